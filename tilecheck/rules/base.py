@@ -1,0 +1,34 @@
+"""The rule catalog's entry type. Each rule is a small declarative record (Fixit-style):
+code, slug, one-line summary, long explanation and VALID/INVALID examples, which are also its
+tests. The checking logic lives in the passes (``tilecheck.kernel_rules`` for TC2xx,
+``tilecheck.host`` for TC1xx); each pass reports by code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Case:
+    """One example program. For INVALID cases, ``expect`` lists the findings the checker must
+    report, each as ``(code, line)`` with the 1-based line of the primary span inside ``code``;
+    empty ``expect`` on an INVALID case means "exactly one finding of this rule"."""
+
+    code: str
+    expect: tuple[tuple[str, int], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # "TC102"
+    slug: str  # "use-in-flight"
+    summary: str  # one line
+    explanation: str  # long text for `tilecheck explain`
+    scope: str  # "host", "kernel" or "file"
+    valid: tuple[Case, ...] = field(default=())
+    invalid: tuple[Case, ...] = field(default=())
+
+    def url(self) -> str:
+        """Where the explanation lives; the LSP's codeDescription points here."""
+        return f"https://tilecheck.dev/rules/{self.code}"

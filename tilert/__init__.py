@@ -1,0 +1,85 @@
+"""tilert: the runtime for safe tile kernels — tensors, partitions, lazy ops, streams, graphs.
+
+    import tilert as tr
+    import tilert.lang as tl
+    from tilert import Mutable, Shared, Tensor, f32
+
+    @tr.kernel
+    def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+        z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+"""
+
+from __future__ import annotations
+
+from tilert import unsafe
+from tilert.annotations import Const, Mutable, Shared
+from tilert.backends import current as backend
+from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
+from tilert.graph import Graph, graph
+from tilert.kernel import DeviceFunction, Kernel, function, kernel
+from tilert.ops import Op, Pending, zip
+from tilert.streams import Device, Stream, current_stream
+from tilert.tensor import (
+    Order,
+    Partition,
+    Tensor,
+    arange,
+    empty,
+    from_dlpack,
+    from_numpy,
+    full,
+    grouped,
+    ones,
+    row_major,
+    zeros,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BorrowError",
+    "Const",
+    "DType",
+    "Device",
+    "DeviceFunction",
+    "Graph",
+    "Kernel",
+    "KernelError",
+    "Mutable",
+    "Op",
+    "Order",
+    "Partition",
+    "Pending",
+    "RaceError",
+    "Shared",
+    "Stream",
+    "Tensor",
+    "UnrunOpWarning",
+    "arange",
+    "backend",
+    "bf16",
+    "bool_",
+    "current_stream",
+    "empty",
+    "f16",
+    "f32",
+    "f64",
+    "from_dlpack",
+    "from_numpy",
+    "full",
+    "function",
+    "graph",
+    "grouped",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "kernel",
+    "ones",
+    "row_major",
+    "u8",
+    "unsafe",
+    "zeros",
+    "zip",
+]

@@ -1,0 +1,101 @@
+"""Graph capture and replay. ``with tr.graph() as g: g.record(op)`` captures ops without running
+them; ``g.launch()`` replays them in order; the graph holds the union of their borrows until
+``g.close()``, even between launches (the CPU replays by re-running the recorded ops)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from tilert import ownership
+from tilert._capture import capturing, set_capturing
+from tilert._where import user_callsite
+from tilert.errors import UnrunOpWarning
+from tilert.ops import Op, Pending
+from tilert.streams import Stream, as_stream
+
+
+class Graph:
+    def __init__(self, stream: Any = None) -> None:
+        self.where = user_callsite()
+        self.stream: Stream = as_stream(stream)
+        self._holder = ownership.Holder(
+            f"graph captured at {self.where}", group=ownership.Group("graph")
+        )
+        self._ops: list[Op] = []
+        self._holders: list[ownership.Holder] = [self._holder]
+        self._state = "new"  # new | capturing | ready | closed
+        self._handoff: Any = None
+        self._launches: list[Pending] = []
+
+    def __enter__(self) -> Graph:
+        if self._state != "new":
+            raise RuntimeError("a graph is captured once; make a new tr.graph() to capture again")
+        if capturing() is not None:
+            raise RuntimeError("graphs do not nest: a capture is already in progress")
+        self._state = "capturing"
+        set_capturing(self)
+        self._handoff = ownership.handoff(self._holder)
+        self._handoff.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._handoff.__exit__(None, None, None)
+        set_capturing(None)
+        self._state = "ready"
+
+    def record(self, op: Op) -> Op:
+        """Add ``op`` to the graph; the graph now holds its borrows."""
+        if self._state != "capturing":
+            raise RuntimeError("g.record(op) is only allowed inside `with tr.graph() as g:`")
+        op._take("record")
+        for h in op._holders:
+            h.group = self._holder.group
+        self._holders.extend(op._holders)
+        self._ops.append(op)
+        return op
+
+    def launch(self, stream: Any = None) -> Pending:
+        """Replay every recorded op in order; the Pending's wait does not release the graph's
+        borrows (``close`` does)."""
+        if self._state != "ready":
+            raise RuntimeError(
+                "the graph is closed" if self._state == "closed" else
+                "launch the graph after its `with tr.graph()` block"
+            )
+        s = as_stream(stream) if stream is not None else self.stream
+        steps = [step for op in self._ops for step in op._steps]
+
+        def replay() -> None:
+            for step in steps:
+                step()
+
+        pending = Pending(f"graph of {len(self._ops)} ops", s, s.enqueue(replay), self._holders,
+                          lambda: (), user_callsite(), releases=False)
+        self._launches.append(pending)
+        return pending
+
+    def close(self) -> None:
+        """Wait for outstanding launches and release everything the graph holds."""
+        if self._state == "closed":
+            return
+        for p in self._launches:
+            p.wait()
+        self._launches.clear()
+        for h in self._holders:
+            ownership.release_all(h)
+        self._state = "closed"
+
+    def __len__(self) -> int:
+        return len(self._ops)
+
+    def __del__(self) -> None:
+        if getattr(self, "_state", "closed") != "closed":
+            warnings.warn(f"graph captured at {self.where} was never closed; closing it now",
+                          UnrunOpWarning, stacklevel=2)
+            self.close()
+
+
+def graph(stream: Any = None) -> Graph:
+    """Start a capture: ``with tr.graph() as g: g.record(k(...))``."""
+    return Graph(stream)

@@ -1,0 +1,204 @@
+"""Lazy operations. A kernel call builds an ``Op`` that holds its borrows from creation; running
+it (``sync``, ``submit``, ``await``) and observing completion (``sync``, ``wait``, ``await``)
+releases them. ``then`` and ``tr.zip`` build ops that run several in order on one stream."""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
+
+from tilert import ownership
+from tilert._capture import capturing
+from tilert._where import user_callsite
+from tilert.errors import UnrunOpWarning
+from tilert.streams import Stream, Ticket, as_stream
+
+Step = Callable[[], None]
+
+
+class Op:
+    """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
+
+    ``holders`` are the borrow holders it releases on completion; ``steps`` run in order;
+    ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent)."""
+
+    def __init__(
+        self,
+        label: str,
+        holder: ownership.Holder,
+        steps: Sequence[Step],
+        outputs: Callable[[], tuple[Any, ...]],
+    ) -> None:
+        self.label = label
+        self.where = holder.where
+        self._holders: list[ownership.Holder] = [holder]
+        self._steps: list[Step] = list(steps)
+        self._outputs = outputs
+        self._state = "created"  # created | submitted | absorbed
+
+    # -- running ----------------------------------------------------------------------------
+    def sync(self) -> tuple[Any, ...]:
+        """Run on the current stream and wait; returns the op's outputs."""
+        return self.submit().wait()
+
+    def sync_on(self, stream: Stream) -> tuple[Any, ...]:
+        return self.submit(stream).wait()
+
+    def submit(self, stream: Any = None) -> Pending:
+        """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
+        waited on."""
+        g = capturing()
+        if g is not None:
+            raise RuntimeError(
+                f"cannot run {self.label} while capturing a graph (started at {g.where}): "
+                "record it with g.record(op) and launch the graph after the with block"
+            )
+        self._take("submit")
+        s = as_stream(stream)
+        ticket = s.enqueue(self._run_steps)
+        return Pending(self.label, s, ticket, self._holders, self._outputs, user_callsite())
+
+    def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
+        """Submit, then wait on an executor thread so the event loop keeps running."""
+        pending = self.submit()
+        loop = asyncio.get_running_loop()
+        return (yield from loop.run_in_executor(None, pending.wait).__await__())
+
+    def then(self, fn: Callable[..., Op]) -> Op:
+        """Chain: after this op, call ``fn(*outputs)`` and run the op it returns, in order on
+        the same stream. Ops made by ``fn`` may use what this chain holds."""
+        self._take("chain")
+        group = ownership.Group(f"chain starting with {self.label}")
+        chain_holder = ownership.Holder(f"chain of {self.label}", group=group)
+        for h in self._holders:
+            h.group = group
+        holders = [chain_holder, *self._holders]
+        state: dict[str, tuple[Any, ...]] = {}
+
+        def run_next() -> None:
+            with ownership.handoff(chain_holder):
+                nxt = fn(*self._outputs())
+            if not isinstance(nxt, Op):
+                raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
+            nxt._take("chain")
+            holders.extend(nxt._holders)
+            nxt._run_steps()
+            state["out"] = nxt._outputs()
+
+        chained = Op(self.label + " .then(...)", chain_holder, [*self._steps, run_next],
+                     lambda: state["out"])
+        chained._holders = holders
+        return chained
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def _take(self, how: str) -> None:
+        if self._state != "created":
+            raise RuntimeError(
+                f"{self.label} (created at {self.where}) was already {self._state}; "
+                f"an op runs once — cannot {how} it again"
+            )
+        self._state = "submitted" if how == "submit" else "absorbed"
+
+    def _run_steps(self) -> None:
+        for step in self._steps:
+            step()
+
+    def __del__(self) -> None:
+        if getattr(self, "_state", None) == "created":
+            for h in self._holders:
+                ownership.release_all(h)
+            warnings.warn(
+                f"{self.label} created at {self.where} was never run; its borrows were released "
+                "(call .sync(), .submit(), await it, or record it in a graph)",
+                UnrunOpWarning,
+                stacklevel=2,
+            )
+
+    def __repr__(self) -> str:
+        return f"<Op {self.label} ({self._state}) created at {self.where}>"
+
+
+class Pending:
+    """A submitted op. ``wait()`` observes completion and releases its borrows; ``done()``
+    only asks (it releases nothing)."""
+
+    def __init__(
+        self,
+        label: str,
+        stream: Stream,
+        ticket: Ticket,
+        holders: list[ownership.Holder],
+        outputs: Callable[[], tuple[Any, ...]],
+        where: str,
+        releases: bool = True,
+    ) -> None:
+        self.label = label
+        self.stream = stream
+        self.where = where
+        self._ticket = ticket
+        self._holders = holders
+        self._outputs = outputs
+        self._releases = releases
+        self._waited = False
+
+    def done(self) -> bool:
+        return self._ticket.done
+
+    def wait(self) -> tuple[Any, ...]:
+        """Block until the op completed; release its borrows; return its outputs."""
+        if not self._waited:
+            self._waited = True
+            try:
+                self.stream.run_until(self._ticket)
+            finally:
+                if self._releases:
+                    for h in self._holders:
+                        ownership.release_all(h)
+        return self._outputs() if self._ticket.error is None else ()
+
+    def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
+        loop = asyncio.get_running_loop()
+        return (yield from loop.run_in_executor(None, self.wait).__await__())
+
+    def __del__(self) -> None:
+        if not getattr(self, "_waited", True):
+            warnings.warn(
+                f"{self.label} submitted at {self.where} was never waited on; waiting now to "
+                "release its borrows",
+                UnrunOpWarning,
+                stacklevel=2,
+            )
+            try:
+                self.wait()
+            except Exception:  # noqa: S110 - the op's error has no one left to receive it
+                pass
+
+    def __repr__(self) -> str:
+        return f"<Pending {self.label} {'done' if self.done() else 'queued'}>"
+
+
+def zip(*ops: Op) -> Op:  # noqa: A001 - the public name DESIGN gives it
+    """One op running ``ops`` in order; its outputs are each op's outputs, as a tuple."""
+    if not ops:
+        raise ValueError("tr.zip needs at least one op")
+    group = ownership.Group("zip")
+    holder = ownership.Holder(f"zip of {len(ops)} ops", group=group)
+    holders = [holder]
+    steps: list[Step] = []
+    for op in ops:
+        op._take("zip")
+        for h in op._holders:
+            h.group = group
+        holders.extend(op._holders)
+        steps.extend(op._steps)
+    zipped = Op(
+        "zip(" + ", ".join(op.label for op in ops) + ")",
+        holder,
+        steps,
+        lambda: tuple(op._outputs() for op in ops),
+    )
+    zipped._holders = holders
+    return zipped
+

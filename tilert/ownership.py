@@ -1,0 +1,159 @@
+"""Run-time ownership: who borrows which tensor, and the BorrowError when two borrows clash.
+
+Each tensor carries a list of borrows. A borrow is held by a ``Holder`` (a partition, an op, a
+chain or a graph). Holders of one *group* (the ops of one ``.then`` chain, one ``tr.zip`` or
+one graph) run in order, so they never conflict with each other: that is the hand-off of
+DESIGN's "Ownership at run time"."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tilert._where import user_callsite
+from tilert.errors import BorrowError
+
+# One lock for all borrow tables: ops may complete on an executor thread (``await op``).
+LOCK = threading.RLock()
+
+
+class Group:
+    """A set of holders that run in order (a chain, a zip, a graph) and so may share."""
+
+    __slots__ = ("description",)
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+
+
+@dataclass(eq=False)
+class Holder:
+    """Something that holds borrows: a partition, an op, a chain or a graph."""
+
+    description: str  # "partition of z", "op `add`"
+    where: str = field(default_factory=user_callsite)
+    group: Group | None = None
+    held: list[Named] = field(default_factory=list, repr=False)  # what to release
+
+    def same_group(self, other: Holder) -> bool:
+        return other is self or (self.group is not None and other.group is self.group)
+
+
+@dataclass(eq=False)
+class Borrow:
+    holder: Holder
+    exclusive: bool
+    what: str  # "partitioned", "written by op `add`", "read by op `add`"
+    where: str
+
+
+class Named(Protocol):
+    """What a borrow table needs from a tensor: a name for messages and its borrow list."""
+
+    _borrows: list[Borrow]
+
+    def describe(self) -> str: ...
+
+
+def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[Borrow]:
+    return [
+        b
+        for b in t._borrows
+        if (exclusive or b.exclusive) and (holder is None or not holder.same_group(b.holder))
+    ]
+
+
+def _explain(b: Borrow) -> str:
+    kind = "exclusively borrowed" if b.exclusive else "borrowed for reading"
+    return f"{kind} ({b.what}) at {b.where}"
+
+
+def check_host_read(t: Named, action: str) -> None:
+    """Reading on the host (or sharing with a foreign framework) needs no exclusive borrow."""
+    with LOCK:
+        clash = _conflicts(t, exclusive=False, holder=None)
+        if clash:
+            raise BorrowError(
+                f"cannot {action} {t.describe()}: it is {_explain(clash[0])}; "
+                "sync, wait or await that op first"
+            )
+
+
+def check_host_write(t: Named, action: str) -> None:
+    """Writing on the host (copy_from, partition) needs the tensor free."""
+    with LOCK:
+        clash = _conflicts(t, exclusive=True, holder=None)
+        if clash:
+            b = clash[0]
+            hint = (
+                "pass the partition to a launch and sync it first"
+                if b.what == "partitioned"
+                else "sync, wait or await that op first"
+            )
+            raise BorrowError(f"cannot {action} {t.describe()}: it is {_explain(b)}; {hint}")
+
+
+def acquire(t: Named, holder: Holder, exclusive: bool, what: str, where: str | None = None) -> None:
+    """Take a borrow for ``holder`` or raise BorrowError naming the conflicting one."""
+    with LOCK:
+        clash = _conflicts(t, exclusive, holder)
+        if clash:
+            b = clash[0]
+            wanted = "write" if exclusive else "read"
+            raise BorrowError(
+                f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
+            )
+        t._borrows.append(Borrow(holder, exclusive, what, where or holder.where))
+        holder.held.append(t)
+
+
+def release_all(holder: Holder) -> None:
+    """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
+    with LOCK:
+        for t in holder.held:
+            t._borrows[:] = [b for b in t._borrows if b.holder is not holder]
+        holder.held.clear()
+
+
+def transfer(t: Named, old: Holder, new: Holder, what: str, where: str) -> None:
+    """Move ``old``'s borrows of ``t`` to ``new`` (a partition consumed by an op)."""
+    with LOCK:
+        for b in t._borrows:
+            if b.holder is old:
+                b.holder, b.what, b.where = new, what, where
+        if t in old.held:
+            old.held.remove(t)
+            new.held.append(t)
+
+
+# The hand-off: while a ``then`` callback runs or a graph is being captured, new holders join
+# that group, so the chain or graph may pass a tensor from one op to the next.
+_handoff = threading.local()
+
+
+def current_handoff() -> Holder | None:
+    stack: list[Holder] = getattr(_handoff, "stack", [])
+    return stack[-1] if stack else None
+
+
+@contextlib.contextmanager
+def handoff(holder: Holder) -> Iterator[None]:
+    stack: list[Holder] = getattr(_handoff, "stack", None) or []
+    _handoff.stack = stack
+    stack.append(holder)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def new_holder(description: str) -> Holder:
+    """A holder that joins the current hand-off group, if any."""
+    outer = current_handoff()
+    holder = Holder(description)
+    if outer is not None:
+        holder.group = outer.group
+    return holder

@@ -1,0 +1,106 @@
+"""Devices and streams. On the CPU a stream is an ordered queue of work that runs when someone
+waits on it, so completion is observed exactly where the GPU would report it."""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Device:
+    """A compute device. Without a GPU there is one: the CPU running the interpreter."""
+
+    index: int = 0
+
+    @property
+    def kind(self) -> str:
+        return "cpu"
+
+    def __repr__(self) -> str:
+        return f"Device({self.index}, {self.kind})"
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One piece of work queued on a stream; ``event`` in GPU terms."""
+
+    run: Callable[[], None]
+    done: bool = False
+    error: BaseException | None = None
+
+
+@dataclass(eq=False)
+class Stream:
+    """An in-order queue of work. ``with stream:`` makes it the current stream."""
+
+    device: Device = field(default_factory=Device)
+    _queue: deque[Ticket] = field(default_factory=deque, repr=False)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    def enqueue(self, run: Callable[[], None]) -> Ticket:
+        ticket = Ticket(run)
+        with self._lock:
+            self._queue.append(ticket)
+        return ticket
+
+    def run_until(self, ticket: Ticket) -> None:
+        """Run queued work in order up to and including ``ticket``; re-raise its error."""
+        with self._lock:
+            while not ticket.done and self._queue:
+                item = self._queue.popleft()
+                try:
+                    item.run()
+                except BaseException as exc:  # kept for the waiter of that item
+                    item.error = exc
+                item.done = True
+        if ticket.error is not None:
+            raise ticket.error
+
+    def synchronize(self) -> None:
+        """Run everything queued so far."""
+        with self._lock:
+            if self._queue:
+                self.run_until(self._queue[-1])
+
+    def __enter__(self) -> Stream:
+        _stack().append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _stack().pop()
+
+
+_local = threading.local()
+_default = Stream()
+
+
+def _stack() -> list[Stream]:
+    stack: list[Stream] | None = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    return stack
+
+
+def current_stream() -> Stream:
+    """The innermost ``with stream:`` of this thread, else the default stream."""
+    stack = _stack()
+    return stack[-1] if stack else _default
+
+
+def as_stream(obj: Any) -> Stream:
+    """Accept a tilert Stream or None (the current stream)."""
+    if obj is None:
+        return current_stream()
+    if isinstance(obj, Stream):
+        return obj
+    if hasattr(obj, "__cuda_stream__"):
+        raise TypeError(
+            "a CUDA stream was given but the interpret backend runs on the CPU; "
+            "pass a tr.Stream() or set TILERT_BACKEND=cutile on a GPU machine"
+        )
+    raise TypeError(f"not a stream: {obj!r}")
+

@@ -1,0 +1,237 @@
+"""Tensors and partitions. Under the interpreter a tensor's storage is a host numpy array."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from tilert import ownership
+from tilert._capture import refuse_in_capture
+from tilert._where import user_callsite
+from tilert.dtypes import DType, as_dtype, f32, from_numpy_dtype
+from tilert.errors import BorrowError
+
+DT = TypeVar("DT", bound=DType)
+ShapeLike = int | Sequence[int]
+MAX_PARTITION_RANK = 3
+
+
+def _shape(shape: ShapeLike) -> tuple[int, ...]:
+    dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    out = tuple(int(d) for d in dims)
+    if any(d < 0 for d in out):
+        raise ValueError(f"negative dimension in shape {out}")
+    return out
+
+
+class Tensor(Generic[DT]):
+    """A dense, C-contiguous tensor with run-time ownership.
+
+    Metadata is always readable; the data is read on the host (``to_numpy``) only when no op
+    writes it, and written (``copy_from``, ``partition``) only when nothing borrows it."""
+
+    def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
+        self._array = np.ascontiguousarray(array)
+        self._dtype: type[DType] = from_numpy_dtype(self._array.dtype)
+        self._borrows: list[ownership.Borrow] = []
+        self.name = name
+        self.created_at = user_callsite()
+
+    # -- metadata (always readable) ---------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self._array.shape)
+
+    @property
+    def dtype(self) -> type[DType]:
+        return self._dtype
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        """Strides in elements (as torch and cuTile count them), not bytes."""
+        return tuple(s // self._array.itemsize for s in self._array.strides)
+
+    @property
+    def ndim(self) -> int:
+        return self._array.ndim
+
+    @property
+    def size(self) -> int:
+        return int(self._array.size)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._array.nbytes)
+
+    @property
+    def device(self) -> str:
+        return "cpu"
+
+    def describe(self) -> str:
+        dims = ",".join(map(str, self.shape))
+        if self.name:
+            return f"tensor `{self.name}` ({self.dtype}[{dims}])"
+        return f"tensor {self.dtype}[{dims}] (created at {self.created_at})"
+
+    def __repr__(self) -> str:
+        return f"Tensor(shape={self.shape}, dtype={self.dtype}, device={self.device!r})"
+
+    # -- data access (borrow-checked) -------------------------------------------------------
+    def to_numpy(self) -> np.ndarray[Any, Any]:
+        """A host copy of the data; refused while an op writes the tensor."""
+        ownership.check_host_read(self, "read")
+        return self._array.copy()
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        out = self.to_numpy()
+        return out if dtype is None else out.astype(dtype)
+
+    def copy_from(self, source: Tensor[Any] | np.ndarray[Any, Any]) -> Tensor[DT]:
+        """Overwrite this tensor with ``source`` (same shape); returns self."""
+        refuse_in_capture("copy into a tensor")
+        ownership.check_host_write(self, "copy into")
+        if isinstance(source, Tensor):
+            ownership.check_host_read(source, "copy from")
+            data = source._array
+        else:
+            data = np.asarray(source)
+        if tuple(data.shape) != self.shape:
+            raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
+        self._array[...] = data.astype(self._array.dtype, copy=False)
+        return self
+
+    def partition(self, tile_shape: ShapeLike) -> Partition[DT]:
+        """Borrow this tensor exclusively, split into disjoint tiles of ``tile_shape``."""
+        return Partition(self, _shape(tile_shape))
+
+    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
+        """Share the memory with another framework; the tensor must not be written by an op."""
+        ownership.check_host_write(self, "export (DLPack)")
+        return self._array.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)  # kDLCPU
+
+
+@dataclass(frozen=True)
+class Order:
+    """The order in which a mapped partition hands tiles to blocks."""
+
+    kind: str  # "row-major" or "grouped"
+    group: int = 1
+
+
+row_major = Order("row-major")
+
+
+def grouped(group: int) -> Order:
+    """Grouped (swizzled) tile order over the first two axes, as in Triton's GEMM tutorial."""
+    if group < 1:
+        raise ValueError(f"grouped order needs a group size >= 1, got {group}")
+    return Order("grouped", int(group))
+
+
+@dataclass(frozen=True)
+class Mapping:
+    blocks: int
+    order: Order
+
+
+def _check_tile_shape(shape: tuple[int, ...], tile: tuple[int, ...]) -> None:
+    if len(tile) != len(shape):
+        raise ValueError(
+            f"tile shape {tile} has rank {len(tile)} but the tensor has rank {len(shape)}"
+        )
+    if not 1 <= len(tile) <= MAX_PARTITION_RANK:
+        raise ValueError(f"partitions have rank 1 to {MAX_PARTITION_RANK}, got rank {len(tile)}")
+    for d in tile:
+        if d <= 0 or d & (d - 1):
+            raise ValueError(f"tile shape {tile}: every dimension must be a power of two, got {d}")
+
+
+class Partition(Generic[DT]):
+    """An exclusive borrow of a tensor split into disjoint tiles; consumed by one launch.
+
+    Edge tiles of a non-divisible shape are masked: loads read zeros outside the tensor and
+    stores are clipped to it."""
+
+    def __init__(self, tensor: Tensor[DT], tile_shape: tuple[int, ...]) -> None:
+        _check_tile_shape(tensor.shape, tile_shape)
+        self.tensor = tensor
+        self.tile_shape = tile_shape
+        self.grid = tuple(math.ceil(s / t) for s, t in zip(tensor.shape, tile_shape, strict=True))
+        self.mapping: Mapping | None = None
+        self.consumed_at: str | None = None  # where the launch that consumed it was made
+        self._consumer: ownership.Holder | None = None
+        self._holder = ownership.new_holder(f"partition of {tensor.describe()}")
+        ownership.acquire(tensor, self._holder, exclusive=True, what="partitioned")
+
+    def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:
+        """Launch ``blocks`` persistent blocks that share this partition's tiles out."""
+        self._check_live("map")
+        if blocks < 1:
+            raise ValueError(f"mapped(blocks={blocks}): need at least one block")
+        self.mapping = Mapping(int(blocks), order)
+        return self
+
+    @property
+    def num_tiles(self) -> int:
+        return math.prod(self.grid)
+
+    def describe(self) -> str:
+        return f"partition {self.tile_shape} of {self.tensor.describe()}"
+
+    def _check_live(self, action: str) -> None:
+        if self.consumed_at is not None:
+            raise BorrowError(
+                f"cannot {action} the {self.describe()}: it was consumed by the launch at "
+                f"{self.consumed_at}; partition the tensor again after that op is synced"
+            )
+
+    def __repr__(self) -> str:
+        state = "consumed" if self.consumed_at else "live"
+        return f"Partition(tile_shape={self.tile_shape}, grid={self.grid}, {state})"
+
+
+# -- creation ---------------------------------------------------------------------------------
+def _new(array: np.ndarray[Any, Any], name: str | None) -> Tensor[Any]:
+    refuse_in_capture("allocate a tensor")
+    return Tensor(array, name=name)
+
+
+def empty(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
+    return _new(np.empty(_shape(shape), dtype=as_dtype(dtype).np_dtype), name)
+
+
+def zeros(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
+    return _new(np.zeros(_shape(shape), dtype=as_dtype(dtype).np_dtype), name)
+
+
+def ones(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
+    return _new(np.ones(_shape(shape), dtype=as_dtype(dtype).np_dtype), name)
+
+
+def full(shape: ShapeLike, value: Any, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
+    return _new(np.full(_shape(shape), value, dtype=as_dtype(dtype).np_dtype), name)
+
+
+def arange(n: int, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
+    return _new(np.arange(int(n)).astype(as_dtype(dtype).np_dtype), name)
+
+
+def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tensor[Any]:
+    """A tensor holding a copy of ``array`` (its dtype must be one of tilert's)."""
+    from_numpy_dtype(np.asarray(array).dtype)
+    return _new(np.array(array, copy=True, order="C"), name)
+
+
+def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]:
+    """A tensor sharing the memory of a C-contiguous DLPack producer (numpy, torch on the CPU);
+    a non-contiguous one is copied."""
+    if isinstance(obj, Tensor):
+        return obj
+    return _new(np.from_dlpack(obj), name)

@@ -1,0 +1,120 @@
+"""Kernel validation at decoration and first launch: tilecheck's kernel rules (TC2xx), run
+unchanged on the function's source, with names resolved from the function's globals."""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import textwrap
+import types
+from functools import cache
+from typing import Any
+
+from tilecheck.diagnostics import Diagnostic
+from tilecheck.names import DEVICE_FUNCTION
+from tilert.errors import KernelError
+
+
+@cache
+def _canonical_names() -> dict[int, str]:
+    """id(object) -> canonical name for tilert's public objects (see tilecheck.names)."""
+    import tilert
+    import tilert.lang as tl
+
+    names: dict[int, str] = {id(tilert): "tilert", id(tl): "tilert.lang"}
+    for public in tilert.__all__:
+        names.setdefault(id(getattr(tilert, public)), f"tilert.{public}")
+    for public in getattr(tl, "__all__", dir(tl)):
+        if not public.startswith("_"):
+            names.setdefault(id(getattr(tl, public)), f"tilert.lang.{public}")
+    unsafe = getattr(tl, "unsafe", None)
+    if unsafe is not None:
+        names[id(unsafe)] = "tilert.lang.unsafe"
+        for public in dir(unsafe):
+            if not public.startswith("_"):
+                names.setdefault(id(getattr(unsafe, public)), f"tilert.lang.unsafe.{public}")
+    return names
+
+
+class GlobalsResolver:
+    """Resolve dotted names the way the kernel's module sees them, right now."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self._ns = namespace
+
+    def resolve(self, dotted: str) -> str | None:
+        head, *rest = dotted.split(".")
+        if head in self._ns:
+            obj = self._ns[head]
+        elif hasattr(builtins, head):
+            obj = getattr(builtins, head)
+        else:
+            return None
+        for part in rest:
+            try:
+                obj = getattr(obj, part)
+            except AttributeError:
+                return None
+        return canonical_name(obj)
+
+
+def canonical_name(obj: Any) -> str | None:
+    from tilert.kernel import DeviceFunction, Kernel
+
+    if isinstance(obj, (Kernel, DeviceFunction)):
+        return DEVICE_FUNCTION
+    known = _canonical_names().get(id(obj))
+    if known is not None:
+        return known
+    if isinstance(obj, types.BuiltinFunctionType) or (
+        isinstance(obj, type) and obj.__module__ == "builtins"
+    ):
+        if getattr(builtins, obj.__name__, None) is obj:
+            return f"builtins.{obj.__name__}"
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__
+    module = getattr(obj, "__module__", None)
+    qualname = getattr(obj, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str):
+        return f"{module}.{qualname}"
+    return None
+
+
+def kernel_source(fn: Any) -> tuple[str, str, int] | None:
+    """(dedented source, path, first line) of a function, or None when Python kept no source."""
+    try:
+        lines, first_line = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return None
+    return textwrap.dedent("".join(lines)), fn.__code__.co_filename, first_line
+
+
+def findings(fn: Any) -> list[Diagnostic]:
+    """The TC2xx findings for ``fn`` (empty when its source is unavailable)."""
+    from tilecheck.kernel_rules import check_kernel_source
+
+    src = kernel_source(fn)
+    if src is None:
+        return []
+    source, path, first_line = src
+    return check_kernel_source(
+        source, path=path, first_line=first_line, resolver=GlobalsResolver(fn.__globals__)
+    )
+
+
+def format_findings(name: str, diagnostics: list[Diagnostic]) -> str:
+    from tilecheck.rules import catalog
+
+    lines = [f"kernel `{name}` cannot be compiled:"]
+    for d in diagnostics:
+        rule = catalog().get(d.code)
+        slug = rule.slug if rule else "?"
+        lines.append(f"  {d.location()}: {d.code} [{slug}] {d.message}")
+    return "\n".join(lines)
+
+
+def validate(fn: Any, name: str) -> None:
+    """Raise KernelError, located at the kernel's source, if any kernel rule is broken."""
+    diagnostics = findings(fn)
+    if diagnostics:
+        raise KernelError(format_findings(name, diagnostics), tuple(diagnostics))
