@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,27 +68,21 @@ class Stream:
                 self.run_until(self._queue[-1])
 
     def __enter__(self) -> Stream:
-        _stack().append(self)
+        _stack.set((*_stack.get(), self))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        _stack().pop()
+        _stack.set(_stack.get()[:-1])
 
 
-_local = threading.local()
+# A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.
+_stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
 _default = Stream()
 
 
-def _stack() -> list[Stream]:
-    stack: list[Stream] | None = getattr(_local, "stack", None)
-    if stack is None:
-        stack = _local.stack = []
-    return stack
-
-
 def current_stream() -> Stream:
-    """The innermost ``with stream:`` of this thread, else the default stream."""
-    stack = _stack()
+    """The innermost ``with stream:`` of this task or thread, else the default stream."""
+    stack = _stack.get()
     return stack[-1] if stack else _default
 
 

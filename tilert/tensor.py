@@ -192,6 +192,11 @@ class Partition(Generic[DT]):
                 f"{self.consumed_at}; partition the tensor again after that op is synced"
             )
 
+    def __del__(self) -> None:
+        """Dropping an unconsumed partition ends its borrow, as dropping one does in Rust."""
+        if getattr(self, "consumed_at", "") is None:
+            ownership.release_all(self._holder)
+
     def __repr__(self) -> str:
         state = "consumed" if self.consumed_at else "live"
         return f"Partition(tile_shape={self.tile_shape}, grid={self.grid}, {state})"
