@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
+import tilert.lang as tl
 
 import tilert as tr
-import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor, f16, f32
 
 
 @tr.kernel
-def gemm(c: Mutable[Tensor[f32]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]],
-         bk: Const[int]) -> None:
+def gemm(
+    c: Mutable[Tensor[f32]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
     i, j = c.index
     bm, bn = c.tile_shape
     acc = tl.zeros((bm, bn), tl.f32)

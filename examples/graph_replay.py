@@ -4,9 +4,9 @@ holds its tensors until it is closed."""
 from __future__ import annotations
 
 import numpy as np
+import tilert.lang as tl
 
 import tilert as tr
-import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
 
 
@@ -33,8 +33,10 @@ def main(n: int = 8192, replays: int = 10) -> None:
     for _ in range(replays):
         expect = (expect + 2.0) * 0.5
     np.testing.assert_allclose(y.to_numpy(), expect)
-    print(f"graph_replay: {len(g)} kernels captured, replayed {replays} times: y[0] = "
-          f"{y.to_numpy()[0]:.6f}")
+    print(
+        f"graph_replay: {len(g)} kernels captured, replayed {replays} times: y[0] = "
+        f"{y.to_numpy()[0]:.6f}"
+    )
 
 
 if __name__ == "__main__":

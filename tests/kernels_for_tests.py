@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import tilert as tr
 import tilert.lang as tl
+
+import tilert as tr
 from tilert import Mutable, Shared, Tensor, f32
 
 

@@ -194,7 +194,8 @@ def test_then_chain_may_read_what_it_wrote() -> None:
 
 def test_zip_runs_both_in_order() -> None:
     a, b = tr.zeros((256,)), tr.zeros((256,))
-    (ra, rb) = tr.zip(scale(a.partition((64,)), 1.0), copy(b.partition((64,)), vec())).sync()
+    out_a, out_b = tr.zip(scale(a.partition((64,)), 1.0), copy(b.partition((64,)), vec())).sync()
+    assert isinstance(out_a[0], tr.Partition) and isinstance(out_b[1], tr.Tensor)
     np.testing.assert_array_equal(b.to_numpy(), np.ones(256, np.float32))
 
 

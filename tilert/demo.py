@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path
 
 WRONG_PROGRAM = textwrap.dedent(
-    '''\
+    """\
     import tilert as tr
     import tilert.lang as tl
     from tilert import Mutable, Shared, Tensor, f32
@@ -39,7 +39,7 @@ WRONG_PROGRAM = textwrap.dedent(
     def aliased() -> None:
         z = tr.ones((4096,), name="z")
         add(z.partition((1024,)), z, z).sync()  # BUG: z is written and read by one launch
-    '''
+    """
 )
 
 EXAMPLES = ("add", "saxpy", "softmax", "gemm", "async_pipeline", "graph_replay")

@@ -60,8 +60,9 @@ class Graph:
         borrows (``close`` does)."""
         if self._state != "ready":
             raise RuntimeError(
-                "the graph is closed" if self._state == "closed" else
-                "launch the graph after its `with tr.graph()` block"
+                "the graph is closed"
+                if self._state == "closed"
+                else "launch the graph after its `with tr.graph()` block"
             )
         s = as_stream(stream) if stream is not None else self.stream
         steps = [step for op in self._ops for step in op._steps]
@@ -70,8 +71,15 @@ class Graph:
             for step in steps:
                 step()
 
-        pending = Pending(f"graph of {len(self._ops)} ops", s, s.enqueue(replay), self._holders,
-                          lambda: (), user_callsite(), releases=False)
+        pending = Pending(
+            f"graph of {len(self._ops)} ops",
+            s,
+            s.enqueue(replay),
+            self._holders,
+            lambda: (),
+            user_callsite(),
+            releases=False,
+        )
         self._launches.append(pending)
         return pending
 
@@ -91,8 +99,11 @@ class Graph:
 
     def __del__(self) -> None:
         if getattr(self, "_state", "closed") != "closed":
-            warnings.warn(f"graph captured at {self.where} was never closed; closing it now",
-                          UnrunOpWarning, stacklevel=2)
+            warnings.warn(
+                f"graph captured at {self.where} was never closed; closing it now",
+                UnrunOpWarning,
+                stacklevel=2,
+            )
             self.close()
 
 

@@ -54,7 +54,9 @@ def _params(fn: Callable[..., Any], name: str) -> tuple[Param, ...]:
     try:
         hints = typing.get_type_hints(fn)
     except Exception as exc:
-        raise KernelError(f"{where}: kernel `{name}`: cannot evaluate its annotations: {exc}") from exc
+        raise KernelError(
+            f"{where}: kernel `{name}`: cannot evaluate its annotations: {exc}"
+        ) from exc
     params = []
     for pname in inspect.signature(fn).parameters:
         p = _param(pname, hints.get(pname))
@@ -98,8 +100,11 @@ class Kernel:
         if kernel_source(fn) is None:
             import warnings
 
-            warnings.warn(f"kernel `{self.name}`: no source available, so its body was not "
-                          "checked (define kernels in files, not exec'd strings)", stacklevel=3)
+            warnings.warn(
+                f"kernel `{self.name}`: no source available, so its body was not "
+                "checked (define kernels in files, not exec'd strings)",
+                stacklevel=3,
+            )
         validate(fn, self.name)
         self.params = _params(fn, self.name)
         self._signature = inspect.signature(fn)

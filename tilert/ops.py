@@ -87,8 +87,9 @@ class Op:
             nxt._run_steps()
             state["out"] = nxt._outputs()
 
-        chained = Op(self.label + " .then(...)", chain_holder, [*self._steps, run_next],
-                     lambda: state["out"])
+        chained = Op(
+            self.label + " .then(...)", chain_holder, [*self._steps, run_next], lambda: state["out"]
+        )
         chained._holders = holders
         return chained
 
@@ -172,14 +173,14 @@ class Pending:
             )
             try:
                 self.wait()
-            except Exception:  # noqa: S110 - the op's error has no one left to receive it
+            except Exception:
                 pass
 
     def __repr__(self) -> str:
         return f"<Pending {self.label} {'done' if self.done() else 'queued'}>"
 
 
-def zip(*ops: Op) -> Op:  # noqa: A001 - the public name DESIGN gives it
+def zip(*ops: Op) -> Op:
     """One op running ``ops`` in order; its outputs are each op's outputs, as a tuple."""
     if not ops:
         raise ValueError("tr.zip needs at least one op")
@@ -201,4 +202,3 @@ def zip(*ops: Op) -> Op:  # noqa: A001 - the public name DESIGN gives it
     )
     zipped._holders = holders
     return zipped
-

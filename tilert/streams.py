@@ -98,4 +98,3 @@ def as_stream(obj: Any) -> Stream:
             "pass a tr.Stream() or set TILERT_BACKEND=cutile on a GPU machine"
         )
     raise TypeError(f"not a stream: {obj!r}")
-

@@ -84,7 +84,8 @@ class Tensor(Generic[DT]):
     def to_numpy(self) -> np.ndarray[Any, Any]:
         """A host copy of the data; refused while an op writes the tensor."""
         ownership.check_host_read(self, "read")
-        return self._array.copy()
+        out: np.ndarray[Any, Any] = self._array.copy()
+        return out
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
         out = self.to_numpy()

@@ -66,11 +66,9 @@ def canonical_name(obj: Any) -> str | None:
     known = _canonical_names().get(id(obj))
     if known is not None:
         return known
-    if isinstance(obj, types.BuiltinFunctionType) or (
-        isinstance(obj, type) and obj.__module__ == "builtins"
-    ):
-        if getattr(builtins, obj.__name__, None) is obj:
-            return f"builtins.{obj.__name__}"
+    name = getattr(obj, "__name__", None)
+    if isinstance(name, str) and getattr(builtins, name, None) is obj:
+        return f"builtins.{name}"
     if isinstance(obj, types.ModuleType):
         return obj.__name__
     module = getattr(obj, "__module__", None)

@@ -1,0 +1,378 @@
+"""A control-flow graph over the statements of one body (a function's, a class's or a module's).
+
+Built in one pass over the statements; expressions are not looked into (the analysis walks them
+when it interprets an element). Branches, loops with ``else``, ``break``/``continue``/``return``,
+``try``/``except``/``else``/``finally`` (the ``finally`` body is copied once per way out, as
+CPython compiles it), ``with`` (async too) and ``match`` are supported. Nested functions and
+classes become a ``DEF`` element here and are listed in ``CFG.nested`` to be analysed as bodies
+of their own.
+
+Inside a ``try`` body every element sits in a block of its own with an edge to the handlers, so
+the state a handler sees is the state after any element that may have raised."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import libcst as cst
+
+
+class ElementKind(enum.Enum):
+    STMT = "stmt"  # a small statement (Assign, Expr, Del, Raise, Import, ...)
+    EVAL = "eval"  # an expression evaluated for control flow (a test, an iterable, a subject)
+    FOR_TARGET = "for-target"  # node: the For; binds its target to the next item
+    WITH_ENTER = "with-enter"  # node: the WithItem; evaluates it, binds ``as`` target
+    EXCEPT_BIND = "except-bind"  # node: the ExceptHandler; binds ``as`` name
+    PATTERN = "pattern"  # node: the MatchCase; binds the names its pattern captures
+    DEF = "def"  # node: a nested FunctionDef or ClassDef; binds its name
+    RETURN = "return"  # node: the Return; evaluates its value, which leaves the body
+
+
+class Element(NamedTuple):
+    kind: ElementKind
+    node: cst.CSTNode
+    withs: tuple[cst.WithItem, ...]  # the ``with`` items lexically around the element
+    seq: int  # order of construction, which follows the source (copies of ``finally`` aside)
+
+
+@dataclass(eq=False)
+class Block:
+    index: int
+    elements: list[Element] = field(default_factory=list)
+    succs: list[int] = field(default_factory=list)
+
+    def link(self, other: Block) -> None:
+        if other.index not in self.succs:
+            self.succs.append(other.index)
+
+
+@dataclass
+class CFG:
+    blocks: list[Block]
+    entry: int
+    exit: int  # normal exit: ``return`` or falling off the end
+    raise_exit: int  # an exception leaving the body
+    nested: list[cst.FunctionDef | cst.ClassDef]
+
+    def reverse_postorder(self) -> list[int]:
+        """Reachable blocks, each before its successors except along back edges."""
+        seen: set[int] = set()
+        order: list[int] = []
+        stack: list[tuple[int, int]] = [(self.entry, 0)]
+        seen.add(self.entry)
+        while stack:
+            index, child = stack[-1]
+            succs = self.blocks[index].succs
+            if child < len(succs):
+                stack[-1] = (index, child + 1)
+                nxt = succs[child]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, 0))
+            else:
+                stack.pop()
+                order.append(index)
+        order.reverse()
+        return order
+
+    def predecessors(self) -> dict[int, list[int]]:
+        preds: dict[int, list[int]] = {b.index: [] for b in self.blocks}
+        for b in self.blocks:
+            for s in b.succs:
+                preds[s].append(b.index)
+        return preds
+
+
+@dataclass(frozen=True)
+class _Finally:
+    body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]
+    outer: _Ctx  # the context around the ``try``: where a copy of ``finally`` is built
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    break_to: Block | None = None
+    continue_to: Block | None = None
+    raise_to: Block | None = None  # None: no handler in this body, exceptions leave it
+    finallies: tuple[_Finally, ...] = ()
+    loop_finallies: int = 0  # how many of ``finallies`` were entered outside the current loop
+    withs: tuple[cst.WithItem, ...] = ()
+
+
+def _is_constant_true(test: cst.BaseExpression) -> bool:
+    if isinstance(test, cst.Name):
+        return test.value == "True"
+    if isinstance(test, cst.Integer):
+        return test.evaluated_value != 0
+    return False
+
+
+def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
+    return body.body
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.nested: list[cst.FunctionDef | cst.ClassDef] = []
+        self._nested_ids: set[int] = set()
+        self.seq = 0
+        self.entry = self.new()
+        self.exit = self.new()
+        self.raise_exit = self.new()
+
+    def new(self) -> Block:
+        block = Block(len(self.blocks))
+        self.blocks.append(block)
+        return block
+
+    def add(self, block: Block, kind: ElementKind, node: cst.CSTNode, ctx: _Ctx) -> Block:
+        """Append an element; inside a ``try`` it gets a block of its own and an edge to the
+        handlers. Returns the block now holding the element."""
+        element = Element(kind, node, ctx.withs, self.seq)
+        self.seq += 1
+        if ctx.raise_to is None:
+            block.elements.append(element)
+            return block
+        if block.elements:
+            nxt = self.new()
+            block.link(nxt)
+            block = nxt
+        block.elements.append(element)
+        block.link(ctx.raise_to)
+        return block
+
+    def follow(self, block: Block) -> Block:
+        """A fresh block after ``block`` (so an element after a try split starts clean)."""
+        nxt = self.new()
+        block.link(nxt)
+        return nxt
+
+    # -- statements -----------------------------------------------------------------------
+    def stmts(
+        self, body: Sequence[cst.BaseStatement | cst.BaseSmallStatement], block: Block, ctx: _Ctx
+    ) -> Block | None:
+        current: Block | None = block
+        for stmt in body:
+            if current is None:
+                return None  # dead code after return/raise/break/continue
+            current = self.stmt(stmt, current, ctx)
+        return current
+
+    def stmt(
+        self, stmt: cst.BaseStatement | cst.BaseSmallStatement, block: Block, ctx: _Ctx
+    ) -> Block | None:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return self.stmts(stmt.body, block, ctx)
+        if isinstance(stmt, cst.BaseSmallStatement):
+            return self.small(stmt, block, ctx)
+        if isinstance(stmt, cst.If):
+            return self.if_(stmt, block, ctx)
+        if isinstance(stmt, cst.For):
+            return self.for_(stmt, block, ctx)
+        if isinstance(stmt, cst.While):
+            return self.while_(stmt, block, ctx)
+        if isinstance(stmt, (cst.Try, cst.TryStar)):
+            return self.try_(stmt, block, ctx)
+        if isinstance(stmt, cst.With):
+            return self.with_(stmt, block, ctx)
+        if isinstance(stmt, cst.Match):
+            return self.match(stmt, block, ctx)
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            if id(stmt) not in self._nested_ids:
+                self._nested_ids.add(id(stmt))
+                self.nested.append(stmt)
+            return self.add(block, ElementKind.DEF, stmt, ctx)
+        return block  # a statement kind this Python does not have yet: no effect
+
+    def small(self, stmt: cst.BaseSmallStatement, block: Block, ctx: _Ctx) -> Block | None:
+        if isinstance(stmt, cst.Return):
+            block = self.add(block, ElementKind.RETURN, stmt, ctx)
+            self.jump(block, "return", ctx)
+            return None
+        if isinstance(stmt, cst.Break):
+            self.jump(block, "break", ctx)
+            return None
+        if isinstance(stmt, cst.Continue):
+            self.jump(block, "continue", ctx)
+            return None
+        block = self.add(block, ElementKind.STMT, stmt, ctx)
+        if isinstance(stmt, cst.Raise):
+            block.link(ctx.raise_to or self.raise_exit)
+            return None
+        return block
+
+    def jump(self, block: Block, kind: str, ctx: _Ctx) -> None:
+        """Leave through every ``finally`` between here and the target, each copied."""
+        first = 0 if kind == "return" else ctx.loop_finallies
+        current: Block | None = block
+        for frame in reversed(ctx.finallies[first:]):
+            assert current is not None
+            current = self.stmts(frame.body, self.follow(current), frame.outer)
+            if current is None:
+                return  # the finally body itself left (return/raise inside finally)
+        assert current is not None
+        if kind == "return":
+            target: Block | None = self.exit
+        elif kind == "break":
+            target = ctx.break_to
+        else:
+            target = ctx.continue_to
+        if target is not None:  # break/continue outside a loop is a SyntaxError: no edge
+            current.link(target)
+
+    def join(self, *ends: Block | None) -> Block | None:
+        live = [e for e in ends if e is not None]
+        if not live:
+            return None
+        after = self.new()
+        for e in live:
+            e.link(after)
+        return after
+
+    def if_(self, stmt: cst.If, block: Block, ctx: _Ctx) -> Block | None:
+        test = self.add(block, ElementKind.EVAL, stmt.test, ctx)
+        then_end = self.stmts(_suite(stmt.body), self.follow(test), ctx)
+        orelse = stmt.orelse
+        if orelse is None:
+            else_end: Block | None = self.follow(test)
+        elif isinstance(orelse, cst.If):
+            else_end = self.if_(orelse, self.follow(test), ctx)
+        else:
+            else_end = self.stmts(_suite(orelse.body), self.follow(test), ctx)
+        return self.join(then_end, else_end)
+
+    def loop_ctx(self, ctx: _Ctx, after: Block, header: Block) -> _Ctx:
+        return _Ctx(
+            break_to=after,
+            continue_to=header,
+            raise_to=ctx.raise_to,
+            finallies=ctx.finallies,
+            loop_finallies=len(ctx.finallies),
+            withs=ctx.withs,
+        )
+
+    def loop_else(
+        self, orelse: cst.Else | None, header: Block, after: Block, ctx: _Ctx
+    ) -> Block | None:
+        """The way out when the loop ends without ``break``: its ``else`` then ``after``."""
+        if orelse is None:
+            header.link(after)
+            return after
+        end = self.stmts(_suite(orelse.body), self.follow(header), ctx)
+        if end is not None:
+            end.link(after)
+        return after
+
+    def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
+        block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
+        header = self.follow(block)
+        after = self.new()
+        body_start = self.add(self.follow(header), ElementKind.FOR_TARGET, stmt, ctx)
+        end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, header))
+        if end is not None:
+            end.link(header)
+        self.loop_else(stmt.orelse, header, after, ctx)
+        return after
+
+    def while_(self, stmt: cst.While, block: Block, ctx: _Ctx) -> Block | None:
+        header = self.add(self.follow(block), ElementKind.EVAL, stmt.test, ctx)
+        after = self.new()
+        end = self.stmts(_suite(stmt.body), self.follow(header), self.loop_ctx(ctx, after, header))
+        if end is not None:
+            end.link(header)
+        if not _is_constant_true(stmt.test):
+            self.loop_else(stmt.orelse, header, after, ctx)
+        return after
+
+    def with_(self, stmt: cst.With, block: Block, ctx: _Ctx) -> Block | None:
+        withs = ctx.withs
+        for item in stmt.items:
+            block = self.add(block, ElementKind.WITH_ENTER, item, _replace_withs(ctx, withs))
+            withs = (*withs, item)
+        return self.stmts(_suite(stmt.body), block, _replace_withs(ctx, withs))
+
+    def match(self, stmt: cst.Match, block: Block, ctx: _Ctx) -> Block | None:
+        test = self.add(block, ElementKind.EVAL, stmt.subject, ctx)
+        ends: list[Block | None] = []
+        for case in stmt.cases:
+            case_block = self.add(self.follow(test), ElementKind.PATTERN, case, ctx)
+            if case.guard is not None:
+                case_block = self.add(case_block, ElementKind.EVAL, case.guard, ctx)
+            ends.append(self.stmts(_suite(case.body), self.follow(case_block), ctx))
+            nxt = self.follow(test)  # this case did not match: try the next one
+            case_block.link(nxt)
+            test = nxt
+        ends.append(test)
+        return self.join(*ends)
+
+    def try_(self, stmt: cst.Try | cst.TryStar, block: Block, ctx: _Ctx) -> Block | None:
+        outer_raise = ctx.raise_to or self.raise_exit
+        finallies = ctx.finallies
+        # The exceptional way through ``finally``: its own copy, then on outwards.
+        raise_via_finally: Block | None = None
+        if stmt.finalbody is not None:
+            raise_via_finally = self.new()
+            fin_end = self.stmts(_suite(stmt.finalbody.body), raise_via_finally, ctx)
+            if fin_end is not None:
+                fin_end.link(outer_raise)
+            finallies = (*finallies, _Finally(_suite(stmt.finalbody.body), ctx))
+        after_handlers_raise = raise_via_finally or ctx.raise_to
+        inner = _Ctx(
+            break_to=ctx.break_to,
+            continue_to=ctx.continue_to,
+            raise_to=None,
+            finallies=finallies,
+            loop_finallies=ctx.loop_finallies,
+            withs=ctx.withs,
+        )
+        dispatch = self.new() if stmt.handlers else None
+        body_ctx = _replace_raise(inner, dispatch or raise_via_finally or outer_raise)
+        body_end = self.stmts(_suite(stmt.body), self.follow(block), body_ctx)
+        handler_ctx = _replace_raise(inner, after_handlers_raise)
+        ends: list[Block | None] = []
+        if dispatch is not None:
+            dispatch.link(raise_via_finally or outer_raise)  # no handler matched
+            for handler in stmt.handlers:
+                start = self.add(
+                    self.follow(dispatch), ElementKind.EXCEPT_BIND, handler, handler_ctx
+                )
+                ends.append(self.stmts(_suite(handler.body), self.follow(start), handler_ctx))
+        if body_end is not None and stmt.orelse is not None:
+            body_end = self.stmts(_suite(stmt.orelse.body), self.follow(body_end), handler_ctx)
+        ends.append(body_end)
+        normal = self.join(*ends)
+        if normal is None or stmt.finalbody is None:
+            return normal
+        return self.stmts(_suite(stmt.finalbody.body), normal, ctx)
+
+
+def _replace_withs(ctx: _Ctx, withs: tuple[cst.WithItem, ...]) -> _Ctx:
+    return _Ctx(
+        ctx.break_to, ctx.continue_to, ctx.raise_to, ctx.finallies, ctx.loop_finallies, withs
+    )
+
+
+def _replace_raise(ctx: _Ctx, raise_to: Block | None) -> _Ctx:
+    return _Ctx(
+        ctx.break_to, ctx.continue_to, raise_to, ctx.finallies, ctx.loop_finallies, ctx.withs
+    )
+
+
+def build_cfg(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]) -> CFG:
+    """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``."""
+    builder = _Builder()
+    start = builder.follow(builder.entry)
+    end = builder.stmts(body, start, _Ctx())
+    if end is not None:
+        end.link(builder.exit)
+    return CFG(
+        builder.blocks,
+        builder.entry.index,
+        builder.exit.index,
+        builder.raise_exit.index,
+        builder.nested,
+    )

@@ -1,0 +1,55 @@
+"""Findings as the analysis records them: nodes, not positions. Positions are computed only for
+the findings that survive, when they become ``Diagnostic``s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.diagnostics import Diagnostic, Label, Span
+
+# A message is text with nodes in it; a node renders as "line N".
+Part = str | cst.CSTNode
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    node: cst.CSTNode
+    message: tuple[Part, ...]
+    labels: tuple[tuple[cst.CSTNode, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+class FindingSink:
+    """Keeps one finding per root cause: the first, in source order, of those with one key."""
+
+    def __init__(self) -> None:
+        self._kept: dict[object, tuple[tuple[int, int], Finding]] = {}
+
+    def add(self, key: object, order: tuple[int, int], finding: Finding) -> None:
+        old = self._kept.get(key)
+        if old is None or order < old[0]:
+            self._kept[key] = (order, finding)
+
+    def findings(self) -> list[Finding]:
+        return [f for _, f in sorted(self._kept.values(), key=lambda kept: kept[0])]
+
+
+def to_diagnostic(
+    finding: Finding, path: str, span_of: Callable[[cst.CSTNode], Span]
+) -> Diagnostic:
+    def render(part: Part) -> str:
+        return part if isinstance(part, str) else f"line {span_of(part).line}"
+
+    labels = tuple(Label(span_of(node), text) for node, text in finding.labels)
+    return Diagnostic(
+        code=finding.code,
+        message="".join(render(p) for p in finding.message),
+        path=path,
+        span=span_of(finding.node),
+        labels=labels,
+        notes=finding.notes,
+    )

@@ -1,0 +1,96 @@
+"""Which ``def``s of a module are launchable kernels, and their launch signatures.
+
+Whether a decorator marks a kernel, and what a kernel's parameters are, is the kernel rules'
+business (``tilecheck.kernel_rules``); this only adds the configured extra decorators and the
+calling convention the host side needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import libcst as cst
+
+from tilecheck.host.api import dotted_name
+from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.shapes import const_int
+from tilecheck.kernel_rules import is_kernel_decorated, parse_signature
+from tilecheck.names import NameResolver
+
+
+def _decorator_names(fn: cst.FunctionDef) -> Iterable[str]:
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            expr = expr.func
+        name = dotted_name(expr)
+        if name is not None:
+            yield name
+
+
+def is_device_def(
+    fn: cst.FunctionDef, resolver: NameResolver, extra_decorators: Sequence[str] = ()
+) -> bool:
+    """A ``@tr.kernel``/``@tr.function`` (or configured decorator) def: device code."""
+    if not fn.decorators:
+        return False
+    if is_kernel_decorated(fn, resolver):
+        return True
+    if not extra_decorators:
+        return False
+    for name in _decorator_names(fn):
+        if name in extra_decorators or resolver.resolve(name) in extra_decorators:
+            return True
+    return False
+
+
+def launch_signature(fn: cst.FunctionDef, resolver: NameResolver) -> LaunchSignature | None:
+    """The host calling convention of a kernel; None for a ``@tr.function`` helper, which the
+    host cannot launch."""
+    signature = parse_signature(fn, resolver)
+    if signature.is_function:
+        return None
+    return LaunchSignature.from_def(signature, fn)
+
+
+def module_kernels(
+    defs: Iterable[cst.CSTNode], resolver: NameResolver, extra_decorators: Sequence[str] = ()
+) -> dict[str, LaunchSignature]:
+    """The kernels among a body's top-level ``def``s, by name."""
+    found: dict[str, LaunchSignature] = {}
+    for fn in defs:
+        if isinstance(fn, cst.FunctionDef) and is_device_def(fn, resolver, extra_decorators):
+            launch = launch_signature(fn, resolver)
+            if launch is not None:
+                found[fn.name.value] = launch
+    return found
+
+
+def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
+    """Module-level names bound once, to an integer expression of literals and earlier
+    constants (``TILE = 1 << 10``): what static tile shapes may refer to."""
+    values: dict[str, int] = {}
+    assigned: set[str] = set()
+    for stmt in body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            targets: list[cst.BaseExpression] = []
+            value: cst.BaseExpression | None = None
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+                value = small.value
+            elif isinstance(small, cst.AnnAssign):
+                targets, value = [small.target], small.value
+            elif isinstance(small, cst.AugAssign):
+                targets = [small.target]
+            for target in targets:
+                if not isinstance(target, cst.Name):
+                    continue
+                name = target.value
+                number = const_int(value, values) if value is not None else None
+                if name in assigned or number is None:
+                    values.pop(name, None)
+                else:
+                    values[name] = number
+                assigned.add(name)
+    return values

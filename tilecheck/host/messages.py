@@ -1,0 +1,105 @@
+"""The words of the host findings: what conflicts with what, where it was taken, how to fix it."""
+
+from __future__ import annotations
+
+import enum
+
+import libcst as cst
+
+from tilecheck.host.findings import Part
+from tilecheck.host.model import Kind, ObjInfo
+
+
+class Use(enum.Enum):
+    """How host code touches a tensor; the verb goes into the message."""
+
+    READ = "used"
+    WRITE = "written"
+    PARTITION = "partitioned"
+    SHARED = "passed to a launch"
+
+
+def conflict_code(holder: Kind, exclusive: bool, use: Use) -> str | None:
+    """The rule a use breaks against one live borrow, or None if the two may coexist."""
+    if holder is Kind.PARTITION:
+        return "TC104"
+    if exclusive:
+        return "TC102"
+    return "TC103" if use in (Use.WRITE, Use.PARTITION) else None
+
+
+def _holder(info: ObjInfo) -> tuple[Part, ...]:
+    site: Part = info.site if info.site is not None else "its definition"
+    if info.kind is Kind.PARTITION:
+        return ("its partition made at ", site)
+    if info.kind is Kind.PENDING:
+        return ("the op submitted at ", site)
+    if info.kind is Kind.GRAPH:
+        return ("the graph captured at ", site)
+    return (f"the {info.label} created at ", site, " (not yet run)")
+
+
+def _hint(info: ObjInfo, holder_name: str | None) -> str:
+    if info.kind is Kind.PARTITION:
+        return "pass the partition to a launch (or drop it) first"
+    if info.kind is Kind.PENDING:
+        call = f"{holder_name}.wait()" if holder_name else "pending.wait()"
+        return f"wait on the Pending (`{call}`) first"
+    if info.kind is Kind.GRAPH:
+        call = f"{holder_name}.close()" if holder_name else "g.close()"
+        return f"close the graph (`{call}`) first"
+    call = f"{holder_name}.sync()" if holder_name else ".sync()"
+    return f"run it and wait for it (`{call}`) first"
+
+
+def _taken_here(info: ObjInfo, exclusive: bool) -> str:
+    if info.kind is Kind.PARTITION:
+        return "partitioned here"
+    if info.kind is Kind.PENDING:
+        return "borrowed here by submit"
+    if info.kind is Kind.GRAPH:
+        return "held by the graph captured here"
+    return f"borrowed here by {info.label}" + ("" if exclusive else " for reading")
+
+
+def _released_here(info: ObjInfo) -> str:
+    verb = {Kind.PENDING: "waited on", Kind.GRAPH: "closed", Kind.OP: "run"}.get(
+        info.kind, "released"
+    )
+    return f"{verb} here, but not on every path that reaches the use"
+
+
+def conflict(
+    code: str,
+    tensor_name: str,
+    use: Use,
+    node: cst.CSTNode,
+    info: ObjInfo,
+    exclusive: bool,
+    holder_name: str | None,
+    released_at: frozenset[cst.CSTNode],
+) -> tuple[tuple[Part, ...], tuple[tuple[cst.CSTNode, str], ...]]:
+    """Message and labels of a TC102/TC103/TC104 finding."""
+    if code == "TC104":
+        message: tuple[Part, ...] = (
+            f"`{tensor_name}` is {use.value} while ",
+            *_holder(info),
+            " is alive (unconsumed); ",
+            _hint(info, holder_name),
+        )
+        primary = "used here while partitioned"
+    else:
+        does = "reads" if not exclusive else ("holds" if info.kind is Kind.GRAPH else "writes")
+        message = (
+            f"`{tensor_name}` is {use.value} while ",
+            *_holder(info),
+            f" still {does} it; ",
+            _hint(info, holder_name),
+        )
+        primary = "used here while in flight" if code == "TC102" else "written here while shared"
+    labels: list[tuple[cst.CSTNode, str]] = []
+    if info.site is not None:
+        labels.append((info.site, _taken_here(info, exclusive)))
+    labels.append((node, primary))
+    labels.extend((where, _released_here(info)) for where in released_at)
+    return message, tuple(labels)

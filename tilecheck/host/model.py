@@ -1,0 +1,157 @@
+"""The abstract state of the host analysis: which names hold which tilert objects, and what each
+object that can hold a borrow (a partition, an op, a pending, a graph) holds on each path.
+
+Objects are abstracted by creation site: every op made by one kernel call in a loop is the same
+abstract op. The state is a may-state: a status bit set on some path is set in the merge, so
+"may still be in flight" counts as in flight, as in Rust."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+import libcst as cst
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Kind(enum.Enum):
+    TENSOR = "tensor"
+    PARTITION = "partition"
+    OP = "op"
+    PENDING = "pending"
+    GRAPH = "graph"
+
+
+HOLDER_KINDS = frozenset({Kind.PARTITION, Kind.OP, Kind.PENDING, Kind.GRAPH})
+
+# Status bits of a holder; a merge ORs them.
+LIVE = (
+    1  # holds its borrows: an unconsumed partition, an unrun op, an unwaited pending, an open graph
+)
+CONSUMED = 2  # a partition passed to a launch
+DONE = 4  # released: synced, waited, awaited, closed, or dropped
+HANDED = 8  # an op submitted, chained, zipped or recorded: its borrows moved to another holder
+
+
+@dataclass(frozen=True)
+class Borrow:
+    tensor: int  # the tensor's object id
+    exclusive: bool
+
+
+@dataclass(frozen=True)
+class Hold:
+    """What one holder is on the paths reaching a point."""
+
+    status: int
+    borrows: frozenset[Borrow] = frozenset()
+    released_at: frozenset[cst.CSTNode] = frozenset()  # where it was released, on some path
+    consumed_at: frozenset[cst.CSTNode] = frozenset()  # partitions: the launches that took them
+
+    @property
+    def live(self) -> bool:
+        return bool(self.status & LIVE)
+
+    def join(self, other: Hold) -> Hold:
+        if other is self:
+            return self
+        merged = Hold(
+            self.status | other.status,
+            self.borrows | other.borrows,
+            self.released_at | other.released_at,
+            self.consumed_at | other.consumed_at,
+        )
+        return self if merged == self else merged
+
+
+@dataclass(frozen=True)
+class ObjInfo:
+    """What is known of an object without flow: its kind, where it is made, and its group (the
+    graph whose capture it was made in: members of one group may pass tensors on)."""
+
+    oid: int
+    kind: Kind
+    site: cst.CSTNode | None  # the creating expression; None for a free name or a parameter
+    label: str  # "`z`", "op `scale`", "chained op", ...
+    group: int | None = None
+    rank: int | None = None  # tensors: the static rank, when the creation shows it
+    tensors: frozenset[int] = frozenset()  # partitions: the tensors they split
+
+
+Oids = frozenset[int]
+NOTHING: Oids = frozenset()
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A tuple expression's items, kept apart so ``a, b = x, y`` binds each."""
+
+    items: tuple[Value, ...]
+
+
+Value = Oids | Packed
+
+
+def flatten(value: Value) -> Oids:
+    if isinstance(value, frozenset):
+        return value
+    out: set[int] = set()
+    for item in value.items:
+        out |= flatten(item)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class State:
+    env: Mapping[str, Oids]
+    holds: Mapping[int, Hold]
+
+    def join(self, other: State) -> State:
+        """The may-merge of two paths; returns ``self`` itself when ``other`` adds nothing."""
+        if other is self:
+            return self
+        env = _join_maps(self.env, other.env, _union)
+        holds = _join_maps(self.holds, other.holds, Hold.join)
+        if env is self.env and holds is self.holds:
+            return self
+        return State(env, holds)
+
+
+EMPTY_STATE = State({}, {})
+
+
+def _union(a: Oids, b: Oids) -> Oids:
+    return a if b <= a else a | b
+
+
+def _join_maps(
+    left: Mapping[K, V], right: Mapping[K, V], join: Callable[[V, V], V]
+) -> Mapping[K, V]:
+    """Keys of both; a key on one side only keeps its value (absent means "not tracked")."""
+    out: dict[K, V] | None = None
+    for key, value in right.items():
+        old = left.get(key)
+        new = value if old is None else join(old, value)
+        if new is not old:
+            if out is None:
+                out = dict(left)
+            out[key] = new
+    return left if out is None else out
+
+
+def referenced(env: Mapping[str, Oids]) -> set[int]:
+    out: set[int] = set()
+    for oids in env.values():
+        out |= oids
+    return out
+
+
+def union_all(values: Iterable[Oids]) -> Oids:
+    out: set[int] = set()
+    for v in values:
+        out |= v
+    return frozenset(out)

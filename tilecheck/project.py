@@ -1,0 +1,133 @@
+"""Kernels imported from other modules of the checked tree.
+
+``from .kernels import add``, ``from pkg.kernels import add`` and ``import pkg.kernels as k;
+k.add(...)`` all name a kernel defined in another file. ``Project`` finds that file under the
+checked paths, parses it once (cached by path and modification time), and returns the kernel's
+launch signature, following re-exports (``pkg/__init__.py`` importing from ``.kernels``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from tilecheck.host.launch import LaunchSignature
+from tilecheck.names import NameResolver
+
+_MAX_REEXPORTS = 8  # how many ``from x import y`` hops a name is followed through
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    mtime_ns: int
+    kernels: Mapping[str, LaunchSignature]
+    resolver: NameResolver | None  # None: the file did not parse
+
+
+def _package_root(directory: Path) -> Path:
+    """The directory a top-level import of ``directory``'s package starts from."""
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        directory = directory.parent
+    return directory
+
+
+class Project:
+    """The checked tree, as far as kernel imports go."""
+
+    def __init__(self, roots: Sequence[Path], *, kernel_decorators: Sequence[str] = ()) -> None:
+        self.roots = tuple(Path(os.path.abspath(r)) for r in roots)
+        self.kernel_decorators = tuple(kernel_decorators)
+        bases: list[Path] = []
+        for root in self.roots:
+            directory = root if root.is_dir() else root.parent
+            for base in (directory, _package_root(directory)):
+                if base not in bases:
+                    bases.append(base)
+        self.bases = tuple(bases)
+        self._parsed: dict[Path, _Parsed] = {}
+
+    # -- finding files ----------------------------------------------------------------------
+    def module_path(self, module: str, importer: Path | None = None) -> Path | None:
+        """The file of ``module`` (dotted; leading dots are relative to ``importer``)."""
+        level = len(module) - len(module.lstrip("."))
+        parts = [p for p in module[level:].split(".") if p]
+        if level:
+            if importer is None:
+                return None
+            directory = Path(os.path.abspath(importer)).parent
+            for _ in range(level - 1):
+                directory = directory.parent
+            return self._file_in(directory, parts)
+        bases = list(self.bases)
+        if importer is not None:
+            own = _package_root(Path(os.path.abspath(importer)).parent)
+            if own not in bases:
+                bases.append(own)
+        for base in bases:
+            found = self._file_in(base, parts)
+            if found is not None:
+                return found
+        return None
+
+    @staticmethod
+    def _file_in(directory: Path, parts: list[str]) -> Path | None:
+        target = directory.joinpath(*parts) if parts else directory
+        if parts and target.with_suffix(".py").is_file():
+            return target.with_suffix(".py")
+        if (target / "__init__.py").is_file():
+            return target / "__init__.py"
+        return None
+
+    # -- kernels ----------------------------------------------------------------------------
+    def kernel(self, canonical: str, importer: str | Path | None = None) -> LaunchSignature | None:
+        """The kernel a name resolves to (``"pkg.kernels.add"``, ``".kernels.add"``), or None
+        when it is not a kernel defined under the checked paths."""
+        return self._kernel(canonical, Path(importer) if importer is not None else None, 0)
+
+    def _kernel(self, canonical: str, importer: Path | None, hops: int) -> LaunchSignature | None:
+        module, _, name = canonical.rpartition(".")
+        if not module or not name or hops > _MAX_REEXPORTS:
+            return None
+        path = self.module_path(module, importer)
+        if path is None:
+            return None
+        parsed = self._parse(path)
+        if name in parsed.kernels:
+            return parsed.kernels[name]
+        if parsed.resolver is None:
+            return None
+        target = parsed.resolver.resolve(name)  # re-exported from elsewhere?
+        if target is None or target == canonical:
+            return None
+        return self._kernel(target, path, hops + 1)
+
+    def kernels_in(self, path: Path) -> Mapping[str, LaunchSignature]:
+        """The kernels a file defines at top level."""
+        return self._parse(Path(os.path.abspath(path))).kernels
+
+    def _parse(self, path: Path) -> _Parsed:
+        try:
+            mtime = path.stat().st_mtime_ns
+        except OSError:
+            return _Parsed(-1, {}, None)
+        cached = self._parsed.get(path)
+        if cached is not None and cached.mtime_ns == mtime:
+            return cached
+        parsed = self._read(path, mtime)
+        self._parsed[path] = parsed
+        return parsed
+
+    def _read(self, path: Path, mtime: int) -> _Parsed:
+        from tilecheck.host.kernels import module_kernels
+        from tilecheck.kernel_rules import ImportResolver
+
+        try:
+            module = cst.parse_module(path.read_bytes())
+        except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
+            return _Parsed(mtime, {}, None)
+        resolver = ImportResolver(module)
+        defs = [s for s in module.body if isinstance(s, cst.FunctionDef)]
+        return _Parsed(mtime, module_kernels(defs, resolver, self.kernel_decorators), resolver)
