@@ -33,7 +33,7 @@ from tilert import Const, Mutable, Shared, Tensor, f32
 TILE = 256
 '''
 
-GROUP = '''
+GROUP = """
 
 @tr.kernel
 def axpy_{i}(y: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
@@ -104,7 +104,7 @@ class Stats{i}:
         while len(parts) > 8:
             parts.pop()
         return ", ".join(parts) if parts else "empty"
-'''
+"""
 
 
 def generate(lines: int) -> str:
@@ -160,17 +160,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio                   {ratio:9.2f}x  (limit {args.limit:.1f}x)")
     out = Path(__file__).resolve().parent / "results" / "checker_speed.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({
-        "benchmark": "checker_speed",
-        "lines": n_lines,
-        "parse_s": parse,
-        "parse_and_check_s": check,
-        "ratio": ratio,
-        "findings": len(found),
-        "python": platform.python_version(),
-        "libcst": getattr(cst, "__version__", "?"),
-        "machine": platform.machine(),
-    }, indent=2) + "\n")
+    out.write_text(
+        json.dumps(
+            {
+                "benchmark": "checker_speed",
+                "lines": n_lines,
+                "parse_s": parse,
+                "parse_and_check_s": check,
+                "ratio": ratio,
+                "findings": len(found),
+                "python": platform.python_version(),
+                "libcst": getattr(cst, "__version__", "?"),
+                "machine": platform.machine(),
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     return 0 if ratio <= args.limit else 1
 
 

@@ -43,11 +43,7 @@ def must_before_exit(source: str) -> frozenset[str]:
 
 
 def reachable(cfg: CFG) -> set[str]:
-    return {
-        text(e.node)
-        for index in cfg.reverse_postorder()
-        for e in cfg.blocks[index].elements
-    }
+    return {text(e.node) for index in cfg.reverse_postorder() for e in cfg.blocks[index].elements}
 
 
 def test_straight_line_runs_every_statement_in_order() -> None:
@@ -135,9 +131,7 @@ def test_a_loop_reaches_a_fixed_point_with_facts_from_later_iterations() -> None
             second()
     """)
     states = _run(cfg, must=False)
-    first_block = next(
-        b for b in cfg.blocks if any(text(e.node) == "first()" for e in b.elements)
-    )
+    first_block = next(b for b in cfg.blocks if any(text(e.node) == "first()" for e in b.elements))
     assert "second()" in states[first_block.index]  # came around the loop
 
 

@@ -40,7 +40,11 @@ def check_module(
         if local is not None or project is None:
             return local
         canonical = resolver.resolve(dotted)
-        if canonical is None or canonical == DEVICE_FUNCTION or canonical.startswith(_NOT_USER_CODE):
+        if (
+            canonical is None
+            or canonical == DEVICE_FUNCTION
+            or canonical.startswith(_NOT_USER_CODE)
+        ):
             return None
         return project.kernel(canonical, path)
 
@@ -73,8 +77,9 @@ def check_module(
             if isinstance(nested, cst.FunctionDef) and is_device_def(
                 nested, resolver, kernel_decorators
             ):
-                diagnostics.extend(check_kernel(nested, resolver=resolver, path=path,
-                                                positions=span_of))
+                diagnostics.extend(
+                    check_kernel(nested, resolver=resolver, path=path, positions=span_of)
+                )
             else:
                 bodies.append((nested, build_cfg(nested.body.body)))
     diagnostics.extend(to_diagnostic(f, path, span_of) for f in findings)

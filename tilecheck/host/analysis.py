@@ -208,6 +208,8 @@ class BodyAnalysis:
             cst.BooleanOperation: self._boolean,
             cst.NamedExpr: self._named,
             cst.Yield: self._yield,
+            cst.BinaryOperation: self._spine,
+            cst.ConcatenatedString: self._strings,
         }
 
     # -- driving ----------------------------------------------------------------------------
@@ -223,36 +225,13 @@ class BodyAnalysis:
         self.escape(self.ev(fn.body))
 
     def findings(self) -> list[Finding]:
+        """What was found, TC105 and TC108 included (known only once every path was seen)."""
         for op, site in self.created_ops.items():
             if op not in self.ran:
-                label = self.infos[op].label
-                self.sink.add(
-                    ("TC105", op),
-                    (-1, op),
-                    Finding(
-                        "TC105",
-                        site,
-                        (
-                            f"{label} is created here but never run on any path: an op is "
-                            "lazy; `.sync()` it, `.submit()` and wait, `await` it, chain it "
-                            "with `.then`, or record it in a graph",
-                        ),
-                    ),
-                )
+                self.sink.add(("TC105", op), (-1, op), messages.never_run(site, self.infos[op]))
         for pending, site in self.created_pendings.items():
             if pending not in self.waited:
-                self.sink.add(
-                    ("TC108", pending),
-                    (-1, pending),
-                    Finding(
-                        "TC108",
-                        site,
-                        (
-                            "the Pending of this submit is never waited on, on any path: its "
-                            "tensors stay borrowed; call `.wait()` on it (or `await` it)",
-                        ),
-                    ),
-                )
+                self.sink.add(("TC108", pending), (-1, pending), messages.never_waited(site))
         return self.sink.findings()
 
     def _parameters(self, params: cst.Parameters) -> State:
@@ -597,6 +576,28 @@ class BodyAnalysis:
             else:
                 self.walk(child)
 
+    def _spine(self, expr: cst.BaseExpression) -> Value:
+        """``a + b + c ...`` nests to the left, as deep as the chain is long: walk the spine
+        iteratively, operands in evaluation order."""
+        rights: list[cst.BaseExpression] = []
+        while isinstance(expr, cst.BinaryOperation):
+            rights.append(expr.right)
+            expr = expr.left
+        self.ev(expr)
+        for operand in reversed(rights):
+            self.ev(operand)
+        return NOTHING
+
+    def _strings(self, expr: cst.BaseExpression) -> Value:
+        """Implicit string concatenation nests to the right; only f-strings hold code."""
+        while isinstance(expr, cst.ConcatenatedString):
+            if isinstance(expr.left, cst.FormattedString):
+                self.walk(expr.left)
+            expr = expr.right
+        if isinstance(expr, cst.FormattedString):
+            self.walk(expr)
+        return NOTHING
+
     def _name(self, expr: cst.BaseExpression) -> Value:
         assert isinstance(expr, cst.Name)
         return self.env.get(expr.value, NOTHING)
@@ -673,6 +674,7 @@ class BodyAnalysis:
         """Evaluate one of two expressions (or the first or nothing): each from the same
         state, the outcomes merged."""
         before = State(self.env, self.holds)
+        self._own_env = self._own_holds = False  # ``before`` must not change under us
         left = flatten(self.ev(first))
         after_first = State(self.env, self.holds)
         self._load(before)

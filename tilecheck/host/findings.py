@@ -44,7 +44,12 @@ def to_diagnostic(
     def render(part: Part) -> str:
         return part if isinstance(part, str) else f"line {span_of(part).line}"
 
-    labels = tuple(Label(span_of(node), text) for node, text in finding.labels)
+    labels = tuple(
+        sorted(
+            (Label(span_of(node), text) for node, text in finding.labels),
+            key=lambda label: (label.span, label.message),
+        )
+    )
     return Diagnostic(
         code=finding.code,
         message="".join(render(p) for p in finding.message),

@@ -6,7 +6,7 @@ import enum
 
 import libcst as cst
 
-from tilecheck.host.findings import Part
+from tilecheck.host.findings import Finding, Part
 from tilecheck.host.model import Kind, ObjInfo
 
 
@@ -103,3 +103,25 @@ def conflict(
     labels.append((node, primary))
     labels.extend((where, _released_here(info)) for where in released_at)
     return message, tuple(labels)
+
+
+def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
+    return Finding(
+        "TC105",
+        site,
+        (
+            f"{op.label} is created here but never run on any path: an op is lazy; `.sync()` "
+            "it, `.submit()` and wait, `await` it, chain it with `.then`, or record it in a graph",
+        ),
+    )
+
+
+def never_waited(site: cst.CSTNode) -> Finding:
+    return Finding(
+        "TC108",
+        site,
+        (
+            "the Pending of this submit is never waited on, on any path: its tensors stay "
+            "borrowed; call `.wait()` on it (or `await` it)",
+        ),
+    )

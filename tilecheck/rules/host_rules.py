@@ -91,47 +91,68 @@ Fix: write into a separate output tensor and copy back afterwards, or split the 
 launches that run one after the other (sync the first before launching the second).""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 x = tr.ones((256,))
                 z = tr.zeros((256,))
                 add(z.partition((64,)), x, x).sync()
-            """, "the same tensor twice as Shared is fine: both only read"),
-        valid("""
+            """,
+            "the same tensor twice as Shared is fine: both only read",
+        ),
+        valid(
+            """
             def main() -> None:
                 a, b = tr.zeros((256,)), tr.zeros((256,))
                 fill2(a.partition((64,)), b.partition((64,)), 1.0).sync()
-            """, "two Mutable partitions of two tensors"),
-        valid("""
+            """,
+            "two Mutable partitions of two tensors",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 copy(z.partition((64,)), x).sync()
                 copy(x.partition((64,)), z).sync()
-            """, "one launch after the other, each synced"),
+            """,
+            "one launch after the other, each synced",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.ones((256,))
                 add(z.partition((64,)), z, z).sync()  # TC101
-            """, "written through a partition and read by the same launch"),
-        invalid("""
+            """,
+            "written through a partition and read by the same launch",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 fill2(p, p, 1.0).sync()  # TC101
-            """, "one partition passed to two Mutable parameters"),
-        invalid("""
+            """,
+            "one partition passed to two Mutable parameters",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 fill2(z.partition((64,)), z.partition((32,)), 1.0).sync()  # TC101
-            """, "two partitions of one tensor in one launch (TC101, not TC104)"),
-        invalid("""
+            """,
+            "two partitions of one tensor in one launch (TC101, not TC104)",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 w = z
                 copy(z.partition((64,)), w).sync()  # TC101
-            """, "an alias is the same tensor"),
+            """,
+            "an alias is the same tensor",
+        ),
     ),
 )
 
@@ -159,15 +180,19 @@ Fix: wait for the op before the use (`pending.wait()`, `await op`, `op.sync()`),
 or pass the tensor on inside the same `.then` chain or graph, which run in order.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 print(z.shape, z.dtype)  # metadata is always readable
                 pending.wait()
                 print(z.to_numpy())
-            """, "read after the wait"),
-        valid("""
+            """,
+            "read after the wait",
+        ),
+        valid(
+            """
             def main(fast: bool) -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
@@ -177,23 +202,32 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                     pending.wait()
                     print("slow path")
                 print(z.to_numpy())
-            """, "waited on every branch"),
-        valid("""
+            """,
+            "waited on every branch",
+        ),
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 for step in range(4):
                     pending = scale(z.partition((64,)), float(step)).submit()
                     pending.wait()
                 print(z.to_numpy())
-            """, "submit then wait inside the loop body"),
-        valid("""
+            """,
+            "submit then wait inside the loop body",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 op = add(z.partition((64,)), x, x).then(lambda zp, *_: scale(zp, 10.0))
                 op.sync()
                 print(z.to_numpy())
-            """, "a .then chain passes the partition from one op to the next"),
-        valid("""
+            """,
+            "a .then chain passes the partition from one op to the next",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, y = tr.ones((1024,)), tr.zeros((1024,))
                 with tr.graph() as g:
@@ -203,31 +237,43 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                     g.launch().wait()
                 g.close()
                 print(y.to_numpy())
-            """, "a graph passes a tensor from op to op; read after close"),
-        valid("""
+            """,
+            "a graph passes a tensor from op to op; read after close",
+        ),
+        valid(
+            """
             async def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 await add(z.partition((64,)), x, x)
                 print(z.to_numpy())
-            """, "await releases"),
+            """,
+            "await releases",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 print(z.to_numpy())  # TC102
                 pending.wait()
-            """, "read on the host while the submitted op writes"),
-        invalid("""
+            """,
+            "read on the host while the submitted op writes",
+        ),
+        invalid(
+            """
             def main(check: bool) -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 if check:
                     pending.wait()
                 print(z.to_numpy())  # TC102
-            """, "waited on one branch only"),
-        invalid("""
+            """,
+            "waited on one branch only",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = None
@@ -235,23 +281,32 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                     pending = scale(z.partition((64,)), float(step)).submit()  # TC102
                 if pending is not None:
                     pending.wait()
-            """, "the previous iteration's op is still in flight when the loop comes around"),
-        invalid("""
+            """,
+            "the previous iteration's op is still in flight when the loop comes around",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 w = z
                 w.copy_from(np.zeros(256, np.float32))  # TC102
                 pending.wait()
-            """, "an alias of an in-flight tensor"),
-        invalid("""
+            """,
+            "an alias of an in-flight tensor",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 op = scale(z.partition((64,)), 2.0)
                 print(z.to_numpy())  # TC102
                 op.sync()
-            """, "an op holds its borrows from its creation, before it runs"),
-        invalid("""
+            """,
+            "an op holds its borrows from its creation, before it runs",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
@@ -259,8 +314,11 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                     pass
                 print(z.to_numpy())  # TC102
                 pending.wait()
-            """, "done() does not release"),
-        invalid("""
+            """,
+            "done() does not release",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, y = tr.ones((1024,)), tr.zeros((1024,))
                 with tr.graph() as g:
@@ -268,7 +326,9 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                 g.launch().wait()
                 print(y.to_numpy())  # TC102
                 g.close()
-            """, "a graph holds its borrows until close, even between launches"),
+            """,
+            "a graph holds its borrows until close, even between launches",
+        ),
     ),
 )
 
@@ -288,7 +348,8 @@ graph is closed, exactly as for TC102.
 Fix: wait for the readers first, or write into another tensor.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 x = tr.ones((256,))
                 a, b = tr.zeros((256,)), tr.zeros((256,))
@@ -297,43 +358,60 @@ Fix: wait for the readers first, or write into another tensor.""",
                 print(x.to_numpy())
                 first.wait()
                 second.wait()
-            """, "two pending ops that only read the same tensor, and a host read"),
-        valid("""
+            """,
+            "two pending ops that only read the same tensor, and a host read",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 pending = copy(z.partition((64,)), x).submit()
                 pending.wait()
                 x.copy_from(np.zeros(256, np.float32))
-            """, "write after the reader was waited on"),
-        valid("""
+            """,
+            "write after the reader was waited on",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 copy(z.partition((64,)), x).sync()
                 scale(x.partition((64,)), 2.0).sync()
-            """, "partition after the reader was synced"),
+            """,
+            "partition after the reader was synced",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 pending = copy(z.partition((64,)), x).submit()
                 x.copy_from(np.zeros(256, np.float32))  # TC103
                 pending.wait()
-            """, "copy into a tensor a submitted op reads"),
-        invalid("""
+            """,
+            "copy into a tensor a submitted op reads",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 pending = copy(z.partition((64,)), x).submit()
                 scale(x.partition((64,)), 2.0).sync()  # TC103
                 pending.wait()
-            """, "partition a tensor a submitted op reads"),
-        invalid("""
+            """,
+            "partition a tensor a submitted op reads",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 op = copy(z.partition((64,)), x)
                 x.copy_from(np.zeros(256, np.float32))  # TC103
                 op.sync()
-            """, "an unrun op already holds its Shared borrow"),
+            """,
+            "an unrun op already holds its Shared borrow",
+        ),
     ),
 )
 
@@ -355,52 +433,70 @@ a single kernel call, a tensor passed both as a partition and again is TC101, no
 Fix: pass the partition to its launch first, or partition later, right where it is launched.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 print(z.shape)
                 scale(p, 2.0).sync()
                 print(z.to_numpy())
-            """, "metadata while partitioned; data after the launch"),
-        valid("""
+            """,
+            "metadata while partitioned; data after the launch",
+        ),
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 del p
                 print(z.to_numpy())
-            """, "a dropped partition releases its tensor"),
-        valid("""
+            """,
+            "a dropped partition releases its tensor",
+        ),
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 z.partition((64,))
                 q = z.partition((32,))
                 scale(q, 2.0).sync()
-            """, "a partition that is not kept is dropped at once"),
+            """,
+            "a partition that is not kept is dropped at once",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 print(z.to_numpy())  # TC104
                 scale(p, 2.0).sync()
-            """, "read while partitioned"),
-        invalid("""
+            """,
+            "read while partitioned",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 q = z.partition((32,))  # TC104
                 scale(p, 2.0).sync()
                 scale(q, 2.0).sync()
-            """, "partitioned twice"),
-        invalid("""
+            """,
+            "partitioned twice",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 p = x.partition((64,))
                 copy(z.partition((64,)), x).sync()  # TC104
                 scale(p, 2.0).sync()
-            """, "passed to another launch while partitioned"),
+            """,
+            "passed to another launch while partitioned",
+        ),
     ),
 )
 
@@ -422,56 +518,80 @@ assumed to be run elsewhere.
 Fix: run it: `.sync()`, `.submit()` and later `.wait()`, `await op`, or `g.record(op)`.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), 2.0).sync()
-            """, "synced"),
-        valid("""
+            """,
+            "synced",
+        ),
+        valid(
+            """
             def make(z: tr.Tensor[f32]) -> tr.Op:
                 return scale(z.partition((64,)), 2.0)
-            """, "returned: the caller runs it"),
-        valid("""
+            """,
+            "returned: the caller runs it",
+        ),
+        valid(
+            """
             def main() -> None:
                 a, b = tr.zeros((256,)), tr.zeros((256,))
                 both = tr.zip(scale(a.partition((64,)), 1.0), scale(b.partition((64,)), 2.0))
                 both.sync()
-            """, "zipped ops run with the zip"),
-        valid("""
+            """,
+            "zipped ops run with the zip",
+        ),
+        valid(
+            """
             def main() -> None:
                 y = tr.zeros((1024,))
                 with tr.graph() as g:
                     g.record(scale(y.partition((256,)), 2.0))
                 g.launch().wait()
                 g.close()
-            """, "recorded into a graph"),
+            """,
+            "recorded into a graph",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), 2.0)  # TC105
-            """, "a kernel call alone does nothing"),
-        invalid("""
+            """,
+            "a kernel call alone does nothing",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 op = scale(z.partition((64,)), 2.0)  # TC105
                 print(op)
-            """, "kept in a variable and never run"),
-        invalid("""
+            """,
+            "kept in a variable and never run",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 chained = add(z.partition((64,)), x, x).then(  # TC105
                     lambda zp, *_: scale(zp, 2.0)
                 )
-            """, "a chain is an op too: it must be run"),
-        invalid("""
+            """,
+            "a chain is an op too: it must be run",
+        ),
+        invalid(
+            """
             def main() -> None:
                 y = tr.zeros((1024,))
                 with tr.graph() as g:
                     scale(y.partition((256,)), 2.0)  # TC105
                 g.close()
-            """, "created inside a capture but never recorded"),
+            """,
+            "created inside a capture but never recorded",
+        ),
     ),
 )
 
@@ -492,48 +612,72 @@ unknown keyword, a missing parameter). `grid=` is accepted by every kernel call.
 Fix: `k(z.partition(tile_shape), x, ...)` — partitions for Mutable, tensors for Shared.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 x, y, z = tr.ones((256,)), tr.ones((256,)), tr.zeros((256,))
                 add(z.partition((64,)), x, y).sync()
-            """, "a partition for Mutable, tensors for Shared"),
-        valid("""
+            """,
+            "a partition for Mutable, tensors for Shared",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, y, z = tr.ones((256,)), tr.ones((256,)), tr.zeros((256,))
                 add(y=y, x=x, z=z.partition((64,))).sync()
-            """, "by keyword"),
-        valid("""
+            """,
+            "by keyword",
+        ),
+        valid(
+            """
             def main(factor: float) -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), a=factor, grid=(4,)).sync()
-            """, "a scalar by keyword, and grid="),
+            """,
+            "a scalar by keyword, and grid=",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z, 2.0).sync()  # TC106
-            """, "a tensor to a Mutable parameter"),
-        invalid("""
+            """,
+            "a tensor to a Mutable parameter",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 copy(z.partition((64,)), x.partition((64,))).sync()  # TC106
-            """, "a partition to a Shared parameter"),
-        invalid("""
+            """,
+            "a partition to a Shared parameter",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), 2.0, 3.0).sync()  # TC106
-            """, "too many arguments"),
-        invalid("""
+            """,
+            "too many arguments",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), factor=2.0).sync()  # TC106
-            """, "an unknown keyword (and so `a` is missing, reported once)"),
-        invalid("""
+            """,
+            "an unknown keyword (and so `a` is missing, reported once)",
+        ),
+        invalid(
+            """
             def main() -> None:
                 x, z = tr.ones((256,)), tr.zeros((256,))
                 scale(z.partition((64,)), x).sync()  # TC106
-            """, "a tensor to a scalar parameter"),
+            """,
+            "a tensor to a scalar parameter",
+        ),
     ),
 )
 
@@ -553,47 +697,68 @@ Fix: round each dimension to a power of two (`1 << (n - 1).bit_length()`) and gi
 tensor dimension.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((1000,))
                 scale(z.partition((128,)), 2.0).sync()  # the edge tile is masked
-            """, "a power-of-two tile over any tensor size"),
-        valid("""
+            """,
+            "a power-of-two tile over any tensor size",
+        ),
+        valid(
+            """
             TILE = 1 << 4
 
             def main() -> None:
                 z = tr.zeros((64, 48))
                 scale(z.partition((TILE, 2 * TILE)), 2.0).sync()
-            """, "constants are evaluated"),
-        valid("""
+            """,
+            "constants are evaluated",
+        ),
+        valid(
+            """
             def main(n: int, tile: int) -> None:
                 z = tr.zeros((n,))
                 scale(z.partition((tile,)), 2.0).sync()
-            """, "a tile size that is not static is checked at run time"),
+            """,
+            "a tile size that is not static is checked at run time",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((1000,))
                 scale(z.partition((100,)), 2.0).sync()  # TC107
-            """, "not a power of two"),
-        invalid("""
+            """,
+            "not a power of two",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((64, 64))
                 scale(z.partition((16,)), 2.0).sync()  # TC107
-            """, "rank 1 tiles for a rank 2 tensor"),
-        invalid("""
+            """,
+            "rank 1 tiles for a rank 2 tensor",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((4, 4, 4, 4))
                 scale(z.partition((2, 2, 2, 2)), 2.0).sync()  # TC107
-            """, "rank above 3"),
-        invalid("""
+            """,
+            "rank above 3",
+        ),
+        invalid(
+            """
             TILE = 0
 
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((TILE,)), 2.0).sync()  # TC107
-            """, "a non-positive dimension"),
+            """,
+            "a non-positive dimension",
+        ),
     ),
 )
 
@@ -615,19 +780,26 @@ Fix: keep the Pending and wait on it (`pending.wait()`, `await pending`), or use
 nothing needs to overlap.""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 pending.wait()
-            """, "waited"),
-        valid("""
+            """,
+            "waited",
+        ),
+        valid(
+            """
             async def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
                 await pending
-            """, "awaited"),
-        valid("""
+            """,
+            "awaited",
+        ),
+        valid(
+            """
             def main() -> None:
                 tensors = [tr.zeros((256,)) for _ in range(4)]
                 pendings = []
@@ -635,30 +807,44 @@ nothing needs to overlap.""",
                     pendings.append(scale(t.partition((64,)), 2.0).submit())
                 for pending in pendings:
                     pending.wait()
-            """, "kept in a list and waited on later"),
-        valid("""
+            """,
+            "kept in a list and waited on later",
+        ),
+        valid(
+            """
             def start(z: tr.Tensor[f32]) -> tr.Pending:
                 return scale(z.partition((64,)), 2.0).submit()
-            """, "returned: the caller waits"),
+            """,
+            "returned: the caller waits",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), 2.0).submit()  # TC108
-            """, "the Pending is dropped"),
-        invalid("""
+            """,
+            "the Pending is dropped",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()  # TC108
                 print(pending.done())
-            """, "done() is not a wait"),
-        invalid("""
+            """,
+            "done() is not a wait",
+        ),
+        invalid(
+            """
             def main() -> None:
                 tensors = [tr.zeros((256,)) for _ in range(4)]
                 for t in tensors:
                     pending = scale(t.partition((64,)), 2.0).submit()  # TC108
-            """, "submitted in a loop, never waited on"),
+            """,
+            "submitted in a loop, never waited on",
+        ),
     ),
 )
 
@@ -679,20 +865,27 @@ next op: they run in order.
 Fix: partition the tensor again for each launch (after the previous op is synced).""",
     scope="host",
     valid=(
-        valid("""
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 scale(z.partition((64,)), 2.0).sync()
                 scale(z.partition((64,)), 3.0).sync()
-            """, "a fresh partition per launch"),
-        valid("""
+            """,
+            "a fresh partition per launch",
+        ),
+        valid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 for step in range(4):
                     p = z.partition((64,))
                     scale(p, float(step)).sync()
-            """, "partitioned inside the loop"),
-        valid("""
+            """,
+            "partitioned inside the loop",
+        ),
+        valid(
+            """
             def main() -> None:
                 x, y = tr.ones((1024,)), tr.zeros((1024,))
                 with tr.graph() as g:
@@ -701,38 +894,52 @@ Fix: partition the tensor again for each launch (after the previous op is synced
                     g.record(scale(p, 2.0))  # handed on inside the graph
                 g.launch().wait()
                 g.close()
-            """, "passed on inside one graph capture"),
+            """,
+            "passed on inside one graph capture",
+        ),
     ),
     invalid=(
-        invalid("""
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 scale(p, 2.0).sync()
                 scale(p, 3.0).sync()  # TC109
-            """, "the partition was moved into the first launch"),
-        invalid("""
+            """,
+            "the partition was moved into the first launch",
+        ),
+        invalid(
+            """
             def main(again: bool) -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 if again:
                     scale(p, 2.0).sync()
                 scale(p, 3.0).sync()  # TC109
-            """, "consumed on one branch"),
-        invalid("""
+            """,
+            "consumed on one branch",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 for step in range(4):
                     scale(p, float(step)).sync()  # TC109
-            """, "consumed when the loop comes around"),
-        invalid("""
+            """,
+            "consumed when the loop comes around",
+        ),
+        invalid(
+            """
             def main() -> None:
                 z = tr.zeros((256,))
                 p = z.partition((64,))
                 scale(p, 2.0).sync()
                 q = p.mapped(blocks=4)  # TC109
-            """, "used after consumption"),
+            """,
+            "used after consumption",
+        ),
     ),
 )
 

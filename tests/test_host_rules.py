@@ -1,0 +1,443 @@
+"""The host ownership rules TC101-TC109 through ``check_module``: every VALID and INVALID
+example of the catalog, then the analysis' behaviour case by case (aliases, merges, loops,
+escapes, hand-offs, the words and labels of its findings)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from tilecheck.diagnostics import Diagnostic
+from tilecheck.module_check import check_module
+from tilecheck.rules import Case, Rule
+from tilecheck.rules.host_rules import RULES
+
+HOST_CODES = [f"TC10{i}" for i in range(1, 10)]
+
+
+def check(source: str, **options: object) -> list[Diagnostic]:
+    module = cst.parse_module(textwrap.dedent(source))
+    return check_module(module, path="case.py", project=None, **options)  # type: ignore[arg-type]
+
+
+def found(source: str) -> list[tuple[str, int]]:
+    return [(d.code, d.span.line) for d in check(source)]
+
+
+def _cases(kind: str) -> list[tuple[Rule, int, Case]]:
+    return [(r, i, c) for r in RULES for i, c in enumerate(getattr(r, kind))]
+
+
+def _id(item: tuple[Rule, int, Case]) -> str:
+    rule, index, _ = item
+    return f"{rule.code}-{index}"
+
+
+def test_the_catalog_has_each_host_rule_with_three_examples_of_each_kind() -> None:
+    assert [r.code for r in RULES] == HOST_CODES
+    for rule in RULES:
+        assert rule.scope == "host"
+        assert len(rule.valid) >= 3 and len(rule.invalid) >= 3, rule.code
+        assert rule.slug and rule.summary and len(rule.explanation.split("\n\n")) >= 3
+        for case in rule.invalid:
+            assert all(code == rule.code or code in HOST_CODES for code, _ in case.expect)
+            assert any(code == rule.code for code, _ in case.expect), case.code
+
+
+@pytest.mark.parametrize("item", _cases("valid"), ids=_id)
+def test_valid_example_reports_nothing(item: tuple[Rule, int, Case]) -> None:
+    _, _, case = item
+    assert check(case.code) == [], case.note
+
+
+@pytest.mark.parametrize("item", _cases("invalid"), ids=_id)
+def test_invalid_example_reports_exactly_its_findings(item: tuple[Rule, int, Case]) -> None:
+    rule, _, case = item
+    diagnostics = check(case.code)
+    got = sorted((d.code, d.span.line) for d in diagnostics)
+    if case.expect:
+        assert got == sorted(case.expect), case.note
+    else:
+        assert [code for code, _ in got] == [rule.code], case.note
+
+
+PRELUDE = """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+"""
+PRELUDE_LINES = PRELUDE.count("\n")
+
+
+def host(body: str) -> str:
+    return PRELUDE + "\n\n" + textwrap.dedent(body)
+
+
+def line(source: str, marker: str) -> int:
+    for number, text in enumerate(source.splitlines(), 1):
+        if marker in text:
+            return number
+    raise AssertionError(marker)
+
+
+# -- the words and the labels -----------------------------------------------------------------
+
+
+def test_use_in_flight_names_tensor_submit_line_and_fix() -> None:
+    source = host("""
+        def main(c: bool) -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()  # submit
+            if c:
+                pending.wait()  # wait
+            print(z.to_numpy())  # use
+    """)
+    [d] = check(source)
+    submit, wait, use = line(source, "# submit"), line(source, "# wait"), line(source, "# use")
+    assert d.code == "TC102" and d.span.line == use
+    assert d.message == (
+        f"`z` is used while the op submitted at line {submit} still writes it; "
+        "wait on the Pending (`pending.wait()`) first"
+    )
+    labels = {(label.span.line, label.message) for label in d.labels}
+    assert (submit, "borrowed here by submit") in labels
+    assert (use, "used here while in flight") in labels
+    assert any(ln == wait and text.startswith("waited on here") for ln, text in labels)
+    assert d.location() == f"case.py:{use}:{d.span.column + 1}"
+
+
+def test_partition_alive_points_at_the_partition() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((256,))
+            p = z.partition((64,))  # partitioned
+            z.copy_from(tr.ones((256,)))  # use
+            scale(p, 2.0).sync()
+    """)
+    [d] = check(source)
+    assert (d.code, d.span.line) == ("TC104", line(source, "# use"))
+    assert "`z`" in d.message and "partition" in d.message
+    assert (line(source, "# partitioned"), "partitioned here") in {
+        (label.span.line, label.message) for label in d.labels
+    }
+
+
+def test_consumed_partition_labels_the_launch_that_took_it() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((256,))
+            p = z.partition((64,))
+            scale(p, 2.0).sync()  # consumed
+            scale(p, 3.0).sync()  # again
+    """)
+    [d] = check(source)
+    assert (d.code, d.span.line) == ("TC109", line(source, "# again"))
+    assert f"consumed by the launch at line {line(source, '# consumed')}" in d.message
+    assert (line(source, "# consumed"), "consumed here") in {
+        (label.span.line, label.message) for label in d.labels
+    }
+
+
+def test_one_finding_per_root_cause() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            print(z.to_numpy())  # first
+            print(z.to_numpy())
+            z.copy_from(tr.ones((256,)))
+            pending.wait()
+    """)
+    assert found(source) == [("TC102", line(source, "# first"))]
+
+
+# -- what the analysis follows ----------------------------------------------------------------
+
+
+def test_tuple_unpacking_and_aliases_are_followed() -> None:
+    source = host("""
+        def main() -> None:
+            a, b = tr.zeros((256,)), tr.ones((256,))
+            pending = copy(a.partition((64,)), b).submit()
+            c, d = b, a
+            d.to_numpy()  # use
+            c.to_numpy()
+            pending.wait()
+    """)
+    assert found(source) == [("TC102", line(source, "# use"))]
+
+
+def test_a_tensor_passed_to_an_unknown_function_is_not_guessed_about() -> None:
+    source = host("""
+        def main(log) -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            log(z)
+            z.to_numpy()  # use
+            pending.wait()
+    """)
+    assert found(source) == [("TC102", line(source, "# use"))]
+
+
+def test_an_op_or_pending_that_escapes_is_no_longer_tracked() -> None:
+    source = host("""
+        def main(runner, ops: list) -> None:
+            z, w = tr.zeros((256,)), tr.zeros((256,))
+            op = scale(z.partition((64,)), 2.0)
+            runner(op)
+            ops.append(scale(w.partition((64,)), 2.0).submit())
+            holder = {"op": scale(tr.zeros((8,)).partition((8,)), 1.0)}
+    """)
+    assert found(source) == []
+
+
+def test_parameters_annotated_as_tensors_and_partitions() -> None:
+    source = host("""
+        def run(z: tr.Tensor[f32], p: tr.Partition[f32]) -> None:
+            pending = scale(z.partition((64,)), 2.0).submit()
+            z.to_numpy()  # in flight
+            pending.wait()
+            scale(p, 1.0).sync()
+            scale(p, 1.0).sync()  # consumed
+    """)
+    assert found(source) == [
+        ("TC102", line(source, "# in flight")),
+        ("TC109", line(source, "# consumed")),
+    ]
+
+
+def test_unannotated_names_become_tensors_where_used_as_tensors() -> None:
+    source = host("""
+        def run(z, x) -> None:
+            pending = copy(z.partition((64,)), x).submit()
+            x.copy_from(z)  # both
+            pending.wait()
+    """)
+    assert sorted(found(source)) == [
+        ("TC102", line(source, "# both")),
+        ("TC103", line(source, "# both")),
+    ]
+
+
+def test_str_partition_is_not_a_tensor() -> None:
+    source = host("""
+        def parse(text: str, sep: str) -> str:
+            head, _, tail = text.partition("=")
+            parts = text.partition(sep)
+            return text.upper() + head + tail + parts[0]
+    """)
+    assert found(source) == []
+
+
+def test_rebinding_a_name_gives_it_a_new_identity() -> None:
+    source = host("""
+        def main(make) -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            z = make()
+            scale(z.partition((64,)), 2.0).sync()
+            pending.wait()
+    """)
+    assert found(source) == []
+
+
+def test_iterating_a_literal_tuple_of_pendings_waits_on_each() -> None:
+    source = host("""
+        def main() -> None:
+            a, b = tr.zeros((256,)), tr.zeros((256,))
+            first = scale(a.partition((64,)), 2.0).submit()
+            second = scale(b.partition((64,)), 2.0).submit()
+            for pending in (first, second):
+                pending.wait()
+            print(a.to_numpy(), b.to_numpy())
+    """)
+    assert found(source) == []
+
+
+def test_double_buffering_waits_on_the_previous_iteration() -> None:
+    source = host("""
+        def main(steps: int) -> None:
+            buffers = (tr.zeros((256,)), tr.zeros((256,)))
+            previous = None
+            for step in range(steps):
+                buffer = buffers[step % 2]
+                current = scale(buffer.partition((64,)), 2.0).submit()
+                if previous is not None:
+                    previous.wait()
+                previous = current
+            if previous is not None:
+                previous.wait()
+    """)
+    assert found(source) == []
+
+
+def test_a_new_tensor_per_iteration_is_not_the_previous_one() -> None:
+    source = host("""
+        def main() -> None:
+            pendings = []
+            for step in range(4):
+                t = tr.zeros((256,))
+                pending = scale(t.partition((64,)), 2.0).submit()
+                other = t
+                pending.wait()
+                other.to_numpy()
+    """)
+    assert found(source) == []
+
+
+def test_waiting_in_finally_covers_every_way_out() -> None:
+    source = host("""
+        def main(work) -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            try:
+                work()
+            finally:
+                pending.wait()
+            z.to_numpy()
+    """)
+    assert found(source) == []
+
+
+def test_an_exception_handler_sees_the_op_still_in_flight() -> None:
+    source = host("""
+        def main(work) -> None:
+            z = tr.zeros((256,))
+            try:
+                pending = scale(z.partition((64,)), 2.0).submit()
+                work()
+                pending.wait()
+            except RuntimeError:
+                print(z.to_numpy())  # use
+    """)
+    assert found(source) == [("TC102", line(source, "# use"))]
+
+
+def test_match_and_while_merge_conservatively() -> None:
+    source = host("""
+        def main(command: str) -> None:
+            z = tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            match command:
+                case "wait":
+                    pending.wait()
+                case _:
+                    pass
+            z.to_numpy()  # use
+    """)
+    assert found(source) == [("TC102", line(source, "# use"))]
+
+
+def test_async_bodies_await_ops_and_pendings() -> None:
+    source = host("""
+        async def main(session) -> None:
+            z = tr.zeros((256,))
+            async with session as s:
+                await scale(z.partition((64,)), 2.0)
+                pending = scale(z.partition((64,)), 3.0).submit()
+                async for _ in s:
+                    pass
+                await pending
+            z.to_numpy()
+    """)
+    assert found(source) == []
+
+
+def test_nested_functions_classes_lambdas_and_module_code_are_checked() -> None:
+    source = host("""
+        z = tr.zeros((256,))
+        scale(z, 2.0).sync()  # module
+
+
+        class Runner:
+            def run(self) -> None:
+                t = tr.zeros((256,))
+                scale(t.partition((64,)), 2.0)  # method
+
+                def inner() -> None:
+                    u = tr.zeros((256,))
+                    copy(u.partition((64,)), u).sync()  # inner
+
+
+        chained = scale(z.partition((64,)), 1.0).then(
+            lambda zp: copy(zp, tr.zeros((256,)).partition((64,)))  # lambda
+        )
+        chained.sync()
+    """)
+    assert found(source) == [
+        ("TC106", line(source, "# module")),
+        ("TC105", line(source, "# method")),
+        ("TC101", line(source, "# inner")),
+        ("TC106", line(source, "# lambda")),
+    ]
+
+
+def test_a_closure_that_names_an_op_may_run_it() -> None:
+    source = host("""
+        def main() -> None:
+            z, w = tr.zeros((256,)), tr.zeros((256,))
+            later = scale(w.partition((64,)), 1.0)
+            first = scale(z.partition((64,)), 2.0)
+            first.then(lambda *_: later).sync()
+
+            def run_later() -> None:
+                later.sync()
+    """)
+    assert found(source) == []
+
+
+def test_kernel_bodies_are_not_host_code() -> None:
+    source = host("""
+        @tr.kernel
+        def twice(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+            t = tl.load_tile_like(x, z)
+            z.store(t + t)
+    """)
+    assert [d.code for d in check(source)] == []
+
+
+def test_configured_kernel_decorators_mark_kernels() -> None:
+    source = textwrap.dedent("""\
+        import tilert as tr
+        from tilert import Mutable, Tensor, f32
+        from mylib import tile_kernel
+
+
+        @tile_kernel
+        def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+            z.store(z.load() * a)
+
+
+        def main() -> None:
+            z = tr.zeros((256,))
+            scale(z, 2.0).sync()  # tensor to Mutable
+    """)
+    assert found(source) == []
+    assert [
+        (d.code, d.span.line) for d in check(source, kernel_decorators=["mylib.tile_kernel"])
+    ] == [("TC106", line(source, "# tensor to Mutable"))]
+
+
+def test_findings_are_sorted_and_carry_the_path() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((1000,))
+            scale(z.partition((100,)), 2.0).sync()
+            scale(z, 2.0)
+    """)
+    diagnostics = check(source)
+    assert [d.code for d in diagnostics] == ["TC107", "TC106"]
+    assert all(d.path == "case.py" for d in diagnostics)
+    assert diagnostics == sorted(diagnostics, key=Diagnostic.sort_key)

@@ -1,0 +1,384 @@
+"""`tilecheck lsp` driven over stdio by a real LSP client (pytest-lsp's), the way an editor
+drives it: initialize, open, edit, save, close, code actions, shutdown and exit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import subprocess
+import sys
+import textwrap
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.protocol import default_converter
+from pygls.uris import from_fs_path
+from pytest_lsp import LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+from tilecheck.rules import catalog
+
+REPO = Path(__file__).resolve().parent.parent
+TIMEOUT_S = 30.0  # per awaited message; generous for a loaded 2-core CI machine
+
+KERNELS = """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+"""
+
+BUGGY_CALL = "    add(z.partition((64,)), z, x).sync()"
+FIXED_CALL = "    add(z.partition((64,)), x, x).sync()"
+
+MAIN = f"""{KERNELS}
+
+def main() -> None:
+    x = tr.ones((256,), dtype=f32)
+    z = tr.zeros((256,), dtype=f32)
+{BUGGY_CALL}
+"""
+
+
+class EditorClient(LanguageClient):
+    """pytest-lsp's client, queueing every ``publishDiagnostics`` per document so a test can
+    await the one for a given version, and keeping the server's exit code."""
+
+    def __init__(self) -> None:
+        super().__init__(converter_factory=default_converter)
+        self.published: defaultdict[str, asyncio.Queue[types.PublishDiagnosticsParams]] = (
+            defaultdict(asyncio.Queue)
+        )
+        self.registrations: list[types.Registration] = []
+        self.exit_code: int | None = None
+
+    async def server_exit(self, server: asyncio.subprocess.Process) -> None:
+        self.exit_code = server.returncode
+        await super().server_exit(server)
+
+
+def _make_client() -> EditorClient:
+    client = EditorClient()
+
+    def on_publish(client: EditorClient, params: types.PublishDiagnosticsParams) -> None:
+        client.published[params.uri].put_nowait(params)
+
+    def on_register(client: EditorClient, params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)
+
+    features: dict[str, Any] = {
+        **DEFAULT_CLIENT_FEATURES,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: on_publish,
+        types.CLIENT_REGISTER_CAPABILITY: on_register,
+    }
+    register_lsp_features(client, features)
+    return client
+
+
+class Editor:
+    """One session: documents by path, their versions, and waiting for findings."""
+
+    def __init__(self, client: EditorClient, root: Path) -> None:
+        self.client = client
+        self.root = root
+        self.versions: dict[str, int] = {}
+        self.texts: dict[str, str] = {}
+
+    def uri(self, name: str) -> str:
+        return from_fs_path(str(self.root / name)) or ""
+
+    def open(self, name: str, text: str, *, language_id: str = "python") -> str:
+        uri = self.uri(name)
+        self.versions[uri] = 1
+        self.texts[uri] = text
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=uri, language_id=language_id, version=1, text=text)
+            )
+        )
+        return uri
+
+    def replace(self, uri: str, old: str, new: str) -> int:
+        """Edit like a keystroke does: an incremental change of one range. The new version."""
+        text = self.texts[uri]
+        offset = text.index(old)
+        line = text.count("\n", 0, offset)
+        column = offset - (text.rfind("\n", 0, offset) + 1)
+        self.texts[uri] = text[:offset] + new + text[offset + len(old) :]
+        start = types.Position(line=line, character=column)
+        end = types.Position(line=line, character=column + len(old))  # one-line ASCII edits
+        return self._change(
+            uri, types.TextDocumentContentChangePartial(types.Range(start, end), new)
+        )
+
+    def set_text(self, uri: str, text: str) -> int:
+        self.texts[uri] = text
+        return self._change(uri, types.TextDocumentContentChangeWholeDocument(text=text))
+
+    def _change(self, uri: str, change: types.TextDocumentContentChangeEvent) -> int:
+        self.versions[uri] += 1
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
+                [change],
+            )
+        )
+        return self.versions[uri]
+
+    def save(self, uri: str) -> None:
+        self.client.text_document_did_save(
+            types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri=uri))
+        )
+
+    async def next_published(self, uri: str) -> types.PublishDiagnosticsParams:
+        return await asyncio.wait_for(self.client.published[uri].get(), TIMEOUT_S)
+
+    async def findings(self, uri: str, version: int | None = None) -> list[types.Diagnostic]:
+        """The diagnostics published for ``version`` of ``uri`` (default: its latest),
+        skipping any published for an older one."""
+        wanted = self.versions[uri] if version is None else version
+        while True:
+            params = await self.next_published(uri)
+            assert params.version is None or params.version <= wanted, "a version from the future"
+            if params.version == wanted:
+                return list(params.diagnostics)
+
+
+@contextlib.asynccontextmanager
+async def editor(
+    root: Path,
+    *,
+    capabilities: types.ClientCapabilities | None = None,
+    init_options: dict[str, Any] | None = None,
+) -> AsyncIterator[Editor]:
+    """A server started as an editor starts it, on ``root`` as the workspace folder; at the
+    end it must shut down and exit with status 0."""
+    client = _make_client()
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    await client.start_io(
+        sys.executable, "-m", "tilecheck.lsp", env={**os.environ, "PYTHONPATH": path}
+    )
+    try:
+        root_uri = from_fs_path(str(root)) or ""
+        result = await asyncio.wait_for(
+            client.initialize_session(
+                types.InitializeParams(
+                    capabilities=capabilities or client_capabilities("visual-studio-code"),
+                    root_uri=root_uri,
+                    workspace_folders=[types.WorkspaceFolder(uri=root_uri, name=root.name)],
+                    initialization_options=init_options,
+                )
+            ),
+            TIMEOUT_S,
+        )
+        assert result.server_info is not None and result.server_info.name == "tilecheck"
+        yield Editor(client, root)
+        await asyncio.wait_for(client.shutdown_session(), TIMEOUT_S)
+        assert client.exit_code == 0
+    finally:
+        await client.stop()
+
+
+def _range_of(text: str, line_text: str, needle: str, occurrence: int = 1) -> types.Range:
+    """The range of the ``occurrence``-th ``needle`` on the line ``line_text`` of ``text``."""
+    line = text.splitlines().index(line_text)
+    column = -1
+    for _ in range(occurrence):
+        column = line_text.index(needle, column + 1)
+    return types.Range(
+        types.Position(line=line, character=column),
+        types.Position(line=line, character=column + len(needle)),
+    )
+
+
+async def test_mutable_alias_is_reported_then_cleared_when_fixed(tmp_path: Path) -> None:
+    async with editor(tmp_path) as ed:
+        uri = ed.open("app.py", MAIN)
+        (found,) = await ed.findings(uri)
+        assert found.code == "TC101"
+        assert found.source == "tilecheck"
+        assert found.severity == types.DiagnosticSeverity.Error
+        # the primary span: the argument that repeats `z`
+        assert found.range == _range_of(MAIN, BUGGY_CALL, "z", occurrence=2)
+        assert found.code_description is not None
+        assert found.code_description.href == catalog()["TC101"].url()
+        related = found.related_information or []
+        assert related, "the secondary spans come as related information"
+        assert all(r.location.uri == uri for r in related)
+        assert _range_of(MAIN, BUGGY_CALL, "z.partition((64,))") in [
+            r.location.range for r in related
+        ]
+
+        fixed = ed.replace(uri, BUGGY_CALL.strip(), FIXED_CALL.strip())
+        assert await ed.findings(uri, fixed) == []
+
+
+async def test_close_clears_and_a_non_python_document_is_ignored(tmp_path: Path) -> None:
+    async with editor(tmp_path) as ed:
+        notes = ed.open("notes.txt", MAIN, language_id="plaintext")
+        uri = ed.open("app.py", MAIN)
+        assert [d.code for d in await ed.findings(uri)] == ["TC101"]
+        ed.client.text_document_did_close(
+            types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=uri))
+        )
+        cleared = await ed.next_published(uri)
+        assert list(cleared.diagnostics) == []
+        assert ed.client.published[notes].empty()
+
+
+async def test_stale_results_are_never_published(tmp_path: Path) -> None:
+    """Edits that arrive while a long check runs: only the latest text's findings appear."""
+    big = MAIN.replace(BUGGY_CALL, "\n".join([FIXED_CALL] * 400 + [BUGGY_CALL]))
+    async with editor(tmp_path, init_options={"debounceMs": 0}) as ed:
+        uri = ed.open("app.py", big)
+        assert [d.code for d in await ed.findings(uri)] == ["TC101"]
+        first = ed.replace(uri, BUGGY_CALL.strip(), FIXED_CALL.strip())  # clean...
+        last = ed.replace(uri, FIXED_CALL.strip(), BUGGY_CALL.strip())  # ...and buggy again
+        params = await ed.next_published(uri)
+        assert params.version == last, f"published version {params.version}, not {last}"
+        assert first < last and [d.code for d in params.diagnostics] == ["TC101"]
+
+
+async def test_half_typed_code_is_a_finding_never_a_crash(tmp_path: Path) -> None:
+    async with editor(tmp_path) as ed:
+        uri = ed.open("app.py", MAIN)
+        assert [d.code for d in await ed.findings(uri)] == ["TC101"]
+        for broken in (
+            MAIN.replace(BUGGY_CALL, "    add(z.partition((64,)), z,"),
+            MAIN + "\n" + "(" * 5000 + "\n",
+            MAIN.replace("def main", "def main(((\0"),
+            "import tilert\n\ndef f(:\n\tif x:\n  return\n",
+        ):
+            version = ed.set_text(uri, broken)
+            codes = {d.code for d in await ed.findings(uri, version)}
+            assert codes <= {"TC001"}, codes
+        version = ed.set_text(uri, MAIN)
+        assert [d.code for d in await ed.findings(uri, version)] == ["TC101"]
+
+
+async def test_workspace_config_and_suppressions_are_respected(tmp_path: Path) -> None:
+    (tmp_path / "vendored").mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.tilecheck]\nignore = ["TC101"]\nexclude = ["vendored"]\n'
+    )
+    sub = tmp_path / "strict"
+    sub.mkdir()
+    (sub / "pyproject.toml").write_text("[tool.tilecheck]\nselect = ['ALL']\n")
+    async with editor(tmp_path) as ed:
+        ignored = ed.open("app.py", MAIN)
+        excluded = ed.open("vendored/app.py", MAIN)
+        strict = ed.open("strict/app.py", MAIN)
+        assert await ed.findings(ignored) == []
+        assert await ed.findings(excluded) == []
+        assert [d.code for d in await ed.findings(strict)] == ["TC101"]
+        suppressed = ed.replace(
+            strict, BUGGY_CALL.strip(), f"{BUGGY_CALL.strip()}  # tilecheck: ignore[TC101]"
+        )
+        assert await ed.findings(strict, suppressed) == []
+        unused = ed.replace(strict, "z, x)", "x, x)")
+        (stale,) = await ed.findings(strict, unused)
+        assert stale.code == "TC002"
+        assert stale.tags == [types.DiagnosticTag.Unnecessary]
+
+
+async def test_quick_fix_inserts_a_suppression(tmp_path: Path) -> None:
+    async with editor(tmp_path) as ed:
+        uri = ed.open("app.py", MAIN)
+        (found,) = await ed.findings(uri)
+        actions = await ed.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=found.range,
+                context=types.CodeActionContext(diagnostics=[found]),
+            )
+        )
+        assert actions is not None
+        (action,) = [a for a in actions if isinstance(a, types.CodeAction)]
+        assert action.kind == types.CodeActionKind.QuickFix
+        assert action.edit is not None and action.edit.changes is not None
+        (edit,) = action.edit.changes[uri]
+        lines = MAIN.splitlines()
+        line = found.range.start.line
+        lines[line] = (
+            lines[line][: edit.range.start.character]
+            + edit.new_text
+            + lines[line][edit.range.end.character :]
+        )
+        assert lines[line] == f"{BUGGY_CALL}  # tilecheck: ignore[TC101]"
+        version = ed.set_text(uri, "\n".join(lines) + "\n")
+        assert await ed.findings(uri, version) == []
+
+
+async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
+    """The kernel's signature comes from kernels.py on disk; when that file changes, the
+    importer's findings follow (here, through the editor's file watcher)."""
+    kernels = tmp_path / "kernels.py"
+    kernels.write_text(KERNELS)
+    app = textwrap.dedent(f"""\
+        import tilert as tr
+        from tilert import f32
+
+        from kernels import add
+
+
+        def main() -> None:
+            x = tr.ones((256,), dtype=f32)
+            z = tr.zeros((256,), dtype=f32)
+        {BUGGY_CALL}
+        """)
+    async with editor(tmp_path) as ed:
+        uri = ed.open("app.py", app)
+        (found,) = await ed.findings(uri)
+        assert found.code == "TC101"
+        assert found.range == _range_of(app, BUGGY_CALL, "z", occurrence=2)
+        assert [r.method for r in ed.client.registrations] == [
+            types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        ]
+
+        # `add` stops being a kernel: nothing left to report in app.py
+        kernels.write_text(KERNELS.replace("@tr.kernel\n", ""))
+        ed.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                [types.FileEvent(uri=ed.uri("kernels.py"), type=types.FileChangeType.Changed)]
+            )
+        )
+        params = await ed.next_published(uri)
+        assert list(params.diagnostics) == []
+
+
+async def test_positions_follow_the_negotiated_encoding(tmp_path: Path) -> None:
+    """Columns count UTF-16 code units for VS Code: an emoji before the finding is 2 of them."""
+    call = f'    _ = "\N{GRINNING FACE}"; {BUGGY_CALL.strip()}'
+    text = MAIN.replace(BUGGY_CALL, call)
+    async with editor(tmp_path) as ed:
+        uri = ed.open("app.py", text)
+        (found,) = await ed.findings(uri)
+        points = _range_of(text, call, "z", occurrence=2)
+        assert found.range.start.character == points.start.character + 1
+        assert found.range.end.character == points.end.character + 1
+
+
+def test_import_tilecheck_does_not_need_pygls() -> None:
+    code = (
+        "import sys; sys.modules['pygls'] = None\n"
+        "import tilecheck, tilecheck.lsp\n"
+        "sys.exit(tilecheck.lsp.main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert 'pip install "tilecheck[lsp]"' in done.stderr

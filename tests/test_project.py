@@ -1,0 +1,179 @@
+"""Kernels imported from other modules of the checked tree: found, parsed once, and used by the
+host rules exactly as kernels defined in the module itself."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from tilecheck.module_check import check_module
+from tilecheck.project import Project
+
+KERNELS = """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.function
+def helper(t: tl.Tile[f32]) -> tl.Tile[f32]:
+    return t
+
+
+def not_a_kernel(z):
+    return z
+"""
+
+MISUSE = """\
+def main() -> None:
+    x = tr.ones((256,))
+    z = tr.zeros((256,))
+    {call}(z.partition((64,)), z, x).sync()  # alias
+    {call}(z, x, x).sync()  # kind
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def check_file(path: Path, project: Project) -> list[tuple[str, int]]:
+    module = cst.parse_module(path.read_text())
+    diagnostics = check_module(module, path=str(path), project=project)
+    return [(d.code, d.span.line) for d in diagnostics]
+
+
+def expected(path: Path) -> list[tuple[str, int]]:
+    lines = path.read_text().splitlines()
+    alias = next(i for i, t in enumerate(lines, 1) if t.endswith("# alias"))
+    kind = next(i for i, t in enumerate(lines, 1) if t.endswith("# kind"))
+    return [("TC101", alias), ("TC106", kind)]
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from .kernels import add as exported_add\n",
+            "pkg/kernels.py": KERNELS,
+        },
+    )
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("from .kernels import add", "add"),
+        ("from pkg.kernels import add", "add"),
+        ("from pkg.kernels import add as plus", "plus"),
+        ("import pkg.kernels as k", "k.add"),
+        ("import pkg.kernels", "pkg.kernels.add"),
+        ("from . import kernels", "kernels.add"),
+        ("from pkg import exported_add", "exported_add"),
+    ],
+)
+def test_imported_kernels_are_checked_like_local_ones(tree: Path, imports: str, call: str) -> None:
+    main = tree / "pkg" / "main.py"
+    main.write_text(f"import tilert as tr\n{imports}\n\n\n" + MISUSE.format(call=call))
+    assert check_file(main, Project([tree])) == expected(main)
+
+
+def test_the_package_root_is_found_from_a_checked_subdirectory(tree: Path) -> None:
+    main = tree / "pkg" / "main.py"
+    main.write_text(
+        "import tilert as tr\nfrom pkg.kernels import add\n\n\n" + MISUSE.format(call="add")
+    )
+    assert check_file(main, Project([tree / "pkg"])) == expected(main)
+    assert check_file(main, Project([main])) == expected(main)
+
+
+def test_without_a_project_imported_kernels_are_unknown(tree: Path) -> None:
+    main = tree / "pkg" / "main.py"
+    main.write_text(
+        "import tilert as tr\nfrom .kernels import add\n\n\n" + MISUSE.format(call="add")
+    )
+    module = cst.parse_module(main.read_text())
+    assert check_module(module, path=str(main), project=None) == []
+
+
+def test_names_that_are_not_kernels_are_not_guessed(tree: Path) -> None:
+    project = Project([tree])
+    main = str(tree / "pkg" / "main.py")
+    assert project.kernel("pkg.kernels.add", main) is not None
+    assert project.kernel("pkg.kernels.helper", main) is None  # @tr.function: not launchable
+    assert project.kernel("pkg.kernels.not_a_kernel", main) is None
+    assert project.kernel("pkg.kernels.missing", main) is None
+    assert project.kernel("pkg.elsewhere.add", main) is None
+    assert project.kernel("outside.add", main) is None
+    assert project.kernel(".kernels.add", main) is not None
+    assert set(project.kernels_in(tree / "pkg" / "kernels.py")) == {"add"}
+
+
+def test_signature_comes_from_the_kernel_definition(tree: Path) -> None:
+    kernel = Project([tree]).kernel("pkg.kernels.add", str(tree / "pkg" / "main.py"))
+    assert kernel is not None
+    assert kernel.name == "add"
+    assert [(p.name, p.kind.value) for p in kernel.signature.params] == [
+        ("z", "mutable"),
+        ("x", "shared"),
+        ("y", "shared"),
+    ]
+    assert kernel.positional == ("z", "x", "y")
+
+
+def test_each_file_is_parsed_once_until_it_changes(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = Project([tree])
+    parsed: list[str] = []
+    real_parse = cst.parse_module
+
+    def counting(source: str | bytes) -> cst.Module:
+        parsed.append("x")
+        return real_parse(source)
+
+    monkeypatch.setattr(cst, "parse_module", counting)
+    main = str(tree / "pkg" / "main.py")
+    for _ in range(3):
+        assert project.kernel("pkg.kernels.add", main) is not None
+    assert len(parsed) == 1
+
+    kernels = tree / "pkg" / "kernels.py"
+    kernels.write_text(KERNELS.replace("def add(", "def add2("))
+    stat = kernels.stat()
+    os.utime(kernels, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
+    assert project.kernel("pkg.kernels.add", main) is None
+    assert project.kernel("pkg.kernels.add2", main) is not None
+    assert len(parsed) == 2
+
+
+def test_a_file_that_does_not_parse_has_no_kernels(tree: Path) -> None:
+    write(tree, {"pkg/broken.py": "def (:\n"})
+    assert Project([tree]).kernel("pkg.broken.add", str(tree / "pkg" / "main.py")) is None
+
+
+def test_module_paths(tree: Path) -> None:
+    write(tree, {"top.py": "x = 1\n", "pkg/sub/__init__.py": "", "pkg/sub/deep.py": ""})
+    project = Project([tree])
+    importer = tree / "pkg" / "sub" / "deep.py"
+    assert project.module_path("pkg.kernels") == tree / "pkg" / "kernels.py"
+    assert project.module_path("pkg") == tree / "pkg" / "__init__.py"
+    assert project.module_path("top") == tree / "top.py"
+    assert project.module_path("..kernels", importer) == tree / "pkg" / "kernels.py"
+    assert project.module_path(".", importer) == tree / "pkg" / "sub" / "__init__.py"
+    assert project.module_path("nowhere") is None
+    assert project.module_path(".kernels") is None  # relative, with no importer

@@ -1,0 +1,102 @@
+"""rustc-style findings: a header, the source lines with ``^^^`` under the primary span and
+``---`` under each labelled secondary span, then notes and the rule's summary as help::
+
+    error[TC102]: `y` is used while an op writes it
+      --> app.py:9:5
+       |
+     7 |     pending = scale(y.partition((4,)), 2.0).submit()
+       |               ------------------------------------- borrowed here by submit
+     8 |     ...
+     9 |     print(y.to_numpy())
+       |           ^^^^^^^^^^
+       |
+       = note: ...
+       = help: any use of a tensor that an unreleased op writes
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tilecheck.diagnostics import Diagnostic, Span
+from tilecheck.formats.sources import SourceProvider
+
+TAB = 4
+
+
+@dataclass(frozen=True)
+class _Mark:
+    span: Span
+    char: str  # "^" primary, "-" secondary
+    label: str
+
+
+def _underline(text: str, mark: _Mark) -> str:
+    """Spaces to the span's start, then its marker characters (tabs expanded as displayed)."""
+    span = mark.span
+    end = span.end_column if span.end_line == span.line else len(text)
+    start_at = len(text[: span.column].expandtabs(TAB))
+    end_at = len(text[: max(end, span.column)].expandtabs(TAB))
+    marker = mark.char * max(1, end_at - start_at)
+    return f"{' ' * start_at}{marker} {mark.label}".rstrip()
+
+
+def _snippet(marks: Sequence[_Mark], text: str, pad: str) -> tuple[list[str], set[int]]:
+    """The lines holding ``marks``, each followed by its markers (``...`` for skipped lines),
+    and the line numbers shown (a span past the file's end is not)."""
+    lines = text.splitlines()
+    out: list[str] = []
+    shown: set[int] = set()
+    for number in sorted({m.span.line for m in marks}):
+        if not 1 <= number <= len(lines):
+            continue
+        if shown and number - max(shown) > 1:
+            out.append("...")
+        source = lines[number - 1]
+        out.append(f"{number:>{len(pad)}} | {source.expandtabs(TAB)}".rstrip())
+        on_line = sorted((m for m in marks if m.span.line == number), key=lambda m: m.char != "^")
+        out.extend(f"{pad} | {_underline(source, m)}".rstrip() for m in on_line)
+        shown.add(number)
+    return out, shown
+
+
+def _place(path: str, span: Span) -> str:
+    return f"{path}:{span.line}:{span.column + 1}"
+
+
+def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
+    from tilecheck.rules import catalog
+
+    by_file: dict[str, list[_Mark]] = {d.path: [_Mark(d.span, "^", "")]}
+    for label in d.labels:
+        by_file.setdefault(label.path or d.path, []).append(_Mark(label.span, "-", label.message))
+    widest = max(m.span.line for marks in by_file.values() for m in marks)
+    pad = " " * len(str(widest))
+    out = [f"error[{d.code}]: {d.message}", f"{pad}--> {_place(d.path, d.span)}"]
+    unquoted: list[str] = []
+    for index, (path, marks) in enumerate(by_file.items()):
+        text = sources(path)
+        snippet, shown = _snippet(marks, text, pad) if text is not None else ([], set())
+        if index > 0 and snippet:
+            out.append(f"{pad}::: {_place(path, marks[0].span)}")
+        if snippet:
+            out.append(f"{pad} |")
+            out.extend(snippet)
+        unquoted.extend(
+            f"{m.label} at {_place(path, m.span)}"
+            for m in marks
+            if m.label and m.span.line not in shown
+        )
+    rule = catalog().get(d.code)
+    footer = [f"note: {u}" for u in unquoted] + [f"note: {n}" for n in d.notes]
+    if rule is not None:
+        footer.append(f"help: {rule.summary}")
+    if footer:
+        out.append(f"{pad} |")
+        out.extend(f"{pad} = {line}" for line in footer)
+    return "\n".join(out) + "\n"
+
+
+def render(diagnostics: Sequence[Diagnostic], sources: SourceProvider) -> str:
+    return "\n".join(diagnostic(d, sources) for d in diagnostics)
