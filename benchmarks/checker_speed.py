@@ -10,6 +10,7 @@ benchmarks/results/checker_speed.json."""
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import platform
 import sys
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                 "ratio": ratio,
                 "findings": len(found),
                 "python": platform.python_version(),
-                "libcst": getattr(cst, "__version__", "?"),
+                "libcst": importlib.metadata.version("libcst"),
                 "machine": platform.machine(),
             },
             indent=2,

@@ -7,7 +7,7 @@ import textwrap
 
 import libcst as cst
 
-from tilecheck.flow import CFG, Block, ElementKind, build_cfg, solve
+from tilecheck.flow import CFG, Block, Element, ElementKind, build_cfg, solve
 
 EMPTY = cst.Module([])
 
@@ -20,11 +20,19 @@ def text(node: cst.CSTNode) -> str:
     return EMPTY.code_for_node(node).strip()
 
 
+def label(element: Element) -> str:
+    node = element.node
+    if element.kind is ElementKind.FOR_TARGET:
+        assert isinstance(node, cst.For)
+        return f"for {text(node.target)}"
+    return text(node)
+
+
 def _run(cfg: CFG, must: bool) -> dict[int, frozenset[str]]:
     """For each block, the element texts run before it on some path (``must``: on every)."""
 
     def transfer(block: Block, seen: frozenset[str]) -> frozenset[str]:
-        return seen | {text(e.node) for e in block.elements if e.kind is not ElementKind.DEF}
+        return seen | {label(e) for e in block.elements if e.kind is not ElementKind.DEF}
 
     def join(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
         return a & b if must else a | b
@@ -122,6 +130,16 @@ def test_for_loop_binds_target_then_body_and_continue_returns_to_header() -> Non
     assert ElementKind.FOR_TARGET in kinds
     assert may_before_exit(source) >= {"items", "skip(item)", "use(item)", "finished()"}
     assert must_before_exit(source) == {"items", "finished()"}
+
+
+def test_a_literal_non_empty_sequence_runs_the_loop_body_at_least_once() -> None:
+    source = """
+        for item in (a, b):
+            use(item)
+    """
+    assert must_before_exit(source) == {"(a, b)", "for item", "use(item)"}
+    assert "use(item)" not in must_before_exit("for item in (a, *rest):\n    use(item)\n")
+    assert "use(item)" not in must_before_exit("for item in []:\n    use(item)\n")
 
 
 def test_a_loop_reaches_a_fixed_point_with_facts_from_later_iterations() -> None:

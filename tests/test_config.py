@@ -88,7 +88,10 @@ def test_explicit_tilecheck_toml_has_top_level_keys(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "pattern"),
     [
-        ("kernel_decorators = []", r"unknown key 'kernel_decorators' \(did you mean 'kernel-decorators'\?\)"),
+        (
+            "kernel_decorators = []",
+            r"unknown key 'kernel_decorators' \(did you mean 'kernel-decorators'\?\)",
+        ),
         ("colour = true", r"unknown key 'colour'; known keys: select, ignore"),
         ('select = ["TC9"]', r"select: unknown rule selector 'TC9'"),
         ("select = 3", r"select: expected a list of strings, got 3"),
@@ -98,9 +101,7 @@ def test_explicit_tilecheck_toml_has_top_level_keys(tmp_path: Path) -> None:
         ("output-format = 1", r"output-format: expected a string"),
     ],
 )
-def test_bad_keys_and_values_name_the_file_and_key(
-    tmp_path: Path, body: str, pattern: str
-) -> None:
+def test_bad_keys_and_values_name_the_file_and_key(tmp_path: Path, body: str, pattern: str) -> None:
     path = write(tmp_path / "pyproject.toml", f"[tool.tilecheck]\n{body}\n")
     with pytest.raises(ConfigError, match=pattern) as info:
         load_config(tmp_path)

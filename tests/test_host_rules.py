@@ -5,12 +5,14 @@ escapes, hand-offs, the words and labels of its findings)."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 import pytest
 
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.module_check import check_module
+from tilecheck.project import Project
 from tilecheck.rules import Case, Rule
 from tilecheck.rules.host_rules import RULES
 
@@ -441,3 +443,23 @@ def test_findings_are_sorted_and_carry_the_path() -> None:
     assert [d.code for d in diagnostics] == ["TC107", "TC106"]
     assert all(d.path == "case.py" for d in diagnostics)
     assert diagnostics == sorted(diagnostics, key=Diagnostic.sort_key)
+
+
+# -- real programs ------------------------------------------------------------------------------
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_the_examples_are_clean(path: Path) -> None:
+    module = cst.parse_module(path.read_text())
+    assert check_module(module, path=str(path), project=Project([path.parent])) == []
+
+
+def test_the_demos_wrong_program_gets_its_two_findings() -> None:
+    from tilert.demo import WRONG_PROGRAM
+
+    assert found(WRONG_PROGRAM) == [
+        ("TC102", line(WRONG_PROGRAM, "BUG: z is still being written")),
+        ("TC101", line(WRONG_PROGRAM, "BUG: z is written and read")),
+    ]

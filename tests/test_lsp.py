@@ -14,13 +14,20 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from lsprotocol import types
 from pygls.protocol import default_converter
 from pygls.uris import from_fs_path
+from pygls.workspace import PositionCodec
 from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
+from tilecheck.diagnostics import Diagnostic, Label, Span
+from tilecheck.lsp.actions import code_actions
+from tilecheck.lsp.checker import Checker, Snapshot
+from tilecheck.lsp.convert import ClientSupport, span_to_range, split_lines, to_lsp
 from tilecheck.rules import catalog
+from tilecheck.suppressions import apply_suppressions
 
 REPO = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 30.0  # per awaited message; generous for a loaded 2-core CI machine
@@ -184,6 +191,9 @@ async def editor(
         await asyncio.wait_for(client.shutdown_session(), TIMEOUT_S)
         assert client.exit_code == 0
     finally:
+        process = client._server  # pygls keeps no public handle on it
+        if process is not None and process.returncode is None:
+            process.kill()  # a failed test: do not wait for an exit that will not come
         await client.stop()
 
 
@@ -286,7 +296,7 @@ async def test_workspace_config_and_suppressions_are_respected(tmp_path: Path) -
         unused = ed.replace(strict, "z, x)", "x, x)")
         (stale,) = await ed.findings(strict, unused)
         assert stale.code == "TC002"
-        assert stale.tags == [types.DiagnosticTag.Unnecessary]
+        assert list(stale.tags or ()) == [types.DiagnosticTag.Unnecessary]
 
 
 async def test_quick_fix_inserts_a_suppression(tmp_path: Path) -> None:
@@ -382,3 +392,144 @@ def test_import_tilecheck_does_not_need_pygls() -> None:
     )
     assert done.returncode == 2, done.stderr
     assert 'pip install "tilecheck[lsp]"' in done.stderr
+
+
+# -- the pieces, in process ------------------------------------------------------------------
+
+
+def _lsp_diagnostics(source: str, found: list[Diagnostic]) -> list[types.Diagnostic]:
+    """``found`` after the file's suppression comments, as the server publishes them."""
+    kept = apply_suppressions(found, source, "app.py", frozenset(catalog()))
+    return [
+        to_lsp(
+            d,
+            uri="file:///app.py",
+            lines=split_lines(source),
+            codec=PositionCodec(),
+            rules=catalog(),
+            uri_for_path=lambda p: f"file://{p}",
+        )
+        for d in kept
+    ]
+
+
+def _apply(source: str, actions: list[types.CodeAction]) -> str:
+    (action,) = actions
+    assert action.edit is not None and action.edit.changes is not None
+    (edit,) = action.edit.changes["file:///app.py"]
+    lines = source.split("\n")
+    start, end = edit.range.start, edit.range.end
+    head = "\n".join([*lines[: start.line], lines[start.line][: start.character]])
+    tail = "\n".join([lines[end.line][end.character :], *lines[end.line + 1 :]])
+    return head + edit.new_text + tail
+
+
+def _finding(code: str, line: int, column: int = 4) -> Diagnostic:
+    return Diagnostic(code, "a finding", "app.py", Span(line, column, line, column + 1))
+
+
+def test_a_code_joins_the_suppression_already_on_the_line() -> None:
+    source = "import tilert\nuse(z)  # noqa: E501  # tilecheck: ignore[TC102]\n"
+    found = [_finding("TC102", 2), _finding("TC104", 2)]
+    diagnostics = _lsp_diagnostics(source, found)
+    assert [d.code for d in diagnostics] == ["TC104"]
+    fixed = _apply(source, code_actions("file:///app.py", source, diagnostics, PositionCodec()))
+    assert fixed.splitlines()[1] == "use(z)  # noqa: E501  # tilecheck: ignore[TC102, TC104]"
+    assert _lsp_diagnostics(fixed, found) == []
+
+
+def test_no_suppression_where_a_comment_cannot_go() -> None:
+    source = 'import tilert\ndoc = use(z, """\ntext\n""")\nother = 1 + \\\n    use(z)\n'
+    diagnostics = _lsp_diagnostics(source, [_finding("TC102", 2, 6), _finding("TC102", 5, 8)])
+    assert code_actions("file:///app.py", source, diagnostics, PositionCodec()) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "found", "fixed"),
+    [
+        ("use(z)  # tilecheck: ignore[TC102]", [], "use(z)"),
+        (
+            "use(z)  # tilecheck: ignore[TC101, TC102]",
+            [("TC101", 2)],
+            "use(z)  # tilecheck: ignore[TC101]",
+        ),
+        ("use(z)  # tilecheck: ignore", [], "use(z)"),
+    ],
+)
+def test_an_unused_suppression_is_removed(
+    line: str, found: list[tuple[str, int]], fixed: str
+) -> None:
+    source = f"import tilert\n{line}\n"
+    diagnostics = _lsp_diagnostics(source, [_finding(c, n) for c, n in found])
+    assert [d.code for d in diagnostics] == ["TC002"]
+    after = _apply(source, code_actions("file:///app.py", source, diagnostics, PositionCodec()))
+    assert after == f"import tilert\n{fixed}\n"
+    assert _lsp_diagnostics(after, [_finding(c, n) for c, n in found]) == []
+
+
+def test_an_unused_file_suppression_line_is_removed_whole() -> None:
+    source = "# tilecheck: ignore-file[TC105]\nimport tilert\n"
+    diagnostics = _lsp_diagnostics(source, [])
+    after = _apply(source, code_actions("file:///app.py", source, diagnostics, PositionCodec()))
+    assert after == "import tilert\n"
+
+
+def test_labels_become_message_lines_for_clients_without_related_information() -> None:
+    found = Diagnostic(
+        "TC102",
+        "`y` is used while an op writes it",
+        "app.py",
+        Span(9, 10, 9, 20),
+        (Label(Span(7, 14, 7, 50), "borrowed here by submit"),),
+        ("ops release their borrows when waited on",),
+    )
+    converted = to_lsp(
+        found,
+        uri="file:///app.py",
+        lines=["x"] * 12,
+        codec=PositionCodec(),
+        rules=catalog(),
+        uri_for_path=str,
+        support=ClientSupport(related_information=False, code_description=False),
+    )
+    assert converted.related_information is None and converted.code_description is None
+    assert converted.message.splitlines() == [
+        "`y` is used while an op writes it",
+        "7:15: borrowed here by submit",
+        "note: ops release their borrows when waited on",
+    ]
+
+
+def test_a_span_past_the_end_is_clamped() -> None:
+    lines = split_lines("import tilert\nx = 1")
+    clamped = span_to_range(Span(2, 4, 9, 0), lines, PositionCodec())
+    assert clamped == types.Range(types.Position(1, 4), types.Position(1, 5))
+
+
+async def test_an_engine_crash_is_logged_and_publishes_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import tilecheck.engine
+
+    def crash(*args: object, **kwargs: object) -> list[Diagnostic]:
+        raise RecursionError("a bug in a rule")
+
+    monkeypatch.setattr(tilecheck.engine, "check_source", crash)
+    checker = Checker(is_current=lambda uri, generation: True)
+    try:
+        snapshot = Snapshot(
+            uri="file:///app.py",
+            path=tmp_path / "app.py",
+            source=MAIN,
+            generation=1,
+            version=1,
+            folders=(tmp_path,),
+            codec=PositionCodec(),
+            support=ClientSupport(),
+        )
+        outcome = await checker.check(snapshot)
+    finally:
+        checker.close()
+    assert outcome.diagnostics == []
+    ((level, message),) = outcome.logs
+    assert level == types.MessageType.Error and "RecursionError: a bug in a rule" in message

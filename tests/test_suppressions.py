@@ -54,7 +54,9 @@ def test_parses_every_form_with_its_span() -> None:
 
 
 def test_text_inside_strings_is_not_a_suppression() -> None:
-    found, malformed = parse_suppressions('s = "# tilecheck: ignore"\nt = """\n# tilecheck: x\n"""\n')
+    found, malformed = parse_suppressions(
+        's = "# tilecheck: ignore"\nt = """\n# tilecheck: x\n"""\n'
+    )
     assert found == [] and malformed == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -209,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = {"check": check, "explain": explain, "rules": rules, "lsp": lsp}[command]
     try:
         return handler(rest, sys.stdout, sys.stderr)
+    except BrokenPipeError:  # `tilecheck | head`: the reader left; stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FINDINGS
     except SystemExit as e:  # argparse's --help, --version and usage errors
         return e.code if isinstance(e.code, int) else EXIT_ERROR
     except ConfigError as e:

@@ -158,7 +158,8 @@ def config_from_table(table: Mapping[str, Any], where: str, root: Path | None) -
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as f:
-            return tomllib.load(f)
+            data: dict[str, Any] = tomllib.load(f)
+            return data
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from e
     except tomllib.TOMLDecodeError as e:

@@ -8,11 +8,7 @@ as a ``FileError`` (the CLI prints it and exits 2) and the other files are still
 
 from __future__ import annotations
 
-import ast
-import io
 import os
-import re
-import tokenize
 import traceback
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -21,20 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import libcst as cst
-
 from tilecheck.config import Config
-from tilecheck.diagnostics import Diagnostic, Span
+from tilecheck.diagnostics import Diagnostic
 from tilecheck.discovery import discover
+from tilecheck.parsing import decode_source, on_big_stack, parse_source
 from tilecheck.suppressions import apply_suppressions
 
 if TYPE_CHECKING:
     from tilecheck.project import Project
 
-PARSE_ERROR = "TC001"
+DEEP_RECURSION_LIMIT = 100_000  # for the rule passes on a tree too deep for the default
 PARALLEL_MIN_FILES = 50  # below this many files to parse, a process pool costs more than it saves
-
-_LIBCST_AT = re.compile(r"error at (\d+):(\d+)")
 
 
 class InternalError(Exception):
@@ -80,40 +73,6 @@ def mentions_tilert(data: bytes, words: Sequence[str]) -> bool:
 # -- one file -------------------------------------------------------------------------------
 
 
-def _parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
-    return Diagnostic(PARSE_ERROR, message, path, Span.point(max(line, 1), max(column, 0)))
-
-
-def _syntax_error(source: str, path: str, error: cst.ParserSyntaxError) -> Diagnostic:
-    """A TC001 at the best position known: CPython's (its messages and positions are the
-    clearest), else libcst's own."""
-    try:
-        compile(source, path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except SyntaxError as e:
-        if e.lineno is not None:
-            return _parse_error(path, e.lineno, (e.offset or 1) - 1, f"syntax error: {e.msg}")
-    except (ValueError, RecursionError, MemoryError):
-        pass
-    message = error.message.removeprefix("parser error: ")
-    at = _LIBCST_AT.search(error.message)
-    if at:
-        return _parse_error(path, int(at.group(1)), int(at.group(2)), f"syntax error: {message}")
-    return _parse_error(path, error.raw_line, error.raw_column, f"syntax error: {message}")
-
-
-def _parse(source: str, path: str) -> cst.Module | Diagnostic:
-    try:
-        return cst.parse_module(source)
-    except cst.ParserSyntaxError as e:
-        return _syntax_error(source, path, e)
-    except RecursionError:
-        return _parse_error(path, 1, 0, "cannot parse: the code is nested too deeply")
-    except MemoryError:
-        return _parse_error(path, 1, 0, "cannot parse: out of memory")
-    except (ValueError, UnicodeError, SyntaxError) as e:
-        return _parse_error(path, 1, 0, f"cannot parse: {e}")
-
-
 def _select(diagnostics: Iterable[Diagnostic], config: Config) -> list[Diagnostic]:
     return sorted((d for d in diagnostics if config.enabled(d.code)), key=Diagnostic.sort_key)
 
@@ -131,36 +90,25 @@ def check_source(
     crashes."""
     if not any(word in source for word in needles(config)):
         return []
-    parsed = _parse(source, path)
+    parsed = parse_source(source, path)
     if isinstance(parsed, Diagnostic):
         return _select([parsed], config)
     from tilecheck.module_check import check_module
 
-    try:
-        found = check_module(
+    def run_passes() -> list[Diagnostic]:
+        return check_module(
             parsed, path=path, project=project, kernel_decorators=config.kernel_decorators
         )
+
+    try:
+        try:
+            found = run_passes()
+        except RecursionError:  # a very deep tree (rare): again, with room to recurse
+            found = on_big_stack(run_passes, recursion_limit=DEEP_RECURSION_LIMIT)
     except Exception as e:  # a bug in a rule pass: report it, keep checking other files
         detail = "".join(traceback.format_exception(type(e), e, e.__traceback__))
         raise InternalError(path, detail) from e
     return _select(apply_suppressions(found, source, path, _known_codes()), config)
-
-
-def decode_source(data: bytes, path: str) -> str | Diagnostic:
-    """The text of a Python file's bytes, honoring its PEP 263 coding cookie and BOM, or a
-    TC001 finding where that fails."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except SyntaxError as e:
-        return _parse_error(path, e.lineno or 1, 0, f"cannot decode: {e.msg}")
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1)
-        return _parse_error(path, line, column, f"cannot decode as {encoding}: {e.reason}")
-    except LookupError:
-        return _parse_error(path, 1, 0, f"cannot decode: unknown encoding {encoding!r}")
 
 
 @dataclass(frozen=True)
@@ -212,8 +160,10 @@ def _check_chunk(chunk: Sequence[tuple[str, bytes]]) -> list[FileResult]:
     return [check_bytes(data, path, config, project) for path, data in chunk]
 
 
-def _chunks(items: Sequence[tuple[str, bytes]], count: int) -> list[Sequence[tuple[str, bytes]]]:
-    size = max(1, -(-len(items) // count))
+def _chunks(items: Sequence[tuple[str, bytes]], workers: int) -> list[Sequence[tuple[str, bytes]]]:
+    """Small batches, so that workers that draw slow files do not hold up the end of the run
+    (about 16 batches a worker, at most 32 files each)."""
+    size = max(1, min(32, -(-len(items) // (workers * 16))))
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -226,7 +176,7 @@ def _check_parallel(
         with ProcessPoolExecutor(
             workers, initializer=_init_worker, initargs=(config, roots)
         ) as pool:
-            chunks = pool.map(_check_chunk, _chunks(todo, workers * 4))
+            chunks = pool.map(_check_chunk, _chunks(todo, workers))
             return [result for chunk in chunks for result in chunk]
     except BrokenProcessPool:
         return None
@@ -237,6 +187,13 @@ def _read(path: Path) -> bytes | FileError:
         return path.read_bytes()
     except OSError as e:
         return FileError(str(path), f"cannot read: {e.strerror or e}")
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (a container's share, not the host's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) -> Report:
@@ -254,7 +211,7 @@ def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) 
         elif mentions_tilert(data, words):
             todo.append((str(file), data))
     report.parsed = len(todo)
-    workers = min(jobs or os.cpu_count() or 1, len(todo))
+    workers = min(jobs or available_cpus(), len(todo))
     results: list[FileResult] | None = None
     if workers > 1 and len(todo) > PARALLEL_MIN_FILES:
         results = _check_parallel(todo, paths, config, workers)

@@ -110,6 +110,14 @@ def _is_constant_true(test: cst.BaseExpression) -> bool:
     return False
 
 
+def _non_empty_literal(expr: cst.BaseExpression) -> bool:
+    return (
+        isinstance(expr, (cst.Tuple, cst.List))
+        and bool(expr.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in expr.elements)
+    )
+
+
 def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
     return body.body
 
@@ -269,9 +277,12 @@ class _Builder:
 
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
-        header = self.follow(block)
+        header = self.new()
         after = self.new()
-        body_start = self.add(self.follow(header), ElementKind.FOR_TARGET, stmt, ctx)
+        body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx)
+        header.link(body_start)
+        # A literal, non-empty tuple or list is walked at least once: no way around the body.
+        block.link(body_start if _non_empty_literal(stmt.iter) else header)
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, header))
         if end is not None:
             end.link(header)

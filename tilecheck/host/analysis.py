@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import libcst as cst
 
@@ -79,7 +80,7 @@ class Context:
         return found
 
 
-_LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis)
+_LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 _SKIP_FIELDS = (
     "whitespace",
     "lpar",
@@ -116,15 +117,37 @@ def _child_fields(cls: type[cst.CSTNode]) -> tuple[str, ...]:
     return names
 
 
+_OTHER, _EXPRESSION, _NODE, _SEQUENCE = range(4)
+_TYPE_KINDS: dict[type, int] = {}
+
+
+def _type_kind(cls: type) -> int:
+    """What a field value of this type is; memoized, as libcst's node classes are ABCs and
+    ``isinstance`` against them is slow."""
+    kind = _TYPE_KINDS.get(cls)
+    if kind is None:
+        if cls is tuple or cls is list:
+            kind = _SEQUENCE
+        elif issubclass(cls, cst.BaseExpression):
+            kind = _EXPRESSION
+        elif issubclass(cls, cst.CSTNode):
+            kind = _NODE
+        else:
+            kind = _OTHER
+        _TYPE_KINDS[cls] = kind
+    return kind
+
+
 def _children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     for name in _child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (tuple, list)):
+        kind = _type_kind(type(value))
+        if kind == _SEQUENCE:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _type_kind(type(item)) in (_EXPRESSION, _NODE):
                     yield item
+        elif kind != _OTHER:
+            yield value
 
 
 def _target_names(target: cst.CSTNode) -> Iterator[str]:
@@ -190,7 +213,7 @@ class BodyAnalysis:
         self.tick = 0
         self.launch_scope: set[int] | None = None
         self.gc_needed = False
-        self._expr: dict[type[cst.CSTNode], Callable[[cst.BaseExpression], Value]] = {
+        self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
             cst.Call: self._call,
@@ -410,35 +433,32 @@ class BodyAnalysis:
     def run_element(self, element: Element) -> None:
         kind, node = element.kind, element.node
         if kind is ElementKind.STMT:
-            assert isinstance(node, cst.BaseSmallStatement)
-            self.small(node)
+            self.small(cast(cst.BaseSmallStatement, node))
         elif kind is ElementKind.EVAL:
-            assert isinstance(node, cst.BaseExpression)
-            self.ev(node)
+            self.ev(cast(cst.BaseExpression, node))
         elif kind is ElementKind.FOR_TARGET:
-            assert isinstance(node, cst.For)
-            self.bind(node.target, self.iterated(node.iter))
+            loop = cast(cst.For, node)
+            self.bind(loop.target, self.iterated(loop.iter))
         elif kind is ElementKind.WITH_ENTER:
-            assert isinstance(node, cst.WithItem)
-            value = self.ev(node.item)
-            if node.asname is not None:
-                self.bind(node.asname.name, value)
+            item = cast(cst.WithItem, node)
+            value = self.ev(item.item)
+            if item.asname is not None:
+                self.bind(item.asname.name, value)
         elif kind is ElementKind.EXCEPT_BIND:
-            assert isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler))
-            if node.name is not None:
-                self.bind(node.name.name, NOTHING)
+            handler = cast(cst.ExceptHandler | cst.ExceptStarHandler, node)
+            if handler.name is not None:
+                self.bind(handler.name.name, NOTHING)
         elif kind is ElementKind.PATTERN:
-            assert isinstance(node, cst.MatchCase)
-            for name in _target_names(node.pattern):
+            for name in _target_names(cast(cst.MatchCase, node).pattern):
                 self.bind_name(name, NOTHING)
         elif kind is ElementKind.DEF:
-            assert isinstance(node, (cst.FunctionDef, cst.ClassDef))
-            self.capture(node.body)
-            self.bind_name(node.name.value, NOTHING)
+            definition = cast(cst.FunctionDef | cst.ClassDef, node)
+            self.capture(definition.body)
+            self.bind_name(definition.name.value, NOTHING)
         elif kind is ElementKind.RETURN:
-            assert isinstance(node, cst.Return)
-            if node.value is not None:
-                self.escape(self.ev(node.value))
+            value_node = cast(cst.Return, node).value
+            if value_node is not None:
+                self.escape(self.ev(value_node))
 
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):
@@ -563,15 +583,15 @@ class BodyAnalysis:
         handler = self._expr.get(type(expr))
         if handler is not None:
             return handler(expr)
-        if isinstance(expr, _LITERALS):
-            return NOTHING
-        self.walk(expr)
+        if type(expr) not in _LITERALS:
+            self.walk(expr)
         return NOTHING
 
     def walk(self, node: cst.CSTNode) -> None:
         """Evaluate the expressions inside a node this analysis has no special meaning for."""
         for child in _children(node):
-            if isinstance(child, cst.BaseExpression):
+            if _type_kind(type(child)) == _EXPRESSION:
+                assert isinstance(child, cst.BaseExpression)
                 self.ev(child)
             else:
                 self.walk(child)
@@ -598,12 +618,10 @@ class BodyAnalysis:
             self.walk(expr)
         return NOTHING
 
-    def _name(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Name)
+    def _name(self, expr: cst.Name) -> Value:
         return self.env.get(expr.value, NOTHING)
 
-    def _attribute(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Attribute)
+    def _attribute(self, expr: cst.Attribute) -> Value:
         oids = flatten(self.ev(expr.value))
         if not oids:
             return NOTHING
@@ -617,8 +635,7 @@ class BodyAnalysis:
                 out |= self.partition_tensors(part)
         return frozenset(out)
 
-    def _sequence(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, (cst.Tuple, cst.List))
+    def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
         items: list[Value] = []
         starred = False
         for element in expr.elements:
@@ -641,8 +658,9 @@ class BodyAnalysis:
                         self.escape(self.ev(inner))
         return NOTHING
 
-    def _comprehension(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp))
+    def _comprehension(
+        self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
+    ) -> Value:
         shadowed: dict[str, Oids] = {}
         for_in: cst.CompFor | None = expr.for_in
         while for_in is not None:
@@ -663,8 +681,7 @@ class BodyAnalysis:
             self.set_env(name, oids)
         return NOTHING
 
-    def _lambda(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Lambda)
+    def _lambda(self, expr: cst.Lambda) -> Value:
         self.capture(expr.body)
         if all(lam is not expr for lam in self.lambdas):
             self.lambdas.append(expr)
@@ -685,25 +702,21 @@ class BodyAnalysis:
             self.gc_needed = True
         return left | right
 
-    def _if_exp(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.IfExp)
+    def _if_exp(self, expr: cst.IfExp) -> Value:
         self.ev(expr.test)
         return self._fork(expr.body, expr.orelse)
 
-    def _boolean(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.BooleanOperation)
+    def _boolean(self, expr: cst.BooleanOperation) -> Value:
         self.ev(expr.left)
         self._fork(expr.right, None)
         return NOTHING
 
-    def _named(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.NamedExpr)
+    def _named(self, expr: cst.NamedExpr) -> Value:
         value = self.ev(expr.value)
         self.bind(expr.target, value)
         return value
 
-    def _yield(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Yield)
+    def _yield(self, expr: cst.Yield) -> Value:
         inner = expr.value
         if isinstance(inner, cst.From):
             inner = inner.item
@@ -711,16 +724,14 @@ class BodyAnalysis:
             self.escape(self.ev(inner))
         return NOTHING
 
-    def _await(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Await)
+    def _await(self, expr: cst.Await) -> Value:
         oids = flatten(self.ev(expr.expression))
         self.release(self.kinds(oids, Kind.OP), expr, ran=True)
         self.release(self.kinds(oids, Kind.PENDING), expr)
         return NOTHING
 
     # -- calls ------------------------------------------------------------------------------
-    def _call(self, expr: cst.BaseExpression) -> Value:
-        assert isinstance(expr, cst.Call)
+    def _call(self, expr: cst.Call) -> Value:
         func = expr.func
         head = func
         while isinstance(head, cst.Attribute):

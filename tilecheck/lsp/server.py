@@ -64,6 +64,12 @@ class TilecheckServer(LanguageServer):
                 self.request_check(uri)
 
     async def _check(self, uri: str, generation: int) -> None:
+        try:
+            await self._check_and_publish(uri, generation)
+        except Exception as e:  # the checker already catches the engine's; this is ours
+            self.log(types.MessageType.Error, f"tilecheck: checking {uri} failed: {e!r}")
+
+    async def _check_and_publish(self, uri: str, generation: int) -> None:
         if not self.is_current(uri, generation):
             return
         document = self.workspace.get_text_document(uri)

@@ -603,11 +603,14 @@ TC106 = Rule(
 A kernel's signature says how each argument is shared: a Mutable parameter takes a Partition
 (the tensor split into the disjoint tiles the blocks write), a Shared parameter takes the
 Tensor itself (read-only, visible to every block), a scalar takes a Python or numpy number.
-Passing a whole tensor where a partition is expected leaves the launch without tiles to hand
-out; passing a partition to a Shared parameter would let blocks read a buffer another launch is
-about to write. The runtime refuses both with a BorrowError; tilecheck reports them before the
-program runs, together with calls that do not fit the signature (too many arguments, an
-unknown keyword, a missing parameter). `grid=` is accepted by every kernel call.
+The kind is the whole ownership contract of the launch, so it must match.
+
+Passing a whole tensor where a partition is expected leaves the launch without disjoint tiles
+to hand out to its blocks; passing a partition to a Shared parameter would let every block read
+a buffer that was reserved for writing. The runtime refuses both with a BorrowError; tilecheck
+reports them before the program runs, together with calls that do not fit the signature (too
+many arguments, an unknown keyword, a missing parameter). `grid=` is accepted by every kernel
+call.
 
 Fix: `k(z.partition(tile_shape), x, ...)` — partitions for Mutable, tensors for Shared.""",
     scope="host",
@@ -689,9 +692,11 @@ TC107 = Rule(
 A partition's tile shape becomes the shape of the tiles every block loads and stores. Tile IR
 requires each tile dimension to be a power of two (edge tiles of a non-divisible tensor are
 masked, so the tensor itself may have any size), the tile shape to have the tensor's rank, and
-partitions to have rank 1 to 3. A wrong shape fails at run time with a ValueError, or worse
-after a long setup; tilecheck reports it where the shape is written, when the shape is made of
-literals and module-level integer constants and the tensor's rank is visible at its creation.
+partitions to have rank 1 to 3.
+
+A wrong shape fails at run time with a ValueError, often after a long setup; tilecheck reports
+it where the shape is written, when the shape is made of literals and module-level integer
+constants and the tensor's rank is visible at its creation (`tr.zeros((m, n))`).
 
 Fix: round each dimension to a power of two (`1 << (n - 1).bit_length()`) and give one per
 tensor dimension.""",

@@ -1,0 +1,366 @@
+"""The ``tilecheck`` command on small temporary projects. Most tests stand in for the rule
+passes with a tiny fake (a finding on every line that calls ``use(``), so they test the engine
+and the CLI, not the rules; the last ones run the real passes end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import types
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+import tilecheck.engine as engine
+from tilecheck.cli import main
+from tilecheck.config import Config
+from tilecheck.diagnostics import Diagnostic, Span
+from tilecheck.engine import check_paths, check_source
+from tilecheck.rules import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+Run = Callable[..., tuple[int, str, str]]
+
+
+def use_finder(module: cst.Module, *, path: str, **_: object) -> list[Diagnostic]:
+    """A stand-in rule pass: TC102 on every ``use(`` call, TC105 on every ``never(``."""
+    found = []
+    for number, text in enumerate(module.code.splitlines(), start=1):
+        for word, code in (("use(", "TC102"), ("never(", "TC105")):
+            at = text.find(word)
+            if at >= 0:
+                span = Span(number, at, number, at + len(word) + 2)
+                found.append(Diagnostic(code, f"`{word[:-1]}` here", path, span))
+        if "boom" in text:
+            raise ValueError("the pass fell over")
+    return found
+
+
+@pytest.fixture
+def fake_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("tilecheck.module_check")
+    fake.check_module = use_finder  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tilecheck.module_check", fake)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Run:
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return invoke
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+APP = """\
+import tilert as tr
+
+use(x)
+never(y)
+"""
+
+
+def test_a_file_that_names_no_tilert_is_never_parsed(
+    project: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> cst.Module:
+        raise AssertionError("parsed a file that does not mention tilert")
+
+    monkeypatch.setattr(cst, "parse_module", refuse)
+    write(project / "plain.py", "import numpy as np\ndef broken(:\n")
+    assert check_source("import numpy\nuse(x)\n", "plain.py", Config()) == []
+    assert run() == (0, "All checks passed!\n", "")
+
+
+def test_kernel_decorator_names_make_a_file_worth_parsing(project: Path, fake_rules: None) -> None:
+    write(project / "mine.py", "from mylib import tile_kernel\nuse(x)\n")
+    assert check_paths([Path(".")], Config()).diagnostics == []
+    config = Config(kernel_decorators=("mylib.tile_kernel",))
+    (found,) = check_paths([Path(".")], config).diagnostics
+    assert (found.code, found.path, found.span.line) == ("TC102", "mine.py", 2)
+
+
+def test_syntax_error_is_tc001_with_exit_1(project: Path, run: Run) -> None:
+    write(project / "bad.py", "import tilert\nx = (1,\n")
+    code, out, err = run("bad.py")
+    assert code == 1 and err == ""
+    assert out == (
+        "bad.py:2:5: TC001 [parse-error] syntax error: '(' was never closed\nFound 1 error.\n"
+    )
+
+
+def test_undecodable_file_is_tc001_and_coding_cookies_are_honored(
+    project: Path, run: Run, fake_rules: None
+) -> None:
+    (project / "bytes.py").write_bytes(b"import tilert\nname = '\xff'\n")
+    (project / "latin.py").write_bytes(b"# coding: latin-1\nimport tilert\nuse('\xe9')\n")
+    code, out, _ = run("--output-format", "json")
+    assert code == 1
+    found = [(d["path"], d["code"], d["line"], d["column"]) for d in json.loads(out)]
+    assert found == [("bytes.py", "TC001", 2, 9), ("latin.py", "TC102", 3, 1)]
+
+
+def test_pathological_code_is_checked_not_crashed_on(project: Path, fake_rules: None) -> None:
+    # libcst's native parser overflows a default thread stack on this (CPython accepts it)
+    long_chain = "import tilert\nok = x" + " and x" * 20_000 + "\nuse(y)\n"
+    assert [d.code for d in check_source(long_chain, "long.py", Config())] == ["TC102"]
+    (project / "bom.py").write_bytes(b"\xef\xbb\xbfimport tilert\nuse(x)\n")
+    (found,) = check_paths([Path("bom.py")], Config()).diagnostics
+    assert (found.code, found.span.line, found.span.column) == ("TC102", 2, 0)
+
+
+def test_missing_path_is_a_usage_error(project: Path, run: Run) -> None:
+    code, out, err = run("nowhere.py")
+    assert code == 2 and out == ""
+    assert "nowhere.py: no such file or directory" in err
+
+
+def test_findings_exit_1_and_exit_zero(project: Path, run: Run, fake_rules: None) -> None:
+    write(project / "app.py", APP)
+    code, out, err = run()
+    assert code == 1 and err == ""
+    assert out.splitlines() == [
+        "app.py:3:1: TC102 [use-in-flight] `use` here",
+        "app.py:4:1: TC105 [op-never-run] `never` here",
+        "Found 2 errors.",
+    ]
+    assert run("check", "--exit-zero", ".")[0] == 0
+
+
+def test_select_and_ignore_on_the_command_line(project: Path, run: Run, fake_rules: None) -> None:
+    write(project / "app.py", APP)
+    assert "TC105" not in run("--ignore", "TC105")[1]
+    code, out, _ = run("--select", "TC105,TC2")
+    assert code == 1 and "TC102" not in out and "TC105" in out
+    assert run("--ignore", "TC1")[0] == 0
+    code, _, err = run("--select", "TC999")
+    assert code == 2 and "unknown rule selector 'TC999'" in err
+
+
+def test_pyproject_settings_apply(project: Path, run: Run, fake_rules: None) -> None:
+    write(
+        project / "pyproject.toml",
+        """\
+        [tool.tilecheck]
+        ignore = ["TC105"]
+        exclude = ["generated"]
+        output-format = "github"
+        """,
+    )
+    write(project / "app.py", APP)
+    write(project / "generated" / "gen.py", APP)
+    write(project / ".venv" / "lib" / "dep.py", APP)
+    code, out, _ = run()
+    assert code == 1
+    assert out == (
+        "::error file=app.py,line=3,col=1,endLine=3,endColumn=7,"
+        "title=TC102 [use-in-flight]::`use` here\n"
+    )
+    assert run("--output-format", "text")[1].startswith("app.py:3:1: TC102")
+
+
+def test_bad_config_is_exit_2_naming_file_and_key(project: Path, run: Run) -> None:
+    write(project / "pyproject.toml", "[tool.tilecheck]\nselekt = []\n")
+    write(project / "app.py", APP)
+    code, out, err = run()
+    assert code == 2 and out == ""
+    assert str(project / "pyproject.toml") in err and "unknown key 'selekt'" in err
+
+
+def test_suppressions_through_the_cli(project: Path, run: Run, fake_rules: None) -> None:
+    write(
+        project / "app.py",
+        """\
+        import tilert as tr
+        use(x)  # tilecheck: ignore[TC102]
+        never(y)  # tilecheck: ignore[TC102]
+        """,
+    )
+    code, out, _ = run()
+    assert code == 1
+    assert out.splitlines() == [
+        "app.py:3:1: TC105 [op-never-run] `never` here",
+        "app.py:3:11: TC002 [unused-suppression] unused suppression "
+        "`tilecheck: ignore[TC102]`: no TC102 finding on this line",
+        "Found 2 errors.",
+    ]
+
+
+def test_crash_in_a_rule_pass_is_reported_and_other_files_still_checked(
+    project: Path, run: Run, fake_rules: None
+) -> None:
+    write(project / "a.py", "import tilert\nboom()\n")
+    write(project / "b.py", APP)
+    code, out, err = run()
+    assert code == 2
+    assert "b.py:3:1: TC102" in out and "Found 2 errors; 1 file could not be checked." in out
+    assert "error: a.py: internal error: ValueError: the pass fell over" in err
+    assert "Traceback" in err
+
+
+def test_output_formats(project: Path, run: Run, fake_rules: None) -> None:
+    write(project / "app.py", APP)
+    code, out, _ = run("--output-format", "json")
+    assert code == 1
+    items = json.loads(out)
+    assert {tuple(sorted(item)) for item in items} == {
+        (
+            "code",
+            "column",
+            "end_column",
+            "end_line",
+            "labels",
+            "line",
+            "message",
+            "notes",
+            "path",
+            "slug",
+        )
+    }
+    code, out, _ = run("--output-format", "sarif")
+    doc = json.loads(out)
+    assert code == 1 and doc["version"] == "2.1.0"
+    assert [r["ruleId"] for r in doc["runs"][0]["results"]] == ["TC102", "TC105"]
+    code, out, _ = run("--output-format", "full")
+    assert code == 1
+    assert "error[TC102]: `use` here\n --> app.py:3:1\n  |\n3 | use(x)\n  | ^^^^^^\n" in out
+    assert out.endswith("Found 2 errors.\n")
+    assert json.loads(run("--output-format", "json", "--ignore", "TC")[1]) == []
+    assert run("--output-format", "yaml")[0] == 2
+
+
+def test_statistics(project: Path, run: Run, fake_rules: None) -> None:
+    write(project / "app.py", APP + "use(z)\n")
+    code, out, _ = run("--statistics")
+    assert code == 1
+    assert out == "2\tTC102\t[use-in-flight]\n1\tTC105\t[op-never-run]\nFound 3 errors.\n"
+    stats = json.loads(run("--statistics", "--output-format", "json")[1])
+    assert stats[0] == {"code": "TC102", "slug": "use-in-flight", "count": 2}
+
+
+def test_many_files_in_parallel_match_serial(
+    project: Path, fake_rules: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(90):
+        body = [
+            "import tilert as tr\nx = 1\n",  # clean
+            "import tilert\nx = (\n",  # TC001
+            "import tilert\ny = 2  # tilecheck: ignore[TC105]\n",  # TC002
+            "import numpy\n",  # skipped
+        ][i % 4]
+        write(project / f"pkg{i % 3}" / f"m{i:03}.py", body)
+    pooled: list[bool] = []
+    real = engine._check_parallel
+
+    def spy(*args: object, **kwargs: object) -> object:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        pooled.append(result is not None)
+        return result
+
+    monkeypatch.setattr(engine, "_check_parallel", spy)
+    serial = check_paths([project], Config(), jobs=1)
+    parallel = check_paths([project], Config(), jobs=2)
+    assert pooled == [True]
+    assert parallel.files == serial.files == 90 and parallel.parsed == serial.parsed == 68
+    assert parallel.diagnostics == serial.diagnostics
+    assert parallel.errors == serial.errors == []
+    assert [d.code for d in serial.diagnostics].count("TC001") == 23
+    assert [d.code for d in serial.diagnostics].count("TC002") == 22
+
+
+def test_explain_prints_the_rule_and_examples(run: Run) -> None:
+    rule = catalog()["TC102"]
+    code, out, _ = run("explain", "tc102")
+    assert code == 0
+    assert out.startswith(f"TC102 ({rule.slug})\n")
+    assert rule.summary in out
+    assert rule.explanation.strip().splitlines()[0].strip() in out
+    if rule.invalid:
+        assert "Invalid:" in out and rule.invalid[0].code.strip().splitlines()[-1] in out
+    if rule.valid:
+        assert "Valid:" in out
+    assert run("explain", rule.slug)[1] == out
+
+
+def test_explain_unknown_code_lists_the_codes(run: Run) -> None:
+    code, out, err = run("explain", "TC999")
+    assert code == 2 and out == ""
+    assert "unknown rule 'TC999'" in err and "TC001" in err and "TC102" in err
+    assert run("explain")[0] == 2
+
+
+def test_rules_lists_every_code(run: Run) -> None:
+    code, out, _ = run("rules")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == list(catalog())
+
+
+def test_lsp_delegates_or_explains_why_not(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tilecheck.lsp", None)  # as if not installed
+    code, _, err = run("lsp")
+    assert code == 2 and "`tilecheck lsp` is not available" in err
+    server = types.ModuleType("tilecheck.lsp")
+    calls: list[bool] = []
+    server.main = lambda: calls.append(True)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tilecheck.lsp", server)
+    assert run("lsp") == (0, "", "") and calls == [True]
+
+
+def test_help_version_and_bad_flags(run: Run) -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "tilecheck explain CODE" in out
+    assert run("--version")[0] == 0
+    code, _, err = run("--jobs", "0")
+    assert code == 2 and "positive number of jobs" in err
+
+
+def _python_m(args: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "tilecheck", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_python_dash_m_runs_the_cli(tmp_path: Path) -> None:
+    write(tmp_path / "bad.py", "import tilert\ndef f(:\n")
+    result = _python_m(["bad.py"], tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.startswith("bad.py:2:7: TC001 [parse-error] syntax error")
+
+
+def test_pre_commit_hook_is_declared() -> None:
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text()
+    for line in (
+        "- id: tilecheck",
+        "entry: tilecheck",
+        "language: python",
+        "types: [python]",
+        "require_serial: false",
+    ):
+        assert line in text

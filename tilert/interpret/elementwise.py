@@ -1,0 +1,273 @@
+"""Elementwise operations: operators, math functions, where, astype. Shapes broadcast as in
+numpy (the leading batch axis kept apart); dtypes follow ``dtype_rules``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tilert.dtypes import DType, as_dtype, bool_
+from tilert.interpret import tiles as _tiles
+from tilert.interpret.context import kernel_op
+from tilert.interpret.dtype_rules import (
+    Scalar,
+    compute_dtype,
+    default_dtype,
+    float_for,
+    is_scalar,
+    promote,
+    python_scalar,
+    scalar_array,
+    true_division,
+    with_scalar,
+)
+
+if TYPE_CHECKING:
+    from tilert.interpret.tiles import Tile
+
+Value = Any  # Tile | Scalar
+Ufunc = Callable[..., Any]
+
+
+def operand(x: object, what: str = "operand") -> Value:
+    """A tile as is, a numpy scalar as the Python scalar; anything else is refused."""
+    if isinstance(x, _tiles.Tile):
+        return x
+    if is_scalar(x):
+        return python_scalar(x)
+    raise TypeError(f"{what} must be a tile or a Python scalar, got {type(x).__name__}")
+
+
+def dtype_of(x: Value) -> type[DType]:
+    return x.dtype if isinstance(x, _tiles.Tile) else default_dtype(x)
+
+
+def shape_of(x: Value) -> tuple[int, ...]:
+    return x.shape if isinstance(x, _tiles.Tile) else ()
+
+
+def common_dtype(*values: Value) -> type[DType]:
+    """The dtype of an operation on ``values``: tiles promote, scalars are weak."""
+    tiles = [v for v in values if isinstance(v, _tiles.Tile)]
+    scalars: list[Scalar] = [v for v in values if not isinstance(v, _tiles.Tile)]
+    if not tiles:
+        result = default_dtype(scalars[0])
+        for s in scalars[1:]:
+            result = promote(result, default_dtype(s))
+        return result
+    result = tiles[0].dtype
+    for t in tiles[1:]:
+        result = promote(result, t.dtype)
+    for s in scalars:
+        result = with_scalar(result, s)
+    return result
+
+
+def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    try:
+        return tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        listed = " and ".join(str(s) for s in shapes)
+        raise ValueError(f"tile shapes {listed} do not broadcast together") from None
+
+
+def aligned(x: Value, dt: np.dtype[Any], rank: int) -> np.ndarray[Any, Any]:
+    """``x``'s batched data in ``dt``, with unit axes inserted after the batch axis so that
+    numpy broadcasting lines tile axes up from the right."""
+    if not isinstance(x, _tiles.Tile):
+        return scalar_array(x, dt)
+    data = x._data
+    if data.dtype != dt:
+        data = data.astype(dt)
+    missing = rank - (data.ndim - 1)
+    if missing:
+        data = data.reshape(data.shape[:1] + (1,) * missing + data.shape[1:])
+    return data
+
+
+def wrap(out: np.ndarray[Any, Any], dtype: type[DType], rank: int) -> Tile[Any]:
+    """A tile of ``dtype`` from a computed array (adds the batch axis scalars lack)."""
+    out = np.asarray(out)
+    if out.ndim == rank:
+        out = out.reshape((1, *out.shape))
+    if out.dtype != dtype.np_dtype:
+        out = out.astype(dtype.np_dtype)
+    return _tiles.Tile(out, dtype)
+
+
+# -- binary operators --------------------------------------------------------------------------
+def _arith(symbol: str, ufunc: Ufunc, *, bool_ok: bool = False) -> Callable[[Value, Value], Tile[Any]]:
+    @kernel_op(f"`{symbol}`")
+    def op(a: object, b: object) -> Tile[Any]:
+        x, y = operand(a), operand(b)
+        result = common_dtype(x, y)
+        if result is bool_ and not bool_ok:
+            raise TypeError(
+                f"`{symbol}` on bool_ tiles: convert them first (t.astype(tl.i32)) or use & | ^"
+            )
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        cdt = compute_dtype(result)
+        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+
+    return op
+
+
+def _true_divide() -> Callable[[Value, Value], Tile[Any]]:
+    @kernel_op("`/`")
+    def op(a: object, b: object) -> Tile[Any]:
+        x, y = operand(a), operand(b)
+        result = true_division(common_dtype(x, y))
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        cdt = compute_dtype(result)
+        return wrap(np.true_divide(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+
+    return op
+
+
+def _compare(symbol: str, ufunc: Ufunc) -> Callable[[Value, Value], Tile[Any]]:
+    @kernel_op(f"`{symbol}`")
+    def op(a: object, b: object) -> Tile[Any]:
+        x, y = operand(a), operand(b)
+        common = common_dtype(x, y)
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        cdt = compute_dtype(common)
+        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), bool_, rank)
+
+    return op
+
+
+def _bitwise(symbol: str, ufunc: Ufunc, *, shift: bool = False) -> Callable[[Value, Value], Tile[Any]]:
+    @kernel_op(f"`{symbol}`")
+    def op(a: object, b: object) -> Tile[Any]:
+        x, y = operand(a), operand(b)
+        result = common_dtype(x, y)
+        allowed = "iu" if shift else "iub"
+        if result.kind not in allowed:
+            raise TypeError(f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {result}")
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        cdt = result.np_dtype
+        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+
+    return op
+
+
+ADD = _arith("+", np.add)
+SUB = _arith("-", np.subtract)
+MUL = _arith("*", np.multiply)
+FLOORDIV = _arith("//", np.floor_divide)
+MOD = _arith("%", np.remainder)
+POW = _arith("**", np.power)
+TRUEDIV = _true_divide()
+MAXIMUM = _arith("tl.maximum", np.maximum, bool_ok=True)
+MINIMUM = _arith("tl.minimum", np.minimum, bool_ok=True)
+LT = _compare("<", np.less)
+LE = _compare("<=", np.less_equal)
+GT = _compare(">", np.greater)
+GE = _compare(">=", np.greater_equal)
+EQ = _compare("==", np.equal)
+NE = _compare("!=", np.not_equal)
+AND = _bitwise("&", np.bitwise_and)
+OR = _bitwise("|", np.bitwise_or)
+XOR = _bitwise("^", np.bitwise_xor)
+LSHIFT = _bitwise("<<", np.left_shift, shift=True)
+RSHIFT = _bitwise(">>", np.right_shift, shift=True)
+
+
+# -- unary operators and math functions --------------------------------------------------------
+def _as_tile(x: object, what: str) -> Tile[Any]:
+    value = operand(x, what)
+    if isinstance(value, _tiles.Tile):
+        return value
+    dt = default_dtype(value)
+    return _tiles.Tile(scalar_array(value, dt.np_dtype).reshape(1), dt)
+
+
+@kernel_op("unary `-`")
+def NEG(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+    t = _as_tile(a, "operand")
+    if t.dtype is bool_:
+        raise TypeError("unary `-` on a bool_ tile: use `~` for logical not")
+    cdt = compute_dtype(t.dtype)
+    return wrap(np.negative(t._data.astype(cdt, copy=False)), t.dtype, t.ndim)
+
+
+@kernel_op("`~`")
+def INVERT(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+    t = _as_tile(a, "operand")
+    if t.dtype.kind not in "iub":
+        raise TypeError(f"`~` needs an integer or bool_ tile, got {t.dtype}")
+    return wrap(np.invert(t._data), t.dtype, t.ndim)
+
+
+@kernel_op("tl.abs")
+def ABS(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+    t = _as_tile(a, "operand")
+    if t.dtype.kind in "ub":
+        return t
+    cdt = compute_dtype(t.dtype)
+    return wrap(np.abs(t._data.astype(cdt, copy=False)), t.dtype, t.ndim)
+
+
+def _rsqrt(x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    out: np.ndarray[Any, Any] = 1.0 / np.sqrt(x)
+    return out
+
+
+def _math(name: str, fn: Ufunc) -> Callable[[object], Tile[Any]]:
+    @kernel_op(f"tl.{name}")
+    def op(a: object) -> Tile[Any]:
+        t = _as_tile(a, f"the argument of tl.{name}")
+        result = float_for(t.dtype)
+        cdt = compute_dtype(result)
+        return wrap(fn(t._data.astype(cdt, copy=False)).astype(cdt, copy=False), result, t.ndim)
+
+    return op
+
+
+EXP = _math("exp", np.exp)
+EXP2 = _math("exp2", np.exp2)
+LOG = _math("log", np.log)
+SQRT = _math("sqrt", np.sqrt)
+RSQRT = _math("rsqrt", _rsqrt)
+SIN = _math("sin", np.sin)
+COS = _math("cos", np.cos)
+TANH = _math("tanh", np.tanh)
+
+
+# -- where and astype --------------------------------------------------------------------------
+@kernel_op("tl.where")
+def where(cond: object, a: object, b: object) -> Tile[Any]:
+    c = operand(cond, "the condition")
+    if dtype_of(c) is not bool_:
+        raise TypeError(
+            f"the condition must be a bool_ tile (got {dtype_of(c)}); compare first, e.g. t > 0"
+        )
+    x, y = operand(a, "the second argument"), operand(b, "the third argument")
+    result = common_dtype(x, y)
+    rank = len(broadcast_shape(shape_of(c), shape_of(x), shape_of(y)))
+    cdt = result.np_dtype
+    out = np.where(aligned(c, bool_.np_dtype, rank), aligned(x, cdt, rank), aligned(y, cdt, rank))
+    return wrap(out, result, rank)
+
+
+def convert(data: np.ndarray[Any, Any], source: type[DType], target: type[DType]) -> np.ndarray[Any, Any]:
+    """``data`` (of ``source``) converted to ``target`` as a GPU conversion would: floats to
+    integers truncate toward zero, anything to bool_ tests for nonzero."""
+    if source is target:
+        return data
+    if target is bool_:
+        return data != 0
+    if "bf16" in (source.name, target.name) and source.kind == target.kind == "f":
+        return data.astype(np.float32).astype(target.np_dtype)
+    if source.kind == "f" and target.kind in "iu":
+        return np.trunc(data.astype(np.float64)).astype(target.np_dtype)
+    return data.astype(target.np_dtype)
+
+
+@kernel_op("tl.astype")
+def astype(a: object, dtype: Any) -> Tile[Any]:
+    t = _as_tile(a, "the argument of tl.astype")
+    target = as_dtype(dtype)
+    return _tiles.Tile(convert(t._data, t.dtype, target), target)

@@ -1,0 +1,142 @@
+"""Shape operations on tiles: reshape, permute, transpose, broadcast_to, expand_dims, cat.
+Every tile dimension must be a power of two (Tile IR's rule), so results are checked."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tilert.interpret import tiles as _tiles
+from tilert.interpret.context import kernel_op
+from tilert.interpret.elementwise import broadcast_shape, common_dtype, convert
+
+if TYPE_CHECKING:
+    from tilert.interpret.tiles import Tile
+
+
+def tile_shape(shape: object, what: str = "shape") -> tuple[int, ...]:
+    """A tile shape from an int or a sequence of ints (0-d integer tiles allowed when they
+    hold one value), each dimension a positive power of two."""
+    dims = (shape,) if not isinstance(shape, (tuple, list)) else tuple(shape)
+    out = tuple(operator.index(d) for d in dims)
+    for d in out:
+        if d <= 0 or d & (d - 1):
+            raise ValueError(
+                f"{what} {out}: every tile dimension must be a power of two (Tile IR's rule), "
+                f"got {d}"
+            )
+    return out
+
+
+def normalize_axis(axis: object, rank: int, *, extra: int = 0) -> int:
+    """``axis`` (negative counts from the end) as a non-negative axis of a rank-``rank`` tile
+    (``extra`` more positions allowed, for inserting axes)."""
+    a = operator.index(axis)  # type: ignore[call-overload]
+    span = rank + extra
+    if not -span <= a < span:
+        raise ValueError(f"axis {a} is out of range for a tile of rank {rank}")
+    return a % span if span else 0
+
+
+def _check_tile(t: object, what: str) -> Tile[Any]:
+    if not isinstance(t, _tiles.Tile):
+        raise TypeError(f"{what} must be a tile, got {type(t).__name__}")
+    return t
+
+
+@kernel_op("tl.reshape")
+def reshape(t: Tile[Any], shape: Sequence[int] | int) -> Tile[Any]:
+    t = _check_tile(t, "the argument of tl.reshape")
+    target = tile_shape(shape)
+    if int(np.prod(target)) != int(np.prod(t.shape)):
+        raise ValueError(f"cannot reshape a tile of shape {t.shape} into {target}")
+    data = t._data
+    return _tiles.Tile(data.reshape((data.shape[0], *target)), t.dtype)
+
+
+@kernel_op("tl.permute")
+def permute(t: Tile[Any], axes: Sequence[int]) -> Tile[Any]:
+    t = _check_tile(t, "the argument of tl.permute")
+    order = [normalize_axis(a, t.ndim) for a in axes]
+    if sorted(order) != list(range(t.ndim)):
+        raise ValueError(f"axes {tuple(axes)} are not a permutation of a rank-{t.ndim} tile's axes")
+    return _tiles.Tile(t._data.transpose(0, *(a + 1 for a in order)), t.dtype)
+
+
+@kernel_op("tl.transpose")
+def transpose(t: Tile[Any], axis0: int | None = None, axis1: int | None = None) -> Tile[Any]:
+    """Swap two axes; by default the last two (a 2-d tile's rows and columns)."""
+    t = _check_tile(t, "the argument of tl.transpose")
+    if t.ndim < 2:
+        raise ValueError(f"transpose needs a tile of rank >= 2, got shape {t.shape}")
+    a0 = t.ndim - 2 if axis0 is None else normalize_axis(axis0, t.ndim)
+    a1 = t.ndim - 1 if axis1 is None else normalize_axis(axis1, t.ndim)
+    return _tiles.Tile(np.swapaxes(t._data, a0 + 1, a1 + 1), t.dtype)
+
+
+@kernel_op("tl.broadcast_to")
+def broadcast_to(t: Tile[Any], shape: Sequence[int] | int) -> Tile[Any]:
+    t = _check_tile(t, "the argument of tl.broadcast_to")
+    target = tile_shape(shape)
+    if len(target) < t.ndim or broadcast_shape(t.shape, target) != target:
+        raise ValueError(f"cannot broadcast a tile of shape {t.shape} to {target}")
+    data = t._data
+    data = data.reshape(data.shape[:1] + (1,) * (len(target) - t.ndim) + data.shape[1:])
+    return _tiles.Tile(np.broadcast_to(data, (data.shape[0], *target)), t.dtype)
+
+
+@kernel_op("tl.expand_dims")
+def expand_dims(t: Tile[Any], axis: int) -> Tile[Any]:
+    t = _check_tile(t, "the argument of tl.expand_dims")
+    a = normalize_axis(axis, t.ndim, extra=1)
+    return _tiles.Tile(np.expand_dims(t._data, a + 1), t.dtype)
+
+
+@kernel_op("tl.cat")
+def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
+    parts = [_check_tile(p, "every part of tl.cat") for p in tiles]
+    if not parts:
+        raise ValueError("tl.cat needs at least one tile")
+    rank = parts[0].ndim
+    a = normalize_axis(axis, rank)
+    for p in parts:
+        rest = tuple(d for i, d in enumerate(p.shape) if i != a)
+        first = tuple(d for i, d in enumerate(parts[0].shape) if i != a)
+        if p.ndim != rank or rest != first:
+            shapes = ", ".join(str(q.shape) for q in parts)
+            raise ValueError(f"tiles of shapes {shapes} cannot be joined along axis {a}")
+    result = common_dtype(*parts)
+    batch = max(p._data.shape[0] for p in parts)
+    datas = [
+        np.broadcast_to(convert(p._data, p.dtype, result), (batch, *p.shape)) for p in parts
+    ]
+    out = np.concatenate(datas, axis=a + 1)
+    tile_shape(out.shape[1:], "the joined shape")
+    return _tiles.Tile(out, result)
+
+
+@kernel_op("tile[...]")
+def getitem(t: Tile[Any], key: Any) -> Tile[Any]:
+    keys = key if isinstance(key, tuple) else (key,)
+    expanded: list[Any] = [slice(None)]  # the batch axis
+    for k in keys:
+        if k is None or k is Ellipsis:
+            expanded.append(k)
+        elif isinstance(k, slice) and k == slice(None):
+            expanded.append(k)
+        else:
+            raise TypeError(
+                "tiles are indexed only with None (a new axis) and `:`; use tl.reshape, "
+                "tl.where or reductions to select elements"
+            )
+    return _tiles.Tile(t._data[tuple(expanded)], t.dtype)
+
+
+@kernel_op("tile.item")
+def item(t: Tile[Any]) -> Tile[Any]:
+    if int(np.prod(t.shape)) != 1:
+        raise ValueError(f"item() needs a one-element tile, got shape {t.shape}")
+    return _tiles.Tile(t._data.reshape(t._data.shape[0]), t.dtype)
