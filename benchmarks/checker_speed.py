@@ -1,5 +1,6 @@
 """tilecheck's cost against parsing: the whole check of a generated 10k-line module that uses
-tilert (kernels, launches, branches, loops, async, graphs and plain Python) next to a bare
+tilert (kernels, launches, branches, loops, async, graphs, plain Python and a few findings)
+next to a bare
 ``libcst.parse_module`` of the same text, in one process, min of several repeats.
 
     PYTHONPATH=. python benchmarks/checker_speed.py [--lines 10000] [--repeats 5]
@@ -108,12 +109,25 @@ class Stats{i}:
 """
 
 
+# Every tenth group has a bug, so that the run also pays for positions (computed only when
+# there is a finding) and for building diagnostics.
+BUGGY = '''
+
+def in_flight_{i}(n: int) -> None:
+    x = tr.ones((n,), dtype=f32)
+    y = tr.zeros((n,), dtype=f32)
+    pending = axpy_{i}(y.partition((TILE,)), x, 2.0).submit()
+    print(y.to_numpy())
+    pending.wait()
+'''
+
+
 def generate(lines: int) -> str:
     chunks = [HEADER]
     total = HEADER.count("\n")
     i = 0
     while total < lines:
-        chunk = GROUP.format(i=i)
+        chunk = GROUP.format(i=i) + (BUGGY.format(i=i) if i % 10 == 0 else "")
         chunks.append(chunk)
         total += chunk.count("\n")
         i += 1

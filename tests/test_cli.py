@@ -318,10 +318,15 @@ def test_lsp_delegates_or_explains_why_not(run: Run, monkeypatch: pytest.MonkeyP
     code, _, err = run("lsp")
     assert code == 2 and "`tilecheck lsp` is not available" in err
     server = types.ModuleType("tilecheck.lsp")
-    calls: list[bool] = []
-    server.main = lambda: calls.append(True)  # type: ignore[attr-defined]
+    calls: list[list[str]] = []
+
+    def fake_main(argv: list[str]) -> int:
+        calls.append(argv)
+        return 0
+
+    server.main = fake_main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tilecheck.lsp", server)
-    assert run("lsp") == (0, "", "") and calls == [True]
+    assert run("lsp", "--stdio") == (0, "", "") and calls == [["--stdio"]]
 
 
 def test_help_version_and_bad_flags(run: Run) -> None:

@@ -108,6 +108,13 @@ def test_full_marks_multiline_spans_to_the_end_of_their_first_line_and_expands_t
     assert "1 |     z.store(\n  |     ^^^^^^^^\n" in out
 
 
+def test_full_writes_a_label_on_the_primary_span_on_the_caret_line() -> None:
+    d = Diagnostic(
+        "TC102", "m", "app.py", Span(5, 10, 5, 11), labels=(Label(Span(5, 10, 5, 11), "used here"),)
+    )
+    assert "5 |     print(x)\n  |           ^ used here\n  |\n" in full.diagnostic(d, sources)
+
+
 def test_full_without_source_still_names_the_place() -> None:
     out = render("full", [STORE], lambda _: None)
     assert out.startswith("error[TC201]: store through Shared parameter `x`\n --> k.py:3:5\n")

@@ -186,19 +186,17 @@ def rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 
 def lsp(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    _Parser(prog="tilecheck lsp", description="Run the language server on stdio.").parse_args(argv)
+    """Hand over to the language server (it parses its own arguments, such as ``--stdio``)."""
     try:
         server = importlib.import_module("tilecheck.lsp")
     except ModuleNotFoundError as e:
-        if e.name and e.name.split(".")[0] in ("pygls", "lsprotocol"):
-            err.write(
-                f"error: `tilecheck lsp` needs {e.name.split('.')[0]}: "
-                "pip install 'tilecheck[lsp]'\n"
-            )
+        dependency = (e.name or "").partition(".")[0]
+        if dependency in ("pygls", "lsprotocol"):
+            err.write(f"error: `tilecheck lsp` needs {dependency}: pip install 'tilecheck[lsp]'\n")
         else:
             err.write(f"error: `tilecheck lsp` is not available in this installation ({e})\n")
         return EXIT_ERROR
-    result = server.main()
+    result = server.main(list(argv))
     return result if isinstance(result, int) else EXIT_CLEAN
 
 

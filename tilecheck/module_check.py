@@ -8,19 +8,19 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from tilecheck.diagnostics import Diagnostic, Span
-from tilecheck.flow import CFG, build_cfg
+from tilecheck.diagnostics import Diagnostic
+from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.host.analysis import BodyAnalysis, Context
-from tilecheck.host.findings import Finding, to_diagnostic
+from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.kernels import is_device_def, module_constants, module_kernels
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel_rules import ImportResolver, check_kernel
 from tilecheck.names import DEVICE_FUNCTION
-from tilecheck.positions import PositionLookup
 from tilecheck.project import Project
+from tilecheck.statement_positions import StatementPositions
 
-# Canonical names under these prefixes are never user kernels: no need to ask the Project.
-_NOT_USER_CODE = ("tilert", "builtins.", "numpy", "asyncio.", "typing.")
+# Canonical names under these prefixes are never kernels of another module of the project.
+_NOT_USER_CODE = ("tilert", "builtins.", "<module>.", "numpy", "asyncio.", "typing.")
 
 
 def check_module(
@@ -31,7 +31,7 @@ def check_module(
     kernel_decorators: Sequence[str] = (),
 ) -> list[Diagnostic]:
     """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted."""
-    resolver = ImportResolver(module)
+    resolver = ImportResolver(module, kernel_decorators)
     top = build_cfg(module.body)
     kernels = module_kernels(top.nested, resolver, kernel_decorators)
 
@@ -40,28 +40,18 @@ def check_module(
         if local is not None or project is None:
             return local
         canonical = resolver.resolve(dotted)
-        if (
-            canonical is None
-            or canonical == DEVICE_FUNCTION
-            or canonical.startswith(_NOT_USER_CODE)
-        ):
+        if canonical is None or canonical == DEVICE_FUNCTION:
             return None
-        return project.kernel(canonical, path)
+        return None if canonical.startswith(_NOT_USER_CODE) else project.kernel(canonical, path)
 
     ctx = Context(resolver, kernel_for, module_constants(module.body))
-    positions: PositionLookup | None = None
-
-    def span_of(node: cst.CSTNode) -> Span:
-        nonlocal positions
-        if positions is None:
-            positions = PositionLookup(module)
-        return positions.span(node)
-
-    findings: list[Finding] = []
+    positions = StatementPositions(module)
     diagnostics: list[Diagnostic] = []
-    bodies: list[tuple[cst.CSTNode, CFG | None]] = [(module, top)]
+    # Each body with the module statement it lies in (None: the module body, whose findings
+    # know their own statement).
+    bodies: list[tuple[cst.CSTNode, CFG | None, int | None]] = [(module, top, None)]
     while bodies:
-        node, cfg = bodies.pop()
+        node, cfg, statement = bodies.pop()
         analysis = BodyAnalysis(ctx)
         if isinstance(node, cst.Lambda):
             analysis.run_lambda(node)
@@ -71,16 +61,34 @@ def check_module(
         else:
             assert cfg is not None
             analysis.run_body(cfg)
-        findings.extend(analysis.findings())
-        bodies.extend((lam, None) for lam in analysis.lambdas)
+        for finding in analysis.findings():
+            near = finding.top if statement is None else statement
+            diagnostics.append(to_diagnostic(finding, path, positions.scoped(near)))
+        bodies.extend(
+            (lam, None, top if statement is None else statement) for lam, top in analysis.lambdas
+        )
+        nested_in = _statement_of_nested(cfg, statement)
         for nested in cfg.nested if cfg is not None else ():
+            where = nested_in.get(id(nested), 0)
             if isinstance(nested, cst.FunctionDef) and is_device_def(
                 nested, resolver, kernel_decorators
             ):
-                diagnostics.extend(
-                    check_kernel(nested, resolver=resolver, path=path, positions=span_of)
-                )
+                found = check_kernel(nested, resolver, path=path, positions=positions.scoped(where))
+                diagnostics.extend(found)
             else:
-                bodies.append((nested, build_cfg(nested.body.body)))
-    diagnostics.extend(to_diagnostic(f, path, span_of) for f in findings)
+                bodies.append((nested, build_cfg(nested.body.body), where))
     return sorted(diagnostics, key=Diagnostic.sort_key)
+
+
+def _statement_of_nested(cfg: CFG | None, statement: int | None) -> dict[int, int]:
+    """For each nested definition of a body, the module statement it lies in."""
+    if cfg is None:
+        return {}
+    if statement is not None:
+        return {id(n): statement for n in cfg.nested}
+    return {
+        id(e.node): e.top
+        for block in cfg.blocks
+        for e in block.elements
+        if e.kind is ElementKind.DEF
+    }

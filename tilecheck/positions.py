@@ -7,19 +7,20 @@ with a lean code generator that records the same ranges as ``PositionProvider`` 
 positions: no leading or trailing whitespace) at about a quarter of its cost, and every later
 call is a dictionary look-up.
 
-The lean generator uses libcst's code-generation hook (``CodegenState``), the same one
-``PositionProvider`` is built on; if a libcst release ever moves it, the lookup falls back to
-``PositionProvider`` itself. A kernel parsed alone (``inspect.getsource``, dedented) is placed
+The lean generator plugs into libcst's code-generation hook (``CodegenState``), the one
+``PositionProvider`` itself is built on, and records exactly what it records (the tests compare
+the two). A kernel parsed alone (``inspect.getsource``, dedented) is placed
 back in its file with ``line_offset`` and ``column_offset``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst._nodes.internal import CodegenState  # PositionProvider's own base
+from libcst.metadata import MetadataWrapper
 
 from tilecheck.diagnostics import Span
 
@@ -28,11 +29,6 @@ SpanOf = Callable[[cst.CSTNode], Span]
 
 _Point = tuple[int, int]
 _Range = tuple[_Point, _Point]
-
-try:
-    from libcst._nodes.internal import CodegenState as _CodegenState
-except ImportError:  # pragma: no cover - a libcst without the hook: use PositionProvider
-    _CodegenState = None
 
 
 def _newlines(value: str) -> tuple[int, int]:
@@ -67,65 +63,58 @@ class _Recording(AbstractContextManager[None]):
         state = self._state
         ranges: dict[cst.CSTNode, _Range] = state.ranges
         start = ranges[self._start_node][0] if self._start_node is not None else self._start
-        end = ranges[self._end_node][1] if self._end_node is not None else (state.line, state.column)
+        end = (
+            ranges[self._end_node][1] if self._end_node is not None else (state.line, state.column)
+        )
         ranges[self._node] = (start, end)
 
 
-if _CodegenState is not None:
+class _RangeRecorder(CodegenState):
+    """Tracks the line and column as the text is generated and records node ranges."""
 
-    class _RangeRecorder(_CodegenState):  # type: ignore[misc,valid-type]
-        """Tracks the line and column as the text is generated and records node ranges."""
+    def __init__(self, default_indent: str, default_newline: str) -> None:
+        super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.line = 1
+        self.column = 0
+        self.starts: list[_Point] = []
+        self.ranges: dict[cst.CSTNode, _Range] = {}
 
-        def __init__(self, default_indent: str, default_newline: str) -> None:
-            super().__init__(default_indent=default_indent, default_newline=default_newline)
-            self.line = 1
-            self.column = 0
-            self.starts: list[_Point] = []
-            self.ranges: dict[cst.CSTNode, _Range] = {}
+    def add_indent_tokens(self) -> None:
+        for token in self.indent_tokens:
+            self.add_token(token)
 
-        def add_indent_tokens(self) -> None:
-            for token in self.indent_tokens:
-                self.add_token(token)
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)  # Module's codegen looks at them at the end
+        if "\n" in value or "\r" in value:
+            lines, last = _newlines(value)
+            self.line += lines
+            self.column = last
+        else:
+            self.column += len(value)
 
-        def add_token(self, value: str) -> None:
-            self.tokens.append(value)  # Module's codegen looks at them at the end
-            if "\n" in value or "\r" in value:
-                lines, last = _newlines(value)
-                self.line += lines
-                self.column = last
-            else:
-                self.column += len(value)
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        self.starts.append((self.line, self.column))
 
-        def before_codegen(self, node: cst.CSTNode) -> None:
-            self.starts.append((self.line, self.column))
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        start = self.starts.pop()
+        if node not in self.ranges:  # a syntactic position recorded inside wins
+            self.ranges[node] = (start, (self.line, self.column))
 
-        def after_codegen(self, node: cst.CSTNode) -> None:
-            start = self.starts.pop()
-            if node not in self.ranges:  # a syntactic position recorded inside wins
-                self.ranges[node] = (start, (self.line, self.column))
-
-        def record_syntactic_position(
-            self,
-            node: cst.CSTNode,
-            *,
-            start_node: cst.CSTNode | None = None,
-            end_node: cst.CSTNode | None = None,
-        ) -> Iterator[None]:
-            return _Recording(self, node, start_node, end_node)  # type: ignore[return-value]
+    # The base declares a generator-based context manager; any context manager serves ``with``.
+    def record_syntactic_position(  # type: ignore[override]
+        self,
+        node: cst.CSTNode,
+        *,
+        start_node: cst.CSTNode | None = None,
+        end_node: cst.CSTNode | None = None,
+    ) -> _Recording:
+        return _Recording(self, node, start_node, end_node)
 
 
 def _ranges_fast(module: cst.Module) -> dict[cst.CSTNode, _Range]:
     recorder = _RangeRecorder(module.default_indent, module.default_newline)
     module._codegen(recorder)
     return recorder.ranges
-
-
-def _ranges_provider(module: cst.Module) -> dict[cst.CSTNode, _Range]:
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    return {
-        node: ((r.start.line, r.start.column), (r.end.line, r.end.column))
-        for node, r in positions.items()
-    }
 
 
 class PositionLookup:
@@ -159,8 +148,7 @@ class PositionLookup:
         caller) gets the module's first line rather than an exception: a finding placed
         approximately is better than a crash inside the checker."""
         if self._ranges is None:
-            build = _ranges_fast if _CodegenState is not None else _ranges_provider
-            self._ranges = build(self._module)
+            self._ranges = _ranges_fast(self._module)
         found = self._ranges.get(node)
         if found is None:
             return Span.point(1 + self._line_offset, self._column_offset)

@@ -128,6 +128,6 @@ class Project:
             module = cst.parse_module(path.read_bytes())
         except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
             return _Parsed(mtime, {}, None)
-        resolver = ImportResolver(module)
+        resolver = ImportResolver(module, self.kernel_decorators)
         defs = [s for s in module.body if isinstance(s, cst.FunctionDef)]
         return _Parsed(mtime, module_kernels(defs, resolver, self.kernel_decorators), resolver)

@@ -4,6 +4,7 @@ is usable, else the numpy interpreter."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
@@ -24,20 +25,43 @@ class InterpretBackend:
         interpret.launch(kernel, args, grid)
 
 
+@cache
 def cutile_unavailable_reason() -> str | None:
     """None when the cutile backend can run here, else why not."""
     try:
-        import cuda.tile  # type: ignore[import-not-found]  # noqa: F401
+        import cuda.tile  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401
     except ImportError:
         return "cuda.tile is not installed (pip install -e '.[gpu]' on a machine with a GPU)"
-    return "the cutile backend is not built yet in this version of tilert"
+    try:
+        from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return "cuda.core is not installed (pip install cuda-core)"
+    try:
+        Device().set_current()
+    except Exception as exc:  # no driver, no GPU
+        return f"no usable GPU: {exc}"
+    if shutil.which("tileiras") is None:
+        return "tileiras (the Tile IR compiler, pip install 'cuda-tile[tileiras]') is not on PATH"
+    return None
 
 
 @cache
 def current() -> Backend:
+    """The backend chosen by TILERT_BACKEND, else cutile when usable, else interpret."""
     choice = os.environ.get("TILERT_BACKEND", "").strip().lower()
-    if choice in ("", "interpret"):
+    if choice == "interpret":
         return InterpretBackend()
+    if choice == "":
+        return _cutile() if cutile_unavailable_reason() is None else InterpretBackend()
     if choice == "cutile":
-        raise RuntimeError(f"TILERT_BACKEND=cutile: {cutile_unavailable_reason()}")
+        reason = cutile_unavailable_reason()
+        if reason is not None:
+            raise RuntimeError(f"TILERT_BACKEND=cutile: {reason}")
+        return _cutile()
     raise RuntimeError(f"TILERT_BACKEND={choice!r}: expected 'cutile' or 'interpret'")
+
+
+def _cutile() -> Backend:
+    from tilert.cutile.backend import CutileBackend
+
+    return CutileBackend()

@@ -110,10 +110,18 @@ class Kernel:
         self._signature = inspect.signature(fn)
         self._rechecked = False
 
-    def lower(self) -> str:
-        """The cuTile Python source this kernel compiles to (needs the cutile backend)."""
-        reason = backends.cutile_unavailable_reason()
-        raise RuntimeError(f"kernel.lower(): {reason}")
+    def lower(
+        self,
+        tile_shapes: dict[str, Sequence[int]] | None = None,
+        mapped: Sequence[str] = (),
+    ) -> str:
+        """The cuTile Python source this kernel compiles to, for Mutable parameters with the
+        given tile shapes (their rank is what the source depends on; the shapes themselves are
+        ``ct.Constant`` arguments) and the named ones mapped. Needs no GPU."""
+        from tilert.cutile.lower import MutableSpec, lower_kernel
+
+        specs = {n: MutableSpec(len(t), n in mapped) for n, t in (tile_shapes or {}).items()}
+        return lower_kernel(self, specs).source
 
     def __call__(self, *args: Any, grid: Sequence[int] | int | None = None, **kwargs: Any) -> Op:
         if not self._rechecked:  # names defined after the kernel are resolvable now

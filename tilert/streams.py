@@ -41,6 +41,33 @@ class Stream:
     device: Device = field(default_factory=Device)
     _queue: deque[Ticket] = field(default_factory=deque, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    # cutile backend: the CUDA stream the queued work launches on (made on first use), or a
+    # foreign object with ``__cuda_stream__`` (torch, cupy, cuda.core) this stream wraps
+    _cuda: Any = field(default=None, repr=False)
+
+    def cuda_handle(self) -> int:
+        """The CUDA stream handle (``CUstream`` as an int) kernels of this stream launch on."""
+        from tilert.cutile.device import ensure_current
+
+        device = ensure_current()
+        if self._cuda is None:
+            self._cuda = device.create_stream()
+        if hasattr(self._cuda, "__cuda_stream__"):
+            return int(self._cuda.__cuda_stream__()[1])
+        return int(self._cuda.handle)
+
+    def _cuda_synchronize(self) -> None:
+        """Wait for the GPU work launched on this stream (nothing to do if none was)."""
+        if self._cuda is None:
+            return
+        if hasattr(self._cuda, "sync"):
+            self._cuda.sync()
+            return
+        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        (err,) = driver.cuStreamSynchronize(driver.CUstream(self.cuda_handle()))
+        if int(err) != 0:
+            raise RuntimeError(f"cuStreamSynchronize failed: CUDA error {err}")
 
     def enqueue(self, run: Callable[[], None]) -> Ticket:
         ticket = Ticket(run)
@@ -51,13 +78,19 @@ class Stream:
     def run_until(self, ticket: Ticket) -> None:
         """Run queued work in order up to and including ``ticket``; re-raise its error."""
         with self._lock:
-            while not ticket.done and self._queue:
-                item = self._queue.popleft()
-                try:
-                    item.run()
-                except BaseException as exc:  # kept for the waiter of that item
-                    item.error = exc
-                item.done = True
+            previous = getattr(_running, "stream", None)
+            _running.stream = self
+            try:
+                while not ticket.done and self._queue:
+                    item = self._queue.popleft()
+                    try:
+                        item.run()
+                    except BaseException as exc:  # kept for the waiter of that item
+                        item.error = exc
+                    item.done = True
+            finally:
+                _running.stream = previous
+            self._cuda_synchronize()
         if ticket.error is not None:
             raise ticket.error
 
@@ -78,6 +111,14 @@ class Stream:
 # A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.
 _stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
 _default = Stream()
+_running = threading.local()  # the stream whose queued work this thread is running
+
+
+def running_stream() -> Stream:
+    """The stream whose work is running on this thread (kernels launch on it), else the
+    current stream."""
+    running: Stream | None = getattr(_running, "stream", None)
+    return running if running is not None else current_stream()
 
 
 def current_stream() -> Stream:
@@ -93,6 +134,10 @@ def as_stream(obj: Any) -> Stream:
     if isinstance(obj, Stream):
         return obj
     if hasattr(obj, "__cuda_stream__"):
+        from tilert import backends
+
+        if backends.current().name == "cutile":
+            return Stream(_cuda=obj)
         raise TypeError(
             "a CUDA stream was given but the interpret backend runs on the CPU; "
             "pass a tr.Stream() or set TILERT_BACKEND=cutile on a GPU machine"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 
@@ -14,6 +14,9 @@ from tilert._capture import refuse_in_capture
 from tilert._where import user_callsite
 from tilert.dtypes import DType, as_dtype, f32, from_numpy_dtype
 from tilert.errors import BorrowError
+
+if TYPE_CHECKING:
+    from tilert.cutile.device import DeviceStorage
 
 DT = TypeVar("DT", bound=DType)
 ShapeLike = int | Sequence[int]
@@ -40,11 +43,41 @@ class Tensor(Generic[DT]):
         self._borrows: list[ownership.Borrow] = []
         self.name = name
         self.created_at = user_callsite()
+        self._device: DeviceStorage | None = None  # set only for GPU tensors (cutile backend)
+
+    @classmethod
+    def _on_device(
+        cls, host: np.ndarray[Any, Any], *, name: str | None = None, upload: bool = True
+    ) -> Tensor[Any]:
+        """A GPU tensor (cutile backend) with ``host``'s shape and dtype, its data copied in.
+        Its ``_array`` is a zero-size stand-in; the metadata comes from ``_meta``."""
+        from tilert.cutile.device import DeviceStorage
+
+        host = np.ascontiguousarray(host)
+        t: Tensor[Any] = cls(np.empty((0,), dtype=host.dtype), name=name)
+        t._meta = (
+            np.lib.stride_tricks.as_strided(
+                np.empty((1,), dtype=host.dtype),
+                shape=host.shape,
+                strides=host.strides,
+                writeable=False,
+            )
+            if host.size
+            else host
+        )
+        t._device = DeviceStorage(host.nbytes)
+        if upload:
+            t._device.upload(host)
+        return t
+
+    def _shape_source(self) -> np.ndarray[Any, Any]:
+        """The array whose shape, strides and itemsize are this tensor's (never read)."""
+        return self._array if self._device is None else self._meta
 
     # -- metadata (always readable) ---------------------------------------------------------
     @property
     def shape(self) -> tuple[int, ...]:
-        return tuple(self._array.shape)
+        return tuple(self._shape_source().shape)
 
     @property
     def dtype(self) -> type[DType]:
@@ -53,23 +86,24 @@ class Tensor(Generic[DT]):
     @property
     def strides(self) -> tuple[int, ...]:
         """Strides in elements (as torch and cuTile count them), not bytes."""
-        return tuple(s // self._array.itemsize for s in self._array.strides)
+        src = self._shape_source()
+        return tuple(s // src.itemsize for s in src.strides)
 
     @property
     def ndim(self) -> int:
-        return self._array.ndim
+        return self._shape_source().ndim
 
     @property
     def size(self) -> int:
-        return int(self._array.size)
+        return int(self._shape_source().size)
 
     @property
     def nbytes(self) -> int:
-        return int(self._array.nbytes)
+        return int(self._shape_source().nbytes)
 
     @property
     def device(self) -> str:
-        return "cpu"
+        return "cpu" if self._device is None else "cuda:0"
 
     def describe(self) -> str:
         dims = ",".join(map(str, self.shape))
@@ -84,6 +118,10 @@ class Tensor(Generic[DT]):
     def to_numpy(self) -> np.ndarray[Any, Any]:
         """A host copy of the data; refused while an op writes the tensor."""
         ownership.check_host_read(self, "read")
+        if self._device is not None:
+            host: np.ndarray[Any, Any] = np.empty(self.shape, dtype=self._meta.dtype)
+            self._device.download(host)
+            return host
         out: np.ndarray[Any, Any] = self._array.copy()
         return out
 
@@ -97,11 +135,21 @@ class Tensor(Generic[DT]):
         ownership.check_host_write(self, "copy into")
         if isinstance(source, Tensor):
             ownership.check_host_read(source, "copy from")
-            data = source._array
+            if self._device is not None and source._device is not None:
+                if source.shape != self.shape or source.dtype is not self.dtype:
+                    raise ValueError(
+                        f"copy_from: {source.describe()} does not match {self.describe()}"
+                    )
+                self._device.copy_from_device(source._device)
+                return self
+            data = source._array if source._device is None else source.to_numpy()
         else:
             data = np.asarray(source)
         if tuple(data.shape) != self.shape:
             raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
+        if self._device is not None:
+            self._device.upload(data.astype(self._meta.dtype, copy=False))
+            return self
         self._array[...] = data.astype(self._array.dtype, copy=False)
         return self
 
@@ -112,10 +160,25 @@ class Tensor(Generic[DT]):
     def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
         """Share the memory with another framework; the tensor must not be written by an op."""
         ownership.check_host_write(self, "export (DLPack)")
+        if self._device is not None:
+            raise BufferError(
+                "DLPack export of GPU tensors is not implemented yet; use "
+                "__cuda_array_interface__ (torch.as_tensor, cupy.asarray) or to_numpy()"
+            )
         return self._array.__dlpack__(*args, **kwargs)
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)  # kDLCPU
+        return (1, 0) if self._device is None else (2, 0)  # kDLCPU / kDLCUDA
+
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        """v3 interface of a GPU tensor (refused while an op writes it)."""
+        if self._device is None:
+            raise AttributeError("a host tensor has no __cuda_array_interface__")
+        from tilert.cutile.device import array_interface
+
+        ownership.check_host_write(self, "export (__cuda_array_interface__)")
+        return array_interface(self._device, self.shape, self._meta.dtype)
 
 
 @dataclass(frozen=True)
@@ -206,6 +269,10 @@ class Partition(Generic[DT]):
 # -- creation ---------------------------------------------------------------------------------
 def _new(array: np.ndarray[Any, Any], name: str | None) -> Tensor[Any]:
     refuse_in_capture("allocate a tensor")
+    from tilert import backends
+
+    if backends.current().name == "cutile":
+        return Tensor._on_device(array, name=name)
     return Tensor(array, name=name)
 
 

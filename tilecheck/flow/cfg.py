@@ -36,6 +36,7 @@ class Element(NamedTuple):
     node: cst.CSTNode
     withs: tuple[cst.WithItem, ...]  # the ``with`` items lexically around the element
     seq: int  # order of construction, which follows the source (copies of ``finally`` aside)
+    top: int  # index, in the body given to ``build_cfg``, of the statement holding the element
 
 
 @dataclass(eq=False)
@@ -128,6 +129,7 @@ class _Builder:
         self.nested: list[cst.FunctionDef | cst.ClassDef] = []
         self._nested_ids: set[int] = set()
         self.seq = 0
+        self.top = 0
         self.entry = self.new()
         self.exit = self.new()
         self.raise_exit = self.new()
@@ -140,7 +142,7 @@ class _Builder:
     def add(self, block: Block, kind: ElementKind, node: cst.CSTNode, ctx: _Ctx) -> Block:
         """Append an element; inside a ``try`` it gets a block of its own and an edge to the
         handlers. Returns the block now holding the element."""
-        element = Element(kind, node, ctx.withs, self.seq)
+        element = Element(kind, node, ctx.withs, self.seq, self.top)
         self.seq += 1
         if ctx.raise_to is None:
             block.elements.append(element)
@@ -376,8 +378,12 @@ def _replace_raise(ctx: _Ctx, raise_to: Block | None) -> _Ctx:
 def build_cfg(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]) -> CFG:
     """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``."""
     builder = _Builder()
-    start = builder.follow(builder.entry)
-    end = builder.stmts(body, start, _Ctx())
+    end: Block | None = builder.follow(builder.entry)
+    for index, stmt in enumerate(body):
+        if end is None:
+            break  # dead code after return/raise
+        builder.top = index
+        end = builder.stmt(stmt, end, _Ctx())
     if end is not None:
         end.link(builder.exit)
     return CFG(

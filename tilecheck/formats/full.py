@@ -68,9 +68,14 @@ def _place(path: str, span: Span) -> str:
 def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
     from tilecheck.rules import catalog
 
-    by_file: dict[str, list[_Mark]] = {d.path: [_Mark(d.span, "^", "")]}
+    # A label on the primary span itself is written on the ``^^^`` line, as rustc does.
+    on_primary = [x for x in d.labels if (x.path or d.path) == d.path and x.span == d.span]
+    primary = _Mark(d.span, "^", "; ".join(x.message for x in on_primary))
+    by_file: dict[str, list[_Mark]] = {d.path: [primary]}
     for label in d.labels:
-        by_file.setdefault(label.path or d.path, []).append(_Mark(label.span, "-", label.message))
+        if label not in on_primary:
+            mark = _Mark(label.span, "-", label.message)
+            by_file.setdefault(label.path or d.path, []).append(mark)
     widest = max(m.span.line for marks in by_file.values() for m in marks)
     pad = " " * len(str(widest))
     out = [f"error[{d.code}]: {d.message}", f"{pad}--> {_place(d.path, d.span)}"]

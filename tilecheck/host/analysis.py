@@ -196,12 +196,12 @@ class BodyAnalysis:
         self.ctx = ctx
         self.infos: list[ObjInfo] = []
         self._oid_of: dict[tuple[Kind, object], int] = {}
-        self.created_ops: dict[int, cst.CSTNode] = {}
-        self.created_pendings: dict[int, cst.CSTNode] = {}
+        self.created_ops: dict[int, tuple[cst.CSTNode, int]] = {}  # op -> (site, statement)
+        self.created_pendings: dict[int, tuple[cst.CSTNode, int]] = {}
         self.ran: set[int] = set()  # ops run, handed on or escaped, on some path
         self.waited: set[int] = set()  # pendings waited on or escaped, on some path
         self.sink = FindingSink()
-        self.lambdas: list[cst.Lambda] = []
+        self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._made: set[int] = set()  # objects ``fresh`` has made at least once
         self._summary: dict[int, int] = {}  # a site's object -> its summary object
         self.primary: dict[int, int] = {}  # a summary object -> its site's object
@@ -244,17 +244,21 @@ class BodyAnalysis:
 
     def run_lambda(self, fn: cst.Lambda) -> None:
         self._load(self._parameters(fn.params))
-        self.element = Element(ElementKind.RETURN, fn.body, (), 0)
+        self.element = Element(ElementKind.RETURN, fn.body, (), 0, 0)
         self.escape(self.ev(fn.body))
 
     def findings(self) -> list[Finding]:
         """What was found, TC105 and TC108 included (known only once every path was seen)."""
-        for op, site in self.created_ops.items():
+        for op, (site, top) in self.created_ops.items():
             if op not in self.ran:
-                self.sink.add(("TC105", op), (-1, op), messages.never_run(site, self.infos[op]))
-        for pending, site in self.created_pendings.items():
+                finding = messages.never_run(site, self.infos[op])
+                self.sink.add(("TC105", op), (-1, op), dataclasses.replace(finding, top=top))
+        for pending, (site, top) in self.created_pendings.items():
             if pending not in self.waited:
-                self.sink.add(("TC108", pending), (-1, pending), messages.never_waited(site))
+                finding = messages.never_waited(site)
+                self.sink.add(
+                    ("TC108", pending), (-1, pending), dataclasses.replace(finding, top=top)
+                )
         return self.sink.findings()
 
     def _parameters(self, params: cst.Parameters) -> State:
@@ -407,7 +411,12 @@ class BodyAnalysis:
         return (self.element.seq if self.element else 0, self.tick)
 
     def report(self, key: object, finding: Finding) -> None:
-        self.sink.add(key, self.order(), finding)
+        top = self.element.top if self.element is not None else 0
+        self.sink.add(key, self.order(), dataclasses.replace(finding, top=top))
+
+    def site(self, call: cst.CSTNode) -> tuple[cst.CSTNode, int]:
+        """A creation site, with the body statement it is in (for positions)."""
+        return call, self.element.top if self.element is not None else 0
 
     def holder_name(self, oid: int) -> str | None:
         for name, oids in sorted(self.env.items()):
@@ -683,8 +692,8 @@ class BodyAnalysis:
 
     def _lambda(self, expr: cst.Lambda) -> Value:
         self.capture(expr.body)
-        if all(lam is not expr for lam in self.lambdas):
-            self.lambdas.append(expr)
+        if all(lam is not expr for lam, _ in self.lambdas):
+            self.lambdas.append((expr, self.element.top if self.element is not None else 0))
         return NOTHING
 
     def _fork(self, first: cst.BaseExpression, second: cst.BaseExpression | None) -> Oids:
@@ -872,7 +881,7 @@ class BodyAnalysis:
             self.unknown_args(call, escape=False)
             borrows = self.hand_on(ops)
             pending = self.fresh(Kind.PENDING, call, "pending", group=self.current_group())
-            self.created_pendings[pending] = call
+            self.created_pendings[pending] = self.site(call)
             self.set_hold(pending, Hold(LIVE, borrows))
             return {pending}
         if name == "then":
@@ -897,7 +906,7 @@ class BodyAnalysis:
     def combine(self, call: cst.Call, ops: list[int], label: str) -> Oids:
         borrows = self.hand_on(ops)
         new = self.fresh(Kind.OP, call, label, group=self.current_group())
-        self.created_ops[new] = call
+        self.created_ops[new] = self.site(call)
         self.set_hold(new, Hold(LIVE, borrows))
         return frozenset({new})
 
@@ -1080,7 +1089,7 @@ class BodyAnalysis:
         for _name, _arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
-        self.created_ops[op] = call
+        self.created_ops[op] = self.site(call)
         self.set_hold(op, Hold(LIVE, frozenset(borrows)))
         return frozenset({op})
 

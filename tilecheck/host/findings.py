@@ -21,6 +21,7 @@ class Finding:
     message: tuple[Part, ...]
     labels: tuple[tuple[cst.CSTNode, str], ...] = ()
     notes: tuple[str, ...] = ()
+    top: int = 0  # the statement of the analysed body that holds ``node`` (for positions)
 
 
 class FindingSink:

@@ -13,7 +13,7 @@ import libcst as cst
 from tilecheck.host.api import dotted_name
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.shapes import const_int
-from tilecheck.kernel_rules import is_kernel_decorated, parse_signature
+from tilecheck.kernel_rules import is_kernel_decorated, signature_of
 from tilecheck.names import NameResolver
 
 
@@ -33,7 +33,7 @@ def is_device_def(
     """A ``@tr.kernel``/``@tr.function`` (or configured decorator) def: device code."""
     if not fn.decorators:
         return False
-    if is_kernel_decorated(fn, resolver):
+    if is_kernel_decorated(fn, resolver) is not None:
         return True
     if not extra_decorators:
         return False
@@ -46,7 +46,7 @@ def is_device_def(
 def launch_signature(fn: cst.FunctionDef, resolver: NameResolver) -> LaunchSignature | None:
     """The host calling convention of a kernel; None for a ``@tr.function`` helper, which the
     host cannot launch."""
-    signature = parse_signature(fn, resolver)
+    signature = signature_of(fn, resolver)
     if signature.is_function:
         return None
     return LaunchSignature.from_def(signature, fn)

@@ -25,6 +25,7 @@ class Alias:
     """``w = v``: ``w`` is whatever ``v`` is."""
 
     name: str
+    node: cst.Name  # the ``v`` assigned
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ class BodyWalker:
     def _assign_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         if isinstance(target, cst.Name):
             if isinstance(value, cst.Name):
-                self.bind(target.value, Alias(value.value))
+                self.bind(target.value, Alias(value.value, value))
             else:
                 self.bind(target.value, Value(value) if value is not None else OPAQUE)
         elif isinstance(target, (cst.Tuple, cst.List)):
@@ -172,8 +173,8 @@ class BodyWalker:
             self.facts.item_writes.append(target)
             self._expression(target.value)
             if isinstance(target, cst.Subscript):
-                for element in target.slice:
-                    self._expression(element.slice)
+                for index in target.slice:
+                    self._expression(index.slice)
         else:
             self._expression(target)
 
@@ -274,8 +275,10 @@ class BodyWalker:
         if receiver is not None:
             self._tiles_loops.pop()
         if node.orelse is not None:
-            self._report(node.orelse, "`for ... else` is not supported in a kernel; "
-                         "use a flag set before `break`")
+            self._report(
+                node.orelse,
+                "`for ... else` is not supported in a kernel; use a flag set before `break`",
+            )
             self._statement(node.orelse.body)
 
     def _bind_tile_index(self, target: cst.BaseExpression, receiver: str, loop: cst.For) -> None:
@@ -295,14 +298,19 @@ class BodyWalker:
         self._expression(node.test)
         self._statement(node.body)
         if node.orelse is not None:
-            self._report(node.orelse, "`while ... else` is not supported in a kernel; "
-                         "use a flag set before `break`")
+            self._report(
+                node.orelse,
+                "`while ... else` is not supported in a kernel; use a flag set before `break`",
+            )
             self._statement(node.orelse.body)
 
     def _try(self, node: cst.CSTNode) -> None:
         assert isinstance(node, (cst.Try, cst.TryStar))
-        self._report(node, "`try` is not supported in a kernel: device code has no "
-                     "exceptions; check inputs on the host")
+        self._report(
+            node,
+            "`try` is not supported in a kernel: device code has no "
+            "exceptions; check inputs on the host",
+        )
         self._statement(node.body)
         for handler in node.handlers:
             if handler.name is not None:
@@ -347,8 +355,11 @@ class BodyWalker:
         elif isinstance(node, cst.Call):
             self._call(node)
         elif type(node) in _UNSUPPORTED_EXPRESSIONS:
-            self._report(node, f"{_UNSUPPORTED_EXPRESSIONS[type(node)]} is not supported in a "
-                         f"kernel; {_HINT_EXPRESSION}")
+            self._report(
+                node,
+                f"{_UNSUPPORTED_EXPRESSIONS[type(node)]} is not supported in a "
+                f"kernel; {_HINT_EXPRESSION}",
+            )
         elif isinstance(node, cst.Await):
             self._report(node, "`await` is not supported in a kernel")
             self._expression(node.expression)
@@ -360,14 +371,15 @@ class BodyWalker:
                 self._expression(child)
 
     def _call(self, node: cst.Call) -> None:
-        self.facts.calls.append(
-            CallSite(node, dotted_name(node.func), tuple(self._tiles_loops))
-        )
+        self.facts.calls.append(CallSite(node, dotted_name(node.func), tuple(self._tiles_loops)))
         self._expression(node.func)
         for arg in node.args:
             if arg.star:
-                self._report(arg, f"`{arg.star}` arguments are not supported in a kernel; "
-                             "pass each argument by name or position")
+                self._report(
+                    arg,
+                    f"`{arg.star}` arguments are not supported in a kernel; "
+                    "pass each argument by name or position",
+                )
             self._expression(arg.value)
 
 

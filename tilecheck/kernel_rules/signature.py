@@ -127,8 +127,9 @@ class _Annotations:
         if meaning in (MUTABLE, SHARED):
             kind = ParamKind.MUTABLE if meaning == MUTABLE else ParamKind.SHARED
             what = source_of(expr)
-            return _Meaning(kind, None, f"`{what}` needs the tensor and its dtype: "
-                            f"`{what}[Tensor[f32]]`")
+            return _Meaning(
+                kind, None, f"`{what}` needs the tensor and its dtype: `{what}[Tensor[f32]]`"
+            )
         if meaning == CONST:
             return _Meaning(ParamKind.CONST, None, "`Const` needs its type: `Const[int]`")
         if meaning == TENSOR:
@@ -153,14 +154,16 @@ class _Annotations:
             kind = ParamKind.MUTABLE if meaning == MUTABLE else ParamKind.SHARED
             wrapper = source_of(expr.value)
             if args is None or len(args) != 1:
-                return _Meaning(kind, None, f"`{wrapper}` takes one argument: "
-                                f"`{wrapper}[Tensor[f32]]`")
+                return _Meaning(
+                    kind, None, f"`{wrapper}` takes one argument: `{wrapper}[Tensor[f32]]`"
+                )
             return self._tensor(kind, wrapper, args[0])
         if meaning == CONST:
             if args is not None and len(args) == 1 and self.meaning_of(args[0]) in SCALAR_TYPES:
                 return _Meaning(ParamKind.CONST)
-            return _Meaning(ParamKind.CONST, None,
-                            f"`{source_of(expr)}`: Const takes int, float or bool")
+            return _Meaning(
+                ParamKind.CONST, None, f"`{source_of(expr)}`: Const takes int, float or bool"
+            )
         if meaning == TILE:
             if args is None or len(args) != 1:
                 return _Meaning(ParamKind.TILE, None, "`Tile` takes one dtype: `Tile[f32]`")
@@ -173,8 +176,12 @@ class _Annotations:
     def _tensor(self, kind: ParamKind, wrapper: str, inner: cst.BaseExpression) -> _Meaning:
         target = inner.value if isinstance(inner, cst.Subscript) else inner
         if self.meaning_of(target) != TENSOR:
-            return _Meaning(kind, None, f"`{wrapper}` wraps a tensor: write "
-                            f"`{wrapper}[Tensor[f32]]`, not `{wrapper}[{source_of(inner)}]`")
+            return _Meaning(
+                kind,
+                None,
+                f"`{wrapper}` wraps a tensor: write "
+                f"`{wrapper}[Tensor[f32]]`, not `{wrapper}[{source_of(inner)}]`",
+            )
         args = _subscript_args(inner) if isinstance(inner, cst.Subscript) else None
         if args is None or len(args) != 1:
             return _Meaning(kind, None, f"name the tensor's dtype: `{wrapper}[Tensor[f32]]`")
@@ -193,14 +200,20 @@ class _Annotations:
     def _tile(self, dtype: str | None) -> _Meaning:
         if self.is_function:
             return _Meaning(ParamKind.TILE, dtype)
-        return _Meaning(ParamKind.TILE, dtype, "a kernel takes tensors, not tiles; `Tile[...]` "
-                        "parameters are for @tr.function helpers")
+        return _Meaning(
+            ParamKind.TILE,
+            dtype,
+            "a kernel takes tensors, not tiles; `Tile[...]` "
+            "parameters are for @tr.function helpers",
+        )
 
     @staticmethod
     def _tensor_problem(expr: cst.BaseExpression) -> str:
         what = source_of(expr)
-        return (f"say how the kernel uses the tensor: `Mutable[{what}]` (it writes its own "
-                f"tile) or `Shared[{what}]` (read-only)")
+        return (
+            f"say how the kernel uses the tensor: `Mutable[{what}]` (it writes its own "
+            f"tile) or `Shared[{what}]` (read-only)"
+        )
 
     def _unknown(self, expr: cst.BaseExpression) -> str:
         extra = ", or Tile[dt]" if self.is_function else ""
@@ -208,6 +221,10 @@ class _Annotations:
 
 
 # -- the whole signature ----------------------------------------------------------------------
+
+
+def _bad(node: cst.CSTNode, message: str) -> Finding:
+    return Finding(BAD_SIGNATURE, node, message)
 
 
 def _read_params(
@@ -220,41 +237,40 @@ def _read_params(
         name = param.name.value
         if param.annotation is None:
             extra = " or Tile[dt]" if annotations.is_function else ""
-            findings.append(Finding(BAD_SIGNATURE, param, f"parameter `{name}` of {what} has no "
-                                    f"annotation; annotate it as {_EXPECTED}{extra}"))
+            message = f"parameter `{name}` of {what} has no annotation; annotate it as "
+            findings.append(_bad(param, f"{message}{_EXPECTED}{extra}"))
             found.append((param, _Meaning(ParamKind.SCALAR)))
             continue
         meaning = annotations.read(param.annotation.annotation)
         if meaning.problem is not None:
-            findings.append(Finding(BAD_SIGNATURE, param.annotation.annotation,
-                                    f"parameter `{name}` of {what}: {meaning.problem}"))
+            message = f"parameter `{name}` of {what}: {meaning.problem}"
+            findings.append(_bad(param.annotation.annotation, message))
         if param.default is not None and meaning.kind in (ParamKind.MUTABLE, ParamKind.SHARED):
-            findings.append(Finding(BAD_SIGNATURE, param.default, f"tensor parameter `{name}` "
-                                    f"of {what} cannot have a default: every launch passes it"))
+            message = f"tensor parameter `{name}` of {what} cannot have a default"
+            findings.append(_bad(param.default, f"{message}: every launch passes it"))
         found.append((param, meaning))
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
-            findings.append(Finding(BAD_SIGNATURE, star, f"{what} cannot take "
-                                    f"`{source_of(star).strip(', ')}`: name each parameter "
-                                    "and annotate it"))
+            written = source_of(star).strip(", ")
+            message = f"{what} cannot take `{written}`: name each parameter and annotate it"
+            findings.append(_bad(star, message))
     return found, findings
 
 
 def _header_findings(func: cst.FunctionDef, is_function: bool, what: str) -> list[Finding]:
     findings: list[Finding] = []
     if func.asynchronous is not None:
-        findings.append(Finding(BAD_SIGNATURE, func.asynchronous,
-                                f"{what} cannot be `async`: device code runs synchronously"))
+        message = f"{what} cannot be `async`: device code runs synchronously"
+        findings.append(_bad(func.asynchronous, message))
     type_params = getattr(func, "type_parameters", None)
     if type_params is not None:
-        findings.append(Finding(BAD_SIGNATURE, type_params,
-                                f"{what} cannot have type parameters"))
+        findings.append(_bad(type_params, f"{what} cannot have type parameters"))
     returns = func.returns
     if not is_function and returns is not None:
         value = returns.annotation
         if not (isinstance(value, cst.Name) and value.value == "None"):
-            findings.append(Finding(BAD_SIGNATURE, value, f"{what} returns nothing (annotate it "
-                                    "`-> None`); write results through a Mutable parameter"))
+            message = f"{what} returns nothing (annotate it `-> None`); write results through "
+            findings.append(_bad(value, message + "a Mutable parameter"))
     return findings
 
 
@@ -302,9 +318,9 @@ def signature_of(func: cst.FunctionDef, resolver: NameResolver) -> KernelSignatu
     """The signature alone, for callers that need the parameters' kinds but no findings (the
     host analysis, which reads every kernel of every module it checks). It costs no
     module-wide position pass (only the ``def`` header is measured): its spans count lines from
-    the function's own first line (its first decorator, or a comment above it, is line 1), not
-    the file's."""
+    the function's own first line (its first decorator, or the ``def``, is line 1), not the
+    file's."""
     is_function, unsafe, params, _ = signature_findings(func, resolver)
-    header = func.with_changes(body=cst.SimpleStatementSuite([cst.Pass()]))
+    header = func.with_changes(body=cst.SimpleStatementSuite([cst.Pass()]), leading_lines=())
     local = PositionLookup(cst.Module(body=[header]))
     return build_signature(header, is_function, unsafe, params, local)

@@ -10,8 +10,10 @@ finding list or in nothing plus a log line: never in an exception that reaches t
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +29,8 @@ from tilecheck.lsp.convert import ClientSupport, split_lines, to_lsp
 from tilecheck.lsp.workspaces import Workspaces
 
 T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -132,8 +136,15 @@ class Checker:
         if not self._is_current(snapshot.uri, snapshot.generation):
             return Outcome(snapshot, None)
         outcome = Outcome(snapshot, [])
+        started = time.perf_counter()
         try:
             outcome.diagnostics = self._diagnostics(snapshot, outcome.logs)
+            logger.debug(
+                "checked %s (version %s) in %.0f ms",
+                snapshot.uri,
+                snapshot.version,
+                (time.perf_counter() - started) * 1e3,
+            )
         except BaseException as e:  # the server outlives any bug in a check
             detail = "".join(traceback.format_exception(type(e), e, e.__traceback__))
             where = snapshot.path or snapshot.uri

@@ -23,7 +23,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class NeedsSerial(BaseException):  # noqa: N818 - a control-flow signal, not an error
+class NeedsSerial(BaseException):
     """The batched run met something it cannot vectorize (a Python decision on a value that
     differs between blocks, printf, ...): abandon it and run block by block.
 
@@ -67,7 +67,9 @@ class BlockContext:
     def block_label(self, linear: int) -> str:
         """``(i, j)``: a block's coordinates as the user reads them."""
         coords = np.unravel_index(linear, self.grid)
-        return "(" + ", ".join(str(int(c)) for c in coords) + ("," if len(coords) == 1 else "") + ")"
+        return (
+            "(" + ", ".join(str(int(c)) for c in coords) + ("," if len(coords) == 1 else "") + ")"
+        )
 
 
 _local = threading.local()

@@ -54,13 +54,17 @@ def compute_dtype(dt: type[DType]) -> np.dtype[Any]:
     return np.dtype(np.float32) if dt in LOW_PRECISION_FLOATS else dt.np_dtype
 
 
+def _stand_in(dt: type[DType]) -> np.dtype[Any]:
+    """numpy cannot promote bfloat16 with most dtypes; it promotes as float16 does."""
+    return np.dtype(np.float16) if dt is bf16 else dt.np_dtype
+
+
 @cache
 def promote(a: type[DType], b: type[DType]) -> type[DType]:
     """The common dtype of two tiles."""
     if a is b:
         return a
-    stand_in = {bf16: np.dtype(np.float16)}
-    result = from_numpy_dtype(np.result_type(stand_in.get(a, a.np_dtype), stand_in.get(b, b.np_dtype)))
+    result = from_numpy_dtype(np.result_type(_stand_in(a), _stand_in(b)))
     if result is f16 and bf16 in (a, b):
         return f32 if f16 in (a, b) else bf16
     return result

@@ -98,7 +98,9 @@ def wrap(out: np.ndarray[Any, Any], dtype: type[DType], rank: int) -> Tile[Any]:
 
 
 # -- binary operators --------------------------------------------------------------------------
-def _arith(symbol: str, ufunc: Ufunc, *, bool_ok: bool = False) -> Callable[[Value, Value], Tile[Any]]:
+def _arith(
+    symbol: str, ufunc: Ufunc, *, bool_ok: bool = False
+) -> Callable[[Value, Value], Tile[Any]]:
     @kernel_op(f"`{symbol}`")
     def op(a: object, b: object) -> Tile[Any]:
         x, y = operand(a), operand(b)
@@ -138,14 +140,18 @@ def _compare(symbol: str, ufunc: Ufunc) -> Callable[[Value, Value], Tile[Any]]:
     return op
 
 
-def _bitwise(symbol: str, ufunc: Ufunc, *, shift: bool = False) -> Callable[[Value, Value], Tile[Any]]:
+def _bitwise(
+    symbol: str, ufunc: Ufunc, *, shift: bool = False
+) -> Callable[[Value, Value], Tile[Any]]:
     @kernel_op(f"`{symbol}`")
     def op(a: object, b: object) -> Tile[Any]:
         x, y = operand(a), operand(b)
         result = common_dtype(x, y)
         allowed = "iu" if shift else "iub"
         if result.kind not in allowed:
-            raise TypeError(f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {result}")
+            raise TypeError(
+                f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {result}"
+            )
         rank = len(broadcast_shape(shape_of(x), shape_of(y)))
         cdt = result.np_dtype
         return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
@@ -185,7 +191,7 @@ def _as_tile(x: object, what: str) -> Tile[Any]:
 
 
 @kernel_op("unary `-`")
-def NEG(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+def NEG(a: object) -> Tile[Any]:
     t = _as_tile(a, "operand")
     if t.dtype is bool_:
         raise TypeError("unary `-` on a bool_ tile: use `~` for logical not")
@@ -194,7 +200,7 @@ def NEG(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
 
 
 @kernel_op("`~`")
-def INVERT(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+def INVERT(a: object) -> Tile[Any]:
     t = _as_tile(a, "operand")
     if t.dtype.kind not in "iub":
         raise TypeError(f"`~` needs an integer or bool_ tile, got {t.dtype}")
@@ -202,7 +208,7 @@ def INVERT(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
 
 
 @kernel_op("tl.abs")
-def ABS(a: object) -> Tile[Any]:  # noqa: N802 - operator table entry
+def ABS(a: object) -> Tile[Any]:
     t = _as_tile(a, "operand")
     if t.dtype.kind in "ub":
         return t
@@ -252,18 +258,23 @@ def where(cond: object, a: object, b: object) -> Tile[Any]:
     return wrap(out, result, rank)
 
 
-def convert(data: np.ndarray[Any, Any], source: type[DType], target: type[DType]) -> np.ndarray[Any, Any]:
+def convert(
+    data: np.ndarray[Any, Any], source: type[DType], target: type[DType]
+) -> np.ndarray[Any, Any]:
     """``data`` (of ``source``) converted to ``target`` as a GPU conversion would: floats to
     integers truncate toward zero, anything to bool_ tests for nonzero."""
     if source is target:
         return data
+    out: np.ndarray[Any, Any]
     if target is bool_:
-        return data != 0
-    if "bf16" in (source.name, target.name) and source.kind == target.kind == "f":
-        return data.astype(np.float32).astype(target.np_dtype)
-    if source.kind == "f" and target.kind in "iu":
-        return np.trunc(data.astype(np.float64)).astype(target.np_dtype)
-    return data.astype(target.np_dtype)
+        out = data != 0
+    elif "bf16" in (source.name, target.name) and source.kind == target.kind == "f":
+        out = data.astype(np.float32).astype(target.np_dtype)
+    elif source.kind == "f" and target.kind in "iu":
+        out = np.trunc(data.astype(np.float64)).astype(target.np_dtype)
+    else:
+        out = data.astype(target.np_dtype)
+    return out
 
 
 @kernel_op("tl.astype")

@@ -65,15 +65,20 @@ def mma(a: Tile[Any], b: Tile[Any], acc: Tile[Any]) -> Tile[Any]:
     return wrap(product + acc._data.astype(cdt), acc.dtype, acc.ndim)
 
 
-@kernel_op("tl.matmul")
-def matmul(a: Tile[Any], b: Tile[Any]) -> Tile[Any]:
-    a, b = _check_operands(a, b, "tl.matmul")
+def _matmul(a: Tile[Any], b: Tile[Any], op: str) -> Tile[Any]:
+    a, b = _check_operands(a, b, op)
     result = promote(a.dtype, b.dtype)
     cdt = _accumulator_dtype(result)
     product = np.matmul(a._data.astype(cdt), b._data.astype(cdt))
     return wrap(product, result, a.ndim)
 
 
+@kernel_op("tl.matmul")
+def matmul(a: Tile[Any], b: Tile[Any]) -> Tile[Any]:
+    """a @ b in the inputs' promoted dtype (f16/bf16 accumulate in f32 and round back)."""
+    return _matmul(a, b, "tl.matmul")
+
+
 @kernel_op("`@`")
 def matmul_op(a: Tile[Any], b: Tile[Any]) -> Tile[Any]:
-    return matmul(a, b)
+    return _matmul(a, b, "`@`")

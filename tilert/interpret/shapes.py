@@ -34,7 +34,7 @@ def tile_shape(shape: object, what: str = "shape") -> tuple[int, ...]:
 def normalize_axis(axis: object, rank: int, *, extra: int = 0) -> int:
     """``axis`` (negative counts from the end) as a non-negative axis of a rank-``rank`` tile
     (``extra`` more positions allowed, for inserting axes)."""
-    a = operator.index(axis)  # type: ignore[call-overload]
+    a = operator.index(axis)  # type: ignore[arg-type]
     span = rank + extra
     if not -span <= a < span:
         raise ValueError(f"axis {a} is out of range for a tile of rank {rank}")
@@ -110,9 +110,7 @@ def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
             raise ValueError(f"tiles of shapes {shapes} cannot be joined along axis {a}")
     result = common_dtype(*parts)
     batch = max(p._data.shape[0] for p in parts)
-    datas = [
-        np.broadcast_to(convert(p._data, p.dtype, result), (batch, *p.shape)) for p in parts
-    ]
+    datas = [np.broadcast_to(convert(p._data, p.dtype, result), (batch, *p.shape)) for p in parts]
     out = np.concatenate(datas, axis=a + 1)
     tile_shape(out.shape[1:], "the joined shape")
     return _tiles.Tile(out, result)

@@ -1,0 +1,314 @@
+"""GPU benchmarks, each comparison inside one process: tilert (cutile backend) against the same
+kernel written directly in cuda.tile, against cuBLAS (torch.matmul), and against a
+device-to-device copy. Prints a table and writes benchmarks/results/<date>-<gpu>.json.
+
+``ratio`` is ours relative to the baseline, higher is better: ours/baseline for throughputs
+(GB/s, TFLOP/s), baseline/ours for times (us per launch).
+
+Run on the GPU machine:  TILERT_BACKEND=cutile python benchmarks/gpu_bench.py [--out DIR]"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import numpy as np
+import torch
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f16, f32
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- ours -------------------------------------------------------------------------------------
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def gemm(
+    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
+    bm, bn = c.tile_shape
+    for idx in c.tiles():
+        i, j = idx
+        acc = tl.zeros((bm, bn), tl.f32)
+        for k in range(tl.cdiv(a.shape[1], bk)):
+            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+        c.store(acc, at=idx)
+
+
+# -- the same kernels written directly in cuda.tile --------------------------------------------
+@ct.kernel
+def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
+    i = ct.bid(0)
+    a = ct.load(x, index=(i,), shape=(t,), padding_mode=ct.PaddingMode.ZERO)
+    b = ct.load(y, index=(i,), shape=(t,), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(z, index=(i,), tile=a + b)
+
+
+@ct.kernel
+def raw_gemm(
+    c,
+    a,
+    b,
+    bm: ct.Constant[int],
+    bn: ct.Constant[int],
+    bk: ct.Constant[int],
+    group: ct.Constant[int],
+):  # type: ignore[no-untyped-def]
+    rows = ct.cdiv(c.shape[0], bm)
+    cols = ct.cdiv(c.shape[1], bn)
+    for t in range(ct.bid(0), rows * cols, ct.num_blocks(0)):
+        per_group = group * cols
+        first_row = (t // per_group) * group
+        group_rows = ct.minimum(rows - first_row, group)
+        i = first_row + (t % per_group) % group_rows
+        j = (t % per_group) // group_rows
+        acc = ct.zeros((bm, bn), ct.float32)
+        for k in range(ct.cdiv(a.shape[1], bk)):
+            ta = ct.load(a, index=(i, k), shape=(bm, bk), padding_mode=ct.PaddingMode.ZERO)
+            tb = ct.load(b, index=(k, j), shape=(bk, bn), padding_mode=ct.PaddingMode.ZERO)
+            acc = ct.mma(ta, tb, acc)
+        ct.store(c, index=(i, j), tile=ct.astype(acc, c.dtype))
+
+
+# -- timing -----------------------------------------------------------------------------------
+def timed(fn: Callable[[], None], sync: Callable[[], None], iters: int, warmup: int = 3) -> float:
+    """Seconds per iteration of ``fn`` (``sync`` after the loop), best of three rounds."""
+    for _ in range(warmup):
+        fn()
+    sync()
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            fn()
+        sync()
+        best = min(best, (time.perf_counter() - t0) / iters)
+    return best
+
+
+def comparison(
+    name: str, ours: float, baseline: float, unit: str, higher_better: bool
+) -> dict[str, Any]:
+    ratio = ours / baseline if higher_better else baseline / ours
+    row = {
+        "name": name,
+        "ours": round(ours, 3),
+        "baseline": round(baseline, 3),
+        "unit": unit,
+        "ratio": round(ratio, 3),
+    }
+    print(
+        f"{name:34s} ours {ours:10.2f} {unit:8s} baseline {baseline:10.2f}  ratio {ratio:.3f}",
+        flush=True,
+    )
+    return row
+
+
+def graph_loop(
+    op_factory: Callable[[], tr.Op], replays: int
+) -> tuple[Callable[[], None], Callable[[], None], Any]:
+    """Record one op in a tilert graph; each call replays it (launch without waiting)."""
+    with tr.graph() as g:
+        g.record(op_factory())
+    pending: list[Any] = []
+
+    def run() -> None:
+        pending.append(g.launch())
+
+    def sync() -> None:
+        if pending:
+            pending[-1].wait()
+            for p in pending:
+                p.wait()
+            pending.clear()
+
+    return run, sync, g
+
+
+def bench_elementwise(results: list[dict[str, Any]], n: int = 1 << 26, tile: int = 4096) -> None:
+    rng = np.random.default_rng(0)
+    xs = rng.standard_normal(n).astype(np.float32)
+    ys = rng.standard_normal(n).astype(np.float32)
+    x, y = tr.from_numpy(xs), tr.from_numpy(ys)
+    z = tr.zeros((n,), dtype=f32)
+    add(z.partition((tile,)), x, y).sync()
+    np.testing.assert_allclose(z.to_numpy(), xs + ys, rtol=1e-6)
+    moved = 3 * n * 4  # two reads and a write
+
+    run, sync, g = graph_loop(lambda: add(z.partition((tile,)), x, y), 1)
+    ours_s = timed(run, sync, 50)
+    g.close()
+    ours_sync_s = timed(lambda: add(z.partition((tile,)), x, y).sync(), lambda: None, 50)
+
+    stream = torch.cuda.current_stream()
+    tx, ty = torch.from_numpy(xs).cuda(), torch.from_numpy(ys).cuda()
+    tz = torch.empty_like(tx)
+    grid = (ct.cdiv(n, tile), 1, 1)
+    h = stream.cuda_stream
+    raw_s = timed(
+        lambda: ct.launch(h, grid, raw_add, (tz, tx, ty, tile)), torch.cuda.synchronize, 50
+    )
+    assert torch.allclose(tz, tx + ty)
+
+    def raw_sync() -> None:
+        ct.launch(h, grid, raw_add, (tz, tx, ty, tile))
+        torch.cuda.synchronize()
+
+    raw_sync_s = timed(raw_sync, lambda: None, 50)
+    src = torch.empty(n * 3 // 2, dtype=torch.float32, device="cuda")  # copy moves 2 x 6n bytes
+    dst = torch.empty_like(src)
+    copy_s = timed(lambda: dst.copy_(src), torch.cuda.synchronize, 50)
+    gbs = lambda s: moved / s / 1e9  # noqa: E731
+    results.append(comparison("elementwise-vs-copy", gbs(ours_s), gbs(copy_s), "GB/s", True))
+    results.append(comparison("elementwise-vs-raw-cutile", gbs(ours_s), gbs(raw_s), "GB/s", True))
+    results.append(
+        comparison(
+            "elementwise-sync-each-vs-raw-cutile", gbs(ours_sync_s), gbs(raw_sync_s), "GB/s", True
+        )
+    )
+
+
+def bench_gemm(
+    results: list[dict[str, Any]],
+    size: int,
+    tile: tuple[int, int, int] = (128, 128, 64),
+    group: int = 8,
+) -> None:
+    bm, bn, bk = tile
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    rng = np.random.default_rng(1)
+    an = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
+    bnp = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
+    a, b = tr.from_numpy(an), tr.from_numpy(bnp)
+    c = tr.zeros((size, size), dtype=f16)
+    flops = 2.0 * size**3
+
+    def op() -> tr.Op:
+        return gemm(c.partition((bm, bn)).mapped(blocks=sms, order=tr.grouped(group)), a, b, bk)
+
+    op().sync()
+    ta, tb = torch.from_numpy(an).cuda(), torch.from_numpy(bnp).cuda()
+    ref = ta @ tb
+    got = torch.from_numpy(c.to_numpy()).cuda()
+    err = (got.float() - ref.float()).abs().max().item()
+    assert err < 0.05, f"gemm {size}: max error {err}"
+    iters = 20 if size <= 4096 else 5
+    run, sync, g = graph_loop(op, 1)
+    ours_s = timed(run, sync, iters)
+    g.close()
+    tc = torch.empty_like(ref)
+    h = torch.cuda.current_stream().cuda_stream
+    args = (tc, ta, tb, bm, bn, bk, group)
+    raw_s = timed(lambda: ct.launch(h, (sms, 1, 1), raw_gemm, args), torch.cuda.synchronize, iters)
+    assert (tc.float() - ref.float()).abs().max().item() < 0.05
+    cublas_s = timed(lambda: torch.matmul(ta, tb, out=tc), torch.cuda.synchronize, iters)
+    tf = lambda s: flops / s / 1e12  # noqa: E731
+    results.append(
+        comparison(f"gemm-vs-cublas-f16-{size}", tf(ours_s), tf(cublas_s), "TFLOP/s", True)
+    )
+    results.append(
+        comparison(f"gemm-vs-raw-cutile-f16-{size}", tf(ours_s), tf(raw_s), "TFLOP/s", True)
+    )
+
+
+def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
+    x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
+    z = tr.zeros((n,), dtype=f32)
+    add(z.partition((n,)), x, y).sync()
+    ours_sync = timed(lambda: add(z.partition((n,)), x, y).sync(), lambda: None, 500)
+    run, sync, g = graph_loop(lambda: add(z.partition((n,)), x, y), 1)
+    ours_replay = timed(run, sync, 500)
+    g.close()
+    tx = torch.ones(n, device="cuda")
+    ty = torch.ones(n, device="cuda")
+    tz = torch.empty_like(tx)
+    h = torch.cuda.current_stream().cuda_stream
+
+    def raw_sync() -> None:
+        ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n))
+        torch.cuda.synchronize()
+
+    raw_sync_s = timed(raw_sync, lambda: None, 500)
+    raw_async = timed(
+        lambda: ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n)), torch.cuda.synchronize, 500
+    )
+    us = 1e6
+    results.append(comparison("launch-vs-raw-cutile", ours_sync * us, raw_sync_s * us, "us", False))
+    results.append(
+        comparison(
+            "launch-replay-vs-raw-cutile-async", ours_replay * us, raw_async * us, "us", False
+        )
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    from tilert import backends
+
+    assert backends.current().name == "cutile", backends.cutile_unavailable_reason()
+    device = torch.cuda.get_device_name(0)
+    results: list[dict[str, Any]] = []
+    steps: list[Callable[[], None]] = [
+        lambda: bench_launch(results),
+        lambda: bench_elementwise(results),
+        lambda: bench_gemm(results, 4096),
+    ]
+    if not args.quick:
+        steps.append(lambda: bench_gemm(results, 8192))
+    errors = []
+    for step in steps:
+        try:
+            step()
+        except Exception as exc:  # keep the other comparisons; report the failure
+            import traceback
+
+            traceback.print_exc()
+            errors.append(repr(exc))
+    commit = os.environ.get("TILERT_COMMIT") or _git_commit()
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    doc = {
+        "device": device,
+        "date": date,
+        "commit": commit,
+        "comparisons": results,
+        "errors": errors,
+        "cuda_tile": getattr(ct, "__version__", "?"),
+    }
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
+    path = out / f"{date}-{slug}.json"
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    print(f"wrote {path}")
+    sys.exit(1 if errors else 0)
+
+
+def _git_commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout.strip()
+    except Exception:
+        return "unknown"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+class Backend(Protocol):
+    name: str
+    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None: ...
+
+class InterpretBackend:
+    name: str
+    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None: ...
+
+def cutile_unavailable_reason() -> str | None: ...
+def current() -> Backend: ...

@@ -1,0 +1,13 @@
+from dataclasses import dataclass
+
+from tilecheck.kernel_signature import ParamKind as ParamKind
+from tilert.dtypes import DType
+
+__all__ = ["Param", "ParamKind"]
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: ParamKind
+    dtype: type[DType] | None
+    py_type: type | None = None

@@ -1,0 +1,103 @@
+"""Kernels covering the kernel language, shared by the lowering tests (CPU) and the GPU tests
+(which compare the cutile backend with the interpreter)."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f16, f32, i32
+
+
+@tr.function
+def soft_sign(t: tl.Tile[f32]) -> tl.Tile[f32]:
+    return t / (1.0 + tl.abs(t))
+
+
+@tr.kernel
+def math_ops(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    a = tl.abs(t)
+    out = tl.exp(t * 0.5) + tl.sqrt(a) + tl.sin(t) - tl.cos(t) + tl.tanh(t)
+    out = out + tl.maximum(t, 0.0) - tl.minimum(t, 0.1) + tl.exp2(t * 0.25)
+    out = out + tl.log(a + 1.0) + tl.rsqrt(a + 1.0) + soft_sign(t)
+    z.store(out)
+
+
+@tr.kernel
+def select_cast(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    neg = tl.full(z.tile_shape, -1, tl.i32)
+    z.store(tl.where(t > 0.0, tl.astype(t * 10.0, tl.i32), neg))
+
+
+@tr.kernel
+def row_stats(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], bc: Const[int]) -> None:
+    i = z.index[0]
+    r = x.load_tile((1, bc), (i, 0))
+    cols = tl.expand_dims(tl.arange(bc, dtype=tl.i32), 0)
+    valid = cols < x.shape[1]
+    s = tl.sum(r, axis=1, keepdims=True)
+    hi = tl.max(tl.where(valid, r, float("-inf")), axis=1, keepdims=True)
+    lo = tl.min(tl.where(valid, r, float("inf")), axis=1, keepdims=True)
+    p = tl.prod(tl.where(valid, 1.0 + r * 0.01, 1.0), axis=1, keepdims=True)
+    z.store(tl.cat((tl.cat((s, hi), axis=1), tl.cat((lo, p), axis=1)), axis=1))
+
+
+@tr.kernel
+def block_ids(z: Mutable[Tensor[i32]]) -> None:
+    _i, j = z.index
+    bm, bn = z.tile_shape
+    rows = tl.expand_dims(tl.arange(bm, dtype=tl.i32), 1)
+    cols = tl.expand_dims(tl.arange(bn, dtype=tl.i32), 0)
+    base = tl.bid(0) * 1000 + j * 100 + tl.num_blocks(1) * 10000 + tl.cdiv(z.shape[1], bn)
+    z.store(tl.broadcast_to(rows * bn + cols, (bm, bn)) + base)
+
+
+@tr.kernel
+def reshape_ops(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    i, j = z.index
+    t = x.load_tile((16, 8), (j, i))
+    tt = tl.transpose(t)
+    pp = tl.permute(t, (1, 0))
+    rr = tl.reshape(tl.reshape(tt, (128,)), (8, 16))
+    z.store(tt + 2.0 * pp + 3.0 * rr)
+
+
+@tr.kernel
+def small_matmul(c: Mutable[Tensor[f32]], a: Shared[Tensor[f32]], b: Shared[Tensor[f32]]) -> None:
+    i, j = c.index
+    bm, bn = c.tile_shape
+    c.store(tl.matmul(a.load_tile((bm, 32), (i, 0)), b.load_tile((32, bn), (0, j))))
+
+
+@tr.kernel
+def gemm_persistent(
+    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
+    bm, bn = c.tile_shape
+    for idx in c.tiles():
+        i, j = idx
+        acc = tl.zeros((bm, bn), tl.f32)
+        for k in range(tl.cdiv(a.shape[1], bk)):
+            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+        c.store(acc, at=idx)
+
+
+@tr.kernel
+def gemm_tiles(
+    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
+    i, j = c.index
+    bm, bn = c.tile_shape
+    acc = tl.zeros((bm, bn), tl.f32)
+    for k in range(tl.cdiv(a.shape[1], bk)):
+        acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+    c.store(acc)
+
+
+@tr.kernel
+def shout(z: Mutable[Tensor[f32]]) -> None:
+    t = z.load()
+    if tl.bid(0) == 0:
+        tl.printf("block %d\n", tl.bid(0))
+    z.store(t + 1.0)

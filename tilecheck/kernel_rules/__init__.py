@@ -1,0 +1,20 @@
+"""The kernel rules TC201-TC206, one implementation for the static checker and the runtime.
+
+Both call into here with a ``NameResolver`` of their own: the static checker with an
+``ImportResolver`` built from the module's syntax, the runtime (``tilert.validation``) with one
+built from the kernel function's globals. The passes see only syntax plus those answers."""
+
+from __future__ import annotations
+
+from tilecheck.kernel_rules.checker import check_kernel, check_kernel_source
+from tilecheck.kernel_rules.resolver import ImportResolver
+from tilecheck.kernel_rules.signature import is_kernel_decorated, parse_signature, signature_of
+
+__all__ = [
+    "ImportResolver",
+    "check_kernel",
+    "check_kernel_source",
+    "is_kernel_decorated",
+    "parse_signature",
+    "signature_of",
+]

@@ -1,0 +1,126 @@
+"""Spans of a module's nodes, computed one top-level statement at a time.
+
+A ``PositionLookup`` of the whole module generates its whole text with position tracking:
+on a large module that costs about as much as the parse itself, for the sake of a handful of
+findings. Here only the statements that hold a finding are measured that way (each as a module
+of its own, moved down to its line); the lines before them are counted from their plain
+generated text, which is cheaper, and only up to the last statement that is needed. Top-level
+statements start at column 0, so columns need no moving."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import libcst as cst
+
+from tilecheck.diagnostics import Span
+from tilecheck.positions import PositionLookup, SpanOf
+
+# Fields that hold whitespace and comments only: no node a finding points at lives there.
+_WHITESPACE = (
+    "whitespace",
+    "leading_lines",
+    "lines_after_decorators",
+    "header",
+    "footer",
+    "newline",
+    "indent",
+    "trailing_whitespace",
+)
+_FIELDS: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+
+
+def _fields(cls: type[cst.CSTNode]) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith(_WHITESPACE))
+        _FIELDS[cls] = names
+    return names
+
+
+def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in _fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, (tuple, list)):
+                stack.extend(v for v in value if isinstance(v, cst.CSTNode))
+            elif isinstance(value, cst.CSTNode):
+                stack.append(value)
+
+
+def _line_count(text: str) -> int:
+    return text.replace("\r\n", "\n").replace("\r", "\n").count("\n")
+
+
+class StatementPositions:
+    """``span(node, near=i)``: the node's span, looked for in top-level statement ``i`` first
+    (then outwards), measuring only the statements it has to."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._body = module.body
+        self._starts: list[int] = []  # first line of each statement counted so far
+        self._top_of: dict[cst.CSTNode, int] = {}
+        self._walked: set[int] = set()
+        self._lookups: dict[int, PositionLookup] = {}
+        self._whole: PositionLookup | None = None
+
+    def scoped(self, near: int) -> SpanOf:
+        """A ``SpanOf`` for the nodes of one statement (and, less cheaply, any other)."""
+
+        def span_of(node: cst.CSTNode) -> Span:
+            return self.span(node, near)
+
+        return span_of
+
+    def span(self, node: cst.CSTNode, near: int = 0) -> Span:
+        top = self._statement_of(node, near)
+        if top is None:  # not under any statement (the module itself): measure everything
+            if self._whole is None:
+                self._whole = PositionLookup(self._module)
+            return self._whole.span(node)
+        return self._lookup(top).span(node)
+
+    def _statement_of(self, node: cst.CSTNode, near: int) -> int | None:
+        found = self._top_of.get(node)
+        if found is not None:
+            return found
+        count = len(self._body)
+        near = min(max(near, 0), count - 1) if count else 0
+        for distance in range(count):
+            for index in (near - distance, near + distance):
+                if 0 <= index < count and index not in self._walked:
+                    self._walked.add(index)
+                    for inner in _nodes(self._body[index]):
+                        self._top_of[inner] = index
+                    if node in self._top_of:
+                        return self._top_of[node]
+        return self._top_of.get(node)
+
+    def _lookup(self, top: int) -> PositionLookup:
+        lookup = self._lookups.get(top)
+        if lookup is None:
+            alone = cst.Module(
+                body=[self._body[top]],
+                encoding=self._module.encoding,
+                default_indent=self._module.default_indent,
+                default_newline=self._module.default_newline,
+            )
+            lookup = PositionLookup(alone, line_offset=self._start(top) - 1)
+            self._lookups[top] = lookup
+        return lookup
+
+    def _start(self, top: int) -> int:
+        """The line the statement's text (its leading comments and blank lines included)
+        starts on."""
+        code = self._module.code_for_node
+        if not self._starts:
+            self._starts.append(1 + sum(_line_count(code(line)) for line in self._module.header))
+        while len(self._starts) <= top:
+            previous = len(self._starts) - 1
+            self._starts.append(self._starts[previous] + _line_count(code(self._body[previous])))
+        return self._starts[top]

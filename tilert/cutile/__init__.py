@@ -1,0 +1,1 @@
+"""The cutile backend: kernels lowered to cuTile Python and launched on the GPU."""

@@ -1,0 +1,133 @@
+"""The cutile backend: compile a kernel's lowered source with cuda.tile once per (source,
+specialization, device), then ``ct.launch`` it on the running stream.
+
+The generated module is written to a file (cuTile reads kernel source through ``inspect``), one
+per distinct source, under ``$TILERT_CACHE_DIR`` (default ``~/.cache/tilert/cutile``); cuTile's
+own on-disk cache keeps compiled binaries across processes."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tilert.cutile.device import ArrayView
+from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel, spec_of_launch
+from tilert.errors import KernelError
+from tilert.signature import ParamKind
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
+        os.path.expanduser("~"), ".cache", "tilert"
+    )
+    path = Path(root) / "cutile"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Compiled:
+    """One lowered kernel loaded as a ``ct.kernel``."""
+
+    def __init__(self, lowered: Lowered) -> None:
+        self.lowered = lowered
+        digest = hashlib.sha256(lowered.source.encode()).hexdigest()[:16]
+        self.path = cache_dir() / f"{lowered.entry}_{digest}.py"
+        if not self.path.exists() or self.path.read_text() != lowered.source:
+            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(lowered.source)
+            tmp.replace(self.path)
+        spec = importlib.util.spec_from_file_location(f"tilert_cutile_{digest}", self.path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        self.kernel = getattr(module, lowered.entry)
+
+
+class CutileBackend:
+    """Runs kernels on the GPU through cuda.tile."""
+
+    name = "cutile"
+
+    def __init__(self) -> None:
+        import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        self._ct = ct
+        self._cache: dict[tuple[int, tuple[tuple[str, MutableSpec], ...]], Compiled] = {}
+        self._lock = threading.Lock()
+
+    def compiled(self, kernel: Any, specs: dict[str, MutableSpec]) -> Compiled:
+        key = (id(kernel), tuple(sorted(specs.items())))
+        found = self._cache.get(key)
+        if found is None:
+            with self._lock:
+                found = self._cache.get(key)
+                if found is None:
+                    found = Compiled(lower_kernel(kernel, specs))
+                    self._cache[key] = found
+        return found
+
+    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None:
+        from tilert import streams
+
+        specs = spec_of_launch(kernel, args)
+        compiled = self.compiled(kernel, specs)
+        kernel_args = launch_arguments(kernel, args)
+        handle = streams.running_stream().cuda_handle()
+        try:
+            self._ct.launch(handle, tuple(grid), compiled.kernel, kernel_args)
+        except self._ct.TileError as exc:
+            raise user_error(kernel, compiled, exc) from exc
+
+
+def launch_arguments(kernel: Any, args: Sequence[object]) -> tuple[object, ...]:
+    """The ct.launch argument tuple of one launch, in the generated kernel's parameter order."""
+    from tilert.tensor import Partition, Tensor
+
+    out: list[object] = []
+    for p, v in zip(kernel.params, args, strict=True):
+        if p.kind is ParamKind.MUTABLE:
+            assert isinstance(v, Partition)
+            out.append(_view(v.tensor))
+            out.extend(v.tile_shape)
+            if v.mapping is not None:
+                order = v.mapping.order
+                out.append(order.group if order.kind == "grouped" else 0)
+        elif p.kind is ParamKind.SHARED:
+            assert isinstance(v, Tensor)
+            out.append(_view(v))
+        else:
+            out.append(v.item() if hasattr(v, "item") else v)
+    return tuple(out)
+
+
+def _view(t: Any) -> ArrayView:
+    if t._device is None:
+        raise RuntimeError(
+            f"{t.describe()} lives on the host but the cutile backend runs on the GPU: create "
+            "tensors after choosing the backend (TILERT_BACKEND=cutile), or copy it with "
+            "tr.from_numpy(t.to_numpy())"
+        )
+    view = getattr(t, "_launch_view", None)
+    if view is None:
+        view = ArrayView(t._device, t.shape, t._meta.dtype)
+        t._launch_view = view
+    return view
+
+
+def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:
+    """cuTile's error, located at the user's line (not the generated file's)."""
+    loc = getattr(exc, "loc", None)
+    message = getattr(exc, "message", str(exc))
+    line = None
+    if loc is not None and str(getattr(loc, "filename", "")) == str(compiled.path):
+        line = compiled.lowered.user_line(int(loc.line))
+    where = f"{compiled.lowered.path}:{line}" if line else f"{compiled.lowered.path}"
+    return KernelError(
+        f"{where}: cuTile rejected kernel `{kernel.name}`: {message} "
+        f"(generated source: {compiled.path})"
+    )

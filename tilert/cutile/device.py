@@ -1,0 +1,142 @@
+"""GPU memory for tensors under the cutile backend: cuda.core allocations, host<->device copies
+through the driver API on the tensor's stream, and the ``__cuda_array_interface__`` (v3) view
+that ``ct.launch`` (and torch, cupy, numba) read."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+
+@cache
+def _core_device() -> Any:
+    from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    dev = Device()
+    dev.set_current()
+    return dev
+
+
+_thread = threading.local()
+
+
+def ensure_current() -> Any:
+    """Make the device's context current on this thread (ops may run on executor threads)."""
+    dev = _core_device()
+    if not getattr(_thread, "current", False):
+        dev.set_current()
+        _thread.current = True
+    return dev
+
+
+@cache
+def copy_stream() -> Any:
+    """The stream allocations and copies run on (synchronized after each copy)."""
+    return _core_device().create_stream()
+
+
+def _driver() -> Any:
+    from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    return driver
+
+
+def _check(result: Any, what: str) -> None:
+    err = result[0] if isinstance(result, tuple) else result
+    if int(err) != 0:
+        raise RuntimeError(f"{what} failed: CUDA error {err}")
+
+
+class DeviceStorage:
+    """One contiguous device allocation; freed when the storage is garbage collected."""
+
+    def __init__(self, nbytes: int) -> None:
+        dev = ensure_current()
+        s = copy_stream()
+        self.nbytes = int(nbytes)
+        self._buffer = dev.allocate(max(self.nbytes, 1), stream=s)
+        s.sync()
+        self.ptr = int(self._buffer.handle)
+
+    def _stream(self) -> Any:
+        ensure_current()
+        driver = _driver()
+        return driver.CUstream(int(copy_stream().handle))
+
+    def upload(self, host: np.ndarray[Any, Any]) -> None:
+        """Copy a C-contiguous host array of exactly ``nbytes`` bytes in (synchronously)."""
+        data = np.ascontiguousarray(host)
+        assert data.nbytes == self.nbytes
+        if self.nbytes:
+            driver = _driver()
+            _check(
+                driver.cuMemcpyHtoDAsync(
+                    driver.CUdeviceptr(self.ptr), data.ctypes.data, self.nbytes, self._stream()
+                ),
+                "host-to-device copy",
+            )
+            copy_stream().sync()
+
+    def download(self, out: np.ndarray[Any, Any]) -> None:
+        """Copy everything out into the C-contiguous host array ``out`` (synchronously)."""
+        assert out.flags.c_contiguous and out.nbytes == self.nbytes
+        if self.nbytes:
+            driver = _driver()
+            _check(
+                driver.cuMemcpyDtoHAsync(
+                    out.ctypes.data, driver.CUdeviceptr(self.ptr), self.nbytes, self._stream()
+                ),
+                "device-to-host copy",
+            )
+            copy_stream().sync()
+
+    def copy_from_device(self, other: DeviceStorage) -> None:
+        if self.nbytes:
+            driver = _driver()
+            _check(
+                driver.cuMemcpyDtoDAsync(
+                    driver.CUdeviceptr(self.ptr),
+                    driver.CUdeviceptr(other.ptr),
+                    self.nbytes,
+                    self._stream(),
+                ),
+                "device-to-device copy",
+            )
+            copy_stream().sync()
+
+    def fill_zero(self) -> None:
+        if self.nbytes:
+            driver = _driver()
+            _check(
+                driver.cuMemsetD8Async(
+                    driver.CUdeviceptr(self.ptr), 0, self.nbytes, self._stream()
+                ),
+                "memset",
+            )
+            copy_stream().sync()
+
+
+class ArrayView:
+    """What a kernel launch receives for a tensor: only ``__cuda_array_interface__`` (so no
+    consumer takes the ownership-checked DLPack path of the Tensor itself)."""
+
+    def __init__(self, storage: DeviceStorage, shape: tuple[int, ...], dtype: np.dtype[Any]):
+        self.storage = storage  # keeps the memory alive as long as the view
+        self.__cuda_array_interface__ = array_interface(storage, shape, dtype)
+
+
+def array_interface(
+    storage: DeviceStorage, shape: tuple[int, ...], dtype: np.dtype[Any]
+) -> dict[str, Any]:
+    """``__cuda_array_interface__`` v3 of a C-contiguous device array."""
+    return {
+        "shape": tuple(shape),
+        "typestr": np.dtype(dtype).str,
+        "data": (storage.ptr, False),
+        "version": 3,
+        "strides": None,
+        "stream": None,
+    }

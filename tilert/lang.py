@@ -1,0 +1,299 @@
+"""The kernel language: ``import tilert.lang as tl``.
+
+Everything here runs only inside a ``@tr.kernel`` (or a ``@tr.function`` it calls) while the
+kernel is launched; called anywhere else it raises RuntimeError. Under the ``cutile`` backend
+kernels are compiled from their source, so these functions define the language's meaning and
+the ``interpret`` backend (numpy, ``tilert.interpret``) implements it.
+
+Values:
+
+* A Mutable parameter ``z`` is the block's own tile of a partition: ``z.load()``,
+  ``z.store(tile)``, ``z.index`` (the tile's coordinates), ``z.tile_shape``, ``z.shape``
+  (the whole tensor), ``z.dtype``. For a mapped partition ``for idx in z.tiles():`` yields the
+  block's tiles and ``z.load(at=idx)`` / ``z.store(tile, at=idx)`` reach them.
+* A Shared parameter ``x`` is read-only: ``load_tile_like(x, z)``, ``x.load_tile(shape,
+  index)``, ``x.shape``, ``x.dtype``.
+* Tiles (``Tile[dt]``) are immutable; every dimension is a power of two. Operators
+  (``+ - * / // % ** @``, comparisons, ``& | ^ ~ << >>``) work between tiles (numpy-style
+  broadcasting) and with Python scalars.
+
+Semantics decided here (where cuTile and numpy leave a choice):
+
+* dtypes: two tiles promote as numpy does (bf16 as f16; bf16 with f16 gives f32); a Python
+  scalar is weakly typed and adopts the tile's dtype unless it is of a higher kind (a float
+  with an integer tile gives f32). ``/`` on integer tiles gives f32; ``//`` and ``%`` round
+  toward negative infinity (Python's rule). f16/bf16 compute in f32 and round after each op.
+* loads past the tensor's edge read 0; stores are clipped to the tensor; ``z.store`` converts
+  the tile to the tensor's dtype, but its shape must equal the partition's tile shape.
+* reductions of f16/bf16 accumulate in f32; integer sums wrap in the tile's dtype; a bool_
+  tile sums as i32. ``mma`` multiplies exactly and accumulates in acc's dtype (f32 for f16/bf16
+  inputs, as tensor cores do).
+* ``bid``/``num_blocks`` take axis 0, 1 or 2; an axis the grid lacks is 0 / 1.
+* ``printf`` uses %-formatting (as C's printf) and prefixes each line with the block id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from tilert.annotations import Const, Mutable, Shared
+from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert.interpret import blocks as _blocks
+from tilert.interpret import creation as _creation
+from tilert.interpret import elementwise as _ew
+from tilert.interpret import linalg as _linalg
+from tilert.interpret import reductions as _reductions
+from tilert.interpret import shapes as _shapes
+from tilert.interpret import unsafe_ops as _unsafe_ops
+from tilert.interpret import views as _views
+from tilert.interpret.tiles import Tile
+from tilert.tensor import Tensor
+
+__all__ = [
+    "Const",
+    "DType",
+    "Mutable",
+    "Shared",
+    "Tensor",
+    "Tile",
+    "abs",
+    "arange",
+    "astype",
+    "bf16",
+    "bid",
+    "bool_",
+    "broadcast_to",
+    "cat",
+    "cdiv",
+    "cos",
+    "exp",
+    "exp2",
+    "expand_dims",
+    "f16",
+    "f32",
+    "f64",
+    "full",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "load_tile_like",
+    "log",
+    "matmul",
+    "max",
+    "maximum",
+    "min",
+    "minimum",
+    "mma",
+    "num_blocks",
+    "permute",
+    "printf",
+    "prod",
+    "reshape",
+    "rsqrt",
+    "sin",
+    "sqrt",
+    "sum",
+    "tanh",
+    "transpose",
+    "u8",
+    "unsafe",
+    "where",
+    "zeros",
+]
+
+DT = TypeVar("DT", bound=DType)
+TileLike = Tile[Any] | bool | int | float
+Shape = int | Sequence[int]
+Axis = int | Sequence[int] | None
+
+
+# -- loading ----------------------------------------------------------------------------------
+def load_tile_like(x: Any, z: Any, at: Any = None) -> Tile[Any]:
+    """The tile of ``x`` at ``z``'s tile position, with ``z``'s tile shape (zeros past the
+    edge of ``x``). For a mapped ``z`` pass ``at=idx`` from ``z.tiles()``."""
+    return _views.load_tile_like(x, z, at)
+
+
+# -- creation ---------------------------------------------------------------------------------
+def zeros(shape: Shape, dtype: type[DT]) -> Tile[DT]:
+    """A tile of zeros."""
+    return _creation.zeros(shape, dtype)
+
+
+def full(shape: Shape, value: TileLike, dtype: type[DT]) -> Tile[DT]:
+    """A tile filled with ``value`` (a scalar, or a 0-d tile)."""
+    return _creation.full(shape, value, dtype)
+
+
+def arange(n: int, dtype: type[DType] = i32) -> Tile[Any]:
+    """``[0, 1, ..., n - 1]`` (``n`` a power of two)."""
+    return _creation.arange(n, dtype)
+
+
+def astype(t: TileLike, dtype: type[DT]) -> Tile[DT]:
+    """``t`` converted to ``dtype`` (floats to integers truncate toward zero)."""
+    return _ew.astype(t, dtype)
+
+
+def where(cond: TileLike, a: TileLike, b: TileLike) -> Tile[Any]:
+    """Elementwise ``a if cond else b`` (``cond`` a bool_ tile; shapes broadcast)."""
+    return _ew.where(cond, a, b)
+
+
+# -- math -------------------------------------------------------------------------------------
+def exp(x: TileLike) -> Tile[Any]:
+    """e**x (integer tiles compute in f32)."""
+    return _ew.EXP(x)
+
+
+def exp2(x: TileLike) -> Tile[Any]:
+    """2**x."""
+    return _ew.EXP2(x)
+
+
+def log(x: TileLike) -> Tile[Any]:
+    """Natural logarithm."""
+    return _ew.LOG(x)
+
+
+def sqrt(x: TileLike) -> Tile[Any]:
+    """Square root."""
+    return _ew.SQRT(x)
+
+
+def rsqrt(x: TileLike) -> Tile[Any]:
+    """1 / sqrt(x)."""
+    return _ew.RSQRT(x)
+
+
+def sin(x: TileLike) -> Tile[Any]:
+    """Sine."""
+    return _ew.SIN(x)
+
+
+def cos(x: TileLike) -> Tile[Any]:
+    """Cosine."""
+    return _ew.COS(x)
+
+
+def tanh(x: TileLike) -> Tile[Any]:
+    """Hyperbolic tangent."""
+    return _ew.TANH(x)
+
+
+def abs(x: TileLike) -> Tile[Any]:
+    """Absolute value (keeps the dtype)."""
+    return _ew.ABS(x)
+
+
+def maximum(a: TileLike, b: TileLike) -> Tile[Any]:
+    """Elementwise maximum (NaN propagates)."""
+    return _ew.MAXIMUM(a, b)
+
+
+def minimum(a: TileLike, b: TileLike) -> Tile[Any]:
+    """Elementwise minimum (NaN propagates)."""
+    return _ew.MINIMUM(a, b)
+
+
+# -- reductions -------------------------------------------------------------------------------
+def sum(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
+    """Sum over ``axis`` (all axes by default)."""
+    return _reductions.SUM(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+def prod(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
+    """Product over ``axis`` (all axes by default)."""
+    return _reductions.PROD(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+def max(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
+    """Maximum over ``axis`` (all axes by default)."""
+    return _reductions.MAX(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+def min(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
+    """Minimum over ``axis`` (all axes by default)."""
+    return _reductions.MIN(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+# -- matrix products --------------------------------------------------------------------------
+def mma(a: Tile[Any], b: Tile[Any], acc: Tile[DT]) -> Tile[DT]:
+    """``acc + a @ b`` accumulated in ``acc``'s dtype (a and b share one dtype; rank 2, or 3
+    with a leading batch dimension)."""
+    return _linalg.mma(a, b, acc)
+
+
+def matmul(a: Tile[Any], b: Tile[Any]) -> Tile[Any]:
+    """``a @ b`` in the inputs' promoted dtype."""
+    return _linalg.matmul(a, b)
+
+
+# -- shapes -----------------------------------------------------------------------------------
+def reshape(t: Tile[DT], shape: Shape) -> Tile[DT]:
+    """The same elements (row-major order) in a new shape."""
+    return _shapes.reshape(t, shape)
+
+
+def permute(t: Tile[DT], axes: Sequence[int]) -> Tile[DT]:
+    """Axes reordered: result axis i is ``t``'s axis ``axes[i]``."""
+    return _shapes.permute(t, axes)
+
+
+def transpose(t: Tile[DT], axis0: int | None = None, axis1: int | None = None) -> Tile[DT]:
+    """Two axes swapped (by default the last two)."""
+    return _shapes.transpose(t, axis0, axis1)
+
+
+def broadcast_to(t: Tile[DT], shape: Shape) -> Tile[DT]:
+    """``t`` broadcast (numpy rules) to ``shape``."""
+    return _shapes.broadcast_to(t, shape)
+
+
+def expand_dims(t: Tile[DT], axis: int) -> Tile[DT]:
+    """A new axis of length 1 inserted at ``axis``."""
+    return _shapes.expand_dims(t, axis)
+
+
+def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
+    """Tiles joined along ``axis`` (the joined length must be a power of two)."""
+    return _shapes.cat(tiles, axis)
+
+
+# -- the launch -------------------------------------------------------------------------------
+def bid(axis: int) -> Tile[Any]:
+    """This block's coordinate along launch-grid ``axis`` (an i32 scalar)."""
+    return _blocks.bid(axis)
+
+
+def num_blocks(axis: int) -> int:
+    """The launch grid's extent along ``axis``."""
+    return _blocks.num_blocks(axis)
+
+
+def cdiv(a: Any, b: Any) -> Any:
+    """Ceiling division ``(a + b - 1) // b``: an int for ints, else a tile."""
+    return _blocks.cdiv(a, b)
+
+
+def printf(fmt: str, *args: Any) -> None:
+    """Print ``fmt % args`` from each block, prefixed by the block id."""
+    _blocks.printf(fmt, *args)
+
+
+class unsafe:
+    """Unchecked writes, allowed only in ``@tr.kernel(unsafe=True)``. The interpreter records
+    every element each block writes and raises ``tr.RaceError`` when two blocks write one."""
+
+    @staticmethod
+    def store(target: Any, index: Any, tile: Tile[Any]) -> None:
+        """Store ``tile`` into Mutable parameter ``target``'s whole tensor at tile-space
+        ``index`` (element offset ``index * tile.shape``), clipped to the tensor."""
+        _unsafe_ops.store(target, index, tile)
+
+    @staticmethod
+    def atomic_add(target: Any, index: Any, tile: Tile[Any]) -> None:
+        """Atomically add ``tile`` into ``target``'s tensor at tile-space ``index``."""
+        _unsafe_ops.atomic_add(target, index, tile)
