@@ -11,11 +11,11 @@ import pytest
 import tilert as tr
 from tests.kernels_for_tests import add, copy, fill2, scale
 
-HERE = re.escape("test_borrow.py:")
+HERE = r"\S*test_borrow\.py:"
 
 
-def vec(n: int = 256, value: float = 1.0) -> tr.Tensor[tr.f32]:
-    return tr.full((n,), value, dtype=tr.f32)
+def vec(n: int = 256, value: float = 1.0, name: str | None = None) -> tr.Tensor[tr.f32]:
+    return tr.full((n,), value, dtype=tr.f32, name=name)
 
 
 def test_sync_runs_and_releases() -> None:

@@ -413,3 +413,15 @@ def test_launch_checks_the_grid_against_the_partitions() -> None:
         ValueError, match=r"partition grid \(4,\) differs from the launch grid \(3,\)"
     ):
         launch(kernel, [HostPartition(zeros(16), (4,))], (3,))
+
+
+def test_an_error_in_a_batched_run_is_reported_with_its_block() -> None:
+    def k(z: Any) -> None:
+        z.store(tl.reshape(z.load(), (2, 2)))
+
+    with pytest.raises(
+        KernelError, match=r"kernel `k` \(block \(0,\)\): z\.store: the tile has shape \(2, 2\)"
+    ):
+        run(k, HostPartition(zeros(16), (4,)))
+    with pytest.raises(KernelError, match=r"kernel `k`: z\.store: the tile has shape \(2, 2\)"):
+        run(k, HostPartition(zeros(16), (4,)), mode="batched")

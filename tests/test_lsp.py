@@ -57,7 +57,7 @@ def main() -> None:
 
 class EditorClient(LanguageClient):
     """pytest-lsp's client, queueing every ``publishDiagnostics`` per document so a test can
-    await the one for a given version, and keeping the server's exit code."""
+    await the one for a given version."""
 
     def __init__(self) -> None:
         super().__init__(converter_factory=default_converter)
@@ -65,11 +65,6 @@ class EditorClient(LanguageClient):
             defaultdict(asyncio.Queue)
         )
         self.registrations: list[types.Registration] = []
-        self.exit_code: int | None = None
-
-    async def server_exit(self, server: asyncio.subprocess.Process) -> None:
-        self.exit_code = server.returncode
-        await super().server_exit(server)
 
 
 def _make_client() -> EditorClient:
@@ -173,6 +168,8 @@ async def editor(
     await client.start_io(
         sys.executable, "-m", "tilecheck.lsp", env={**os.environ, "PYTHONPATH": path}
     )
+    process = client._server  # pygls keeps no public handle on it
+    assert process is not None
     try:
         root_uri = from_fs_path(str(root)) or ""
         result = await asyncio.wait_for(
@@ -188,13 +185,12 @@ async def editor(
         )
         assert result.server_info is not None and result.server_info.name == "tilecheck"
         yield Editor(client, root)
-        await asyncio.wait_for(client.shutdown_session(), TIMEOUT_S)
-        assert client.exit_code == 0
+        await asyncio.wait_for(client.shutdown_session(), TIMEOUT_S)  # shutdown, exit, wait
+        assert process.returncode == 0
     finally:
-        process = client._server  # pygls keeps no public handle on it
-        if process is not None and process.returncode is None:
+        if process.returncode is None:
             process.kill()  # a failed test: do not wait for an exit that will not come
-        await client.stop()
+        await client.stop()  # type: ignore[no-untyped-call]
 
 
 def _range_of(text: str, line_text: str, needle: str, occurrence: int = 1) -> types.Range:

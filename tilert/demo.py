@@ -60,7 +60,7 @@ def show_static_check(path: Path) -> None:
         print(f"(static checker unavailable: {exc})")
         return
     found = check_source(WRONG_PROGRAM, str(path), Config())
-    print(render(found, "full") if found else "(no findings)")
+    print(render("full", found) if found else "(no findings)")
 
 
 def show_runtime_check(path: Path) -> None:

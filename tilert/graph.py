@@ -20,7 +20,7 @@ class Graph:
         self.where = user_callsite()
         self.stream: Stream = as_stream(stream)
         self._holder = ownership.Holder(
-            f"graph captured at {self.where}", group=ownership.Group("graph")
+            f"graph captured at {self.where}", self.where, group=ownership.Group("graph")
         )
         self._ops: list[Op] = []
         self._holders: list[ownership.Holder] = [self._holder]

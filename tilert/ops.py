@@ -71,7 +71,7 @@ class Op:
         the same stream. Ops made by ``fn`` may use what this chain holds."""
         self._take("chain")
         group = ownership.Group(f"chain starting with {self.label}")
-        chain_holder = ownership.Holder(f"chain of {self.label}", group=group)
+        chain_holder = ownership.Holder(f"chain of {self.label}", user_callsite(), group=group)
         for h in self._holders:
             h.group = group
         holders = [chain_holder, *self._holders]
@@ -185,7 +185,7 @@ def zip(*ops: Op) -> Op:
     if not ops:
         raise ValueError("tr.zip needs at least one op")
     group = ownership.Group("zip")
-    holder = ownership.Holder(f"zip of {len(ops)} ops", group=group)
+    holder = ownership.Holder(f"zip of {len(ops)} ops", user_callsite(), group=group)
     holders = [holder]
     steps: list[Step] = []
     for op in ops:

@@ -34,7 +34,7 @@ class Holder:
     """Something that holds borrows: a partition, an op, a chain or a graph."""
 
     description: str  # "partition of z", "op `add`"
-    where: str = field(default_factory=user_callsite)
+    where: str  # file:line in the user's code
     group: Group | None = None
     held: list[Named] = field(default_factory=list, repr=False)  # what to release
 
@@ -153,7 +153,7 @@ def handoff(holder: Holder) -> Iterator[None]:
 def new_holder(description: str) -> Holder:
     """A holder that joins the current hand-off group, if any."""
     outer = current_handoff()
-    holder = Holder(description)
+    holder = Holder(description, user_callsite())
     if outer is not None:
         holder.group = outer.group
     return holder

@@ -44,6 +44,7 @@ class Tensor(Generic[DT]):
         self.name = name
         self.created_at = user_callsite()
         self._device: DeviceStorage | None = None  # set only for GPU tensors (cutile backend)
+        self._meta: np.ndarray[Any, Any] = self._array  # shape/dtype source of GPU tensors
 
     @classmethod
     def _on_device(

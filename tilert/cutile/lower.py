@@ -99,7 +99,8 @@ def _tuple(elts: Sequence[ast.expr]) -> ast.Tuple:
 
 
 def _pad() -> ast.expr:
-    return ast.parse(ZERO_PAD, mode="eval").body
+    expr: ast.expr = ast.parse(ZERO_PAD, mode="eval").body
+    return expr
 
 
 class _Resolver:
@@ -180,7 +181,8 @@ class _Rewriter(ast.NodeTransformer):
     def _at(self, call: ast.Call, name: str) -> ast.expr:
         for kw in call.keywords:
             if kw.arg == "at":
-                return self.visit(kw.value)
+                at: ast.expr = self.visit(kw.value)
+                return at
         if self.cx.mutables[name].mapped:
             raise self.err(call, f"`{name}` is mapped: use `at=idx` with idx from `{name}.tiles()`")
         return self._index(name)

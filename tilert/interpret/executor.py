@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 import numpy as np
 
 from tilert.dtypes import DType
+from tilert.errors import KernelError
 from tilert.interpret import context
 from tilert.interpret.context import BlockContext, NeedsSerial
 from tilert.interpret.dtype_rules import python_scalar, scalar_array
@@ -166,6 +167,9 @@ def execute(
 ) -> str:
     """Run the launch; returns how it ran: "batched", "serial" or "empty" (no blocks).
 
+    A KernelError in a batched attempt is raised again by a serial rerun, whose message names
+    the failing block.
+
     ``mode="batched"`` refuses to fall back (a RuntimeError says why it could not batch);
     ``"serial"`` runs block by block from the start (also ``TILERT_INTERPRET_MODE=serial``,
     handy with a debugger or print)."""
@@ -184,6 +188,10 @@ def execute(
                     raise RuntimeError(
                         f"kernel `{kernel.name}` cannot run batched: {signal.reason}"
                     ) from None
+            except KernelError:
+                if chosen == "batched":
+                    raise
+                # rerun block by block: the same error, now naming the block that raised it
             else:
                 state.commit()
                 return "batched"
