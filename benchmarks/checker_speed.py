@@ -111,7 +111,7 @@ class Stats{i}:
 
 # Every tenth group has a bug, so that the run also pays for positions (computed only when
 # there is a finding) and for building diagnostics.
-BUGGY = '''
+BUGGY = """
 
 def in_flight_{i}(n: int) -> None:
     x = tr.ones((n,), dtype=f32)
@@ -119,7 +119,7 @@ def in_flight_{i}(n: int) -> None:
     pending = axpy_{i}(y.partition((TILE,)), x, 2.0).submit()
     print(y.to_numpy())
     pending.wait()
-'''
+"""
 
 
 def generate(lines: int) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import tilert.lang as tl
-
 import tilert as tr
+import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import re
 
 import numpy as np
 import pytest

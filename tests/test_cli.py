@@ -286,6 +286,23 @@ def test_many_files_in_parallel_match_serial(
     assert [d.code for d in serial.diagnostics].count("TC002") == 22
 
 
+def test_real_rules_end_to_end_with_a_suppression(project: Path, run: Run) -> None:
+    rule = catalog()["TC102"]
+    invalid, valid = rule.invalid[0], rule.valid[0]
+    write(project / "bad.py", invalid.code)
+    write(project / "good.py", valid.code)
+    code, out, _ = run("--output-format", "json")
+    assert code == 1
+    found = json.loads(out)
+    expected = {c for c, _ in invalid.expect} or {"TC102"}
+    assert {d["code"] for d in found} == expected and {d["path"] for d in found} == {"bad.py"}
+    lines = textwrap.dedent(invalid.code).splitlines()
+    for d in found:
+        lines[d["line"] - 1] += f"  # tilecheck: ignore[{d['code']}]"
+    (project / "bad.py").write_text("\n".join(lines) + "\n")
+    assert run() == (0, "All checks passed!\n", "")
+
+
 def test_explain_prints_the_rule_and_examples(run: Run) -> None:
     rule = catalog()["TC102"]
     code, out, _ = run("explain", "tc102")

@@ -463,3 +463,54 @@ def test_the_demos_wrong_program_gets_its_two_findings() -> None:
         ("TC102", line(WRONG_PROGRAM, "BUG: z is still being written")),
         ("TC101", line(WRONG_PROGRAM, "BUG: z is written and read")),
     ]
+
+
+# -- positions ----------------------------------------------------------------------------------
+
+TRICKY = '''\
+# a header comment
+
+"""A module docstring
+over three lines."""
+import tilert as tr
+
+
+@tr.kernel  # a decorator
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+x = (1 +
+     2)  \\
+    if True else 3
+s = """one
+two"""; t = 4
+
+
+class Box:
+    # inside
+    def method(self) -> None:
+        print(f"""{x}
+        """)
+# trailing comment
+'''
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_statement_positions_agree_with_a_whole_module_lookup(newline: str) -> None:
+    from tilecheck.positions import PositionLookup
+    from tilecheck.statement_positions import StatementPositions
+
+    module = cst.parse_module(TRICKY.replace("\n", newline))
+    whole = PositionLookup(module)
+    per_statement = StatementPositions(module)
+    names = [n for n in _all_nodes(module) if isinstance(n, (cst.Name, cst.SimpleString, cst.Call))]
+    assert len(names) > 20
+    for node in names:  # from the far end first: the line counts must build up correctly
+        assert per_statement.span(node, near=len(module.body) - 1) == whole.span(node)
+
+
+def _all_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out = [node]
+    for child in node.children:
+        out.extend(_all_nodes(child))
+    return out

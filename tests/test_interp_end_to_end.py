@@ -81,7 +81,9 @@ def test_wrong_tile_shape_is_a_kernel_error_at_the_store() -> None:
         wrong_tile(z.partition((128,))).sync()
     message = str(info.value)
     assert re.match(rf"{re.escape(__file__)}:{line_of('marker: wrong-tile')}: ", message)
-    assert "z.store: the tile has shape (64,) but the partition `z` has tile shape (128,)" in message
+    assert (
+        "z.store: the tile has shape (64,) but the partition `z` has tile shape (128,)" in message
+    )
 
 
 def test_error_inside_a_helper_points_at_the_helper() -> None:
@@ -94,7 +96,9 @@ def test_error_inside_a_helper_points_at_the_helper() -> None:
 
 def test_race_in_an_unsafe_kernel_raises_race_error() -> None:
     z = tr.zeros((64,), dtype=i32)
-    with pytest.raises(tr.RaceError, match=r"block \(0,\) and block \(1,\) both write element \(0,\)"):
+    with pytest.raises(
+        tr.RaceError, match=r"block \(0,\) and block \(1,\) both write element \(0,\)"
+    ):
         everyone_writes_tile_zero(z.partition((16,))).sync()
 
 

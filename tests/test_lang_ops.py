@@ -536,7 +536,10 @@ def test_shape_mismatch_in_arithmetic_names_the_line_and_op() -> None:
     with pytest.raises(KernelError) as info:
         run(k, HostPartition(HostTensor(np.zeros(16, np.float32)), (4,)), x)
     message = str(info.value)
-    assert re.match(rf"{HERE}:{line_of('marker: broadcast-error')}: kernel `k`: `\+`: ", message)
+    assert re.match(
+        rf"{HERE}:{line_of('marker: broadcast-error')}: kernel `k` \(block \(0,\)\): `\+`: ",
+        message,
+    )
     assert "(4,) and (8,) do not broadcast" in message
     assert info.value.__cause__ is not None
 

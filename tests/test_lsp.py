@@ -227,11 +227,19 @@ async def test_mutable_alias_is_reported_then_cleared_when_fixed(tmp_path: Path)
         assert await ed.findings(uri, fixed) == []
 
 
-async def test_close_clears_and_a_non_python_document_is_ignored(tmp_path: Path) -> None:
+async def test_encoding_close_and_other_languages(tmp_path: Path) -> None:
+    """Columns count UTF-16 code units for VS Code (an emoji before the finding is 2 of them);
+    closing a document clears its findings; a document in another language is left alone."""
+    call = f'    _ = "\N{GRINNING FACE}"; {BUGGY_CALL.strip()}'
+    text = MAIN.replace(BUGGY_CALL, call)
     async with editor(tmp_path) as ed:
         notes = ed.open("notes.txt", MAIN, language_id="plaintext")
-        uri = ed.open("app.py", MAIN)
-        assert [d.code for d in await ed.findings(uri)] == ["TC101"]
+        uri = ed.open("app.py", text)
+        (found,) = await ed.findings(uri)
+        points = _range_of(text, call, "z", occurrence=2)
+        assert found.range.start.character == points.start.character + 1
+        assert found.range.end.character == points.end.character + 1
+
         ed.client.text_document_did_close(
             types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=uri))
         )
@@ -240,21 +248,11 @@ async def test_close_clears_and_a_non_python_document_is_ignored(tmp_path: Path)
         assert ed.client.published[notes].empty()
 
 
-async def test_stale_results_are_never_published(tmp_path: Path) -> None:
-    """Edits that arrive while a long check runs: only the latest text's findings appear."""
+async def test_half_typed_code_and_stale_results_never_reach_the_editor(tmp_path: Path) -> None:
+    """A file that does not parse is a TC001 or nothing, and the server lives on; edits that
+    arrive while a long check runs (no debounce here) leave only the latest text's findings."""
     big = MAIN.replace(BUGGY_CALL, "\n".join([FIXED_CALL] * 400 + [BUGGY_CALL]))
     async with editor(tmp_path, init_options={"debounceMs": 0}) as ed:
-        uri = ed.open("app.py", big)
-        assert [d.code for d in await ed.findings(uri)] == ["TC101"]
-        first = ed.replace(uri, BUGGY_CALL.strip(), FIXED_CALL.strip())  # clean...
-        last = ed.replace(uri, FIXED_CALL.strip(), BUGGY_CALL.strip())  # ...and buggy again
-        params = await ed.next_published(uri)
-        assert params.version == last, f"published version {params.version}, not {last}"
-        assert first < last and [d.code for d in params.diagnostics] == ["TC101"]
-
-
-async def test_half_typed_code_is_a_finding_never_a_crash(tmp_path: Path) -> None:
-    async with editor(tmp_path) as ed:
         uri = ed.open("app.py", MAIN)
         assert [d.code for d in await ed.findings(uri)] == ["TC101"]
         for broken in (
@@ -266,11 +264,40 @@ async def test_half_typed_code_is_a_finding_never_a_crash(tmp_path: Path) -> Non
             version = ed.set_text(uri, broken)
             codes = {d.code for d in await ed.findings(uri, version)}
             assert codes <= {"TC001"}, codes
-        version = ed.set_text(uri, MAIN)
+
+        version = ed.set_text(uri, big)
         assert [d.code for d in await ed.findings(uri, version)] == ["TC101"]
+        ed.replace(uri, BUGGY_CALL.strip(), FIXED_CALL.strip())  # clean...
+        last = ed.replace(uri, FIXED_CALL.strip(), BUGGY_CALL.strip())  # ...and buggy again
+        params = await ed.next_published(uri)
+        assert params.version == last, f"published version {params.version}, not {last}"
+        assert [d.code for d in params.diagnostics] == ["TC101"]
 
 
-async def test_workspace_config_and_suppressions_are_respected(tmp_path: Path) -> None:
+async def _quick_fix(ed: Editor, uri: str, diagnostic: types.Diagnostic) -> int:
+    """Ask for the quick fixes of ``diagnostic``, apply the only one; the new version."""
+    actions = await ed.client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    (action,) = [a for a in actions or () if isinstance(a, types.CodeAction)]
+    assert action.kind == types.CodeActionKind.QuickFix
+    assert action.edit is not None and action.edit.changes is not None
+    (edit,) = action.edit.changes[uri]
+    lines = ed.texts[uri].split("\n")
+    start, end = edit.range.start, edit.range.end
+    assert start.line == end.line
+    text = lines[start.line]
+    lines[start.line] = text[: start.character] + edit.new_text + text[end.character :]
+    return ed.set_text(uri, "\n".join(lines))
+
+
+async def test_config_suppressions_and_quick_fixes(tmp_path: Path) -> None:
+    """The nearest ``[tool.tilecheck]`` applies (``ignore``, ``exclude``); the quick fix adds
+    a suppression that silences the finding, and removes it once it silences nothing."""
     (tmp_path / "vendored").mkdir()
     (tmp_path / "pyproject.toml").write_text(
         '[tool.tilecheck]\nignore = ["TC101"]\nexclude = ["vendored"]\n'
@@ -284,43 +311,20 @@ async def test_workspace_config_and_suppressions_are_respected(tmp_path: Path) -
         strict = ed.open("strict/app.py", MAIN)
         assert await ed.findings(ignored) == []
         assert await ed.findings(excluded) == []
-        assert [d.code for d in await ed.findings(strict)] == ["TC101"]
-        suppressed = ed.replace(
-            strict, BUGGY_CALL.strip(), f"{BUGGY_CALL.strip()}  # tilecheck: ignore[TC101]"
-        )
+        (found,) = await ed.findings(strict)
+        assert found.code == "TC101"
+
+        suppressed = await _quick_fix(ed, strict, found)
+        assert f"{BUGGY_CALL}  # tilecheck: ignore[TC101]" in ed.texts[strict].splitlines()
         assert await ed.findings(strict, suppressed) == []
-        unused = ed.replace(strict, "z, x)", "x, x)")
-        (stale,) = await ed.findings(strict, unused)
-        assert stale.code == "TC002"
-        assert list(stale.tags or ()) == [types.DiagnosticTag.Unnecessary]
 
-
-async def test_quick_fix_inserts_a_suppression(tmp_path: Path) -> None:
-    async with editor(tmp_path) as ed:
-        uri = ed.open("app.py", MAIN)
-        (found,) = await ed.findings(uri)
-        actions = await ed.client.text_document_code_action_async(
-            types.CodeActionParams(
-                text_document=types.TextDocumentIdentifier(uri=uri),
-                range=found.range,
-                context=types.CodeActionContext(diagnostics=[found]),
-            )
-        )
-        assert actions is not None
-        (action,) = [a for a in actions if isinstance(a, types.CodeAction)]
-        assert action.kind == types.CodeActionKind.QuickFix
-        assert action.edit is not None and action.edit.changes is not None
-        (edit,) = action.edit.changes[uri]
-        lines = MAIN.splitlines()
-        line = found.range.start.line
-        lines[line] = (
-            lines[line][: edit.range.start.character]
-            + edit.new_text
-            + lines[line][edit.range.end.character :]
-        )
-        assert lines[line] == f"{BUGGY_CALL}  # tilecheck: ignore[TC101]"
-        version = ed.set_text(uri, "\n".join(lines) + "\n")
-        assert await ed.findings(uri, version) == []
+        fixed = ed.replace(strict, "z, x)", "x, x)")
+        (unused,) = await ed.findings(strict, fixed)
+        assert unused.code == "TC002"
+        assert list(unused.tags or ()) == [types.DiagnosticTag.Unnecessary]
+        cleaned = await _quick_fix(ed, strict, unused)
+        assert FIXED_CALL in ed.texts[strict].splitlines()
+        assert await ed.findings(strict, cleaned) == []
 
 
 async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
@@ -358,18 +362,6 @@ async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
         )
         params = await ed.next_published(uri)
         assert list(params.diagnostics) == []
-
-
-async def test_positions_follow_the_negotiated_encoding(tmp_path: Path) -> None:
-    """Columns count UTF-16 code units for VS Code: an emoji before the finding is 2 of them."""
-    call = f'    _ = "\N{GRINNING FACE}"; {BUGGY_CALL.strip()}'
-    text = MAIN.replace(BUGGY_CALL, call)
-    async with editor(tmp_path) as ed:
-        uri = ed.open("app.py", text)
-        (found,) = await ed.findings(uri)
-        points = _range_of(text, call, "z", occurrence=2)
-        assert found.range.start.character == points.start.character + 1
-        assert found.range.end.character == points.end.character + 1
 
 
 def test_import_tilecheck_does_not_need_pygls() -> None:

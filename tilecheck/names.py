@@ -12,9 +12,11 @@ from typing import Protocol
 # Canonical answers. tilert's public objects resolve to their public dotted path:
 #   "tilert.Mutable", "tilert.Shared", "tilert.Tensor", "tilert.Const", "tilert.Tile",
 #   "tilert.f32" (every dtype by its name), "tilert.kernel", "tilert.function",
-#   "tilert.lang.<fn>" for kernel-language functions ("tilert.lang.exp", "tilert.lang.unsafe.store"),
+#   "tilert.lang.<fn>" for kernel-language functions ("tilert.lang.exp",
+#   "tilert.lang.unsafe.store"),
 #   "builtins.<name>" for builtins (range, int, float, bool, min, max, len, print, ...).
-DEVICE_FUNCTION = "<device-function>"  # a user function decorated with @tr.function or @tr.kernel
+# A user function decorated with @tr.function or @tr.kernel:
+DEVICE_FUNCTION = "<device-function>"
 UNKNOWN = None  # cannot tell (not yet defined, dynamic): rules stay silent
 
 

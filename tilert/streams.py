@@ -44,17 +44,21 @@ class Stream:
     # cutile backend: the CUDA stream the queued work launches on (made on first use), or a
     # foreign object with ``__cuda_stream__`` (torch, cupy, cuda.core) this stream wraps
     _cuda: Any = field(default=None, repr=False)
+    _handle: int | None = field(default=None, repr=False)
 
     def cuda_handle(self) -> int:
         """The CUDA stream handle (``CUstream`` as an int) kernels of this stream launch on."""
         from tilert.cutile.device import ensure_current
 
         device = ensure_current()
-        if self._cuda is None:
-            self._cuda = device.create_stream()
-        if hasattr(self._cuda, "__cuda_stream__"):
-            return int(self._cuda.__cuda_stream__()[1])
-        return int(self._cuda.handle)
+        if self._handle is None:
+            if self._cuda is None:
+                self._cuda = device.create_stream()
+            if hasattr(self._cuda, "__cuda_stream__"):
+                self._handle = int(self._cuda.__cuda_stream__()[1])
+            else:
+                self._handle = int(self._cuda.handle)
+        return self._handle
 
     def _cuda_synchronize(self) -> None:
         """Wait for the GPU work launched on this stream (nothing to do if none was)."""

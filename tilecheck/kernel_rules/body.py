@@ -1,5 +1,6 @@
 """One walk over a kernel's body: the syntax the compiler cannot lower is reported as it is met
-(TC204), everything else is recorded as facts for ``tilecheck.kernel_rules.checks``.
+(TC204), everything else is recorded as facts (``tilecheck.kernel_rules.facts``) for the checks in
+``calls`` and ``stores``.
 
 Python decides which names are locals from the whole function (a name assigned anywhere in it
 is local everywhere in it), so whether ``tl`` in ``tl.exp(t)`` is the module or a local is
@@ -11,66 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import cache
 
 import libcst as cst
 
+from tilecheck.kernel_rules.facts import (
+    OPAQUE,
+    Alias,
+    BodyFacts,
+    CallSite,
+    Origin,
+    TileIndex,
+    Value,
+)
 from tilecheck.kernel_rules.findings import UNSUPPORTED, Finding
 from tilecheck.kernel_rules.vocabulary import dotted_name
-
-
-@dataclass(frozen=True)
-class Alias:
-    """``w = v``: ``w`` is whatever ``v`` is."""
-
-    name: str
-    node: cst.Name  # the ``v`` assigned
-
-
-@dataclass(frozen=True)
-class TileIndex:
-    """A target of ``for idx in z.tiles():`` (``position`` picks an element of a tuple
-    target, ``for i, j in z.tiles():``)."""
-
-    receiver: str
-    position: int | None
-    loop: cst.For
-
-
-@dataclass(frozen=True)
-class Value:
-    """``t = expr``: a value the shape inference may look into."""
-
-    expr: cst.BaseExpression
-
-
-class Opaque:
-    """Any other binding (a ``range`` loop variable, ``+=``, an unpacked tuple, ...)."""
-
-
-OPAQUE = Opaque()
-Origin = Alias | TileIndex | Value | Opaque
-
-
-@dataclass(frozen=True)
-class CallSite:
-    node: cst.Call
-    dotted: str | None  # the callee as a Name/Attribute chain, if it is one
-    tiles_loops: tuple[str, ...]  # receivers of the enclosing ``for ... in r.tiles()`` loops
-
-
-@dataclass
-class BodyFacts:
-    locals: set[str] = field(default_factory=set)
-    bindings: dict[str, list[Origin]] = field(default_factory=dict)
-    calls: list[CallSite] = field(default_factory=list)
-    references: list[tuple[cst.BaseExpression, str]] = field(default_factory=list)
-    loops: list[cst.For] = field(default_factory=list)
-    item_writes: list[cst.BaseExpression] = field(default_factory=list)  # ``a[i] = ``, ``a.b =``
-    value_returns: list[cst.Return] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-
 
 _WHITESPACE_FIELDS = frozenset(
     {"lpar", "rpar", "comma", "operator", "semicolon", "equal", "colon", "star", "dot"}
@@ -122,9 +78,8 @@ _UNSUPPORTED_STATEMENTS: dict[type[cst.CSTNode], str] = {
 class BodyWalker:
     """Walks one kernel body once; see the module docstring."""
 
-    def __init__(self, kernel: str, is_function: bool) -> None:
+    def __init__(self, is_function: bool) -> None:
         self.facts = BodyFacts()
-        self._kernel = kernel
         self._is_function = is_function
         self._tiles_loops: list[str] = []
         self._statements: dict[type[cst.CSTNode], Callable[[cst.CSTNode], None]] = {

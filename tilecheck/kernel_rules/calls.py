@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.kernel_rules.body import CallSite
 from tilecheck.kernel_rules.context import KernelContext
+from tilecheck.kernel_rules.facts import CallSite
 from tilecheck.kernel_rules.findings import BAD_TILE_SHAPE, UNSAFE_OP, UNSUPPORTED
 from tilecheck.kernel_rules.shapes import (
     LOAD_TILE_SHAPE,
@@ -118,8 +118,8 @@ def _not_device_code(ctx: KernelContext, dotted: str, meaning: str) -> str | Non
         return f"`{dotted}` ({meaning}) is host API and cannot be called in a kernel{hint}"
     if meaning.startswith(MODULE_LOCAL_PREFIX):
         return (
-            f"`{dotted}` is a plain Python function; decorate it with `@tr.function` to call "
-            f"it from {ctx.what}"
+            f"`{dotted}` is plain Python code of this module, not device code; make it a "
+            f"`@tr.function` helper to call it from {ctx.what}"
         )
     if head_of(meaning) in FOREIGN_ROOTS or getattr(ctx.resolver, "knows_device_functions", False):
         return (

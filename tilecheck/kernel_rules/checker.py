@@ -30,7 +30,7 @@ def check_kernel(
     order. A function with neither decorator (one a configured ``kernel-decorators`` entry
     marks) is checked as a kernel."""
     is_function, unsafe, params, findings = signature_findings(func, resolver)
-    walker = BodyWalker(func.name.value, is_function)
+    walker = BodyWalker(is_function)
     facts = walker.walk(func.body)
     ctx = KernelContext(
         func,

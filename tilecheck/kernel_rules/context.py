@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.kernel_rules.body import Alias, BodyFacts, Value
+from tilecheck.kernel_rules.facts import Alias, BodyFacts, Value
 from tilecheck.kernel_rules.findings import Finding
 from tilecheck.kernel_rules.tensors import Tensors
 from tilecheck.kernel_rules.vocabulary import LANG, canonical, dotted_name, head_of

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tilecheck.kernel_rules.body import CallSite, TileIndex
 from tilecheck.kernel_rules.context import KernelContext
+from tilecheck.kernel_rules.facts import CallSite, TileIndex
 from tilecheck.kernel_rules.findings import STORE_OUTSIDE_TILE, STORE_TO_SHARED, UNSUPPORTED
 from tilecheck.kernel_rules.shapes import TileShapes, argument
 from tilecheck.kernel_rules.vocabulary import dotted_name, head_of, is_unsafe, source_of

@@ -6,7 +6,7 @@ paths stands for nothing in particular, and the rules say nothing about it."""
 
 from __future__ import annotations
 
-from tilecheck.kernel_rules.body import Alias, BodyFacts, Origin, TileIndex
+from tilecheck.kernel_rules.facts import Alias, BodyFacts, Origin, TileIndex
 from tilecheck.kernel_signature import ParamKind
 
 _AMBIGUOUS = ""

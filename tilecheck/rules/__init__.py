@@ -12,7 +12,9 @@ __all__ = ["Case", "Rule", "catalog"]
 @cache
 def catalog() -> dict[str, Rule]:
     """Every rule by code, in code order."""
-    from tilecheck.rules import file_rules, host_rules, kernel_rules
+    from tilecheck.rules.file_rules import RULES as FILE_RULES
+    from tilecheck.rules.host_rules import RULES as HOST_RULES
+    from tilecheck.rules.kernel_rules import RULES as KERNEL_RULES
 
-    rules: list[Rule] = [*file_rules.RULES, *host_rules.RULES, *kernel_rules.RULES]
+    rules: list[Rule] = [*FILE_RULES, *HOST_RULES, *KERNEL_RULES]
     return {r.code: r for r in sorted(rules, key=lambda r: r.code)}

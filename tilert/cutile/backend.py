@@ -16,9 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from tilert.cutile.device import ArrayView
-from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel, spec_of_launch
+from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
 from tilert.errors import KernelError
 from tilert.signature import ParamKind
+from tilert.streams import running_stream
+from tilert.tensor import Partition
+
+MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
 def cache_dir() -> Path:
@@ -57,11 +61,11 @@ class CutileBackend:
         import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         self._ct = ct
-        self._cache: dict[tuple[int, tuple[tuple[str, MutableSpec], ...]], Compiled] = {}
+        self._cache: dict[tuple[int, tuple[MutableSpec, ...]], Compiled] = {}
         self._lock = threading.Lock()
 
     def compiled(self, kernel: Any, specs: dict[str, MutableSpec]) -> Compiled:
-        key = (id(kernel), tuple(sorted(specs.items())))
+        key = (id(kernel), tuple(specs.values()))
         found = self._cache.get(key)
         if found is None:
             with self._lock:
@@ -72,37 +76,41 @@ class CutileBackend:
         return found
 
     def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None:
-        from tilert import streams
-
-        specs = spec_of_launch(kernel, args)
-        compiled = self.compiled(kernel, specs)
-        kernel_args = launch_arguments(kernel, args)
-        handle = streams.running_stream().cuda_handle()
+        """Lower and compile on first use, then one ``ct.launch`` on the running stream.
+        This is the per-launch hot path: one pass over the arguments, one dict lookup."""
+        kernel_args, specs = launch_arguments(kernel, args)
+        key = (id(kernel), tuple(specs.values()))
+        compiled = self._cache.get(key) or self.compiled(kernel, specs)
+        handle = running_stream().cuda_handle()
         try:
-            self._ct.launch(handle, tuple(grid), compiled.kernel, kernel_args)
+            self._ct.launch(handle, grid, compiled.kernel, kernel_args)
         except self._ct.TileError as exc:
             raise user_error(kernel, compiled, exc) from exc
 
 
-def launch_arguments(kernel: Any, args: Sequence[object]) -> tuple[object, ...]:
-    """The ct.launch argument tuple of one launch, in the generated kernel's parameter order."""
-    from tilert.tensor import Partition, Tensor
-
+def launch_arguments(
+    kernel: Any, args: Sequence[object]
+) -> tuple[tuple[object, ...], dict[str, MutableSpec]]:
+    """The ct.launch argument tuple of one launch (in the generated kernel's parameter order)
+    and the MutableSpecs that select its compiled specialization."""
     out: list[object] = []
+    specs: dict[str, MutableSpec] = {}
     for p, v in zip(kernel.params, args, strict=True):
-        if p.kind is ParamKind.MUTABLE:
+        kind = p.kind
+        if kind is MUTABLE:
             assert isinstance(v, Partition)
             out.append(_view(v.tensor))
             out.extend(v.tile_shape)
-            if v.mapping is not None:
-                order = v.mapping.order
+            mapping = v.mapping
+            if mapping is not None:
+                order = mapping.order
                 out.append(order.group if order.kind == "grouped" else 0)
-        elif p.kind is ParamKind.SHARED:
-            assert isinstance(v, Tensor)
+            specs[p.name] = MutableSpec(len(v.tile_shape), mapping is not None)
+        elif kind is SHARED:
             out.append(_view(v))
         else:
             out.append(v.item() if hasattr(v, "item") else v)
-    return tuple(out)
+    return tuple(out), specs
 
 
 def _view(t: Any) -> ArrayView:

@@ -57,7 +57,6 @@ class BlockContext:
     grid: tuple[int, ...]
     linear: np.ndarray[tuple[int], np.dtype[np.int64]]
     coords: tuple[np.ndarray[tuple[int], np.dtype[np.int64]], ...]
-    serial: bool
     state: RunState
 
     @property

@@ -83,8 +83,8 @@ class LaunchPlan:
         self.kernel = kernel
         self.grid = grid
         self.num_blocks = math.prod(grid)
-        code = kernel.fn.__code__
-        self.def_site = (code.co_filename, code.co_firstlineno)
+        code = getattr(kernel.fn, "__code__", None)
+        self.def_site = (code.co_filename, code.co_firstlineno) if code else ("<kernel>", 0)
         self._bound: list[tuple[ParamKind, object]] = []
         self.mutables: list[_MutableArg] = []
         for p, a in zip(kernel.params, args, strict=True):
@@ -132,7 +132,7 @@ class LaunchPlan:
         races = RaceTracker(self.kernel.name, self.grid) if self.kernel.unsafe else None
         return RunState(races)
 
-    def run(self, state: RunState, blocks: IntArray, *, serial: bool) -> None:
+    def run(self, state: RunState, blocks: IntArray) -> None:
         """Execute the kernel body once for ``blocks``."""
         coords = tuple(c.astype(np.int64) for c in np.unravel_index(blocks, self.grid))
         ctx = BlockContext(
@@ -141,7 +141,6 @@ class LaunchPlan:
             grid=self.grid,
             linear=blocks,
             coords=coords,
-            serial=serial,
             state=state,
         )
         arguments = self.arguments(ctx)
@@ -182,7 +181,7 @@ def execute(
             state = plan.new_state()
             try:
                 for blocks in plan.chunks():
-                    plan.run(state, blocks, serial=False)
+                    plan.run(state, blocks)
             except NeedsSerial as signal:
                 if chosen == "batched":
                     raise RuntimeError(
@@ -197,6 +196,6 @@ def execute(
                 return "batched"
         state = plan.new_state()
         for b in range(plan.num_blocks):
-            plan.run(state, np.array([b], dtype=np.int64), serial=True)
+            plan.run(state, np.array([b], dtype=np.int64))
         state.commit()
         return "serial"

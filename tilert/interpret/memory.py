@@ -100,8 +100,6 @@ def element_coords(
     elems: list[IntArray] = []
     mask: np.ndarray[Any, np.dtype[np.bool_]] = np.ones((1,) * (rank + 1), dtype=bool)
     for axis, (c, s, t) in enumerate(zip(coords, shape, tile, strict=True)):
-        layout = [1] * (rank + 1)
-        layout[0] = c.shape[0]
         offsets = c.reshape(-1, *([1] * rank)) * t
         along = np.arange(t, dtype=np.int64).reshape(
             [t if i == axis + 1 else 1 for i in range(rank + 1)]
@@ -157,7 +155,7 @@ def scatter(
     """Write ``data`` (batch or 1, *tile) into the tiles at ``coords``, clipped to the tensor."""
     shape = tuple(array.shape)
     full = (batch, *tile)
-    view = _tiled_view(array, tile, cache)
+    view = _tiled_view(array, tile, cache) if array.flags.c_contiguous else None
     if view is not None and _in_grid(coords, shape, tile):
         index = tuple(c if c.shape[0] == batch else np.broadcast_to(c, (batch,)) for c in coords)
         view[index] = data if data.shape[0] == batch else np.broadcast_to(data, full)

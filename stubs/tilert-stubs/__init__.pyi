@@ -1,0 +1,97 @@
+"""tilert: the runtime for safe tile kernels — precise static types (PEP 561 stubs).
+
+With the ``tilecheck`` mypy plugin, a ``@tr.kernel`` launch is checked argument by argument:
+Mutable parameters take ``Partition[dt]``, Shared ones ``Tensor[dt]``."""
+
+from tilert import unsafe as unsafe
+from tilert.annotations import Const as Const
+from tilert.annotations import Mutable as Mutable
+from tilert.annotations import Shared as Shared
+from tilert.backends import current as backend
+from tilert.dtypes import DType as DType
+from tilert.dtypes import bf16 as bf16
+from tilert.dtypes import bool_ as bool_
+from tilert.dtypes import f16 as f16
+from tilert.dtypes import f32 as f32
+from tilert.dtypes import f64 as f64
+from tilert.dtypes import i8 as i8
+from tilert.dtypes import i16 as i16
+from tilert.dtypes import i32 as i32
+from tilert.dtypes import i64 as i64
+from tilert.dtypes import u8 as u8
+from tilert.errors import BorrowError as BorrowError
+from tilert.errors import KernelError as KernelError
+from tilert.errors import RaceError as RaceError
+from tilert.errors import UnrunOpWarning as UnrunOpWarning
+from tilert.graph import Graph as Graph
+from tilert.graph import graph as graph
+from tilert.kernel import DeviceFunction as DeviceFunction
+from tilert.kernel import Kernel as Kernel
+from tilert.kernel import function as function
+from tilert.kernel import kernel as kernel
+from tilert.ops import Op as Op
+from tilert.ops import Pending as Pending
+from tilert.ops import zip as zip
+from tilert.streams import Device as Device
+from tilert.streams import Stream as Stream
+from tilert.streams import current_stream as current_stream
+from tilert.tensor import Order as Order
+from tilert.tensor import Partition as Partition
+from tilert.tensor import Tensor as Tensor
+from tilert.tensor import arange as arange
+from tilert.tensor import empty as empty
+from tilert.tensor import from_dlpack as from_dlpack
+from tilert.tensor import from_numpy as from_numpy
+from tilert.tensor import full as full
+from tilert.tensor import grouped as grouped
+from tilert.tensor import ones as ones
+from tilert.tensor import row_major as row_major
+from tilert.tensor import zeros as zeros
+
+__version__: str
+
+__all__ = [
+    "BorrowError",
+    "Const",
+    "DType",
+    "Device",
+    "DeviceFunction",
+    "Graph",
+    "Kernel",
+    "KernelError",
+    "Mutable",
+    "Op",
+    "Order",
+    "Partition",
+    "Pending",
+    "RaceError",
+    "Shared",
+    "Stream",
+    "Tensor",
+    "UnrunOpWarning",
+    "arange",
+    "backend",
+    "bf16",
+    "bool_",
+    "current_stream",
+    "empty",
+    "f16",
+    "f32",
+    "f64",
+    "from_dlpack",
+    "from_numpy",
+    "full",
+    "function",
+    "graph",
+    "grouped",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "kernel",
+    "ones",
+    "row_major",
+    "u8",
+    "unsafe",
+    "zeros",
+]
