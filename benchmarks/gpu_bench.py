@@ -86,18 +86,24 @@ def raw_gemm(
 
 
 # -- timing -----------------------------------------------------------------------------------
-def timed(fn: Callable[[], None], sync: Callable[[], None], iters: int, warmup: int = 3) -> float:
-    """Seconds per iteration of ``fn`` (``sync`` after the loop), best of three rounds."""
-    for _ in range(warmup):
-        fn()
-    sync()
-    best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for _ in range(iters):
+Case = tuple[Callable[[], None], Callable[[], None]]  # (one iteration, wait for the GPU)
+
+
+def timed(cases: dict[str, Case], iters: int, rounds: int = 5, warmup: int = 3) -> dict[str, float]:
+    """Seconds per iteration of each case: rounds interleaved across the cases (so clock and
+    thermal drift hit all of them alike), best round kept."""
+    for fn, sync in cases.values():
+        for _ in range(warmup):
             fn()
         sync()
-        best = min(best, (time.perf_counter() - t0) / iters)
+    best = dict.fromkeys(cases, float("inf"))
+    for _ in range(rounds):
+        for name, (fn, sync) in cases.items():
+            t0 = time.perf_counter()
+            for _ in range(iters):
+                fn()
+            sync()
+            best[name] = min(best[name], (time.perf_counter() - t0) / iters)
     return best
 
 
@@ -151,36 +157,86 @@ def bench_elementwise(results: list[dict[str, Any]], n: int = 1 << 26, tile: int
     moved = 3 * n * 4  # two reads and a write
 
     run, sync, g = graph_loop(lambda: add(z.partition((tile,)), x, y), 1)
-    ours_s = timed(run, sync, 50)
-    g.close()
-    ours_sync_s = timed(lambda: add(z.partition((tile,)), x, y).sync(), lambda: None, 50)
-
     stream = torch.cuda.current_stream()
     tx, ty = torch.from_numpy(xs).cuda(), torch.from_numpy(ys).cuda()
     tz = torch.empty_like(tx)
     grid = (ct.cdiv(n, tile), 1, 1)
     h = stream.cuda_stream
-    raw_s = timed(
-        lambda: ct.launch(h, grid, raw_add, (tz, tx, ty, tile)), torch.cuda.synchronize, 50
-    )
-    assert torch.allclose(tz, tx + ty)
 
     def raw_sync() -> None:
         ct.launch(h, grid, raw_add, (tz, tx, ty, tile))
         torch.cuda.synchronize()
 
-    raw_sync_s = timed(raw_sync, lambda: None, 50)
+    # diagnostic: the raw kernel on tilert's own buffers (tells memory from code generation)
+    zv, xv, yv = (tensor_view(t) for t in (z, x, y))
+    gen = generated(add)  # and tilert's generated kernel on torch's buffers
     src = torch.empty(n * 3 // 2, dtype=torch.float32, device="cuda")  # copy moves 2 x 6n bytes
     dst = torch.empty_like(src)
-    copy_s = timed(lambda: dst.copy_(src), torch.cuda.synchronize, 50)
+    tsync = torch.cuda.synchronize
+    t = timed(
+        {
+            "ours": (run, sync),
+            "raw": (lambda: ct.launch(h, grid, raw_add, (tz, tx, ty, tile)), tsync),
+            "raw_on_ours": (lambda: ct.launch(h, grid, raw_add, (zv, xv, yv, tile)), tsync),
+            "gen_on_torch": (lambda: ct.launch(h, grid, gen, (tz, tile, tx, ty)), tsync),
+            "copy": (lambda: dst.copy_(src), tsync),
+        },
+        50,
+    )
+    g.close()
+    assert torch.allclose(tz, tx + ty)
+    ts = timed(
+        {
+            "ours_sync": (lambda: add(z.partition((tile,)), x, y).sync(), lambda: None),
+            "raw_sync": (raw_sync, lambda: None),
+        },
+        30,
+    )
     gbs = lambda s: moved / s / 1e9  # noqa: E731
-    results.append(comparison("elementwise-vs-copy", gbs(ours_s), gbs(copy_s), "GB/s", True))
-    results.append(comparison("elementwise-vs-raw-cutile", gbs(ours_s), gbs(raw_s), "GB/s", True))
+    results.append(comparison("elementwise-vs-copy", gbs(t["ours"]), gbs(t["copy"]), "GB/s", True))
+    results.append(
+        comparison("elementwise-vs-raw-cutile", gbs(t["ours"]), gbs(t["raw"]), "GB/s", True)
+    )
     results.append(
         comparison(
-            "elementwise-sync-each-vs-raw-cutile", gbs(ours_sync_s), gbs(raw_sync_s), "GB/s", True
+            "diag-raw-cutile-on-tilert-buffers-vs-raw",
+            gbs(t["raw_on_ours"]),
+            gbs(t["raw"]),
+            "GB/s",
+            True,
         )
     )
+    results.append(
+        comparison(
+            "diag-generated-on-torch-buffers-vs-raw",
+            gbs(t["gen_on_torch"]),
+            gbs(t["raw"]),
+            "GB/s",
+            True,
+        )
+    )
+    results.append(
+        comparison(
+            "elementwise-sync-each-vs-raw-cutile",
+            gbs(ts["ours_sync"]),
+            gbs(ts["raw_sync"]),
+            "GB/s",
+            True,
+        )
+    )
+
+
+def generated(kernel: Any) -> Any:
+    from tilert import backends
+
+    cache = backends.current()._cache  # type: ignore[attr-defined]
+    return next(c.kernel for (kid, _), c in cache.items() if kid == id(kernel))
+
+
+def tensor_view(t: tr.Tensor[Any]) -> Any:
+    from tilert.cutile.backend import _view
+
+    return _view(t)
 
 
 def bench_gemm(
@@ -209,20 +265,46 @@ def bench_gemm(
     assert err < 0.05, f"gemm {size}: max error {err}"
     iters = 20 if size <= 4096 else 5
     run, sync, g = graph_loop(op, 1)
-    ours_s = timed(run, sync, iters)
-    g.close()
     tc = torch.empty_like(ref)
     h = torch.cuda.current_stream().cuda_stream
     args = (tc, ta, tb, bm, bn, bk, group)
-    raw_s = timed(lambda: ct.launch(h, (sms, 1, 1), raw_gemm, args), torch.cuda.synchronize, iters)
-    assert (tc.float() - ref.float()).abs().max().item() < 0.05
-    cublas_s = timed(lambda: torch.matmul(ta, tb, out=tc), torch.cuda.synchronize, iters)
+    gen, gen_args = generated(gemm), (tc, bm, bn, group, ta, tb, bk)
+    tsync = torch.cuda.synchronize
+    t = timed(
+        {
+            "ours": (run, sync),
+            "raw": (lambda: ct.launch(h, (sms, 1, 1), raw_gemm, args), tsync),
+            "cublas": (lambda: torch.matmul(ta, tb, out=tc), tsync),
+            "gen_on_torch": (lambda: ct.launch(h, (sms, 1, 1), gen, gen_args), tsync),
+        },
+        iters,
+    )
+    g.close()
+    ts = timed({"ours_sync": (lambda: op().sync(), lambda: None)}, iters)
     tf = lambda s: flops / s / 1e12  # noqa: E731
     results.append(
-        comparison(f"gemm-vs-cublas-f16-{size}", tf(ours_s), tf(cublas_s), "TFLOP/s", True)
+        comparison(
+            f"diag-generated-on-torch-vs-raw-f16-{size}",
+            tf(t["gen_on_torch"]),
+            tf(t["raw"]),
+            "TFLOP/s",
+            True,
+        )
     )
     results.append(
-        comparison(f"gemm-vs-raw-cutile-f16-{size}", tf(ours_s), tf(raw_s), "TFLOP/s", True)
+        comparison(f"gemm-vs-cublas-f16-{size}", tf(t["ours"]), tf(t["cublas"]), "TFLOP/s", True)
+    )
+    results.append(
+        comparison(f"gemm-vs-raw-cutile-f16-{size}", tf(t["ours"]), tf(t["raw"]), "TFLOP/s", True)
+    )
+    results.append(
+        comparison(
+            f"gemm-sync-each-vs-raw-cutile-f16-{size}",
+            tf(ts["ours_sync"]),
+            tf(t["raw"]),
+            "TFLOP/s",
+            True,
+        )
     )
 
 
@@ -230,10 +312,6 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
     x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
     z = tr.zeros((n,), dtype=f32)
     add(z.partition((n,)), x, y).sync()
-    ours_sync = timed(lambda: add(z.partition((n,)), x, y).sync(), lambda: None, 500)
-    run, sync, g = graph_loop(lambda: add(z.partition((n,)), x, y), 1)
-    ours_replay = timed(run, sync, 500)
-    g.close()
     tx = torch.ones(n, device="cuda")
     ty = torch.ones(n, device="cuda")
     tz = torch.empty_like(tx)
@@ -243,9 +321,32 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
         ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n))
         torch.cuda.synchronize()
 
-    raw_sync_s = timed(raw_sync, lambda: None, 500)
-    raw_async = timed(
-        lambda: ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n)), torch.cuda.synchronize, 500
+    t = timed(
+        {
+            "ours_sync": (lambda: add(z.partition((n,)), x, y).sync(), lambda: None),
+            "raw_sync": (raw_sync, lambda: None),
+        },
+        300,
+    )
+    run, sync, g = graph_loop(lambda: add(z.partition((n,)), x, y), 1)
+    t.update(
+        timed(
+            {
+                "ours_replay": (run, sync),
+                "raw_async": (
+                    lambda: ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n)),
+                    torch.cuda.synchronize,
+                ),
+            },
+            300,
+        )
+    )
+    g.close()
+    ours_sync, raw_sync_s, ours_replay, raw_async = (
+        t["ours_sync"],
+        t["raw_sync"],
+        t["ours_replay"],
+        t["raw_async"],
     )
     us = 1e6
     results.append(comparison("launch-vs-raw-cutile", ours_sync * us, raw_sync_s * us, "us", False))

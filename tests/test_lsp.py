@@ -296,8 +296,9 @@ async def _quick_fix(ed: Editor, uri: str, diagnostic: types.Diagnostic) -> int:
 
 
 async def test_config_suppressions_and_quick_fixes(tmp_path: Path) -> None:
-    """The nearest ``[tool.tilecheck]`` applies (``ignore``, ``exclude``); the quick fix adds
-    a suppression that silences the finding, and removes it once it silences nothing."""
+    """The nearest ``[tool.tilecheck]`` applies (``ignore``, ``exclude``; a broken one is
+    reported); the quick fix adds a suppression that silences the finding, and removes it once
+    it silences nothing."""
     (tmp_path / "vendored").mkdir()
     (tmp_path / "pyproject.toml").write_text(
         '[tool.tilecheck]\nignore = ["TC101"]\nexclude = ["vendored"]\n'
@@ -305,7 +306,15 @@ async def test_config_suppressions_and_quick_fixes(tmp_path: Path) -> None:
     sub = tmp_path / "strict"
     sub.mkdir()
     (sub / "pyproject.toml").write_text("[tool.tilecheck]\nselect = ['ALL']\n")
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "pyproject.toml").write_text("[tool.tilecheck\n")
     async with editor(tmp_path) as ed:
+        # a config that does not parse: said once, and the defaults apply meanwhile
+        broken = ed.open("broken/app.py", MAIN)
+        assert [d.code for d in await ed.findings(broken)] == ["TC101"]
+        (warning,) = ed.client.messages
+        assert warning.type == types.MessageType.Warning and "invalid TOML" in warning.message
+
         ignored = ed.open("app.py", MAIN)
         excluded = ed.open("vendored/app.py", MAIN)
         strict = ed.open("strict/app.py", MAIN)
@@ -328,8 +337,8 @@ async def test_config_suppressions_and_quick_fixes(tmp_path: Path) -> None:
 
 
 async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
-    """The kernel's signature comes from kernels.py on disk; when that file changes, the
-    importer's findings follow (here, through the editor's file watcher)."""
+    """The kernel's signature comes from kernels.py on disk, as for the CLI; when that file is
+    saved or changes on disk, the importer is checked again."""
     kernels = tmp_path / "kernels.py"
     kernels.write_text(KERNELS)
     app = textwrap.dedent(f"""\
@@ -353,15 +362,22 @@ async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
             types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         ]
 
-        # `add` stops being a kernel: nothing left to report in app.py
-        kernels.write_text(KERNELS.replace("@tr.kernel\n", ""))
+        # Edited and saved in the editor: `add` stops being a kernel, app.py has nothing left.
+        kernels_uri = ed.open("kernels.py", KERNELS)
+        assert await ed.findings(kernels_uri) == []
+        ed.set_text(kernels_uri, KERNELS.replace("@tr.kernel\n", ""))
+        kernels.write_text(ed.texts[kernels_uri])
+        ed.save(kernels_uri)
+        assert list((await ed.next_published(uri)).diagnostics) == []
+
+        # Changed on disk behind the editor's back (a checkout): the file watcher tells.
+        kernels.write_text(KERNELS)
         ed.client.workspace_did_change_watched_files(
             types.DidChangeWatchedFilesParams(
-                [types.FileEvent(uri=ed.uri("kernels.py"), type=types.FileChangeType.Changed)]
+                [types.FileEvent(uri=kernels_uri, type=types.FileChangeType.Changed)]
             )
         )
-        params = await ed.next_published(uri)
-        assert list(params.diagnostics) == []
+        assert [d.code for d in (await ed.next_published(uri)).diagnostics] == ["TC101"]
 
 
 def test_import_tilecheck_does_not_need_pygls() -> None:

@@ -10,7 +10,8 @@ import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.flow import CFG, ElementKind, build_cfg
-from tilecheck.host.analysis import BodyAnalysis, Context
+from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.context import Context
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.kernels import is_device_def, module_constants, module_kernels
 from tilecheck.host.launch import LaunchSignature
@@ -53,14 +54,17 @@ def check_module(
     while bodies:
         node, cfg, statement = bodies.pop()
         analysis = BodyAnalysis(ctx)
-        if isinstance(node, cst.Lambda):
-            analysis.run_lambda(node)
-        elif isinstance(node, cst.FunctionDef):
-            assert cfg is not None
-            analysis.run_function(node, cfg)
-        else:
-            assert cfg is not None
-            analysis.run_body(cfg)
+        try:
+            if isinstance(node, cst.Lambda):
+                analysis.run_lambda(node)
+            elif isinstance(node, cst.FunctionDef):
+                assert cfg is not None
+                analysis.run_function(node, cfg)
+            else:
+                assert cfg is not None
+                analysis.run_body(cfg)
+        except RecursionError:  # an expression nested deeper than Python's stack: not followed
+            continue
         for finding in analysis.findings():
             near = finding.top if statement is None else statement
             diagnostics.append(to_diagnostic(finding, path, positions.scoped(near)))

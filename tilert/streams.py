@@ -32,6 +32,7 @@ class Ticket:
     run: Callable[[], None]
     done: bool = False
     error: BaseException | None = None
+    launched: bool = False  # its host part already ran (GPU: the kernel is on the stream)
 
 
 @dataclass(eq=False)
@@ -64,6 +65,9 @@ class Stream:
         """Wait for the GPU work launched on this stream (nothing to do if none was)."""
         if self._cuda is None:
             return
+        from tilert.cutile.device import ensure_current
+
+        ensure_current()
         if hasattr(self._cuda, "sync"):
             self._cuda.sync()
             return
@@ -74,26 +78,34 @@ class Stream:
             raise RuntimeError(f"cuStreamSynchronize failed: CUDA error {err}")
 
     def enqueue(self, run: Callable[[], None]) -> Ticket:
+        """Queue ``run``. On the GPU it runs at once (its launches go onto the CUDA stream, so
+        the device works while the host goes on); on the CPU it runs when waited for."""
         ticket = Ticket(run)
         with self._lock:
             self._queue.append(ticket)
+            if _launches_eagerly():
+                self._run_item(ticket)
+                ticket.launched = True
         return ticket
+
+    def _run_item(self, item: Ticket) -> None:
+        previous = getattr(_running, "stream", None)
+        _running.stream = self
+        try:
+            item.run()
+        except BaseException as exc:  # kept for the waiter of that item
+            item.error = exc
+        finally:
+            _running.stream = previous
 
     def run_until(self, ticket: Ticket) -> None:
         """Run queued work in order up to and including ``ticket``; re-raise its error."""
         with self._lock:
-            previous = getattr(_running, "stream", None)
-            _running.stream = self
-            try:
-                while not ticket.done and self._queue:
-                    item = self._queue.popleft()
-                    try:
-                        item.run()
-                    except BaseException as exc:  # kept for the waiter of that item
-                        item.error = exc
-                    item.done = True
-            finally:
-                _running.stream = previous
+            while not ticket.done and self._queue:
+                item = self._queue.popleft()
+                if not item.launched:
+                    self._run_item(item)
+                item.done = True
             self._cuda_synchronize()
         if ticket.error is not None:
             raise ticket.error
@@ -116,6 +128,12 @@ class Stream:
 _stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
 _default = Stream()
 _running = threading.local()  # the stream whose queued work this thread is running
+
+
+def _launches_eagerly() -> bool:
+    from tilert import backends
+
+    return backends.current().name == "cutile"
 
 
 def running_stream() -> Stream:

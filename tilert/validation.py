@@ -39,6 +39,10 @@ def _canonical_names() -> dict[int, str]:
 class GlobalsResolver:
     """Resolve dotted names the way the kernel's module sees them, right now."""
 
+    # At run time every name is a real object, so "not a device function" is known for sure
+    # (the static resolver can only say that of names it sees defined).
+    knows_device_functions = True
+
     def __init__(self, namespace: dict[str, Any]) -> None:
         self._ns = namespace
 

@@ -94,4 +94,5 @@ __all__ = [
     "u8",
     "unsafe",
     "zeros",
+    "zip",
 ]

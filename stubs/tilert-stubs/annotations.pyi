@@ -12,7 +12,7 @@ from tilert.dtypes import DType, i32
 from tilert.lang import Shape, Tile, _Index, _Scalar
 from tilert.tensor import Tensor
 
-_T = TypeVar("_T")
+T = TypeVar("T")
 _TT = TypeVar("_TT", bound=Tensor[Any])
 _DT = TypeVar("_DT", bound=DType)
 
@@ -53,4 +53,4 @@ class Shared(_SharedParameter[_TT]):
 class _ConstMarker: ...
 
 # A compile-time constant is its value's type inside the kernel (``Const[int]`` is an int).
-Const = Annotated[_T, _ConstMarker]
+Const = Annotated[T, _ConstMarker]

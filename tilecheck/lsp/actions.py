@@ -73,7 +73,7 @@ class _Document:
             kept = text.rstrip()
             edit = types.TextEdit(
                 range=self._range(line, len(kept), line, len(text)),
-                new_text=f"{kept and '  '}{_directive((code,))}",
+                new_text=("  " if kept else "") + _directive((code,)),
             )
         return types.CodeAction(
             title=f"Suppress {code} on this line (# tilecheck: ignore[{code}])",

@@ -54,6 +54,7 @@ class Outcome:
     snapshot: Snapshot
     diagnostics: list[types.Diagnostic] | None
     logs: list[tuple[types.MessageType, str]] = field(default_factory=list)
+    config_error: str | None = None  # the settings could not be read: the defaults applied
 
 
 def _uri_for_path(path: str) -> str:
@@ -138,7 +139,7 @@ class Checker:
         outcome = Outcome(snapshot, [])
         started = time.perf_counter()
         try:
-            outcome.diagnostics = self._diagnostics(snapshot, outcome.logs)
+            outcome.diagnostics = self._diagnostics(snapshot, outcome)
             logger.debug(
                 "checked %s (version %s) in %.0f ms",
                 snapshot.uri,
@@ -153,22 +154,19 @@ class Checker:
             )
         return outcome
 
-    def _diagnostics(
-        self, snapshot: Snapshot, logs: list[tuple[types.MessageType, str]]
-    ) -> list[types.Diagnostic]:
+    def _diagnostics(self, snapshot: Snapshot, outcome: Outcome) -> list[types.Diagnostic]:
         from tilecheck.engine import InternalError, check_source
         from tilecheck.rules import catalog
 
         settings = self._workspaces.settings(snapshot.path, snapshot.folders)
-        if settings.config_error is not None:
-            logs.append((types.MessageType.Warning, f"tilecheck: {settings.config_error}"))
+        outcome.config_error = settings.config_error
         if settings.excluded:
             return []
         path = str(snapshot.path) if snapshot.path is not None else snapshot.uri
         try:
             found = check_source(snapshot.source, path, settings.config, settings.project)
         except InternalError as e:
-            logs.append((types.MessageType.Error, f"tilecheck: internal error: {e.detail}"))
+            outcome.logs.append((types.MessageType.Error, f"tilecheck: internal error: {e.detail}"))
             return []
         lines = split_lines(snapshot.source)
         rules = catalog()

@@ -21,11 +21,12 @@ from pygls.uris import to_fs_path, uri_scheme
 
 from tilecheck import __version__
 from tilecheck.lsp.actions import code_actions
-from tilecheck.lsp.checker import Checker, Snapshot
+from tilecheck.lsp.checker import Checker, Outcome, Snapshot
 from tilecheck.lsp.convert import ClientSupport
 from tilecheck.lsp.debounce import Debouncer
 
 DEBOUNCE_S = 0.05  # after the last keystroke; a check of 2,000 lines takes far longer
+SLOW_CHECK_S = 10.0  # a check running longer than this is reported in the log
 CONFIG_FILES = ("pyproject.toml", "tilecheck.toml")
 PYTHON_SUFFIXES = (".py", ".pyi")
 _MAX_REMEMBERED_LOGS = 256
@@ -83,9 +84,11 @@ class TilecheckServer(LanguageServer):
             codec=document.position_codec,
             support=self.support,
         )
-        outcome = await self.checker.check(snapshot)
+        outcome = await self._await_check(snapshot)
         for level, message in outcome.logs:
             self.log(level, message)
+        if outcome.config_error is not None:
+            self.warn(f"tilecheck: {outcome.config_error} (using the defaults)")
         if outcome.diagnostics is None or not self.is_current(uri, generation):
             return  # stale: a newer check of this document is on its way
         self.text_document_publish_diagnostics(
@@ -93,6 +96,19 @@ class TilecheckServer(LanguageServer):
                 uri=uri, diagnostics=outcome.diagnostics, version=snapshot.version
             )
         )
+
+    async def _await_check(self, snapshot: Snapshot) -> Outcome:
+        """The check's outcome; one that runs unusually long is logged (a bug in a rule that
+        loops would otherwise stall every later check without a word)."""
+        pending = asyncio.ensure_future(self.checker.check(snapshot))
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), SLOW_CHECK_S)
+        except asyncio.TimeoutError:
+            self.log(
+                types.MessageType.Warning,
+                f"tilecheck: checking {snapshot.uri} takes more than {SLOW_CHECK_S:.0f} s",
+            )
+            return await pending
 
     def clear(self, uri: str) -> None:
         self.text_document_publish_diagnostics(
@@ -121,6 +137,14 @@ class TilecheckServer(LanguageServer):
             self._logged.clear()
         self._logged.add(message)
         self.window_log_message(types.LogMessageParams(type=level, message=message))
+
+    def warn(self, message: str) -> None:
+        """A message the user should see (``window/showMessage``), once, and in the log."""
+        if message not in self._logged:
+            self.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+            )
+        self.log(types.MessageType.Warning, message)
 
 
 def file_path(uri: str) -> Path | None:

@@ -1,0 +1,48 @@
+"""What every body of one module shares while it is analysed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tilecheck.host.api import dotted_name
+from tilecheck.host.launch import LaunchSignature
+from tilecheck.names import NameResolver
+
+
+@dataclass(frozen=True)
+class Callee:
+    """What a called name is, as far as the module's imports and definitions tell."""
+
+    kernel: LaunchSignature | None = None
+    canonical: str | None = None
+
+
+NO_CALLEE = Callee()
+
+
+@dataclass
+class Context:
+    """Name resolution, the kernels the module can call, its integer constants, and a cache of
+    callee lookups (a call in a loop body is evaluated once per iteration of the solver)."""
+
+    resolver: NameResolver
+    kernel_for: Callable[[str], LaunchSignature | None]  # dotted callee as written -> kernel
+    constants: Mapping[str, int] = field(default_factory=dict)
+    _callees: dict[int, Callee] = field(default_factory=dict)
+
+    def callee(self, func: cst.BaseExpression) -> Callee:
+        cached = self._callees.get(id(func))
+        if cached is not None:
+            return cached
+        found = NO_CALLEE
+        dotted = dotted_name(func)
+        if dotted is not None:
+            kernel = self.kernel_for(dotted)
+            found = (
+                Callee(kernel=kernel) if kernel else Callee(canonical=self.resolver.resolve(dotted))
+            )
+        self._callees[id(func)] = found
+        return found

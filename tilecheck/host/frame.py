@@ -1,0 +1,288 @@
+"""The abstract store of one body's analysis: the objects it has met (by creation site), the
+state being transformed (copied on first write, so unchanged blocks cost nothing), binding and
+dropping names as CPython would, and recording findings."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+import libcst as cst
+
+from tilecheck.flow.cfg import Element
+from tilecheck.host import api, messages
+from tilecheck.host.context import Context
+from tilecheck.host.findings import Finding, FindingSink
+from tilecheck.host.model import (
+    NOTHING,
+    Borrow,
+    Hold,
+    Kind,
+    ObjInfo,
+    Oids,
+    Packed,
+    State,
+    Value,
+    flatten,
+    referenced,
+)
+
+
+class Frame:
+    """Objects, state and findings of one body; ``Ownership`` adds tilert's effects on them and
+    ``BodyAnalysis`` the interpretation of the syntax."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.infos: list[ObjInfo] = []
+        self._oid_of: dict[tuple[Kind, object], int] = {}
+        self._made: set[int] = set()  # objects ``fresh`` has made at least once
+        self._summary: dict[int, int] = {}  # a site's object -> its summary object
+        self.primary: dict[int, int] = {}  # a summary object -> its site's object
+        self.created_ops: dict[int, tuple[cst.CSTNode, int]] = {}  # op -> (site, statement)
+        self.created_pendings: dict[int, tuple[cst.CSTNode, int]] = {}
+        self.ran: set[int] = set()  # ops run, handed on or escaped, on some path
+        self.waited: set[int] = set()  # pendings waited on or escaped, on some path
+        self.sink = FindingSink()
+        self.env: Mapping[str, Oids] = {}
+        self.holds: Mapping[int, Hold] = {}
+        self._own_env = False
+        self._own_holds = False
+        self.element: Element | None = None
+        self.tick = 0
+        self.gc_needed = False
+        # Partitions made while a launch's arguments are evaluated: inside one call, aliasing
+        # is TC101's business, not TC104's.
+        self.launch_scope: set[int] | None = None
+
+    # -- findings --------------------------------------------------------------------------
+    def findings(self) -> list[Finding]:
+        """What was found, TC105 and TC108 included (known only once every path was seen)."""
+        for op, (site, top) in self.created_ops.items():
+            if op not in self.ran:
+                finding = messages.never_run(site, self.infos[op])
+                self.sink.add(("TC105", op), (-1, op), dataclasses.replace(finding, top=top))
+        for pending, (site, top) in self.created_pendings.items():
+            if pending not in self.waited:
+                finding = messages.never_waited(site)
+                self.sink.add(
+                    ("TC108", pending), (-1, pending), dataclasses.replace(finding, top=top)
+                )
+        return self.sink.findings()
+
+    # -- state ------------------------------------------------------------------------------
+    def _load(self, state: State) -> None:
+        self.env, self.holds = state.env, state.holds
+        self._own_env = self._own_holds = False
+
+    def set_env(self, name: str, oids: Oids | None) -> None:
+        if not self._own_env:
+            self.env = dict(self.env)
+            self._own_env = True
+        env = self.env
+        assert isinstance(env, dict)
+        if oids is None:
+            env.pop(name, None)
+        else:
+            env[name] = oids
+        self.gc_needed = True
+
+    def set_hold(self, oid: int, hold: Hold | None) -> None:
+        if not self._own_holds:
+            self.holds = dict(self.holds)
+            self._own_holds = True
+        holds = self.holds
+        assert isinstance(holds, dict)
+        if hold is None:
+            holds.pop(oid, None)
+        else:
+            holds[oid] = hold
+        self.gc_needed = True
+
+    def collect(self) -> None:
+        """Drop what no name refers to any more, as CPython would: an unconsumed partition,
+        an unrun op, an unwaited pending or an open graph releases its borrows when dropped."""
+        self.gc_needed = False
+        if not self.holds:
+            return
+        refs = referenced(self.env)
+        for oid in [o for o in self.holds if o not in refs]:
+            self.set_hold(oid, None)
+        self.gc_needed = False
+
+    # -- objects ----------------------------------------------------------------------------
+    def obj(
+        self,
+        kind: Kind,
+        key: object,
+        site: cst.CSTNode | None,
+        label: str,
+        *,
+        group: int | None = None,
+        rank: int | None = None,
+    ) -> int:
+        """The object id of the abstract object made at ``key`` (a site or a name)."""
+        oid = self._oid_of.get((kind, key))
+        if oid is None:
+            oid = len(self.infos)
+            self.infos.append(ObjInfo(oid, kind, site, label, group, rank))
+            self._oid_of[(kind, key)] = oid
+        return oid
+
+    def fresh(
+        self,
+        kind: Kind,
+        site: cst.CSTNode,
+        label: str,
+        *,
+        group: int | None = None,
+        rank: int | None = None,
+        key: object = None,
+    ) -> int:
+        """A new object made at ``site`` (recency abstraction: the object this site made
+        before, if the state still has it, becomes the site's summary object, so a loop's
+        new tensor or op is never confused with the previous iteration's)."""
+        oid = self.obj(kind, site if key is None else key, site, label, group=group, rank=rank)
+        if oid in self._made:
+            self.retire(oid)
+        else:
+            self._made.add(oid)
+        return oid
+
+    def retire(self, oid: int) -> None:
+        summary = self._summary.get(oid)
+        if summary is None:
+            summary = len(self.infos)
+            self.infos.append(dataclasses.replace(self.infos[oid], oid=summary))
+            self._summary[oid] = summary
+            self.primary[summary] = oid
+        for name, oids in list(self.env.items()):
+            if oid in oids:
+                self.set_env(name, (oids - {oid}) | {summary})
+        for holder, hold in list(self.holds.items()):
+            if any(b.tensor == oid for b in hold.borrows):
+                borrows = frozenset(
+                    Borrow(summary, b.exclusive) if b.tensor == oid else b for b in hold.borrows
+                )
+                self.set_hold(holder, dataclasses.replace(hold, borrows=borrows))
+        current = self.holds.get(oid)
+        if current is not None:
+            older = self.holds.get(summary)
+            self.set_hold(summary, current if older is None else older.join(current))
+            self.set_hold(oid, None)
+
+    def site_of(self, oid: int) -> int:
+        """The object made at the same site as ``oid`` (itself, unless a summary)."""
+        return self.primary.get(oid, oid)
+
+    def is_live(self, oid: int) -> bool:
+        hold = self.holds.get(oid)
+        return hold is not None and hold.live
+
+    def kinds(self, oids: Oids, kind: Kind) -> list[int]:
+        return [o for o in oids if self.infos[o].kind is kind]
+
+    # -- reporting --------------------------------------------------------------------------
+    def order(self) -> tuple[int, int]:
+        self.tick += 1
+        return (self.element.seq if self.element else 0, self.tick)
+
+    def report(self, key: object, finding: Finding) -> None:
+        top = self.element.top if self.element is not None else 0
+        self.sink.add(key, self.order(), dataclasses.replace(finding, top=top))
+
+    def site(self, call: cst.CSTNode) -> tuple[cst.CSTNode, int]:
+        """A creation site, with the body statement it is in (for positions)."""
+        return call, self.element.top if self.element is not None else 0
+
+    def holder_name(self, oid: int) -> str | None:
+        for name, oids in sorted(self.env.items()):
+            if oid in oids:
+                return name
+        return None
+
+    def current_group(self) -> int | None:
+        """The graph whose ``with`` block the current element is in, if any."""
+        if self.element is None:
+            return None
+        for item in reversed(self.element.withs):
+            expr = item.item
+            if isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical == api.GRAPH:
+                return self.obj(Kind.GRAPH, expr, expr, "graph")
+            if isinstance(expr, cst.Name):
+                for o in self.env.get(expr.value, NOTHING):
+                    if self.infos[o].kind is Kind.GRAPH:
+                        return o
+        return None
+
+    # -- binding ----------------------------------------------------------------------------
+    def bind(self, target: cst.BaseExpression, value: Value) -> None:
+        if isinstance(target, cst.Name):
+            self.bind_name(target.value, value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            if (
+                isinstance(value, Packed)
+                and len(value.items) == len(elements)
+                and not any(isinstance(e, cst.StarredElement) for e in elements)
+            ):
+                for element, item in zip(elements, value.items, strict=True):
+                    self.bind(element.value, item)
+            else:
+                self.escape(value)
+                for element in elements:
+                    self.bind(element.value, NOTHING)
+        elif isinstance(target, cst.StarredElement):
+            self.escape(value)
+            self.bind(target.value, NOTHING)
+        else:  # an attribute or a subscript: stored away where the analysis does not follow
+            self.escape(value)
+
+    def bind_name(self, name: str, value: Value) -> None:
+        if isinstance(value, Packed):
+            self.escape(value)  # a tuple kept whole: a container
+            value = NOTHING
+        if value:
+            self.set_env(name, value)
+            for oid in value:  # a new tensor takes the name it is first bound to
+                info = self.infos[oid]
+                if info.kind is Kind.TENSOR and info.label == "tensor":
+                    self.infos[oid] = dataclasses.replace(info, label=f"`{name}`")
+        elif name in self.env:
+            # rebound to something untracked: a new identity, so a later ``name.partition()``
+            # is not mistaken for the old value's
+            assert self.element is not None
+            node = self.element.node
+            fresh = self.fresh(Kind.TENSOR, node, f"`{name}`", key=("rebound", node, name))
+            self.set_env(name, frozenset({fresh}))
+
+    def delete(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            if target.value in self.env:
+                self.set_env(target.value, None)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.delete(element.value)
+
+    def escape(self, value: Value) -> None:
+        """The value goes where the analysis does not follow (a container, an attribute, an
+        unknown call, the caller): its ops count as run, its pendings as waited on, and the
+        borrows they hold are no longer tracked."""
+        for oid in flatten(value):
+            kind = self.infos[oid].kind
+            if kind is Kind.TENSOR:
+                continue
+            if kind is Kind.OP:
+                self.ran.add(self.site_of(oid))
+            elif kind is Kind.PENDING:
+                self.waited.add(self.site_of(oid))
+            if oid in self.holds:
+                self.set_hold(oid, None)
+
+    def free_tensor(self, expr: cst.BaseExpression) -> int | None:
+        """A name the analysis had not tracked, now used as a tensor (a parameter, a global)."""
+        if not isinstance(expr, cst.Name):
+            return None
+        tensor = self.obj(Kind.TENSOR, ("free", expr.value), None, f"`{expr.value}`")
+        self.set_env(expr.value, frozenset({tensor}))
+        return tensor

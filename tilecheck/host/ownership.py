@@ -1,0 +1,285 @@
+"""tilert's ownership effects on the abstract store (DESIGN "Ownership at run time"): making
+tensors, partitions, ops, pendings and graphs; handing borrows on; releasing them; and the
+checks a use or a launch makes against the live borrows (TC101-TC104, TC106, TC107, TC109)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host import api, messages
+from tilecheck.host.findings import Finding, Part
+from tilecheck.host.frame import Frame
+from tilecheck.host.launch import LaunchSignature, bind
+from tilecheck.host.messages import Use
+from tilecheck.host.model import (
+    CONSUMED,
+    DONE,
+    HANDED,
+    LIVE,
+    NOTHING,
+    Borrow,
+    Hold,
+    Kind,
+    Oids,
+    Value,
+    flatten,
+)
+from tilecheck.host.shapes import shape_dims, tile_shape_problem
+from tilecheck.host.syntax import display
+from tilecheck.kernel_signature import ParamKind
+
+_Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
+
+
+class Ownership(Frame):
+    # -- making -----------------------------------------------------------------------------
+    def new_tensor(self, call: cst.Call, rank: int | None) -> Oids:
+        return frozenset({self.fresh(Kind.TENSOR, call, "tensor", rank=rank)})
+
+    def new_graph(self, call: cst.Call) -> Oids:
+        graph = self.fresh(Kind.GRAPH, call, "graph")
+        if self.infos[graph].group is None:  # a graph is the group its captured ops join
+            self.infos[graph] = dataclasses.replace(self.infos[graph], group=graph)
+        self.set_hold(graph, Hold(LIVE))
+        return frozenset({graph})
+
+    def partition(self, call: cst.Call, receiver: cst.BaseExpression, tensors: Oids) -> Oids:
+        """``t.partition(tile_shape)``: TC107 on a static shape, then an exclusive borrow."""
+        if len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star:
+            dims = shape_dims(call.args[0].value, self.ctx.constants)
+            ranks = {self.infos[t].rank for t in tensors}
+            rank = ranks.pop() if len(ranks) == 1 else None
+            problem = tile_shape_problem(dims, rank) if dims is not None else None
+            if problem is not None:
+                self.report(("TC107", call), Finding("TC107", call.args[0].value, (problem,)))
+                return NOTHING
+        self.use(tensors, Use.PARTITION, receiver)
+        part = self.fresh(Kind.PARTITION, call, "partition", group=self.current_group())
+        self.set_hold(part, Hold(LIVE, frozenset(Borrow(t, True) for t in tensors)))
+        if self.launch_scope is not None:
+            self.launch_scope.add(part)
+        return frozenset({part})
+
+    def partition_tensors(self, partition: int) -> set[int]:
+        hold = self.holds.get(partition)
+        return {b.tensor for b in hold.borrows} if hold is not None else set()
+
+    # -- running ----------------------------------------------------------------------------
+    def hand_on(self, ops: list[int]) -> frozenset[Borrow]:
+        """Ops submitted, chained, zipped or recorded: their borrows go to the new holder."""
+        borrows: set[Borrow] = set()
+        for op in ops:
+            self.ran.add(self.site_of(op))
+            hold = self.holds.get(op)
+            if hold is not None:
+                if hold.live:
+                    borrows |= hold.borrows
+                self.set_hold(op, Hold(HANDED, hold.borrows))
+        return frozenset(borrows)
+
+    def submit(self, call: cst.Call, ops: list[int]) -> Oids:
+        borrows = self.hand_on(ops)
+        pending = self.fresh(Kind.PENDING, call, "pending", group=self.current_group())
+        self.created_pendings[pending] = self.site(call)
+        self.set_hold(pending, Hold(LIVE, borrows))
+        return frozenset({pending})
+
+    def combine(self, call: cst.Call, ops: list[int], label: str) -> Oids:
+        """``op.then(fn)`` or ``tr.zip(...)``: one op holding what the given ones held."""
+        borrows = self.hand_on(ops)
+        new = self.fresh(Kind.OP, call, label, group=self.current_group())
+        self.created_ops[new] = self.site(call)
+        self.set_hold(new, Hold(LIVE, borrows))
+        return frozenset({new})
+
+    def record(self, graphs: list[int], ops: list[int]) -> None:
+        borrows = self.hand_on(ops)
+        for graph in graphs:
+            hold = self.holds.get(graph)
+            if hold is not None and not borrows <= hold.borrows:
+                self.set_hold(graph, dataclasses.replace(hold, borrows=hold.borrows | borrows))
+
+    def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
+        """Synced, waited on, awaited or closed: the borrows end here."""
+        for oid in holders:
+            if ran:
+                self.ran.add(self.site_of(oid))
+            elif self.infos[oid].kind is Kind.PENDING:
+                self.waited.add(self.site_of(oid))
+            hold = self.holds.get(oid)
+            if hold is not None and hold.live:
+                self.set_hold(oid, Hold(DONE, hold.borrows, frozenset({where})))
+
+    # -- checking ---------------------------------------------------------------------------
+    def use(self, tensors: Oids, use: Use, node: cst.CSTNode) -> None:
+        """Host code touches ``tensors``: report the first live borrow it conflicts with."""
+        if not self.holds:
+            return
+        acquiring = use in (Use.PARTITION, Use.SHARED)
+        group = self.current_group() if acquiring else None
+        scope = self.launch_scope if acquiring else None
+        for oid, hold in self.holds.items():
+            if not hold.status & LIVE or (scope is not None and oid in scope):
+                continue
+            info = self.infos[oid]
+            if group is not None and info.group == group:
+                continue
+            for borrow in hold.borrows:
+                if borrow.tensor not in tensors:
+                    continue
+                code = messages.conflict_code(info.kind, borrow.exclusive, use)
+                if code is None:
+                    continue
+                name = display(node) if isinstance(node, cst.BaseExpression) else "the tensor"
+                message, labels = messages.conflict(
+                    code,
+                    name,
+                    use,
+                    node,
+                    info,
+                    borrow.exclusive,
+                    self.holder_name(oid),
+                    hold.released_at,
+                )
+                key = (code, self.site_of(oid), self.site_of(borrow.tensor))
+                self.report(key, Finding(code, node, message, labels))
+                break
+
+    def check_unconsumed(
+        self, partitions: list[int], node: cst.CSTNode, consumer_group: int | None
+    ) -> bool:
+        """TC109: a partition used after a launch consumed it (except passed on inside the
+        graph that consumed it). True if it was."""
+        for part in partitions:
+            hold = self.holds.get(part)
+            if hold is None or not hold.status & CONSUMED:
+                continue
+            if consumer_group is not None and all(
+                self.infos[self.obj(Kind.OP, c, c, "op")].group == consumer_group
+                for c in hold.consumed_at
+            ):
+                continue
+            shown = api.dotted_name(node) if isinstance(node, cst.BaseExpression) else None
+            tensors = (
+                " and ".join(sorted(self.infos[t].label for t in self.partition_tensors(part)))
+                or "the tensor"
+            )
+            consumer: tuple[Part, ...] = (
+                ("the launch at ", next(iter(hold.consumed_at)))
+                if len(hold.consumed_at) == 1
+                else ("an earlier launch",)
+            )
+            message: tuple[Part, ...] = (
+                f"partition{f' `{shown}`' if shown else ''} was already consumed by ",
+                *consumer,
+                f"; a partition moves into the launch it is passed to: partition {tensors} "
+                "again (after that op is synced) for another launch",
+            )
+            labels = tuple((c, "consumed here") for c in hold.consumed_at)
+            labels += ((node, "used here after its launch"),)
+            self.report(("TC109", part, id(node)), Finding("TC109", node, message, labels))
+            return True
+        return False
+
+    # -- launching --------------------------------------------------------------------------
+    def launch(self, call: cst.Call, kernel: LaunchSignature, values: dict[int, Value]) -> Value:
+        """A kernel call, its arguments evaluated (``values`` by ``id`` of each ``cst.Arg``):
+        checked as tilert's ``_Launch`` checks it, then the op with its borrows."""
+        binding = bind(kernel, call)
+        if binding.problems:  # the first misfit, as Python's own TypeError would name it
+            node, arity = binding.problems[0]
+            self.report(("TC106", id(node)), Finding("TC106", node, (arity,)))
+            return NOTHING
+        group = self.current_group()
+        ok = True
+        writes: list[_Argument] = []
+        reads: list[_Argument] = []
+        for param, arg in binding.args:
+            oids = flatten(values[id(arg)])
+            tensors = self.kinds(oids, Kind.TENSOR)
+            partitions = self.kinds(oids, Kind.PARTITION)
+            where = f"parameter `{param.name}` of kernel `{kernel.name}`"
+            problem: str | None = None
+            if param.kind is ParamKind.MUTABLE:
+                if tensors and not partitions:
+                    problem = (
+                        f"{where} is Mutable: pass a partition of the tensor "
+                        f"(`{display(arg.value)}.partition(tile_shape)`), not the tensor"
+                    )
+                elif partitions:
+                    if self.check_unconsumed(partitions, arg.value, group):
+                        ok = False
+                        continue
+                    touched: set[int] = set()
+                    for part in partitions:
+                        touched |= self.partition_tensors(part)
+                    writes.append((param.name, arg, frozenset(touched)))
+            elif param.kind is ParamKind.SHARED:
+                if partitions and not tensors:
+                    problem = (
+                        f"{where} is Shared (read-only): pass the tensor itself, "
+                        "not a partition of it"
+                    )
+                elif tensors:
+                    reads.append((param.name, arg, frozenset(tensors)))
+                elif not oids:
+                    free = self.free_tensor(arg.value)
+                    if free is not None:
+                        reads.append((param.name, arg, frozenset({free})))
+            elif param.kind in (ParamKind.SCALAR, ParamKind.CONST) and (tensors or partitions):
+                problem = f"{where} is a scalar, not a tensor"
+            if problem is not None:
+                self.report(("TC106", id(arg)), Finding("TC106", arg.value, (problem,)))
+                ok = False
+        if not ok or not self.aliasing_ok(kernel, writes, reads):
+            return NOTHING
+        for _name, arg, tensors_read in reads:
+            self.use(tensors_read, Use.SHARED, arg.value)
+        borrows: set[Borrow] = set()
+        for _name, arg, written in writes:
+            borrows |= {Borrow(t, True) for t in written}
+            for part in self.kinds(flatten(values[id(arg)]), Kind.PARTITION):
+                hold = self.holds.get(part)
+                if hold is not None:
+                    consumed = hold.consumed_at | {call}
+                    self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
+        for _name, _arg, tensors_read in reads:
+            borrows |= {Borrow(t, False) for t in tensors_read}
+        op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
+        self.created_ops[op] = self.site(call)
+        self.set_hold(op, Hold(LIVE, frozenset(borrows)))
+        return frozenset({op})
+
+    def aliasing_ok(
+        self, kernel: LaunchSignature, writes: list[_Argument], reads: list[_Argument]
+    ) -> bool:
+        """TC101: a tensor written through a partition may not appear again in the launch."""
+        seen: dict[int, tuple[str, cst.Arg]] = {}
+        clash: tuple[str, cst.Arg, str, cst.Arg, int] | None = None
+        for name, arg, tensors in writes:
+            for t in tensors:
+                if t in seen and clash is None:
+                    clash = (name, arg, *seen[t], t)
+                seen.setdefault(t, (name, arg))
+        for name, arg, tensors in reads:
+            for t in tensors:
+                if t in seen and clash is None:
+                    clash = (name, arg, *seen[t], t)
+        if clash is None:
+            return True
+        name, arg, first_name, first_arg, tensor = clash
+        label = self.infos[tensor].label
+        shown = label if label.startswith("`") else display(arg.value)
+        message = (
+            f"{shown} is passed to kernel `{kernel.name}` as Mutable `{first_name}` and again as "
+            f"`{name}` in the same launch; a launch may not read or write a tensor it writes "
+            "through a partition",
+        )
+        labels = (
+            (first_arg.value, f"passed as Mutable `{first_name}` here"),
+            (arg.value, f"passed again as `{name}` here"),
+        )
+        self.report(("TC101", id(arg)), Finding("TC101", arg.value, message, labels))
+        return False
