@@ -1,19 +1,29 @@
 #!/bin/bash
-# One complete GPU session (tests + benchmarks), logs and JSON under $OUT.
-# Usage on the device: source .gpu/setup.sh && bash benchmarks/gpu_session.sh
-export PYTHONPATH="$PYTHONPATH:$(pwd)/build/pyextra"
+# One complete GPU session (tests + benchmarks): everything logged to $OUT/session.log, the
+# benchmark JSON to $OUT. Usage on the device: source .gpu/setup.sh && bash benchmarks/gpu_session.sh
+export PYTHONPATH="$PYTHONPATH:$(pwd)/build/pyextra"  # a pytest fallback, if the device lacks one
 export TILERT_CACHE_DIR=/tmp/tilert-cache
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-{ nvidia-smi; python3 -c "import cuda.core, cuda.bindings, cuda.tile; print('cuda.core', cuda.core.__version__, 'cuda.tile', cuda.tile.__version__)"; python3 -m pytest --version; } > "$OUT/env.txt" 2>&1
-python3 -m tilert doctor > "$OUT/doctor.txt" 2>&1
-TILERT_BACKEND=cutile timeout ${SMOKE_T:-120} python3 examples/saxpy.py > "$OUT/smoke.log" 2>&1
-echo "smoke rc=$?" >> "$OUT/smoke.log"
-TILERT_BACKEND=interpret timeout 120 python3 -m pytest -q -p no:cacheprovider tests/test_lowering.py tests/test_doctor.py > "$OUT/cpu_tests.log" 2>&1
-echo "rc=$?" >> "$OUT/cpu_tests.log"
-timeout ${GPU_T:-260} python3 -m pytest -m gpu -q -rs -p no:cacheprovider tests/test_gpu.py > "$OUT/gpu_tests.log" 2>&1
-echo "rc=$?" >> "$OUT/gpu_tests.log"
-TILERT_BACKEND=cutile timeout ${BENCH_T:-200} python3 benchmarks/gpu_bench.py --out "$OUT" ${BENCH_ARGS} > "$OUT/bench.log" 2>&1
-echo "rc=$?" >> "$OUT/bench.log"
-cp -r /tmp/tilert-cache/cutile "$OUT/generated" 2>/dev/null
-tail -5 "$OUT"/*.log
+LOG="$OUT/session.log"
+section() { echo; echo "===== $* ====="; }
+{
+  section env
+  nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
+  python3 -c "import cuda.core, cuda.tile; print('cuda.core', cuda.core.__version__, 'cuda.tile', cuda.tile.__version__)"
+  python3 -m pytest --version
+  section "python -m tilert doctor"
+  python3 -m tilert doctor
+  section "examples as programs (TILERT_BACKEND=cutile)"
+  for f in examples/*.py; do TILERT_BACKEND=cutile timeout 90 python3 "$f"; echo "$f rc=$?"; done
+  section "CPU tests (interpret)"
+  TILERT_BACKEND=interpret timeout 120 python3 -m pytest -q -p no:cacheprovider tests/test_lowering.py tests/test_doctor.py
+  echo "rc=$?"
+  section "GPU tests (pytest -m gpu)"
+  timeout ${GPU_T:-220} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/test_gpu.py
+  echo "rc=$?"
+  section "benchmarks"
+  TILERT_BACKEND=cutile timeout ${BENCH_T:-240} python3 benchmarks/gpu_bench.py --out "$OUT" ${BENCH_ARGS}
+  echo "rc=$?"
+} > "$LOG" 2>&1
+grep -E "rc=|passed|failed|ratio" "$LOG" | tail -40

@@ -79,20 +79,18 @@ def too_many_positional(kernel: str, takes: int, given: int) -> str:
     plural = "" if takes == 1 else "s"
     return with_rule(
         "TC106",
-        f"Kernel {quoted(kernel)} takes {takes} positional argument{plural} but {given} were "
-        "given",
+        f"Kernel {quoted(kernel)} takes {takes} positional argument{plural} but {given} were given",
     )
 
 
-def unknown_keyword(kernel: str, name: str, positional_only: bool) -> str:
-    why = "is positional-only" if positional_only else "does not exist"
-    return with_rule(
-        "TC106", f"Kernel {quoted(kernel)} has no keyword parameter {quoted(name)} (it {why})"
-    )
+def unknown_keyword(kernel: str, name: str) -> str:
+    return with_rule("TC106", f"Kernel {quoted(kernel)} has no parameter {quoted(name)}")
 
 
 def duplicate_value(kernel: str, name: str) -> str:
-    return with_rule("TC106", f"Kernel {quoted(kernel)} got two values for parameter {quoted(name)}")
+    return with_rule(
+        "TC106", f"Kernel {quoted(kernel)} got two values for parameter {quoted(name)}"
+    )
 
 
 def missing_arguments(kernel: str, names: list[str]) -> str:

@@ -17,14 +17,10 @@ UNSAFE_WRITES: Final = frozenset({"tilert.lang.unsafe.store", "tilert.lang.unsaf
 DTYPE_BASE: Final = "tilert.dtypes.DType"
 DTYPES_MODULE: Final = "tilert.dtypes"
 
-# The creation functions whose dtype argument the plugin reads, and its position.
-CREATION_DTYPE_POSITION: Final = {
-    "tilert.tensor.empty": 1,
-    "tilert.tensor.zeros": 1,
-    "tilert.tensor.ones": 1,
-    "tilert.tensor.arange": 1,
-    "tilert.tensor.full": 2,
-}
+# The creation functions whose ``dtype`` argument the plugin reads.
+CREATION_FUNCTIONS: Final = frozenset(
+    f"tilert.tensor.{name}" for name in ("empty", "zeros", "ones", "full", "arange")
+)
 
 # dtype classes by kind: what Python scalar a dtype-annotated kernel parameter takes.
 FLOAT_DTYPES: Final = frozenset({"f16", "bf16", "f32", "f64"})
