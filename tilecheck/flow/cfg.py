@@ -29,6 +29,8 @@ class ElementKind(enum.Enum):
     PATTERN = "pattern"  # node: the MatchCase; binds the names its pattern captures
     DEF = "def"  # node: a nested FunctionDef or ClassDef; binds its name
     RETURN = "return"  # node: the Return; evaluates its value, which leaves the body
+    ASSUME_TRUE = "assume-true"  # node: a test already evaluated; this path has it true
+    ASSUME_FALSE = "assume-false"  # ... and this one false
 
 
 class Element(NamedTuple):
@@ -243,16 +245,22 @@ class _Builder:
             e.link(after)
         return after
 
+    def branch(self, test: Block, node: cst.BaseExpression, truth: bool, ctx: _Ctx) -> Block:
+        """The start of the way out of ``test`` taken when ``node`` is ``truth``."""
+        kind = ElementKind.ASSUME_TRUE if truth else ElementKind.ASSUME_FALSE
+        return self.add(self.follow(test), kind, node, ctx)
+
     def if_(self, stmt: cst.If, block: Block, ctx: _Ctx) -> Block | None:
         test = self.add(block, ElementKind.EVAL, stmt.test, ctx)
-        then_end = self.stmts(_suite(stmt.body), self.follow(test), ctx)
+        then_end = self.stmts(_suite(stmt.body), self.branch(test, stmt.test, True, ctx), ctx)
         orelse = stmt.orelse
+        otherwise = self.branch(test, stmt.test, False, ctx)
         if orelse is None:
-            else_end: Block | None = self.follow(test)
+            else_end: Block | None = otherwise
         elif isinstance(orelse, cst.If):
-            else_end = self.if_(orelse, self.follow(test), ctx)
+            else_end = self.if_(orelse, otherwise, ctx)
         else:
-            else_end = self.stmts(_suite(orelse.body), self.follow(test), ctx)
+            else_end = self.stmts(_suite(orelse.body), otherwise, ctx)
         return self.join(then_end, else_end)
 
     def loop_ctx(self, ctx: _Ctx, after: Block, header: Block) -> _Ctx:
@@ -265,17 +273,12 @@ class _Builder:
             withs=ctx.withs,
         )
 
-    def loop_else(
-        self, orelse: cst.Else | None, header: Block, after: Block, ctx: _Ctx
-    ) -> Block | None:
-        """The way out when the loop ends without ``break``: its ``else`` then ``after``."""
-        if orelse is None:
-            header.link(after)
-            return after
-        end = self.stmts(_suite(orelse.body), self.follow(header), ctx)
+    def loop_else(self, orelse: cst.Else | None, exit: Block, after: Block, ctx: _Ctx) -> None:
+        """The way out when the loop ends without ``break`` (from ``exit``): its ``else``,
+        then ``after``."""
+        end = self.stmts(_suite(orelse.body), exit, ctx) if orelse is not None else exit
         if end is not None:
             end.link(after)
-        return after
 
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
@@ -288,17 +291,18 @@ class _Builder:
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, header))
         if end is not None:
             end.link(header)
-        self.loop_else(stmt.orelse, header, after, ctx)
+        self.loop_else(stmt.orelse, self.follow(header), after, ctx)
         return after
 
     def while_(self, stmt: cst.While, block: Block, ctx: _Ctx) -> Block | None:
         header = self.add(self.follow(block), ElementKind.EVAL, stmt.test, ctx)
         after = self.new()
-        end = self.stmts(_suite(stmt.body), self.follow(header), self.loop_ctx(ctx, after, header))
+        body = self.branch(header, stmt.test, True, ctx)
+        end = self.stmts(_suite(stmt.body), body, self.loop_ctx(ctx, after, header))
         if end is not None:
             end.link(header)
         if not _is_constant_true(stmt.test):
-            self.loop_else(stmt.orelse, header, after, ctx)
+            self.loop_else(stmt.orelse, self.branch(header, stmt.test, False, ctx), after, ctx)
         return after
 
     def with_(self, stmt: cst.With, block: Block, ctx: _Ctx) -> Block | None:

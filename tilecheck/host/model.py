@@ -8,7 +8,7 @@ abstract op. The state is a may-state: a status bit set on some path is set in t
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -26,12 +26,8 @@ class Kind(enum.Enum):
     GRAPH = "graph"
 
 
-HOLDER_KINDS = frozenset({Kind.PARTITION, Kind.OP, Kind.PENDING, Kind.GRAPH})
-
 # Status bits of a holder; a merge ORs them.
-LIVE = (
-    1  # holds its borrows: an unconsumed partition, an unrun op, an unwaited pending, an open graph
-)
+LIVE = 1  # holds its borrows: an unconsumed partition, unrun op, unwaited pending, open graph
 CONSUMED = 2  # a partition passed to a launch
 DONE = 4  # released: synced, waited, awaited, closed, or dropped
 HANDED = 8  # an op submitted, chained, zipped or recorded: its borrows moved to another holder
@@ -148,10 +144,3 @@ def referenced(env: Mapping[str, Oids]) -> set[int]:
     for oids in env.values():
         out |= oids
     return out
-
-
-def union_all(values: Iterable[Oids]) -> Oids:
-    out: set[int] = set()
-    for v in values:
-        out |= v
-    return frozenset(out)
