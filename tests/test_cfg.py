@@ -305,4 +305,37 @@ def test_dead_code_after_return_is_not_built() -> None:
 def test_elements_are_numbered_in_source_order() -> None:
     cfg = cfg_of("a()\nif c:\n    b()\nd()\n")
     ordered = sorted((e for b in cfg.blocks for e in b.elements), key=lambda e: e.seq)
-    assert [text(e.node) for e in ordered] == ["a()", "c", "b()", "d()"]
+    assert [(e.kind.value, text(e.node)) for e in ordered] == [
+        ("stmt", "a()"),
+        ("eval", "c"),
+        ("assume-true", "c"),
+        ("stmt", "b()"),
+        ("assume-false", "c"),
+        ("stmt", "d()"),
+    ]
+
+
+def test_each_way_out_of_a_test_knows_which_way_it_went() -> None:
+    cfg = cfg_of("""
+        while p is not None:
+            body()
+        if a and b:
+            yes()
+        else:
+            no()
+    """)
+    states = _run(cfg, must=True)
+    assumed = {}
+    for block in cfg.blocks:
+        for element in block.elements:
+            if element.kind in (ElementKind.ASSUME_TRUE, ElementKind.ASSUME_FALSE):
+                assumed[(element.kind.value, text(element.node))] = block.index
+    assert set(assumed) == {
+        ("assume-true", "p is not None"),
+        ("assume-false", "p is not None"),
+        ("assume-true", "a and b"),
+        ("assume-false", "a and b"),
+    }
+    body_block = next(b for b in cfg.blocks if any(text(e.node) == "body()" for e in b.elements))
+    assert body_block.index == assumed[("assume-true", "p is not None")]
+    assert "body()" not in states[assumed[("assume-false", "p is not None")]]

@@ -285,6 +285,37 @@ def test_double_buffering_waits_on_the_previous_iteration() -> None:
     assert found(source) == []
 
 
+def test_waiting_on_the_previous_iteration_when_there_is_one() -> None:
+    source = host("""
+        def main(steps: int) -> None:
+            z = tr.zeros((256,))
+            pending = None
+            for step in range(steps):
+                if pending is not None:
+                    pending.wait()
+                pending = scale(z.partition((64,)), 2.0).submit()
+            if not pending:
+                return
+            pending.wait()
+            print(z.to_numpy())
+    """)
+    assert found(source) == []
+
+
+def test_narrowing_does_not_hide_a_missing_wait() -> None:
+    source = host("""
+        def main(steps: int) -> None:
+            z = tr.zeros((256,))
+            pending = None
+            for step in range(steps):
+                if pending is None:
+                    pending.wait()
+                pending = scale(z.partition((64,)), 2.0).submit()  # in flight
+    """)
+    in_flight = line(source, "# in flight")
+    assert sorted(found(source)) == [("TC102", in_flight), ("TC108", in_flight)]
+
+
 def test_a_new_tensor_per_iteration_is_not_the_previous_one() -> None:
     source = host("""
         def main() -> None:

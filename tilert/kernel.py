@@ -127,11 +127,14 @@ class Kernel:
         if not self._rechecked:  # names defined after the kernel are resolvable now
             validate(self.fn, self.name)
             self._rechecked = True
-        try:
-            bound = self._signature.bind(*args, **kwargs)
-        except TypeError as exc:
-            raise TypeError(f"kernel `{self.name}`: {exc}") from None
-        values = [bound.arguments[p.name] for p in self.params]
+        if not kwargs and len(args) == len(self.params):
+            values = list(args)  # the common case, without inspect's binding machinery
+        else:
+            try:
+                bound = self._signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise TypeError(f"kernel `{self.name}`: {exc}") from None
+            values = [bound.arguments[p.name] for p in self.params]
         return _Launch(self, values, grid).op()
 
     def __repr__(self) -> str:
@@ -247,8 +250,8 @@ class _Launch:
 
     def op(self) -> Op:
         kernel = self.kernel
-        holder = ownership.new_holder(f"op `{kernel.name}` (launched at {self.where})")
-        holder.where = self.where
+        where = self.where
+        holder = ownership.new_holder(lambda: f"op `{kernel.name}` (launched at {where})", where)
         acquired: list[Tensor[Any]] = []
         try:
             for _p, t in self.shared:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -33,10 +33,15 @@ class Group:
 class Holder:
     """Something that holds borrows: a partition, an op, a chain or a graph."""
 
-    description: str  # "partition of z", "op `add`"
+    label: str | Callable[[], str]  # "partition of z", "op `add`"; a callable is formatted late
     where: str  # file:line in the user's code
     group: Group | None = None
     held: list[Named] = field(default_factory=list, repr=False)  # what to release
+
+    @property
+    def description(self) -> str:
+        """Formatted only when a message needs it: launches stay cheap."""
+        return self.label if isinstance(self.label, str) else self.label()
 
     def same_group(self, other: Holder) -> bool:
         return other is self or (self.group is not None and other.group is self.group)
@@ -150,10 +155,10 @@ def handoff(holder: Holder) -> Iterator[None]:
         stack.pop()
 
 
-def new_holder(description: str) -> Holder:
+def new_holder(label: str | Callable[[], str], where: str | None = None) -> Holder:
     """A holder that joins the current hand-off group, if any."""
     outer = current_handoff()
-    holder = Holder(description, user_callsite())
+    holder = Holder(label, where or user_callsite())
     if outer is not None:
         holder.group = outer.group
     return holder

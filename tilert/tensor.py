@@ -232,7 +232,7 @@ class Partition(Generic[DT]):
         self.mapping: Mapping | None = None
         self.consumed_at: str | None = None  # where the launch that consumed it was made
         self._consumer: ownership.Holder | None = None
-        self._holder = ownership.new_holder(f"partition of {tensor.describe()}")
+        self._holder = ownership.new_holder(lambda: f"partition of {tensor.describe()}")
         ownership.acquire(tensor, self._holder, exclusive=True, what="partitioned")
 
     def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:

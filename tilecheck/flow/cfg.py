@@ -273,10 +273,10 @@ class _Builder:
             withs=ctx.withs,
         )
 
-    def loop_else(self, orelse: cst.Else | None, exit: Block, after: Block, ctx: _Ctx) -> None:
-        """The way out when the loop ends without ``break`` (from ``exit``): its ``else``,
+    def loop_else(self, orelse: cst.Else | None, start: Block, after: Block, ctx: _Ctx) -> None:
+        """The way out when the loop ends without ``break`` (from ``start``): its ``else``,
         then ``after``."""
-        end = self.stmts(_suite(orelse.body), exit, ctx) if orelse is not None else exit
+        end = self.stmts(_suite(orelse.body), start, ctx) if orelse is not None else start
         if end is not None:
             end.link(after)
 

@@ -137,6 +137,8 @@ class BodyAnalysis(Ownership):
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
             self.capture(definition.body)
             self.bind_name(definition.name.value, NOTHING)
+        elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
+            self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
         elif kind is ElementKind.RETURN:
             value_node = cast(cst.Return, node).value
             if value_node is not None:
@@ -177,6 +179,38 @@ class BodyAnalysis(Ownership):
                     head = api.dotted_name(bound)
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
+
+    def assume(self, test: cst.BaseExpression, truth: bool) -> None:
+        """Narrow on a branch: where ``x is None`` or ``not x`` holds, ``x`` holds no op,
+        pending, partition or graph (those are never None and always true), so the path where
+        ``if pending is not None: pending.wait()`` was skipped has no pending to wait for."""
+        if isinstance(test, cst.Name):
+            if not truth:
+                self.forget_holders(test.value)
+        elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            self.assume(test.expression, not truth)
+        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            is_none = isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
+            if is_none and isinstance(test.left, cst.Name):
+                if isinstance(target.operator, cst.Is) and truth:
+                    self.forget_holders(test.left.value)
+                elif isinstance(target.operator, cst.IsNot) and not truth:
+                    self.forget_holders(test.left.value)
+        elif isinstance(test, cst.BooleanOperation):
+            both = (
+                isinstance(test.operator, cst.And) if truth else isinstance(test.operator, cst.Or)
+            )
+            if both:
+                self.assume(test.left, truth)
+                self.assume(test.right, truth)
+
+    def forget_holders(self, name: str) -> None:
+        oids = self.env.get(name)
+        if oids:
+            kept = frozenset(self.kinds(oids, Kind.TENSOR))
+            if kept != oids:
+                self.set_env(name, kept or None)
 
     def iterated(self, iterable: cst.BaseExpression) -> Value:
         """What a ``for`` target takes: the tracked names of a literal tuple/list it walks."""
