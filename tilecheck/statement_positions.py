@@ -3,9 +3,10 @@
 A ``PositionLookup`` of the whole module generates its whole text with position tracking:
 on a large module that costs about as much as the parse itself, for the sake of a handful of
 findings. Here only the statements that hold a finding are measured that way (each as a module
-of its own, moved down to its line); the lines before them are counted from their plain
-generated text, which is cheaper, and only up to the last statement that is needed. Top-level
-statements start at column 0, so columns need no moving."""
+of its own, moved down to its line). The lines before them are counted from the tree, without
+generating text: every line break in the code is a ``Newline`` node, or sits inside a token's
+text (a triple-quoted string, a backslash continuation). Top-level statements start at column
+0, so columns need no moving."""
 
 from __future__ import annotations
 
@@ -46,14 +47,53 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
         yield node
         for name in _fields(type(node)):
             value = getattr(node, name)
-            if isinstance(value, (tuple, list)):
-                stack.extend(v for v in value if isinstance(v, cst.CSTNode))
-            elif isinstance(value, cst.CSTNode):
+            kind = type(value)
+            if kind is tuple or kind is list:
+                stack.extend(v for v in value if _is_node(type(v)))
+            elif _is_node(kind):
                 stack.append(value)
 
 
-def _line_count(text: str) -> int:
+_ALL_FIELDS: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+_IS_NODE: dict[type, bool] = {}
+
+
+def _breaks(text: str) -> int:
+    if "\n" not in text and "\r" not in text:
+        return 0
     return text.replace("\r\n", "\n").replace("\r", "\n").count("\n")
+
+
+def _line_count(root: cst.CSTNode) -> int:
+    """How many line breaks the code of ``root`` has (as its generated text would)."""
+    count = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        cls = type(node)
+        if cls is cst.Newline:
+            count += 1
+            continue
+        names = _ALL_FIELDS.get(cls)
+        if names is None:
+            names = _ALL_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        for name in names:
+            value = getattr(node, name)
+            kind = type(value)
+            if kind is str:
+                count += _breaks(value)
+            elif kind is tuple or kind is list:
+                stack.extend(v for v in value if _is_node(type(v)))
+            elif _is_node(kind):
+                stack.append(value)
+    return count
+
+
+def _is_node(cls: type) -> bool:
+    known = _IS_NODE.get(cls)
+    if known is None:
+        known = _IS_NODE[cls] = issubclass(cls, cst.CSTNode)
+    return known
 
 
 class StatementPositions:
@@ -117,10 +157,9 @@ class StatementPositions:
     def _start(self, top: int) -> int:
         """The line the statement's text (its leading comments and blank lines included)
         starts on."""
-        code = self._module.code_for_node
         if not self._starts:
-            self._starts.append(1 + sum(_line_count(code(line)) for line in self._module.header))
+            self._starts.append(1 + sum(_line_count(line) for line in self._module.header))
         while len(self._starts) <= top:
             previous = len(self._starts) - 1
-            self._starts.append(self._starts[previous] + _line_count(code(self._body[previous])))
+            self._starts.append(self._starts[previous] + _line_count(self._body[previous]))
         return self._starts[top]

@@ -41,7 +41,9 @@ class _MutableParameter(_TensorParameter[_TT]):
 class _SharedParameter(_TensorParameter[_TT]):
     """A Shared parameter inside a kernel: read-only, any tile may be loaded."""
 
-    def load_tile(self: _SharedParameter[Tensor[_DT]], shape: Shape, index: _Index) -> Tile[_DT]: ...
+    def load_tile(
+        self: _SharedParameter[Tensor[_DT]], shape: Shape, index: _Index
+    ) -> Tile[_DT]: ...
 
 class Mutable(_MutableParameter[_TT]):
     """An output: the host passes a Partition, each block owns one tile of it."""

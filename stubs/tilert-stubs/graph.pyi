@@ -1,7 +1,5 @@
 """Graph capture and replay: ``with tr.graph() as g: g.record(op)``, then ``g.launch()``."""
 
-from typing import Any
-
 from typing_extensions import Self, TypeVarTuple, Unpack
 
 from tilert.ops import Op, Pending

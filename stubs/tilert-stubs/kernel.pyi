@@ -33,7 +33,9 @@ class Kernel(Generic[_P]):
     def lower(
         self, tile_shapes: dict[str, Sequence[int]] | None = None, mapped: Sequence[str] = ()
     ) -> str: ...
-    def __call__(self, *args: Any, grid: Sequence[int] | int | None = None, **kwargs: Any) -> Op: ...
+    def __call__(
+        self, *args: Any, grid: Sequence[int] | int | None = None, **kwargs: Any
+    ) -> Op: ...
 
 @type_check_only
 class _KernelDecorator(Protocol):

@@ -84,12 +84,6 @@ _FDT = TypeVar("_FDT", f16, bf16, f32, f64)  # float tiles: every Python scalar 
 _IDT = TypeVar("_IDT", i8, i16, i32, i64, u8)  # integer tiles: Python ints adopt the dtype
 _IBDT = TypeVar("_IBDT", i8, i16, i32, i64, u8, bool_)
 
-TileLike = Tile[Any] | bool | int | float
-Shape = int | Sequence[int]
-Axis = int | Sequence[int] | None
-_Scalar = bool | int | float | DType  # a kernel's dtype-annotated scalar is a DType value
-_Index = int | Tile[Any] | Sequence[int | Tile[Any]]  # a tile-space index
-
 class Tile(Generic[DT]):
     """An immutable tile value, local to a block (``tl.Tile[f32]`` in annotations)."""
 
@@ -250,6 +244,12 @@ class Tile(Generic[DT]):
     def __eq__(self, other: object) -> Tile[bool_]: ...  # type: ignore[override]
     def __ne__(self, other: object) -> Tile[bool_]: ...  # type: ignore[override]
     __hash__: ClassVar[None]  # type: ignore[assignment]
+
+TileLike = Tile[Any] | bool | int | float
+Shape = int | Sequence[int]
+Axis = int | Sequence[int] | None
+_Scalar = bool | int | float | DType  # a kernel's dtype-annotated scalar is a DType value
+_Index = int | Tile[Any] | Sequence[int | Tile[Any]]  # a tile-space index
 
 # -- loading ------------------------------------------------------------------------------------
 def load_tile_like(

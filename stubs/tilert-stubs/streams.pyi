@@ -14,8 +14,6 @@ class _CudaStreamLike(Protocol):
 
     def __cuda_stream__(self) -> tuple[int, int]: ...
 
-_StreamLike = Stream | _CudaStreamLike | None
-
 @dataclass(frozen=True)
 class Device:
     index: int = 0
@@ -27,6 +25,7 @@ class Ticket:
     run: Callable[[], None]
     done: bool = False
     error: BaseException | None = None
+    launched: bool = False
 
 @dataclass(eq=False)
 class Stream:
@@ -41,6 +40,8 @@ class Stream:
     def synchronize(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc: object) -> None: ...
+
+_StreamLike = Stream | _CudaStreamLike | None  # any stream argument
 
 def running_stream() -> Stream: ...
 def current_stream() -> Stream: ...

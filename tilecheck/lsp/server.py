@@ -297,6 +297,12 @@ def _watch_registration() -> types.RegistrationParams:
     )
 
 
+def _log_level(name: str) -> int:
+    """``TILECHECK_LSP_LOG`` (DEBUG, INFO, ...) as a level; WARNING when unset or unknown."""
+    level = logging.getLevelName(name.strip().upper())
+    return level if isinstance(level, int) else logging.WARNING
+
+
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
     """Serve LSP over stdio until the client says exit (or goes away)."""
     protocol_out = stdout or sys.stdout.buffer
@@ -304,6 +310,6 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
     # goes to stderr instead of corrupting a message.
     sys.stdout = sys.stderr
     logging.basicConfig(
-        level=os.environ.get("TILECHECK_LSP_LOG", "WARNING").upper(), stream=sys.stderr
+        level=_log_level(os.environ.get("TILECHECK_LSP_LOG", "")), stream=sys.stderr
     )
     create_server().start_io(stdin or sys.stdin.buffer, protocol_out)
