@@ -565,3 +565,18 @@ def test_pathological_nesting_is_skipped_not_a_crash() -> None:
             y = {chain}
     """)
     assert found(source) == [("TC106", line(source, "# still checked"))]
+
+
+def test_a_conflict_with_the_previous_iteration_says_so() -> None:
+    source = host("""
+        def main() -> None:
+            z, w = tr.zeros((256,)), tr.zeros((256,))
+            for step in range(4):
+                pending = scale(z.partition((64,)), float(step)).submit()  # loop
+            (other := scale(w.partition((64,)), 2.0).submit(), w.to_numpy())  # same statement
+            other.wait()
+    """)
+    messages = {d.span.line: d.message for d in check(source) if d.code == "TC102"}
+    assert set(messages) == {line(source, "# loop"), line(source, "# same statement")}
+    assert "in the loop's previous iteration" in messages[line(source, "# loop")]
+    assert "previous iteration" not in messages[line(source, "# same statement")]

@@ -1,4 +1,5 @@
 from collections.abc import Sequence
+from functools import _lru_cache_wrapper
 from typing import Any, Protocol
 
 class Backend(Protocol):
@@ -9,5 +10,5 @@ class InterpretBackend:
     name: str
     def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None: ...
 
-def cutile_unavailable_reason() -> str | None: ...
-def current() -> Backend: ...
+cutile_unavailable_reason: _lru_cache_wrapper[str | None]
+current: _lru_cache_wrapper[Backend]  # functools.cache: also has cache_clear()

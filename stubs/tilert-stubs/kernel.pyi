@@ -9,7 +9,7 @@ from typing_extensions import ParamSpec
 from tilert.ops import Op
 from tilert.signature import Param
 
-_P = ParamSpec("_P")
+_P = ParamSpec("_P", default=...)  # a bare `Kernel` takes any arguments
 _P2 = ParamSpec("_P2")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -34,7 +34,7 @@ class Kernel(Generic[_P]):
         self, tile_shapes: dict[str, Sequence[int]] | None = None, mapped: Sequence[str] = ()
     ) -> str: ...
     def __call__(
-        self, *args: Any, grid: Sequence[int] | int | None = None, **kwargs: Any
+        self, *args: object, grid: Sequence[int] | int | None = None, **kwargs: object
     ) -> Op: ...
 
 @type_check_only

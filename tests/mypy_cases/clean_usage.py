@@ -44,7 +44,9 @@ def main() -> None:
     axpy(y.partition((256,)), x, 2.0).sync()
     scatter(y.partition((256,)), 2, grid=(1,)).submit().wait()
     h = tr.zeros((1024,), dtype=f16)
-    persistent(h.partition((128,)).mapped(blocks=2, order=tr.grouped(2)), tr.ones((1024,), dtype=f16)).sync()
+    persistent(
+        h.partition((128,)).mapped(blocks=2, order=tr.grouped(2)), tr.ones((1024,), dtype=f16)
+    ).sync()
     with tr.graph() as g:
         g.record(axpy(y.partition((256,)), x, 1.0))
     g.launch().wait()

@@ -3,6 +3,7 @@
 """dtypes flow from creation calls through partitions, launches and tiles."""
 
 import numpy as np
+from typing_extensions import reveal_type
 
 import tilert as tr
 import tilert.lang as tl
@@ -14,7 +15,7 @@ def gemm(c: Mutable[Tensor[f32]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]]
     i, j = c.index
     bm, bn = c.tile_shape
     acc = tl.zeros((bm, bn), tl.f32)
-    reveal_type(bk)  # N: Revealed type is "builtins.int"
+    reveal_type(bk)  # N: Revealed type is "int"
     tile = a.load_tile((bm, bk), (i, 0))
     reveal_type(tile)  # N: Revealed type is "tilert.lang.Tile[tilert.dtypes.f16]"
     reveal_type(tile * 2.0)  # N: Revealed type is "tilert.lang.Tile[tilert.dtypes.f16]"
@@ -39,5 +40,5 @@ def host() -> None:
     a = tr.ones((4, 4), dtype=f16)
     reveal_type(c.partition((2, 2)))  # N: Revealed type is "tilert.tensor.Partition[tilert.dtypes.f32]"
     op = gemm(c.partition((2, 2)), a, a, 2)
-    reveal_type(op)  # N: Revealed type is "tilert.ops.Op[tilert.tensor.Partition[tilert.dtypes.f32], tilert.tensor.Tensor[tilert.dtypes.f16], tilert.tensor.Tensor[tilert.dtypes.f16], builtins.int]"
-    reveal_type(op.submit().wait())  # N: Revealed type is "tuple[tilert.tensor.Partition[tilert.dtypes.f32], tilert.tensor.Tensor[tilert.dtypes.f16], tilert.tensor.Tensor[tilert.dtypes.f16], builtins.int]"
+    reveal_type(op)  # N: Revealed type is "tilert.ops.Op[tilert.tensor.Partition[tilert.dtypes.f32], tilert.tensor.Tensor[tilert.dtypes.f16], tilert.tensor.Tensor[tilert.dtypes.f16], int]"
+    reveal_type(op.submit().wait())  # N: Revealed type is "tuple[tilert.tensor.Partition[tilert.dtypes.f32], tilert.tensor.Tensor[tilert.dtypes.f16], tilert.tensor.Tensor[tilert.dtypes.f16], int]"

@@ -26,8 +26,8 @@ def tensors_and_partitions() -> None:
     copy(z.partition((64,)), x).sync()
     copy(z, x).sync()  # E: Parameter "z" of kernel "copy" is Mutable: pass a partition of the tensor (z.partition(tile_shape)), not the tensor ({TC106}) [tile-argument-kind]
     copy(z.partition((64,)), x.partition((64,))).sync()  # E: Parameter "x" of kernel "copy" is Shared (read-only): pass the tensor itself, not a partition of it ({TC106}) [tile-argument-kind]
-    copy(z.partition((64,)), x.to_numpy()).sync()  # E: Parameter "x" of kernel "copy" is Shared: expected "Tensor[f32]", got "ndarray[tuple[Any, ...], dtype[Any]]" ({TC106}) [tile-argument-kind]
-    copy(x.to_numpy(), x).sync()  # E: Parameter "z" of kernel "copy" is Mutable: expected "Partition[f32]", got "ndarray[tuple[Any, ...], dtype[Any]]" ({TC106}) [tile-argument-kind]
+    copy(z.partition((64,)), x.to_numpy()).sync()  # E: Parameter "x" of kernel "copy" is Shared: expected "Tensor[f32]", got "ndarray[Any, Any]" ({TC106}) [tile-argument-kind]
+    copy(x.to_numpy(), x).sync()  # E: Parameter "z" of kernel "copy" is Mutable: expected "Partition[f32]", got "ndarray[Any, Any]" ({TC106}) [tile-argument-kind]
 
 
 def tiles_are_not_tensors(t: tl.Tile[f32]) -> None:

@@ -35,6 +35,7 @@ from tilecheck.host.model import (
 from tilecheck.host.ownership import Ownership
 from tilecheck.host.shapes import shape_dims
 from tilecheck.host.syntax import EXPRESSION, LITERALS, children, names_in, target_names, type_kind
+from tilecheck.kernel_rules.vocabulary import dotted_name
 
 
 class BodyAnalysis(Ownership):
@@ -87,7 +88,7 @@ class BodyAnalysis(Ownership):
             annotation = param.annotation.annotation
             if isinstance(annotation, cst.Subscript):
                 annotation = annotation.value
-            dotted = api.dotted_name(annotation)
+            dotted = dotted_name(annotation)
             canonical = self.ctx.resolver.resolve(dotted) if dotted else None
             name = param.name.value
             if canonical == api.TENSOR_TYPE:
@@ -104,6 +105,7 @@ class BodyAnalysis(Ownership):
         for element in block.elements:
             self.element = element
             self.tick = 0
+            self.made_here.clear()
             self.run_element(element)
             if self.gc_needed:
                 self.collect()
@@ -176,7 +178,7 @@ class BodyAnalysis(Ownership):
                 if isinstance(bound, cst.Name):
                     self.bind_name(bound.value, NOTHING)
                 elif isinstance(bound, cst.Attribute):
-                    head = api.dotted_name(bound)
+                    head = dotted_name(bound)
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
 
@@ -408,6 +410,13 @@ class BodyAnalysis(Ownership):
         self.unknown_args(expr, escape=True)
         return NOTHING
 
+    def read_args(self, call: cst.Call, values: list[Value]) -> None:
+        """The tensors among a call's arguments are read on the host."""
+        for arg, value in zip(call.args, values, strict=True):
+            tensors = frozenset(self.kinds(flatten(value), Kind.TENSOR))
+            if tensors:
+                self.use(tensors, Use.READ, arg.value)
+
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
         values = []
         for arg in call.args:
@@ -423,11 +432,8 @@ class BodyAnalysis(Ownership):
         return len(call.args) == 1 and isinstance(call.args[0].value, (cst.Tuple, cst.List))
 
     def api_call(self, call: cst.Call, canonical: str) -> Value:
-        if canonical in api.TENSOR_FACTORIES:
-            values = self.unknown_args(call, escape=False)
-            tensors = frozenset(t for v in values for t in self.kinds(flatten(v), Kind.TENSOR))
-            if tensors:
-                self.use(tensors, Use.READ, call)
+        if canonical in api.TENSOR_FACTORIES:  # ``tr.from_dlpack(t)`` reads ``t``
+            self.read_args(call, self.unknown_args(call, escape=False))
             return self.new_tensor(call, self.static_rank(call, canonical))
         if canonical == api.ZIP:
             values = self.unknown_args(call, escape=False)
@@ -437,10 +443,7 @@ class BodyAnalysis(Ownership):
             self.unknown_args(call, escape=False)
             return self.new_graph(call)
         if canonical in api.HOST_READERS:
-            values = self.unknown_args(call, escape=False)
-            tensors = frozenset(t for v in values for t in self.kinds(flatten(v), Kind.TENSOR))
-            if tensors and call.args:
-                self.use(tensors, Use.READ, call.args[0].value)
+            self.read_args(call, self.unknown_args(call, escape=False))
             return NOTHING
         self.unknown_args(call, escape=canonical not in api.INSPECTING_BUILTINS)
         return NOTHING
@@ -472,11 +475,8 @@ class BodyAnalysis(Ownership):
             elif name in api.TENSOR_METADATA:
                 self.unknown_args(call, escape=False)
             else:
-                sources = self.unknown_args(call, escape=False)
-                for value in sources:  # ``z.copy_from(x)`` reads x
-                    read = frozenset(self.kinds(flatten(value), Kind.TENSOR))
-                    if read:
-                        self.use(read, Use.READ, call)
+                # ``z.copy_from(x)`` reads x
+                self.read_args(call, self.unknown_args(call, escape=False))
                 self.use(tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver)
         partitions = self.kinds(oids, Kind.PARTITION)
         if partitions and name == "mapped":

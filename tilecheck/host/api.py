@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 # Calls that make a new tensor; the value is the position of the shape argument (None: rank 1
 # or unknown from the syntax).
 TENSOR_FACTORIES: dict[str, int | None] = {
@@ -60,15 +58,3 @@ INSPECTING_BUILTINS = frozenset(
 HOST_READERS = frozenset({"numpy.asarray", "numpy.array", "numpy.asanyarray"})
 
 MAX_PARTITION_RANK = 3
-
-
-def dotted_name(expr: cst.BaseExpression) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(expr, cst.Attribute):
-        parts.append(expr.attr.value)
-        expr = expr.value
-    if not isinstance(expr, cst.Name):
-        return None
-    parts.append(expr.value)
-    return ".".join(reversed(parts))

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tilecheck.host.api import dotted_name
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.names import NameResolver
 
 

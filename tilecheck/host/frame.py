@@ -49,6 +49,7 @@ class Frame:
         self._own_env = False
         self._own_holds = False
         self.element: Element | None = None
+        self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
         self.gc_needed = False
         # Partitions made while a launch's arguments are evaluated: inside one call, aliasing
@@ -125,7 +126,8 @@ class Frame:
         oid = self._oid_of.get((kind, key))
         if oid is None:
             oid = len(self.infos)
-            self.infos.append(ObjInfo(oid, kind, site, label, group, rank))
+            seq = self.element.seq if self.element is not None and site is not None else -1
+            self.infos.append(ObjInfo(oid, kind, site, label, group, rank, seq=seq))
             self._oid_of[(kind, key)] = oid
         return oid
 
@@ -143,6 +145,7 @@ class Frame:
         before, if the state still has it, becomes the site's summary object, so a loop's
         new tensor or op is never confused with the previous iteration's)."""
         oid = self.obj(kind, site if key is None else key, site, label, group=group, rank=rank)
+        self.made_here.add(oid)
         if oid in self._made:
             self.retire(oid)
         else:

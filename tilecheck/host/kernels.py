@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 import libcst as cst
 
 from tilecheck.diagnostics import Span
-from tilecheck.host.api import dotted_name
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.shapes import const_int
 from tilecheck.kernel_rules import is_kernel_decorated
 from tilecheck.kernel_rules.signature import build_signature, signature_findings
+from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.names import NameResolver
 
 

@@ -28,15 +28,16 @@ def conflict_code(holder: Kind, exclusive: bool, use: Use) -> str | None:
     return "TC103" if use in (Use.WRITE, Use.PARTITION) else None
 
 
-def _holder(info: ObjInfo) -> tuple[Part, ...]:
+def _holder(info: ObjInfo, came_around: bool) -> tuple[Part, ...]:
     site: Part = info.site if info.site is not None else "its definition"
+    when = " in the loop's previous iteration" if came_around else ""
     if info.kind is Kind.PARTITION:
-        return ("its partition made at ", site)
+        return ("its partition made at ", site, when)
     if info.kind is Kind.PENDING:
-        return ("the op submitted at ", site)
+        return ("the op submitted at ", site, when)
     if info.kind is Kind.GRAPH:
-        return ("the graph captured at ", site)
-    return (f"the {info.label} created at ", site, " (not yet run)")
+        return ("the graph captured at ", site, when)
+    return (f"the {info.label} created at ", site, when, " (not yet run)")
 
 
 def _hint(info: ObjInfo, holder_name: str | None) -> str:
@@ -78,12 +79,13 @@ def conflict(
     exclusive: bool,
     holder_name: str | None,
     released_at: frozenset[cst.CSTNode],
+    came_around: bool,
 ) -> tuple[tuple[Part, ...], tuple[tuple[cst.CSTNode, str], ...]]:
     """Message and labels of a TC102/TC103/TC104 finding."""
     if code == "TC104":
         message: tuple[Part, ...] = (
             f"`{tensor_name}` is {use.value} while ",
-            *_holder(info),
+            *_holder(info, came_around),
             " is alive (unconsumed); ",
             _hint(info, holder_name),
         )
@@ -92,7 +94,7 @@ def conflict(
         does = "reads" if not exclusive else ("holds" if info.kind is Kind.GRAPH else "writes")
         message = (
             f"`{tensor_name}` is {use.value} while ",
-            *_holder(info),
+            *_holder(info, came_around),
             f" still {does} it; ",
             _hint(info, holder_name),
         )

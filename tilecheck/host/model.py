@@ -75,6 +75,7 @@ class ObjInfo:
     label: str  # "`z`", "op `scale`", "chained op", ...
     group: int | None = None
     rank: int | None = None  # tensors: the static rank, when the creation shows it
+    seq: int = -1  # the CFG element that makes it (a later use in an earlier element: a loop)
     tensors: frozenset[int] = frozenset()  # partitions: the tensors they split
 
 

@@ -8,7 +8,7 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host import api, messages
+from tilecheck.host import messages
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.frame import Frame
 from tilecheck.host.launch import LaunchSignature, bind
@@ -28,6 +28,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.shapes import shape_dims, tile_shape_problem
 from tilecheck.host.syntax import display
+from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.kernel_signature import ParamKind
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
@@ -133,6 +134,10 @@ class Ownership(Frame):
                 if code is None:
                     continue
                 name = display(node) if isinstance(node, cst.BaseExpression) else "the tensor"
+                came_around = self.element is not None and (
+                    info.seq > self.element.seq
+                    or (info.seq == self.element.seq and oid not in self.made_here)
+                )
                 message, labels = messages.conflict(
                     code,
                     name,
@@ -142,6 +147,7 @@ class Ownership(Frame):
                     borrow.exclusive,
                     self.holder_name(oid),
                     hold.released_at,
+                    came_around,
                 )
                 key = (code, self.site_of(oid), self.site_of(borrow.tensor))
                 self.report(key, Finding(code, node, message, labels))
@@ -161,7 +167,7 @@ class Ownership(Frame):
                 for c in hold.consumed_at
             ):
                 continue
-            shown = api.dotted_name(node) if isinstance(node, cst.BaseExpression) else None
+            shown = dotted_name(node) if isinstance(node, cst.BaseExpression) else None
             tensors = (
                 " and ".join(sorted(self.infos[t].label for t in self.partition_tensors(part)))
                 or "the tensor"

@@ -47,6 +47,8 @@ def const_int(expr: cst.BaseExpression, constants: Mapping[str, int]) -> int | N
             return None
         if isinstance(expr.operator, cst.RightShift) and right < 0:
             return None
+        if isinstance(expr.operator, cst.Power) and abs(left).bit_length() * right > 128:
+            return None  # no tile dimension, and never compute 10 ** 10 ** 9
         return op(left, right)
     return None
 

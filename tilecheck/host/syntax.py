@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
-from tilecheck.host.api import dotted_name
+from tilecheck.kernel_rules.vocabulary import dotted_name
 
 LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 

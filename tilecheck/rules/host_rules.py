@@ -9,14 +9,6 @@ import textwrap
 
 from tilecheck.rules.base import Case, Rule
 
-_IMPORTS = """\
-import numpy as np
-
-import tilert as tr
-import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, f32
-"""
-
 _KERNELS = {
     "scale": """\
 @tr.kernel
@@ -44,11 +36,24 @@ def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
 _MARKER = re.compile(r"#\s*((?:TC\d{3}\s*)+)$")
 
 
+def _imports(code: str) -> str:
+    """The imports ``code`` needs, grouped as the examples group them."""
+    groups = ["import numpy as np\n"] if "np." in code else []
+    tilert = ["import tilert as tr\n"]
+    if "tl." in code:
+        tilert.append("import tilert.lang as tl\n")
+    names = [n for n in ("Mutable", "Shared", "Tensor", "f32") if re.search(rf"\b{n}\b", code)]
+    if names:
+        tilert.append(f"from tilert import {', '.join(names)}\n")
+    return "\n".join([*groups, "".join(tilert)])
+
+
 def _module(body: str) -> str:
     """The example's host code after the imports and the kernels it calls."""
     body = textwrap.dedent(body).strip("\n") + "\n"
     used = [src for name, src in _KERNELS.items() if re.search(rf"\b{name}\(", body)]
-    return "\n\n".join([_IMPORTS, *used, body]).replace("\n\n\n\n", "\n\n\n")
+    code = "\n\n".join([*used, body])
+    return "\n\n".join([_imports(code), *used, body]).replace("\n\n\n\n", "\n\n\n")
 
 
 def _expected(code: str) -> tuple[tuple[str, int], ...]:
@@ -714,6 +719,7 @@ tensor dimension.""",
             """
             TILE = 1 << 4
 
+
             def main() -> None:
                 z = tr.zeros((64, 48))
                 scale(z.partition((TILE, 2 * TILE)), 2.0).sync()
@@ -757,6 +763,7 @@ tensor dimension.""",
         invalid(
             """
             TILE = 0
+
 
             def main() -> None:
                 z = tr.zeros((256,))
