@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-import tilert.lang as tl
 
 import tilert as tr
+import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
 
 

@@ -4,9 +4,9 @@ holds its tensors until it is closed."""
 from __future__ import annotations
 
 import numpy as np
-import tilert.lang as tl
 
 import tilert as tr
+import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
 
 

@@ -1,12 +1,12 @@
 """tilert: the runtime for safe tile kernels — tensors, partitions, lazy ops, streams, graphs.
 
-    import tilert as tr
-    import tilert.lang as tl
-    from tilert import Mutable, Shared, Tensor, f32
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
 
-    @tr.kernel
-    def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
-        z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
 """
 
 from __future__ import annotations
