@@ -4,12 +4,21 @@ escapes, hand-offs, the words and labels of its findings)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import gc
+import importlib.util
+import inspect
+import io
+import itertools
 import textwrap
+import warnings
 from pathlib import Path
 
 import libcst as cst
 import pytest
 
+import tilert as tr
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.module_check import check_module
 from tilecheck.project import Project
@@ -580,3 +589,59 @@ def test_a_conflict_with_the_previous_iteration_says_so() -> None:
     assert set(messages) == {line(source, "# loop"), line(source, "# same statement")}
     assert "in the loop's previous iteration" in messages[line(source, "# loop")]
     assert "previous iteration" not in messages[line(source, "# same statement")]
+
+
+# -- the examples agree with the runtime ----------------------------------------------------------
+
+
+def _run_main(case: Case, where: Path, name: str) -> list[str]:
+    """Run the example's ``main`` under every combination of its bool arguments; what each run
+    ran into: an exception's type, "UnrunOpWarning", or "ok"."""
+    path = where / f"{name}.py"
+    path.write_text(case.code)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    main = module.main
+    params = inspect.signature(main).parameters
+    values = {bool: (True, False), int: (16,), float: (2.0,)}
+    outcomes = []
+    for combination in itertools.product(*(values[p.annotation] for p in params.values())):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                result = main(*combination)
+                if inspect.iscoroutine(result):
+                    asyncio.run(result)
+                gc.collect()
+            except (tr.BorrowError, TypeError, ValueError) as error:
+                outcomes.append(type(error).__name__)
+                continue
+        unrun = [w for w in caught if issubclass(w.category, tr.UnrunOpWarning)]
+        outcomes.append("UnrunOpWarning" if unrun else "ok")
+    return outcomes
+
+
+def _with_main(kind: str) -> list[tuple[Rule, int, Case]]:
+    return [
+        item
+        for item in _cases(kind)
+        if "\ndef main(" in item[2].code or "async def main(" in item[2].code
+    ]
+
+
+@pytest.mark.parametrize("item", _with_main("valid"), ids=_id)
+def test_valid_example_runs_cleanly(item: tuple[Rule, int, Case], tmp_path: Path) -> None:
+    rule, index, case = item
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcomes = _run_main(case, tmp_path, f"valid_{rule.code}_{index}")
+    assert set(outcomes) == {"ok"}, case.note
+
+
+@pytest.mark.parametrize("item", _with_main("invalid"), ids=_id)
+def test_invalid_example_fails_at_run_time(item: tuple[Rule, int, Case], tmp_path: Path) -> None:
+    rule, index, case = item
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcomes = _run_main(case, tmp_path, f"invalid_{rule.code}_{index}")
+    assert set(outcomes) - {"ok"}, case.note

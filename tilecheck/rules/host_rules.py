@@ -315,12 +315,11 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
             def main() -> None:
                 z = tr.zeros((256,))
                 pending = scale(z.partition((64,)), 2.0).submit()
-                while not pending.done():
-                    pass
+                pending.done()
                 print(z.to_numpy())  # TC102
                 pending.wait()
             """,
-            "done() does not release",
+            "done() does not release, whatever it returns",
         ),
         invalid(
             """
