@@ -386,3 +386,35 @@ def test_pre_commit_hook_is_declared() -> None:
         "require_serial: false",
     ):
         assert line in text
+
+
+def test_a_single_file_resolves_kernels_from_the_project_root(tmp_path: Path) -> None:
+    """pre-commit passes single files: an absolute import of a kernel module elsewhere in the
+    project (found from the pyproject.toml) must still be resolved."""
+    write(tmp_path / "pyproject.toml", "[tool.tilecheck]\n")
+    write(
+        tmp_path / "lib" / "kernels.py",
+        """
+        import tilert as tr
+        from tilert import Mutable, Tensor, f32
+
+        @tr.kernel
+        def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+            z.store(z.load() * a)
+        """,
+    )
+    app = write(
+        tmp_path / "app" / "main.py",
+        """
+        import tilert as tr
+        from lib.kernels import scale
+
+        def run() -> None:
+            z = tr.zeros((64,))
+            scale(z, 2.0).sync()
+        """,
+    )
+    from tilecheck.config import load_config
+
+    report = check_paths([app], load_config(app))
+    assert [d.code for d in report.diagnostics] == ["TC106"]

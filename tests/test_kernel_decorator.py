@@ -1,5 +1,8 @@
 """@tr.kernel validates the body with tilecheck's kernel rules before anything runs."""
 
+# These tests commit each violation on purpose to see the runtime refuse it.
+# tilecheck: ignore-file[TC201, TC203, TC204, TC206]
+
 from __future__ import annotations
 
 import re

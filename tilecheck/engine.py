@@ -143,7 +143,10 @@ def _internal_error(path: str, cause: BaseException, detail: str) -> FileError:
 def make_project(roots: Sequence[Path], config: Config) -> Project:
     from tilecheck.project import Project
 
-    return Project(roots, kernel_decorators=config.kernel_decorators)
+    # The project's own root (where its pyproject.toml is) resolves absolute imports such as
+    # `from tests.kernels import add` even when single files are checked, as pre-commit does.
+    bases = [*roots, config.root] if config.root is not None else list(roots)
+    return Project(bases, kernel_decorators=config.kernel_decorators)
 
 
 _worker: tuple[Config, Project] | None = None
