@@ -5,7 +5,21 @@ tests. The checking logic lives in the passes (``tilecheck.kernel_rules`` for TC
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+# A `# TC102` comment (or `# TC201 TC203`) marks the line where an example's finding is expected.
+_MARKER = re.compile(r"#\s*((?:TC\d{3}\s*)+)$")
+
+
+def expected_from_markers(code: str) -> tuple[tuple[str, int], ...]:
+    """The ``(code, line)`` findings an example promises through its marker comments."""
+    found: list[tuple[str, int]] = []
+    for number, line in enumerate(code.splitlines(), 1):
+        marker = _MARKER.search(line)
+        if marker:
+            found.extend((c, number) for c in marker.group(1).split())
+    return tuple(found)
 
 
 @dataclass(frozen=True)

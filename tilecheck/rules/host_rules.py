@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from tilecheck.rules.base import Case, Rule
+from tilecheck.rules.base import Case, Rule, expected_from_markers
 
 _KERNELS = {
     "scale": """\
@@ -33,8 +33,6 @@ def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
 """,
 }
 
-_MARKER = re.compile(r"#\s*((?:TC\d{3}\s*)+)$")
-
 
 def _imports(code: str) -> str:
     """The imports ``code`` needs, grouped as the examples group them."""
@@ -56,22 +54,13 @@ def _module(body: str) -> str:
     return "\n\n".join([_imports(code), *used, body]).replace("\n\n\n\n", "\n\n\n")
 
 
-def _expected(code: str) -> tuple[tuple[str, int], ...]:
-    found: list[tuple[str, int]] = []
-    for number, line in enumerate(code.splitlines(), 1):
-        marker = _MARKER.search(line)
-        if marker:
-            found.extend((c, number) for c in marker.group(1).split())
-    return tuple(found)
-
-
 def valid(body: str, note: str = "") -> Case:
     return Case(_module(body), (), note)
 
 
 def invalid(body: str, note: str = "") -> Case:
     code = _module(body)
-    expect = _expected(code)
+    expect = expected_from_markers(code)
     assert expect, f"an INVALID example needs a `# TC1xx` marker:\n{code}"
     return Case(code, expect, note)
 

@@ -5,10 +5,9 @@ INVALID example's finding is reported."""
 
 from __future__ import annotations
 
-import re
 import textwrap
 
-from tilecheck.rules.base import Case, Rule
+from tilecheck.rules.base import Case, Rule, expected_from_markers
 
 _IMPORTS = """\
 import tilert as tr
@@ -16,20 +15,9 @@ import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor, f32
 """
 
-_MARKER = re.compile(r"#\s*((?:TC\d{3}\s*)+)$")
-
 
 def _module(body: str) -> str:
     return _IMPORTS + "\n\n" + textwrap.dedent(body).strip("\n") + "\n"
-
-
-def _expected(code: str) -> tuple[tuple[str, int], ...]:
-    found: list[tuple[str, int]] = []
-    for number, line in enumerate(code.splitlines(), 1):
-        marker = _MARKER.search(line)
-        if marker:
-            found.extend((c, number) for c in marker.group(1).split())
-    return tuple(found)
 
 
 def valid(body: str, note: str = "") -> Case:
@@ -38,7 +26,7 @@ def valid(body: str, note: str = "") -> Case:
 
 def invalid(body: str, note: str = "") -> Case:
     code = _module(body)
-    expect = _expected(code)
+    expect = expected_from_markers(code)
     assert expect, f"an INVALID example needs a `# TC2xx` marker:\n{code}"
     return Case(code, expect, note)
 
