@@ -3,6 +3,9 @@
 # benchmark JSON to $OUT. Usage on the device: source .gpu/setup.sh && bash benchmarks/gpu_session.sh
 export PYTHONPATH="$PYTHONPATH:$(pwd)/build/pyextra"  # a pytest fallback, if the device lacks one
 export TILERT_CACHE_DIR=/tmp/tilert-cache
+# The device's copy of the tree has no .git: pass the commit in (TILERT_COMMIT=$(git rev-parse
+# --short HEAD) here, in the device command) so the results name what they measured.
+export TILERT_COMMIT=${TILERT_COMMIT:-unknown}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 LOG="$OUT/session.log"
