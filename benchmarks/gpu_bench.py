@@ -308,19 +308,46 @@ def bench_gemm(
     )
 
 
-def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
+def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100) -> None:
+    """Host cost of a launch of a tiny kernel, three ways (sync each, submit many, graph
+    replay), each against raw ``ct.launch`` used the same way; and graph-replay-speedup: a
+    chain of ``count`` launches issued directly (one ``tr.zip`` op) against the same launches
+    captured in one CUDA graph."""
     x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
     z = tr.zeros((n,), dtype=f32)
+    zs = [tr.zeros((n,), dtype=f32) for _ in range(count)]
     add(z.partition((n,)), x, y).sync()
     tx = torch.ones(n, device="cuda")
     ty = torch.ones(n, device="cuda")
     tz = torch.empty_like(tx)
-    h = torch.cuda.current_stream().cuda_stream
+    stream = torch.cuda.current_stream()
+    h = stream.cuda_stream
 
     def raw_sync() -> None:
         ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n))
-        torch.cuda.synchronize()
+        stream.synchronize()
 
+    def ours_submit_many() -> None:
+        pending = [add(t.partition((n,)), x, y).submit() for t in zs]
+        for p in pending:
+            p.wait()
+
+    def raw_many() -> None:
+        for _ in range(count):
+            ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n))
+        stream.synchronize()
+
+    def direct_chain() -> None:
+        tr.zip(*[add(t.partition((n,)), x, y) for t in zs]).sync()
+
+    with tr.graph() as chain:
+        for t in zs:
+            chain.record(add(t.partition((n,)), x, y))
+
+    def replay_chain() -> None:
+        chain.launch().wait()
+
+    replay_chain()
     t = timed(
         {
             "ours_sync": (lambda: add(z.partition((n,)), x, y).sync(), lambda: None),
@@ -328,6 +355,20 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
         },
         300,
     )
+    t.update(
+        timed(
+            {
+                "ours_submit": (ours_submit_many, lambda: None),
+                "raw_many": (raw_many, lambda: None),
+                "direct_chain": (direct_chain, lambda: None),
+                "replay_chain": (replay_chain, lambda: None),
+            },
+            5,
+        )
+    )
+    chain.close()
+    for out in zs:
+        np.testing.assert_allclose(out.to_numpy(), 2.0)
     run, sync, g = graph_loop(lambda: add(z.partition((n,)), x, y), 1)
     t.update(
         timed(
@@ -342,17 +383,41 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024) -> None:
         )
     )
     g.close()
-    ours_sync, raw_sync_s, ours_replay, raw_async = (
-        t["ours_sync"],
-        t["raw_sync"],
-        t["ours_replay"],
-        t["raw_async"],
-    )
     us = 1e6
-    results.append(comparison("launch-vs-raw-cutile", ours_sync * us, raw_sync_s * us, "us", False))
+    per = us / count
+    results.append(
+        comparison("launch-vs-raw-cutile", t["ours_sync"] * us, t["raw_sync"] * us, "us", False)
+    )
     results.append(
         comparison(
-            "launch-replay-vs-raw-cutile-async", ours_replay * us, raw_async * us, "us", False
+            "launch-submit-vs-raw-cutile", t["ours_submit"] * per, t["raw_many"] * per, "us", False
+        )
+    )
+    results.append(
+        comparison(
+            "launch-replay-vs-raw-cutile-async",
+            t["ours_replay"] * us,
+            t["raw_async"] * us,
+            "us",
+            False,
+        )
+    )
+    results.append(
+        comparison(
+            "graph-replay-speedup",
+            t["replay_chain"] * per,
+            t["direct_chain"] * per,
+            "us",
+            False,
+        )
+    )
+    results.append(
+        comparison(
+            "diag-graph-replay-vs-raw-direct",
+            t["replay_chain"] * per,
+            t["raw_many"] * per,
+            "us",
+            False,
         )
     )
 

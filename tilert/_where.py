@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from functools import lru_cache
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# Both caches are keyed by what a launch sees on every call (this is the launch hot path): a
+# file's inside/outside answer and the formatted ``file:line`` of each call site.
+_inside: dict[str, bool] = {}
+_formatted: dict[tuple[str, int], str] = {}
+_MAX_SITES = 1 << 14
 
 
 def user_callsite() -> str:
@@ -14,19 +18,21 @@ def user_callsite() -> str:
     frame = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not _inside_tilert(filename):
-            return f"{_short(filename)}:{frame.f_lineno}"
+        inside = _inside.get(filename)
+        if inside is None:
+            inside = _inside[filename] = os.path.abspath(filename).startswith(_PACKAGE_DIR)
+        if not inside:
+            key = (filename, frame.f_lineno)
+            text = _formatted.get(key)
+            if text is None:
+                if len(_formatted) >= _MAX_SITES:
+                    _formatted.clear()
+                text = _formatted[key] = f"{_short(filename)}:{frame.f_lineno}"
+            return text
         frame = frame.f_back  # type: ignore[assignment]
     return "<unknown>"
 
 
-@lru_cache(maxsize=4096)
-def _inside_tilert(filename: str) -> bool:
-    """Cached: this runs for every frame of every launch (the launch-overhead hot path)."""
-    return os.path.abspath(filename).startswith(_PACKAGE_DIR)
-
-
-@lru_cache(maxsize=4096)
 def _short(filename: str) -> str:
     """A path relative to the working directory when that is shorter, as tracebacks read best."""
     try:

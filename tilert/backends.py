@@ -13,13 +13,18 @@ from typing import Any, Protocol
 class Backend(Protocol):
     name: str
 
-    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None: ...
+    def launch(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
+    ) -> None:
+        """Launch ``kernel`` over ``grid`` on ``stream`` (default: the current stream)."""
 
 
 class InterpretBackend:
     name = "interpret"
 
-    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None:
+    def launch(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
+    ) -> None:
         from tilert import interpret
 
         interpret.launch(kernel, args, grid)

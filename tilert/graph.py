@@ -7,7 +7,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from tilert import ownership
+from tilert import backends, ownership
 from tilert._capture import capturing, set_capturing
 from tilert._where import user_callsite
 from tilert.errors import UnrunOpWarning
@@ -27,6 +27,8 @@ class Graph:
         self._state = "new"  # new | capturing | ready | closed
         self._handoff: Any = None
         self._launches: list[Pending] = []
+        self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
+        self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
 
     def __enter__(self) -> Graph:
         if self._state != "new":
@@ -57,7 +59,8 @@ class Graph:
 
     def launch(self, stream: Any = None) -> Pending:
         """Replay every recorded op in order; the Pending's wait does not release the graph's
-        borrows (``close`` does)."""
+        borrows (``close`` does). On the GPU the first launch captures the ops into a CUDA
+        graph (a ``.then`` callback runs then, once) and every launch replays that graph."""
         if self._state != "ready":
             raise RuntimeError(
                 "the graph is closed"
@@ -65,16 +68,11 @@ class Graph:
                 else "launch the graph after its `with tr.graph()` block"
             )
         s = as_stream(stream) if stream is not None else self.stream
-        steps = [step for op in self._ops for step in op._steps]
-
-        def replay() -> None:
-            for step in steps:
-                step()
-
+        run = self._replay_cuda if backends.current().name == "cutile" else self._replay_steps
         pending = Pending(
             f"graph of {len(self._ops)} ops",
             s,
-            s.enqueue(replay),
+            s.enqueue(run),
             self._holders,
             lambda: (),
             user_callsite(),
@@ -83,6 +81,46 @@ class Graph:
         self._launches.append(pending)
         return pending
 
+    def _replay_steps(self, stream: Stream) -> None:
+        """The CPU's replay: run the recorded ops' steps again, in order."""
+        for op in self._ops:
+            op._run_steps(stream)
+
+    def _replay_cuda(self, stream: Stream) -> None:
+        """Launch the CUDA graph on ``stream`` after the last writers of what it touches."""
+        if self._cuda is None:
+            self._cuda = self._capture()
+        for t, _ in self._touched:
+            writer = t._writer
+            if writer is not None and writer[0] is not stream:
+                stream.wait_for_launch(*writer)
+        self._cuda.launch(stream.cuda_handle())
+        writer = (stream, stream._launched)
+        for t, written in self._touched:
+            if written:
+                t._writer = writer
+
+    def _capture(self) -> Any:
+        """Record the ops' launches into a CUDA graph, on a stream of its own."""
+        from tilert.cutile.cuda_graph import capture
+
+        target = Stream()
+        target._capturing = True
+
+        def body() -> None:
+            for op in self._ops:
+                op._run_steps(target)
+
+        captured = capture(target.cuda_handle(), body)
+        touched: dict[int, tuple[Any, bool]] = {}
+        for op in self._ops:  # their holders now include ops made by .then during the capture
+            for h in op._holders:
+                for t, borrow in h.held:
+                    seen = touched.get(id(t))
+                    touched[id(t)] = (t, borrow.exclusive or (seen is not None and seen[1]))
+        self._touched = list(touched.values())
+        return captured
+
     def close(self) -> None:
         """Wait for outstanding launches and release everything the graph holds."""
         if self._state == "closed":
@@ -90,8 +128,14 @@ class Graph:
         for p in self._launches:
             p.wait()
         self._launches.clear()
+        if self._cuda is not None:
+            self._cuda.close()
+            self._cuda = None
         for h in self._holders:
             ownership.release_all(h)
+        for op in self._ops:  # ops made by .then callbacks while replaying hold borrows too
+            for h in op._holders:
+                ownership.release_all(h)
         self._state = "closed"
 
     def __len__(self) -> int:

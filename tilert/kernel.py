@@ -15,6 +15,7 @@ from tilert.dtypes import DType, is_dtype
 from tilert.errors import BorrowError, KernelError
 from tilert.ops import Op
 from tilert.signature import Param, ParamKind
+from tilert.streams import Stream
 from tilert.tensor import Partition, Tensor
 from tilert.validation import kernel_source, validate
 
@@ -109,6 +110,8 @@ class Kernel:
         self.params = _params(fn, self.name)
         self._signature = inspect.signature(fn)
         self._rechecked = False
+        self._reading = f"read by op `{self.name}`"  # borrow labels, made once
+        self._writing = f"written by op `{self.name}`"
 
     def lower(
         self,
@@ -127,65 +130,154 @@ class Kernel:
         if not self._rechecked:  # names defined after the kernel are resolvable now
             validate(self.fn, self.name)
             self._rechecked = True
-        if not kwargs and len(args) == len(self.params):
-            values = list(args)  # the common case, without inspect's binding machinery
-        else:
+        if kwargs or len(args) != len(self.params):
             try:
                 bound = self._signature.bind(*args, **kwargs)
             except TypeError as exc:
                 raise TypeError(f"kernel `{self.name}`: {exc}") from None
-            values = [bound.arguments[p.name] for p in self.params]
-        return _Launch(self, values, grid).op()
+            args = tuple(bound.arguments[p.name] for p in self.params)
+        return _launch_op(self, args, grid, user_callsite())
 
     def __repr__(self) -> str:
         return f"<tilert kernel {self.name}{' (unsafe)' if self.unsafe else ''}>"
 
 
-class _Launch:
-    """Checks one launch's arguments and builds its Op (all checks before any borrow)."""
+MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
-    def __init__(self, kernel: Kernel, values: list[Any], grid: Sequence[int] | int | None):
+
+def _launch_op(
+    kernel: Kernel, values: tuple[Any, ...], grid: Sequence[int] | int | None, where: str
+) -> Op:
+    """Check one launch's arguments, take its borrows and build its Op. The loop below is the
+    launch hot path: the common, valid case costs a type test per argument; anything unusual
+    goes through ``_Checks``, which raises the precise error (or accepts a chain's hand-off)."""
+    partitions: list[Partition[Any]] = []
+    shared: list[Tensor[Any]] = []
+    checks: _Checks | None = None
+    for p, v in zip(kernel.params, values, strict=True):
+        kind = p.kind
+        if kind is MUTABLE:
+            if (
+                type(v) is not Partition
+                or v.consumed_at is not None
+                or v.tensor._dtype is not p.dtype
+            ):
+                checks = checks or _Checks(kernel, where)
+                checks.mutable(p, v)
+            partitions.append(v)
+        elif kind is SHARED:
+            if type(v) is not Tensor or v._dtype is not p.dtype:
+                checks = checks or _Checks(kernel, where)
+                checks.shared(p, v)
+            shared.append(v)
+        elif isinstance(v, (Tensor, Partition)):
+            raise TypeError(
+                f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar, got {v!r}"
+            )
+    if len(partitions) + len(shared) > 1:
+        tensors = [q.tensor for q in partitions] + shared
+        if len({id(t) for t in tensors}) != len(tensors):  # two readers of one tensor are fine
+            (checks or _Checks(kernel, where)).aliasing(partitions, shared)
+    launch_grid = _grid(kernel, partitions, grid)
+    holder = ownership.new_holder(lambda: f"op `{kernel.name}` (launched at {where})", where)
+    reading = kernel._reading
+    with ownership.LOCK:
+        try:
+            for t in shared:
+                ownership.acquire(t, holder, False, reading, where)
+        except BorrowError:
+            ownership.release_all(holder)
+            raise
+        holders = [holder]
+        for part in partitions:
+            if part.consumed_at is None:  # else passed on within a chain: it holds it already
+                part._borrow_by(holder, kernel._writing, where)
+                holders.append(part._holder)
+    return Op(f"op `{kernel.name}`", holders, (_LaunchStep(kernel, values, launch_grid),), values)
+
+
+class _LaunchStep:
+    """The step of a kernel's op: launch it on the stream that runs the op."""
+
+    __slots__ = ("grid", "kernel", "values")
+
+    def __init__(self, kernel: Kernel, values: tuple[Any, ...], grid: tuple[int, ...]) -> None:
+        self.kernel, self.values, self.grid = kernel, values, grid
+
+    def __call__(self, stream: Stream) -> None:
+        backends.current().launch(self.kernel, self.values, self.grid, stream)
+
+
+def _grid(
+    kernel: Kernel, partitions: list[Partition[Any]], grid: Sequence[int] | int | None
+) -> tuple[int, ...]:
+    if partitions:
+        first = partitions[0]
+        found = (first.mapping.blocks,) if first.mapping else first.grid
+        for part in partitions[1:]:
+            if part.grid != first.grid or part.mapping != first.mapping:
+                _different_grids(kernel, partitions)
+    if grid is not None:
+        explicit = (grid,) if isinstance(grid, int) else tuple(int(g) for g in grid)
+        if partitions and explicit != found:
+            raise ValueError(
+                f"kernel `{kernel.name}`: grid={explicit} differs from the grid "
+                f"{found} of its Mutable partitions"
+            )
+        return explicit
+    if not partitions:
+        raise ValueError(
+            f"kernel `{kernel.name}` has no Mutable parameter to infer its grid from: "
+            "pass grid=(n,) explicitly"
+        )
+    return found
+
+
+def _different_grids(kernel: Kernel, partitions: list[Partition[Any]]) -> None:
+    names = [p.name for p in kernel.params if p.kind is MUTABLE]
+    keys = {((q.mapping.blocks,) if q.mapping else q.grid, q.grid) for q in partitions}
+    if len(keys) > 1:
+        listing = ", ".join(f"`{n}`: {q.grid}" for n, q in zip(names, partitions, strict=True))
+        raise ValueError(
+            f"kernel `{kernel.name}`: the Mutable partitions have different grids "
+            f"({listing}); every Mutable partition of one launch must have the same grid"
+        )
+
+
+class _Checks:
+    """The precise errors of a launch's arguments (all raised before any borrow is taken)."""
+
+    def __init__(self, kernel: Kernel, where: str) -> None:
         self.kernel = kernel
-        self.values = values
-        self.where = user_callsite()
-        self.partitions: list[tuple[Param, Partition[Any]]] = []
-        self.shared: list[tuple[Param, Tensor[Any]]] = []
-        for p, v in zip(kernel.params, values, strict=True):
-            self._check_kind(p, v)
-        self._check_aliasing()
-        self.grid = self._grid(grid)
+        self.where = where
 
     def _what(self, p: Param) -> str:
         return f"parameter `{p.name}` of kernel `{self.kernel.name}`"
 
-    def _check_kind(self, p: Param, v: Any) -> None:
-        if p.kind is ParamKind.MUTABLE:
-            if isinstance(v, Tensor):
-                raise BorrowError(
-                    f"{self._what(p)} is Mutable: pass a partition of the tensor, e.g. "
-                    f"`t.partition(tile_shape)`, not {v.describe()} (called at {self.where})"
-                )
-            if not isinstance(v, Partition):
-                raise TypeError(f"{self._what(p)} is Mutable: expected a Partition, got {v!r}")
-            if v.consumed_at is not None and not self._same_chain(v):
-                raise BorrowError(
-                    f"{self._what(p)}: the {v.describe()} was already consumed by the launch "
-                    f"at {v.consumed_at}; partition the tensor again after that op is synced"
-                )
-            self._check_dtype(p, v.tensor)
-            self.partitions.append((p, v))
-        elif p.kind is ParamKind.SHARED:
-            if isinstance(v, Partition):
-                raise BorrowError(
-                    f"{self._what(p)} is Shared (read-only): pass the tensor itself, not a "
-                    f"partition (the {v.describe()}, partitioned at {v._holder.where})"
-                )
-            if not isinstance(v, Tensor):
-                raise TypeError(f"{self._what(p)} is Shared: expected a Tensor, got {v!r}")
-            self._check_dtype(p, v)
-            self.shared.append((p, v))
-        elif isinstance(v, (Tensor, Partition)):
-            raise TypeError(f"{self._what(p)} is a scalar, got {v!r}")
+    def mutable(self, p: Param, v: Any) -> None:
+        if isinstance(v, Tensor):
+            raise BorrowError(
+                f"{self._what(p)} is Mutable: pass a partition of the tensor, e.g. "
+                f"`t.partition(tile_shape)`, not {v.describe()} (called at {self.where})"
+            )
+        if not isinstance(v, Partition):
+            raise TypeError(f"{self._what(p)} is Mutable: expected a Partition, got {v!r}")
+        if v.consumed_at is not None and not self._same_chain(v):
+            raise BorrowError(
+                f"{self._what(p)}: the {v.describe()} was already consumed by the launch "
+                f"at {v.consumed_at}; partition the tensor again after that op is synced"
+            )
+        self._dtype(p, v.tensor)
+
+    def shared(self, p: Param, v: Any) -> None:
+        if isinstance(v, Partition):
+            raise BorrowError(
+                f"{self._what(p)} is Shared (read-only): pass the tensor itself, not a "
+                f"partition (the {v.describe()}, partitioned at {v._holder.where})"
+            )
+        if not isinstance(v, Tensor):
+            raise TypeError(f"{self._what(p)} is Shared: expected a Tensor, got {v!r}")
+        self._dtype(p, v)
 
     def _same_chain(self, part: Partition[Any]) -> bool:
         """A partition consumed earlier in the same chain or graph may be passed on."""
@@ -193,21 +285,23 @@ class _Launch:
         handoff = ownership.current_handoff()
         return consumer is not None and handoff is not None and handoff.same_group(consumer)
 
-    def _check_dtype(self, p: Param, t: Tensor[Any]) -> None:
+    def _dtype(self, p: Param, t: Tensor[Any]) -> None:
         if p.dtype is not None and t.dtype is not p.dtype:
             raise TypeError(
                 f"{self._what(p)} expects {p.dtype} elements, got {t.describe()} "
                 f"(convert with an astype kernel or create it with dtype={p.dtype})"
             )
 
-    def _check_aliasing(self) -> None:
+    def aliasing(self, partitions: list[Partition[Any]], shared: list[Tensor[Any]]) -> None:
+        mutables = [p for p in self.kernel.params if p.kind is MUTABLE]
+        readers = [p for p in self.kernel.params if p.kind is SHARED]
         seen: dict[int, Param] = {}
-        for p, part in self.partitions:
+        for p, part in zip(mutables, partitions, strict=True):
             other = seen.get(id(part.tensor))
             if other is not None:
                 self._alias_error(p, other, part.tensor)
             seen[id(part.tensor)] = p
-        for p, t in self.shared:
+        for p, t in zip(readers, shared, strict=True):
             if id(t) in seen:
                 self._alias_error(p, seen[id(t)], t)
 
@@ -217,62 +311,6 @@ class _Launch:
             f"`{mutable.name}` and again as `{p.name}` in the same launch (at {self.where}); "
             "a launch may not read or write a tensor it writes through a partition"
         )
-
-    def _grid(self, grid: Sequence[int] | int | None) -> tuple[int, ...]:
-        if grid is not None:
-            explicit = (grid,) if isinstance(grid, int) else tuple(int(g) for g in grid)
-            if self.partitions and explicit != self._partition_grid():
-                raise ValueError(
-                    f"kernel `{self.kernel.name}`: grid={explicit} differs from the grid "
-                    f"{self._partition_grid()} of its Mutable partitions"
-                )
-            return explicit
-        if not self.partitions:
-            raise ValueError(
-                f"kernel `{self.kernel.name}` has no Mutable parameter to infer its grid from: "
-                "pass grid=(n,) explicitly"
-            )
-        return self._partition_grid()
-
-    def _partition_grid(self) -> tuple[int, ...]:
-        grids = {}
-        for p, part in self.partitions:
-            key = (part.mapping.blocks,) if part.mapping else part.grid
-            grids[p.name] = (key, part.grid)
-        distinct = {v for v in grids.values()}
-        if len(distinct) > 1:
-            listing = ", ".join(f"`{n}`: {g[1]}" for n, g in grids.items())
-            raise ValueError(
-                f"kernel `{self.kernel.name}`: the Mutable partitions have different grids "
-                f"({listing}); every Mutable partition of one launch must have the same grid"
-            )
-        return next(iter(distinct))[0]
-
-    def op(self) -> Op:
-        kernel = self.kernel
-        where = self.where
-        holder = ownership.new_holder(lambda: f"op `{kernel.name}` (launched at {where})", where)
-        acquired: list[Tensor[Any]] = []
-        try:
-            for _p, t in self.shared:
-                ownership.acquire(t, holder, exclusive=False, what=f"read by op `{kernel.name}`")
-                acquired.append(t)
-        except BorrowError:
-            ownership.release_all(holder)
-            raise
-        for _p, part in self.partitions:
-            if part.consumed_at is None:
-                ownership.transfer(
-                    part.tensor, part._holder, holder, f"written by op `{kernel.name}`", self.where
-                )
-                part.consumed_at = self.where
-                part._consumer = holder
-        values, grid = self.values, self.grid
-
-        def run() -> None:
-            backends.current().launch(kernel, values, grid)
-
-        return Op(f"op `{kernel.name}`", holder, [run], lambda: tuple(values))
 
 
 @overload

@@ -13,52 +13,65 @@ from tilert import ownership
 from tilert._capture import capturing
 from tilert._where import user_callsite
 from tilert.errors import UnrunOpWarning
-from tilert.streams import Stream, Ticket, as_stream
+from tilert.streams import Stream, Ticket, as_stream, current_stream
 
-Step = Callable[[], None]
+Step = Callable[[Stream], None]  # one piece of an op's work, run on the op's stream
+Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 
 
 class Op:
     """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
 
-    ``holders`` are the borrow holders it releases on completion; ``steps`` run in order;
-    ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent)."""
+    ``holders`` hold its borrows (released on completion); ``steps`` run in order on the op's
+    stream; ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent),
+    or a function computing it once the steps ran."""
 
     def __init__(
         self,
         label: str,
-        holder: ownership.Holder,
+        holders: list[ownership.Holder],
         steps: Sequence[Step],
-        outputs: Callable[[], tuple[Any, ...]],
+        outputs: Outputs,
     ) -> None:
         self.label = label
-        self.where = holder.where
-        self._holders: list[ownership.Holder] = [holder]
-        self._steps: list[Step] = list(steps)
+        self._holders = holders
+        self._steps = steps
         self._outputs = outputs
         self._state = "created"  # created | submitted | absorbed
+
+    @property
+    def where(self) -> str:
+        """Where the op was created (file:line in the user's code)."""
+        return self._holders[0].where
 
     # -- running ----------------------------------------------------------------------------
     def sync(self) -> tuple[Any, ...]:
         """Run on the current stream and wait; returns the op's outputs."""
-        return self.submit().wait()
+        return self._run_and_wait(current_stream())
 
     def sync_on(self, stream: Stream) -> tuple[Any, ...]:
-        return self.submit(stream).wait()
+        return self._run_and_wait(as_stream(stream))
+
+    def _run_and_wait(self, stream: Stream) -> tuple[Any, ...]:
+        """``submit().wait()`` without the Pending: the launch-overhead hot path."""
+        _refuse_in_capture(self)
+        self._take("submit")
+        ticket = stream.enqueue(self._run_steps)
+        try:
+            stream.run_until(ticket)
+        finally:
+            for h in self._holders:
+                ownership.release_all(h)
+        return self._result()
 
     def submit(self, stream: Any = None) -> Pending:
         """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
         waited on."""
-        g = capturing()
-        if g is not None:
-            raise RuntimeError(
-                f"cannot run {self.label} while capturing a graph (started at {g.where}): "
-                "record it with g.record(op) and launch the graph after the with block"
-            )
+        _refuse_in_capture(self)
         self._take("submit")
         s = as_stream(stream)
         ticket = s.enqueue(self._run_steps)
-        return Pending(self.label, s, ticket, self._holders, self._outputs, user_callsite())
+        return Pending(self.label, s, ticket, self._holders, self._result, user_callsite())
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
         """Submit, then wait on an executor thread so the event loop keeps running."""
@@ -77,23 +90,25 @@ class Op:
         holders = [chain_holder, *self._holders]
         state: dict[str, tuple[Any, ...]] = {}
 
-        def run_next() -> None:
+        def run_next(stream: Stream) -> None:
             with ownership.handoff(chain_holder):
-                nxt = fn(*self._outputs())
+                nxt = fn(*self._result())
             if not isinstance(nxt, Op):
                 raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
             nxt._take("chain")
             holders.extend(nxt._holders)
-            nxt._run_steps()
-            state["out"] = nxt._outputs()
+            nxt._run_steps(stream)
+            state["out"] = nxt._result()
 
-        chained = Op(
-            self.label + " .then(...)", chain_holder, [*self._steps, run_next], lambda: state["out"]
+        return Op(
+            self.label + " .then(...)", holders, [*self._steps, run_next], lambda: state["out"]
         )
-        chained._holders = holders
-        return chained
 
     # -- plumbing ---------------------------------------------------------------------------
+    def _result(self) -> tuple[Any, ...]:
+        out = self._outputs
+        return out if isinstance(out, tuple) else out()
+
     def _take(self, how: str) -> None:
         if self._state != "created":
             raise RuntimeError(
@@ -102,9 +117,9 @@ class Op:
             )
         self._state = "submitted" if how == "submit" else "absorbed"
 
-    def _run_steps(self) -> None:
+    def _run_steps(self, stream: Stream) -> None:
         for step in self._steps:
-            step()
+            step(stream)
 
     def __del__(self) -> None:
         if getattr(self, "_state", None) == "created":
@@ -119,6 +134,15 @@ class Op:
 
     def __repr__(self) -> str:
         return f"<Op {self.label} ({self._state}) created at {self.where}>"
+
+
+def _refuse_in_capture(op: Op) -> None:
+    g = capturing()
+    if g is not None:
+        raise RuntimeError(
+            f"cannot run {op.label} while capturing a graph (started at {g.where}): "
+            "record it with g.record(op) and launch the graph after the with block"
+        )
 
 
 class Pending:
@@ -145,7 +169,7 @@ class Pending:
         self._waited = False
 
     def done(self) -> bool:
-        return self._ticket.done
+        return self.stream.is_done(self._ticket)
 
     def wait(self) -> tuple[Any, ...]:
         """Block until the op completed; release its borrows; return its outputs."""
@@ -194,11 +218,9 @@ def zip(*ops: Op) -> Op:
             h.group = group
         holders.extend(op._holders)
         steps.extend(op._steps)
-    zipped = Op(
+    return Op(
         "zip(" + ", ".join(op.label for op in ops) + ")",
-        holder,
+        holders,
         steps,
-        lambda: tuple(op._outputs() for op in ops),
+        lambda: tuple(op._result() for op in ops),
     )
-    zipped._holders = holders
-    return zipped

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from tilert._where import user_callsite
@@ -29,14 +28,18 @@ class Group:
         self.description = description
 
 
-@dataclass(eq=False)
 class Holder:
     """Something that holds borrows: a partition, an op, a chain or a graph."""
 
-    label: str | Callable[[], str]  # "partition of z", "op `add`"; a callable is formatted late
-    where: str  # file:line in the user's code
-    group: Group | None = None
-    held: list[Named] = field(default_factory=list, repr=False)  # what to release
+    __slots__ = ("group", "held", "label", "where")
+
+    def __init__(
+        self, label: str | Callable[[], str], where: str, group: Group | None = None
+    ) -> None:
+        self.label = label  # "partition of z", "op `add`"; a callable is formatted late
+        self.where = where  # file:line in the user's code
+        self.group = group
+        self.held: list[tuple[Named, Borrow]] = []  # what to release
 
     @property
     def description(self) -> str:
@@ -46,13 +49,20 @@ class Holder:
     def same_group(self, other: Holder) -> bool:
         return other is self or (self.group is not None and other.group is self.group)
 
+    def __repr__(self) -> str:
+        return f"<Holder {self.description} at {self.where}>"
 
-@dataclass(eq=False)
+
 class Borrow:
-    holder: Holder
-    exclusive: bool
-    what: str  # "partitioned", "written by op `add`", "read by op `add`"
-    where: str
+    """One borrow of one tensor (identity-compared: releasing removes exactly this one)."""
+
+    __slots__ = ("exclusive", "holder", "what", "where")
+
+    def __init__(self, holder: Holder, exclusive: bool, what: str, where: str) -> None:
+        self.holder = holder
+        self.exclusive = exclusive
+        self.what = what  # "partitioned", "written by op `add`", "read by op `add`"
+        self.where = where
 
 
 class Named(Protocol):
@@ -78,6 +88,8 @@ def _explain(b: Borrow) -> str:
 
 def check_host_read(t: Named, action: str) -> None:
     """Reading on the host (or sharing with a foreign framework) needs no exclusive borrow."""
+    if not t._borrows:
+        return
     with LOCK:
         clash = _conflicts(t, exclusive=False, holder=None)
         if clash:
@@ -89,6 +101,8 @@ def check_host_read(t: Named, action: str) -> None:
 
 def check_host_write(t: Named, action: str) -> None:
     """Writing on the host (copy_from, partition) needs the tensor free."""
+    if not t._borrows:
+        return
     with LOCK:
         clash = _conflicts(t, exclusive=True, holder=None)
         if clash:
@@ -101,53 +115,64 @@ def check_host_write(t: Named, action: str) -> None:
             raise BorrowError(f"cannot {action} {t.describe()}: it is {_explain(b)}; {hint}")
 
 
-def acquire(t: Named, holder: Holder, exclusive: bool, what: str, where: str | None = None) -> None:
+def acquire(
+    t: Named, holder: Holder, exclusive: bool, what: str, where: str | None = None
+) -> Borrow:
     """Take a borrow for ``holder`` or raise BorrowError naming the conflicting one."""
     with LOCK:
-        clash = _conflicts(t, exclusive, holder)
-        if clash:
-            b = clash[0]
-            wanted = "write" if exclusive else "read"
-            raise BorrowError(
-                f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
-            )
-        t._borrows.append(Borrow(holder, exclusive, what, where or holder.where))
-        holder.held.append(t)
+        if t._borrows:
+            clash = _conflicts(t, exclusive, holder)
+            if clash:
+                b = clash[0]
+                wanted = "write" if exclusive else "read"
+                raise BorrowError(
+                    f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
+                )
+        borrow = Borrow(holder, exclusive, what, where or holder.where)
+        t._borrows.append(borrow)
+        holder.held.append((t, borrow))
+        return borrow
 
 
 def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
     with LOCK:
-        for t in holder.held:
-            t._borrows[:] = [b for b in t._borrows if b.holder is not holder]
+        for t, borrow in holder.held:
+            t._borrows.remove(borrow)
         holder.held.clear()
 
 
 def transfer(t: Named, old: Holder, new: Holder, what: str, where: str) -> None:
     """Move ``old``'s borrows of ``t`` to ``new`` (a partition consumed by an op)."""
     with LOCK:
-        for b in t._borrows:
-            if b.holder is old:
+        kept = []
+        for owner, b in old.held:
+            if owner is t:
                 b.holder, b.what, b.where = new, what, where
-        if t in old.held:
-            old.held.remove(t)
-            new.held.append(t)
+                new.held.append((owner, b))
+            else:
+                kept.append((owner, b))
+        old.held[:] = kept
 
 
 # The hand-off: while a ``then`` callback runs or a graph is being captured, new holders join
 # that group, so the chain or graph may pass a tensor from one op to the next.
-_handoff = threading.local()
+class _HandoffStack(threading.local):
+    def __init__(self) -> None:
+        self.stack: list[Holder] = []
+
+
+_handoff = _HandoffStack()
 
 
 def current_handoff() -> Holder | None:
-    stack: list[Holder] = getattr(_handoff, "stack", [])
+    stack = _handoff.stack
     return stack[-1] if stack else None
 
 
 @contextlib.contextmanager
 def handoff(holder: Holder) -> Iterator[None]:
-    stack: list[Holder] = getattr(_handoff, "stack", None) or []
-    _handoff.stack = stack
+    stack = _handoff.stack
     stack.append(holder)
     try:
         yield
@@ -157,8 +182,5 @@ def handoff(holder: Holder) -> Iterator[None]:
 
 def new_holder(label: str | Callable[[], str], where: str | None = None) -> Holder:
     """A holder that joins the current hand-off group, if any."""
-    outer = current_handoff()
-    holder = Holder(label, where or user_callsite())
-    if outer is not None:
-        holder.group = outer.group
-    return holder
+    stack = _handoff.stack
+    return Holder(label, where or user_callsite(), stack[-1].group if stack else None)

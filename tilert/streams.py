@@ -1,5 +1,8 @@
 """Devices and streams. On the CPU a stream is an ordered queue of work that runs when someone
-waits on it, so completion is observed exactly where the GPU would report it."""
+waits on it, so completion is observed exactly where the GPU would report it. On the GPU (the
+cutile backend) work launches at once onto a CUDA stream; a stream counts its launches, so
+waiting for one is a stream synchronization only when it may still be running, and a tensor's
+last writer (stream, launch number) lets an op on another stream wait for exactly that launch."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
+
+from tilert import backends
 
 
 @dataclass(frozen=True)
@@ -25,14 +30,23 @@ class Device:
         return f"Device({self.index}, {self.kind})"
 
 
-@dataclass(eq=False)
 class Ticket:
     """One piece of work queued on a stream; ``event`` in GPU terms."""
 
-    run: Callable[[], None]
-    done: bool = False
-    error: BaseException | None = None
-    launched: bool = False  # its host part already ran (GPU: the kernel is on the stream)
+    __slots__ = ("done", "error", "launched", "run", "seq")
+
+    def __init__(self, run: Callable[[Stream], None], seq: int = 0) -> None:
+        self.run = run
+        self.seq = seq  # GPU: the stream's launch number of this work
+        self.done = False  # known complete
+        self.error: BaseException | None = None
+        self.launched = False  # its host part already ran (GPU: the kernel is on the stream)
+
+
+def _check(result: Any, what: str) -> None:
+    err = result[0] if isinstance(result, tuple) else result
+    if int(err) != 0:
+        raise RuntimeError(f"{what} failed: CUDA error {err}")
 
 
 @dataclass(eq=False)
@@ -46,75 +60,135 @@ class Stream:
     # foreign object with ``__cuda_stream__`` (torch, cupy, cuda.core) this stream wraps
     _cuda: Any = field(default=None, repr=False)
     _handle: int | None = field(default=None, repr=False)
+    _launched: int = field(default=0, repr=False)  # launch number of the latest launch
+    _completed: int = field(default=0, repr=False)  # every launch up to this one is complete
+    _capturing: bool = field(default=False, repr=False)  # recording a CUDA graph, not running
 
+    # -- the CUDA stream ---------------------------------------------------------------------
     def cuda_handle(self) -> int:
         """The CUDA stream handle (``CUstream`` as an int) kernels of this stream launch on."""
+        handle = self._handle
+        if handle is not None:
+            return handle
         from tilert.cutile.device import ensure_current
 
         device = ensure_current()
-        if self._handle is None:
-            if self._cuda is None:
-                self._cuda = device.create_stream()
-            if hasattr(self._cuda, "__cuda_stream__"):
-                self._handle = int(self._cuda.__cuda_stream__()[1])
-            else:
-                self._handle = int(self._cuda.handle)
-        return self._handle
+        if self._cuda is None:
+            self._cuda = device.create_stream()
+        if hasattr(self._cuda, "__cuda_stream__"):
+            handle = int(self._cuda.__cuda_stream__()[1])
+        else:
+            handle = int(self._cuda.handle)
+        self._handle = handle
+        return handle
 
     def _cuda_synchronize(self) -> None:
         """Wait for the GPU work launched on this stream (nothing to do if none was)."""
-        if self._cuda is None:
-            return
-        from tilert.cutile.device import ensure_current
-
-        ensure_current()
-        if hasattr(self._cuda, "sync"):
-            self._cuda.sync()
+        if self._handle is None:
             return
         from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-        (err,) = driver.cuStreamSynchronize(driver.CUstream(self.cuda_handle()))
-        if int(err) != 0:
-            raise RuntimeError(f"cuStreamSynchronize failed: CUDA error {err}")
+        from tilert.cutile.device import ensure_current
 
-    def enqueue(self, run: Callable[[], None]) -> Ticket:
+        ensure_current()
+        _check(driver.cuStreamSynchronize(driver.CUstream(self._handle)), "cuStreamSynchronize")
+
+    def _cuda_idle(self) -> bool:
+        """Whether everything launched on this stream has completed (does not block)."""
+        if self._handle is None:
+            return True
+        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        (err,) = driver.cuStreamQuery(driver.CUstream(self._handle))
+        if err == driver.CUresult.CUDA_ERROR_NOT_READY:
+            return False
+        _check(err, "cuStreamQuery")
+        return True
+
+    def wait_for_launch(self, other: Stream, seq: int) -> None:
+        """Order this stream's next launches after launch ``seq`` of ``other`` (a tensor's last
+        writer on another stream), unless that launch is known to be complete."""
+        if other is self or seq <= other._completed or self._capturing:
+            return  # (a graph's launch waits for the writers of what it touches instead)
+        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        err, event = driver.cuEventCreate(driver.CUevent_flags.CU_EVENT_DISABLE_TIMING)
+        _check(err, "cuEventCreate")
+        try:
+            # recorded now, the event follows every launch of ``other`` so far, ``seq`` included
+            _check(
+                driver.cuEventRecord(event, driver.CUstream(other.cuda_handle())), "cuEventRecord"
+            )
+            _check(
+                driver.cuStreamWaitEvent(driver.CUstream(self.cuda_handle()), event, 0),
+                "cuStreamWaitEvent",
+            )
+        finally:
+            driver.cuEventDestroy(event)  # released by the driver once the wait is satisfied
+
+    # -- queued work -------------------------------------------------------------------------
+    def enqueue(self, run: Callable[[Stream], None]) -> Ticket:
         """Queue ``run``. On the GPU it runs at once (its launches go onto the CUDA stream, so
         the device works while the host goes on); on the CPU it runs when waited for."""
+        if backends.current().name == "cutile":
+            with self._lock:
+                self._launched = seq = self._launched + 1
+                ticket = Ticket(run, seq)
+                self._run_item(ticket)
+                ticket.launched = True
+            return ticket
         ticket = Ticket(run)
         with self._lock:
             self._queue.append(ticket)
-            if _launches_eagerly():
-                self._run_item(ticket)
-                ticket.launched = True
         return ticket
 
     def _run_item(self, item: Ticket) -> None:
-        previous = getattr(_running, "stream", None)
-        _running.stream = self
         try:
-            item.run()
+            item.run(self)
         except BaseException as exc:  # kept for the waiter of that item
             item.error = exc
-        finally:
-            _running.stream = previous
+
+    def is_done(self, ticket: Ticket) -> bool:
+        """Whether ``ticket``'s work is complete, without waiting (and without running it)."""
+        if ticket.done:
+            return True
+        if not ticket.launched:
+            return False
+        if ticket.seq > self._completed:
+            launched = self._launched
+            if not self._cuda_idle():
+                return False
+            self._completed = max(self._completed, launched)
+        ticket.done = True
+        return True
 
     def run_until(self, ticket: Ticket) -> None:
-        """Run queued work in order up to and including ``ticket``; re-raise its error."""
-        with self._lock:
-            while not ticket.done and self._queue:
-                item = self._queue.popleft()
-                if not item.launched:
-                    self._run_item(item)
-                item.done = True
-            self._cuda_synchronize()
+        """Run queued work in order up to and including ``ticket``, wait for the GPU to finish
+        it, and re-raise its error."""
+        if ticket.launched:  # GPU: already on the CUDA stream
+            if ticket.seq > self._completed:
+                launched = self._launched
+                self._cuda_synchronize()
+                self._completed = max(self._completed, launched)
+            ticket.done = True
+        else:
+            with self._lock:
+                while not ticket.done and self._queue:
+                    item = self._queue.popleft()
+                    if not item.launched:
+                        self._run_item(item)
+                    item.done = True
         if ticket.error is not None:
             raise ticket.error
 
     def synchronize(self) -> None:
-        """Run everything queued so far."""
+        """Run everything queued so far and wait for the GPU to finish it."""
         with self._lock:
             if self._queue:
                 self.run_until(self._queue[-1])
+            launched = self._launched
+        self._cuda_synchronize()
+        self._completed = max(self._completed, launched)
 
     def __enter__(self) -> Stream:
         _stack.set((*_stack.get(), self))
@@ -127,20 +201,6 @@ class Stream:
 # A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.
 _stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
 _default = Stream()
-_running = threading.local()  # the stream whose queued work this thread is running
-
-
-def _launches_eagerly() -> bool:
-    from tilert import backends
-
-    return backends.current().name == "cutile"
-
-
-def running_stream() -> Stream:
-    """The stream whose work is running on this thread (kernels launch on it), else the
-    current stream."""
-    running: Stream | None = getattr(_running, "stream", None)
-    return running if running is not None else current_stream()
 
 
 def current_stream() -> Stream:
@@ -156,8 +216,6 @@ def as_stream(obj: Any) -> Stream:
     if isinstance(obj, Stream):
         return obj
     if hasattr(obj, "__cuda_stream__"):
-        from tilert import backends
-
         if backends.current().name == "cutile":
             return Stream(_cuda=obj)
         raise TypeError(

@@ -45,6 +45,10 @@ class Tensor(Generic[DT]):
         self.created_at = user_callsite()
         self._device: DeviceStorage | None = None  # set only for GPU tensors (cutile backend)
         self._meta: np.ndarray[Any, Any] = self._array  # shape/dtype source of GPU tensors
+        self._shape: tuple[int, ...] = self._array.shape  # read on every launch: kept as is
+        # cutile backend: the (stream, sequence number) of the last launch that wrote it, so an
+        # op on another stream can wait for that launch (see tilert.streams)
+        self._writer: tuple[Any, int] | None = None
 
     @classmethod
     def _on_device(
@@ -66,6 +70,7 @@ class Tensor(Generic[DT]):
             if host.size
             else host
         )
+        t._shape = host.shape
         t._device = DeviceStorage(host.nbytes)
         if upload:
             t._device.upload(host)
@@ -78,7 +83,7 @@ class Tensor(Generic[DT]):
     # -- metadata (always readable) ---------------------------------------------------------
     @property
     def shape(self) -> tuple[int, ...]:
-        return tuple(self._shape_source().shape)
+        return self._shape
 
     @property
     def dtype(self) -> type[DType]:
@@ -156,7 +161,7 @@ class Tensor(Generic[DT]):
 
     def partition(self, tile_shape: ShapeLike) -> Partition[DT]:
         """Borrow this tensor exclusively, split into disjoint tiles of ``tile_shape``."""
-        return Partition(self, _shape(tile_shape))
+        return Partition(self, tile_shape)
 
     def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
         """Share the memory with another framework; the tensor must not be written by an op."""
@@ -218,22 +223,64 @@ def _check_tile_shape(shape: tuple[int, ...], tile: tuple[int, ...]) -> None:
             raise ValueError(f"tile shape {tile}: every dimension must be a power of two, got {d}")
 
 
+# (tensor shape, tile shape as given) -> (tile shape, grid): partitioning the same way again
+# (every launch of a loop does) costs one dict lookup.
+_tilings: dict[tuple[tuple[int, ...], Any], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _tiling(
+    shape: tuple[int, ...], tile_shape: ShapeLike
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The checked tile shape and the grid of tiles covering ``shape``."""
+    key: tuple[tuple[int, ...], Any] | None = (shape, tile_shape)
+    try:
+        found = _tilings.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable tile shape (a list): checked the long way
+        found, key = None, None
+    if found is not None:
+        return found
+    tile = _shape(tile_shape)
+    _check_tile_shape(shape, tile)
+    found = (tile, tuple(-(-s // t) for s, t in zip(shape, tile, strict=True)))
+    if key is not None and len(_tilings) < 4096:
+        _tilings[key] = found
+    return found
+
+
+class _PartitionLabel:
+    """The label of a partition's borrow holder, formatted only for an error message."""
+
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor: Tensor[Any]) -> None:
+        self.tensor = tensor
+
+    def __call__(self) -> str:
+        return f"partition of {self.tensor.describe()}"
+
+
 class Partition(Generic[DT]):
     """An exclusive borrow of a tensor split into disjoint tiles; consumed by one launch.
 
     Edge tiles of a non-divisible shape are masked: loads read zeros outside the tensor and
     stores are clipped to it."""
 
-    def __init__(self, tensor: Tensor[DT], tile_shape: tuple[int, ...]) -> None:
-        _check_tile_shape(tensor.shape, tile_shape)
+    def __init__(self, tensor: Tensor[DT], tile_shape: ShapeLike) -> None:
+        self.tile_shape, self.grid = _tiling(tensor._shape, tile_shape)
         self.tensor = tensor
-        self.tile_shape = tile_shape
-        self.grid = tuple(math.ceil(s / t) for s, t in zip(tensor.shape, tile_shape, strict=True))
         self.mapping: Mapping | None = None
         self.consumed_at: str | None = None  # where the launch that consumed it was made
         self._consumer: ownership.Holder | None = None
-        self._holder = ownership.new_holder(lambda: f"partition of {tensor.describe()}")
-        ownership.acquire(tensor, self._holder, exclusive=True, what="partitioned")
+        self._holder = holder = ownership.new_holder(_PartitionLabel(tensor))
+        ownership.acquire(tensor, holder, exclusive=True, what="partitioned")
+
+    def _borrow_by(self, op: ownership.Holder, what: str, where: str) -> None:
+        """Consumed by a launch: its exclusive borrow now reads as the op's, and is released
+        with the op's (the op keeps this partition's holder among its own)."""
+        self.consumed_at = where
+        self._consumer = op
+        for _t, borrow in self._holder.held:
+            borrow.what, borrow.where = what, where
 
     def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:
         """Launch ``blocks`` persistent blocks that share this partition's tiles out."""

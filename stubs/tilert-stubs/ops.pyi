@@ -12,20 +12,21 @@ from tilert.streams import Stream, Ticket, _StreamLike
 _Ts = TypeVarTuple("_Ts", default=Unpack[tuple[Any, ...]])
 _Us = TypeVarTuple("_Us")
 
-Step = Callable[[], None]
+Step = Callable[[Stream], None]
 
 class Op(Generic[Unpack[_Ts]]):
     """Nothing runs until ``sync``, ``submit``, ``await`` or a graph launch."""
 
     label: str
-    where: str
     def __init__(
         self,
         label: str,
-        holder: Any,
+        holders: list[Any],
         steps: Sequence[Step],
-        outputs: Callable[[], tuple[Unpack[_Ts]]],
+        outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
     ) -> None: ...
+    @property
+    def where(self) -> str: ...
     def sync(self) -> tuple[Unpack[_Ts]]: ...
     def sync_on(self, stream: Stream) -> tuple[Unpack[_Ts]]: ...
     def submit(self, stream: _StreamLike = None) -> Pending[Unpack[_Ts]]: ...

@@ -19,7 +19,7 @@ from tilert.cutile.device import ArrayView
 from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
 from tilert.errors import KernelError
 from tilert.signature import ParamKind
-from tilert.streams import running_stream
+from tilert.streams import Stream, current_stream
 from tilert.tensor import Partition
 
 MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
@@ -61,56 +61,80 @@ class CutileBackend:
         import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         self._ct = ct
-        self._cache: dict[tuple[int, tuple[MutableSpec, ...]], Compiled] = {}
+        self._launch = ct.launch
+        # (id(kernel), (rank, mapped) of each Mutable parameter) -> compiled kernel
+        self._cache: dict[tuple[int, tuple[tuple[int, bool], ...]], Compiled] = {}
         self._lock = threading.Lock()
 
-    def compiled(self, kernel: Any, specs: dict[str, MutableSpec]) -> Compiled:
-        key = (id(kernel), tuple(specs.values()))
+    def compiled(self, kernel: Any, spec_key: tuple[tuple[int, bool], ...]) -> Compiled:
+        key = (id(kernel), spec_key)
         found = self._cache.get(key)
         if found is None:
             with self._lock:
                 found = self._cache.get(key)
                 if found is None:
+                    mutables = [p.name for p in kernel.params if p.kind is MUTABLE]
+                    specs = {
+                        n: MutableSpec(rank, mapped)
+                        for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
+                    }
                     found = Compiled(lower_kernel(kernel, specs))
                     self._cache[key] = found
         return found
 
-    def launch(self, kernel: Any, args: Sequence[object], grid: tuple[int, ...]) -> None:
-        """Lower and compile on first use, then one ``ct.launch`` on the running stream.
-        This is the per-launch hot path: one pass over the arguments, one dict lookup."""
-        kernel_args, specs = launch_arguments(kernel, args)
-        key = (id(kernel), tuple(specs.values()))
-        compiled = self._cache.get(key) or self.compiled(kernel, specs)
-        handle = running_stream().cuda_handle()
+    def launch(
+        self,
+        kernel: Any,
+        args: Sequence[object],
+        grid: tuple[int, ...],
+        stream: Stream | None = None,
+    ) -> None:
+        """Lower and compile on first use, then one ``ct.launch`` on the stream. This is the
+        per-launch hot path: one pass over the arguments, one dict lookup."""
+        s = current_stream() if stream is None else stream
+        kernel_args, spec_key, written = launch_arguments(kernel, args, s)
+        compiled = self._cache.get((id(kernel), spec_key)) or self.compiled(kernel, spec_key)
         try:
-            self._ct.launch(handle, grid, compiled.kernel, kernel_args)
+            self._launch(s._handle or s.cuda_handle(), grid, compiled.kernel, kernel_args)
         except self._ct.TileError as exc:
             raise user_error(kernel, compiled, exc) from exc
+        writer = (s, s._launched)
+        for t in written:
+            t._writer = writer
 
 
 def launch_arguments(
-    kernel: Any, args: Sequence[object]
-) -> tuple[tuple[object, ...], dict[str, MutableSpec]]:
-    """The ct.launch argument tuple of one launch (in the generated kernel's parameter order)
-    and the MutableSpecs that select its compiled specialization."""
+    kernel: Any, args: Sequence[object], stream: Stream
+) -> tuple[tuple[object, ...], tuple[tuple[int, bool], ...], list[Any]]:
+    """The ct.launch argument tuple of one launch (in the generated kernel's parameter order),
+    the key of its compiled specialization, and the tensors it writes. A tensor last written
+    by a launch on another stream makes ``stream`` wait for that launch first."""
     out: list[object] = []
-    specs: dict[str, MutableSpec] = {}
+    spec: list[tuple[int, bool]] = []
+    written: list[Any] = []
     for p, v in zip(kernel.params, args, strict=True):
         kind = p.kind
         if kind is MUTABLE:
             assert isinstance(v, Partition)
-            out.append(_view(v.tensor))
+            t = v.tensor
+            if t._writer is not None and t._writer[0] is not stream:
+                stream.wait_for_launch(*t._writer)
+            out.append(_view(t))
             out.extend(v.tile_shape)
             mapping = v.mapping
             if mapping is not None:
                 order = mapping.order
                 out.append(order.group if order.kind == "grouped" else 0)
-            specs[p.name] = MutableSpec(len(v.tile_shape), mapping is not None)
+            spec.append((len(v.tile_shape), mapping is not None))
+            written.append(t)
         elif kind is SHARED:
+            writer = v._writer  # type: ignore[attr-defined]
+            if writer is not None and writer[0] is not stream:
+                stream.wait_for_launch(*writer)
             out.append(_view(v))
         else:
             out.append(v.item() if hasattr(v, "item") else v)
-    return tuple(out), specs
+    return tuple(out), tuple(spec), written
 
 
 def _view(t: Any) -> ArrayView:
