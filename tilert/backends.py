@@ -26,7 +26,12 @@ class InterpretBackend:
         self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
     ) -> None:
         from tilert import interpret
+        from tilert.tensor import Partition, Tensor
 
+        for v in args:  # a tensor last written on another stream: run that stream's work first
+            t = v.tensor if isinstance(v, Partition) else v
+            if isinstance(t, Tensor) and t._writer is not None and stream is not None:
+                stream.wait_for_launch(*t._writer)
         interpret.launch(kernel, args, grid)
 
 

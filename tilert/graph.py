@@ -11,7 +11,7 @@ from tilert import backends, ownership
 from tilert._capture import capturing, set_capturing
 from tilert._where import user_callsite
 from tilert.errors import UnrunOpWarning
-from tilert.ops import Op, Pending
+from tilert.ops import Op, Pending, mark_writer
 from tilert.streams import Stream, as_stream
 
 
@@ -69,10 +69,13 @@ class Graph:
             )
         s = as_stream(stream) if stream is not None else self.stream
         run = self._replay_cuda if backends.current().name == "cutile" else self._replay_steps
+        ticket = s.enqueue(run)
+        if not ticket.launched:
+            mark_writer(self._holders, s, ticket.seq)
         pending = Pending(
             f"graph of {len(self._ops)} ops",
             s,
-            s.enqueue(run),
+            ticket,
             self._holders,
             lambda: (),
             user_callsite(),

@@ -71,6 +71,8 @@ class Op:
         self._take("submit")
         s = as_stream(stream)
         ticket = s.enqueue(self._run_steps)
+        if not ticket.launched:  # the CPU runs it later: later readers elsewhere wait for it
+            mark_writer(self._holders, s, ticket.seq)
         return Pending(self.label, s, ticket, self._holders, self._result, user_callsite())
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
@@ -134,6 +136,16 @@ class Op:
 
     def __repr__(self) -> str:
         return f"<Op {self.label} ({self._state}) created at {self.where}>"
+
+
+def mark_writer(holders: list[ownership.Holder], stream: Stream, seq: int) -> None:
+    """Make launch ``seq`` of ``stream`` the last writer of what ``holders`` borrow exclusively
+    (the GPU backend marks its launches itself, as it makes them)."""
+    writer = (stream, seq)
+    for h in holders:
+        for t, borrow in h.held:
+            if borrow.exclusive:
+                t._writer = writer  # type: ignore[attr-defined]
 
 
 def _refuse_in_capture(op: Op) -> None:

@@ -138,7 +138,8 @@ def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
     with LOCK:
         for t, borrow in holder.held:
-            t._borrows.remove(borrow)
+            if borrow in t._borrows:  # tr.unsafe.force_release may have dropped it already
+                t._borrows.remove(borrow)
         holder.held.clear()
 
 

@@ -110,6 +110,9 @@ class Stream:
         writer on another stream), unless that launch is known to be complete."""
         if other is self or seq <= other._completed or self._capturing:
             return  # (a graph's launch waits for the writers of what it touches instead)
+        if backends.current().name != "cutile":
+            other._run_through(seq)  # the CPU: run the writer's queue that far first
+            return
         from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         err, event = driver.cuEventCreate(driver.CUevent_flags.CU_EVENT_DISABLE_TIMING)
@@ -134,19 +137,30 @@ class Stream:
             with self._lock:
                 self._launched = seq = self._launched + 1
                 ticket = Ticket(run, seq)
-                self._run_item(ticket)
                 ticket.launched = True
+                self._run_item(ticket)
             return ticket
-        ticket = Ticket(run)
         with self._lock:
+            self._launched = seq = self._launched + 1
+            ticket = Ticket(run, seq)
             self._queue.append(ticket)
         return ticket
+
+    def _run_through(self, seq: int) -> None:
+        """The CPU: run queued work in order up to launch number ``seq``."""
+        with self._lock:
+            while self._queue and self._queue[0].seq <= seq:
+                item = self._queue.popleft()
+                self._run_item(item)
+                item.done = True
 
     def _run_item(self, item: Ticket) -> None:
         try:
             item.run(self)
         except BaseException as exc:  # kept for the waiter of that item
             item.error = exc
+        if not item.launched:  # the CPU runs in queue order: everything before it ran too
+            self._completed = item.seq
 
     def is_done(self, ticket: Ticket) -> bool:
         """Whether ``ticket``'s work is complete, without waiting (and without running it)."""
@@ -175,8 +189,7 @@ class Stream:
             with self._lock:
                 while not ticket.done and self._queue:
                     item = self._queue.popleft()
-                    if not item.launched:
-                        self._run_item(item)
+                    self._run_item(item)
                     item.done = True
         if ticket.error is not None:
             raise ticket.error
