@@ -63,6 +63,7 @@ class Stream:
     _launched: int = field(default=0, repr=False)  # launch number of the latest launch
     _completed: int = field(default=0, repr=False)  # every launch up to this one is complete
     _capturing: bool = field(default=False, repr=False)  # recording a CUDA graph, not running
+    _cu: Any = field(default=None, repr=False)  # the handle as a cuda.bindings CUstream
 
     # -- the CUDA stream ---------------------------------------------------------------------
     def cuda_handle(self) -> int:
@@ -86,21 +87,23 @@ class Stream:
         """Wait for the GPU work launched on this stream (nothing to do if none was)."""
         if self._handle is None:
             return
-        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-        from tilert.cutile.device import ensure_current
+        from tilert.cutile.device import driver, ensure_current
 
         ensure_current()
-        _check(driver.cuStreamSynchronize(driver.CUstream(self._handle)), "cuStreamSynchronize")
+        if self._cu is None:
+            self._cu = driver().CUstream(self._handle)
+        _check(driver().cuStreamSynchronize(self._cu), "cuStreamSynchronize")
 
     def _cuda_idle(self) -> bool:
         """Whether everything launched on this stream has completed (does not block)."""
         if self._handle is None:
             return True
-        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from tilert.cutile.device import driver, ensure_current
 
-        (err,) = driver.cuStreamQuery(driver.CUstream(self._handle))
-        if err == driver.CUresult.CUDA_ERROR_NOT_READY:
+        ensure_current()
+        drv = driver()
+        (err,) = drv.cuStreamQuery(drv.CUstream(self._handle))
+        if err == drv.CUresult.CUDA_ERROR_NOT_READY:
             return False
         _check(err, "cuStreamQuery")
         return True
@@ -113,8 +116,9 @@ class Stream:
         if backends.current().name != "cutile":
             other._run_through(seq)  # the CPU: run the writer's queue that far first
             return
-        from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from tilert.cutile.device import driver as cuda_driver
 
+        driver = cuda_driver()
         err, event = driver.cuEventCreate(driver.CUevent_flags.CU_EVENT_DISABLE_TIMING)
         _check(err, "cuEventCreate")
         try:

@@ -38,7 +38,9 @@ def copy_stream() -> Any:
     return _core_device().create_stream()
 
 
-def _driver() -> Any:
+@cache
+def driver() -> Any:
+    """cuda.bindings' driver module (imported once, on first use)."""
     from cuda.bindings import driver  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
     return driver
@@ -63,18 +65,18 @@ class DeviceStorage:
 
     def _stream(self) -> Any:
         ensure_current()
-        driver = _driver()
-        return driver.CUstream(int(copy_stream().handle))
+        drv = driver()
+        return drv.CUstream(int(copy_stream().handle))
 
     def upload(self, host: np.ndarray[Any, Any]) -> None:
         """Copy a C-contiguous host array of exactly ``nbytes`` bytes in (synchronously)."""
         data = np.ascontiguousarray(host)
         assert data.nbytes == self.nbytes
         if self.nbytes:
-            driver = _driver()
+            drv = driver()
             _check(
-                driver.cuMemcpyHtoDAsync(
-                    driver.CUdeviceptr(self.ptr), data.ctypes.data, self.nbytes, self._stream()
+                drv.cuMemcpyHtoDAsync(
+                    drv.CUdeviceptr(self.ptr), data.ctypes.data, self.nbytes, self._stream()
                 ),
                 "host-to-device copy",
             )
@@ -84,10 +86,10 @@ class DeviceStorage:
         """Copy everything out into the C-contiguous host array ``out`` (synchronously)."""
         assert out.flags.c_contiguous and out.nbytes == self.nbytes
         if self.nbytes:
-            driver = _driver()
+            drv = driver()
             _check(
-                driver.cuMemcpyDtoHAsync(
-                    out.ctypes.data, driver.CUdeviceptr(self.ptr), self.nbytes, self._stream()
+                drv.cuMemcpyDtoHAsync(
+                    out.ctypes.data, drv.CUdeviceptr(self.ptr), self.nbytes, self._stream()
                 ),
                 "device-to-host copy",
             )
@@ -95,11 +97,11 @@ class DeviceStorage:
 
     def copy_from_device(self, other: DeviceStorage) -> None:
         if self.nbytes:
-            driver = _driver()
+            drv = driver()
             _check(
-                driver.cuMemcpyDtoDAsync(
-                    driver.CUdeviceptr(self.ptr),
-                    driver.CUdeviceptr(other.ptr),
+                drv.cuMemcpyDtoDAsync(
+                    drv.CUdeviceptr(self.ptr),
+                    drv.CUdeviceptr(other.ptr),
                     self.nbytes,
                     self._stream(),
                 ),
@@ -109,11 +111,9 @@ class DeviceStorage:
 
     def fill_zero(self) -> None:
         if self.nbytes:
-            driver = _driver()
+            drv = driver()
             _check(
-                driver.cuMemsetD8Async(
-                    driver.CUdeviceptr(self.ptr), 0, self.nbytes, self._stream()
-                ),
+                drv.cuMemsetD8Async(drv.CUdeviceptr(self.ptr), 0, self.nbytes, self._stream()),
                 "memset",
             )
             copy_stream().sync()
