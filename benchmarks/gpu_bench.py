@@ -425,20 +425,29 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--only",
+        default="launch,elementwise,gemm,gemm-tuned,safety",
+        help="comma-separated groups to run",
+    )
     args = parser.parse_args()
     from tilert import backends
 
     assert backends.current().name == "cutile", backends.cutile_unavailable_reason()
     device = torch.cuda.get_device_name(0)
     results: list[dict[str, Any]] = []
-    steps: list[Callable[[], None]] = [
-        lambda: bench_launch(results),
-        lambda: bench_elementwise(results),
-        lambda: bench_gemm(results, 4096),
-    ]
-    if not args.quick:
-        steps.append(lambda: bench_gemm(results, 8192))
+    groups: dict[str, list[Callable[[], None]]] = {
+        "launch": [lambda: bench_launch(results)],
+        "elementwise": [lambda: bench_elementwise(results)],
+        "gemm": [lambda: bench_gemm(results, 4096), lambda: bench_gemm(results, 8192)],
+        "gemm-tuned": [
+            lambda size=size, dt=dt: _tuned_gemm(results, size, dt)
+            for dt in ("f16", "bf16")
+            for size in (4096, 8192)
+        ],
+        "safety": [lambda: _safety(results)],
+    }
+    steps = [step for name in args.only.split(",") for step in groups[name.strip()]]
     errors = []
     for step in steps:
         try:
@@ -465,6 +474,18 @@ def main() -> None:
     path.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {path}")
     sys.exit(1 if errors else 0)
+
+
+def _tuned_gemm(results: list[dict[str, Any]], size: int, dtype_name: str) -> None:
+    from gpu_bench_gemm import bench_gemm_tuned
+
+    bench_gemm_tuned(results, size, dtype_name)
+
+
+def _safety(results: list[dict[str, Any]]) -> None:
+    from gpu_bench_safety import bench_safe_vs_unchecked
+
+    bench_safe_vs_unchecked(results)
 
 
 def _git_commit() -> str:
