@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import libcst as cst
 
+from tilecheck.cst_walk import EXPRESSION, children, type_kind
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.host import api
@@ -34,7 +35,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.ownership import Ownership
 from tilecheck.host.shapes import shape_dims
-from tilecheck.host.syntax import EXPRESSION, LITERALS, children, names_in, target_names, type_kind
+from tilecheck.host.syntax import LITERALS, names_in, target_names
 from tilecheck.kernel_rules.vocabulary import dotted_name
 
 

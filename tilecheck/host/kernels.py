@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
+from tilecheck.constants import const_int
 from tilecheck.diagnostics import Span
 from tilecheck.host.launch import LaunchSignature
-from tilecheck.host.shapes import const_int
 from tilecheck.kernel_rules import is_kernel_decorated
 from tilecheck.kernel_rules.signature import build_signature, signature_findings
 from tilecheck.kernel_rules.vocabulary import dotted_name

@@ -2,55 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
+from tilecheck.constants import const_int
 from tilecheck.host.api import MAX_PARTITION_RANK
-
-_BINARY: dict[type[cst.BaseBinaryOp], Callable[[int, int], int]] = {
-    cst.Add: lambda a, b: a + b,
-    cst.Subtract: lambda a, b: a - b,
-    cst.Multiply: lambda a, b: a * b,
-    cst.FloorDivide: lambda a, b: a // b,
-    cst.LeftShift: lambda a, b: a << b,
-    cst.RightShift: lambda a, b: a >> b,
-    cst.Power: lambda a, b: a**b,
-}
-
-
-def const_int(expr: cst.BaseExpression, constants: Mapping[str, int]) -> int | None:
-    """The value of an integer expression made of literals and known module constants."""
-    if isinstance(expr, cst.Integer):
-        value = expr.evaluated_value
-        return value if isinstance(value, int) else None
-    if isinstance(expr, cst.Name):
-        return constants.get(expr.value)
-    if isinstance(expr, cst.UnaryOperation):
-        inner = const_int(expr.expression, constants)
-        if inner is None:
-            return None
-        if isinstance(expr.operator, cst.Minus):
-            return -inner
-        return inner if isinstance(expr.operator, cst.Plus) else None
-    if isinstance(expr, cst.BinaryOperation):
-        op = _BINARY.get(type(expr.operator))
-        if op is None:
-            return None
-        left = const_int(expr.left, constants)
-        right = const_int(expr.right, constants)
-        if left is None or right is None:
-            return None
-        if isinstance(expr.operator, cst.FloorDivide) and right == 0:
-            return None
-        if isinstance(expr.operator, (cst.LeftShift, cst.Power)) and not 0 <= right <= 64:
-            return None
-        if isinstance(expr.operator, cst.RightShift) and right < 0:
-            return None
-        if isinstance(expr.operator, cst.Power) and abs(left).bit_length() * right > 128:
-            return None  # no tile dimension, and never compute 10 ** 10 ** 9
-        return op(left, right)
-    return None
 
 
 def shape_dims(

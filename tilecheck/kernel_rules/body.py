@@ -10,12 +10,11 @@ reported once where they are written and not entered."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
-from functools import cache
 
 import libcst as cst
 
+from tilecheck.cst_walk import children
 from tilecheck.kernel_rules.facts import (
     OPAQUE,
     Alias,
@@ -27,33 +26,6 @@ from tilecheck.kernel_rules.facts import (
 )
 from tilecheck.kernel_rules.findings import UNSUPPORTED, Finding
 from tilecheck.kernel_rules.vocabulary import dotted_name
-
-_WHITESPACE_FIELDS = frozenset(
-    {"lpar", "rpar", "comma", "operator", "semicolon", "equal", "colon", "star", "dot"}
-)
-
-
-@cache
-def _child_fields(cls: type[cst.CSTNode]) -> tuple[str, ...]:
-    """The fields of a node type that may hold expressions (not whitespace or punctuation)."""
-    return tuple(
-        f.name
-        for f in dataclasses.fields(cls)
-        if not f.name.startswith(("whitespace", "lbr", "rbr", "lpar", "rpar"))
-        and f.name not in _WHITESPACE_FIELDS
-    )
-
-
-def _children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    for name in _child_fields(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
-
 
 _UNSUPPORTED_EXPRESSIONS: dict[type[cst.CSTNode], str] = {
     cst.Lambda: "a lambda",
@@ -322,7 +294,7 @@ class BodyWalker:
             self._expression(node.value)
             self._assign_target(node.target, node.value)
         else:
-            for child in _children(node):
+            for child in children(node):
                 self._expression(child)
 
     def _call(self, node: cst.Call) -> None:

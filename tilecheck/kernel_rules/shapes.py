@@ -10,58 +10,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-_MAX_BITS = 64  # larger results are no tile dimension anyway; never compute 2 ** 10 ** 9
-
-
-def const_int(expr: cst.BaseExpression) -> int | None:
-    """The value of an integer expression of literals, or None."""
-    if isinstance(expr, cst.Integer):
-        value = expr.evaluated_value
-        return value if isinstance(value, int) else None
-    if isinstance(expr, cst.UnaryOperation):
-        inner = const_int(expr.expression)
-        if inner is None:
-            return None
-        if isinstance(expr.operator, cst.Minus):
-            return -inner
-        if isinstance(expr.operator, cst.Plus):
-            return inner
-        return None
-    if isinstance(expr, cst.BinaryOperation):
-        left, right = const_int(expr.left), const_int(expr.right)
-        if left is None or right is None:
-            return None
-        return _binary(expr.operator, left, right)
-    return None
-
-
-def _binary(op: cst.BaseBinaryOp, left: int, right: int) -> int | None:
-    if isinstance(op, cst.Add):
-        result = left + right
-    elif isinstance(op, cst.Subtract):
-        result = left - right
-    elif isinstance(op, cst.Multiply):
-        result = left * right
-    elif isinstance(op, cst.FloorDivide):
-        if right == 0:
-            return None
-        result = left // right
-    elif isinstance(op, cst.LeftShift):
-        if not 0 <= right <= _MAX_BITS:
-            return None
-        result = left << right
-    elif isinstance(op, cst.RightShift):
-        if right < 0:
-            return None
-        result = left >> right
-    elif isinstance(op, cst.Power):
-        if right < 0 or abs(left).bit_length() * right > 2 * _MAX_BITS:
-            return None
-        result = left**right
-    else:
-        return None
-    return result if result.bit_length() <= 2 * _MAX_BITS else None
-
+from tilecheck.constants import const_int
 
 Dimension = tuple[cst.BaseExpression, int | None]
 
