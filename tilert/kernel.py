@@ -142,7 +142,7 @@ class Kernel:
         return f"<tilert kernel {self.name}{' (unsafe)' if self.unsafe else ''}>"
 
 
-MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
+_MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
 def _launch_op(
@@ -156,7 +156,7 @@ def _launch_op(
     checks: _Checks | None = None
     for p, v in zip(kernel.params, values, strict=True):
         kind = p.kind
-        if kind is MUTABLE:
+        if kind is _MUTABLE:
             if (
                 type(v) is not Partition
                 or v.consumed_at is not None
@@ -165,7 +165,7 @@ def _launch_op(
                 checks = checks or _Checks(kernel, where)
                 checks.mutable(p, v)
             partitions.append(v)
-        elif kind is SHARED:
+        elif kind is _SHARED:
             if type(v) is not Tensor or v._dtype is not p.dtype:
                 checks = checks or _Checks(kernel, where)
                 checks.shared(p, v)
@@ -234,7 +234,7 @@ def _grid(
 
 
 def _different_grids(kernel: Kernel, partitions: list[Partition[Any]]) -> None:
-    names = [p.name for p in kernel.params if p.kind is MUTABLE]
+    names = [p.name for p in kernel.params if p.kind is _MUTABLE]
     keys = {((q.mapping.blocks,) if q.mapping else q.grid, q.grid) for q in partitions}
     if len(keys) > 1:
         listing = ", ".join(f"`{n}`: {q.grid}" for n, q in zip(names, partitions, strict=True))
@@ -293,8 +293,8 @@ class _Checks:
             )
 
     def aliasing(self, partitions: list[Partition[Any]], shared: list[Tensor[Any]]) -> None:
-        mutables = [p for p in self.kernel.params if p.kind is MUTABLE]
-        readers = [p for p in self.kernel.params if p.kind is SHARED]
+        mutables = [p for p in self.kernel.params if p.kind is _MUTABLE]
+        readers = [p for p in self.kernel.params if p.kind is _SHARED]
         seen: dict[int, Param] = {}
         for p, part in zip(mutables, partitions, strict=True):
             other = seen.get(id(part.tensor))

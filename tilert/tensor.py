@@ -163,15 +163,23 @@ class Tensor(Generic[DT]):
         """Borrow this tensor exclusively, split into disjoint tiles of ``tile_shape``."""
         return Partition(self, tile_shape)
 
-    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
-        """Share the memory with another framework; the tensor must not be written by an op."""
+    def __dlpack__(
+        self,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Share the memory with another framework (the array API's DLPack protocol); refused
+        while an op uses the tensor, so no device work on it is pending and ``stream`` needs no
+        event. ``copy=True`` exports a copy; ``dl_device=(1, 0)`` a host copy of a GPU tensor."""
         ownership.check_host_write(self, "export (DLPack)")
-        if self._device is not None:
-            raise BufferError(
-                "DLPack export of GPU tensors is not implemented yet; use "
-                "__cuda_array_interface__ (torch.as_tensor, cupy.asarray) or to_numpy()"
-            )
-        return self._array.__dlpack__(*args, **kwargs)
+        from tilert.interop import export_dlpack
+
+        return export_dlpack(
+            self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
+        )
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0) if self._device is None else (2, 0)  # kDLCPU / kDLCUDA
@@ -351,8 +359,12 @@ def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tenso
 
 
 def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]:
-    """A tensor sharing the memory of a C-contiguous DLPack producer (numpy, torch on the CPU);
-    a non-contiguous one is copied."""
+    """A tensor sharing the memory of a DLPack producer. Host memory (numpy, torch on the CPU)
+    is shared under the interpreter (copied if not C-contiguous) and uploaded under cutile;
+    CUDA memory (torch, cupy; numba through ``__cuda_array_interface__``) is shared under
+    cutile and must be C-contiguous. See ``tilert.interop``."""
     if isinstance(obj, Tensor):
         return obj
-    return _new(np.from_dlpack(obj), name)
+    from tilert.interop import import_tensor
+
+    return import_tensor(obj, name)

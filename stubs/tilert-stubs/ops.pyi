@@ -13,6 +13,7 @@ _Ts = TypeVarTuple("_Ts", default=Unpack[tuple[Any, ...]])
 _Us = TypeVarTuple("_Us")
 
 Step = Callable[[Stream], None]
+Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 
 class Op(Generic[Unpack[_Ts]]):
     """Nothing runs until ``sync``, ``submit``, ``await`` or a graph launch."""
@@ -56,3 +57,5 @@ class Pending(Generic[Unpack[_Ts]]):
     def __del__(self) -> None: ...
 
 def zip(*ops: Op[Unpack[tuple[Any, ...]]]) -> Op[Unpack[tuple[Any, ...]]]: ...
+
+def mark_writer(holders: list[Any], stream: Stream, seq: int) -> None: ...

@@ -119,6 +119,42 @@ class DeviceStorage:
             copy_stream().sync()
 
 
+class ForeignStorage(DeviceStorage):
+    """Device memory another framework allocated (``tr.from_dlpack`` of a torch or cupy array):
+    never freed here. ``keepalive`` (the producer, or the consumed DLPack capsule's owner, whose
+    collection calls the producer's deleter) keeps the memory valid while this storage lives."""
+
+    def __init__(self, ptr: int, nbytes: int, keepalive: object) -> None:
+        ensure_current()
+        self.nbytes = int(nbytes)
+        self.ptr = int(ptr)
+        self.keepalive = keepalive
+
+
+def device_id() -> int:
+    """The CUDA device tilert's tensors live on."""
+    return int(_core_device().device_id)
+
+
+def copy_stream_handle() -> int:
+    """The copy stream as a ``CUstream`` int: the stream a DLPack producer is asked to order its
+    pending work before (``__dlpack__(stream=...)``); ``copy_stream().sync()`` then waits."""
+    ensure_current()
+    return int(copy_stream().handle)
+
+
+def sync_copy_stream() -> None:
+    copy_stream().sync()
+
+
+def synchronize_stream(handle: int) -> None:
+    """Wait for a foreign stream (``__cuda_array_interface__``'s ``stream``: 1 is the legacy
+    default stream, 2 the per-thread one, as in the driver API)."""
+    ensure_current()
+    drv = driver()
+    _check(drv.cuStreamSynchronize(drv.CUstream(int(handle))), "cuStreamSynchronize")
+
+
 class ArrayView:
     """What a kernel launch receives for a tensor: only ``__cuda_array_interface__`` (so no
     consumer takes the ownership-checked DLPack path of the Tensor itself)."""
