@@ -24,7 +24,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     section "examples as programs (TILERT_BACKEND=cutile)"
     for f in examples/*.py; do TILERT_BACKEND=cutile timeout 90 python3 "$f"; echo "$f rc=$?"; done
     section "GPU tests (pytest -m gpu)"
-    timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/
+    timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/test_gpu*.py
     echo "rc=$?"
   fi
   if has bench; then
