@@ -315,7 +315,8 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
     captured in one CUDA graph."""
     x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
     z = tr.zeros((n,), dtype=f32)
-    zs = [tr.zeros((n,), dtype=f32) for _ in range(count)]
+    zs = [tr.zeros((n,), dtype=f32) for _ in range(count)]  # submitted one op each
+    cs = [tr.zeros((n,), dtype=f32) for _ in range(count)]  # the chain's (the graph holds them)
     add(z.partition((n,)), x, y).sync()
     tx = torch.ones(n, device="cuda")
     ty = torch.ones(n, device="cuda")
@@ -341,7 +342,7 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
         tr.zip(*[add(t.partition((n,)), x, y) for t in zs]).sync()
 
     with tr.graph() as chain:
-        for t in zs:
+        for t in cs:
             chain.record(add(t.partition((n,)), x, y))
 
     def replay_chain() -> None:
@@ -367,7 +368,7 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
         )
     )
     chain.close()
-    for out in zs:
+    for out in zs + cs:
         np.testing.assert_allclose(out.to_numpy(), 2.0)
     run, sync, g = graph_loop(lambda: add(z.partition((n,)), x, y), 1)
     t.update(
