@@ -26,7 +26,7 @@ import torch
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f16, f32
+from tilert import Const, Mutable, Shared, Tensor, bf16, f16, f32
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,6 +48,33 @@ def gemm(
         for k in range(tl.cdiv(a.shape[1], bk)):
             acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
         c.store(acc, at=idx)
+
+
+@tr.kernel
+def gemm_bf16(
+    c: Mutable[Tensor[bf16]], a: Shared[Tensor[bf16]], b: Shared[Tensor[bf16]], bk: Const[int]
+) -> None:
+    bm, bn = c.tile_shape
+    for idx in c.tiles():
+        i, j = idx
+        acc = tl.zeros((bm, bn), tl.f32)
+        for k in range(tl.cdiv(a.shape[1], bk)):
+            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+        c.store(acc, at=idx)
+
+
+@tr.kernel(unsafe=True)
+def gemm_unchecked(
+    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
+    """``gemm`` with raw stores: no check that a block writes only its own tiles."""
+    bm, bn = c.tile_shape
+    for idx in c.tiles():
+        i, j = idx
+        acc = tl.zeros((bm, bn), tl.f32)
+        for k in range(tl.cdiv(a.shape[1], bk)):
+            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+        tl.unsafe.store(c, idx, acc)
 
 
 # -- the same kernels written directly in cuda.tile --------------------------------------------
@@ -239,28 +266,39 @@ def tensor_view(t: tr.Tensor[Any]) -> Any:
     return _view(t)
 
 
+def to_torch(array: np.ndarray[Any, Any]) -> Any:
+    """A CUDA torch tensor of the same dtype (bf16 arrays go through f32: torch cannot read
+    ml_dtypes' bfloat16 arrays; the values are exact)."""
+    if array.dtype == tr.bf16.np_dtype:
+        return torch.from_numpy(array.astype(np.float32)).to(torch.bfloat16).cuda()
+    return torch.from_numpy(array).cuda()
+
+
 def bench_gemm(
     results: list[dict[str, Any]],
     size: int,
     tile: tuple[int, int, int] = (128, 128, 64),
     group: int = 8,
+    dtype: str = "f16",
 ) -> None:
     bm, bn, bk = tile
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     rng = np.random.default_rng(1)
-    an = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
-    bnp = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
+    np_dtype = tr.bf16.np_dtype if dtype == "bf16" else np.float16
+    kernel = gemm_bf16 if dtype == "bf16" else gemm
+    an = (rng.standard_normal((size, size)) * 0.1).astype(np_dtype)
+    bnp = (rng.standard_normal((size, size)) * 0.1).astype(np_dtype)
     a, b = tr.from_numpy(an), tr.from_numpy(bnp)
-    c = tr.zeros((size, size), dtype=f16)
+    c = tr.zeros((size, size), dtype=tr.bf16 if dtype == "bf16" else f16)
     flops = 2.0 * size**3
 
     def op() -> tr.Op:
-        return gemm(c.partition((bm, bn)).mapped(blocks=sms, order=tr.grouped(group)), a, b, bk)
+        return kernel(c.partition((bm, bn)).mapped(blocks=sms, order=tr.grouped(group)), a, b, bk)
 
     op().sync()
-    ta, tb = torch.from_numpy(an).cuda(), torch.from_numpy(bnp).cuda()
+    ta, tb = to_torch(an), to_torch(bnp)
     ref = ta @ tb
-    got = torch.from_numpy(c.to_numpy()).cuda()
+    got = to_torch(c.to_numpy())
     err = (got.float() - ref.float()).abs().max().item()
     assert err < 0.05, f"gemm {size}: max error {err}"
     iters = 20 if size <= 4096 else 5
@@ -268,7 +306,7 @@ def bench_gemm(
     tc = torch.empty_like(ref)
     h = torch.cuda.current_stream().cuda_stream
     args = (tc, ta, tb, bm, bn, bk, group)
-    gen, gen_args = generated(gemm), (tc, bm, bn, group, ta, tb, bk)
+    gen, gen_args = generated(kernel), (tc, bm, bn, group, ta, tb, bk)
     tsync = torch.cuda.synchronize
     t = timed(
         {
@@ -284,7 +322,7 @@ def bench_gemm(
     tf = lambda s: flops / s / 1e12  # noqa: E731
     results.append(
         comparison(
-            f"diag-generated-on-torch-vs-raw-f16-{size}",
+            f"diag-generated-on-torch-vs-raw-{dtype}-{size}",
             tf(t["gen_on_torch"]),
             tf(t["raw"]),
             "TFLOP/s",
@@ -292,14 +330,18 @@ def bench_gemm(
         )
     )
     results.append(
-        comparison(f"gemm-vs-cublas-f16-{size}", tf(t["ours"]), tf(t["cublas"]), "TFLOP/s", True)
-    )
-    results.append(
-        comparison(f"gemm-vs-raw-cutile-f16-{size}", tf(t["ours"]), tf(t["raw"]), "TFLOP/s", True)
+        comparison(
+            f"gemm-vs-cublas-{dtype}-{size}", tf(t["ours"]), tf(t["cublas"]), "TFLOP/s", True
+        )
     )
     results.append(
         comparison(
-            f"gemm-sync-each-vs-raw-cutile-f16-{size}",
+            f"gemm-vs-raw-cutile-{dtype}-{size}", tf(t["ours"]), tf(t["raw"]), "TFLOP/s", True
+        )
+    )
+    results.append(
+        comparison(
+            f"gemm-sync-each-vs-raw-cutile-{dtype}-{size}",
             tf(ts["ours_sync"]),
             tf(t["raw"]),
             "TFLOP/s",
@@ -428,7 +470,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     parser.add_argument(
         "--only",
-        default="launch,elementwise,gemm,gemm-tuned,safety",
+        default="launch,elementwise,gemm,safety",
         help="comma-separated groups to run",
     )
     args = parser.parse_args()
@@ -440,7 +482,11 @@ def main() -> None:
     groups: dict[str, list[Callable[[], None]]] = {
         "launch": [lambda: bench_launch(results)],
         "elementwise": [lambda: bench_elementwise(results)],
-        "gemm": [lambda: bench_gemm(results, 4096), lambda: bench_gemm(results, 8192)],
+        "gemm": [
+            lambda size=size, dt=dt: bench_gemm(results, size, dtype=dt)
+            for dt in ("f16", "bf16")
+            for size in (4096, 8192)
+        ],
         "gemm-tuned": [
             lambda size=size, dt=dt: _tuned_gemm(results, size, dt)
             for dt in ("f16", "bf16")
@@ -483,10 +529,40 @@ def _tuned_gemm(results: list[dict[str, Any]], size: int, dtype_name: str) -> No
     bench_gemm_tuned(results, size, dtype_name)
 
 
-def _safety(results: list[dict[str, Any]]) -> None:
-    from gpu_bench_safety import bench_safe_vs_unchecked
+def _safety(results: list[dict[str, Any]], size: int = 4096, group: int = 8) -> None:
+    """The safe persistent GEMM against the same kernel with ``unsafe=True`` raw stores, both
+    replayed from a graph (the seeds' safety-overhead result: the checks are on the host)."""
+    bm, bn, bk = 128, 128, 64
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    rng = np.random.default_rng(2)
+    an = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
+    bnp = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
+    a, b = tr.from_numpy(an), tr.from_numpy(bnp)
+    ref = (torch.from_numpy(an).cuda() @ torch.from_numpy(bnp).cuda()).float()
+    outs = {name: tr.zeros((size, size), dtype=f16) for name in ("safe", "unchecked")}
+    kernels = {"safe": gemm, "unchecked": gemm_unchecked}
+    cases: dict[str, Case] = {}
+    graphs = []
+    for name, k in kernels.items():
+        c = outs[name]
 
-    bench_safe_vs_unchecked(results)
+        def op(k: Any = k, c: tr.Tensor[Any] = c) -> tr.Op:
+            part = c.partition((bm, bn)).mapped(blocks=sms, order=tr.grouped(group))
+            return k(part, a, b, bk)  # type: ignore[no-any-return]
+
+        op().sync()
+        err = (torch.from_numpy(c.to_numpy()).cuda().float() - ref).abs().max().item()
+        assert err < 0.05, f"{name} gemm: max error {err}"
+        run, sync, g = graph_loop(op, 1)
+        cases[name] = (run, sync)
+        graphs.append(g)
+    t = timed(cases, 20)
+    for g in graphs:
+        g.close()
+    tf = lambda s: 2.0 * size**3 / s / 1e12  # noqa: E731
+    results.append(
+        comparison("safe-vs-unchecked", tf(t["safe"]), tf(t["unchecked"]), "TFLOP/s", True)
+    )
 
 
 def _git_commit() -> str:
