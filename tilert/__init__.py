@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tilert import unsafe
 from tilert.annotations import Const, Mutable, Shared
+from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
@@ -38,7 +39,9 @@ from tilert.tensor import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "Autotuned",
     "BorrowError",
+    "Config",
     "Const",
     "DType",
     "Device",
@@ -57,6 +60,7 @@ __all__ = [
     "Tensor",
     "UnrunOpWarning",
     "arange",
+    "autotune",
     "backend",
     "bf16",
     "bool_",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import typing
@@ -110,8 +111,22 @@ class Kernel:
         self.params = _params(fn, self.name)
         self._signature = inspect.signature(fn)
         self._rechecked = False
+        self._variants: dict[tuple[tuple[str, Any], ...], Kernel] = {}  # see with_options
         self._reading = f"read by op `{self.name}`"  # borrow labels, made once
         self._writing = f"written by op `{self.name}`"
+
+    def with_options(self, **options: Any) -> Kernel:
+        """This kernel compiled with other ``ct.kernel`` options (``occupancy``,
+        ``num_ctas``), for an autotuner's configs; one variant per distinct options."""
+        merged = {**self.options, **options}
+        key = tuple(sorted(merged.items()))
+        variant = self._variants.get(key)
+        if variant is None:
+            variant = copy.copy(self)
+            variant.options = merged
+            variant._variants = self._variants
+            self._variants[key] = variant
+        return variant
 
     def lower(
         self,

@@ -7,6 +7,9 @@ from tilert import unsafe as unsafe
 from tilert.annotations import Const as Const
 from tilert.annotations import Mutable as Mutable
 from tilert.annotations import Shared as Shared
+from tilert.autotune import Autotuned as Autotuned
+from tilert.autotune import Config as Config
+from tilert.autotune import autotune as autotune
 from tilert.backends import current as backend
 from tilert.dtypes import DType as DType
 from tilert.dtypes import bf16 as bf16
@@ -51,7 +54,9 @@ from tilert.tensor import zeros as zeros
 __version__: str
 
 __all__ = [
+    "Autotuned",
     "BorrowError",
+    "Config",
     "Const",
     "DType",
     "Device",
@@ -70,6 +75,7 @@ __all__ = [
     "Tensor",
     "UnrunOpWarning",
     "arange",
+    "autotune",
     "backend",
     "bf16",
     "bool_",

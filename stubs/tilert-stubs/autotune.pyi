@@ -1,0 +1,42 @@
+"""``@tr.autotune``: the fastest of several launch configurations, per problem shape."""
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from tilert.ops import Op
+
+class Config:
+    def __init__(self, **values: Any) -> None: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def as_dict(self) -> dict[str, Any]: ...
+
+Trial = tuple[Config, float | str]
+
+class Autotuned:
+    fn: Callable[..., Op]
+    configs: list[Config]
+    key: list[str]
+    warmup: int
+    rep: int
+    use_disk: bool
+    last_tuning: list[Trial]
+    def __init__(
+        self,
+        fn: Callable[..., Op],
+        configs: Sequence[Config],
+        key: Sequence[str],
+        warmup: int,
+        rep: int,
+        cache: bool,
+    ) -> None: ...
+    def __call__(self, *args: Any, **kwargs: Any) -> Op: ...
+    def best_config(self, *args: Any, **kwargs: Any) -> Config: ...
+
+def autotune(
+    configs: Iterable[Config],
+    key: Sequence[str],
+    *,
+    warmup: int = 1,
+    rep: int = 3,
+    cache: bool = True,
+) -> Callable[[Callable[..., Op]], Autotuned]: ...
