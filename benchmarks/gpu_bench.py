@@ -490,7 +490,7 @@ def main() -> None:
         "gemm-tuned": [
             lambda size=size, dt=dt: _tuned_gemm(results, size, dt)
             for dt in ("f16", "bf16")
-            for size in (4096,)
+            for size in (4096, 8192)
         ],
         "safety": [lambda: _safety(results)],
     }
@@ -524,55 +524,15 @@ def main() -> None:
 
 
 def _tuned_gemm(results: list[dict[str, Any]], size: int, dtype_name: str) -> None:
-    """``@tr.autotune`` over a few persistent GEMM configs (tile depth, occupancy), then the
-    winner against torch.matmul, replayed from a graph like the other GEMM rows."""
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    kernel = gemm_bf16 if dtype_name == "bf16" else gemm
-    dt = tr.bf16 if dtype_name == "bf16" else f16
-    configs = [
-        tr.Config(bk=64, occupancy=1, group=8),
-        tr.Config(bk=64, occupancy=2, group=8),
-        tr.Config(bk=32, occupancy=1, group=8),
-    ]
+    """The autotuned GEMM (benchmarks/gpu_bench_gemm.py); its rows are prefixed "autotuned-" so
+    they stand beside the fixed-config rows of ``bench_gemm``."""
+    from gpu_bench_gemm import bench_gemm_tuned
 
-    @tr.autotune(configs=configs, key=["a", "b"])
-    def tuned(cfg: tr.Config, c: Any, a: Any, b: Any) -> tr.Op:
-        part = c.partition((128, 128)).mapped(blocks=sms, order=tr.grouped(cfg.group))
-        return kernel.with_options(occupancy=cfg.occupancy)(part, a, b, cfg.bk)  # type: ignore[no-any-return]
-
-    rng = np.random.default_rng(3)
-    an = (rng.standard_normal((size, size)) * 0.1).astype(dt.np_dtype)
-    bnp = (rng.standard_normal((size, size)) * 0.1).astype(dt.np_dtype)
-    a, b = tr.from_numpy(an), tr.from_numpy(bnp)
-    c = tr.zeros((size, size), dtype=dt)
-    tuned(c, a, b).sync()
-    ta, tb = to_torch(an), to_torch(bnp)
-    err = (to_torch(c.to_numpy()).float() - (ta @ tb).float()).abs().max().item()
-    assert err < 0.05, f"tuned gemm {size}: max error {err}"
-    best = tuned.best_config(c, a, b)
-    run, sync, g = graph_loop(lambda: tuned(c, a, b), 1)
-    tc = torch.empty_like(ta)
-    t = timed(
-        {
-            "ours": (run, sync),
-            "cublas": (lambda: torch.matmul(ta, tb, out=tc), torch.cuda.synchronize),
-        },
-        20 if size <= 4096 else 5,
-    )
-    g.close()
-    tf = lambda s: 2.0 * size**3 / s / 1e12  # noqa: E731
-    row = comparison(
-        f"gemm-autotuned-vs-cublas-{dtype_name}-{size}",
-        tf(t["ours"]),
-        tf(t["cublas"]),
-        "TFLOP/s",
-        True,
-    )
-    row["config"] = repr(best)
-    row["tuning_us"] = {
-        repr(cfg): (r * 1e6 if isinstance(r, float) else r) for cfg, r in tuned.last_tuning
-    }
-    results.append(row)
+    rows: list[dict[str, Any]] = []
+    bench_gemm_tuned(rows, size, dtype_name)
+    for row in rows:
+        row["name"] = "autotuned-" + row["name"]
+    results.extend(rows)
 
 
 def _safety(results: list[dict[str, Any]], size: int = 4096, group: int = 8) -> None:

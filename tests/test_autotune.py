@@ -3,7 +3,10 @@ memory and on disk, skips configs that fail, and the op it returns computes the 
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +109,124 @@ def test_with_options_makes_one_variant_per_options() -> None:
     assert a is scale.with_options(occupancy=2) and a is not scale
     assert a.options == {"occupancy": 2} and scale.options == {}
     assert "@ct.kernel(occupancy=2)" in a.lower({"z": (64,)})
+
+
+def test_config_is_a_readable_immutable_hashable_value() -> None:
+    cfg = tr.Config(bm=128, tile=(64, 32), name="persistent")
+    assert (cfg.bm, cfg.tile, cfg.name) == (128, (64, 32), "persistent")
+    assert repr(cfg) == "Config(bm=128, name='persistent', tile=(64, 32))"
+    assert cfg.to_json() == '{"bm":128,"name":"persistent","tile":[64,32]}'
+    assert tr.Config.from_json(cfg.to_json()) == cfg  # a tuple comes back a list: still equal
+    assert len({cfg, tr.Config(tile=[64, 32], name="persistent", bm=128)}) == 1
+    assert cfg != tr.Config(bm=64, tile=(64, 32), name="persistent")
+    with pytest.raises(AttributeError, match="has no value `bk`"):
+        _ = cfg.bk
+    with pytest.raises(AttributeError, match="immutable"):
+        cfg.bm = 64
+    assert pickle.loads(pickle.dumps(cfg)) == cfg and copy.deepcopy(cfg) == cfg
+
+
+def test_the_choice_is_stored_per_backend_and_device(tmp_path: Path) -> None:
+    scaled = make()
+    x = tr.ones((256,), dtype=f32)
+    scaled(tr.zeros((256,), dtype=f32), x).sync()
+    (path,) = (tmp_path / "autotune").iterdir()
+    assert path == scaled.path() and path.name.endswith("make.<locals>.scaled.json")
+    ((key, value),) = json.loads(path.read_text()).items()
+    assert json.loads(key) == ["interpret", "cpu", [[[256], "f32"]]]
+    assert value == {"repeat": 0, "tile": 128}
+
+
+def test_a_stored_choice_no_longer_offered_is_tuned_again() -> None:
+    x = tr.ones((256,), dtype=f32)
+    first = make()
+    first(tr.zeros((256,), dtype=f32), x).sync()
+    stored = json.loads(first.path().read_text())
+    assert list(stored.values()) == [{"repeat": 0, "tile": 128}]
+
+    @tr.autotune(configs=[tr.Config(tile=64, repeat=0)], key=["x"])
+    def scaled(cfg: tr.Config, z: Tensor[Any], x: Tensor[Any]) -> tr.Op:
+        return scale(z.partition((cfg.tile,)), x, cfg.repeat)
+
+    scaled.fn.__qualname__ = first.fn.__qualname__  # the same cache file, other configs
+    assert scaled.path() == first.path()
+    assert scaled.best_config(tr.zeros((256,), dtype=f32), x) == tr.Config(tile=64, repeat=0)
+    assert len(scaled.last_tuning) == 1
+    assert list(json.loads(first.path().read_text()).values()) == [{"repeat": 0, "tile": 64}]
+
+
+def test_no_disk_cache_when_asked(tmp_path: Path) -> None:
+    @tr.autotune(configs=CONFIGS[:2], key=["x"], cache=False)
+    def scaled(cfg: tr.Config, z: Tensor[Any], x: Tensor[Any]) -> tr.Op:
+        return scale(z.partition((cfg.tile,)), x, cfg.repeat)
+
+    scaled(tr.zeros((256,), dtype=f32), tr.ones((256,), dtype=f32)).sync()
+    assert not (tmp_path / "autotune").exists()
+
+
+def test_verbose_prints_one_line_per_config(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make()(tr.zeros((256,), dtype=f32), tr.ones((256,), dtype=f32)).sync()
+    assert capsys.readouterr().out == ""
+    monkeypatch.setenv("TILERT_AUTOTUNE_VERBOSE", "1")
+    make()(tr.zeros((512,), dtype=f32), tr.ones((512,), dtype=f32)).sync()
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(CONFIGS)
+    assert lines[0].startswith("autotune make.<locals>.scaled: Config(repeat=200, tile=64): ")
+    assert lines[0].endswith(" us") and "power of two" in lines[2]
+
+
+def test_a_borrow_error_is_the_callers_not_a_configs() -> None:
+    x = tr.ones((256,), dtype=f32)
+    held = x.partition((256,))  # x is being written: no config can read it
+    with pytest.raises(tr.BorrowError):
+        make()(tr.zeros((256,), dtype=f32), x)
+    del held
+
+
+def test_tuning_inside_a_graph_capture_says_to_call_once_before() -> None:
+    scaled = make()
+    x = tr.from_numpy(np.arange(256, dtype=np.float32))
+    z, replayed = tr.zeros((256,), dtype=f32), tr.zeros((256,), dtype=f32)
+    with pytest.raises(RuntimeError, match="call it once before"):
+        with tr.graph() as g:
+            g.record(scaled(z, x))
+    g.close()
+    scaled(z, x).sync()
+    with tr.graph() as g:  # tuned now: recorded like any op
+        g.record(scaled(replayed, x))
+    g.launch().wait()
+    g.close()
+    np.testing.assert_array_equal(replayed.to_numpy(), np.arange(256, dtype=np.float32) * 2)
+
+
+def test_with_options_of_the_same_options_is_the_kernel_itself() -> None:
+    assert scale.with_options() is scale
+    a = scale.with_options(num_ctas=2)
+    assert a.with_options(num_ctas=2) is a
+    assert "@ct.kernel(num_ctas=2, occupancy=1)" in a.with_options(occupancy=1).lower({"z": (8,)})
+
+
+@pytest.mark.parametrize("dtype_name", ["f16", "bf16"])
+def test_the_benchmarks_gemm_configs_all_run_and_agree(dtype_name: str) -> None:
+    """benchmarks/gpu_bench_gemm.py's kernels and configs, small, under the interpreter."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    try:
+        import gpu_bench_gemm as bench
+    finally:
+        sys.path.pop(0)
+    dt = bench.DTYPES[dtype_name]
+    rng = np.random.default_rng(0)
+    an = rng.standard_normal((256, 192)).astype(dt.np_dtype)
+    bn = rng.standard_normal((192, 384)).astype(dt.np_dtype)
+    a, b = tr.from_numpy(an), tr.from_numpy(bn)
+    c = tr.zeros((256, 384), dtype=dt)
+    tuned = bench.tuned_gemm(sms=2)
+    tuned(c, a, b).sync()
+    assert len(tuned.configs) <= 6
+    assert all(isinstance(t, float) for _, t in tuned.last_tuning), tuned.last_tuning
+    assert tuned.best_config(c, a, b) in tuned.configs
+    ref = an.astype(np.float32) @ bn.astype(np.float32)
+    tol = 2e-3 if dtype_name == "f16" else 1e-2
+    np.testing.assert_allclose(c.to_numpy().astype(np.float32), ref, rtol=tol, atol=tol * 16)

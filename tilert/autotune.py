@@ -3,16 +3,24 @@ Triton's autotune does, and remember the choice on disk.
 
 The decorated host function ``f(cfg, *args) -> Op`` builds one launch from one ``tr.Config``.
 The first call for a key (the shapes and dtypes of the named tensor arguments, the values of
-named scalars) runs every config's op a few times and keeps the fastest; later calls, in this
-process or (through the on-disk cache) in later ones, build the op of the remembered config.
-Trial runs write the outputs, as Triton's do."""
+named scalars) times every config's op and keeps the fastest; later calls, in this process or
+(through the on-disk cache) in later ones, build the op of the remembered config.
+
+Timing: each config's op is built fresh by ``f`` and run with ``sync()`` ``warmup`` times (the
+first run compiles), then built once more, recorded in a ``tr.graph()`` and replayed back to
+back: ``rep`` rounds, best round kept, seconds per replay. On the GPU that is device time
+without host launch overhead or a host sync per launch (what a graph replay or a ``.then``
+chain of the winner will see); under the interpreter it is wall time. Trial runs write the
+outputs, as Triton's do."""
 
 from __future__ import annotations
 
 import functools
 import inspect
 import json
+import math
 import os
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -20,35 +28,68 @@ from pathlib import Path
 from typing import Any
 
 from tilert import backends
+from tilert._capture import capturing
+from tilert.errors import BorrowError
+from tilert.graph import Graph
 from tilert.ops import Op
-from tilert.tensor import Tensor
+from tilert.tensor import Partition, Tensor
+
+ROUND_SECONDS = 0.005  # replays per timed round: enough to amortize the round's one sync
+MAX_REPLAYS = 100
 
 
 class Config:
     """One launch configuration: named values (tile sizes, ``occupancy``, ``num_ctas``, ...),
-    read as attributes: ``cfg.bm``."""
+    read as attributes: ``cfg.bm``. Immutable and hashable; two configs are equal when their
+    JSON forms (``to_json``) are, which is also how the on-disk cache recognizes them."""
+
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
 
     def __init__(self, **values: Any) -> None:
-        self._values = dict(sorted(values.items()))
+        object.__setattr__(self, "_values", dict(sorted(values.items())))
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # copy/pickle probe dunders before __init__ ran
+            raise AttributeError(name)
         try:
-            return self.__dict__["_values"][name]
+            return self._values[name]
         except KeyError:
             raise AttributeError(f"{self!r} has no value `{name}`") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{self!r} is immutable: make another tr.Config")
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self._values)
 
+    def to_json(self) -> str:
+        """The stable text form: keys sorted, no whitespace, non-JSON values as ``str``."""
+        return json.dumps(self._values, sort_keys=True, separators=(",", ":"), default=str)
+
+    @classmethod
+    def from_json(cls, text: str) -> Config:
+        values = json.loads(text)
+        if not isinstance(values, dict):
+            raise ValueError(f"a Config's JSON form is an object, got {text!r}")
+        return cls(**values)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Config) and other._values == self._values
+        return isinstance(other, Config) and other.to_json() == self.to_json()
 
     def __hash__(self) -> int:
-        return hash(json.dumps(self._values, sort_keys=True, default=str))
+        return hash(self.to_json())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_config, (self._values,))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
         return f"Config({inner})"
+
+
+def _config(values: dict[str, Any]) -> Config:
+    return Config(**values)
 
 
 Trial = tuple[Config, float | str]  # seconds per run, or why the config failed
@@ -68,6 +109,8 @@ class Autotuned:
     ) -> None:
         if not configs:
             raise ValueError(f"@tr.autotune on `{fn.__qualname__}`: no configs given")
+        if warmup < 1 or rep < 1:
+            raise ValueError(f"@tr.autotune on `{fn.__qualname__}`: warmup and rep must be >= 1")
         self.fn = fn
         self.configs = list(configs)
         self.key = list(key)
@@ -101,50 +144,71 @@ class Autotuned:
 
     # -- tuning -----------------------------------------------------------------------------
     def _tune(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Config:
+        graph = capturing()
+        if graph is not None:
+            raise RuntimeError(
+                f"@tr.autotune on `{self.fn.__qualname__}`: these arguments are not tuned yet "
+                f"and tuning runs ops, which a graph capture (started at {graph.where}) "
+                "refuses: call it once before `with tr.graph()`"
+            )
         verbose = os.environ.get("TILERT_AUTOTUNE_VERBOSE") == "1"
         trials: list[Trial] = []
         for cfg in self.configs:
             try:
                 result: float | str = self._time(cfg, args, kwargs)
+            except BorrowError:  # the arguments' fault, not the config's: every one would fail
+                raise
             except Exception as exc:  # a config the compiler or the launch refuses
                 result = f"{type(exc).__name__}: {exc}"
             trials.append((cfg, result))
             if verbose:
-                shown = f"{result * 1e6:.1f} us" if isinstance(result, float) else result
+                shown = (
+                    f"{result * 1e6:.1f} us"
+                    if isinstance(result, float)
+                    else " / ".join(line.strip() for line in result.splitlines())  # one line
+                )
                 print(f"autotune {self.fn.__qualname__}: {cfg}: {shown}", flush=True)
         self.last_tuning = trials
-        timed = [(t, cfg) for cfg, t in trials if isinstance(t, float)]
+        timed = [(t, i) for i, (_, t) in enumerate(trials) if isinstance(t, float)]
         if not timed:
             listing = "; ".join(f"{cfg}: {why}" for cfg, why in trials)
             raise RuntimeError(
                 f"@tr.autotune on `{self.fn.__qualname__}`: every config failed: {listing}"
             )
-        return min(timed, key=lambda pair: pair[0])[1]
+        return self.configs[min(timed)[1]]
 
     def _time(self, cfg: Config, args: tuple[Any, ...], kwargs: dict[str, Any]) -> float:
+        """Seconds per run of ``cfg``'s op, replayed back to back from a graph."""
         for _ in range(self.warmup):
             self.fn(cfg, *args, **kwargs).sync()
-        best = float("inf")
-        for _ in range(self.rep):
-            start = time.perf_counter()
-            self.fn(cfg, *args, **kwargs).sync()
-            best = min(best, time.perf_counter() - start)
-        return best
+        g = Graph()
+        try:
+            with g:
+                g.record(self.fn(cfg, *args, **kwargs))
+            g.launch().wait()  # on the GPU the first launch captures the CUDA graph
+            once = _seconds_per_replay(g, 1)
+            replays = max(1, min(MAX_REPLAYS, math.ceil(ROUND_SECONDS / max(once, 1e-9))))
+            return min(_seconds_per_replay(g, replays) for _ in range(self.rep))
+        finally:
+            g.close()
 
     # -- keys and the disk cache --------------------------------------------------------------
     def _key(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
         bound = self._signature.bind(None, *args, **kwargs)
+        bound.apply_defaults()
         parts = [_describe(bound.arguments[name]) for name in self.key]
-        return json.dumps([backends.current().name, _device_name(), parts])
+        name = backends.current().name
+        return json.dumps([name, _device_name(name), parts], default=str)
 
-    def _path(self) -> Path:
+    def path(self) -> Path:
+        """The JSON file this function's choices are kept in."""
         root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
             os.path.expanduser("~"), ".cache", "tilert"
         )
         return Path(root) / "autotune" / f"{self.fn.__module__}.{self.fn.__qualname__}.json"
 
-    def _read(self) -> dict[str, dict[str, Any]]:
-        path = self._path()
+    def _read(self, warn: bool = True) -> dict[str, Any]:
+        path = self.path()
         if not path.exists():
             return {}
         try:
@@ -153,41 +217,59 @@ class Autotuned:
                 raise ValueError("not a JSON object")
             return data
         except (OSError, ValueError) as exc:
-            warnings.warn(f"ignoring the autotune cache {path}: {exc}", stacklevel=4)
+            if warn:
+                warnings.warn(f"ignoring the autotune cache {path}: {exc}", stacklevel=4)
             return {}
 
     def _from_disk(self, key: str) -> Config | None:
         if not self.use_disk:
             return None
         values = self._read().get(key)
-        if values is None:
+        if not isinstance(values, dict):
             return None
-        cfg = Config(**values)
-        return cfg if cfg in self.configs else None  # the configs changed since: tune again
+        stored = Config(**values)
+        # the configs may have changed since: a choice that is no longer offered is tuned again
+        return next((cfg for cfg in self.configs if cfg == stored), None)
 
     def _to_disk(self, key: str, cfg: Config) -> None:
         if not self.use_disk:
             return
-        path = self._path()
-        data = self._read()
-        data[key] = cfg.as_dict()
+        path = self.path()
+        data = self._read(warn=False)  # a corrupt file was reported when it was read
+        data[key] = json.loads(cfg.to_json())
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True, default=str))
-        tmp.replace(path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            os.replace(tmp, path)  # readers see the old file or the new one, never half of one
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
+
+def _seconds_per_replay(g: Graph, replays: int) -> float:
+    start = time.perf_counter()
+    launches = [g.launch() for _ in range(replays)]
+    launches[-1].wait()
+    for p in launches:
+        p.wait()
+    return (time.perf_counter() - start) / replays
 
 
 def _describe(value: Any) -> Any:
     if isinstance(value, Tensor):
         return [list(value.shape), str(value.dtype)]
+    if isinstance(value, Partition):
+        return [list(value.tensor.shape), str(value.tensor.dtype), list(value.tile_shape)]
     if isinstance(value, (int, float, str, bool)) or value is None:
         return value
     return repr(value)
 
 
 @functools.cache
-def _device_name() -> str:
-    if backends.current().name != "cutile":
+def _device_name(backend_name: str) -> str:
+    if backend_name != "cutile":
         return "cpu"
     from tilert.cutile.device import ensure_current
 
@@ -203,6 +285,11 @@ def autotune(
     cache: bool = True,
 ) -> Callable[[Callable[..., Op]], Autotuned]:
     """``@tr.autotune(configs=[tr.Config(bm=128, bn=128), ...], key=["a", "b"])`` on
-    ``f(cfg, *args) -> Op``."""
+    ``f(cfg, *args) -> Op``: ``f(*args)`` returns the op of the fastest config for the key's
+    arguments (their shapes and dtypes; scalars by value). ``warmup``: synced runs per config
+    before timing (the first compiles); ``rep``: timed rounds of graph replays (best kept);
+    ``cache``: keep choices on disk under ``$TILERT_CACHE_DIR/autotune`` (default
+    ``~/.cache/tilert``). Trials write the outputs; configs that fail are skipped and listed
+    in ``f.last_tuning``; ``TILERT_AUTOTUNE_VERBOSE=1`` prints each config's time."""
     chosen = list(configs)
     return lambda fn: Autotuned(fn, chosen, key, warmup, rep, cache)

@@ -119,6 +119,8 @@ class Kernel:
         """This kernel compiled with other ``ct.kernel`` options (``occupancy``,
         ``num_ctas``), for an autotuner's configs; one variant per distinct options."""
         merged = {**self.options, **options}
+        if merged == self.options:
+            return self
         key = tuple(sorted(merged.items()))
         variant = self._variants.get(key)
         if variant is None:

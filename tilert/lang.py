@@ -13,6 +13,8 @@ Values:
   block's tiles and ``z.load(at=idx)`` / ``z.store(tile, at=idx)`` reach them.
 * A Shared parameter ``x`` is read-only: ``load_tile_like(x, z)``, ``x.load_tile(shape,
   index)``, ``x.shape``, ``x.dtype``.
+* Every load takes ``latency=`` (an int from 1 to 10 known at compile time, or None): cuTile's
+  hint of how heavy the load's DRAM traffic is. The interpreter checks it and ignores it.
 * Tiles (``Tile[dt]``) are immutable; every dimension is a power of two. Operators
   (``+ - * / // % ** @``, comparisons, ``& | ^ ~ << >>``) work between tiles (numpy-style
   broadcasting) and with Python scalars.
@@ -110,10 +112,11 @@ Axis = int | Sequence[int] | None
 
 
 # -- loading ----------------------------------------------------------------------------------
-def load_tile_like(x: Any, z: Any, at: Any = None) -> Tile[Any]:
+def load_tile_like(x: Any, z: Any, at: Any = None, latency: int | None = None) -> Tile[Any]:
     """The tile of ``x`` at ``z``'s tile position, with ``z``'s tile shape (zeros past the
-    edge of ``x``). For a mapped ``z`` pass ``at=idx`` from ``z.tiles()``."""
-    return _views.load_tile_like(x, z, at)
+    edge of ``x``). For a mapped ``z`` pass ``at=idx`` from ``z.tiles()``. ``latency`` (1-10,
+    or None: the compiler's guess) hints how heavy the load's DRAM traffic is, for the GPU."""
+    return _views.load_tile_like(x, z, at, latency)
 
 
 # -- creation ---------------------------------------------------------------------------------

@@ -253,7 +253,10 @@ _Index = int | Tile[Any] | Sequence[int | Tile[Any]]  # a tile-space index
 
 # -- loading ------------------------------------------------------------------------------------
 def load_tile_like(
-    x: Shared[Tensor[DT]] | Mutable[Tensor[DT]], z: Mutable[Any], at: _Index | None = None
+    x: Shared[Tensor[DT]] | Mutable[Tensor[DT]],
+    z: Mutable[Any],
+    at: _Index | None = None,
+    latency: int | None = None,
 ) -> Tile[DT]: ...
 
 # -- creation -----------------------------------------------------------------------------------

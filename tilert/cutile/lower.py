@@ -98,6 +98,10 @@ def _tuple(elts: Sequence[ast.expr]) -> ast.Tuple:
     return ast.Tuple(elts=list(elts), ctx=ast.Load())
 
 
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _pad() -> ast.expr:
     expr: ast.expr = ast.parse(ZERO_PAD, mode="eval").body
     return expr
@@ -178,23 +182,43 @@ class _Rewriter(ast.NodeTransformer):
             [ast.Name(n, ast.Load()) for n in tile_params(name, self.cx.mutables[name].rank)]
         )
 
-    def _at(self, call: ast.Call, name: str) -> ast.expr:
+    def _at(self, call: ast.Call, name: str, position: int) -> ast.expr:
+        """The tile a Mutable call names: ``at=`` (keyword, or positional at ``position``),
+        else the block's own."""
         for kw in call.keywords:
             if kw.arg == "at":
                 at: ast.expr = self.visit(kw.value)
                 return at
+        if len(call.args) > position and not _is_none(call.args[position]):
+            positional: ast.expr = self.visit(call.args[position])
+            return positional
         if self.cx.mutables[name].mapped:
             raise self.err(call, f"`{name}` is mapped: use `at=idx` with idx from `{name}.tiles()`")
         return self._index(name)
 
-    def _load(self, array: str, index: ast.expr, shape: ast.expr) -> ast.expr:
+    def _load(
+        self, array: str, index: ast.expr, shape: ast.expr, latency: ast.expr | None = None
+    ) -> ast.expr:
+        hints = {} if latency is None else {"latency": latency}  # ct.load's DRAM-traffic hint
         return _call(
             _ct("load"),
             [ast.Name(array, ast.Load())],
             index=index,
             shape=shape,
             padding_mode=_pad(),
+            **hints,
         )
+
+    def _latency(self, call: ast.Call, position: int) -> ast.expr | None:
+        """The ``latency=`` hint of a load call (keyword, or positional at ``position``)."""
+        for kw in call.keywords:
+            if kw.arg == "latency":
+                found: ast.expr = self.visit(kw.value)
+                return found
+        if len(call.args) > position:
+            positional: ast.expr = self.visit(call.args[position])
+            return positional
+        return None
 
     def _store(self, array: ast.expr, index: ast.expr, tile: ast.expr) -> ast.expr:
         if not isinstance(tile, ast.Constant):  # as the interpreter: stores convert to the dtype
@@ -248,7 +272,7 @@ class _Rewriter(ast.NodeTransformer):
                     kw = {k.arg: self.visit(k.value) for k in node.keywords if k.arg}
                     shape = args[0] if args else kw["shape"]
                     index = args[1] if len(args) > 1 else kw["index"]
-                    return self._load(owner, index, shape)
+                    return self._load(owner, index, shape, self._latency(node, 2))
                 raise self.err(node, f"`{owner}.{method}()` has no cuTile lowering (Shared)")
         parts = _attr_chain(func)
         if parts is not None and parts[0] not in self.cx.params:
@@ -276,11 +300,12 @@ class _Rewriter(ast.NodeTransformer):
     def _mutable_call(self, node: ast.Call, name: str, method: str) -> ast.expr:
         array = ast.Name(name, ast.Load())
         if method == "load":
-            return self._load(name, self._at(node, name), self._tile_shape(name))
+            latency = self._latency(node, 1)
+            return self._load(name, self._at(node, name, 0), self._tile_shape(name), latency)
         if method == "store":
             if not node.args:
                 raise self.err(node, f"`{name}.store()` needs a tile")
-            return self._store(array, self._at(node, name), self.visit(node.args[0]))
+            return self._store(array, self._at(node, name, 1), self.visit(node.args[0]))
         if method == "tiles":
             raise self.err(
                 node, f"`{name}.tiles()` is lowered only as `for idx in {name}.tiles():`"
@@ -298,7 +323,8 @@ class _Rewriter(ast.NodeTransformer):
             if not (isinstance(z, ast.Name) and z.id in self.cx.mutables):
                 raise self.err(node, "load_tile_like needs a Mutable parameter second")
             assert isinstance(x, ast.Name)
-            return self._load(x.id, self._at(node, z.id), self._tile_shape(z.id))
+            latency = self._latency(node, 3)
+            return self._load(x.id, self._at(node, z.id, 2), self._tile_shape(z.id), latency)
         if op == "arange":
             dtype = kw.pop("dtype", args[1] if len(args) > 1 else _ct("int32"))
             return _call(_ct("arange"), args[:1], dtype=dtype)

@@ -38,6 +38,22 @@ def _guarded(op: str, ctx: BlockContext, body: Callable[[], R]) -> R:
         raise TileOpError(op, str(exc) or type(exc).__name__) from exc
 
 
+def check_latency(latency: object) -> None:
+    """``latency=`` of a load is a hint for the GPU compiler (how heavy the DRAM traffic is,
+    1 low to 10 high) and means nothing here; it is checked as cuTile checks it."""
+    if latency is None:
+        return
+    if not isinstance(latency, (int, np.integer)) or isinstance(latency, bool):
+        ok = False
+    else:
+        ok = 1 <= int(latency) <= 10
+    if not ok:
+        raise ValueError(
+            f"latency={latency!r}: a load's latency hint is None or a compile-time int "
+            "(a literal or a Const[int] parameter) from 1 (light DRAM traffic) to 10 (heavy)"
+        )
+
+
 def _index_tiles(coords: Coords) -> tuple[Tile[Any], ...]:
     return tuple(Tile(c.astype(np.int32), i32) for c in coords)
 
@@ -105,11 +121,12 @@ class MutableView:
             )
         return coords
 
-    def load(self, at: object = None) -> Tile[Any]:
-        """The block's tile (zeros past the tensor's edge)."""
+    def load(self, at: object = None, latency: object = None) -> Tile[Any]:
+        """The block's tile (zeros past the tensor's edge); ``latency`` is a GPU hint."""
         op = f"{self._name}.load"
 
         def body() -> Tile[Any]:
+            check_latency(latency)
             coords = self.coords(at, op)
             return Tile(self._ctx.state.load(self._tensor, self.tile_shape, coords), self.dtype)
 
@@ -191,12 +208,13 @@ class SharedView:
             )
         raise AttributeError(f"Shared parameter `{self._name}` has no attribute {attr!r}")
 
-    def load_tile(self, shape: object, index: object) -> Tile[Any]:
+    def load_tile(self, shape: object, index: object, latency: object = None) -> Tile[Any]:
         """The tile of ``shape`` at tile-space ``index`` (element offset index * shape per
-        axis); zeros past the tensor's edge."""
+        axis); zeros past the tensor's edge. ``latency`` is a GPU hint."""
         op = f"{self._name}.load_tile"
 
         def body() -> Tile[Any]:
+            check_latency(latency)
             dims = tile_shape(shape)
             if len(dims) != len(self.shape):
                 raise ValueError(
@@ -209,7 +227,7 @@ class SharedView:
         return _guarded(op, self._ctx, body)
 
 
-def load_tile_like(x: object, z: object, at: object = None) -> Tile[Any]:
+def load_tile_like(x: object, z: object, at: object = None, latency: object = None) -> Tile[Any]:
     """``x``'s tile at ``z``'s tile position, with ``z``'s tile shape."""
     op = "tl.load_tile_like"
     if not isinstance(z, MutableView):
@@ -219,6 +237,7 @@ def load_tile_like(x: object, z: object, at: object = None) -> Tile[Any]:
         raise TileOpError(op, f"the first argument must be a tensor parameter, got {x!r}")
 
     def body() -> Tile[Any]:
+        check_latency(latency)
         coords = z.coords(at, op)
         if len(x.shape) != len(z.tile_shape):
             raise ValueError(
