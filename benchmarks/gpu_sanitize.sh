@@ -31,7 +31,7 @@ echo "SANITIZE using $SAN ($("$SAN" --version 2>/dev/null | grep -i version | ta
 
 examples=()
 for f in examples/*.py; do
-  if grep -q "unsafe" "$f"; then
+  if grep -qE "unsafe=True|tl\.unsafe\.|tr\.unsafe\." "$f"; then
     echo "SANITIZE skip $f (uses unchecked operations)"
   else
     examples+=("$f")
@@ -70,7 +70,7 @@ for tool in $TOOLS; do
     errors=$(grep -oE "ERROR SUMMARY: [0-9]+" "$TMP" | grep -oE "[0-9]+$" | tail -1)
     { echo "===== $tool $f rc=$rc"; cat "$TMP"; } >> "$LOG"
     echo "SANITIZE $tool $f rc=$rc errors=${errors:-?}"
-    if [ -n "$errors" ] && [ "$errors" -gt 0 ]; then failed=1; fi
+    if [ "${errors:-0}" -gt 0 ] || { [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; }; then failed=1; fi
   done
 done
 rm -f "$TMP"

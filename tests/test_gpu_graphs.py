@@ -1,0 +1,143 @@
+"""Real CUDA graphs (tilert.cutile.cuda_graph): launches of tilert kernels captured on a tilert
+stream replay on the GPU each time the graph is launched, a kernel launched for the first time
+inside the capture is captured, and a capture whose body fails leaves the stream usable.
+Skipped (by conftest) without a GPU."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tilert as tr
+from tilert import Mutable, Tensor, backends, f32
+from tilert.kernel import Kernel
+
+pytestmark = pytest.mark.gpu
+
+N, TILE = 1000, 128  # 8 blocks, the last one masked
+
+
+@pytest.fixture(autouse=True)
+def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TILERT_BACKEND", "cutile")
+    backends.current.cache_clear()
+    yield
+    backends.current.cache_clear()
+
+
+@tr.kernel
+def increment(z: Mutable[Tensor[f32]]) -> None:
+    z.store(z.load() + 1.0)
+
+
+@tr.kernel
+def add_ten(z: Mutable[Tensor[f32]]) -> None:  # launched only inside a capture, once
+    z.store(z.load() + 10.0)
+
+
+def launch(kernel: Kernel, z: Tensor[f32], stream: tr.Stream) -> None:
+    """One raw launch on ``stream`` (no Op: the partition's borrow ends when it is dropped)."""
+    part = z.partition((TILE,))
+    backends.current().launch(kernel, (part,), part.grid, stream)
+
+
+def launches(kernel: Kernel, z: Tensor[f32], stream: tr.Stream, count: int) -> Callable[[], None]:
+    def body() -> None:
+        for _ in range(count):
+            launch(kernel, z, stream)
+
+    return body
+
+
+def capturing_status(stream: tr.Stream) -> Any:
+    from tilert.cutile.device import driver
+
+    drv = driver()
+    err, status = drv.cuStreamIsCapturing(drv.CUstream(stream.cuda_handle()))
+    assert int(err) == 0
+    return status
+
+
+def test_replays_run_every_captured_launch_each_time() -> None:
+    from tilert.cutile.cuda_graph import capture
+
+    s = tr.Stream()
+    z = tr.zeros((N,), dtype=f32)
+    graph = capture(s.cuda_handle(), launches(increment, z, s, 3))
+    try:
+        assert graph.num_nodes == 3
+        s.synchronize()
+        np.testing.assert_array_equal(z.to_numpy(), np.zeros(N, np.float32))  # recorded only
+        graph.launch(s.cuda_handle())
+        s.synchronize()
+        np.testing.assert_array_equal(z.to_numpy(), np.full(N, 3, np.float32))
+        graph.launch(s.cuda_handle())
+        graph.launch(s.cuda_handle())
+        s.synchronize()
+        np.testing.assert_array_equal(z.to_numpy(), np.full(N, 9, np.float32))
+    finally:
+        graph.close()
+    graph.close()  # idempotent
+    assert graph.closed
+    with pytest.raises(RuntimeError, match="closed CUDA graph"):
+        graph.launch(s.cuda_handle())
+
+
+def test_a_kernel_first_launched_inside_the_capture_is_captured() -> None:
+    from tilert.cutile.cuda_graph import capture
+
+    s = tr.Stream()
+    z = tr.zeros((N,), dtype=f32)
+    graph = capture(s.cuda_handle(), launches(add_ten, z, s, 1))
+    try:
+        assert graph.num_nodes == 1
+        graph.launch(s.cuda_handle())
+        graph.launch(s.cuda_handle())
+        s.synchronize()
+    finally:
+        graph.close()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(N, 20, np.float32))
+
+
+def test_a_graph_replays_on_another_stream() -> None:
+    from tilert.cutile.cuda_graph import capture
+
+    recorder, runner = tr.Stream(), tr.Stream()
+    z = tr.zeros((N,), dtype=f32)
+    graph = capture(recorder.cuda_handle(), launches(increment, z, recorder, 2))
+    try:
+        graph.launch(runner.cuda_handle())
+        runner.synchronize()
+    finally:
+        graph.close()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(N, 2, np.float32))
+
+
+def test_an_exception_in_the_body_ends_the_capture_and_the_stream_stays_usable() -> None:
+    from tilert.cutile.cuda_graph import capture
+    from tilert.cutile.device import driver
+
+    s = tr.Stream()
+    z = tr.zeros((N,), dtype=f32)
+
+    def failing() -> None:
+        launch(increment, z, s)
+        raise ValueError("body failed")
+
+    with pytest.raises(ValueError, match="body failed"):
+        capture(s.cuda_handle(), failing)
+    none = driver().CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
+    assert capturing_status(s) == none
+    launch(increment, z, s)  # runs now, on the same stream; the captured launch never ran
+    s.synchronize()
+    np.testing.assert_array_equal(z.to_numpy(), np.ones(N, np.float32))
+    graph = capture(s.cuda_handle(), launches(increment, z, s, 1))  # and it captures again
+    try:
+        graph.launch(s.cuda_handle())
+        s.synchronize()
+    finally:
+        graph.close()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(N, 2, np.float32))
