@@ -15,7 +15,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
+from gpu_bench_gemm import comparison, timed, to_torch
 
 import tilert as tr
 import tilert.lang as tl
@@ -63,20 +63,6 @@ def gemm_bf16(
         c.store(acc, at=idx)
 
 
-@tr.kernel(unsafe=True)
-def gemm_unchecked(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    """``gemm`` with raw stores: no check that a block writes only its own tiles."""
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        tl.unsafe.store(c, idx, acc)
-
-
 # -- the same kernels written directly in cuda.tile --------------------------------------------
 @ct.kernel
 def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
@@ -113,45 +99,6 @@ def raw_gemm(
 
 
 # -- timing -----------------------------------------------------------------------------------
-Case = tuple[Callable[[], None], Callable[[], None]]  # (one iteration, wait for the GPU)
-
-
-def timed(cases: dict[str, Case], iters: int, rounds: int = 5, warmup: int = 3) -> dict[str, float]:
-    """Seconds per iteration of each case: rounds interleaved across the cases (so clock and
-    thermal drift hit all of them alike), best round kept."""
-    for fn, sync in cases.values():
-        for _ in range(warmup):
-            fn()
-        sync()
-    best = dict.fromkeys(cases, float("inf"))
-    for _ in range(rounds):
-        for name, (fn, sync) in cases.items():
-            t0 = time.perf_counter()
-            for _ in range(iters):
-                fn()
-            sync()
-            best[name] = min(best[name], (time.perf_counter() - t0) / iters)
-    return best
-
-
-def comparison(
-    name: str, ours: float, baseline: float, unit: str, higher_better: bool
-) -> dict[str, Any]:
-    ratio = ours / baseline if higher_better else baseline / ours
-    row = {
-        "name": name,
-        "ours": round(ours, 3),
-        "baseline": round(baseline, 3),
-        "unit": unit,
-        "ratio": round(ratio, 3),
-    }
-    print(
-        f"{name:34s} ours {ours:10.2f} {unit:8s} baseline {baseline:10.2f}  ratio {ratio:.3f}",
-        flush=True,
-    )
-    return row
-
-
 def graph_loop(
     op_factory: Callable[[], tr.Op], replays: int
 ) -> tuple[Callable[[], None], Callable[[], None], Any]:
@@ -264,14 +211,6 @@ def tensor_view(t: tr.Tensor[Any]) -> Any:
     from tilert.cutile.backend import _view
 
     return _view(t)
-
-
-def to_torch(array: np.ndarray[Any, Any]) -> Any:
-    """A CUDA torch tensor of the same dtype (bf16 arrays go through f32: torch cannot read
-    ml_dtypes' bfloat16 arrays; the values are exact)."""
-    if array.dtype == tr.bf16.np_dtype:
-        return torch.from_numpy(array.astype(np.float32)).to(torch.bfloat16).cuda()
-    return torch.from_numpy(array).cuda()
 
 
 def bench_gemm(
@@ -535,40 +474,10 @@ def _tuned_gemm(results: list[dict[str, Any]], size: int, dtype_name: str) -> No
     results.extend(rows)
 
 
-def _safety(results: list[dict[str, Any]], size: int = 4096, group: int = 8) -> None:
-    """The safe persistent GEMM against the same kernel with ``unsafe=True`` raw stores, both
-    replayed from a graph (the seeds' safety-overhead result: the checks are on the host)."""
-    bm, bn, bk = 128, 128, 64
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    rng = np.random.default_rng(2)
-    an = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
-    bnp = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
-    a, b = tr.from_numpy(an), tr.from_numpy(bnp)
-    ref = (torch.from_numpy(an).cuda() @ torch.from_numpy(bnp).cuda()).float()
-    outs = {name: tr.zeros((size, size), dtype=f16) for name in ("safe", "unchecked")}
-    kernels = {"safe": gemm, "unchecked": gemm_unchecked}
-    cases: dict[str, Case] = {}
-    graphs = []
-    for name, k in kernels.items():
-        c = outs[name]
+def _safety(results: list[dict[str, Any]]) -> None:
+    from gpu_bench_safety import bench_safe_vs_unchecked
 
-        def op(k: Any = k, c: tr.Tensor[Any] = c) -> tr.Op:
-            part = c.partition((bm, bn)).mapped(blocks=sms, order=tr.grouped(group))
-            return k(part, a, b, bk)  # type: ignore[no-any-return]
-
-        op().sync()
-        err = (torch.from_numpy(c.to_numpy()).cuda().float() - ref).abs().max().item()
-        assert err < 0.05, f"{name} gemm: max error {err}"
-        run, sync, g = graph_loop(op, 1)
-        cases[name] = (run, sync)
-        graphs.append(g)
-    t = timed(cases, 20)
-    for g in graphs:
-        g.close()
-    tf = lambda s: 2.0 * size**3 / s / 1e12  # noqa: E731
-    results.append(
-        comparison("safe-vs-unchecked", tf(t["safe"]), tf(t["unchecked"]), "TFLOP/s", True)
-    )
+    bench_safe_vs_unchecked(results)
 
 
 def _git_commit() -> str:
