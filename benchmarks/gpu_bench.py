@@ -22,11 +22,13 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
-from gpu_bench_gemm import comparison, timed, to_torch
+from gpu_bench_gemm import comparison, gemm_bf16, timed, to_torch
+from gpu_bench_gemm import gemm_f16 as gemm
+from gpu_gemm_raw import raw_gemm
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, bf16, f16, f32
+from tilert import Mutable, Shared, Tensor, f16, f32
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,32 +39,6 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
     z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
 
 
-@tr.kernel
-def gemm(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
-
-
-@tr.kernel
-def gemm_bf16(
-    c: Mutable[Tensor[bf16]], a: Shared[Tensor[bf16]], b: Shared[Tensor[bf16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
-
-
 # -- the same kernels written directly in cuda.tile --------------------------------------------
 @ct.kernel
 def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
@@ -70,32 +46,6 @@ def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
     a = ct.load(x, index=(i,), shape=(t,), padding_mode=ct.PaddingMode.ZERO)
     b = ct.load(y, index=(i,), shape=(t,), padding_mode=ct.PaddingMode.ZERO)
     ct.store(z, index=(i,), tile=a + b)
-
-
-@ct.kernel
-def raw_gemm(
-    c,
-    a,
-    b,
-    bm: ct.Constant[int],
-    bn: ct.Constant[int],
-    bk: ct.Constant[int],
-    group: ct.Constant[int],
-):  # type: ignore[no-untyped-def]
-    rows = ct.cdiv(c.shape[0], bm)
-    cols = ct.cdiv(c.shape[1], bn)
-    for t in range(ct.bid(0), rows * cols, ct.num_blocks(0)):
-        per_group = group * cols
-        first_row = (t // per_group) * group
-        group_rows = ct.minimum(rows - first_row, group)
-        i = first_row + (t % per_group) % group_rows
-        j = (t % per_group) // group_rows
-        acc = ct.zeros((bm, bn), ct.float32)
-        for k in range(ct.cdiv(a.shape[1], bk)):
-            ta = ct.load(a, index=(i, k), shape=(bm, bk), padding_mode=ct.PaddingMode.ZERO)
-            tb = ct.load(b, index=(k, j), shape=(bk, bn), padding_mode=ct.PaddingMode.ZERO)
-            acc = ct.mma(ta, tb, acc)
-        ct.store(c, index=(i, j), tile=ct.astype(acc, c.dtype))
 
 
 # -- timing -----------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gpu_bench_gemm import gemm_f16 as gemm_safe
 
 import tilert as tr
 import tilert.lang as tl
@@ -30,19 +31,6 @@ from tilert import Const, Mutable, Shared, Tensor, f16
 TILE = (128, 128, 64)  # (bm, bn, bk)
 GROUP = 8  # rows of output tiles per group of the grouped (swizzled) order
 MAX_ERROR = 0.05  # |ours - torch.matmul| for inputs scaled by 0.1
-
-
-@tr.kernel
-def gemm_safe(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
 
 
 @tr.kernel(unsafe=True)

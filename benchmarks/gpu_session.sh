@@ -31,6 +31,9 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     section "benchmarks"
     TILERT_BACKEND=cutile timeout ${BENCH_T:-400} python3 benchmarks/gpu_bench.py --out "$OUT" ${BENCH_ARGS}
     echo "rc=$?"
+    section "where a launch's host time goes"
+    TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_launch_profile.py --out "$OUT"
+    echo "rc=$?"
   fi
   if has sanitize; then
     section "compute-sanitizer"

@@ -112,7 +112,8 @@ class Kernel:
         self._signature = inspect.signature(fn)
         self._rechecked = False
         self._variants: dict[tuple[tuple[str, Any], ...], Kernel] = {}  # see with_options
-        self._reading = f"read by op `{self.name}`"  # borrow labels, made once
+        self._label = f"op `{self.name}`"  # labels of its ops and borrows, made once
+        self._reading = f"read by op `{self.name}`"
         self._writing = f"written by op `{self.name}`"
 
     def with_options(self, **options: Any) -> Kernel:
@@ -165,9 +166,10 @@ _MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 def _launch_op(
     kernel: Kernel, values: tuple[Any, ...], grid: Sequence[int] | int | None, where: str
 ) -> Op:
-    """Check one launch's arguments, take its borrows and build its Op. The loop below is the
-    launch hot path: the common, valid case costs a type test per argument; anything unusual
-    goes through ``_Checks``, which raises the precise error (or accepts a chain's hand-off)."""
+    """Check one launch's arguments, take its borrows and build its Op. This is the launch hot
+    path: the common, valid case costs a type test per argument and one acquisition of the
+    borrow lock; anything unusual goes through ``_Checks``, which raises the precise error (or
+    accepts a chain's hand-off)."""
     partitions: list[Partition[Any]] = []
     shared: list[Tensor[Any]] = []
     checks: _Checks | None = None
@@ -191,26 +193,32 @@ def _launch_op(
             raise TypeError(
                 f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar, got {v!r}"
             )
-    if len(partitions) + len(shared) > 1:
-        tensors = [q.tensor for q in partitions] + shared
-        if len({id(t) for t in tensors}) != len(tensors):  # two readers of one tensor are fine
-            (checks or _Checks(kernel, where)).aliasing(partitions, shared)
-    launch_grid = _grid(kernel, partitions, grid)
-    holder = ownership.new_holder(lambda: f"op `{kernel.name}` (launched at {where})", where)
-    reading = kernel._reading
+    if partitions:  # a written tensor passed twice (two readers of one tensor are fine)
+        first = partitions[0]
+        if len(partitions) > 1 or first.tensor in shared:
+            written = [q.tensor for q in partitions]
+            if len({id(t) for t in written}) != len(written) or any(t in written for t in shared):
+                (checks or _Checks(kernel, where)).aliasing(partitions, shared)
+        if grid is None and len(partitions) == 1:
+            launch_grid = (first.mapping.blocks,) if first.mapping else first.grid
+        else:
+            launch_grid = _grid(kernel, partitions, grid)
+    else:
+        launch_grid = _grid(kernel, partitions, grid)
+    holder = ownership.OpHolder(kernel._label, where, ownership.handoff_group())
+    holders: list[ownership.Holder] = [holder]
     with ownership.LOCK:
         try:
             for t in shared:
-                ownership.acquire(t, holder, False, reading, where)
+                ownership.take(t, holder, False, kernel._reading, where)
         except BorrowError:
             ownership.release_all(holder)
             raise
-        holders = [holder]
         for part in partitions:
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)
                 holders.append(part._holder)
-    return Op(f"op `{kernel.name}`", holders, (_LaunchStep(kernel, values, launch_grid),), values)
+    return Op(kernel._label, holders, (_LaunchStep(kernel, values, launch_grid),), values)
 
 
 class _LaunchStep:

@@ -56,12 +56,10 @@ class Op:
         """``submit().wait()`` without the Pending: the launch-overhead hot path."""
         _refuse_in_capture(self)
         self._take("submit")
-        ticket = stream.enqueue(self._run_steps)
         try:
-            stream.run_until(ticket)
+            stream.run_now(self._run_steps)
         finally:
-            for h in self._holders:
-                ownership.release_all(h)
+            ownership.release_holders(self._holders)
         return self._result()
 
     def submit(self, stream: Any = None) -> Pending:
@@ -125,8 +123,7 @@ class Op:
 
     def __del__(self) -> None:
         if getattr(self, "_state", None) == "created":
-            for h in self._holders:
-                ownership.release_all(h)
+            ownership.release_holders(self._holders)
             warnings.warn(
                 f"{self.label} created at {self.where} was never run; its borrows were released "
                 "(call .sync(), .submit(), await it, or record it in a graph)",
@@ -191,8 +188,7 @@ class Pending:
                 self.stream.run_until(self._ticket)
             finally:
                 if self._releases:
-                    for h in self._holders:
-                        ownership.release_all(h)
+                    ownership.release_holders(self._holders)
         return self._outputs() if self._ticket.error is None else ()
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:

@@ -53,6 +53,34 @@ class Holder:
         return f"<Holder {self.description} at {self.where}>"
 
 
+class OpHolder(Holder):
+    """An op's holder: ``label`` is the op's ("op `add`"); its description adds where the op
+    was launched, formatted only when a message needs it."""
+
+    __slots__ = ()
+
+    @property
+    def description(self) -> str:
+        return f"{self.label} (launched at {self.where})"
+
+
+class PartitionHolder(Holder):
+    """A partition's holder: its description names the partitioned tensor."""
+
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor: Named, where: str, group: Group | None) -> None:
+        self.label = "partition"
+        self.where = where
+        self.group = group
+        self.held = []
+        self.tensor = tensor
+
+    @property
+    def description(self) -> str:
+        return f"partition of {self.tensor.describe()}"
+
+
 class Borrow:
     """One borrow of one tensor (identity-compared: releasing removes exactly this one)."""
 
@@ -66,14 +94,19 @@ class Borrow:
 
 
 class Named(Protocol):
-    """What a borrow table needs from a tensor: a name for messages and its borrow list."""
+    """What a borrow table needs from a tensor: a name for messages, its borrows (a dict used
+    as an ordered set: a tensor many ops read releases each borrow in O(1)) and how many of
+    them are exclusive (a reader checks that count, not every other reader)."""
 
-    _borrows: list[Borrow]
+    _borrows: dict[Borrow, None]
+    _exclusive: int
 
     def describe(self) -> str: ...
 
 
 def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[Borrow]:
+    if not exclusive and not t._exclusive:
+        return []  # readers never conflict with readers
     return [
         b
         for b in t._borrows
@@ -120,27 +153,48 @@ def acquire(
 ) -> Borrow:
     """Take a borrow for ``holder`` or raise BorrowError naming the conflicting one."""
     with LOCK:
-        if t._borrows:
-            clash = _conflicts(t, exclusive, holder)
-            if clash:
-                b = clash[0]
-                wanted = "write" if exclusive else "read"
-                raise BorrowError(
-                    f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
-                )
-        borrow = Borrow(holder, exclusive, what, where or holder.where)
-        t._borrows.append(borrow)
-        holder.held.append((t, borrow))
-        return borrow
+        return take(t, holder, exclusive, what, where or holder.where)
+
+
+def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> Borrow:
+    """``acquire`` for a caller that holds ``LOCK`` already (a launch takes all its borrows
+    under one acquisition of the lock)."""
+    borrows = t._borrows
+    if borrows and (exclusive or t._exclusive):
+        clash = _conflicts(t, exclusive, holder)
+        if clash:
+            b = clash[0]
+            wanted = "write" if exclusive else "read"
+            raise BorrowError(
+                f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
+            )
+    borrow = Borrow(holder, exclusive, what, where)
+    borrows[borrow] = None
+    if exclusive:
+        t._exclusive += 1
+    holder.held.append((t, borrow))
+    return borrow
 
 
 def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
     with LOCK:
-        for t, borrow in holder.held:
-            if borrow in t._borrows:  # tr.unsafe.force_release may have dropped it already
-                t._borrows.remove(borrow)
-        holder.held.clear()
+        _release(holder)
+
+
+def release_holders(holders: list[Holder]) -> None:
+    """``release_all`` of each holder, under one acquisition of the lock."""
+    with LOCK:
+        for h in holders:
+            _release(h)
+
+
+def _release(holder: Holder) -> None:
+    for t, borrow in holder.held:
+        # absent (0) when tr.unsafe.force_release dropped it already
+        if t._borrows.pop(borrow, 0) is None and borrow.exclusive:
+            t._exclusive -= 1
+    holder.held.clear()
 
 
 def transfer(t: Named, old: Holder, new: Holder, what: str, where: str) -> None:
@@ -185,3 +239,9 @@ def new_holder(label: str | Callable[[], str], where: str | None = None) -> Hold
     """A holder that joins the current hand-off group, if any."""
     stack = _handoff.stack
     return Holder(label, where or user_callsite(), stack[-1].group if stack else None)
+
+
+def handoff_group() -> Group | None:
+    """The group new holders join: the current hand-off's, if any."""
+    stack = _handoff.stack
+    return stack[-1].group if stack else None

@@ -63,7 +63,7 @@ class Stream:
     _launched: int = field(default=0, repr=False)  # launch number of the latest launch
     _completed: int = field(default=0, repr=False)  # every launch up to this one is complete
     _capturing: bool = field(default=False, repr=False)  # recording a CUDA graph, not running
-    _cu: Any = field(default=None, repr=False)  # the handle as a cuda.bindings CUstream
+    _sync: Callable[[], None] | None = field(default=None, repr=False)  # see _cuda_synchronize
 
     # -- the CUDA stream ---------------------------------------------------------------------
     def cuda_handle(self) -> int:
@@ -85,14 +85,14 @@ class Stream:
 
     def _cuda_synchronize(self) -> None:
         """Wait for the GPU work launched on this stream (nothing to do if none was)."""
-        if self._handle is None:
-            return
-        from tilert.cutile.device import driver, ensure_current
+        sync = self._sync
+        if sync is None:
+            if self._handle is None:
+                return
+            from tilert.cutile.device import stream_synchronizer
 
-        ensure_current()
-        if self._cu is None:
-            self._cu = driver().CUstream(self._handle)
-        _check(driver().cuStreamSynchronize(self._cu), "cuStreamSynchronize")
+            sync = self._sync = stream_synchronizer(self._handle)
+        sync()
 
     def _cuda_idle(self) -> bool:
         """Whether everything launched on this stream has completed (does not block)."""
@@ -149,6 +149,26 @@ class Stream:
             ticket = Ticket(run, seq)
             self._queue.append(ticket)
         return ticket
+
+    def run_now(self, run: Callable[[Stream], None]) -> None:
+        """``run_until(enqueue(run))``: run it after the work queued before it and wait for it.
+        On the GPU without a Ticket (a synced launch's path); an error is raised after the
+        stream is synchronized, so nothing ``run`` launched is still running."""
+        if backends.current().name != "cutile":
+            self.run_until(self.enqueue(run))
+            return
+        error: BaseException | None = None
+        with self._lock:
+            self._launched = launched = self._launched + 1
+            try:
+                run(self)
+            except BaseException as exc:
+                error = exc
+        self._cuda_synchronize()
+        if launched > self._completed:
+            self._completed = launched
+        if error is not None:
+            raise error
 
     def _run_through(self, seq: int) -> None:
         """The CPU: run queued work in order up to launch number ``seq``."""

@@ -40,7 +40,8 @@ class Tensor(Generic[DT]):
     def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
         self._array = np.ascontiguousarray(array)
         self._dtype: type[DType] = from_numpy_dtype(self._array.dtype)
-        self._borrows: list[ownership.Borrow] = []
+        self._borrows: dict[ownership.Borrow, None] = {}  # see ownership.Named
+        self._exclusive = 0
         self.name = name
         self.created_at = user_callsite()
         self._device: DeviceStorage | None = None  # set only for GPU tensors (cutile backend)
@@ -49,6 +50,7 @@ class Tensor(Generic[DT]):
         # cutile backend: the (stream, sequence number) of the last launch that wrote it, so an
         # op on another stream can wait for that launch (see tilert.streams)
         self._writer: tuple[Any, int] | None = None
+        self._launch_view: Any = None  # cutile backend: what ct.launch receives (made once)
 
     @classmethod
     def _on_device(
@@ -255,18 +257,6 @@ def _tiling(
     return found
 
 
-class _PartitionLabel:
-    """The label of a partition's borrow holder, formatted only for an error message."""
-
-    __slots__ = ("tensor",)
-
-    def __init__(self, tensor: Tensor[Any]) -> None:
-        self.tensor = tensor
-
-    def __call__(self) -> str:
-        return f"partition of {self.tensor.describe()}"
-
-
 class Partition(Generic[DT]):
     """An exclusive borrow of a tensor split into disjoint tiles; consumed by one launch.
 
@@ -279,8 +269,10 @@ class Partition(Generic[DT]):
         self.mapping: Mapping | None = None
         self.consumed_at: str | None = None  # where the launch that consumed it was made
         self._consumer: ownership.Holder | None = None
-        self._holder = holder = ownership.new_holder(_PartitionLabel(tensor))
-        ownership.acquire(tensor, holder, exclusive=True, what="partitioned")
+        where = user_callsite()
+        self._holder = holder = ownership.PartitionHolder(tensor, where, ownership.handoff_group())
+        with ownership.LOCK:
+            ownership.take(tensor, holder, True, "partitioned", where)
 
     def _borrow_by(self, op: ownership.Holder, what: str, where: str) -> None:
         """Consumed by a launch: its exclusive borrow now reads as the op's, and is released

@@ -19,3 +19,4 @@ def force_release(t: Tensor[Any]) -> None:
     """Drop every borrow of ``t`` (for recovering after an error in an op's callback)."""
     with ownership.LOCK:
         t._borrows.clear()
+        t._exclusive = 0

@@ -20,7 +20,6 @@ from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
 from tilert.errors import KernelError
 from tilert.signature import ParamKind
 from tilert.streams import Stream, current_stream
-from tilert.tensor import Partition
 
 MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
@@ -115,23 +114,26 @@ def launch_arguments(
     for p, v in zip(kernel.params, args, strict=True):
         kind = p.kind
         if kind is MUTABLE:
-            assert isinstance(v, Partition)
-            t = v.tensor
-            if t._writer is not None and t._writer[0] is not stream:
-                stream.wait_for_launch(*t._writer)
-            out.append(_view(t))
-            out.extend(v.tile_shape)
-            mapping = v.mapping
-            if mapping is not None:
+            t = v.tensor  # type: ignore[attr-defined]
+            writer = t._writer
+            if writer is not None and writer[0] is not stream:
+                stream.wait_for_launch(*writer)
+            out.append(t._launch_view or _view(t))
+            tile_shape = v.tile_shape  # type: ignore[attr-defined]
+            out.extend(tile_shape)
+            mapping = v.mapping  # type: ignore[attr-defined]
+            if mapping is None:
+                spec.append((len(tile_shape), False))
+            else:
                 order = mapping.order
                 out.append(order.group if order.kind == "grouped" else 0)
-            spec.append((len(v.tile_shape), mapping is not None))
+                spec.append((len(tile_shape), True))
             written.append(t)
         elif kind is SHARED:
             writer = v._writer  # type: ignore[attr-defined]
             if writer is not None and writer[0] is not stream:
                 stream.wait_for_launch(*writer)
-            out.append(_view(v))
+            out.append(v._launch_view or _view(v))  # type: ignore[attr-defined]
         else:
             out.append(v.item() if hasattr(v, "item") else v)
     return tuple(out), tuple(spec), written
@@ -144,10 +146,7 @@ def _view(t: Any) -> ArrayView:
             "tensors after choosing the backend (TILERT_BACKEND=cutile), or copy it with "
             "tr.from_numpy(t.to_numpy())"
         )
-    view = getattr(t, "_launch_view", None)
-    if view is None:
-        view = ArrayView(t._device, t.shape, t._meta.dtype)
-        t._launch_view = view
+    view = t._launch_view = ArrayView(t._device, t.shape, t._meta.dtype)
     return view
 
 

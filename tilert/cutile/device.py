@@ -5,6 +5,7 @@ that ``ct.launch`` (and torch, cupy, numba) read."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -145,6 +146,24 @@ def copy_stream_handle() -> int:
 
 def sync_copy_stream() -> None:
     copy_stream().sync()
+
+
+def stream_synchronizer(handle: int) -> Callable[[], None]:
+    """A function waiting for the stream ``handle``, its driver objects looked up once: a
+    synced launch calls it every time."""
+    drv = driver()
+    stream = drv.CUstream(int(handle))
+    synchronize = drv.cuStreamSynchronize
+    success = drv.CUresult.CUDA_SUCCESS
+
+    def sync() -> None:
+        if not getattr(_thread, "current", False):
+            ensure_current()
+        (err,) = synchronize(stream)
+        if err != success:
+            raise RuntimeError(f"cuStreamSynchronize failed: CUDA error {err}")
+
+    return sync
 
 
 def synchronize_stream(handle: int) -> None:

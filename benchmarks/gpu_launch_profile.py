@@ -1,0 +1,111 @@
+"""Where the host time of one small launch goes on the GPU machine: each piece of
+``add(z.partition((n,)), x, y).sync()`` timed alone, the same call with a backend that launches
+nothing (tilert's pure Python cost on this CPU), raw ``ct.launch`` on torch tensors and on
+tilert's buffers, and a cProfile of the whole call. A diagnostic for the launch-overhead row of
+gpu_bench.py; writes ``launch_profile.txt`` to ``--out``.
+
+    TILERT_BACKEND=cutile python benchmarks/gpu_launch_profile.py --out /tmp/out"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import platform
+import pstats
+import sys
+from pathlib import Path
+from typing import Any
+
+import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import torch
+from gpu_bench import add, raw_add
+from gpu_bench_gemm import timed
+
+import tilert as tr
+from tilert import backends, f32
+from tilert.cutile.backend import launch_arguments
+
+
+class _NoLaunch:
+    """The cutile backend's argument handling without the launch itself."""
+
+    name = "cutile"
+
+    def launch(self, kernel: Any, args: Any, grid: Any, stream: Any = None) -> None:
+        launch_arguments(kernel, args, stream or tr.current_stream())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="/tmp/out")
+    parser.add_argument("--n", type=int, default=1024)
+    opts = parser.parse_args()
+    n = opts.n
+    lines = [f"python {sys.version.split()[0]} on {platform.processor() or platform.machine()}"]
+    x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
+    z = tr.zeros((n,), dtype=f32)
+    add(z.partition((n,)), x, y).sync()
+    tx, ty = torch.ones(n, device="cuda"), torch.ones(n, device="cuda")
+    tz = torch.empty_like(tx)
+    stream = torch.cuda.current_stream()
+    h = stream.cuda_stream
+    s = tr.current_stream()
+    zv, xv, yv = (launch_arguments(add, (z.partition((n,)), x, y), s)[0][i] for i in (0, 2, 3))
+
+    def ours() -> None:
+        add(z.partition((n,)), x, y).sync()
+
+    def raw() -> None:
+        ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n))
+        stream.synchronize()
+
+    def none() -> None:
+        pass
+
+    cases = {
+        "ours: add(z.partition, x, y).sync()": (ours, none),
+        "raw: ct.launch + torch sync": (raw, none),
+        "ct.launch torch args (async)": (
+            lambda: ct.launch(h, (1, 1, 1), raw_add, (tz, tx, ty, n)),
+            torch.cuda.synchronize,
+        ),
+        "ct.launch tilert views (async)": (
+            lambda: ct.launch(h, (1, 1, 1), raw_add, (zv, xv, yv, n)),
+            torch.cuda.synchronize,
+        ),
+        "torch stream.synchronize (idle)": (stream.synchronize, none),
+        "tilert stream sync (idle)": (s._cuda_synchronize, none),
+        "z.partition((n,))": (lambda: z.partition((n,)), none),
+        "op create+sync, no launch": (ours, none),
+    }
+    times: dict[str, float] = {}
+    for name, case in cases.items():
+        if name.startswith("op create"):
+            real = backends.current
+            backends.current = lambda: _NoLaunch()  # type: ignore[assignment,return-value]
+            try:
+                times.update(timed({name: case}, 2000))
+            finally:
+                backends.current = real
+        else:
+            times.update(timed({name: case}, 2000))
+    for name, t in times.items():
+        lines.append(f"{name:40s} {t * 1e6:8.2f} us")
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(5000):
+        ours()
+    profile.disable()
+    text = io.StringIO()
+    pstats.Stats(profile, stream=text).sort_stats("tottime").print_stats(30)
+    lines.append(text.getvalue())
+    report = "\n".join(lines)
+    print(report)
+    out = Path(opts.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "launch_profile.txt").write_text(report)
+
+
+if __name__ == "__main__":
+    main()
