@@ -26,6 +26,8 @@ class Op:
     stream; ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent),
     or a function computing it once the steps ran."""
 
+    __slots__ = ("_holders", "_outputs", "_state", "_steps", "label")
+
     def __init__(
         self,
         label: str,

@@ -263,6 +263,8 @@ class Partition(Generic[DT]):
     Edge tiles of a non-divisible shape are masked: loads read zeros outside the tensor and
     stores are clipped to it."""
 
+    __slots__ = ("_consumer", "_holder", "consumed_at", "grid", "mapping", "tensor", "tile_shape")
+
     def __init__(self, tensor: Tensor[DT], tile_shape: ShapeLike) -> None:
         self.tile_shape, self.grid = _tiling(tensor._shape, tile_shape)
         self.tensor = tensor
