@@ -118,9 +118,10 @@ class Graph:
         touched: dict[int, tuple[Any, bool]] = {}
         for op in self._ops:  # their holders now include ops made by .then during the capture
             for h in op._holders:
-                for t, borrow in h.held:
+                for t in h.held:
                     seen = touched.get(id(t))
-                    touched[id(t)] = (t, borrow.exclusive or (seen is not None and seen[1]))
+                    writes = ownership.holds_exclusively(h, t)
+                    touched[id(t)] = (t, writes or (seen is not None and seen[1]))
         self._touched = list(touched.values())
         return captured
 

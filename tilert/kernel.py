@@ -207,13 +207,18 @@ def _launch_op(
         launch_grid = _grid(kernel, partitions, grid)
     holder = ownership.OpHolder(kernel._label, where, ownership.handoff_group())
     holders: list[ownership.Holder] = [holder]
+    reading: ownership.Borrow = (False, kernel._reading, where)
     with ownership.LOCK:
-        try:
-            for t in shared:
-                ownership.take(t, holder, False, kernel._reading, where)
-        except BorrowError:
-            ownership.release_all(holder)
-            raise
+        for t in shared:
+            if t._exclusive:  # someone writes it: a conflict, unless within a chain
+                try:
+                    ownership.take(t, holder, False, kernel._reading, where)
+                except BorrowError:
+                    ownership.release_all(holder)
+                    raise
+            else:  # readers never conflict with readers
+                t._borrows[holder] = reading
+                holder.held.append(t)
         for part in partitions:
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)

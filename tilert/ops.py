@@ -55,14 +55,20 @@ class Op:
         return self._run_and_wait(as_stream(stream))
 
     def _run_and_wait(self, stream: Stream) -> tuple[Any, ...]:
-        """``submit().wait()`` without the Pending: the launch-overhead hot path."""
-        _refuse_in_capture(self)
-        self._take("submit")
+        """``submit().wait()`` without the Pending: the launch-overhead hot path (a kernel's
+        op runs its one step directly)."""
+        if capturing() is not None:
+            _refuse_in_capture(self)
+        if self._state != "created":
+            self._take("submit")  # raises
+        self._state = "submitted"
+        steps = self._steps
         try:
-            stream.run_now(self._run_steps)
+            stream.run_now(steps[0] if len(steps) == 1 else self._run_steps)
         finally:
             ownership.release_holders(self._holders)
-        return self._result()
+        out = self._outputs
+        return out if isinstance(out, tuple) else out()
 
     def submit(self, stream: Any = None) -> Pending:
         """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
@@ -142,8 +148,8 @@ def mark_writer(holders: list[ownership.Holder], stream: Stream, seq: int) -> No
     (the GPU backend marks its launches itself, as it makes them)."""
     writer = (stream, seq)
     for h in holders:
-        for t, borrow in h.held:
-            if borrow.exclusive:
+        for t in h.held:
+            if ownership.holds_exclusively(h, t):
                 t._writer = writer  # type: ignore[attr-defined]
 
 

@@ -1,7 +1,7 @@
 """Run-time ownership: who borrows which tensor, and the BorrowError when two borrows clash.
 
-Each tensor carries a list of borrows. A borrow is held by a ``Holder`` (a partition, an op, a
-chain or a graph). Holders of one *group* (the ops of one ``.then`` chain, one ``tr.zip`` or
+Each tensor carries its borrows, by holder: a ``Holder`` is a partition's, an op's, a chain's or
+a graph's. Holders of one *group* (the ops of one ``.then`` chain, one ``tr.zip`` or
 one graph) run in order, so they never conflict with each other: that is the hand-off of
 DESIGN's "Ownership at run time"."""
 
@@ -12,7 +12,6 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from tilert._where import user_callsite
 from tilert.errors import BorrowError
 
 # One lock for all borrow tables: ops may complete on an executor thread (``await op``).
@@ -39,7 +38,7 @@ class Holder:
         self.label = label  # "partition of z", "op `add`"; a callable is formatted late
         self.where = where  # file:line in the user's code
         self.group = group
-        self.held: list[tuple[Named, Borrow]] = []  # what to release
+        self.held: list[Named] = []  # the tensors it borrows: what to release
 
     @property
     def description(self) -> str:
@@ -81,53 +80,47 @@ class PartitionHolder(Holder):
         return f"partition of {self.tensor.describe()}"
 
 
-class Borrow:
-    """One borrow of one tensor (identity-compared: releasing removes exactly this one)."""
-
-    __slots__ = ("exclusive", "holder", "what", "where")
-
-    def __init__(self, holder: Holder, exclusive: bool, what: str, where: str) -> None:
-        self.holder = holder
-        self.exclusive = exclusive
-        self.what = what  # "partitioned", "written by op `add`", "read by op `add`"
-        self.where = where
+# One borrow of one tensor by one holder: (exclusive, what, where), e.g. (False, "read by op
+# `add`", "train.py:12"). A plain tuple: a launch makes several, so they cost no Python call.
+Borrow = tuple[bool, str, str]
 
 
 class Named(Protocol):
-    """What a borrow table needs from a tensor: a name for messages, its borrows (a dict used
-    as an ordered set: a tensor many ops read releases each borrow in O(1)) and how many of
-    them are exclusive (a reader checks that count, not every other reader)."""
+    """What a borrow table needs from a tensor: a name for messages, its borrows by holder (a
+    dict: a tensor many ops read releases each in O(1)) and how many of them are exclusive (a
+    reader checks that count, not every other reader)."""
 
-    _borrows: dict[Borrow, None]
+    _borrows: dict[Holder, Borrow]
     _exclusive: int
 
     def describe(self) -> str: ...
 
 
-def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[Borrow]:
+def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[tuple[Holder, Borrow]]:
     if not exclusive and not t._exclusive:
         return []  # readers never conflict with readers
     return [
-        b
-        for b in t._borrows
-        if (exclusive or b.exclusive) and (holder is None or not holder.same_group(b.holder))
+        (h, b)
+        for h, b in t._borrows.items()
+        if (exclusive or b[0]) and (holder is None or not holder.same_group(h))
     ]
 
 
 def _explain(b: Borrow) -> str:
-    kind = "exclusively borrowed" if b.exclusive else "borrowed for reading"
-    return f"{kind} ({b.what}) at {b.where}"
+    exclusive, what, where = b
+    kind = "exclusively borrowed" if exclusive else "borrowed for reading"
+    return f"{kind} ({what}) at {where}"
 
 
 def check_host_read(t: Named, action: str) -> None:
     """Reading on the host (or sharing with a foreign framework) needs no exclusive borrow."""
-    if not t._borrows:
+    if not t._exclusive:
         return
     with LOCK:
         clash = _conflicts(t, exclusive=False, holder=None)
         if clash:
             raise BorrowError(
-                f"cannot {action} {t.describe()}: it is {_explain(clash[0])}; "
+                f"cannot {action} {t.describe()}: it is {_explain(clash[0][1])}; "
                 "sync, wait or await that op first"
             )
 
@@ -139,75 +132,56 @@ def check_host_write(t: Named, action: str) -> None:
     with LOCK:
         clash = _conflicts(t, exclusive=True, holder=None)
         if clash:
-            b = clash[0]
+            b = clash[0][1]
             hint = (
                 "pass the partition to a launch and sync it first"
-                if b.what == "partitioned"
+                if b[1] == "partitioned"
                 else "sync, wait or await that op first"
             )
             raise BorrowError(f"cannot {action} {t.describe()}: it is {_explain(b)}; {hint}")
 
 
-def acquire(
-    t: Named, holder: Holder, exclusive: bool, what: str, where: str | None = None
-) -> Borrow:
-    """Take a borrow for ``holder`` or raise BorrowError naming the conflicting one."""
-    with LOCK:
-        return take(t, holder, exclusive, what, where or holder.where)
-
-
-def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> Borrow:
-    """``acquire`` for a caller that holds ``LOCK`` already (a launch takes all its borrows
-    under one acquisition of the lock)."""
+def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> None:
+    """Borrow ``t`` for ``holder`` or raise BorrowError naming the conflicting borrow. The
+    caller holds ``LOCK`` (a launch takes all its borrows under one acquisition of it)."""
     borrows = t._borrows
     if borrows and (exclusive or t._exclusive):
         clash = _conflicts(t, exclusive, holder)
         if clash:
-            b = clash[0]
             wanted = "write" if exclusive else "read"
             raise BorrowError(
-                f"{holder.description} cannot {wanted} {t.describe()}: it is {_explain(b)}"
+                f"{holder.description} cannot {wanted} {t.describe()}: it is "
+                f"{_explain(clash[0][1])}"
             )
-    borrow = Borrow(holder, exclusive, what, where)
-    borrows[borrow] = None
+        if holder in borrows:  # a holder borrows a tensor once (exclusively if at all)
+            exclusive = exclusive or borrows[holder][0]
+            if borrows[holder][0]:
+                t._exclusive -= 1
+    borrows[holder] = (exclusive, what, where)
     if exclusive:
         t._exclusive += 1
-    holder.held.append((t, borrow))
-    return borrow
+    holder.held.append(t)
+
+
+def holds_exclusively(holder: Holder, t: Named) -> bool:
+    borrow = t._borrows.get(holder)
+    return borrow is not None and borrow[0]
 
 
 def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
-    with LOCK:
-        _release(holder)
+    release_holders([holder])
 
 
 def release_holders(holders: list[Holder]) -> None:
     """``release_all`` of each holder, under one acquisition of the lock."""
     with LOCK:
-        for h in holders:
-            _release(h)
-
-
-def _release(holder: Holder) -> None:
-    for t, borrow in holder.held:
-        # absent (0) when tr.unsafe.force_release dropped it already
-        if t._borrows.pop(borrow, 0) is None and borrow.exclusive:
-            t._exclusive -= 1
-    holder.held.clear()
-
-
-def transfer(t: Named, old: Holder, new: Holder, what: str, where: str) -> None:
-    """Move ``old``'s borrows of ``t`` to ``new`` (a partition consumed by an op)."""
-    with LOCK:
-        kept = []
-        for owner, b in old.held:
-            if owner is t:
-                b.holder, b.what, b.where = new, what, where
-                new.held.append((owner, b))
-            else:
-                kept.append((owner, b))
-        old.held[:] = kept
+        for holder in holders:
+            for t in holder.held:  # a tensor tr.unsafe.force_release dropped is absent
+                borrow = t._borrows.pop(holder, None)
+                if borrow is not None and borrow[0]:
+                    t._exclusive -= 1
+            holder.held.clear()
 
 
 # The hand-off: while a ``then`` callback runs or a graph is being captured, new holders join
@@ -233,12 +207,6 @@ def handoff(holder: Holder) -> Iterator[None]:
         yield
     finally:
         stack.pop()
-
-
-def new_holder(label: str | Callable[[], str], where: str | None = None) -> Holder:
-    """A holder that joins the current hand-off group, if any."""
-    stack = _handoff.stack
-    return Holder(label, where or user_callsite(), stack[-1].group if stack else None)
 
 
 def handoff_group() -> Group | None:

@@ -164,7 +164,10 @@ class Stream:
                 run(self)
             except BaseException as exc:
                 error = exc
-        self._cuda_synchronize()
+        if self._sync is not None:
+            self._sync()
+        else:
+            self._cuda_synchronize()
         if launched > self._completed:
             self._completed = launched
         if error is not None:

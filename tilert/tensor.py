@@ -40,7 +40,7 @@ class Tensor(Generic[DT]):
     def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
         self._array = np.ascontiguousarray(array)
         self._dtype: type[DType] = from_numpy_dtype(self._array.dtype)
-        self._borrows: dict[ownership.Borrow, None] = {}  # see ownership.Named
+        self._borrows: dict[ownership.Holder, ownership.Borrow] = {}  # see ownership.Named
         self._exclusive = 0
         self.name = name
         self.created_at = user_callsite()
@@ -281,8 +281,9 @@ class Partition(Generic[DT]):
         with the op's (the op keeps this partition's holder among its own)."""
         self.consumed_at = where
         self._consumer = op
-        for _t, borrow in self._holder.held:
-            borrow.what, borrow.where = what, where
+        borrows = self.tensor._borrows
+        if self._holder in borrows:  # (unless tr.unsafe.force_release dropped it)
+            borrows[self._holder] = (True, what, where)
 
     def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:
         """Launch ``blocks`` persistent blocks that share this partition's tiles out."""
