@@ -239,6 +239,10 @@ def bench_gemm(
     )
 
 
+# Host timings swing with the machine's other load: the best of many short rounds is the cost.
+LAUNCH_ROUNDS = 15
+
+
 def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100) -> None:
     """Host cost of a launch of a tiny kernel, three ways (sync each, submit many, graph
     replay), each against raw ``ct.launch`` used the same way; and graph-replay-speedup: a
@@ -286,6 +290,7 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
             "raw_sync": (raw_sync, lambda: None),
         },
         300,
+        rounds=LAUNCH_ROUNDS,
     )
     t.update(
         timed(
@@ -296,6 +301,7 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
                 "replay_chain": (replay_chain, lambda: None),
             },
             5,
+            rounds=LAUNCH_ROUNDS,
         )
     )
     chain.close()
@@ -312,6 +318,7 @@ def bench_launch(results: list[dict[str, Any]], n: int = 1024, count: int = 100)
                 ),
             },
             300,
+            rounds=LAUNCH_ROUNDS,
         )
     )
     g.close()
