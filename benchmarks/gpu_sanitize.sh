@@ -67,7 +67,8 @@ for tool in $TOOLS; do
     timeout "$t" "$SAN" --tool "$tool" --target-processes application-only \
       --error-exitcode 1 --report-api-errors no python3 "$f" > "$TMP" 2>&1
     rc=$?
-    errors=$(grep -oE "ERROR SUMMARY: [0-9]+" "$TMP" | grep -oE "[0-9]+$" | tail -1)
+    # memcheck ends with "ERROR SUMMARY: n errors", racecheck with "RACECHECK SUMMARY: n hazards"
+    errors=$(grep -oE "(ERROR|RACECHECK) SUMMARY: [0-9]+" "$TMP" | grep -oE "[0-9]+$" | tail -1)
     { echo "===== $tool $f rc=$rc"; cat "$TMP"; } >> "$LOG"
     echo "SANITIZE $tool $f rc=$rc errors=${errors:-?}"
     if [ "${errors:-0}" -gt 0 ] || { [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; }; then failed=1; fi
