@@ -15,6 +15,7 @@ from tilert import unsafe
 from tilert.annotations import Const, Mutable, Shared
 from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
+from tilert.cuda_kernel import CudaKernel, cuda_kernel
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
 from tilert.graph import Graph, graph
@@ -43,6 +44,7 @@ __all__ = [
     "BorrowError",
     "Config",
     "Const",
+    "CudaKernel",
     "DType",
     "Device",
     "DeviceFunction",
@@ -64,6 +66,7 @@ __all__ = [
     "backend",
     "bf16",
     "bool_",
+    "cuda_kernel",
     "current_stream",
     "empty",
     "f16",

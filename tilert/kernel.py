@@ -7,7 +7,7 @@ import functools
 import inspect
 import typing
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, overload
+from typing import Any, Protocol, TypeVar, overload
 
 from tilert import backends, ownership
 from tilert._where import user_callsite
@@ -156,6 +156,10 @@ class Kernel:
             args = tuple(bound.arguments[p.name] for p in self.params)
         return _launch_op(self, args, grid, user_callsite())
 
+    def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
+        """The op's step: launch on ``stream`` with the current backend."""
+        backends.current().launch(self, values, grid, stream)
+
     def __repr__(self) -> str:
         return f"<tilert kernel {self.name}{' (unsafe)' if self.unsafe else ''}>"
 
@@ -163,8 +167,20 @@ class Kernel:
 _MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
+class _Launchable(Protocol):
+    """What a launch needs of a kernel: ``Kernel`` and ``tr.cuda_kernel``'s ``CudaKernel``."""
+
+    name: str
+    params: tuple[Param, ...]
+    _label: str  # "op `add`", and its borrows' labels, made once
+    _reading: str
+    _writing: str
+
+    def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None: ...
+
+
 def _launch_op(
-    kernel: Kernel, values: tuple[Any, ...], grid: Sequence[int] | int | None, where: str
+    kernel: _Launchable, values: tuple[Any, ...], grid: Sequence[int] | int | None, where: str
 ) -> Op:
     """Check one launch's arguments, take its borrows and build its Op. This is the launch hot
     path: the common, valid case costs a type test per argument and one acquisition of the
@@ -231,15 +247,15 @@ class _LaunchStep:
 
     __slots__ = ("grid", "kernel", "values")
 
-    def __init__(self, kernel: Kernel, values: tuple[Any, ...], grid: tuple[int, ...]) -> None:
+    def __init__(self, kernel: _Launchable, values: tuple[Any, ...], grid: tuple[int, ...]) -> None:
         self.kernel, self.values, self.grid = kernel, values, grid
 
     def __call__(self, stream: Stream) -> None:
-        backends.current().launch(self.kernel, self.values, self.grid, stream)
+        self.kernel._run(self.values, self.grid, stream)
 
 
 def _grid(
-    kernel: Kernel, partitions: list[Partition[Any]], grid: Sequence[int] | int | None
+    kernel: _Launchable, partitions: list[Partition[Any]], grid: Sequence[int] | int | None
 ) -> tuple[int, ...]:
     if partitions:
         first = partitions[0]
@@ -263,7 +279,7 @@ def _grid(
     return found
 
 
-def _different_grids(kernel: Kernel, partitions: list[Partition[Any]]) -> None:
+def _different_grids(kernel: _Launchable, partitions: list[Partition[Any]]) -> None:
     names = [p.name for p in kernel.params if p.kind is _MUTABLE]
     keys = {((q.mapping.blocks,) if q.mapping else q.grid, q.grid) for q in partitions}
     if len(keys) > 1:
@@ -277,7 +293,7 @@ def _different_grids(kernel: Kernel, partitions: list[Partition[Any]]) -> None:
 class _Checks:
     """The precise errors of a launch's arguments (all raised before any borrow is taken)."""
 
-    def __init__(self, kernel: Kernel, where: str) -> None:
+    def __init__(self, kernel: _Launchable, where: str) -> None:
         self.kernel = kernel
         self.where = where
 

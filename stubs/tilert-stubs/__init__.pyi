@@ -11,6 +11,8 @@ from tilert.autotune import Autotuned as Autotuned
 from tilert.autotune import Config as Config
 from tilert.autotune import autotune as autotune
 from tilert.backends import current as backend
+from tilert.cuda_kernel import CudaKernel as CudaKernel
+from tilert.cuda_kernel import cuda_kernel as cuda_kernel
 from tilert.dtypes import DType as DType
 from tilert.dtypes import bf16 as bf16
 from tilert.dtypes import bool_ as bool_
@@ -58,6 +60,7 @@ __all__ = [
     "BorrowError",
     "Config",
     "Const",
+    "CudaKernel",
     "DType",
     "Device",
     "DeviceFunction",
@@ -79,6 +82,7 @@ __all__ = [
     "backend",
     "bf16",
     "bool_",
+    "cuda_kernel",
     "current_stream",
     "empty",
     "f16",

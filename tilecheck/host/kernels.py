@@ -14,8 +14,10 @@ from tilecheck.constants import const_int
 from tilecheck.diagnostics import Span
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel_rules import is_kernel_decorated
+from tilecheck.kernel_rules.annotations import AnnotationReader
 from tilecheck.kernel_rules.signature import build_signature, signature_findings
-from tilecheck.kernel_rules.vocabulary import dotted_name
+from tilecheck.kernel_rules.vocabulary import CUDA_KERNEL, canonical, dotted_name
+from tilecheck.kernel_signature import KernelSignature, ParamSig
 from tilecheck.names import NameResolver
 
 
@@ -72,6 +74,58 @@ def module_kernels(
             if launch is not None:
                 found[fn.name.value] = launch
     return found
+
+
+def cuda_kernels(
+    body: Sequence[cst.BaseStatement], resolver: NameResolver
+) -> dict[str, LaunchSignature]:
+    """Top-level ``add = tr.cuda_kernel(source, "add", params=[...], block=...)``: launchable
+    as kernels are, with the parameters its ``params`` list (or dict) states. Parameters whose
+    list the syntax does not show are not checked (the runtime checks them)."""
+    found: dict[str, LaunchSignature] = {}
+    for stmt in body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+                and isinstance(small.value, cst.Call)
+            ):
+                launch = _cuda_launch(small.targets[0].target.value, small.value, resolver)
+                if launch is not None:
+                    found[launch.name] = launch
+    return found
+
+
+def _cuda_launch(name: str, call: cst.Call, resolver: NameResolver) -> LaunchSignature | None:
+    callee = dotted_name(call.func)
+    if callee is None or canonical(resolver.resolve(callee)) != CUDA_KERNEL:
+        return None
+    listed = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), None)
+    named: list[tuple[str, cst.BaseExpression]] = []
+    if isinstance(listed, (cst.List, cst.Tuple)):
+        for i, element in enumerate(listed.elements):
+            if not isinstance(element, cst.Element):
+                return None  # *spread: the parameters are not all visible
+            named.append((f"arg{i}", element.value))
+    elif isinstance(listed, cst.Dict):
+        for entry in listed.elements:
+            key = entry.key if isinstance(entry, cst.DictElement) else None
+            if not isinstance(key, cst.SimpleString):
+                return None
+            named.append((str(key.evaluated_value), entry.value))
+    else:
+        return None
+    annotations = AnnotationReader(resolver, is_function=False)
+    params = []
+    for pname, annotation in named:
+        meaning = annotations.read(annotation)
+        params.append(ParamSig(pname, meaning.kind, meaning.dtype, Span.point(1)))
+    signature = KernelSignature(name, tuple(params), False, False, Span.point(1))
+    names = tuple(p.name for p in params)
+    return LaunchSignature(signature, names, frozenset(), frozenset(names), variadic=False)
 
 
 def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:

@@ -9,6 +9,7 @@ TILERT = "tilert"
 LANG = "tilert.lang"
 LANG_UNSAFE = "tilert.lang.unsafe"
 KERNEL_DECORATOR = "tilert.kernel"
+CUDA_KERNEL = "tilert.cuda_kernel"  # tr.cuda_kernel(source, name, params=[...], block=...)
 FUNCTION_DECORATOR = "tilert.function"
 
 MUTABLE = "tilert.Mutable"
@@ -23,7 +24,9 @@ DTYPE_NAMES = frozenset(
 )
 # tilert objects that ``tilert.lang`` (and tilert's own submodules) re-export under the same
 # name: whichever way a module imports them, they have one canonical name.
-_REEXPORTED = frozenset({"Mutable", "Shared", "Tensor", "Const", "Tile", "kernel", "function"})
+_REEXPORTED = frozenset(
+    {"Mutable", "Shared", "Tensor", "Const", "Tile", "kernel", "function", "cuda_kernel"}
+)
 _COLLAPSIBLE = _REEXPORTED | DTYPE_NAMES
 
 SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}

@@ -25,6 +25,12 @@ def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
     z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
 """,
+    "cuda_add": """\
+ADD = 'extern "C" __global__ void add(float* z, const float* x, int n) { /* ... */ }'
+cuda_add = tr.cuda_kernel(
+    ADD, "add", params=[Mutable[Tensor[f32]], Shared[Tensor[f32]], int], block=256
+)
+""",
     "fill2": """\
 @tr.kernel
 def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
@@ -673,6 +679,14 @@ Fix: `k(z.partition(tile_shape), x, ...)` — partitions for Mutable, tensors fo
                 scale(z.partition((64,)), x).sync()  # TC106
             """,
             "a tensor to a scalar parameter",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                cuda_add(z, x, 256).sync()  # TC106
+            """,
+            "a tensor to a Mutable parameter of a `tr.cuda_kernel` (its `params` list)",
         ),
     ),
 )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tilert.cutile.device import ArrayView
+from tilert.cutile.device import ArrayView, DeviceStorage
 from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
 from tilert.errors import KernelError
 from tilert.signature import ParamKind
@@ -140,14 +140,20 @@ def launch_arguments(
 
 
 def _view(t: Any) -> ArrayView:
+    view = t._launch_view = ArrayView(device_storage(t), t.shape, t._meta.dtype)
+    return view
+
+
+def device_storage(t: Any) -> DeviceStorage:
+    """The GPU memory of tensor ``t``; an error naming it when it lives on the host."""
     if t._device is None:
         raise RuntimeError(
             f"{t.describe()} lives on the host but the cutile backend runs on the GPU: create "
             "tensors after choosing the backend (TILERT_BACKEND=cutile), or copy it with "
             "tr.from_numpy(t.to_numpy())"
         )
-    view = t._launch_view = ArrayView(t._device, t.shape, t._meta.dtype)
-    return view
+    storage: DeviceStorage = t._device
+    return storage
 
 
 def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:

@@ -1,0 +1,93 @@
+"""Compile and launch ``tr.cuda_kernel``s through cuda.core: NVRTC for CUDA C++, the driver for
+PTX and cubins, once per kernel object. A launch passes each tensor as a pointer to its first
+element and each scalar as the C type of its parameter, on the op's stream."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from tilert.cutile.backend import device_storage
+from tilert.cutile.device import ensure_current
+from tilert.errors import KernelError
+from tilert.signature import ParamKind
+from tilert.streams import Stream
+
+_lock = threading.Lock()
+
+
+class _StreamRef:
+    """A CUDA stream handle in the form cuda.core's ``launch`` accepts (``__cuda_stream__``)."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle: int) -> None:
+        self.handle = handle
+
+    def __cuda_stream__(self) -> tuple[int, int]:
+        return (0, self.handle)
+
+
+def compiled(kernel: Any) -> Any:
+    """The kernel's loaded cuda.core ``Kernel``, compiled on first use."""
+    found = kernel._compiled
+    if found is None:
+        with _lock:
+            if kernel._compiled is None:
+                kernel._compiled = _load(kernel)
+            found = kernel._compiled
+    return found
+
+
+def _load(kernel: Any) -> Any:
+    from cuda.core import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        ObjectCode,
+        Program,
+        ProgramOptions,
+    )
+
+    device = ensure_current()
+    kind = kernel.code_type
+    try:
+        if kind == "cubin":
+            code = ObjectCode.from_cubin(kernel.source)
+        elif kind == "ptx":
+            code = ObjectCode.from_ptx(kernel.source)
+        else:
+            options = ProgramOptions(arch=f"sm_{device.arch}")
+            code = Program(kernel.source, code_type="c++", options=options).compile("cubin")
+        return code.get_kernel(kernel.name)
+    except Exception as exc:
+        what = "NVRTC rejected the CUDA C++" if kind == "c++" else f"loading the {kind} failed"
+        raise KernelError(
+            f"{kernel.defined_at}: cuda kernel `{kernel.name}`: {what}: {exc}"
+        ) from exc
+
+
+def launch(kernel: Any, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
+    """Launch ``kernel`` over ``grid`` (blocks) on ``stream``, after the last writers of its
+    tensors on other streams; its Mutable tensors' last writer is then this launch."""
+    from cuda.core import LaunchConfig  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    from cuda.core import launch as cuda_launch
+
+    function = compiled(kernel)
+    args: list[object] = []
+    written = []
+    for p, v in zip(kernel.params, values, strict=True):
+        if p.kind is ParamKind.MUTABLE or p.kind is ParamKind.SHARED:
+            t = v.tensor if p.kind is ParamKind.MUTABLE else v
+            writer = t._writer
+            if writer is not None and writer[0] is not stream:
+                stream.wait_for_launch(*writer)
+            args.append(np.uint64(device_storage(t).ptr))
+            if p.kind is ParamKind.MUTABLE:
+                written.append(t)
+        else:
+            args.append(v)  # a numpy scalar of the parameter's C type (CudaKernel.__call__)
+    config = LaunchConfig(grid=grid, block=kernel.block)
+    cuda_launch(_StreamRef(stream.cuda_handle()), config, function, *args)
+    mark = (stream, stream._launched)
+    for t in written:
+        t._writer = mark
