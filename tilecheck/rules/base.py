@@ -31,6 +31,7 @@ class Case:
     code: str
     expect: tuple[tuple[str, int], ...] = ()
     note: str = ""
+    typed: bool = True  # the mypy plugin reports it too (it types @tr.kernel launches only)
 
 
 @dataclass(frozen=True)

@@ -64,11 +64,11 @@ def valid(body: str, note: str = "") -> Case:
     return Case(_module(body), (), note)
 
 
-def invalid(body: str, note: str = "") -> Case:
+def invalid(body: str, note: str = "", *, typed: bool = True) -> Case:
     code = _module(body)
     expect = expected_from_markers(code)
     assert expect, f"an INVALID example needs a `# TC1xx` marker:\n{code}"
-    return Case(code, expect, note)
+    return Case(code, expect, note, typed)
 
 
 TC101 = Rule(
@@ -687,6 +687,7 @@ Fix: `k(z.partition(tile_shape), x, ...)` — partitions for Mutable, tensors fo
                 cuda_add(z, x, 256).sync()  # TC106
             """,
             "a tensor to a Mutable parameter of a `tr.cuda_kernel` (its `params` list)",
+            typed=False,
         ),
     ),
 )
