@@ -18,16 +18,17 @@ from tilert.streams import Stream
 _lock = threading.Lock()
 
 
-class _StreamRef:
-    """A CUDA stream handle in the form cuda.core's ``launch`` accepts (``__cuda_stream__``)."""
+def _core_stream(handle: int) -> Any:
+    """A cuda.core ``Stream`` for the CUDA stream ``handle`` (not owning it), made once."""
+    found = _streams.get(handle)
+    if found is None:
+        from cuda.core import Stream  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-    __slots__ = ("handle",)
+        found = _streams[handle] = Stream.from_handle(handle)
+    return found
 
-    def __init__(self, handle: int) -> None:
-        self.handle = handle
 
-    def __cuda_stream__(self) -> tuple[int, int]:
-        return (0, self.handle)
+_streams: dict[int, Any] = {}
 
 
 def compiled(kernel: Any) -> Any:
@@ -53,8 +54,9 @@ def _load(kernel: Any) -> Any:
     try:
         if kind == "cubin":
             code = ObjectCode.from_cubin(kernel.source)
-        elif kind == "ptx":
-            code = ObjectCode.from_ptx(kernel.source)
+        elif kind == "ptx":  # (a str would be read as a file name)
+            source = kernel.source
+            code = ObjectCode.from_ptx(source.encode() if isinstance(source, str) else source)
         else:
             options = ProgramOptions(arch=f"sm_{device.arch}")
             code = Program(kernel.source, code_type="c++", options=options).compile("cubin")
@@ -87,7 +89,7 @@ def launch(kernel: Any, values: tuple[Any, ...], grid: tuple[int, ...], stream: 
         else:
             args.append(v)  # a numpy scalar of the parameter's C type (CudaKernel.__call__)
     config = LaunchConfig(grid=grid, block=kernel.block)
-    cuda_launch(_StreamRef(stream.cuda_handle()), config, function, *args)
+    cuda_launch(_core_stream(stream.cuda_handle()), config, function, *args)
     mark = (stream, stream._launched)
     for t in written:
         t._writer = mark
