@@ -127,3 +127,13 @@ def test_grid_is_the_partitions() -> None:
     assert op._steps[0].grid == (4,)  # type: ignore[attr-defined]
     with pytest.raises(RuntimeError):
         op.sync()
+
+
+def test_launch_raw_checks_what_it_can_and_needs_the_gpu() -> None:
+    z = tr.zeros((8,))
+    with pytest.raises(TypeError, match=r"launches a tr\.cuda_kernel"):
+        tr.unsafe.launch_raw(object(), grid=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 4 arguments, got 1"):
+        tr.unsafe.launch_raw(add, z, grid=1)
+    with pytest.raises(RuntimeError, match="GPU only"):
+        tr.unsafe.launch_raw(add, z, z, z, 8, grid=1)

@@ -124,3 +124,16 @@ def test_recorded_in_a_graph_and_replayed() -> None:
     g.launch().wait()  # the add overwrites z, so two replays give what one does
     g.close()
     np.testing.assert_allclose(z.to_numpy(), 2 * (xs + ys), rtol=1e-6)
+
+
+def test_launch_raw_passes_pointers_without_borrowing() -> None:
+    add = tr.cuda_kernel(SOURCE, "add", params=ADD, block=256)
+    n = 512
+    xs, ys = _inputs(n)
+    x, y, z = tr.from_numpy(xs), tr.from_numpy(ys), tr.zeros((n,))
+    half = z.__cuda_array_interface__["data"][0] + 4 * (n // 2)  # a pointer into the middle
+    tr.unsafe.launch_raw(add, half, x, y, n // 2, grid=(1,))
+    tr.current_stream().synchronize()
+    expected = np.zeros(n, np.float32)
+    expected[n // 2 :] = xs[: n // 2] + ys[: n // 2]
+    np.testing.assert_allclose(z.to_numpy(), expected, rtol=1e-6)

@@ -71,10 +71,6 @@ def _load(kernel: Any) -> Any:
 def launch(kernel: Any, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
     """Launch ``kernel`` over ``grid`` (blocks) on ``stream``, after the last writers of its
     tensors on other streams; its Mutable tensors' last writer is then this launch."""
-    from cuda.core import LaunchConfig  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    from cuda.core import launch as cuda_launch
-
-    function = compiled(kernel)
     args: list[object] = []
     written = []
     for p, v in zip(kernel.params, values, strict=True):
@@ -88,8 +84,16 @@ def launch(kernel: Any, values: tuple[Any, ...], grid: tuple[int, ...], stream: 
                 written.append(t)
         else:
             args.append(v)  # a numpy scalar of the parameter's C type (CudaKernel.__call__)
-    config = LaunchConfig(grid=grid, block=kernel.block)
-    cuda_launch(_core_stream(stream.cuda_handle()), config, function, *args)
+    launch_args(kernel, args, grid, stream)
     mark = (stream, stream._launched)
     for t in written:
         t._writer = mark
+
+
+def launch_args(kernel: Any, args: list[object], grid: tuple[int, ...], stream: Stream) -> None:
+    """Launch with the kernel arguments as the C side receives them (pointers as uint64)."""
+    from cuda.core import LaunchConfig  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    from cuda.core import launch as cuda_launch
+
+    config = LaunchConfig(grid=grid, block=kernel.block)
+    cuda_launch(_core_stream(stream.cuda_handle()), config, compiled(kernel), *args)
