@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Protocol
 
 from tilert.errors import BorrowError
@@ -32,18 +32,16 @@ class Holder:
 
     __slots__ = ("group", "held", "label", "where")
 
-    def __init__(
-        self, label: str | Callable[[], str], where: str, group: Group | None = None
-    ) -> None:
-        self.label = label  # "partition of z", "op `add`"; a callable is formatted late
+    def __init__(self, label: str, where: str, group: Group | None = None) -> None:
+        self.label = label  # "op `add`", "chain of op `add`", "graph captured at app.py:3"
         self.where = where  # file:line in the user's code
         self.group = group
         self.held: list[Named] = []  # the tensors it borrows: what to release
 
     @property
     def description(self) -> str:
-        """Formatted only when a message needs it: launches stay cheap."""
-        return self.label if isinstance(self.label, str) else self.label()
+        """What a message calls it (subclasses format theirs only when a message needs it)."""
+        return self.label
 
     def same_group(self, other: Holder) -> bool:
         return other is self or (self.group is not None and other.group is self.group)
@@ -164,6 +162,7 @@ def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> No
 
 
 def holds_exclusively(holder: Holder, t: Named) -> bool:
+    """Whether ``holder`` writes ``t`` (the ops that make a launch ``t``'s last writer)."""
     borrow = t._borrows.get(holder)
     return borrow is not None and borrow[0]
 

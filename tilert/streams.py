@@ -164,10 +164,7 @@ class Stream:
                 run(self)
             except BaseException as exc:
                 error = exc
-        if self._sync is not None:
-            self._sync()
-        else:
-            self._cuda_synchronize()
+        self._cuda_synchronize()
         if launched > self._completed:
             self._completed = launched
         if error is not None:
