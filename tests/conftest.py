@@ -1,6 +1,9 @@
-"""Shared fixtures: GPU tests skip cleanly where there is no usable GPU backend."""
+"""Shared fixtures: GPU tests skip cleanly where there is no usable GPU backend, and run under
+the cutile backend with the ``cutile`` fixture."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,3 +21,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             reason = reason or _gpu_reason()
             if reason:
                 item.add_marker(pytest.mark.skip(reason=f"no GPU backend: {reason}"))
+
+
+@pytest.fixture
+def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """TILERT_BACKEND=cutile for one test (the backend choice is cached: cleared around it)."""
+    from tilert import backends
+
+    monkeypatch.setenv("TILERT_BACKEND", "cutile")
+    backends.current.cache_clear()
+    yield
+    backends.current.cache_clear()

@@ -3,15 +3,13 @@ type, ordering with tile kernels, graphs. Skipped (by conftest) without a GPU.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import Mutable, Shared, Tensor, backends, f32, i64
+from tilert import Mutable, Shared, Tensor, f32, i64
 
-pytestmark = pytest.mark.gpu
+pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
 
 SOURCE = r"""
 extern "C" __global__ void add(float* z, const float* x, const float* y, int n) {
@@ -25,14 +23,6 @@ extern "C" __global__ void axpy(float* z, const float* x, float a, long long n) 
 }
 """
 ADD = {"z": Mutable[Tensor[f32]], "x": Shared[Tensor[f32]], "y": Shared[Tensor[f32]], "n": int}
-
-
-@pytest.fixture(autouse=True)
-def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TILERT_BACKEND", "cutile")
-    backends.current.cache_clear()
-    yield
-    backends.current.cache_clear()
 
 
 @tr.kernel

@@ -5,7 +5,6 @@ Skipped (by conftest) where no GPU backend is usable; torch / cupy tests skip wi
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 from typing import Any
 
 import ml_dtypes
@@ -13,7 +12,7 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import Mutable, Tensor, backends, bf16, f32
+from tilert import Mutable, Tensor, bf16, f32
 
 pytestmark = pytest.mark.gpu
 
@@ -29,15 +28,6 @@ def add_one(z: Mutable[Tensor[f32]]) -> None:
 @tr.kernel
 def double_bf16(z: Mutable[Tensor[bf16]]) -> None:
     z.store(z.load() * 2.0)
-
-
-@pytest.fixture
-def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TILERT_BACKEND", "cutile")
-    backends.current.cache_clear()
-    assert backends.current().name == "cutile"
-    yield
-    backends.current.cache_clear()
 
 
 def _torch() -> Any:

@@ -5,7 +5,7 @@ Skipped (by conftest) without a GPU."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -15,17 +15,9 @@ import tilert as tr
 from tilert import Mutable, Tensor, backends, f32
 from tilert.kernel import Kernel
 
-pytestmark = pytest.mark.gpu
+pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
 
 N, TILE = 1000, 128  # 8 blocks, the last one masked
-
-
-@pytest.fixture(autouse=True)
-def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TILERT_BACKEND", "cutile")
-    backends.current.cache_clear()
-    yield
-    backends.current.cache_clear()
 
 
 @tr.kernel

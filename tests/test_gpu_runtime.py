@@ -3,24 +3,14 @@ ordering across streams by a tensor's last writer. Skipped (by conftest) without
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, backends, f32
+from tilert import Mutable, Shared, Tensor, f32
 
-pytestmark = pytest.mark.gpu
-
-
-@pytest.fixture(autouse=True)
-def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TILERT_BACKEND", "cutile")
-    backends.current.cache_clear()
-    yield
-    backends.current.cache_clear()
+pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
 
 
 @tr.kernel
