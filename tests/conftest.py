@@ -1,5 +1,5 @@
-"""Shared fixtures: GPU tests skip cleanly where there is no usable GPU backend, and run under
-the cutile backend with the ``cutile`` fixture."""
+"""Shared fixtures: GPU tests skip cleanly where there is no usable GPU backend; ``cutile`` and
+``interpreter`` pick the backend for a test."""
 
 from __future__ import annotations
 
@@ -23,12 +23,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason=f"no GPU backend: {reason}"))
 
 
-@pytest.fixture
-def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """TILERT_BACKEND=cutile for one test (the backend choice is cached: cleared around it)."""
+def _backend(monkeypatch: pytest.MonkeyPatch, name: str) -> Iterator[None]:
+    """TILERT_BACKEND=name for one test (the backend choice is cached: cleared around it)."""
     from tilert import backends
 
-    monkeypatch.setenv("TILERT_BACKEND", "cutile")
+    monkeypatch.setenv("TILERT_BACKEND", name)
     backends.current.cache_clear()
     yield
     backends.current.cache_clear()
+
+
+@pytest.fixture
+def cutile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    yield from _backend(monkeypatch, "cutile")
+
+
+@pytest.fixture
+def interpreter(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The numpy interpreter, even on a machine with a GPU."""
+    yield from _backend(monkeypatch, "interpret")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import gc
 import sys
 import weakref
-from collections.abc import Iterator
 from typing import Any
 
 import ml_dtypes
@@ -15,16 +14,10 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import backends, dlpack
+from tilert import dlpack
 from tilert.dtypes import ALL_DTYPES
 
-
-@pytest.fixture(autouse=True)
-def interpreter(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TILERT_BACKEND", "interpret")
-    backends.current.cache_clear()
-    yield
-    backends.current.cache_clear()
+pytestmark = pytest.mark.usefixtures("interpreter")
 
 
 class Owner:

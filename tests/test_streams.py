@@ -11,11 +11,7 @@ import tilert as tr
 import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
 
-
-@pytest.fixture(autouse=True)
-def interpret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TILERT_BACKEND", "interpret")
-    tr.backends.current.cache_clear()
+pytestmark = pytest.mark.usefixtures("interpreter")
 
 
 @tr.kernel

@@ -17,6 +17,7 @@ from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
 from tilert.cuda_kernel import CudaKernel, cuda_kernel
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert.events import Event
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
 from tilert.graph import Graph, graph
 from tilert.kernel import DeviceFunction, Kernel, function, kernel
@@ -48,6 +49,7 @@ __all__ = [
     "DType",
     "Device",
     "DeviceFunction",
+    "Event",
     "Graph",
     "Kernel",
     "KernelError",

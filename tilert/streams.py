@@ -6,25 +6,56 @@ last writer (stream, launch number) lets an op on another stream wait for exactl
 
 from __future__ import annotations
 
+import os
+import platform
 import threading
 from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tilert import backends
+
+if TYPE_CHECKING:
+    from tilert.events import Event
 
 
 @dataclass(frozen=True)
 class Device:
-    """A compute device. Without a GPU there is one: the CPU running the interpreter."""
+    """A compute device: the GPU under the cutile backend, else the CPU running the
+    interpreter. ``sm_count`` sizes persistent launches (``part.mapped(blocks=...)``)."""
 
     index: int = 0
 
     @property
     def kind(self) -> str:
-        return "cpu"
+        """``"cuda"`` or ``"cpu"``."""
+        return "cuda" if backends.current().name == "cutile" else "cpu"
+
+    @property
+    def name(self) -> str:
+        """The GPU's name (``"NVIDIA H100 80GB HBM3"``), or the CPU's."""
+        return str(self._properties()[0])
+
+    @property
+    def sm_count(self) -> int:
+        """Streaming multiprocessors: blocks that run at once, one per SM (on the CPU, its
+        cores)."""
+        return int(self._properties()[1])
+
+    @property
+    def compute_capability(self) -> tuple[int, int] | None:
+        """``(9, 0)`` for an H100; None on the CPU."""
+        cc = self._properties()[2]
+        return None if cc is None else (int(cc[0]), int(cc[1]))
+
+    def _properties(self) -> tuple[str, int, tuple[int, int] | None]:
+        if self.kind == "cuda":
+            from tilert.cutile.device import device_properties
+
+            return device_properties(self.index)
+        return (platform.processor() or platform.machine() or "cpu", os.cpu_count() or 1, None)
 
     def __repr__(self) -> str:
         return f"Device({self.index}, {self.kind})"
@@ -226,6 +257,17 @@ class Stream:
             launched = self._launched
         self._cuda_synchronize()
         self._completed = max(self._completed, launched)
+
+    # -- events ------------------------------------------------------------------------------
+    def record(self) -> Event:
+        """An event after everything launched (or queued) on this stream so far."""
+        from tilert.events import Event
+
+        return Event(self)
+
+    def wait_event(self, event: Event) -> None:
+        """Run this stream's later work only after ``event`` (recorded on any stream)."""
+        event._order(self)
 
     def __enter__(self) -> Stream:
         _stack.set((*_stack.get(), self))

@@ -25,6 +25,7 @@ from tilert.dtypes import i32 as i32
 from tilert.dtypes import i64 as i64
 from tilert.dtypes import u8 as u8
 from tilert.errors import BorrowError as BorrowError
+from tilert.events import Event as Event
 from tilert.errors import KernelError as KernelError
 from tilert.errors import RaceError as RaceError
 from tilert.errors import UnrunOpWarning as UnrunOpWarning
@@ -64,6 +65,7 @@ __all__ = [
     "DType",
     "Device",
     "DeviceFunction",
+    "Event",
     "Graph",
     "Kernel",
     "KernelError",

@@ -132,6 +132,16 @@ class ForeignStorage(DeviceStorage):
         self.keepalive = keepalive
 
 
+@cache
+def device_properties(index: int) -> tuple[str, int, tuple[int, int]]:
+    """(name, multiprocessor count, compute capability) of GPU ``index``."""
+    from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    dev = Device(index)
+    major, minor = dev.compute_capability
+    return str(dev.name), int(dev.properties.multiprocessor_count), (int(major), int(minor))
+
+
 def device_id() -> int:
     """The CUDA device tilert's tensors live on."""
     return int(_core_device().device_id)
@@ -164,6 +174,44 @@ def stream_synchronizer(handle: int) -> Callable[[], None]:
             raise RuntimeError(f"cuStreamSynchronize failed: CUDA error {err}")
 
     return sync
+
+
+class CudaEvent:
+    """A CUDA event (with timing) recorded on the stream ``handle`` when made."""
+
+    def __init__(self, handle: int) -> None:
+        ensure_current()
+        drv = driver()
+        err, self.event = drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DEFAULT)
+        _check(err, "cuEventCreate")
+        _check(drv.cuEventRecord(self.event, drv.CUstream(int(handle))), "cuEventRecord")
+
+    def query(self) -> bool:
+        drv = driver()
+        (err,) = drv.cuEventQuery(self.event)
+        if err == drv.CUresult.CUDA_ERROR_NOT_READY:
+            return False
+        _check(err, "cuEventQuery")
+        return True
+
+    def synchronize(self) -> None:
+        ensure_current()
+        _check(driver().cuEventSynchronize(self.event), "cuEventSynchronize")
+
+    def elapsed_ms(self, end: CudaEvent) -> float:
+        err, ms = driver().cuEventElapsedTime(self.event, end.event)
+        _check(err, "cuEventElapsedTime")
+        return float(ms)
+
+    def make_wait(self, handle: int) -> None:
+        """Order the stream ``handle``'s later work after this event."""
+        drv = driver()
+        _check(drv.cuStreamWaitEvent(drv.CUstream(int(handle)), self.event, 0), "cuStreamWaitEvent")
+
+    def __del__(self) -> None:
+        event = getattr(self, "event", None)
+        if event is not None:
+            driver().cuEventDestroy(event)
 
 
 def synchronize_stream(handle: int) -> None:
