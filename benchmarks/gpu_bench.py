@@ -171,7 +171,7 @@ def bench_gemm(
     dtype: str = "f16",
 ) -> None:
     bm, bn, bk = tile
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sms = tr.Device().sm_count
     rng = np.random.default_rng(1)
     np_dtype = tr.bf16.np_dtype if dtype == "bf16" else np.float16
     kernel = gemm_bf16 if dtype == "bf16" else gemm

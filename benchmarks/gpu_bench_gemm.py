@@ -210,7 +210,7 @@ def bench_gemm_tuned(results: list[dict[str, Any]], size: int, dtype_name: str) 
     import gpu_gemm_raw
     import torch
 
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sms = tr.Device().sm_count
     dt = DTYPES[dtype_name]
     rng = np.random.default_rng(4)
     an = (rng.standard_normal((size, size)) * 0.1).astype(dt.np_dtype)

@@ -89,7 +89,7 @@ def bench_safe_vs_unchecked(results: list[dict[str, Any]], size: int = 4096) -> 
     import torch
     from gpu_bench import comparison, graph_loop, timed
 
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sms = tr.Device().sm_count
     rng = np.random.default_rng(2)
     an = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
     bnp = (rng.standard_normal((size, size)) * 0.1).astype(np.float16)
