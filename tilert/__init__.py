@@ -17,8 +17,8 @@ from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
 from tilert.cuda_kernel import CudaKernel, cuda_kernel
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
-from tilert.events import Event
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
+from tilert.events import Event
 from tilert.graph import Graph, graph
 from tilert.kernel import DeviceFunction, Kernel, function, kernel
 from tilert.ops import Op, Pending, zip

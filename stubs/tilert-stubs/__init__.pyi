@@ -25,10 +25,10 @@ from tilert.dtypes import i32 as i32
 from tilert.dtypes import i64 as i64
 from tilert.dtypes import u8 as u8
 from tilert.errors import BorrowError as BorrowError
-from tilert.events import Event as Event
 from tilert.errors import KernelError as KernelError
 from tilert.errors import RaceError as RaceError
 from tilert.errors import UnrunOpWarning as UnrunOpWarning
+from tilert.events import Event as Event
 from tilert.graph import Graph as Graph
 from tilert.graph import graph as graph
 from tilert.kernel import DeviceFunction as DeviceFunction

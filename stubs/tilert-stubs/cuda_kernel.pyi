@@ -1,4 +1,4 @@
-"""``tr.cuda_kernel``: CUDA C++, PTX or a cubin launched under the borrow rules of ``@tr.kernel``."""
+"""``tr.cuda_kernel``: CUDA C++, PTX or cubins launched under the borrow rules of kernels."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
