@@ -22,7 +22,7 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
-from gpu_bench_gemm import comparison, gemm_bf16, timed, to_torch
+from gpu_bench_gemm import comparison, gemm_bf16, graph_loop, timed, to_torch
 from gpu_bench_gemm import gemm_f16 as gemm
 from gpu_gemm_raw import raw_gemm
 
@@ -49,27 +49,6 @@ def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
 
 
 # -- timing -----------------------------------------------------------------------------------
-def graph_loop(
-    op_factory: Callable[[], tr.Op], replays: int
-) -> tuple[Callable[[], None], Callable[[], None], Any]:
-    """Record one op in a tilert graph; each call replays it (launch without waiting)."""
-    with tr.graph() as g:
-        g.record(op_factory())
-    pending: list[Any] = []
-
-    def run() -> None:
-        pending.append(g.launch())
-
-    def sync() -> None:
-        if pending:
-            pending[-1].wait()
-            for p in pending:
-                p.wait()
-            pending.clear()
-
-    return run, sync, g
-
-
 def bench_elementwise(results: list[dict[str, Any]], n: int = 1 << 26, tile: int = 4096) -> None:
     rng = np.random.default_rng(0)
     xs = rng.standard_normal(n).astype(np.float32)

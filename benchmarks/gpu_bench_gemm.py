@@ -171,6 +171,27 @@ def timed(cases: dict[str, Case], iters: int, rounds: int = 5, warmup: int = 3) 
     return best
 
 
+def graph_loop(
+    op_factory: Callable[[], tr.Op], replays: int
+) -> tuple[Callable[[], None], Callable[[], None], Any]:
+    """Record one op in a tilert graph; each call replays it (launch without waiting)."""
+    with tr.graph() as g:
+        g.record(op_factory())
+    pending: list[Any] = []
+
+    def run() -> None:
+        pending.append(g.launch())
+
+    def sync() -> None:
+        if pending:
+            pending[-1].wait()
+            for p in pending:
+                p.wait()
+            pending.clear()
+
+    return run, sync, g
+
+
 def comparison(
     name: str, ours: float, baseline: float, unit: str, higher_better: bool
 ) -> dict[str, Any]:

@@ -9,7 +9,7 @@ safe TFLOP/s over unchecked TFLOP/s (1.0: the checks cost nothing on the device)
     TILERT_BACKEND=cutile python benchmarks/gpu_bench_safety.py [--size 4096] [--out FILE]
 
 The kernels and launches import nothing of the GPU, so they run under the interpreter too
-(tests/test_safety_kernels.py); torch and gpu_bench's timing helpers are imported by the
+(tests/test_safety_kernels.py); torch and gpu_bench_gemm's timing helpers are imported by the
 benchmark itself."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def launch_unchecked(
 def bench_safe_vs_unchecked(results: list[dict[str, Any]], size: int = 4096) -> None:
     """Append the ``safe-vs-unchecked`` row (TFLOP/s, higher is better) to ``results``."""
     import torch
-    from gpu_bench import comparison, graph_loop, timed
+    from gpu_bench_gemm import comparison, graph_loop, timed
 
     sms = tr.Device().sm_count
     rng = np.random.default_rng(2)
