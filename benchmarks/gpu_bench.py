@@ -39,6 +39,15 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
     z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
 
 
+@tr.kernel
+def add_f16(z: Mutable[Tensor[f16]], x: Shared[Tensor[f16]], y: Shared[Tensor[f16]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+SWEEP_SIZES = tuple(1 << k for k in (20, 22, 24, 26, 28))
+GEMM_SIZES = (1024, 2048, 4096, 8192)
+
+
 # -- the same kernels written directly in cuda.tile --------------------------------------------
 @ct.kernel
 def raw_add(z, x, y, t: ct.Constant[int]):  # type: ignore[no-untyped-def]
@@ -129,6 +138,53 @@ def bench_elementwise(results: list[dict[str, Any]], n: int = 1 << 26, tile: int
     )
 
 
+def bench_elementwise_sweep(
+    results: list[dict[str, Any]], dtype: str, n: int, tile: int = 4096
+) -> None:
+    """Element-wise add of ``n`` ``dtype`` elements: ours (replayed from a graph) against raw
+    cuTile, torch's add and the device copy of the same bytes, all on the same inputs (torch's,
+    shared with tilert through DLPack). At small sizes a raw ``ct.launch`` costs more host time
+    than the kernel takes, so the rows there compare launch paths as much as kernels."""
+    torch_dtype = torch.float32 if dtype == "f32" else torch.float16
+    kernel = add if dtype == "f32" else add_f16
+    tx = torch.randn(n, device="cuda", dtype=torch_dtype)
+    ty = torch.randn(n, device="cuda", dtype=torch_dtype)
+    tz = torch.empty_like(tx)
+    x, y = tr.from_dlpack(tx), tr.from_dlpack(ty)
+    z = tr.empty((n,), dtype=f32 if dtype == "f32" else f16)
+    kernel(z.partition((tile,)), x, y).sync()
+    torch.testing.assert_close(torch.from_dlpack(z), tx + ty)
+    moved = 3 * n * tx.element_size()  # two reads and a write
+    src = torch.empty(3 * n // 2, dtype=torch_dtype, device="cuda")  # the copy moves as much
+    dst = torch.empty_like(src)
+    h = torch.cuda.current_stream().cuda_stream
+    grid = (ct.cdiv(n, tile), 1, 1)
+    run, sync, g = graph_loop(lambda: kernel(z.partition((tile,)), x, y), 1)
+    tsync = torch.cuda.synchronize
+    iters = max(10, min(2000, int(0.02 * 3e12 / moved)))  # about 20 ms a round at 3 TB/s
+    t = timed(
+        {
+            "ours": (run, sync),
+            "raw": (lambda: ct.launch(h, grid, raw_add, (tz, tx, ty, tile)), tsync),
+            "torch": (lambda: torch.add(tx, ty, out=tz), tsync),
+            "copy": (lambda: dst.copy_(src), tsync),
+        },
+        iters,
+    )
+    g.close()
+    size = f"2^{n.bit_length() - 1}"
+    for base, label in (("copy", "copy"), ("raw", "raw-cutile"), ("torch", "torch")):
+        results.append(
+            comparison(
+                f"elementwise-{dtype}-{size}-vs-{label}",
+                moved / t["ours"] / 1e9,
+                moved / t[base] / 1e9,
+                "GB/s",
+                True,
+            )
+        )
+
+
 def generated(kernel: Any) -> Any:
     from tilert import backends
 
@@ -169,7 +225,7 @@ def bench_gemm(
     got = to_torch(c.to_numpy())
     err = (got.float() - ref.float()).abs().max().item()
     assert err < 0.05, f"gemm {size}: max error {err}"
-    iters = 20 if size <= 4096 else 5
+    iters = 200 if size <= 2048 else 20 if size <= 4096 else 5
     run, sync, g = graph_loop(op, 1)
     tc = torch.empty_like(ref)
     h = torch.cuda.current_stream().cuda_stream
@@ -345,7 +401,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     parser.add_argument(
         "--only",
-        default="launch,elementwise,gemm,safety",
+        default="launch,elementwise,elementwise-sweep,gemm,rows,safety",
         help="comma-separated groups to run",
     )
     args = parser.parse_args()
@@ -357,11 +413,17 @@ def main() -> None:
     groups: dict[str, list[Callable[[], None]]] = {
         "launch": [lambda: bench_launch(results)],
         "elementwise": [lambda: bench_elementwise(results)],
+        "elementwise-sweep": [
+            lambda dt=dt, n=n: bench_elementwise_sweep(results, dt, n)
+            for dt in ("f32", "f16")
+            for n in SWEEP_SIZES
+        ],
         "gemm": [
             lambda size=size, dt=dt: bench_gemm(results, size, dtype=dt)
             for dt in ("f16", "bf16")
-            for size in (4096, 8192)
+            for size in GEMM_SIZES
         ],
+        "rows": [lambda: _rows(results)],
         "gemm-tuned": [
             lambda size=size, dt=dt: _tuned_gemm(results, size, dt)
             for dt in ("f16", "bf16")
@@ -408,6 +470,12 @@ def _tuned_gemm(results: list[dict[str, Any]], size: int, dtype_name: str) -> No
     for row in rows:
         row["name"] = "autotuned-" + row["name"]
     results.extend(rows)
+
+
+def _rows(results: list[dict[str, Any]]) -> None:
+    from gpu_bench_rows import bench_rows
+
+    bench_rows(results)
 
 
 def _safety(results: list[dict[str, Any]]) -> None:

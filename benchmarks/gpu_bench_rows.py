@@ -1,0 +1,106 @@
+"""Row-wise kernels on the GPU: softmax and RMSNorm over the rows of a (rows, width) f32 matrix,
+each block normalizing a tile of whole rows. Inside one process: tilert (replayed from a
+``tr.graph``) against the same kernel written directly in cuda.tile, against torch
+(``torch.softmax``, ``torch.nn.functional.rms_norm``) and against a device-to-device copy of the
+same bytes (the bandwidth roof: each reads the matrix once and writes it once).
+
+Rows ``<kernel>-vs-{raw-cutile,torch,copy}-<rows>x<width>`` in GB/s (higher is better).
+``benchmarks/gpu_bench.py --only rows`` runs them; the kernels also run under the interpreter
+(tests/test_bench_rows.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+SHAPES = ((16384, 1024), (4096, 4096))  # (rows, width): 64 MB each
+EPS = 1e-6
+
+
+@tr.kernel
+def softmax_rows(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    row = tl.load_tile_like(x, out)
+    num = tl.exp(row - tl.max(row, axis=1, keepdims=True))
+    out.store(num / tl.sum(num, axis=1, keepdims=True))
+
+
+@tr.kernel
+def rmsnorm_rows(
+    out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], w: Shared[Tensor[f32]], eps: float
+) -> None:
+    row = tl.load_tile_like(x, out)
+    width = out.tile_shape[1]
+    mean_square = tl.sum(row * row, axis=1, keepdims=True) / width
+    weight = w.load_tile((1, width), (0, 0))
+    out.store(row * tl.rsqrt(mean_square + eps) * weight)
+
+
+def tile_rows(width: int) -> int:
+    """Rows per block: 4096 elements a tile (a power of two, as partitions need)."""
+    return max(1, 4096 // width)
+
+
+def bench_rows(results: list[dict[str, Any]]) -> None:
+    """Append the softmax and RMSNorm rows for each shape of ``SHAPES``."""
+    for rows, width in SHAPES:
+        _bench_shape(results, rows, width)
+
+
+def _bench_shape(results: list[dict[str, Any]], rows: int, width: int) -> None:
+    import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    import torch
+    from gpu_bench_gemm import comparison, graph_loop, timed
+    from gpu_rows_raw import raw_rmsnorm, raw_softmax
+
+    h = torch.cuda.current_stream().cuda_stream
+    tsync = torch.cuda.synchronize
+    bm = tile_rows(width)
+    tx = torch.randn(rows, width, device="cuda")
+    tw = torch.rand(1, width, device="cuda") + 0.5
+    x, w = tr.from_dlpack(tx), tr.from_dlpack(tw)
+    out = tr.empty((rows, width))
+    tout = torch.empty_like(tx)
+    src, dst = torch.empty_like(tx), torch.empty_like(tx)
+    grid = (rows // bm, 1, 1)
+    moved = 2 * rows * width * 4  # the matrix read once and written once
+    cases = {
+        "softmax": (
+            lambda: softmax_rows(out.partition((bm, width)), x),
+            lambda: ct.launch(h, grid, raw_softmax, (tout, tx, bm, width)),
+            lambda: torch.softmax(tx, dim=1, out=tout),
+            torch.softmax(tx, dim=1),
+        ),
+        "rmsnorm": (
+            lambda: rmsnorm_rows(out.partition((bm, width)), x, w, EPS),
+            lambda: ct.launch(h, grid, raw_rmsnorm, (tout, tx, tw, EPS, bm, width)),
+            lambda: tout.copy_(torch.nn.functional.rms_norm(tx, (width,), tw[0], EPS)),
+            torch.nn.functional.rms_norm(tx, (width,), tw[0], EPS),
+        ),
+    }
+    for name, (ours_op, raw, torch_fn, expected) in cases.items():
+        ours_op().sync()
+        torch.testing.assert_close(torch.from_dlpack(out), expected, rtol=1e-4, atol=1e-5)
+        raw()
+        tsync()
+        torch.testing.assert_close(tout, expected, rtol=1e-4, atol=1e-5)
+        run, sync, g = graph_loop(ours_op, 1)
+        t = timed(
+            {
+                "ours": (run, sync),
+                "raw": (raw, tsync),
+                "torch": (torch_fn, tsync),
+                "copy": (lambda: dst.copy_(src), tsync),
+            },
+            50,
+        )
+        g.close()
+        gbs = {k: moved / s / 1e9 for k, s in t.items()}
+        for base, label in (("raw", "raw-cutile"), ("torch", "torch"), ("copy", "copy")):
+            results.append(
+                comparison(
+                    f"{name}-vs-{label}-{rows}x{width}", gbs["ours"], gbs[base], "GB/s", True
+                )
+            )

@@ -1,0 +1,49 @@
+"""The row kernels of benchmarks/gpu_bench_rows.py (softmax, RMSNorm over tiles of whole rows)
+give numpy's result under the interpreter and lower to cuTile source, as the benchmark runs
+them on the GPU."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tilert as tr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+try:
+    import gpu_bench_rows as bench
+finally:
+    sys.path.pop(0)
+
+pytestmark = pytest.mark.usefixtures("interpreter")
+
+
+@pytest.mark.parametrize(("rows", "width"), [(64, 256), (8, 4096)])
+def test_softmax_rows(rows: int, width: int) -> None:
+    xs = np.random.default_rng(0).standard_normal((rows, width)).astype(np.float32)
+    out = tr.empty((rows, width))
+    bench.softmax_rows(out.partition((bench.tile_rows(width), width)), tr.from_numpy(xs)).sync()
+    e = np.exp(xs - xs.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(out.to_numpy(), e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+
+
+def test_rmsnorm_rows() -> None:
+    rows, width = 32, 512
+    rng = np.random.default_rng(1)
+    xs = rng.standard_normal((rows, width)).astype(np.float32)
+    ws = (rng.random((1, width)) + 0.5).astype(np.float32)
+    out = tr.empty((rows, width))
+    part = out.partition((bench.tile_rows(width), width))
+    bench.rmsnorm_rows(part, tr.from_numpy(xs), tr.from_numpy(ws), bench.EPS).sync()
+    expected = xs / np.sqrt((xs * xs).mean(axis=1, keepdims=True) + bench.EPS) * ws
+    np.testing.assert_allclose(out.to_numpy(), expected, rtol=1e-5, atol=1e-6)
+
+
+def test_both_lower_to_cutile() -> None:
+    for kernel in (bench.softmax_rows, bench.rmsnorm_rows):
+        source = kernel.lower({"out": (4, 1024)})
+        compile(source, kernel.name, "exec")
+        assert "ct.sum(" in source
