@@ -68,3 +68,17 @@ def test_graph_launch_is_a_writer_too() -> None:
     launched.wait()
     g.close()
     np.testing.assert_array_equal(w.to_numpy(), np.full(64, 5, np.float32))
+
+
+def test_a_graph_replayed_in_a_loop_keeps_only_unwaited_launches() -> None:
+    z = tr.zeros((64,), dtype=f32)
+    with tr.graph() as g:
+        g.record(fill(z.partition((32,)), 1.0))
+    for _ in range(100):
+        g.launch().wait()
+    assert len(g._launches) <= 1  # not one Pending per replay for the graph's life
+    outstanding = [g.launch() for _ in range(3)]
+    assert len(g._launches) == 3
+    g.close()  # waits for them
+    assert all(p.done() for p in outstanding)
+    np.testing.assert_array_equal(z.to_numpy(), np.ones(64, np.float32))

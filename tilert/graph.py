@@ -5,6 +5,7 @@ them; ``g.launch()`` replays them in order; the graph holds the union of their b
 from __future__ import annotations
 
 import warnings
+from collections import deque
 from typing import Any
 
 from tilert import backends, ownership
@@ -26,7 +27,7 @@ class Graph:
         self._holders: list[ownership.Holder] = [self._holder]
         self._state = "new"  # new | capturing | ready | closed
         self._handoff: Any = None
-        self._launches: list[Pending] = []
+        self._launches: deque[Pending] = deque()  # not yet waited on (close waits for them)
         self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
 
@@ -77,11 +78,14 @@ class Graph:
             s,
             ticket,
             self._holders,
-            lambda: (),
+            _no_outputs,
             user_callsite(),
             releases=False,
         )
-        self._launches.append(pending)
+        launches = self._launches
+        while launches and launches[0]._waited:  # a loop replaying it keeps this short
+            launches.popleft()
+        launches.append(pending)
         return pending
 
     def _replay_steps(self, stream: Stream) -> None:
@@ -153,6 +157,10 @@ class Graph:
                 stacklevel=2,
             )
             self.close()
+
+
+def _no_outputs() -> tuple[()]:
+    return ()
 
 
 def graph(stream: Any = None) -> Graph:
