@@ -21,6 +21,7 @@ import numpy as np
 from tilert import backends
 from tilert._where import user_callsite
 from tilert.errors import KernelError
+from tilert.kernel import _launch_op, _param
 from tilert.ops import Op
 from tilert.signature import Param, ParamKind
 from tilert.streams import Stream
@@ -49,7 +50,7 @@ class CudaKernel:
         self.defined_at = defined_at
         self.code_type = code_type or _code_type(source)
         named = params.items() if isinstance(params, Mapping) else _numbered(params)
-        self.params = tuple(self._param(pname, hint) for pname, hint in named)
+        self.params = tuple(self._parameter(pname, hint) for pname, hint in named)
         self.block = _block(block, self)
         self._label = f"op `{name}`"
         self._reading = f"read by op `{name}`"
@@ -57,8 +58,6 @@ class CudaKernel:
         self._compiled: Any = None  # the loaded cuda.core Kernel (tilert.cutile.cuda_source)
 
     def __call__(self, *args: Any, grid: Sequence[int] | int | None = None) -> Op:
-        from tilert.kernel import _launch_op
-
         if len(args) != len(self.params):
             raise TypeError(
                 f"cuda kernel `{self.name}` takes {len(self.params)} arguments "
@@ -82,9 +81,7 @@ class CudaKernel:
 
         launch(self, values, grid, stream)
 
-    def _param(self, name: str, hint: Any) -> Param:
-        from tilert.kernel import _param
-
+    def _parameter(self, name: str, hint: Any) -> Param:
         p = _param(name, hint)
         if p is None or p.kind is ParamKind.CONST:
             raise KernelError(
@@ -107,10 +104,10 @@ def cuda_kernel(
     code_type: CodeType | None = None,
 ) -> CudaKernel:
     """A launcher for the ``__global__`` function ``name`` of ``source``: CUDA C++ compiled
-    with NVRTC for this GPU on first launch, PTX text
-    (``code_type="ptx"``, or detected by its ``.version`` line) or cubin bytes. ``params`` gives
-    each parameter's kind in order (a dict names them for messages); ``block`` is threads per
-    block. C++ kernels need ``extern "C"`` (or ``name`` as the mangled name)."""
+    with NVRTC for this GPU on first launch, PTX text (``code_type="ptx"``, or detected by its
+    ``.version`` line) or cubin bytes. ``params`` gives each parameter's kind in order (a dict
+    names them for messages); ``block`` is threads per block. C++ kernels need ``extern "C"``
+    (or ``name`` as the mangled name)."""
     return CudaKernel(
         source,
         name,

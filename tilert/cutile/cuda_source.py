@@ -16,6 +16,7 @@ from tilert.signature import ParamKind
 from tilert.streams import Stream
 
 _lock = threading.Lock()
+_streams: dict[int, Any] = {}  # CUstream handle -> cuda.core Stream (see _core_stream)
 
 
 def _core_stream(handle: int) -> Any:
@@ -26,9 +27,6 @@ def _core_stream(handle: int) -> Any:
 
         found = _streams[handle] = Stream.from_handle(handle)
     return found
-
-
-_streams: dict[int, Any] = {}
 
 
 def compiled(kernel: Any) -> Any:
