@@ -31,6 +31,11 @@ def helper(t: tl.Tile[f32]) -> tl.Tile[f32]:
 
 def not_a_kernel(z):
     return z
+
+
+cuda_add = tr.cuda_kernel(
+    "...", "add", params=[Mutable[Tensor[f32]], Shared[Tensor[f32]], Shared[Tensor[f32]]], block=64
+)
 """
 
 MISUSE = """\
@@ -84,6 +89,7 @@ def tree(tmp_path: Path) -> Path:
         ("import pkg.kernels", "pkg.kernels.add"),
         ("from . import kernels", "kernels.add"),
         ("from pkg import exported_add", "exported_add"),
+        ("from pkg.kernels import cuda_add", "cuda_add"),
     ],
 )
 def test_imported_kernels_are_checked_like_local_ones(tree: Path, imports: str, call: str) -> None:
@@ -120,7 +126,7 @@ def test_names_that_are_not_kernels_are_not_guessed(tree: Path) -> None:
     assert project.kernel("pkg.elsewhere.add", main) is None
     assert project.kernel("outside.add", main) is None
     assert project.kernel(".kernels.add", main) is not None
-    assert set(project.kernels_in(tree / "pkg" / "kernels.py")) == {"add"}
+    assert set(project.kernels_in(tree / "pkg" / "kernels.py")) == {"add", "cuda_add"}
 
 
 def test_signature_comes_from_the_kernel_definition(tree: Path) -> None:

@@ -13,7 +13,7 @@ from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.context import Context
 from tilecheck.host.findings import to_diagnostic
-from tilecheck.host.kernels import cuda_kernels, is_device_def, module_constants, module_kernels
+from tilecheck.host.kernels import is_device_def, module_constants, module_launchables
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel_rules import ImportResolver, check_kernel
 from tilecheck.names import DEVICE_FUNCTION
@@ -34,8 +34,7 @@ def check_module(
     """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted."""
     resolver = ImportResolver(module, kernel_decorators)
     top = build_cfg(module.body)
-    kernels = module_kernels(top.nested, resolver, kernel_decorators)
-    kernels.update(cuda_kernels(module.body, resolver))
+    kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
 
     def kernel_for(dotted: str) -> LaunchSignature | None:
         local = kernels.get(dotted)

@@ -121,7 +121,7 @@ class Project:
         return parsed
 
     def _read(self, path: Path, mtime: int) -> _Parsed:
-        from tilecheck.host.kernels import cuda_kernels, module_kernels
+        from tilecheck.host.kernels import module_launchables
         from tilecheck.kernel_rules import ImportResolver
 
         try:
@@ -130,6 +130,5 @@ class Project:
             return _Parsed(mtime, {}, None)
         resolver = ImportResolver(module, self.kernel_decorators)
         defs = [s for s in module.body if isinstance(s, cst.FunctionDef)]
-        kernels = module_kernels(defs, resolver, self.kernel_decorators)
-        kernels.update(cuda_kernels(module.body, resolver))
+        kernels = module_launchables(module.body, defs, resolver, self.kernel_decorators)
         return _Parsed(mtime, kernels, resolver)

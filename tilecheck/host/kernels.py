@@ -76,6 +76,19 @@ def module_kernels(
     return found
 
 
+def module_launchables(
+    body: Sequence[cst.BaseStatement],
+    defs: Iterable[cst.CSTNode],
+    resolver: NameResolver,
+    extra_decorators: Sequence[str] = (),
+) -> dict[str, LaunchSignature]:
+    """What a module defines that the host launches, by name: its kernels (among ``defs``)
+    and its ``tr.cuda_kernel`` launchers (top-level assignments of ``body``)."""
+    found = module_kernels(defs, resolver, extra_decorators)
+    found.update(cuda_kernels(body, resolver))
+    return found
+
+
 def cuda_kernels(
     body: Sequence[cst.BaseStatement], resolver: NameResolver
 ) -> dict[str, LaunchSignature]:
