@@ -30,6 +30,7 @@ class Graph:
         self._launches: deque[Pending] = deque()  # not yet waited on (close waits for them)
         self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
+        self._label = "graph"
 
     def __enter__(self) -> Graph:
         if self._state != "new":
@@ -46,6 +47,7 @@ class Graph:
         self._handoff.__exit__(None, None, None)
         set_capturing(None)
         self._state = "ready"
+        self._label = f"graph of {len(self._ops)} ops"  # its launches' Pendings say so
 
     def record(self, op: Op) -> Op:
         """Add ``op`` to the graph; the graph now holds its borrows."""
@@ -74,7 +76,7 @@ class Graph:
         if not ticket.launched:
             mark_writer(self._holders, s, ticket.seq)
         pending = Pending(
-            f"graph of {len(self._ops)} ops",
+            self._label,
             s,
             ticket,
             self._holders,

@@ -54,7 +54,8 @@ class CapturedGraph:
         return int(count)
 
     def launch(self, stream_handle: int) -> None:
-        """Enqueue one replay of the whole graph on ``stream_handle`` (does not wait)."""
+        """Enqueue one replay of the whole graph on ``stream_handle`` (does not wait). The
+        replay path of launch-bound loops: the driver objects are looked up once."""
         self._live("launch")
         ensure_current()
         drv = driver()
@@ -62,7 +63,9 @@ class CapturedGraph:
         if handle != stream_handle:
             stream = drv.CUstream(stream_handle)
             self._stream = (stream_handle, stream)
-        _check(drv.cuGraphLaunch(self._exec, stream), "cuGraphLaunch")
+        (err,) = drv.cuGraphLaunch(self._exec, stream)
+        if err != drv.CUresult.CUDA_SUCCESS:
+            raise RuntimeError(f"cuGraphLaunch failed: {_error_name(err)}")
 
     def close(self) -> None:
         """Destroy the executable graph and the graph (idempotent). A replay still running
