@@ -51,9 +51,7 @@ def main() -> None:
     stream = torch.cuda.current_stream()
     h = stream.cuda_stream
     s = tr.current_stream()
-    kernel_args, spec_key, _ = launch_arguments(add, (z.partition((n,)), x, y), s)
-    zv, xv, yv = (kernel_args[i] for i in (0, 2, 3))
-    direct = backends.current().compiled(add, spec_key).direct  # type: ignore[attr-defined]
+    zv, xv, yv = (launch_arguments(add, (z.partition((n,)), x, y), s)[0][i] for i in (0, 2, 3))
 
     def ours() -> None:
         add(z.partition((n,)), x, y).sync()
@@ -74,10 +72,6 @@ def main() -> None:
         ),
         "ct.launch tilert views (async)": (
             lambda: ct.launch(h, (1, 1, 1), raw_add, (zv, xv, yv, n)),
-            torch.cuda.synchronize,
-        ),
-        "direct launch, tilert views (async)": (
-            lambda: direct.launch(kernel_args, (1,), s.cuda_handle()),
             torch.cuda.synchronize,
         ),
         "torch stream.synchronize (idle)": (stream.synchronize, none),

@@ -1,6 +1,5 @@
 """The cutile backend: compile a kernel's lowered source with cuda.tile once per (source,
-specialization, device), then launch it on the running stream: directly (``direct.py``, its
-parameters packed once per set of arguments) or, for what that path cannot pack, ``ct.launch``.
+specialization, device), then ``ct.launch`` it on the running stream.
 
 The generated module is written to a file (cuTile reads kernel source through ``inspect``), one
 per distinct source, under ``$TILERT_CACHE_DIR`` (default ``~/.cache/tilert/cutile``); cuTile's
@@ -16,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tilert.cutile import direct
 from tilert.cutile.device import ArrayView, DeviceStorage
 from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
 from tilert.errors import KernelError
@@ -51,7 +49,6 @@ class Compiled:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         self.kernel = getattr(module, lowered.entry)
-        self.direct = direct.DirectLauncher(self.kernel) if direct.enabled() else None
 
 
 class CutileBackend:
@@ -91,21 +88,13 @@ class CutileBackend:
         grid: tuple[int, ...],
         stream: Stream | None = None,
     ) -> None:
-        """Lower and compile on first use, then launch on the stream. This is the per-launch
-        hot path: one pass over the arguments, two dict lookups."""
+        """Lower and compile on first use, then one ``ct.launch`` on the stream. This is the
+        per-launch hot path: one pass over the arguments, one dict lookup."""
         s = current_stream() if stream is None else stream
         kernel_args, spec_key, written = launch_arguments(kernel, args, s)
         compiled = self._cache.get((id(kernel), spec_key)) or self.compiled(kernel, spec_key)
-        handle = s._handle or s.cuda_handle()
         try:
-            if compiled.direct is None:
-                self._launch(handle, grid, compiled.kernel, kernel_args)
-            else:
-                try:
-                    compiled.direct.launch(kernel_args, grid, handle)
-                except direct.Unsupported:
-                    compiled.direct = None
-                    self._launch(handle, grid, compiled.kernel, kernel_args)
+            self._launch(s._handle or s.cuda_handle(), grid, compiled.kernel, kernel_args)
         except self._ct.TileError as exc:
             raise user_error(kernel, compiled, exc) from exc
         writer = (s, s._launched)

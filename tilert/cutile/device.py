@@ -224,13 +224,11 @@ def synchronize_stream(handle: int) -> None:
 
 class ArrayView:
     """What a kernel launch receives for a tensor: only ``__cuda_array_interface__`` (so no
-    consumer takes the ownership-checked DLPack path of the Tensor itself). ``key`` is what
-    a direct launch's parameters depend on: address, shape and dtype (it is C-contiguous)."""
+    consumer takes the ownership-checked DLPack path of the Tensor itself)."""
 
     def __init__(self, storage: DeviceStorage, shape: tuple[int, ...], dtype: np.dtype[Any]):
         self.storage = storage  # keeps the memory alive as long as the view
         self.__cuda_array_interface__ = array_interface(storage, shape, dtype)
-        self.key = (storage.ptr, tuple(shape), self.__cuda_array_interface__["typestr"])
 
 
 def array_interface(
