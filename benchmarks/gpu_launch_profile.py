@@ -1,8 +1,10 @@
 """Where the host time of one small launch goes on the GPU machine: each piece of
 ``add(z.partition((n,)), x, y).sync()`` timed alone, the same call with a backend that launches
 nothing (tilert's pure Python cost on this CPU), raw ``ct.launch`` on torch tensors and on
-tilert's buffers, and a cProfile of the whole call. A diagnostic for the launch-overhead row of
-gpu_bench.py; writes ``launch_profile.txt`` to ``--out``.
+tilert's buffers, the driver's ``cuLaunchKernel`` of the same compiled kernel with its
+parameters packed once (the floor of any launch from Python), and a cProfile of the whole call.
+A diagnostic for the launch-overhead row of gpu_bench.py; writes ``launch_profile.txt`` to
+``--out``.
 
     TILERT_BACKEND=cutile python benchmarks/gpu_launch_profile.py --out /tmp/out"""
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import ctypes
 import io
 import platform
 import pstats
@@ -25,6 +28,41 @@ from gpu_bench_gemm import timed
 import tilert as tr
 from tilert import backends, f32
 from tilert.cutile.backend import launch_arguments
+
+
+def driver_launch(kernel: Any, args: tuple[Any, ...], stream: int) -> Any:
+    """A function launching ``kernel`` on a (1, 1, 1) grid with ``cuLaunchKernel`` (through
+    cuda.bindings): compiled for ``args`` as ``ct.launch`` would (cuTile's export path) and
+    its parameters packed once, in the documented ``cutile_python_v2`` calling convention."""
+    from cuda.bindings import driver as drv  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    from cuda.tile.compilation import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        ArrayConstraint,
+        CallingConvention,
+        KernelSignature,
+        export_kernel,
+    )
+
+    sig = KernelSignature.from_kernel_args(kernel, args, CallingConvention.cutile_python_v2())
+    major, minor = torch.cuda.get_device_capability()
+    cubin = io.BytesIO()
+    export_kernel(kernel, [sig], cubin, gpu_code=f"sm_{major}{minor}", output_format="cubin")
+    _, module = drv.cuModuleLoadData(cubin.getvalue())
+    _, function = drv.cuModuleGetFunction(module, sig.symbol.encode())
+    words: list[int] = []
+    for c, a in zip(sig.parameters, args, strict=True):
+        if isinstance(c, ArrayConstraint):  # address, shape, strides (in elements)
+            words += [a.data_ptr(), *a.shape, *a.stride()]
+    packed = (ctypes.c_int64 * len(words))(*words)
+    params = (ctypes.c_void_p * len(words))(
+        *[ctypes.addressof(packed) + 8 * i for i in range(len(words))]
+    )
+    address, handle = ctypes.addressof(params), drv.CUstream(stream)
+
+    def launch() -> None:
+        drv.cuLaunchKernel(function, 1, 1, 1, 1, 1, 1, 0, handle, address, 0)
+
+    launch.keep = (module, packed, params)  # type: ignore[attr-defined]
+    return launch
 
 
 class _NoLaunch:
@@ -53,6 +91,8 @@ def main() -> None:
     s = tr.current_stream()
     zv, xv, yv = (launch_arguments(add, (z.partition((n,)), x, y), s)[0][i] for i in (0, 2, 3))
 
+    cu_launch = driver_launch(raw_add, (tz, tx, ty, n), h)
+
     def ours() -> None:
         add(z.partition((n,)), x, y).sync()
 
@@ -74,6 +114,7 @@ def main() -> None:
             lambda: ct.launch(h, (1, 1, 1), raw_add, (zv, xv, yv, n)),
             torch.cuda.synchronize,
         ),
+        "cuLaunchKernel alone (async)": (cu_launch, torch.cuda.synchronize),
         "torch stream.synchronize (idle)": (stream.synchronize, none),
         "tilert stream sync (idle)": (s._cuda_synchronize, none),
         "z.partition((n,))": (lambda: z.partition((n,)), none),
