@@ -1,14 +1,18 @@
 #!/bin/bash
-# A GPU session (tests, benchmarks, sanitizer) in one device command: logs to $OUT/session.log,
+# A GPU session (tests, quickstart, benchmarks, sanitizer) in one device command: logs to $OUT/session.log,
 # the benchmark JSON to $OUT. On the device:
 #   source .gpu/setup.sh && TILERT_COMMIT=<sha> PHASES="tests bench sanitize" bash benchmarks/gpu_session.sh
-# PHASES picks what runs (default: all three); BENCH_ARGS is passed to gpu_bench.py (--only ...).
+# PHASES picks what runs (default: all four; "quickstart" runs the README's two commands, the
+# demo and the whole test suite, as a new user on a GPU machine would); BENCH_ARGS is passed to
+# gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
+#   EXTRA_WHEELS="pytest-asyncio==1.5.0 pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0
+#   cattrs==26.2.1 attrs==26.1.0" bash ../shared/gpu/make-bundle.sh
 export PYTHONPATH="$PYTHONPATH:$(pwd)/build/pyextra"  # a pytest fallback, if the device lacks one
 export TILERT_CACHE_DIR=/tmp/tilert-cache
 # The device's copy of the tree has no .git: pass the commit in (TILERT_COMMIT=$(git rev-parse
 # --short HEAD) here, in the device command) so the results name what they measured.
 export TILERT_COMMIT=${TILERT_COMMIT:-unknown}
-PHASES=${PHASES:-tests bench sanitize}
+PHASES=${PHASES:-tests quickstart bench sanitize}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 LOG="$OUT/session.log"
@@ -25,6 +29,16 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     for f in examples/*.py; do TILERT_BACKEND=cutile timeout 90 python3 "$f"; echo "$f rc=$?"; done
     section "GPU tests (pytest -m gpu)"
     timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/test_gpu*.py
+    echo "rc=$?"
+  fi
+  if has quickstart; then
+    section "README quickstart on the GPU: python -m tilert.demo"
+    python3 -m tilert.demo
+    echo "rc=$?"
+    # mypy (for the plugin's tests) is too large for the device bundle: without it they are left out
+    skip=""; python3 -c "import mypy" 2>/dev/null || skip="--ignore=tests/test_mypy_plugin.py"
+    section "README quickstart on the GPU: pytest (every test) $skip"
+    timeout ${SUITE_T:-400} python3 -m pytest -q -p no:cacheprovider -rfs $skip
     echo "rc=$?"
   fi
   if has bench; then

@@ -12,6 +12,8 @@ import tilert as tr
 from tilert import Const, Mutable, Shared, Tensor, f32, i64
 from tilert.signature import ParamKind
 
+pytestmark = pytest.mark.usefixtures("interpreter")  # the host side, even on a GPU machine
+
 ADD = r"""
 extern "C" __global__ void add(float* z, const float* x, const float* y, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

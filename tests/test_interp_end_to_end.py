@@ -11,6 +11,8 @@ import tilert as tr
 import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f16, f32, i32
 
+pytestmark = pytest.mark.usefixtures("interpreter")  # the interpreter, even on a GPU machine
+
 
 def line_of(marker: str) -> int:
     with open(__file__) as f:

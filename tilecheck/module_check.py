@@ -63,14 +63,16 @@ def check_module(
             else:
                 assert cfg is not None
                 analysis.run_body(cfg)
-        except RecursionError:  # an expression nested deeper than Python's stack: not followed
-            continue
-        for finding in analysis.findings():
-            near = finding.top if statement is None else statement
-            diagnostics.append(to_diagnostic(finding, path, positions.scoped(near)))
-        bodies.extend(
-            (lam, None, top if statement is None else statement) for lam, top in analysis.lambdas
-        )
+        except RecursionError:  # an expression nested deeper than Python's stack: this body
+            pass  # is not followed, the definitions nested in it still are
+        else:
+            for finding in analysis.findings():
+                near = finding.top if statement is None else statement
+                diagnostics.append(to_diagnostic(finding, path, positions.scoped(near)))
+            bodies.extend(
+                (lam, None, top if statement is None else statement)
+                for lam, top in analysis.lambdas
+            )
         nested_in = _statement_of_nested(cfg, statement)
         for nested in cfg.nested if cfg is not None else ():
             where = nested_in.get(id(nested), 0)

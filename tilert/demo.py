@@ -43,6 +43,7 @@ WRONG_PROGRAM = textwrap.dedent(
 )
 
 EXAMPLES = ("add", "saxpy", "softmax", "gemm", "async_pipeline", "graph_replay")
+GPU_EXAMPLES = ("cuda_cpp",)  # CUDA C++ needs the GPU
 
 
 def banner(title: str) -> None:
@@ -84,7 +85,7 @@ def run_examples() -> int:
         print(f"(examples/ not found next to the package at {root}; run from a checkout)")
         return 0
     failures = 0
-    for name in EXAMPLES:
+    for name in EXAMPLES + (GPU_EXAMPLES if backend.name == "cutile" else ()):
         start = time.perf_counter()
         try:
             runpy.run_path(str(root / f"{name}.py"), run_name="__main__")
