@@ -5,10 +5,12 @@ and the CLI, not the rules; the last ones run the real passes end to end."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
 import textwrap
+import threading
 import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -296,6 +298,7 @@ def test_many_files_in_parallel_match_serial(
         return result
 
     monkeypatch.setattr(engine, "_check_parallel", spy)
+    monkeypatch.setattr(engine, "forking_is_safe", lambda: True)  # (a GPU runtime has threads)
     serial = check_paths([project], Config(), jobs=1)
     parallel = check_paths([project], Config(), jobs=2)
     assert pooled == [True]
@@ -304,6 +307,23 @@ def test_many_files_in_parallel_match_serial(
     assert parallel.errors == serial.errors == []
     assert [d.code for d in serial.diagnostics].count("TC001") == 23
     assert [d.code for d in serial.diagnostics].count("TC002") == 22
+
+
+def test_a_process_with_other_threads_is_not_forked(project: Path, fake_rules: None) -> None:
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("only fork copies a process's threads' locks")
+    for i in range(60):
+        write(project / f"m{i:03}.py", "import tilert\nuse(x)\n")
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert not engine.forking_is_safe()
+        report = check_paths([project], Config(), jobs=2)  # serially: same findings
+    finally:
+        release.set()
+        other.join()
+    assert len(report.diagnostics) == 60 and report.errors == []
 
 
 def test_real_rules_end_to_end_with_a_suppression(project: Path, run: Run) -> None:

@@ -8,7 +8,9 @@ as a ``FileError`` (the CLI prints it and exits 2) and the other files are still
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import threading
 import traceback
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -192,6 +194,17 @@ def _read(path: Path) -> bytes | FileError:
         return FileError(str(path), f"cannot read: {e.strerror or e}")
 
 
+def forking_is_safe() -> bool:
+    """Whether a process pool may fork this process: not while other threads run (a thread
+    holding a lock at the fork leaves it held forever in the child; Python 3.12 warns)."""
+    if multiprocessing.get_start_method() != "fork":
+        return True
+    try:
+        return len(os.listdir("/proc/self/task")) == 1  # every thread, native ones included
+    except OSError:
+        return threading.active_count() == 1
+
+
 def available_cpus() -> int:
     """CPUs this process may run on (a container's share, not the host's count)."""
     if hasattr(os, "sched_getaffinity"):
@@ -201,7 +214,8 @@ def available_cpus() -> int:
 
 def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) -> Report:
     """Check the files and folders ``paths`` (all of which must exist). ``jobs``: worker
-    processes when there are many files to parse (None: one per CPU; 1: never)."""
+    processes when there are many files to parse (None: one per CPU; 1: never; never either
+    while this process runs other threads, see ``forking_is_safe``)."""
     report = Report()
     files = discover(paths, config)
     report.files = len(files)
@@ -216,7 +230,7 @@ def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) 
     report.parsed = len(todo)
     workers = min(jobs or available_cpus(), len(todo))
     results: list[FileResult] | None = None
-    if workers > 1 and len(todo) > PARALLEL_MIN_FILES:
+    if workers > 1 and len(todo) > PARALLEL_MIN_FILES and forking_is_safe():
         results = _check_parallel(todo, paths, config, workers)
     if results is None:
         project = make_project(paths, config) if todo else None
