@@ -1,6 +1,6 @@
 #!/bin/bash
-# A GPU session (tests, quickstart, benchmarks, sanitizer) in one device command: logs to $OUT/session.log,
-# the benchmark JSON to $OUT. On the device:
+# A GPU session (tests, quickstart, benchmarks, sanitizer) in one device command: logs to
+# $OUT/session.log, the benchmark JSON to $OUT. On the device:
 #   source .gpu/setup.sh && TILERT_COMMIT=<sha> PHASES="tests bench sanitize" bash benchmarks/gpu_session.sh
 # PHASES picks what runs (default: all four; "quickstart" runs the README's two commands, the
 # demo and the whole test suite, as a new user on a GPU machine would); BENCH_ARGS is passed to
