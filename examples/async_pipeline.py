@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import numpy as np
+import numpy.typing as npt
 
 import tilert as tr
 import tilert.lang as tl
@@ -23,7 +24,7 @@ def square(y: Mutable[Tensor[f32]]) -> None:
     y.store(t * t)
 
 
-async def process(batch: int, x: tr.Tensor[f32], stream: tr.Stream) -> np.ndarray:
+async def process(batch: int, x: tr.Tensor[f32], stream: tr.Stream) -> npt.NDArray[np.float32]:
     y = tr.empty(x.shape, dtype=f32)
     with stream:
         # scale_shift then square, chained on one stream: square takes the partition on
@@ -31,7 +32,7 @@ async def process(batch: int, x: tr.Tensor[f32], stream: tr.Stream) -> np.ndarra
     return y.to_numpy()
 
 
-async def run(batches: int = 4, n: int = 4096) -> list[np.ndarray]:
+async def run(batches: int = 4, n: int = 4096) -> list[npt.NDArray[np.float32]]:
     inputs = [tr.full((n,), float(i), dtype=f32) for i in range(batches)]
     streams = [tr.Stream() for _ in range(batches)]
     return await asyncio.gather(

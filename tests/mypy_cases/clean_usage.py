@@ -3,6 +3,7 @@
 import asyncio
 
 import numpy as np
+import numpy.typing as npt
 
 import tilert as tr
 import tilert.lang as tl
@@ -31,7 +32,7 @@ def halve(t: tl.Tile[f32]) -> tl.Tile[f32]:
     return t * 0.5
 
 
-async def pipeline(x: Tensor[f32], y: Tensor[f32]) -> np.ndarray:
+async def pipeline(x: Tensor[f32], y: Tensor[f32]) -> npt.NDArray[np.float32]:
     with tr.Stream():
         outputs = await axpy(y.partition((256,)), x, 2.0).then(lambda yp, *_: axpy(yp, x, 1.0))
     part, tensor, factor = outputs
