@@ -230,3 +230,17 @@ def test_the_benchmarks_gemm_configs_all_run_and_agree(dtype_name: str) -> None:
     ref = an.astype(np.float32) @ bn.astype(np.float32)
     tol = 2e-3 if dtype_name == "f16" else 1e-2
     np.testing.assert_allclose(c.to_numpy().astype(np.float32), ref, rtol=tol, atol=tol * 16)
+
+
+def test_tuning_refuses_a_partition_argument_clearly() -> None:
+    @tr.autotune(configs=CONFIGS[:2], key=["z"])
+    def tuned(cfg: tr.Config, z: tr.Partition[Any], x: Tensor[Any]) -> tr.Op:
+        return scale(z, x, cfg.repeat)
+
+    z, x = tr.zeros((64,), dtype=f32), tr.ones((64,), dtype=f32)
+    zp = z.partition((16,))
+    with pytest.raises(
+        TypeError, match=r"which one launch consumes.*partition it inside `.*tuned`"
+    ):
+        tuned(zp, x)
+    scale(zp, x, 0).sync()  # the partition was not consumed by the refusal

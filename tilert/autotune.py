@@ -151,6 +151,14 @@ class Autotuned:
                 f"and tuning runs ops, which a graph capture (started at {graph.where}) "
                 "refuses: call it once before `with tr.graph()`"
             )
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, Partition):
+                raise TypeError(
+                    f"@tr.autotune on `{self.fn.__qualname__}`: an argument is a "
+                    f"{value.describe()}, which one launch consumes, and tuning launches every "
+                    "config several times: pass the tensor and partition it inside "
+                    f"`{self.fn.__qualname__}`"
+                )
         verbose = os.environ.get("TILERT_AUTOTUNE_VERBOSE") == "1"
         trials: list[Trial] = []
         for cfg in self.configs:

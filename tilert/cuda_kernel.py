@@ -124,9 +124,7 @@ _C_TYPES: dict[type, type[np.generic]] = {int: np.int32, float: np.float32, bool
 def _c_value(kernel: CudaKernel, p: Param, value: Any) -> np.generic:
     """A scalar argument as the C type of its parameter (checked here, before any borrow)."""
     c_type = p.dtype.np_dtype.type if p.dtype is not None else _C_TYPES[p.py_type or int]
-    integral = issubclass(c_type, (np.integer, np.bool_))
-    accepted = (int, np.integer) if integral else (int, float, np.integer, np.floating)
-    if not isinstance(value, accepted):
+    if not isinstance(value, p.accepts):
         raise TypeError(
             f"parameter `{p.name}` of cuda kernel `{kernel.name}` is a "
             f"{np.dtype(c_type).name}, got {value!r}"

@@ -9,7 +9,7 @@ from collections import deque
 from typing import Any
 
 from tilert import backends, ownership
-from tilert._capture import capturing, set_capturing
+from tilert._capture import capturing, end_capturing, set_capturing
 from tilert._where import user_callsite
 from tilert.errors import UnrunOpWarning
 from tilert.ops import Op, Pending, mark_writer
@@ -21,16 +21,21 @@ class Graph:
         self.where = user_callsite()
         self.stream: Stream = as_stream(stream)
         self._holder = ownership.Holder(
-            f"graph captured at {self.where}", self.where, group=ownership.Group("graph")
+            f"graph captured at {self.where}",
+            self.where,
+            group=ownership.Group(f"the graph captured at {self.where}", "close it first"),
         )
         self._ops: list[Op] = []
         self._holders: list[ownership.Holder] = [self._holder]
         self._state = "new"  # new | capturing | ready | closed
         self._handoff: Any = None
+        self._capture_token: Any = None
         self._launches: deque[Pending] = deque()  # not yet waited on (close waits for them)
         self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
         self._label = "graph"
+        self._into: None = None  # a graph is never absorbed (see ops.Owner)
+        self._replayed = False  # the CPU replays: see _replay_steps
 
     def __enter__(self) -> Graph:
         if self._state != "new":
@@ -38,14 +43,14 @@ class Graph:
         if capturing() is not None:
             raise RuntimeError("graphs do not nest: a capture is already in progress")
         self._state = "capturing"
-        set_capturing(self)
+        self._capture_token = set_capturing(self)
         self._handoff = ownership.handoff(self._holder)
         self._handoff.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._handoff.__exit__(None, None, None)
-        set_capturing(None)
+        end_capturing(self._capture_token)
         self._state = "ready"
         self._label = f"graph of {len(self._ops)} ops"  # its launches' Pendings say so
 
@@ -53,7 +58,9 @@ class Graph:
         """Add ``op`` to the graph; the graph now holds its borrows."""
         if self._state != "capturing":
             raise RuntimeError("g.record(op) is only allowed inside `with tr.graph() as g:`")
+        op._check_runnable("record")
         op._take("record")
+        op._into = self
         for h in op._holders:
             h.group = self._holder.group
         self._holders.extend(op._holders)
@@ -91,9 +98,20 @@ class Graph:
         return pending
 
     def _replay_steps(self, stream: Stream) -> None:
-        """The CPU's replay: run the recorded ops' steps again, in order."""
-        for op in self._ops:
-            op._run_steps(stream)
+        """The CPU's replay: run the recorded ops' steps again, in order. Ops that ``.then``
+        callbacks make join the graph's holders; the first replay's stay (the graph holds the
+        union), a later replay's are released when it ends (they ran: the CPU runs them in
+        place), so a loop replaying the graph does not grow its borrow tables."""
+        kept = len(self._holders)
+        try:
+            for op in self._ops:
+                op._run_steps(stream)
+        finally:
+            if self._replayed:
+                extra = self._holders[kept:]
+                del self._holders[kept:]
+                ownership.release_holders(extra)
+            self._replayed = True
 
     def _replay_cuda(self, stream: Stream) -> None:
         """Launch the CUDA graph on ``stream`` after the last writers of what it touches."""
@@ -122,12 +140,11 @@ class Graph:
 
         captured = capture(target.cuda_handle(), body)
         touched: dict[int, tuple[Any, bool]] = {}
-        for op in self._ops:  # their holders now include ops made by .then during the capture
-            for h in op._holders:
-                for t in h.held:
-                    seen = touched.get(id(t))
-                    writes = ownership.holds_exclusively(h, t)
-                    touched[id(t)] = (t, writes or (seen is not None and seen[1]))
+        for h in self._holders:  # these include ops made by .then callbacks during the capture
+            for t in h.held:
+                seen = touched.get(id(t))
+                writes = ownership.holds_exclusively(h, t)
+                touched[id(t)] = (t, writes or (seen is not None and seen[1]))
         self._touched = list(touched.values())
         return captured
 
@@ -141,11 +158,7 @@ class Graph:
         if self._cuda is not None:
             self._cuda.close()
             self._cuda = None
-        for h in self._holders:
-            ownership.release_all(h)
-        for op in self._ops:  # ops made by .then callbacks while replaying hold borrows too
-            for h in op._holders:
-                ownership.release_all(h)
+        ownership.release_holders(self._holders)
         self._state = "closed"
 
     def __len__(self) -> int:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
+import operator
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, overload
+
+import numpy as np
 
 from tilert import backends, ownership
 from tilert._where import user_callsite
@@ -153,6 +156,7 @@ class Kernel:
                 bound = self._signature.bind(*args, **kwargs)
             except TypeError as exc:
                 raise TypeError(f"kernel `{self.name}`: {exc}") from None
+            bound.apply_defaults()
             args = tuple(bound.arguments[p.name] for p in self.params)
         return _launch_op(self, args, grid, user_callsite())
 
@@ -205,9 +209,10 @@ def _launch_op(
                 checks = checks or _Checks(kernel, where)
                 checks.shared(p, v)
             shared.append(v)
-        elif isinstance(v, (Tensor, Partition)):
+        elif not isinstance(v, p.accepts):
             raise TypeError(
-                f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar, got {v!r}"
+                f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar "
+                f"({p.scalar_name}), got {v!r}"
             )
     if partitions:  # a written tensor passed twice (two readers of one tensor are fine)
         first = partitions[0]
@@ -221,7 +226,8 @@ def _launch_op(
             launch_grid = _grid(kernel, partitions, grid)
     else:
         launch_grid = _grid(kernel, partitions, grid)
-    holder = ownership.OpHolder(kernel._label, where, ownership.handoff_group())
+    origin = ownership.handoff_group()
+    holder = ownership.OpHolder(kernel._label, where, origin)
     holders: list[ownership.Holder] = [holder]
     reading: ownership.Borrow = (False, kernel._reading, where)
     with ownership.LOCK:
@@ -239,7 +245,7 @@ def _launch_op(
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)
                 holders.append(part._holder)
-    return Op(kernel._label, holders, (_LaunchStep(kernel, values, launch_grid),), values)
+    return Op(kernel._label, holders, (_LaunchStep(kernel, values, launch_grid),), values, origin)
 
 
 class _LaunchStep:
@@ -264,7 +270,7 @@ def _grid(
             if part.grid != first.grid or part.mapping != first.mapping:
                 _different_grids(kernel, partitions)
     if grid is not None:
-        explicit = (grid,) if isinstance(grid, int) else tuple(int(g) for g in grid)
+        explicit = _explicit_grid(kernel, grid)
         if partitions and explicit != found:
             raise ValueError(
                 f"kernel `{kernel.name}`: grid={explicit} differs from the grid "
@@ -277,6 +283,28 @@ def _grid(
             "pass grid=(n,) explicitly"
         )
     return found
+
+
+# CUDA's limits on a grid: blocks along x, y and z
+_GRID_LIMITS = (2**31 - 1, 65535, 65535)
+
+
+def _explicit_grid(kernel: _Launchable, grid: Sequence[int] | int) -> tuple[int, ...]:
+    """``grid=`` as given: 1 to 3 positive ints within CUDA's limits (on every backend, so a
+    launch the interpreter accepts runs on the GPU too)."""
+    dims = (grid,) if isinstance(grid, (int, np.integer)) else grid
+    try:
+        explicit = tuple(operator.index(g) for g in dims)
+    except TypeError:
+        explicit = ()
+    if not 1 <= len(explicit) <= 3 or any(
+        not 1 <= g <= limit for g, limit in zip(explicit, _GRID_LIMITS, strict=False)
+    ):
+        raise ValueError(
+            f"kernel `{kernel.name}`: grid={grid!r} must be 1 to 3 positive ints (blocks along "
+            "x, y, z; at most 2**31-1 along x and 65535 along y and z)"
+        )
+    return explicit
 
 
 def _different_grids(kernel: _Launchable, partitions: list[Partition[Any]]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import warnings
 from collections.abc import Callable, Generator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from tilert import ownership
 from tilert._capture import capturing
@@ -19,14 +19,26 @@ Step = Callable[[Stream], None]  # one piece of an op's work, run on the op's st
 Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 
 
+class _Owner(Protocol):
+    """What an op is absorbed into (a chain, a zip, a graph): its holder list is released as
+    one, so ops a ``.then`` callback makes later join the outermost owner's list."""
+
+    _holders: list[ownership.Holder]
+
+    @property
+    def _into(self) -> _Owner | None: ...
+
+
 class Op:
     """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
 
     ``holders`` hold its borrows (released on completion); ``steps`` run in order on the op's
     stream; ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent),
-    or a function computing it once the steps ran."""
+    or a function computing it once the steps ran. ``origin`` is the group of the chain or graph
+    whose hand-off made it (None outside one): such an op may borrow what that group holds, so
+    it runs only there (returned from the callback, recorded in the graph)."""
 
-    __slots__ = ("_holders", "_outputs", "_state", "_steps", "label")
+    __slots__ = ("_holders", "_into", "_origin", "_outputs", "_state", "_steps", "label")
 
     def __init__(
         self,
@@ -34,12 +46,15 @@ class Op:
         holders: list[ownership.Holder],
         steps: Sequence[Step],
         outputs: Outputs,
+        origin: ownership.Group | None = None,
     ) -> None:
         self.label = label
         self._holders = holders
         self._steps = steps
         self._outputs = outputs
+        self._origin = origin
         self._state = "created"  # created | submitted | absorbed
+        self._into: _Owner | None = None  # what absorbed it (a chain, a zip, a graph)
 
     @property
     def where(self) -> str:
@@ -59,8 +74,9 @@ class Op:
         op runs its one step directly)."""
         if capturing() is not None:
             _refuse_in_capture(self)
-        if self._state != "created":
-            self._take("submit")  # raises
+        if self._state != "created" or self._origin is not None:
+            self._check_runnable("run")
+            self._take("submit")  # raises if it ran
         self._state = "submitted"
         steps = self._steps
         try:
@@ -74,8 +90,9 @@ class Op:
         """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
         waited on."""
         _refuse_in_capture(self)
-        self._take("submit")
         s = as_stream(stream)
+        self._check_runnable("submit")
+        self._take("submit")
         ticket = s.enqueue(self._run_steps)
         if not ticket.launched:  # the CPU runs it later: later readers elsewhere wait for it
             mark_writer(self._holders, s, ticket.seq)
@@ -90,12 +107,12 @@ class Op:
     def then(self, fn: Callable[..., Op]) -> Op:
         """Chain: after this op, call ``fn(*outputs)`` and run the op it returns, in order on
         the same stream. Ops made by ``fn`` may use what this chain holds."""
+        self._check_runnable("chain")
         self._take("chain")
-        group = ownership.Group(f"chain starting with {self.label}")
+        group = ownership.Group(f"the chain starting with {self.label}")
         chain_holder = ownership.Holder(f"chain of {self.label}", user_callsite(), group=group)
         for h in self._holders:
             h.group = group
-        holders = [chain_holder, *self._holders]
         state: dict[str, tuple[Any, ...]] = {}
 
         def run_next(stream: Stream) -> None:
@@ -104,18 +121,37 @@ class Op:
             if not isinstance(nxt, Op):
                 raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
             nxt._take("chain")
-            holders.extend(nxt._holders)
+            owner: _Owner = chain
+            while owner._into is not None:  # released with whatever absorbed this chain
+                owner = owner._into
+            owner._holders.extend(nxt._holders)
             nxt._run_steps(stream)
             state["out"] = nxt._result()
 
-        return Op(
-            self.label + " .then(...)", holders, [*self._steps, run_next], lambda: state["out"]
+        chain = Op(
+            self.label + " .then(...)",
+            [chain_holder, *self._holders],
+            [*self._steps, run_next],
+            lambda: state["out"],
+            self._origin,
         )
+        self._into = chain
+        return chain
 
     # -- plumbing ---------------------------------------------------------------------------
     def _result(self) -> tuple[Any, ...]:
         out = self._outputs
         return out if isinstance(out, tuple) else out()
+
+    def _check_runnable(self, how: str) -> None:
+        """An op made inside a chain's callback or a graph's capture runs only there."""
+        origin = self._origin
+        if origin is not None and origin is not ownership.handoff_group():
+            raise RuntimeError(
+                f"{self.label} was made at {self.where} inside {origin.description}, from "
+                f"what it holds: it runs only there (return it from the .then callback or "
+                f"record it in the graph); cannot {how} it here"
+            )
 
     def _take(self, how: str) -> None:
         if self._state != "created":
@@ -197,7 +233,10 @@ class Pending:
             finally:
                 if self._releases:
                     ownership.release_holders(self._holders)
-        return self._outputs() if self._ticket.error is None else ()
+        error = self._ticket.error
+        if error is not None:  # each wait reports the failure, not only the first
+            raise error
+        return self._outputs()
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
         loop = asyncio.get_running_loop()
@@ -224,19 +263,30 @@ def zip(*ops: Op) -> Op:
     """One op running ``ops`` in order; its outputs are each op's outputs, as a tuple."""
     if not ops:
         raise ValueError("tr.zip needs at least one op")
-    group = ownership.Group("zip")
+    for i, op in enumerate(ops):  # every op checked before any is absorbed
+        if not isinstance(op, Op):
+            raise TypeError(f"tr.zip takes ops, got {op!r} as argument {i + 1}")
+        if any(other is op for other in ops[:i]):
+            raise ValueError(f"tr.zip: {op.label} (created at {op.where}) is given twice")
+        if op._state != "created":
+            op._take("zip")  # raises: it already ran or was absorbed
+        op._check_runnable("zip")
+    group = ownership.Group("the zip")
     holder = ownership.Holder(f"zip of {len(ops)} ops", user_callsite(), group=group)
     holders = [holder]
     steps: list[Step] = []
-    for op in ops:
-        op._take("zip")
-        for h in op._holders:
-            h.group = group
-        holders.extend(op._holders)
-        steps.extend(op._steps)
-    return Op(
+    zipped = Op(
         "zip(" + ", ".join(op.label for op in ops) + ")",
         holders,
         steps,
         lambda: tuple(op._result() for op in ops),
+        next((op._origin for op in ops if op._origin is not None), None),
     )
+    for op in ops:
+        op._take("zip")
+        op._into = zipped
+        for h in op._holders:
+            h.group = group
+        holders.extend(op._holders)
+        steps.extend(op._steps)
+    return zipped

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Protocol
 
 from tilert.errors import BorrowError
@@ -21,10 +22,12 @@ LOCK = threading.RLock()
 class Group:
     """A set of holders that run in order (a chain, a zip, a graph) and so may share."""
 
-    __slots__ = ("description",)
+    __slots__ = ("description", "release_hint")
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, description: str, release_hint: str | None = None) -> None:
         self.description = description
+        # what frees its borrows, when not the op's own completion ("close the graph ...")
+        self.release_hint = release_hint
 
 
 class Holder:
@@ -110,6 +113,14 @@ def _explain(b: Borrow) -> str:
     return f"{kind} ({what}) at {where}"
 
 
+def _hint(h: Holder, default: str) -> str:
+    """How to free a borrow: a graph's is freed by its close(), not by waiting."""
+    group = h.group
+    if group is not None and group.release_hint is not None:
+        return f"{group.description} holds it: {group.release_hint}"
+    return default
+
+
 def check_host_read(t: Named, action: str) -> None:
     """Reading on the host (or sharing with a foreign framework) needs no exclusive borrow."""
     if not t._exclusive:
@@ -119,7 +130,7 @@ def check_host_read(t: Named, action: str) -> None:
         if clash:
             raise BorrowError(
                 f"cannot {action} {t.describe()}: it is {_explain(clash[0][1])}; "
-                "sync, wait or await that op first"
+                + _hint(clash[0][0], "sync, wait or await that op first")
             )
 
 
@@ -130,11 +141,12 @@ def check_host_write(t: Named, action: str) -> None:
     with LOCK:
         clash = _conflicts(t, exclusive=True, holder=None)
         if clash:
-            b = clash[0][1]
-            hint = (
+            h, b = clash[0]
+            hint = _hint(
+                h,
                 "pass the partition to a launch and sync it first"
                 if b[1] == "partitioned"
-                else "sync, wait or await that op first"
+                else "sync, wait or await that op first",
             )
             raise BorrowError(f"cannot {action} {t.describe()}: it is {_explain(b)}; {hint}")
 
@@ -147,9 +159,10 @@ def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> No
         clash = _conflicts(t, exclusive, holder)
         if clash:
             wanted = "write" if exclusive else "read"
+            hint = _hint(clash[0][0], "")
             raise BorrowError(
                 f"{holder.description} cannot {wanted} {t.describe()}: it is "
-                f"{_explain(clash[0][1])}"
+                f"{_explain(clash[0][1])}" + (f"; {hint}" if hint else "")
             )
         if holder in borrows:  # a holder borrows a tensor once (exclusively if at all)
             exclusive = exclusive or borrows[holder][0]
@@ -184,31 +197,26 @@ def release_holders(holders: list[Holder]) -> None:
 
 
 # The hand-off: while a ``then`` callback runs or a graph is being captured, new holders join
-# that group, so the chain or graph may pass a tensor from one op to the next.
-class _HandoffStack(threading.local):
-    def __init__(self) -> None:
-        self.stack: list[Holder] = []
-
-
-_handoff = _HandoffStack()
+# that group, so the chain or graph may pass a tensor from one op to the next. A context
+# variable, as the current stream is: each asyncio task (and thread) has its own hand-off.
+_handoff: ContextVar[tuple[Holder, ...]] = ContextVar("tilert_handoff", default=())
 
 
 def current_handoff() -> Holder | None:
-    stack = _handoff.stack
+    stack = _handoff.get()
     return stack[-1] if stack else None
 
 
 @contextlib.contextmanager
 def handoff(holder: Holder) -> Iterator[None]:
-    stack = _handoff.stack
-    stack.append(holder)
+    token = _handoff.set((*_handoff.get(), holder))
     try:
         yield
     finally:
-        stack.pop()
+        _handoff.reset(token)
 
 
 def handoff_group() -> Group | None:
     """The group new holders join: the current hand-off's, if any."""
-    stack = _handoff.stack
+    stack = _handoff.get()
     return stack[-1].group if stack else None

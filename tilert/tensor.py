@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -25,7 +26,10 @@ MAX_PARTITION_RANK = 3
 
 def _shape(shape: ShapeLike) -> tuple[int, ...]:
     dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-    out = tuple(int(d) for d in dims)
+    try:
+        out = tuple(operator.index(d) for d in dims)
+    except TypeError:
+        raise TypeError(f"a shape is made of ints, got {shape!r}") from None
     if any(d < 0 for d in out):
         raise ValueError(f"negative dimension in shape {out}")
     return out
@@ -134,6 +138,11 @@ class Tensor(Generic[DT]):
         return out
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        if copy is False:  # numpy 2's protocol: refuse rather than copy silently
+            raise ValueError(
+                f"{self.describe()} cannot be viewed as a numpy array without a copy (its "
+                "ownership would not follow the view): use to_numpy() or np.asarray(t)"
+            )
         out = self.to_numpy()
         return out if dtype is None else out.astype(dtype)
 

@@ -25,6 +25,7 @@ class Op(Generic[Unpack[_Ts]]):
         holders: list[Any],
         steps: Sequence[Step],
         outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
+        origin: Any = None,
     ) -> None: ...
     @property
     def where(self) -> str: ...

@@ -1,4 +1,5 @@
 from dataclasses import dataclass
+from functools import cached_property
 
 from tilecheck.kernel_signature import ParamKind as ParamKind
 from tilert.dtypes import DType
@@ -11,3 +12,7 @@ class Param:
     kind: ParamKind
     dtype: type[DType] | None
     py_type: type | None = None
+    @cached_property
+    def accepts(self) -> tuple[type, ...]: ...
+    @property
+    def scalar_name(self) -> str: ...

@@ -1,0 +1,93 @@
+"""A launch's arguments are checked when the op is made, on every backend: scalars of the wrong
+type, defaults, explicit grids, shapes and numpy's no-copy request each get a clear error
+(before, some were coerced silently and computed something else)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32, i32
+
+
+@tr.kernel
+def fill(z: Mutable[Tensor[f32]], n: int, flag: bool, c: Const[int]) -> None:
+    v = tl.full(z.tile_shape, n + c, tl.f32)
+    if flag:
+        v = v * 0.0 - 1.0
+    z.store(v)
+
+
+@tr.kernel
+def scaled(z: Mutable[Tensor[f32]], a: float = 2.0) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def typed(z: Mutable[Tensor[i32]], k: i32) -> None:
+    z.store(z.load() + k)
+
+
+@tr.kernel
+def reader(x: Shared[Tensor[f32]]) -> None:
+    tl.load(x, (0,), (4,))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((2.7, False, 0), r"`n` of kernel `fill` is a scalar \(int\), got 2.7"),
+        ((1, "False", 0), r"`flag` of kernel `fill` is a scalar \(bool\), got 'False'"),
+        ((1, False, 2.9), r"`c` of kernel `fill` is a scalar \(int\), got 2.9"),
+        ((None, False, 0), r"`n` of kernel `fill` is a scalar \(int\), got None"),
+    ],
+)
+def test_a_scalar_of_the_wrong_type_is_refused_before_any_borrow(
+    args: tuple[object, ...], message: str
+) -> None:
+    z = tr.zeros((4,))
+    with pytest.raises(TypeError, match=message):
+        fill(z.partition((4,)), *args)
+    z.to_numpy()  # nothing borrowed
+
+
+def test_scalars_of_numpy_and_python_types_are_accepted() -> None:
+    z = tr.zeros((4,))
+    fill(z.partition((4,)), np.int64(2), np.bool_(False), 1).sync()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(4, 3.0, np.float32))
+    scaled(z.partition((4,)), 2).sync()  # an int where a float is expected
+    w = tr.zeros((4,), dtype=i32)
+    typed(w.partition((4,)), 5).sync()
+    with pytest.raises(TypeError, match=r"`k` of kernel `typed` is a scalar \(i32\), got 1.5"):
+        typed(w.partition((4,)), 1.5)
+
+
+def test_a_scalar_default_is_used() -> None:
+    z = tr.ones((4,))
+    scaled(z.partition((4,))).sync()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(4, 2.0, np.float32))
+
+
+@pytest.mark.parametrize("grid", [-1, (0,), (-3,), (2, 1, 1, 1), 2.0, (1 << 40,), (1, 70000)])
+def test_a_bad_explicit_grid_is_refused(grid: object) -> None:
+    with pytest.raises(ValueError, match="must be 1 to 3 positive ints"):
+        reader(tr.ones((4,)), grid=grid)  # type: ignore[arg-type]
+
+
+def test_shapes_are_ints() -> None:
+    z = tr.zeros((8,))
+    with pytest.raises(TypeError, match="a shape is made of ints"):
+        z.partition((4.5,))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a shape is made of ints"):
+        tr.zeros((2.7,))  # type: ignore[arg-type]
+    z.partition((np.int64(4),))
+
+
+@pytest.mark.skipif(np.lib.NumpyVersion(np.__version__) < "2.0.0", reason="numpy 2's copy=")
+def test_numpy_no_copy_request_is_refused() -> None:
+    z = tr.zeros((4,))
+    with pytest.raises(ValueError, match="without a copy"):
+        np.asarray(z, copy=False)
+    np.testing.assert_array_equal(np.asarray(z), np.zeros(4, np.float32))
