@@ -82,3 +82,17 @@ def test_a_graph_replayed_in_a_loop_keeps_only_unwaited_launches() -> None:
     g.close()  # waits for them
     assert all(p.done() for p in outstanding)
     np.testing.assert_array_equal(z.to_numpy(), np.ones(64, np.float32))
+
+
+def test_a_loop_polling_done_ends_on_the_cpu() -> None:
+    z = tr.zeros((4,))
+    s = tr.Stream()
+    first = fill(z.partition((4,)), 1.0).submit(s)
+    w = tr.zeros((4,))
+    second = fill(w.partition((4,)), 1.0).submit(s)
+    polls = 0
+    while not second.done():  # each poll that says no lets the queue run its next op
+        polls += 1
+    assert polls == 2 and first.done()
+    first.wait(), second.wait()
+    assert z.to_numpy().tolist() == w.to_numpy().tolist() == [1.0] * 4

@@ -42,7 +42,7 @@ class Event:
         if self._cuda is not None:
             return bool(self._cuda.query())
         assert self._ticket is not None
-        return self._ticket.done
+        return self.stream.is_done(self._ticket)
 
     def synchronize(self) -> None:
         """Wait until the work before the event is complete (the CPU runs the queue that far)."""

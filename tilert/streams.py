@@ -218,10 +218,17 @@ class Stream:
             self._completed = item.seq
 
     def is_done(self, ticket: Ticket) -> bool:
-        """Whether ``ticket``'s work is complete, without waiting (and without running it)."""
+        """Whether ``ticket``'s work is complete, without waiting. On the CPU a poll that
+        answers no lets the queue run its next piece of work, as a GPU would go on in the
+        meantime: a loop polling ``done()`` ends, and the first poll still says "not yet"."""
         if ticket.done:
             return True
         if not ticket.launched:
+            with self._lock:
+                if self._queue:
+                    item = self._queue.popleft()
+                    self._run_item(item)
+                    item.done = True
             return False
         if ticket.seq > self._completed:
             launched = self._launched
