@@ -110,8 +110,10 @@ class BodyAnalysis(Ownership):
             self.run_element(element)
             if self.gc_needed:
                 self.collect()
-        if not self._own_env and not self._own_holds:
-            return state
+        if self.env is state.env and self.holds is state.holds:
+            return state  # unchanged: the solver sees no news
+        # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
+        # ownership of dicts this block already changed, and those changes must flow on.
         return State(self.env, self.holds)
 
     # -- elements ---------------------------------------------------------------------------
@@ -487,6 +489,8 @@ class BodyAnalysis(Ownership):
         ops = self.kinds(oids, Kind.OP)
         if ops:
             out |= self.op_method(call, name, ops)
+            if name in ("sync", "sync_on") and len(oids) == 1:
+                return self.synced_outputs(call, ops[0])
         pendings = self.kinds(oids, Kind.PENDING)
         if pendings:
             self.unknown_args(call, escape=False)

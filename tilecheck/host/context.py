@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.names import NameResolver
@@ -39,7 +40,11 @@ class Context:
             return cached
         found = NO_CALLEE
         dotted = dotted_name(func)
-        if dotted is not None:
+        variant = with_options_of(func) if dotted is None else None
+        if variant is not None:
+            kernel = self.kernel_for(variant)
+            found = Callee(kernel=kernel) if kernel else NO_CALLEE
+        elif dotted is not None:
             kernel = self.kernel_for(dotted)
             found = (
                 Callee(kernel=kernel) if kernel else Callee(canonical=self.resolver.resolve(dotted))

@@ -27,6 +27,8 @@ from tilecheck.host.model import (
     referenced,
 )
 
+Output = tuple[frozenset[Borrow], Oids]  # one launch argument: its partitions' borrows, tensors
+
 
 class Frame:
     """Objects, state and findings of one body; ``Ownership`` adds tilert's effects on them and
@@ -43,6 +45,9 @@ class Frame:
         self.created_pendings: dict[int, tuple[cst.CSTNode, int]] = {}
         self.ran: set[int] = set()  # ops run, handed on or escaped, on some path
         self.waited: set[int] = set()  # pendings waited on or escaped, on some path
+        # A launch -> what ``sync`` returns: per argument, the borrows of the partitions it
+        # passed (returned spent) or the tensors it passed.
+        self.outputs: dict[cst.CSTNode, tuple[Output, ...]] = {}
         self.sink = FindingSink()
         self.env: Mapping[str, Oids] = {}
         self.holds: Mapping[int, Hold] = {}

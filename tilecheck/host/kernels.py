@@ -86,6 +86,42 @@ def module_launchables(
     and its ``tr.cuda_kernel`` launchers (top-level assignments of ``body``)."""
     found = module_kernels(defs, resolver, extra_decorators)
     found.update(cuda_kernels(body, resolver))
+    found.update(kernel_variants(body, found))
+    return found
+
+
+def with_options_of(expr: cst.BaseExpression) -> str | None:
+    """``K.with_options(...)`` (chained or not) is kernel ``K`` compiled with other options:
+    the same parameters, the same borrows. The dotted ``K``, or None if ``expr`` is not that."""
+    base = expr
+    while (
+        isinstance(base, cst.Call)
+        and isinstance(base.func, cst.Attribute)
+        and base.func.attr.value == "with_options"
+    ):
+        base = base.func.value
+    return dotted_name(base) if base is not expr else None
+
+
+def kernel_variants(
+    body: Sequence[cst.BaseStatement], kernels: Mapping[str, LaunchSignature]
+) -> dict[str, LaunchSignature]:
+    """Top-level ``fast = add.with_options(occupancy=2)``: ``fast`` launches as ``add``."""
+    found: dict[str, LaunchSignature] = {}
+    for stmt in body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+            ):
+                continue
+            base = with_options_of(small.value)
+            launch = kernels.get(base) if base is not None else None
+            if launch is not None:
+                found[small.targets[0].target.value] = launch
     return found
 
 

@@ -10,7 +10,7 @@ import libcst as cst
 
 from tilecheck.host import messages
 from tilecheck.host.findings import Finding, Part
-from tilecheck.host.frame import Frame
+from tilecheck.host.frame import Frame, Output
 from tilecheck.host.launch import LaunchSignature, bind
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -23,6 +23,7 @@ from tilecheck.host.model import (
     Hold,
     Kind,
     Oids,
+    Packed,
     Value,
     flatten,
 )
@@ -185,7 +186,10 @@ class Ownership(Frame):
             )
             labels = tuple((c, "consumed here") for c in hold.consumed_at)
             labels += ((node, "used here after its launch"),)
-            self.report(("TC109", part, id(node)), Finding("TC109", node, message, labels))
+            # One finding per reuse: ``launch(zp.mapped(...))`` meets the spent ``zp`` twice
+            # (at ``.mapped`` and at the launch), both in one element.
+            where = self.element.seq if self.element is not None else id(node)
+            self.report(("TC109", part, where), Finding("TC109", node, message, labels))
             return True
         return False
 
@@ -241,8 +245,6 @@ class Ownership(Frame):
                 ok = False
         if not ok or not self.aliasing_ok(kernel, writes, reads):
             return NOTHING
-        for _name, arg, tensors_read in reads:
-            self.use(tensors_read, Use.SHARED, arg.value)
         borrows: set[Borrow] = set()
         for _name, arg, written in writes:
             borrows |= {Borrow(t, True) for t in written}
@@ -251,28 +253,55 @@ class Ownership(Frame):
                 if hold is not None:
                     consumed = hold.consumed_at | {call}
                     self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
+        # Read after this launch's own partitions are consumed: what they may share with a
+        # Shared argument is TC101's to judge (above), never TC104's.
+        for _name, arg, tensors_read in reads:
+            self.use(tensors_read, Use.SHARED, arg.value)
         for _name, _arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         self.created_ops[op] = self.site(call)
+        self.keep_outputs(call, values)
         self.set_hold(op, Hold(LIVE, frozenset(borrows)))
         return frozenset({op})
+
+    def keep_outputs(self, call: cst.Call, values: dict[int, Value]) -> None:
+        """What ``sync`` will return: the arguments, in order (so only when every one is
+        positional: keywords bind in the kernel's order, which the call does not show)."""
+        if any(arg.keyword is not None or arg.star for arg in call.args):
+            return
+        outputs: list[Output] = []
+        for arg in call.args:
+            oids = flatten(values[id(arg)])
+            borrows: set[Borrow] = set()
+            for part in self.kinds(oids, Kind.PARTITION):
+                hold = self.holds.get(part)
+                borrows |= hold.borrows if hold is not None else set()
+            outputs.append((frozenset(borrows), frozenset(self.kinds(oids, Kind.TENSOR))))
+        self.outputs[call] = tuple(outputs)
+
+    def synced_outputs(self, call: cst.Call, op: int) -> Value:
+        """``op.sync()`` returns the op's arguments (DESIGN): its tensors, and its partitions
+        spent, consumed by the launch (TC109 if passed to another one)."""
+        launch = self.infos[op].site
+        outputs = self.outputs.get(launch) if launch is not None else None
+        if launch is None or outputs is None:
+            return NOTHING
+        items: list[Value] = []
+        for index, (borrows, tensors) in enumerate(outputs):
+            if not borrows:
+                items.append(tensors)
+                continue
+            spent = self.obj(Kind.PARTITION, ("spent", call, index), call, "spent partition")
+            self.set_hold(spent, Hold(CONSUMED, borrows, consumed_at=frozenset({launch})))
+            items.append(frozenset({spent}))
+        return Packed(tuple(items))
 
     def aliasing_ok(
         self, kernel: LaunchSignature, writes: list[_Argument], reads: list[_Argument]
     ) -> bool:
         """TC101: a tensor written through a partition may not appear again in the launch."""
-        seen: dict[int, tuple[str, cst.Arg]] = {}
-        clash: tuple[str, cst.Arg, str, cst.Arg, int] | None = None
-        for name, arg, tensors in writes:
-            for t in tensors:
-                if t in seen and clash is None:
-                    clash = (name, arg, *seen[t], t)
-                seen.setdefault(t, (name, arg))
-        for name, arg, tensors in reads:
-            for t in tensors:
-                if t in seen and clash is None:
-                    clash = (name, arg, *seen[t], t)
+        clash = self.first_clash(writes, reads)
         if clash is None:
             return True
         name, arg, first_name, first_arg, tensor = clash
@@ -289,3 +318,39 @@ class Ownership(Frame):
         )
         self.report(("TC101", id(arg)), Finding("TC101", arg.value, message, labels))
         return False
+
+    def first_clash(
+        self, writes: list[_Argument], reads: list[_Argument]
+    ) -> tuple[str, cst.Arg, str, cst.Arg, int] | None:
+        """The first argument that certainly repeats a tensor an earlier Mutable one writes:
+        (its parameter, itself, the writer's parameter, the writer, the tensor)."""
+        for index, (name, arg, tensors) in enumerate([*writes, *reads]):
+            for first_name, first_arg, written in writes[: min(index, len(writes))]:
+                common = written & tensors
+                if common and self.certainly_same(first_arg, written, arg, tensors):
+                    return name, arg, first_name, first_arg, min(common)
+        return None
+
+    @staticmethod
+    def certainly_same(first: cst.Arg, first_tensors: Oids, second: cst.Arg, tensors: Oids) -> bool:
+        """Two arguments that may carry one tensor carry it for certain when either holds one
+        tensor on every path, or both name the same variable. Two names that each may hold
+        either of two tensors (``a, b = b, a`` in a ping-pong loop, ``src, dst`` picked per
+        branch) may well hold different ones on every path, which the merged may-sets cannot
+        tell: their overlap alone is not reported as an alias."""
+        if len(first_tensors) == 1 or len(tensors) == 1:
+            return True
+        name = _tensor_name(first.value)
+        return name is not None and name == _tensor_name(second.value)
+
+
+def _tensor_name(expr: cst.BaseExpression) -> str | None:
+    """The variable an argument takes its tensor from: ``b`` for ``b``, ``b.partition(...)``
+    and ``b.partition(...).mapped(...)``."""
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in ("partition", "mapped")
+    ):
+        expr = expr.func.value
+    return dotted_name(expr)

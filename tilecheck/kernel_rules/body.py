@@ -22,6 +22,7 @@ from tilecheck.kernel_rules.facts import (
     CallSite,
     Origin,
     TileIndex,
+    Unpack,
     Value,
 )
 from tilecheck.kernel_rules.findings import UNSUPPORTED, Finding
@@ -105,6 +106,20 @@ class BodyWalker:
         else:
             self._expression(target)
 
+    def _unpack(self, target: cst.BaseExpression, node: cst.Assign) -> bool:
+        """``i, j = idx``: each name is one element of ``idx`` (a tile index unpacked is still
+        the block's own tile, element by element). False if ``target = value`` is not that."""
+        if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(node.value, cst.Name):
+            return False
+        elements = target.elements
+        if not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
+            return False
+        for position, element in enumerate(elements):
+            assert isinstance(element.value, cst.Name)
+            unpacked = Unpack(node.value.value, position, len(elements), node)
+            self.bind(element.value.value, unpacked)
+        return True
+
     # -- statements -------------------------------------------------------------------------
     def _statement(self, node: cst.CSTNode) -> None:
         handler = self._statements.get(type(node))
@@ -129,7 +144,8 @@ class BodyWalker:
         elif isinstance(node, cst.Assign):
             self._expression(node.value)
             for target in node.targets:
-                self._assign_target(target.target, node.value)
+                if not self._unpack(target.target, node):
+                    self._assign_target(target.target, node.value)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
                 self._expression(node.value)

@@ -30,6 +30,16 @@ class TileIndex:
 
 
 @dataclass(frozen=True)
+class Unpack:
+    """``i, j = idx``: ``i`` is element ``position`` of the ``arity`` elements of ``idx``."""
+
+    name: str
+    position: int
+    arity: int
+    node: cst.Assign  # the unpacking statement: the elements one ``at=`` puts back together
+
+
+@dataclass(frozen=True)
 class Value:
     """``t = expr``: a value the shape inference may look into."""
 
@@ -41,7 +51,7 @@ class Opaque:
 
 
 OPAQUE = Opaque()
-Origin = Alias | TileIndex | Value | Opaque
+Origin = Alias | TileIndex | Unpack | Value | Opaque
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,16 @@ Reading it races too, so ``z.load(at=...)`` follows the same rule."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import libcst as cst
 
 from tilecheck.kernel_rules.context import KernelContext
-from tilecheck.kernel_rules.facts import CallSite, TileIndex
+from tilecheck.kernel_rules.facts import CallSite
 from tilecheck.kernel_rules.findings import STORE_OUTSIDE_TILE, STORE_TO_SHARED, UNSUPPORTED
 from tilecheck.kernel_rules.shapes import TileShapes, argument
+from tilecheck.kernel_rules.tensors import TileIndexPart
 from tilecheck.kernel_rules.vocabulary import dotted_name, head_of, is_unsafe, source_of
 from tilecheck.kernel_signature import ParamKind
 
@@ -110,26 +112,24 @@ def _check_index(
     ctx.report(STORE_OUTSIDE_TILE, at, f"`{receiver}.{method}`: {why}", labels)
 
 
-def _index_source(ctx: KernelContext, at: cst.BaseExpression) -> TileIndex | None:
-    """The ``tiles()`` loop an ``at=`` index comes from: a loop variable, or the names of a
-    tuple target written back in order (``for i, j in z.tiles(): ... at=(i, j)``)."""
+def _index_source(ctx: KernelContext, at: cst.BaseExpression) -> TileIndexPart | None:
+    """The ``tiles()`` loop an ``at=`` index comes from: a loop variable or an alias of one,
+    or the elements of one index written back in order (``for i, j in z.tiles(): ...
+    at=(i, j)``, or ``i, j = idx``)."""
     if isinstance(at, cst.Name):
-        return ctx.tensors.tile_index_source(at.value, None)
-    if isinstance(at, cst.Tuple) and at.elements:
-        sources: set[TileIndex] = set()
-        for position, element in enumerate(at.elements):
-            if not isinstance(element.value, cst.Name):
-                return None
-            source = ctx.tensors.tile_index_source(element.value.value, position)
-            if source is None:
-                return None
-            sources.add(source)
-        loops = {s.loop for s in sources}
-        target = next(iter(sources)).loop.target
-        arity = len(target.elements) if isinstance(target, (cst.Tuple, cst.List)) else -1
-        if len(loops) == 1 and arity == len(at.elements):
-            return next(iter(sources))
-    return None
+        whole = ctx.tensors.tile_index(at.value)
+        return whole if whole is not None and whole.position is None else None
+    if not isinstance(at, cst.Tuple) or not at.elements:
+        return None
+    parts: set[TileIndexPart] = set()
+    for position, element in enumerate(at.elements):
+        if not isinstance(element, cst.Element) or not isinstance(element.value, cst.Name):
+            return None
+        part = ctx.tensors.tile_index(element.value.value)
+        if part is None or part.position != position or part.arity != len(at.elements):
+            return None
+        parts.add(dataclasses.replace(part, position=None))
+    return parts.pop() if len(parts) == 1 else None
 
 
 def _unsafe_write(ctx: KernelContext, call: cst.Call, dotted: str) -> None:

@@ -6,7 +6,11 @@ paths stands for nothing in particular, and the rules say nothing about it."""
 
 from __future__ import annotations
 
-from tilecheck.kernel_rules.facts import Alias, BodyFacts, Origin, TileIndex
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.kernel_rules.facts import Alias, BodyFacts, Origin, TileIndex, Unpack
 from tilecheck.kernel_signature import ParamKind
 
 _AMBIGUOUS = ""
@@ -17,6 +21,7 @@ class Tensors:
         self._facts = facts
         self._kinds = kinds
         self._roots: dict[str, str] = {}
+        self._visiting: set[str] = set()
 
     def is_local(self, name: str) -> bool:
         return name in self._kinds or name in self._facts.locals
@@ -50,15 +55,49 @@ class Tensors:
     def origins(self, name: str) -> list[Origin]:
         return self._facts.bindings.get(name, [])
 
-    def tile_index_source(self, name: str, position: int | None) -> TileIndex | None:
-        """The ``for ... in r.tiles()`` loop that always binds ``name`` (at ``position`` of its
-        tuple target), or None if ``name`` is ever bound otherwise."""
-        origins = self.origins(name)
-        if not origins or name in self._kinds:
+    def tile_index(self, name: str) -> TileIndexPart | None:
+        """What ``name`` always holds of a ``for ... in r.tiles()`` index: the whole index, or
+        one element of it (a tuple target, or the index unpacked), through aliases; None if
+        ``name`` is ever bound otherwise."""
+        if name in self._visiting:
+            return None  # a cycle of aliases holds nothing in particular
+        self._visiting.add(name)
+        try:
+            parts = {self._index_part(origin) for origin in self.origins(name)}
+        finally:
+            self._visiting.discard(name)
+        if len(parts) != 1 or name in self._kinds:
             return None
-        loops = {o for o in origins if isinstance(o, TileIndex) and o.position == position}
-        if len(loops) != len(origins):
-            return None
-        receivers = {self.root(o.receiver) for o in loops}
-        first = next(iter(loops))
-        return first if len(receivers) == 1 and None not in receivers else None
+        part = parts.pop()
+        return part if part is not None and self.root(part.receiver) is not None else None
+
+    def _index_part(self, origin: Origin) -> TileIndexPart | None:
+        if isinstance(origin, TileIndex):
+            target = origin.loop.target
+            arity = len(target.elements) if isinstance(target, (cst.Tuple, cst.List)) else None
+            if origin.position is None:
+                arity = None
+            return TileIndexPart(origin.receiver, origin.loop, origin.position, arity, origin.loop)
+        if isinstance(origin, Alias):
+            return self.tile_index(origin.name)
+        if isinstance(origin, Unpack):
+            whole = self.tile_index(origin.name)
+            if whole is None or whole.position is not None:
+                return None
+            return TileIndexPart(
+                whole.receiver, whole.loop, origin.position, origin.arity, origin.node
+            )
+        return None
+
+
+@dataclass(frozen=True)
+class TileIndexPart:
+    """A tile index of ``receiver``'s ``loop``: whole (``position`` None) or its element
+    ``position`` of ``arity``, split apart by ``split`` (the loop's tuple target, or the
+    statement that unpacked it): elements split apart together may be put back together."""
+
+    receiver: str
+    loop: cst.For
+    position: int | None
+    arity: int | None
+    split: cst.CSTNode

@@ -15,6 +15,12 @@ _KERNELS = {
 def scale(z: Mutable[Tensor[f32]], a: float) -> None:
     z.store(z.load() * a)
 """,
+    "pscale": """\
+@tr.kernel
+def pscale(z: Mutable[Tensor[f32]], a: float) -> None:
+    for idx in z.tiles():
+        z.store(z.load(at=idx) * a, at=idx)
+""",
     "copy": """\
 @tr.kernel
 def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
@@ -55,7 +61,9 @@ def _imports(code: str) -> str:
 def _module(body: str) -> str:
     """The example's host code after the imports and the kernels it calls."""
     body = textwrap.dedent(body).strip("\n") + "\n"
-    used = [src for name, src in _KERNELS.items() if re.search(rf"\b{name}\(", body)]
+    used = [
+        src for name, src in _KERNELS.items() if re.search(rf"\b{name}(\(|\.with_options\()", body)
+    ]
     code = "\n\n".join([*used, body])
     return "\n\n".join([_imports(code), *used, body]).replace("\n\n\n\n", "\n\n\n")
 
@@ -117,6 +125,28 @@ launches that run one after the other (sync the first before launching the secon
             """,
             "one launch after the other, each synced",
         ),
+        valid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(3):
+                    copy(b.partition((64,)), a).sync()
+                    a, b = b, a
+            """,
+            "ping-pong: after the swap each name may hold either tensor, never both the same",
+        ),
+        valid(
+            """
+            def main(forward: bool) -> None:
+                x, y = tr.ones((256,)), tr.zeros((256,))
+                if forward:
+                    src, dst = x, y
+                else:
+                    src, dst = y, x
+                copy(dst.partition((64,)), src).sync()
+            """,
+            "source and destination picked per branch: different tensors on every path",
+        ),
     ),
     invalid=(
         invalid(
@@ -152,6 +182,38 @@ launches that run one after the other (sync the first before launching the secon
                 copy(z.partition((64,)), w).sync()  # TC101
             """,
             "an alias is the same tensor",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(3):
+                    copy(b.partition((64,)), a).sync()
+                    a, b = b, a
+                copy(b.partition((64,)), b).sync()  # TC101
+            """,
+            "one name is one tensor, whichever of two it may be",
+        ),
+        invalid(
+            """
+            def main(inplace: bool) -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                w = z if inplace else x
+                copy(z.partition((64,)), w).sync()  # TC101
+            """,
+            "an argument that may alias one tensor on some path is an alias there",
+            typed=False,
+        ),
+        invalid(
+            """
+            fast_add = add.with_options(occupancy=2)
+
+
+            def main() -> None:
+                z = tr.zeros((256,))
+                fast_add(z.partition((64,)), z, z).sync()  # TC101
+            """,
+            "a variant of a kernel kept under another name is the same kernel",
         ),
     ),
 )
@@ -328,6 +390,28 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
             """,
             "a graph holds its borrows until close, even between launches",
         ),
+        invalid(
+            """
+            def main(verbose: bool, n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                if verbose and n > 0:
+                    print("submitted")
+                print(z.to_numpy())  # TC102
+                pending.wait()
+            """,
+            "still in flight after an `if` whose test short-circuits",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                pending = add.with_options(occupancy=2)(z.partition((64,)), x, x).submit()
+                print(z.to_numpy())  # TC102
+                pending.wait()
+            """,
+            "a kernel with other compile options launches as the kernel itself",
+        ),
     ),
 )
 
@@ -495,6 +579,18 @@ Fix: pass the partition to its launch first, or partition later, right where it 
                 scale(p, 2.0).sync()
             """,
             "passed to another launch while partitioned",
+        ),
+        invalid(
+            """
+            def main(verbose: bool, n: int) -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                zp = z.partition((64,))
+                if verbose or n > 0:
+                    print("partitioned")
+                print(z.to_numpy())  # TC104
+                add(zp, x, x).sync()
+            """,
+            "still alive after an `if` whose test short-circuits",
         ),
     ),
 )
@@ -832,6 +928,31 @@ nothing needs to overlap.""",
             """,
             "returned: the caller waits",
         ),
+        valid(
+            """
+            def main(verbose: bool, n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                if verbose and n > 0:
+                    print("submitted")
+                pending.wait()
+                print(z.to_numpy())
+            """,
+            "a short-circuit test on untracked names keeps the Pending that is waited after it",
+        ),
+        valid(
+            """
+            def main(verbose: bool, n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                label = "big" if verbose and n > 0 else "small"
+                for _ in range(n):
+                    print(label)
+                pending.wait()
+                print(z.to_numpy())
+            """,
+            "a short-circuit test in a conditional expression keeps the Pending",
+        ),
     ),
     invalid=(
         invalid(
@@ -912,6 +1033,16 @@ Fix: partition the tensor again for each launch (after the previous op is synced
             """,
             "passed on inside one graph capture",
         ),
+        valid(
+            """
+            def main() -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                zp, xx, yy = add(z.partition((64,)), x, x).sync()
+                print(xx.to_numpy(), yy.shape)
+                scale(z.partition((64,)), 2.0).sync()
+            """,
+            "the tensors sync returns are the arguments themselves, free again",
+        ),
     ),
     invalid=(
         invalid(
@@ -954,6 +1085,25 @@ Fix: partition the tensor again for each launch (after the previous op is synced
                 q = p.mapped(blocks=4)  # TC109
             """,
             "used after consumption",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                zp, xx, yy = add(z.partition((64,)), x, x).sync()
+                scale(zp, 2.0).sync()  # TC109
+            """,
+            "sync returns the op's arguments, its partitions spent",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((1024,))
+                zp = z.partition((128,))
+                pscale(zp.mapped(blocks=2), 2.0).sync()
+                pscale(zp.mapped(blocks=4), 2.0).sync()  # TC109
+            """,
+            "mapping a spent partition again is one reuse, reported once",
         ),
     ),
 )

@@ -178,6 +178,26 @@ If blocks really must write each other's tiles, that is an unchecked kernel:
             """,
             "storing another Mutable parameter's tile; a constant shape alone proves nothing",
         ),
+        valid(
+            """
+            @tr.kernel
+            def scale2d(z: Mutable[Tensor[f32]], a: float) -> None:
+                for idx in z.tiles():
+                    i, j = idx
+                    z.store(z.load(at=(i, j)) * a, at=(i, j))
+            """,
+            "the index unpacked and written back in order is the block's own tile",
+        ),
+        valid(
+            """
+            @tr.kernel
+            def scale(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
+                for idx in z.tiles():
+                    i = idx
+                    z.store(z.load(at=idx) * a + tl.load_tile_like(x, z, at=i), at=i)
+            """,
+            "an unmodified alias of the index is the index",
+        ),
     ),
     invalid=(
         invalid(
@@ -216,6 +236,26 @@ If blocks really must write each other's tiles, that is an unchecked kernel:
                     z.store(tl.zeros((64,), f32))  # TC202
             """,
             "two constant tile shapes for one partition",
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], a: float) -> None:
+                for idx in z.tiles():
+                    i, j = idx
+                    z.store(z.load(at=(i, j)) * a, at=(i + 1, j))  # TC202
+            """,
+            "an unpacked index changed before it is written back names a neighbour's tile",
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], a: float) -> None:
+                for idx in z.tiles():
+                    i, j = idx
+                    z.store(z.load(at=(i, j)) * a, at=(j, i))  # TC202
+            """,
+            "elements written back out of order name another tile",
         ),
     ),
 )
