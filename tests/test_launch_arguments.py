@@ -91,3 +91,14 @@ def test_numpy_no_copy_request_is_refused() -> None:
     with pytest.raises(ValueError, match="without a copy"):
         np.asarray(z, copy=False)
     np.testing.assert_array_equal(np.asarray(z), np.zeros(4, np.float32))
+
+
+def test_arguments_may_be_named_but_parameters_are_positional() -> None:
+    z = tr.ones((4,))
+    scaled(z=z.partition((4,)), a=3.0).sync()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(4, 3.0, np.float32))
+    with pytest.raises(tr.KernelError, match=r"TC206.*`a` of kernel `kw` is keyword-only"):
+
+        @tr.kernel
+        def kw(z: Mutable[Tensor[f32]], *, a: float) -> None:
+            z.store(z.load() * a)

@@ -96,6 +96,13 @@ def _read_params(
             message = f"tensor parameter `{name}` of {what} cannot have a default"
             findings.append(_bad(param.default, f"{message}: every launch passes it"))
         found.append((param, meaning))
+    if not annotations.is_function:
+        for param in params.kwonly_params:  # a launch passes its arguments in order
+            message = (
+                f"parameter `{param.name.value}` of {what} is keyword-only: a kernel's "
+                "parameters are positional (callers may still name them); drop the `*`"
+            )
+            findings.append(_bad(param, message))
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             written = source_of(star).strip(", ")

@@ -676,6 +676,14 @@ Fix: annotate every parameter:
         invalid(
             """
             @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], *, a: float) -> None:  # TC206
+                z.store(z.load() * a)
+            """,
+            "a keyword-only parameter (a launch passes arguments in order)",
+        ),
+        invalid(
+            """
+            @tr.kernel
             def bad(z: Mutable[f32]) -> None:  # TC206
                 z.store(z.load())
             """,
