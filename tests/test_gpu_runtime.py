@@ -110,3 +110,37 @@ def test_reader_on_another_stream_waits_for_the_last_writer() -> None:
     reading.wait()
     writing.wait()
     np.testing.assert_array_equal(w.to_numpy(), np.full(n, iters, np.float32))
+
+
+def _fresh_kernels() -> tuple[tr.Kernel, tr.Kernel]:
+    """Two new kernel objects of different signatures (a new pair on every call)."""
+
+    @tr.kernel
+    def plus_one(z: Mutable[Tensor[f32]]) -> None:
+        z.store(z.load() + 1.0)
+
+    @tr.kernel
+    def copied(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+        z.store(tl.load_tile_like(x, z))
+
+    return plus_one, copied
+
+
+def test_kernels_made_and_dropped_in_turn_each_run_their_own_code() -> None:
+    """The compile cache is keyed by a kernel's id(): it keeps the kernel alive, so a kernel
+    made after another was collected cannot get that one's id and launch its code (a test
+    module's kernels did: `Kernel expects 4 arguments but 3 were given`)."""
+    import gc
+    import weakref
+
+    x = tr.full((64,), 5.0)
+    for _ in range(6):
+        plus_one, copied = _fresh_kernels()
+        z = tr.zeros((64,))
+        plus_one(z.partition((64,))).sync()
+        copied(z.partition((64,)), x).sync()
+        assert z.to_numpy().tolist() == [5.0] * 64
+        alive = weakref.ref(plus_one)
+        del plus_one, copied
+        gc.collect()
+        assert alive() is not None  # held by the compile cache

@@ -49,6 +49,7 @@ class Compiled:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         self.kernel = getattr(module, lowered.entry)
+        self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
 
 
 class CutileBackend:
@@ -78,6 +79,9 @@ class CutileBackend:
                         for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
                     }
                     found = Compiled(lower_kernel(kernel, specs))
+                    # the entry keeps its kernel alive: else a later kernel could get the same
+                    # id() and launch this one's code (seen: a test module's kernels, collected)
+                    found.owner = kernel
                     self._cache[key] = found
         return found
 
