@@ -34,7 +34,7 @@ class Graph:
         self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
         self._label = "graph"
-        self._into: None = None  # a graph is never absorbed (see ops.Owner)
+        self._into: None = None  # a graph is never absorbed (see ops._Owner)
         self._replayed = False  # the CPU replays: see _replay_steps
 
     def __enter__(self) -> Graph:
