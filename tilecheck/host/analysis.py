@@ -110,11 +110,11 @@ class BodyAnalysis(Ownership):
             self.run_element(element)
             if self.gc_needed:
                 self.collect()
-        if self.env is state.env and self.holds is state.holds:
+        if self.env is state.env and self.holds is state.holds and self.apart is state.apart:
             return state  # unchanged: the solver sees no news
         # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
         # ownership of dicts this block already changed, and those changes must flow on.
-        return State(self.env, self.holds)
+        return self.state()
 
     # -- elements ---------------------------------------------------------------------------
     def run_element(self, element: Element) -> None:
@@ -154,8 +154,14 @@ class BodyAnalysis(Ownership):
             self.ev(node.value)
         elif isinstance(node, cst.Assign):
             value = self.ev(node.value)
+            copies: list[tuple[str, str | None]] = []
+            for target in node.targets:
+                copies += _copies(target.target, node.value)
+            before = self.apart
+            old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
             for target in node.targets:
                 self.bind(target.target, value)
+            self.relate(copies, before, old)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
                 self.bind(node.target, self.ev(node.value))
@@ -347,14 +353,18 @@ class BodyAnalysis(Ownership):
     def _fork(self, first: cst.BaseExpression, second: cst.BaseExpression | None) -> Oids:
         """Evaluate one of two expressions (or the first or nothing): each from the same
         state, the outcomes merged."""
-        before = State(self.env, self.holds)
+        before = self.state()
         self._own_env = self._own_holds = False  # ``before`` must not change under us
         left = flatten(self.ev(first))
-        after_first = State(self.env, self.holds)
+        after_first = self.state()
         self._load(before)
         right = flatten(self.ev(second)) if second is not None else NOTHING
-        merged = after_first.join(State(self.env, self.holds))
-        if merged.env is not self.env or merged.holds is not self.holds:
+        merged = after_first.join(self.state())
+        if (
+            merged.env is not self.env
+            or merged.holds is not self.holds
+            or merged.apart is not self.apart
+        ):
             self._load(merged)
             self.gc_needed = True
         return left | right
@@ -530,3 +540,23 @@ class BodyAnalysis(Ownership):
         values = {id(arg): self.ev(arg.value) for arg in call.args}
         self.launch_scope = outer
         return self.launch(call, kernel, values)
+
+
+def _copies(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, str | None]]:
+    """The names an assignment binds, each with the name whose value it copies, if any:
+    ``a, b = b, a`` gives ``[("a", "b"), ("b", "a")]``."""
+    if isinstance(target, cst.Name):
+        return [(target.value, value.value if isinstance(value, cst.Name) else None)]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        items = target.elements
+        if (
+            isinstance(value, (cst.Tuple, cst.List))
+            and len(value.elements) == len(items)
+            and not any(isinstance(e, cst.StarredElement) for e in (*items, *value.elements))
+        ):
+            out: list[tuple[str, str | None]] = []
+            for item, source in zip(items, value.elements, strict=True):
+                out += _copies(item.value, source.value)
+            return out
+        return [(name, None) for name in target_names(target)]
+    return []

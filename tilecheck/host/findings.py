@@ -36,7 +36,15 @@ class FindingSink:
             self._kept[key] = (order, finding)
 
     def findings(self) -> list[Finding]:
-        return [f for _, f in sorted(self._kept.values(), key=lambda kept: kept[0])]
+        """The kept findings in source order; one that two root causes led to word for word
+        (a name that may hold either of two tensors, both in flight) is given once."""
+        out: list[Finding] = []
+        seen: set[Finding] = set()
+        for _, finding in sorted(self._kept.values(), key=lambda kept: kept[0]):
+            if finding not in seen:
+                seen.add(finding)
+                out.append(finding)
+        return out
 
 
 def to_diagnostic(

@@ -14,6 +14,7 @@ from tilecheck.host import api, messages
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding, FindingSink
 from tilecheck.host.model import (
+    NO_PAIRS,
     NOTHING,
     Borrow,
     Hold,
@@ -21,9 +22,12 @@ from tilecheck.host.model import (
     ObjInfo,
     Oids,
     Packed,
+    Pairs,
     State,
     Value,
     flatten,
+    held_apart,
+    pair,
     referenced,
 )
 
@@ -51,6 +55,7 @@ class Frame:
         self.sink = FindingSink()
         self.env: Mapping[str, Oids] = {}
         self.holds: Mapping[int, Hold] = {}
+        self.apart: Pairs = NO_PAIRS
         self._own_env = False
         self._own_holds = False
         self.element: Element | None = None
@@ -78,7 +83,7 @@ class Frame:
 
     # -- state ------------------------------------------------------------------------------
     def _load(self, state: State) -> None:
-        self.env, self.holds = state.env, state.holds
+        self.env, self.holds, self.apart = state.env, state.holds, state.apart
         self._own_env = self._own_holds = False
 
     def set_env(self, name: str, oids: Oids | None) -> None:
@@ -250,12 +255,18 @@ class Frame:
         if isinstance(value, Packed):
             self.escape(value)  # a tuple kept whole: a container
             value = NOTHING
+        self.unrelate(name)
+        free = self.retire_free(name)
         if value:
             self.set_env(name, value)
             for oid in value:  # a new tensor takes the name it is first bound to
                 info = self.infos[oid]
                 if info.kind is Kind.TENSOR and info.label == "tensor":
                     self.infos[oid] = dataclasses.replace(info, label=f"`{name}`")
+        elif free is not None:
+            # an untracked name rebound to something untracked (``for z in zs``): its new value
+            # is the name's free object again, the previous one now its summary
+            self.set_env(name, frozenset({free}))
         elif name in self.env:
             # rebound to something untracked: a new identity, so a later ``name.partition()``
             # is not mistaken for the old value's
@@ -264,8 +275,65 @@ class Frame:
             fresh = self.fresh(Kind.TENSOR, node, f"`{name}`", key=("rebound", node, name))
             self.set_env(name, frozenset({fresh}))
 
+    def retire_free(self, name: str) -> int | None:
+        """``name`` is rebound: the untracked value it held when first used as a tensor (its
+        free object, if it may still hold it) lives on only in other names and holders, as
+        that object's summary (recency, as ``fresh``), so a loop target (``for z in zs``) of
+        one iteration is never confused with the previous iteration's, kept in ``prev = z``.
+        Returns the free object it retired."""
+        free = self._oid_of.get((Kind.TENSOR, ("free", name)))
+        if free is None or free not in self.env.get(name, NOTHING):
+            return None
+        self.retire(free)
+        return free
+
+    # -- names held apart -------------------------------------------------------------------
+    def state(self) -> State:
+        return State(self.env, self.holds, self.apart)
+
+    def apart_from(self, name: str, others: frozenset[str]) -> bool:
+        """``name`` holds, on every path, an object none of ``others`` holds."""
+        return all(held_apart(self.env, self.apart, name, other) for other in others)
+
+    def unrelate(self, name: str) -> None:
+        """``name`` is rebound or deleted: what was known of the object it held no longer
+        speaks of it (its pairs, and the covers of holders naming it)."""
+        if any(name in p for p in self.apart):
+            self.apart = frozenset(p for p in self.apart if name not in p)
+        for oid, hold in list(self.holds.items()):
+            if hold.cover is not None and name in hold.cover:
+                self.set_hold(oid, dataclasses.replace(hold, cover=None))
+
+    def relate(
+        self, copies: list[tuple[str, str | None]], before: Pairs, old: dict[str, Oids]
+    ) -> None:
+        """After one assignment that bound each name of ``copies`` to what the name beside it
+        held (None: something else), all at once as in ``a, b = b, a``: each copy is apart from
+        what its source was apart from. ``before``/``old``: the pairs and the sources'
+        may-sets before the assignment."""
+        bound = {target for target, _ in copies}
+        added: set[frozenset[str]] = set()
+        for target, source in copies:
+            if source is None:
+                continue
+            for p in before:
+                if source in p:
+                    (other,) = p - {source}
+                    if other not in bound and other != target:
+                        added.add(pair(target, other))
+            for target2, source2 in copies:
+                if (
+                    source2 is not None
+                    and target2 != target
+                    and held_apart(old, before, source, source2)
+                ):
+                    added.add(pair(target, target2))
+        if added:
+            self.apart = self.apart | added
+
     def delete(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
+            self.unrelate(target.value)
             if target.value in self.env:
                 self.set_env(target.value, None)
         elif isinstance(target, (cst.Tuple, cst.List)):
@@ -292,5 +360,6 @@ class Frame:
         if not isinstance(expr, cst.Name):
             return None
         tensor = self.obj(Kind.TENSOR, ("free", expr.value), None, f"`{expr.value}`")
+        self.unrelate(expr.value)
         self.set_env(expr.value, frozenset({tensor}))
         return tensor

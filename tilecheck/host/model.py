@@ -3,7 +3,10 @@ object that can hold a borrow (a partition, an op, a pending, a graph) holds on 
 
 Objects are abstracted by creation site: every op made by one kernel call in a loop is the same
 abstract op. The state is a may-state: a status bit set on some path is set in the merge, so
-"may still be in flight" counts as in flight, as in Rust."""
+"may still be in flight" counts as in flight, as in Rust. Beside it, two must-facts survive
+merges only when true on every path: pairs of names that hold different objects (``apart``),
+and the names that cover what a holder borrows (``Hold.cover``), so that a name which may hold
+either of two tensors is not taken for the one in flight when it never holds that one."""
 
 from __future__ import annotations
 
@@ -47,6 +50,11 @@ class Hold:
     borrows: frozenset[Borrow] = frozenset()
     released_at: frozenset[cst.CSTNode] = frozenset()  # where it was released, on some path
     consumed_at: frozenset[cst.CSTNode] = frozenset()  # partitions: the launches that took them
+    # Names that, on every path where it is live, hold between them every tensor it borrows
+    # (``b`` for ``b.partition(...)``); None when unknown. A name known to hold a tensor apart
+    # from each of them cannot be one it borrows (a ping-pong loop's ``a`` while ``b`` is
+    # written, though after the merge either may hold either tensor).
+    cover: frozenset[str] | None = None
 
     @property
     def live(self) -> bool:
@@ -60,8 +68,19 @@ class Hold:
             self.borrows | other.borrows,
             self.released_at | other.released_at,
             self.consumed_at | other.consumed_at,
+            self._join_cover(other),
         )
         return self if merged == self else merged
+
+    def _join_cover(self, other: Hold) -> frozenset[str] | None:
+        """A holder never live on one side covers nothing there: the other side's names."""
+        if not self.live:
+            return other.cover
+        if not other.live:
+            return self.cover
+        if self.cover is None or other.cover is None:
+            return None
+        return self.cover | other.cover
 
 
 @dataclass(frozen=True)
@@ -102,10 +121,32 @@ def flatten(value: Value) -> Oids:
     return frozenset(out)
 
 
+Pairs = frozenset[frozenset[str]]
+NO_PAIRS: Pairs = frozenset()
+
+
+def pair(x: str, y: str) -> frozenset[str]:
+    return frozenset((x, y))
+
+
+def held_apart(env: Mapping[str, Oids], apart: Pairs, x: str, y: str) -> bool:
+    """``x`` and ``y`` hold different objects on every path: their may-sets are disjoint, or
+    the pair is known apart though both may hold the same objects (``a, b = b, a``)."""
+    if x == y:
+        return False
+    if pair(x, y) in apart:
+        return True
+    ex, ey = env.get(x), env.get(y)
+    return ex is not None and ey is not None and bool(ex) and bool(ey) and ex.isdisjoint(ey)
+
+
 @dataclass(frozen=True)
 class State:
     env: Mapping[str, Oids]
     holds: Mapping[int, Hold]
+    # A must-relation: pairs of names that hold different objects on every path although
+    # their may-sets overlap (disjoint may-sets need no pair).
+    apart: Pairs = NO_PAIRS
 
     def join(self, other: State) -> State:
         """The may-merge of two paths; returns ``self`` itself when ``other`` adds nothing."""
@@ -113,9 +154,37 @@ class State:
             return self
         env = _join_maps(self.env, other.env, _union)
         holds = _join_maps(self.holds, other.holds, Hold.join)
-        if env is self.env and holds is self.holds:
+        apart = self._join_apart(other, env)
+        if env is self.env and holds is self.holds and apart == self.apart:
             return self
-        return State(env, holds)
+        return State(env, holds, self.apart if apart == self.apart else apart)
+
+    def _join_apart(self, other: State, env: Mapping[str, Oids]) -> Pairs:
+        """The pairs apart on both paths whose merged may-sets overlap."""
+        if env is self.env and not self.apart:
+            return NO_PAIRS  # overlapping here as before, and nothing was apart
+        out: set[frozenset[str]] = set()
+        for p in self.apart:
+            x, y = sorted(p)
+            if _overlap(env, x, y) and held_apart(other.env, other.apart, x, y):
+                out.add(p)
+        if env is not self.env:
+            for x, value in env.items():
+                if self.env.get(x) is value:
+                    continue  # unchanged: its pairs are those kept above
+                for y in env:
+                    if (
+                        _overlap(env, x, y)
+                        and held_apart(self.env, self.apart, x, y)
+                        and held_apart(other.env, other.apart, x, y)
+                    ):
+                        out.add(pair(x, y))
+        return frozenset(out)
+
+
+def _overlap(env: Mapping[str, Oids], x: str, y: str) -> bool:
+    ex, ey = env.get(x), env.get(y)
+    return x != y and ex is not None and ey is not None and not ex.isdisjoint(ey)
 
 
 EMPTY_STATE = State({}, {})

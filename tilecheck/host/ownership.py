@@ -59,7 +59,8 @@ class Ownership(Frame):
                 return NOTHING
         self.use(tensors, Use.PARTITION, receiver)
         part = self.fresh(Kind.PARTITION, call, "partition", group=self.current_group())
-        self.set_hold(part, Hold(LIVE, frozenset(Borrow(t, True) for t in tensors)))
+        borrows = frozenset(Borrow(t, True) for t in tensors)
+        self.set_hold(part, Hold(LIVE, borrows, cover=_name_cover(receiver)))
         if self.launch_scope is not None:
             self.launch_scope.add(part)
         return frozenset({part})
@@ -69,39 +70,49 @@ class Ownership(Frame):
         return {b.tensor for b in hold.borrows} if hold is not None else set()
 
     # -- running ----------------------------------------------------------------------------
-    def hand_on(self, ops: list[int]) -> frozenset[Borrow]:
-        """Ops submitted, chained, zipped or recorded: their borrows go to the new holder."""
+    def hand_on(self, ops: list[int]) -> tuple[frozenset[Borrow], frozenset[str] | None]:
+        """Ops submitted, chained, zipped or recorded: their borrows go to the new holder
+        (returned with the names that cover them)."""
         borrows: set[Borrow] = set()
+        cover: frozenset[str] | None = frozenset()
         for op in ops:
             self.ran.add(self.site_of(op))
             hold = self.holds.get(op)
             if hold is not None:
                 if hold.live:
                     borrows |= hold.borrows
+                    cover = _union_cover(cover, hold.cover)
                 self.set_hold(op, Hold(HANDED, hold.borrows))
-        return frozenset(borrows)
+        return frozenset(borrows), cover
 
     def submit(self, call: cst.Call, ops: list[int]) -> Oids:
-        borrows = self.hand_on(ops)
+        borrows, cover = self.hand_on(ops)
         pending = self.fresh(Kind.PENDING, call, "pending", group=self.current_group())
         self.created_pendings[pending] = self.site(call)
-        self.set_hold(pending, Hold(LIVE, borrows))
+        self.set_hold(pending, Hold(LIVE, borrows, cover=cover))
         return frozenset({pending})
 
     def combine(self, call: cst.Call, ops: list[int], label: str) -> Oids:
         """``op.then(fn)`` or ``tr.zip(...)``: one op holding what the given ones held."""
-        borrows = self.hand_on(ops)
+        borrows, cover = self.hand_on(ops)
         new = self.fresh(Kind.OP, call, label, group=self.current_group())
         self.created_ops[new] = self.site(call)
-        self.set_hold(new, Hold(LIVE, borrows))
+        self.set_hold(new, Hold(LIVE, borrows, cover=cover))
         return frozenset({new})
 
     def record(self, graphs: list[int], ops: list[int]) -> None:
-        borrows = self.hand_on(ops)
+        borrows, cover = self.hand_on(ops)
         for graph in graphs:
             hold = self.holds.get(graph)
             if hold is not None and not borrows <= hold.borrows:
-                self.set_hold(graph, dataclasses.replace(hold, borrows=hold.borrows | borrows))
+                self.set_hold(
+                    graph,
+                    dataclasses.replace(
+                        hold,
+                        borrows=hold.borrows | borrows,
+                        cover=_union_cover(hold.cover, cover),
+                    ),
+                )
 
     def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
         """Synced, waited on, awaited or closed: the borrows end here."""
@@ -128,6 +139,12 @@ class Ownership(Frame):
             info = self.infos[oid]
             if group is not None and info.group == group:
                 continue
+            if (
+                isinstance(node, cst.Name)
+                and hold.cover is not None
+                and self.apart_from(node.value, hold.cover)
+            ):
+                continue  # the name holds none of the tensors this holder borrows
             for borrow in hold.borrows:
                 if borrow.tensor not in tensors:
                     continue
@@ -246,10 +263,12 @@ class Ownership(Frame):
         if not ok or not self.aliasing_ok(kernel, writes, reads):
             return NOTHING
         borrows: set[Borrow] = set()
+        cover: frozenset[str] | None = frozenset()
         for _name, arg, written in writes:
             borrows |= {Borrow(t, True) for t in written}
             for part in self.kinds(flatten(values[id(arg)]), Kind.PARTITION):
                 hold = self.holds.get(part)
+                cover = _union_cover(cover, hold.cover if hold is not None else None)
                 if hold is not None:
                     consumed = hold.consumed_at | {call}
                     self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
@@ -257,12 +276,13 @@ class Ownership(Frame):
         # Shared argument is TC101's to judge (above), never TC104's.
         for _name, arg, tensors_read in reads:
             self.use(tensors_read, Use.SHARED, arg.value)
-        for _name, _arg, tensors_read in reads:
+        for _name, arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
+            cover = _union_cover(cover, _name_cover(arg.value))
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         self.created_ops[op] = self.site(call)
         self.keep_outputs(call, values)
-        self.set_hold(op, Hold(LIVE, frozenset(borrows)))
+        self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover))
         return frozenset({op})
 
     def keep_outputs(self, call: cst.Call, values: dict[int, Value]) -> None:
@@ -342,6 +362,17 @@ class Ownership(Frame):
             return True
         name = _tensor_name(first.value)
         return name is not None and name == _tensor_name(second.value)
+
+
+def _name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:
+    """The name an object is borrowed through, when the expression is one."""
+    return frozenset({expr.value}) if isinstance(expr, cst.Name) else None
+
+
+def _union_cover(
+    first: frozenset[str] | None, second: frozenset[str] | None
+) -> frozenset[str] | None:
+    return None if first is None or second is None else first | second
 
 
 def _tensor_name(expr: cst.BaseExpression) -> str | None:

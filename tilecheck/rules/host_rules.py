@@ -311,6 +311,36 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
             """,
             "await releases",
         ),
+        valid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(4):
+                    pending = scale(b.partition((64,)), 2.0).submit()
+                    print(a.to_numpy())
+                    pending.wait()
+                    a, b = b, a
+            """,
+            "ping-pong: `a` may hold either tensor after the swap, never the one `b` holds",
+        ),
+        valid(
+            """
+            def main() -> None:
+                x = tr.ones((256,))
+                zs = [tr.zeros((256,)) for _ in range(3)]
+                prev = None
+                prev_pending = None
+                for z in zs:
+                    pending = add(z.partition((64,)), x, x).submit()
+                    if prev is not None and prev_pending is not None:
+                        prev_pending.wait()
+                        print(prev.to_numpy())
+                    prev, prev_pending = z, pending
+                if prev_pending is not None:
+                    prev_pending.wait()
+            """,
+            "pipelining: the previous iteration's tensor, waited on, while this one's is written",
+        ),
     ),
     invalid=(
         invalid(
@@ -322,6 +352,79 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
                 pending.wait()
             """,
             "read on the host while the submitted op writes",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(4):
+                    pending = scale(b.partition((64,)), 2.0).submit()
+                    print(b.to_numpy())  # TC102
+                    pending.wait()
+                    a, b = b, a
+            """,
+            "ping-pong: the name written is in flight, whichever tensor it holds",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(4):
+                    pending = scale(b.partition((64,)), 2.0).submit()
+                    c = b
+                    print(c.to_numpy())  # TC102
+                    pending.wait()
+                    a, b = b, a
+            """,
+            "ping-pong: an alias of the name written",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                a, b = tr.ones((256,)), tr.zeros((256,))
+                for _ in range(4):
+                    pending = scale(b.partition((64,)), 2.0).submit()
+                    a, b = b, a
+                    print(a.to_numpy())  # TC102
+                    pending.wait()
+            """,
+            "ping-pong: after the swap `a` holds the tensor written",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x = tr.ones((256,))
+                zs = [tr.zeros((256,)) for _ in range(3)]
+                prev = None
+                prev_pending = None
+                for z in zs:
+                    pending = add(z.partition((64,)), x, x).submit()
+                    if prev is not None and prev_pending is not None:
+                        print(prev.to_numpy())  # TC102
+                        prev_pending.wait()
+                    prev, prev_pending = z, pending
+                if prev_pending is not None:
+                    prev_pending.wait()
+            """,
+            "pipelining: the previous iteration's tensor before its wait",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x = tr.ones((256,))
+                zs = [tr.zeros((256,)) for _ in range(3)]
+                prev = None
+                prev_pending = None
+                for z in zs:
+                    pending = add(z.partition((64,)), x, x).submit()
+                    if prev is not None and prev_pending is not None:
+                        prev_pending.wait()
+                        print(z.to_numpy())  # TC102
+                    prev, prev_pending = z, pending
+                if prev_pending is not None:
+                    prev_pending.wait()
+            """,
+            "pipelining: this iteration's tensor, after the previous one's wait",
         ),
         invalid(
             """
