@@ -144,3 +144,15 @@ def test_kernels_made_and_dropped_in_turn_each_run_their_own_code() -> None:
         del plus_one, copied
         gc.collect()
         assert alive() is not None  # held by the compile cache
+
+
+@tr.kernel
+def add_through_alias(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    out = z
+    out.store(tl.load_tile_like(x, out) + out.load())
+
+
+def test_a_store_through_an_alias_of_the_partition_runs() -> None:
+    x, z = tr.full((1000,), 2.0, dtype=f32), tr.ones((1000,), dtype=f32)
+    add_through_alias(z.partition((256,)), x).sync()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(1000, 3, np.float32))

@@ -7,6 +7,8 @@ type, defaults, explicit grids, shapes and numpy's no-copy request each get a cl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -105,3 +107,42 @@ def test_arguments_may_be_named_but_parameters_are_positional() -> None:
         @tr.kernel
         def kw(z: Mutable[Tensor[f32]], *, a: float) -> None:
             z.store(z.load() * a)
+
+
+def test_a_partition_grid_beyond_cuda_limits_is_refused_at_the_launch() -> None:
+    z = tr.zeros((2, 1 << 17), dtype=f32)
+    part = z.partition((1, 1))
+    with pytest.raises(ValueError, match=r"131072 blocks along axis 1, more than CUDA's 65535"):
+        scaled(part)
+    wide = tr.zeros((1 << 17,), dtype=f32)
+    scaled(wide.partition((1,))).sync()  # axis 0 takes 2**31-1
+    np.testing.assert_array_equal(wide.to_numpy(), 0.0)
+
+
+def test_then_takes_a_function() -> None:
+    z = tr.zeros((4,), dtype=f32)
+    op = scaled(z.partition((4,)))
+    with pytest.raises(TypeError, match=r"\.then takes a function returning an Op, got 5"):
+        op.then(5)  # type: ignore[arg-type]
+    op.sync()
+
+
+def test_events_are_checked_where_they_are_taken() -> None:
+    s = tr.Stream()
+    with pytest.raises(TypeError, match="wait_event takes an event"):
+        s.wait_event(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="elapsed_ms takes the end event"):
+        s.record().elapsed_ms(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("interpreter")
+def test_the_cpu_device_is_named_by_its_model() -> None:
+    cpuinfo = Path("/proc/cpuinfo")
+    models = [
+        line.split(":", 1)[1].strip()
+        for line in (cpuinfo.read_text().splitlines() if cpuinfo.exists() else [])
+        if line.startswith("model name")
+    ]
+    if not models:
+        pytest.skip("no /proc/cpuinfo model name on this system")
+    assert tr.Device().name == models[0]

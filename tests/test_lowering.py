@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import tilert as tr
+import tilert.lang as tl
 from tilert.cutile.lower import MutableSpec, lower_kernel
 from tilert.kernel import Kernel
 
@@ -160,3 +161,34 @@ def test_lowering_needs_no_gpu_backend() -> None:
     # lowering is plain text work: it runs under the interpreter backend too
     assert tr.__name__ == "tilert"
     assert "ct.kernel" in K.gemm_tiles.lower({"c": (128, 128)})
+
+
+@tr.kernel
+def _store_through_alias(z: tr.Mutable[tr.Tensor[tr.f32]], x: tr.Shared[tr.Tensor[tr.f32]]) -> None:
+    out = z
+    (n,) = out.tile_shape
+    out.store(tl.load_tile_like(x, out) + tl.full((n,), 1.0, tl.f32))
+
+
+@tr.kernel
+def _alias_on_one_path(
+    z: tr.Mutable[tr.Tensor[tr.f32]], x: tr.Shared[tr.Tensor[tr.f32]], flag: bool
+) -> None:
+    out = z
+    if flag:
+        out = z
+    out.store(tl.load_tile_like(x, z))
+
+
+def test_a_plain_alias_of_a_mutable_parameter_lowers_as_the_parameter() -> None:
+    source = _store_through_alias.lower({"z": (4,)})
+    assert "out" not in source
+    assert "ct.store(z, index=(ct.bid(0),)" in source
+    assert "ct.load(x, index=(ct.bid(0),), shape=(z__t0,)" in source
+    ast.parse(source)
+
+
+def test_an_alias_bound_on_some_paths_is_a_kernel_error_at_its_line() -> None:
+    line = _alias_on_one_path.fn.__code__.co_firstlineno + 4  # the first `out = z`
+    with pytest.raises(tr.KernelError, match=rf"test_lowering.py:{line}: .*`out` may hold"):
+        _alias_on_one_path.lower({"z": (4,)})

@@ -56,6 +56,8 @@ class Event:
 
     def elapsed_ms(self, end: Event) -> float:
         """Milliseconds from this event to ``end`` (waits for both): GPU time on the GPU."""
+        if not isinstance(end, Event):
+            raise TypeError(f"elapsed_ms takes the end event (stream.record()), got {end!r}")
         if (self._cuda is None) != (end._cuda is None):
             raise ValueError("elapsed_ms: the two events were recorded under different backends")
         self.synchronize()

@@ -48,11 +48,13 @@ class Graph:
         self._handoff.__enter__()
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, *exc: object) -> None:
         self._handoff.__exit__(None, None, None)
         end_capturing(self._capture_token)
         self._state = "ready"
         self._label = f"graph of {len(self._ops)} ops"  # its launches' Pendings say so
+        if exc_type is not None:  # an aborted capture is never launched: release what it took
+            self.close()
 
     def record(self, op: Op) -> Op:
         """Add ``op`` to the graph; the graph now holds its borrows."""
@@ -152,14 +154,24 @@ class Graph:
         """Wait for outstanding launches and release everything the graph holds."""
         if self._state == "closed":
             return
-        for p in self._launches:
-            p.wait()
-        self._launches.clear()
-        if self._cuda is not None:
-            self._cuda.close()
-            self._cuda = None
-        ownership.release_holders(self._holders)
-        self._state = "closed"
+        failure: BaseException | None = None
+        try:
+            for p in self._launches:
+                unseen = not p._waited
+                try:
+                    p.wait()
+                except Exception as exc:  # released all the same; reported unless seen
+                    if unseen and failure is None:
+                        failure = exc
+            self._launches.clear()
+            if self._cuda is not None:
+                self._cuda.close()
+                self._cuda = None
+        finally:
+            ownership.release_holders(self._holders)
+            self._state = "closed"
+        if failure is not None:
+            raise failure
 
     def __len__(self) -> int:
         return len(self._ops)
@@ -171,7 +183,10 @@ class Graph:
                 UnrunOpWarning,
                 stacklevel=2,
             )
-            self.close()
+            try:
+                self.close()
+            except Exception:  # a failed launch's error was the waiter's to see
+                pass
 
 
 def _no_outputs() -> tuple[()]:

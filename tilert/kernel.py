@@ -226,6 +226,8 @@ def _launch_op(
             launch_grid = _grid(kernel, partitions, grid)
     else:
         launch_grid = _grid(kernel, partitions, grid)
+    if launch_grid not in _launchable_grids:
+        _check_grid_limits(kernel, launch_grid)
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(kernel._label, where, origin)
     holders: list[ownership.Holder] = [holder]
@@ -305,6 +307,25 @@ def _explicit_grid(kernel: _Launchable, grid: Sequence[int] | int) -> tuple[int,
             "x, y, z; at most 2**31-1 along x and 65535 along y and z)"
         )
     return explicit
+
+
+# Grids already checked against CUDA's limits: a loop's launches look each up once.
+_launchable_grids: set[tuple[int, ...]] = set()
+
+
+def _check_grid_limits(kernel: _Launchable, grid: tuple[int, ...]) -> None:
+    """A partition's grid launches one block per tile, so it must fit CUDA's grid too (checked
+    on every backend, so a launch the interpreter accepts runs on the GPU)."""
+    for axis, (blocks, limit) in enumerate(zip(grid, _GRID_LIMITS, strict=False)):
+        if blocks > limit:
+            raise ValueError(
+                f"kernel `{kernel.name}`: the launch grid {grid} has {blocks} blocks along "
+                f"axis {axis}, more than CUDA's {limit}: use larger tiles along that axis, or "
+                "a persistent launch (`part.mapped(blocks=...)`)"
+            )
+    if len(_launchable_grids) >= 4096:
+        _launchable_grids.clear()
+    _launchable_grids.add(grid)
 
 
 def _different_grids(kernel: _Launchable, partitions: list[Partition[Any]]) -> None:

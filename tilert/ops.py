@@ -107,6 +107,8 @@ class Op:
     def then(self, fn: Callable[..., Op]) -> Op:
         """Chain: after this op, call ``fn(*outputs)`` and run the op it returns, in order on
         the same stream. Ops made by ``fn`` may use what this chain holds."""
+        if not callable(fn):
+            raise TypeError(f".then takes a function returning an Op, got {fn!r}")
         self._check_runnable("chain")
         self._take("chain")
         group = ownership.Group(f"the chain starting with {self.label}")
@@ -226,17 +228,25 @@ class Pending:
 
     def wait(self) -> tuple[Any, ...]:
         """Block until the op completed; release its borrows; return its outputs."""
-        if not self._waited:
-            self._waited = True
-            try:
-                self.stream.run_until(self._ticket)
-            finally:
-                if self._releases:
-                    ownership.release_holders(self._holders)
+        try:
+            self.stream.run_until(self._ticket)  # every waiter waits for the work itself
+        except BaseException:
+            if not self._ticket.done:  # interrupted: the work may still run, keep the borrows
+                raise
+        self._release_once()
         error = self._ticket.error
         if error is not None:  # each wait reports the failure, not only the first
             raise error
         return self._outputs()
+
+    def _release_once(self) -> None:
+        """Release the borrows for the first waiter that saw the work complete (two threads
+        or tasks may wait on one Pending)."""
+        with ownership.LOCK:
+            if not self._waited:
+                self._waited = True
+                if self._releases:
+                    ownership.release_holders(self._holders)
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
         loop = asyncio.get_running_loop()

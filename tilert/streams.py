@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import platform
 import threading
+import traceback
 from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -55,10 +56,23 @@ class Device:
             from tilert.cutile.device import device_properties
 
             return device_properties(self.index)
-        return (platform.processor() or platform.machine() or "cpu", os.cpu_count() or 1, None)
+        return (_cpu_name(), os.cpu_count() or 1, None)
 
     def __repr__(self) -> str:
         return f"Device({self.index}, {self.kind})"
+
+
+def _cpu_name() -> str:
+    """The CPU's model name where the system says it (Linux), else what Python knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                if key.strip() == "model name" and value.strip():
+                    return value.strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "cpu"
 
 
 class Ticket:
@@ -80,13 +94,19 @@ def _check(result: Any, what: str) -> None:
         raise RuntimeError(f"{what} failed: CUDA error {err}")
 
 
+# One lock for every stream's queue, not one each: on the CPU, running one stream's work may run
+# another's (an event it waits for, a last writer), so two threads running two streams that wait
+# on each other's events would take per-stream locks in opposite orders and deadlock.
+_QUEUE_LOCK = threading.RLock()
+
+
 @dataclass(eq=False)
 class Stream:
     """An in-order queue of work. ``with stream:`` makes it the current stream."""
 
     device: Device = field(default_factory=Device)
     _queue: deque[Ticket] = field(default_factory=deque, repr=False)
-    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    _lock: threading.RLock = field(default=_QUEUE_LOCK, repr=False)
     # cutile backend: the CUDA stream the queued work launches on (made on first use), or a
     # foreign object with ``__cuda_stream__`` (torch, cupy, cuda.core) this stream wraps
     _cuda: Any = field(default=None, repr=False)
@@ -213,6 +233,9 @@ class Stream:
         try:
             item.run(self)
         except BaseException as exc:  # kept for the waiter of that item
+            # without the finished frames' locals: the error lives on in the ticket (a cycle
+            # once re-raised), and a partition a failed callback made would stay borrowed
+            traceback.clear_frames(exc.__traceback__)
             item.error = exc
         if not item.launched:  # the CPU runs in queue order: everything before it ran too
             self._completed = item.seq
@@ -253,8 +276,10 @@ class Stream:
                     item = self._queue.popleft()
                     self._run_item(item)
                     item.done = True
-        if ticket.error is not None:
-            raise ticket.error
+        error = ticket.error
+        if error is not None:
+            del ticket  # this frame joins the error's traceback: no cycle through the ticket
+            raise error
 
     def synchronize(self) -> None:
         """Run everything queued so far and wait for the GPU to finish it."""
@@ -274,6 +299,10 @@ class Stream:
 
     def wait_event(self, event: Event) -> None:
         """Run this stream's later work only after ``event`` (recorded on any stream)."""
+        from tilert.events import Event
+
+        if not isinstance(event, Event):
+            raise TypeError(f"wait_event takes an event (stream.record()), got {event!r}")
         event._order(self)
 
     def __enter__(self) -> Stream:

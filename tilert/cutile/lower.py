@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilert.cutile.aliases import resolve_mutable_aliases
 from tilert.dtypes import DType, is_dtype
 from tilert.errors import KernelError
 from tilert.signature import Param, ParamKind
@@ -478,6 +479,11 @@ def lower_kernel(kernel: Any, mutables: Mapping[str, MutableSpec] | None = None)
     from the body, else 1) and mapping."""
     fdef, path, offset = _function_ast(kernel.fn, f"kernel `{kernel.name}`")
     params = {p.name: p for p in kernel.params}
+    fdef = resolve_mutable_aliases(
+        fdef,
+        [p.name for p in kernel.params if p.kind is ParamKind.MUTABLE],
+        lambda node, message: _fail(path, getattr(node, "lineno", 1) + offset, message),
+    )
     specs = dict(mutables or {})
     for p in kernel.params:
         if p.kind is ParamKind.MUTABLE and p.name not in specs:
