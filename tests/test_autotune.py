@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import pickle
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +246,77 @@ def test_tuning_refuses_a_partition_argument_clearly() -> None:
     ):
         tuned(zp, x)
     scale(zp, x, 0).sync()  # the partition was not consumed by the refusal
+
+
+def _tuned_three_times(scaled: tr.Autotuned) -> list[warnings.WarningMessage]:
+    """Three calls for one key and one for another, every warning recorded; the later calls
+    of the first key launch the remembered config without tuning again."""
+    x = tr.from_numpy(np.arange(256, dtype=np.float32))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for i in range(3):
+            z = tr.zeros((256,), dtype=f32)
+            runs.clear()
+            scaled(z, x).sync()
+            np.testing.assert_array_equal(z.to_numpy(), np.arange(256, dtype=np.float32) * 2)
+            if i:
+                assert runs == [tr.Config(tile=128, repeat=0)]  # only the launch
+        scaled(tr.zeros((512,), dtype=f32), tr.ones((512,), dtype=f32)).sync()
+    return list(caught)
+
+
+def test_a_cache_dir_under_a_file_warns_once_and_keeps_the_choice_in_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("TILERT_CACHE_DIR", str(blocker / "cache"))
+    scaled = make()
+    (warning,) = _tuned_three_times(scaled)  # one, not one per call or per key
+    assert warning.category is UserWarning  # as for a corrupt cache
+    text = str(warning.message)
+    assert f"the autotune cache {scaled.path()} could not be written (" in text
+    assert "Not a directory" in text or "File exists" in text  # why
+    assert "will not persist" in text and "TILERT_CACHE_DIR" in text
+    assert len(scaled._best) == 2
+    assert blocker.read_text() == "not a directory"
+
+
+def test_a_read_only_cache_dir_warns_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a read-only directory")
+    root = tmp_path / "ro"
+    (root / "autotune").mkdir(parents=True)
+    (root / "autotune").chmod(0o500)
+    monkeypatch.setenv("TILERT_CACHE_DIR", str(root))
+    try:
+        (warning,) = _tuned_three_times(make())
+    finally:
+        (root / "autotune").chmod(0o700)
+    assert "could not be written" in str(warning.message)
+    assert list((root / "autotune").iterdir()) == []  # no temporary file left behind
+
+
+def test_an_unreadable_cache_file_is_ignored_and_the_call_works(tmp_path: Path) -> None:
+    scaled = make()
+    scaled.path().mkdir(parents=True)  # a directory where the JSON file should be
+    caught = _tuned_three_times(scaled)
+    messages = [str(w.message) for w in caught]
+    # each key read once (then remembered), the failed write said once
+    assert (
+        sum("ignoring the autotune cache" in m and "could not be read" in m for m in messages) == 2
+    )
+    assert sum("could not be written" in m for m in messages) == 1
+    assert len(scaled._best) == 2 and scaled.path().is_dir()
+
+
+def test_a_missing_cache_dir_is_created_silently(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TILERT_CACHE_DIR", str(tmp_path / "not" / "yet"))
+    scaled = make()
+    assert _tuned_three_times(scaled) == []
+    assert len(json.loads(scaled.path().read_text())) == 2
+    runs.clear()
+    make()(tr.zeros((256,), dtype=f32), tr.ones((256,), dtype=f32)).sync()
+    assert runs == [tr.Config(tile=128, repeat=0)]  # a fresh tuner reads the stored choice

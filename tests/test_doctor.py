@@ -11,22 +11,77 @@ from pathlib import Path
 
 import pytest
 
-from tilert import doctor
+from tilert import backends, doctor
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_doctor_cli_reports_backend_and_gpu() -> None:
+def _doctor(backend: str | None) -> subprocess.CompletedProcess[str]:
+    """``python -m tilert doctor`` with TILERT_BACKEND=backend (None: unset)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
+    env.pop("TILERT_BACKEND", None)
+    if backend is not None:
+        env["TILERT_BACKEND"] = backend
+    return subprocess.run(
         [sys.executable, "-m", "tilert", "doctor"],
         capture_output=True,
         text=True,
         env=env,
         timeout=60,
-        check=True,
-    ).stdout
+    )
+
+
+def test_doctor_cli_reports_backend_and_gpu() -> None:
+    done = _doctor(None)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
     assert "backend" in out and "gpu" in out and "cuda.tile" in out and "tileiras" in out
+    if backends.cutile_unavailable_reason() is not None:  # a CPU machine: the interpreter
+        facts = dict(line.split(None, 1) for line in out.splitlines() if line[:1].isalpha())
+        assert facts["backend"] == "interpret"
+        assert "kernels run on the CPU under the numpy interpreter" in out
+    assert "unset TILERT_BACKEND" not in out
+
+
+def _says_to_fix_the_variable(done: subprocess.CompletedProcess[str], value: str) -> None:
+    assert done.returncode == 1, done.stdout + done.stderr
+    out = done.stdout
+    assert "backend             error: TILERT_BACKEND=" in out
+    fixes = out.split("to fix:")[1]
+    assert f"TILERT_BACKEND={value!r} can't be used here" in fixes
+    assert "unset TILERT_BACKEND" in fixes and "set it to 'cutile' or 'interpret'" in fixes
+    assert "kernels run on the CPU" not in fixes  # they don't: every launch raises
+
+
+def test_doctor_says_to_fix_a_bogus_backend_and_fails() -> None:
+    _says_to_fix_the_variable(_doctor("bogus"), "bogus")
+
+
+def test_doctor_says_to_fix_an_unusable_cutile_backend_and_fails() -> None:
+    if backends.cutile_unavailable_reason() is None:
+        pytest.skip("cutile is usable here")
+    done = _doctor("cutile")
+    _says_to_fix_the_variable(done, "cutile")
+    assert "only 'interpret' works on this machine" in done.stdout
+
+
+def test_an_unusable_backend_makes_the_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TILERT_BACKEND", "nonsense")
+    backends.current.cache_clear()
+    try:
+        report = doctor.diagnose()
+    finally:
+        backends.current.cache_clear()
+    assert report.status == 1 and "expected 'cutile' or 'interpret'" in str(report.backend_error)
+    assert any("unset TILERT_BACKEND" in f for f in report.fixes)
+    monkeypatch.setenv("TILERT_BACKEND", "interpret")
+    try:
+        report = doctor.diagnose()
+    finally:
+        backends.current.cache_clear()
+    assert report.status == 0 and report.backend_error is None
+    assert dict(report.facts)["backend"] == "interpret"
+    assert not any("unset TILERT_BACKEND" in f for f in report.fixes)
 
 
 def test_doctor_usage_error() -> None:
@@ -43,6 +98,8 @@ def _fake_tool(directory: Path, name: str, output: str) -> None:
 
 def test_no_gpu_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # no nvidia-smi, no tileiras
+    monkeypatch.delenv("TILERT_BACKEND", raising=False)
+    backends.current.cache_clear()
     monkeypatch.delenv("CUDA_HOME", raising=False)
     report = doctor.diagnose()
     facts = dict(report.facts)

@@ -124,6 +124,7 @@ class Autotuned:
                 f"of it (it takes cfg, {', '.join(params)})"
             )
         self._best: dict[str, Config] = {}
+        self._unwritable = False  # a write to the disk cache failed (and was reported) once
         self.last_tuning: list[Trial] = []
         functools.update_wrapper(self, fn)
 
@@ -134,12 +135,15 @@ class Autotuned:
         """The config for these arguments: remembered, read from disk, or tuned now."""
         key = self._key(args, kwargs)
         found = self._best.get(key)
-        if found is None:
-            found = self._from_disk(key)
-            if found is None:
-                found = self._tune(args, kwargs)
-                self._to_disk(key, found)
+        if found is not None:
+            return found
+        found = self._from_disk(key)
+        if found is not None:
             self._best[key] = found
+            return found
+        found = self._tune(args, kwargs)
+        self._best[key] = found  # first: a cache that can't be written loses nothing
+        self._to_disk(key, found)  # a failed write warns once, the call goes on
         return found
 
     # -- tuning -----------------------------------------------------------------------------
@@ -217,14 +221,23 @@ class Autotuned:
 
     def _read(self, warn: bool = True) -> dict[str, Any]:
         path = self.path()
-        if not path.exists():
+        try:
+            text = path.read_text()
+        except (FileNotFoundError, NotADirectoryError):  # nothing stored yet (or can't be)
+            return {}
+        except OSError as exc:  # unreadable: a permission, a directory in its place, ...
+            if warn:
+                warnings.warn(
+                    f"ignoring the autotune cache {path}: it could not be read ({exc})",
+                    stacklevel=4,
+                )
             return {}
         try:
-            data = json.loads(path.read_text())
+            data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
             return data
-        except (OSError, ValueError) as exc:
+        except ValueError as exc:
             if warn:
                 warnings.warn(f"ignoring the autotune cache {path}: {exc}", stacklevel=4)
             return {}
@@ -240,20 +253,40 @@ class Autotuned:
         return next((cfg for cfg in self.configs if cfg == stored), None)
 
     def _to_disk(self, key: str, cfg: Config) -> None:
+        """Store a choice; one that can't be written is reported once and kept in memory."""
         if not self.use_disk:
             return
         path = self.path()
         data = self._read(warn=False)  # a corrupt file was reported when it was read
         data[key] = json.loads(cfg.to_json())
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
-            with os.fdopen(fd, "w") as out:
-                out.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
-            os.replace(tmp, path)  # readers see the old file or the new one, never half of one
-        except BaseException:
+            _write_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        except OSError as exc:
+            if not self._unwritable:
+                self._unwritable = True
+                warnings.warn(
+                    f"the autotune cache {path} could not be written ({exc}); tuning results "
+                    f"of `{self.fn.__qualname__}` are kept in memory for this process but will "
+                    "not persist (set TILERT_CACHE_DIR to a writable directory)",
+                    stacklevel=4,
+                )
+        else:
+            self._unwritable = False
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(text)
+        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
+    except BaseException:
+        try:
             os.unlink(tmp)
-            raise
+        except OSError:
+            pass
+        raise
 
 
 def _seconds_per_replay(g: Graph, replays: int) -> float:

@@ -10,6 +10,7 @@ import tempfile
 import textwrap
 import time
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 
 WRONG_PROGRAM = textwrap.dedent(
@@ -75,27 +76,81 @@ def show_runtime_check(path: Path) -> None:
             print(f"{name}(): {type(exc).__name__}: {exc}")
 
 
-def run_examples() -> int:
+@dataclass
+class Results:
+    """What section 3 did: examples run, those that failed, and those skipped with why."""
+
+    ran: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+    missing: str | None = None  # why no example could run
+    no_backend: bool = False  # TILERT_BACKEND names one that can't run here
+
+    @property
+    def status(self) -> int:
+        """The demo's exit status: 1 when an example failed or none could run on a backend."""
+        return 1 if self.failed or self.no_backend else 0
+
+    def summary(self) -> str:
+        """The demo's last line, true of what ran here."""
+        if self.missing is not None:
+            return f"no examples ran: {self.missing}"
+        skipped = "; ".join(f"{name} ({why})" for name, why in self.skipped.items())
+        if self.failed:
+            line = (
+                f"{len(self.failed)} of {len(self.ran)} example(s) failed: {', '.join(self.failed)}"
+            )
+            return f"{line}; skipped: {skipped}" if skipped else line
+        if not skipped:
+            return "all examples passed"
+        return f"all {len(self.ran)} examples that can run here passed; skipped: {skipped}"
+
+
+def _gpu_skip_reason(backend_name: str) -> str:
+    from tilert.backends import cutile_unavailable_reason
+
+    if cutile_unavailable_reason() is not None:
+        return "needs a GPU"
+    return f"needs the cutile backend; this run uses `{backend_name}`"
+
+
+def run_examples() -> Results:
     import tilert as tr
 
-    backend = tr.backend()
+    results = Results()
+    try:
+        backend = tr.backend()
+    except RuntimeError as exc:  # TILERT_BACKEND names a backend that can't run here
+        banner("3. the examples' kernels")
+        results.missing = f"{exc} (unset TILERT_BACKEND or correct it)"
+        results.no_backend = True
+        print(f"({results.missing})")
+        return results
     banner(f"3. the examples' kernels on the `{backend.name}` backend")
     root = Path(__file__).resolve().parent.parent / "examples"
     if not root.is_dir():
-        print(f"(examples/ not found next to the package at {root}; run from a checkout)")
-        return 0
-    failures = 0
-    for name in EXAMPLES + (GPU_EXAMPLES if backend.name == "cutile" else ()):
+        results.missing = f"examples/ not found next to the package at {root}; run from a checkout"
+        print(f"({results.missing})")
+        return results
+    on_gpu = backend.name == "cutile"
+    # under the interpreter nothing is compiled: the first run's time is all there is to say
+    timing = "first run, compile included" if on_gpu else "first run"
+    for name in EXAMPLES + GPU_EXAMPLES:
+        if name in GPU_EXAMPLES and not on_gpu:
+            results.skipped[name] = _gpu_skip_reason(backend.name)
+            print(f"{name}: skipped ({results.skipped[name]})")
+            continue
+        results.ran.append(name)
         start = time.perf_counter()
         try:
             runpy.run_path(str(root / f"{name}.py"), run_name="__main__")
         except Exception:
-            failures += 1
+            results.failed.append(name)
             print(f"{name}: FAILED")
             traceback.print_exc()
             continue
-        print(f"    ({(time.perf_counter() - start) * 1e3:.1f} ms, first run, compile included)")
-    return failures
+        print(f"    ({(time.perf_counter() - start) * 1e3:.1f} ms, {timing})")
+    return results
 
 
 def main() -> int:
@@ -104,9 +159,9 @@ def main() -> int:
         path.write_text(WRONG_PROGRAM)
         show_static_check(path)
         show_runtime_check(path)
-    failures = run_examples()
-    print("\nall examples passed" if not failures else f"\n{failures} example(s) failed")
-    return 1 if failures else 0
+    results = run_examples()
+    print(f"\n{results.summary()}")
+    return results.status
 
 
 if __name__ == "__main__":

@@ -10,11 +10,19 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+BACKENDS = ("cutile", "interpret")  # the values TILERT_BACKEND takes
+
 
 @dataclass
 class Report:
     facts: list[tuple[str, str]] = field(default_factory=list)
     fixes: list[str] = field(default_factory=list)
+    backend_error: str | None = None  # why the backend TILERT_BACKEND names can't be used
+
+    @property
+    def status(self) -> int:
+        """The exit status: 1 when no kernel can launch (the chosen backend is unusable)."""
+        return 1 if self.backend_error else 0
 
     def fact(self, name: str, value: str) -> None:
         self.facts.append((name, value))
@@ -109,10 +117,20 @@ def diagnose() -> Report:
         report.fact("cuda.core", "installed")
     except ImportError:
         report.fact("cuda.core", "not installed")
-    backend, reason = _backend()
+    backend, reason, error = _backend()
     report.fact("backend", backend)
     if reason:
         report.fact("cutile unavailable", reason)
+    if error is not None:
+        report.backend_error = error
+        chosen = os.environ.get("TILERT_BACKEND", "")
+        valid = " or ".join(f"'{b}'" for b in BACKENDS)
+        usable = "only 'interpret' works on this machine" if reason else "both work here"
+        report.fixes.append(
+            f"TILERT_BACKEND={chosen!r} can't be used here (see `backend` above), "
+            "so every kernel launch raises: unset TILERT_BACKEND (tilert then picks "
+            f"cutile when it is usable, else the interpreter) or set it to {valid} ({usable})"
+        )
     if has_gpu and not has_ct:
         report.fixes.append(
             "pip install 'cuda-tile[tileiras]' cuda-core (or: pip install -e '.[gpu]')"
@@ -129,24 +147,32 @@ def diagnose() -> Report:
             "with a bare 'failed to compile Tile IR program'. Unset CUDA_HOME (or point it at a "
             "toolkit at least as new as tileiras)."
         )
-    if not has_gpu:
+    if not has_gpu and error is None:
+        explicit = backend == "interpret" and os.environ.get("TILERT_BACKEND", "").strip()
         report.fixes.append(
-            "no GPU: kernels run on the CPU under the numpy interpreter (fine for "
-            "development; TILERT_BACKEND=interpret makes it explicit)"
+            "no GPU: kernels run on the CPU under the numpy interpreter (fine for development"
+            + (")" if explicit else "; TILERT_BACKEND=interpret makes it explicit)")
+        )
+    elif not has_gpu:
+        report.fixes.append(
+            "no GPU: only the numpy interpreter can run kernels on this machine (fine for "
+            "development)"
         )
     return report
 
 
-def _backend() -> tuple[str, str | None]:
+def _backend() -> tuple[str, str | None, str | None]:
+    """The backend's name (or the error), why cutile is unavailable, and the error."""
     from tilert import backends
 
     reason = backends.cutile_unavailable_reason()
     try:
-        return backends.current().name, reason
+        return backends.current().name, reason, None
     except RuntimeError as exc:
-        return f"error: {exc}", reason
+        return f"error: {exc}", reason, str(exc)
 
 
 def main() -> int:
-    print(diagnose().render())
-    return 0
+    report = diagnose()
+    print(report.render())
+    return report.status
