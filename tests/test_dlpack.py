@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import sys
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import ml_dtypes
@@ -14,7 +15,8 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import dlpack
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, dlpack, f32
 from tilert.dtypes import ALL_DTYPES
 
 pytestmark = pytest.mark.usefixtures("interpreter")
@@ -314,3 +316,138 @@ def test_contiguity() -> None:
     assert dlpack.is_c_contiguous((0, 3), (7, 7))
     assert not dlpack.is_c_contiguous((3, 2), (1, 3))
     assert not dlpack.is_c_contiguous((3,), (-1,))
+
+
+# -- read-only host producers are copied -------------------------------------------------------
+@tr.kernel
+def add_one(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + 1.0)
+
+
+def _read_only_sources() -> list[np.ndarray[Any, Any]]:
+    frozen = np.ones(8, np.float32)
+    frozen.flags.writeable = False
+    from_bytes = np.frombuffer(np.ones(8, np.float32).tobytes(), dtype=np.float32)
+    return [frozen, from_bytes]
+
+
+@pytest.mark.parametrize("source", _read_only_sources(), ids=["frozen", "frombuffer"])
+def test_read_only_host_producer_is_copied(source: np.ndarray[Any, Any]) -> None:
+    assert not source.flags.writeable
+    t = tr.from_dlpack(source)
+    add_one(t.partition((4,)), tr.full(8, 4.0)).sync()  # a kernel writes it: no late error
+    np.testing.assert_array_equal(t.to_numpy(), np.full(8, 5.0, np.float32))
+    np.testing.assert_array_equal(source, np.ones(8, np.float32))  # the source is untouched
+    t.copy_from(np.zeros(8, np.float32))
+    np.testing.assert_array_equal(source, np.ones(8, np.float32))
+    assert tr.from_dlpack(source) is not t  # a copy aliases nothing: each import is its own
+
+
+def test_writable_host_producer_is_shared() -> None:
+    source = np.ones(8, np.float32)
+    t = tr.from_dlpack(source)
+    add_one(t.partition((4,)), tr.full(8, 4.0)).sync()
+    np.testing.assert_array_equal(source, np.full(8, 5.0, np.float32))  # the kernel's write
+    source[0] = -1.0
+    assert t.to_numpy()[0] == -1.0  # and the source's
+
+
+def test_from_numpy_of_a_read_only_array_copies() -> None:
+    (frozen, _) = _read_only_sources()
+    t = tr.from_numpy(frozen)
+    t.copy_from(np.zeros(8, np.float32))
+    np.testing.assert_array_equal(frozen, np.ones(8, np.float32))
+
+
+# -- one tensor per memory ---------------------------------------------------------------------
+def test_importing_the_same_memory_twice_gives_the_same_tensor() -> None:
+    source = np.zeros(8, np.float32)
+    t = tr.from_dlpack(source)
+    t2 = tr.from_dlpack(source)
+    assert t2 is t
+    assert tr.from_dlpack(Producer(source)) is t  # another producer of the same memory
+    with pytest.raises(tr.BorrowError):  # one borrow table: the alias is caught
+        add_one(t.partition((4,)), t2)  # tilecheck: ignore[TC105]
+    add_one(t.partition((4,)), tr.ones(8)).sync()
+    np.testing.assert_array_equal(source, np.full(8, 2.0, np.float32))
+
+
+def test_round_trip_through_numpy_gives_the_same_tensor() -> None:
+    u = tr.zeros(8, name="u")
+    view = np.from_dlpack(u)
+    assert tr.from_dlpack(view) is u
+    part = u.partition((4,))
+    with pytest.raises(tr.BorrowError, match="partitioned"):  # u's borrows, through the view
+        tr.from_dlpack(view).to_numpy()
+    del part
+    gc.collect()
+    assert tr.from_dlpack(view).to_numpy().tolist() == [0.0] * 8
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        lambda a: a[2:6],
+        lambda a: a[1:],
+        lambda a: a.view(np.int32),
+        lambda a: a.reshape(2, 4),
+        lambda a: a[:1],
+    ],
+    ids=["slice", "tail", "other-dtype", "other-shape", "first-element"],
+)
+def test_importing_overlapping_memory_is_refused(view: Callable[[Any], Any]) -> None:
+    source = np.zeros(8, np.float32)
+    t = tr.from_dlpack(source, name="weights")
+    with pytest.raises(
+        ValueError,
+        match=r"overlaps the memory of tensor `weights` \(f32\[8\]\), created at .*"
+        r"test_dlpack\.py:\d+.*import the memory once and use that tensor",
+    ):
+        tr.from_dlpack(view(source))
+    assert tr.from_dlpack(source) is t
+
+
+def test_overlapping_an_exported_tensor_is_refused() -> None:
+    u = tr.zeros(8)
+    view = np.from_dlpack(u)
+    with pytest.raises(ValueError, match=r"overlaps the memory of tensor f32\[8\] \(created at"):
+        tr.from_dlpack(view[4:])
+    assert tr.from_dlpack(view) is u
+
+
+def test_a_copying_import_of_an_alias_is_checked_as_a_read() -> None:
+    source = np.arange(8, dtype=np.float32)
+    t = tr.from_dlpack(source)
+    strided = tr.from_dlpack(source[::2])  # non-contiguous: a copy, not an alias
+    np.testing.assert_array_equal(strided.to_numpy(), [0, 2, 4, 6])
+    strided.copy_from(np.zeros(4, np.float32))
+    np.testing.assert_array_equal(source, np.arange(8, dtype=np.float32))
+    part = t.partition((4,))
+    with pytest.raises(tr.BorrowError, match=r"copy \(tr.from_dlpack of a view of its memory\)"):
+        tr.from_dlpack(source[::2])
+    del part
+    gc.collect()
+    tr.from_dlpack(source[::-1])
+
+
+def test_the_table_keeps_no_tensor_alive() -> None:
+    source = np.zeros(8, np.float32)
+    t = tr.from_dlpack(source)
+    ref = weakref.ref(t)
+    u = tr.zeros(4)
+    np_view = np.from_dlpack(u)
+    uref = weakref.ref(u)
+    del t, u
+    gc.collect()
+    assert ref() is None and uref() is None
+    part = tr.from_dlpack(source[2:6])  # the first tensor is gone: a new import works
+    part.copy_from(np.ones(4, np.float32))
+    np.testing.assert_array_equal(source, [0, 0, 1, 1, 1, 1, 0, 0])
+    again = tr.from_dlpack(np_view)  # the exported memory outlives u: a new tensor over it
+    assert again.shape == (4,) and again is tr.from_dlpack(np_view)
+
+
+def test_zero_size_imports_alias_nothing() -> None:
+    empty = np.zeros(0, np.float32)
+    assert tr.from_dlpack(empty).shape == (0,)
+    assert tr.from_dlpack(empty).shape == (0,)

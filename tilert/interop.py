@@ -14,19 +14,132 @@ Layout. tilert tensors are dense and C-contiguous. A non-contiguous host produce
 ``np.ascontiguousarray`` would); a non-contiguous CUDA producer is refused, naming its strides:
 a silent copy would break the sharing ``from_dlpack`` promises (a kernel's writes would not
 reach the producer), and there is no strided device copy without a kernel. A read-only CUDA
-producer (a DLPack 1.0 read-only flag) is copied on the device, since kernels may write."""
+producer (a DLPack 1.0 read-only flag) is copied on the device, and a read-only host producer
+on the host, since kernels may write.
+
+Aliases. The borrow checker sees tensors, not memory, so two tilert tensors over one memory
+would escape it. Memory a tilert tensor uses and that other frameworks can reach (memory it
+exported, or a producer's memory it shares) is remembered, weakly, by address: importing exactly
+that memory again (same address, shape and dtype) returns that tensor, so the borrows stay in
+one table; importing memory that overlaps it otherwise is a ValueError naming the tensor. An
+import that copies (non-contiguous or read-only producers, host memory under cutile) aliases
+nothing; it reads the memory at once, so it is refused while an op writes a tensor there."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from tilert import dlpack
+from tilert import dlpack, ownership
 from tilert._capture import refuse_in_capture
 from tilert.dtypes import from_numpy_dtype
 from tilert.tensor import Tensor, _new
+
+# -- aliases: memory a tilert tensor uses that other frameworks can reach ---------------------
+# (on a GPU, address of the first byte) -> (the tensor, weakly; the address past its last byte)
+_Key = tuple[bool, int]
+_live: dict[_Key, tuple[weakref.ref[Tensor[Any]], int]] = {}
+_live_lock = threading.RLock()
+_prune_at = 64  # prune dead entries when the table grows past this (amortized)
+
+
+def _memory(t: Tensor[Any]) -> tuple[_Key, int] | None:
+    """``t``'s memory as (key, end address), None when it has none (zero-size)."""
+    if not t.nbytes:
+        return None
+    if t._device is not None:
+        return (True, t._device.ptr), t._device.ptr + t.nbytes
+    return (False, int(t._array.ctypes.data)), int(t._array.ctypes.data) + t.nbytes
+
+
+def _add(key: _Key, t: Tensor[Any], end: int) -> None:
+    """Remember ``t`` over ``[key[1], end)``. The caller holds ``_live_lock``."""
+    global _prune_at
+    _live[key] = (weakref.ref(t), end)
+    if len(_live) > _prune_at:  # forget collected tensors (their memory may be reused)
+        for k, (ref, _) in list(_live.items()):
+            if ref() is None:
+                del _live[k]
+        _prune_at = max(64, 2 * len(_live))
+
+
+def remember(t: Tensor[Any]) -> None:
+    """Note that other frameworks can reach ``t``'s memory (it is being exported)."""
+    found = _memory(t)
+    if found is None:
+        return
+    key, end = found
+    with _live_lock:
+        entry = _live.get(key)
+        if entry is None or entry[0]() is not t:
+            _add(key, t, end)
+
+
+def _made_where(t: Tensor[Any]) -> str:
+    return t.describe() if not t.name else f"{t.describe()}, created at {t.created_at}"
+
+
+def _overlapping(on_gpu: bool, start: int, end: int) -> list[tuple[int, Tensor[Any]]]:
+    """The live remembered tensors whose memory meets ``[start, end)``, with their addresses.
+    The caller holds ``_live_lock``."""
+    out: list[tuple[int, Tensor[Any]]] = []
+    for (gpu, begin), (ref, stop) in list(_live.items()):
+        if gpu == on_gpu and begin < end and start < stop:
+            t = ref()
+            if t is not None:
+                out.append((begin, t))
+    return out
+
+
+def _shared_import(
+    on_gpu: bool,
+    data: int,
+    shape: tuple[int, ...],
+    dtype: np.dtype[Any],
+    what: str,
+    make: Callable[[], Tensor[Any]],
+) -> Tensor[Any]:
+    """The tensor over the C-contiguous memory at ``data``: the live tilert tensor already over
+    exactly that memory, else a new one (``make()``), remembered; a ValueError when the memory
+    overlaps a live tensor's otherwise (two tensors over one memory escape the borrow checker)."""
+    nbytes = math.prod(shape) * dtype.itemsize
+    if not nbytes:
+        return make()
+    with _live_lock:
+        clashes = _overlapping(on_gpu, data, data + nbytes)
+        for begin, t in clashes:
+            if begin == data and t.shape == shape and t._shape_source().dtype == dtype:
+                return t  # the same memory, seen the same way: the same tensor
+        if clashes:
+            t = clashes[0][1]
+            raise ValueError(
+                f"tr.from_dlpack: the {what} (shape {shape}, dtype {dtype}) overlaps the memory "
+                f"of {_made_where(t)} without being exactly that tensor; tilert cannot check "
+                "two tensors over one memory: import the memory once and use that tensor"
+            )
+        t = make()
+        _add((on_gpu, data), t, data + nbytes)
+        return t
+
+
+def _check_copy_source(
+    on_gpu: bool, data: int, shape: Sequence[int], strides: Sequence[int], itemsize: int
+) -> None:
+    """An import that copies reads the memory at once: refused (BorrowError) while an op writes
+    a tilert tensor over it, as ``to_numpy`` is."""
+    if not math.prod(shape):
+        return
+    low = sum((d - 1) * s for d, s in zip(shape, strides, strict=True) if s < 0)
+    high = sum((d - 1) * s for d, s in zip(shape, strides, strict=True) if s > 0)
+    with _live_lock:
+        clashes = _overlapping(on_gpu, data + low * itemsize, data + (high + 1) * itemsize)
+    for _, t in clashes:
+        ownership.check_host_read(t, "copy (tr.from_dlpack of a view of its memory)")
 
 
 # -- export -----------------------------------------------------------------------------------
@@ -64,6 +177,8 @@ def export_dlpack(
     if target == own:
         if tensor._device is None:
             array = tensor._array.copy() if copy else tensor._array
+            if not copy:
+                remember(tensor)
             return dlpack.make_capsule(
                 array.ctypes.data,
                 tensor.shape,
@@ -75,6 +190,8 @@ def export_dlpack(
                 readonly=not array.flags.writeable,
             )
         storage = tensor._device
+        if not copy:
+            remember(tensor)
         if copy:
             from tilert.cutile.device import DeviceStorage
 
@@ -137,7 +254,8 @@ def _device_tensor(
     what: str,
 ) -> Tensor[Any]:
     """A GPU tensor over foreign device memory (shared; copied on the device if read-only).
-    Built as ``Tensor._on_device`` builds one, with a storage that does not own the memory."""
+    Built as ``Tensor._on_device`` builds one, with a storage that does not own the memory.
+    Memory a live tilert tensor uses gives that tensor (see Aliases above)."""
     from tilert.cutile.device import DeviceStorage, ForeignStorage
 
     from_numpy_dtype(dtype)  # TypeError naming a dtype tilert has not
@@ -147,11 +265,24 @@ def _device_tensor(
             f"has strides {tuple(strides)} (in elements); make it contiguous first (torch: "
             ".contiguous(), cupy: cupy.ascontiguousarray)"
         )
-    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    storage: DeviceStorage = ForeignStorage(ptr, nbytes, keepalive)
+    nbytes = math.prod(shape) * dtype.itemsize
+
+    def make() -> Tensor[Any]:
+        storage: DeviceStorage = ForeignStorage(ptr, nbytes, keepalive)
+        if readonly:
+            storage = DeviceStorage(nbytes)
+            storage.copy_from_device(ForeignStorage(ptr, nbytes, keepalive))
+        return _device_tensor_over(storage, shape, dtype, nbytes, name)
+
     if readonly:
-        storage = DeviceStorage(nbytes)
-        storage.copy_from_device(ForeignStorage(ptr, nbytes, keepalive))
+        _check_copy_source(True, ptr, shape, strides, dtype.itemsize)
+        return make()
+    return _shared_import(True, ptr, shape, dtype, what, make)
+
+
+def _device_tensor_over(
+    storage: Any, shape: tuple[int, ...], dtype: np.dtype[Any], nbytes: int, name: str | None
+) -> Tensor[Any]:
     t: Tensor[Any] = Tensor(np.empty((0,), dtype=dtype), name=name)
     t._meta = (
         np.lib.stride_tricks.as_strided(
@@ -227,8 +358,9 @@ def _from_cuda_array_interface(obj: Any, name: str | None) -> Tensor[Any]:
 def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
     """``tr.from_dlpack`` of anything but a tilert tensor: a host producer (numpy, torch on the
     CPU) as before (shared under the interpreter, uploaded under cutile, copied when not
-    C-contiguous); a CUDA producer (torch, cupy: DLPack; numba: ``__cuda_array_interface__``)
-    shared under the cutile backend, a TypeError under the interpreter."""
+    C-contiguous or read-only); a CUDA producer (torch, cupy: DLPack; numba:
+    ``__cuda_array_interface__``) shared under the cutile backend, a TypeError under the
+    interpreter. Memory a live tilert tensor uses gives that tensor (see Aliases above)."""
     refuse_in_capture("import a tensor (tr.from_dlpack)")
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
         device_type, device = (int(v) for v in obj.__dlpack_device__())
@@ -240,7 +372,27 @@ def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
                 "supported (host memory and CUDA are)"
             )
         imported = dlpack.parse_capsule(_request_capsule(obj, None))
-        return _new(dlpack.host_array(imported), name)
+        array = dlpack.host_array(imported)
+        from tilert import backends
+
+        if backends.current().name == "cutile":  # uploaded: a copy
+            _check_copy_source(
+                False, imported.data, imported.shape, imported.strides, array.itemsize
+            )
+            return _new(array, name)
+        if imported.readonly or not imported.c_contiguous:  # kernels may write: a copy
+            _check_copy_source(
+                False, imported.data, imported.shape, imported.strides, array.itemsize
+            )
+            return _new(np.array(array, order="C"), name)
+        return _shared_import(
+            False,
+            imported.data,
+            imported.shape,
+            imported.dtype,
+            _what(obj),
+            lambda: _new(array, name),
+        )
     if hasattr(obj, "__cuda_array_interface__"):
         return _from_cuda_array_interface(obj, name)
     raise TypeError(

@@ -24,15 +24,28 @@ ShapeLike = int | Sequence[int]
 MAX_PARTITION_RANK = 3
 
 
-def _shape(shape: ShapeLike) -> tuple[int, ...]:
-    dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+def _shape(shape: ShapeLike, what: str = "shape") -> tuple[int, ...]:
     try:
+        dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
         out = tuple(operator.index(d) for d in dims)
     except TypeError:
-        raise TypeError(f"a shape is made of ints, got {shape!r}") from None
+        raise TypeError(
+            f"bad {what}: a shape is made of ints (an int or a sequence of ints), got "
+            f"{shape!r} ({type(shape).__name__})"
+        ) from None
     if any(d < 0 for d in out):
-        raise ValueError(f"negative dimension in shape {out}")
+        raise ValueError(f"negative dimension in {what} {out}")
     return out
+
+
+def _count(value: Any, what: str) -> int:
+    """A count given by the user (blocks, a group size): an int, never a float or a bool."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{what} must be an int, got {value!r} ({type(value).__name__})")
 
 
 class Tensor(Generic[DT]):
@@ -42,7 +55,8 @@ class Tensor(Generic[DT]):
     writes it, and written (``copy_from``, ``partition``) only when nothing borrows it."""
 
     def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
-        self._array = np.ascontiguousarray(array)
+        # (np.ascontiguousarray would make a 0-d array 1-d)
+        self._array: np.ndarray[Any, Any] = np.asarray(array, order="C")
         self._dtype: type[DType] = from_numpy_dtype(self._array.dtype)
         self._borrows: dict[ownership.Holder, ownership.Borrow] = {}  # see ownership.Named
         self._exclusive = 0
@@ -64,7 +78,7 @@ class Tensor(Generic[DT]):
         Its ``_array`` is a zero-size stand-in; the metadata comes from ``_meta``."""
         from tilert.cutile.device import DeviceStorage
 
-        host = np.ascontiguousarray(host)
+        host = np.asarray(host, order="C")  # (keeps a 0-d array 0-d)
         t: Tensor[Any] = cls(np.empty((0,), dtype=host.dtype), name=name)
         t._meta = (
             np.lib.stride_tricks.as_strided(
@@ -147,8 +161,11 @@ class Tensor(Generic[DT]):
         return out if dtype is None else out.astype(dtype)
 
     def copy_from(self, source: Tensor[Any] | np.ndarray[Any, Any]) -> Tensor[DT]:
-        """Overwrite this tensor with ``source`` (same shape); returns self."""
+        """Overwrite this tensor with ``source`` (a tensor, or an array-like of numbers of the
+        same shape); returns self."""
         refuse_in_capture("copy into a tensor")
+        if not isinstance(source, Tensor):
+            source = _numbers(source, f"copy_from into {self.describe()}")
         ownership.check_host_write(self, "copy into")
         if isinstance(source, Tensor):
             ownership.check_host_read(source, "copy from")
@@ -161,7 +178,7 @@ class Tensor(Generic[DT]):
                 return self
             data = source._array if source._device is None else source.to_numpy()
         else:
-            data = np.asarray(source)
+            data = source
         if tuple(data.shape) != self.shape:
             raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
         if self._device is not None:
@@ -201,8 +218,10 @@ class Tensor(Generic[DT]):
         if self._device is None:
             raise AttributeError("a host tensor has no __cuda_array_interface__")
         from tilert.cutile.device import array_interface
+        from tilert.interop import remember
 
         ownership.check_host_write(self, "export (__cuda_array_interface__)")
+        remember(self)  # its memory can come back through tr.from_dlpack: as this tensor
         return array_interface(self._device, self.shape, self._meta.dtype)
 
 
@@ -219,9 +238,10 @@ row_major = Order("row-major")
 
 def grouped(group: int) -> Order:
     """Grouped (swizzled) tile order over the first two axes, as in Triton's GEMM tutorial."""
+    group = _count(group, "tr.grouped(group): the group size")
     if group < 1:
         raise ValueError(f"grouped order needs a group size >= 1, got {group}")
-    return Order("grouped", int(group))
+    return Order("grouped", group)
 
 
 @dataclass(frozen=True)
@@ -258,7 +278,7 @@ def _tiling(
         found, key = None, None
     if found is not None:
         return found
-    tile = _shape(tile_shape)
+    tile = _shape(tile_shape, "tile shape")
     _check_tile_shape(shape, tile)
     found = (tile, tuple(-(-s // t) for s, t in zip(shape, tile, strict=True)))
     if key is not None and len(_tilings) < 4096:
@@ -297,9 +317,14 @@ class Partition(Generic[DT]):
     def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:
         """Launch ``blocks`` persistent blocks that share this partition's tiles out."""
         self._check_live("map")
+        blocks = _count(blocks, "mapped(blocks=...): the number of blocks")
         if blocks < 1:
             raise ValueError(f"mapped(blocks={blocks}): need at least one block")
-        self.mapping = Mapping(int(blocks), order)
+        if not isinstance(order, Order):
+            raise TypeError(
+                f"mapped(order=...): the order must be tr.row_major or tr.grouped(n), got {order!r}"
+            )
+        self.mapping = Mapping(blocks, order)
         return self
 
     @property
@@ -348,12 +373,70 @@ def ones(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tens
     return _new(np.ones(_shape(shape), dtype=as_dtype(dtype).np_dtype), name)
 
 
+def _fitting(value: Any, dtype: type[DType]) -> Any:
+    """``value`` checked to fit an integer ``dtype`` exactly (numpy would wrap it, saturate it
+    or truncate it silently); other values and dtypes are numpy's to convert."""
+    np_dtype = np.dtype(dtype.np_dtype)
+    if np_dtype.kind not in "iu" or isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (float, np.floating)):
+        number = float(value)
+        if math.isnan(number) or (math.isfinite(number) and not number.is_integer()):
+            raise ValueError(f"value {value!r} does not fit {dtype}: it is not an integer")
+        if math.isinf(number):
+            raise OverflowError(f"value {value!r} does not fit {dtype}")
+        whole = int(number)
+    else:
+        try:
+            whole = operator.index(value)
+        except TypeError:
+            return value
+    info = np.iinfo(np_dtype.str)
+    if not info.min <= whole <= info.max:
+        raise OverflowError(
+            f"value {value!r} does not fit {dtype} (its range is {info.min} to {info.max})"
+        )
+    return whole
+
+
 def full(shape: ShapeLike, value: Any, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
-    return _new(np.full(_shape(shape), value, dtype=as_dtype(dtype).np_dtype), name)
+    dt = as_dtype(dtype)
+    return _new(np.full(_shape(shape), _fitting(value, dt), dtype=dt.np_dtype), name)
 
 
 def arange(n: int, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
-    return _new(np.arange(int(n)).astype(as_dtype(dtype).np_dtype), name)
+    """``0, 1, ..., n-1``; every value must fit ``dtype`` (OverflowError otherwise)."""
+    dt = as_dtype(dtype)
+    count = _count(n, "arange(n): n")
+    if count > 1:
+        np_dtype = np.dtype(dt.np_dtype)
+        if np_dtype.kind == "f" and count - 1 > float(np.finfo(np_dtype.str).max):
+            raise OverflowError(f"arange({count}): value {count - 1} does not fit {dt}")
+        try:
+            _fitting(count - 1, dt)
+        except OverflowError as exc:
+            raise OverflowError(f"arange({count}): {exc}") from None
+    return _new(np.arange(count).astype(dt.np_dtype), name)
+
+
+def _numbers(source: Any, what: str) -> np.ndarray[Any, Any]:
+    """``source`` as a numpy array of numbers (bool, int, float or a tilert dtype)."""
+    try:
+        data = np.asarray(source)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{what}: needs a tensor or an array-like of numbers, got {type(source).__name__} "
+            f"({exc})"
+        ) from None
+    if data.dtype.kind not in "biuf":
+        try:
+            from_numpy_dtype(data.dtype)
+        except TypeError:
+            raise TypeError(
+                f"{what}: needs a tensor or an array-like of numbers, got {source!r:.60} "
+                f"({type(source).__name__}, numpy dtype {data.dtype})"
+            ) from None
+    return data
 
 
 def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tensor[Any]:
@@ -364,9 +447,11 @@ def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tenso
 
 def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]:
     """A tensor sharing the memory of a DLPack producer. Host memory (numpy, torch on the CPU)
-    is shared under the interpreter (copied if not C-contiguous) and uploaded under cutile;
-    CUDA memory (torch, cupy; numba through ``__cuda_array_interface__``) is shared under
-    cutile and must be C-contiguous. See ``tilert.interop``."""
+    is shared under the interpreter (copied if not C-contiguous or read-only) and uploaded under
+    cutile; CUDA memory (torch, cupy; numba through ``__cuda_array_interface__``) is shared
+    under cutile and must be C-contiguous. Memory a live tilert tensor already uses gives that
+    tensor (exactly the same memory) or a ValueError (overlapping it otherwise): one memory, one
+    borrow table. See ``tilert.interop``."""
     if isinstance(obj, Tensor):
         return obj
     from tilert.interop import import_tensor
