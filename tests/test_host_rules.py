@@ -485,6 +485,42 @@ def test_findings_are_sorted_and_carry_the_path() -> None:
     assert diagnostics == sorted(diagnostics, key=Diagnostic.sort_key)
 
 
+def test_a_later_function_with_a_local_of_the_same_name_captures_nothing() -> None:
+    source = host("""
+        z = tr.zeros((256,))
+        pending = scale(z.partition((64,)), 2.0).submit()
+
+
+        def unrelated(n: int) -> int:
+            pending = n * 2
+            return pending
+
+
+        def waits() -> None:
+            pending.wait()
+
+
+        print(z.to_numpy())  # before any wait
+        waits()
+        print(z.to_numpy())
+    """)
+    assert found(source) == [("TC102", line(source, "# before any wait"))]
+
+
+def test_a_closure_keeps_what_it_names_held_until_it_may_run() -> None:
+    source = host("""
+        def main(log) -> None:
+            z, w = tr.zeros((256,)), tr.zeros((256,))
+            pending = scale(z.partition((64,)), 2.0).submit()
+            p = w.partition((64,))
+            later = lambda: (pending.wait(), scale(p, 2.0).sync())
+            print(z.to_numpy(), w.shape)  # still in flight
+            log(later)
+            print(z.to_numpy(), w.to_numpy())
+    """)
+    assert found(source) == [("TC102", line(source, "# still in flight"))]
+
+
 # -- real programs ------------------------------------------------------------------------------
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.py"))

@@ -121,6 +121,16 @@ def _non_empty_literal(expr: cst.BaseExpression) -> bool:
     )
 
 
+def _irrefutable(pattern: cst.MatchPattern) -> bool:
+    """A pattern that matches every subject: a wildcard or a capture (``_``, ``name``), one
+    of those bound with ``as``, or an alternative of which one is."""
+    if isinstance(pattern, cst.MatchAs):
+        return pattern.pattern is None or _irrefutable(pattern.pattern)
+    if isinstance(pattern, cst.MatchOr):
+        return any(_irrefutable(element.pattern) for element in pattern.patterns)
+    return False
+
+
 def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
     return body.body
 
@@ -320,6 +330,10 @@ class _Builder:
             if case.guard is not None:
                 case_block = self.add(case_block, ElementKind.EVAL, case.guard, ctx)
             ends.append(self.stmts(_suite(case.body), self.follow(case_block), ctx))
+            if case.guard is None and _irrefutable(case.pattern):
+                # ``case _:`` or ``case name:`` always matches (Python allows it only last):
+                # no way on to a later case, nor past the ``match`` with no case taken
+                return self.join(*ends)
             nxt = self.follow(test)  # this case did not match: try the next one
             case_block.link(nxt)
             test = nxt

@@ -35,7 +35,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.ownership import Ownership
 from tilecheck.host.shapes import shape_dims
-from tilecheck.host.syntax import LITERALS, names_in, target_names
+from tilecheck.host.syntax import LITERALS, Scope, declared_outer, free_names, target_names
 from tilecheck.kernel_rules.vocabulary import dotted_name
 
 
@@ -45,6 +45,7 @@ class BodyAnalysis(Ownership):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
+        self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
         self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
@@ -72,6 +73,7 @@ class BodyAnalysis(Ownership):
         solve(cfg, initial, self.transfer, State.join)
 
     def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> None:
+        self.outer_names = declared_outer(fn.body)
         self.run_body(cfg, self._parameters(fn.params))
 
     def run_lambda(self, fn: cst.Lambda) -> None:
@@ -140,7 +142,7 @@ class BodyAnalysis(Ownership):
                 self.bind_name(name, NOTHING)
         elif kind is ElementKind.DEF:
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
-            self.capture(definition.body)
+            self.capture(definition)
             self.bind_name(definition.name.value, NOTHING)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
@@ -194,7 +196,10 @@ class BodyAnalysis(Ownership):
     def assume(self, test: cst.BaseExpression, truth: bool) -> None:
         """Narrow on a branch: where ``x is None`` or ``not x`` holds, ``x`` holds no op,
         pending, partition or graph (those are never None and always true), so the path where
-        ``if pending is not None: pending.wait()`` was skipped has no pending to wait for."""
+        ``if pending is not None: pending.wait()`` was skipped has no pending to wait for.
+        A walrus narrows the name it binds: ``if (pending := op.submit()) is not None:``."""
+        if isinstance(test, cst.NamedExpr):
+            test = test.target
         if isinstance(test, cst.Name):
             if not truth:
                 self.forget_holders(test.value)
@@ -203,11 +208,12 @@ class BodyAnalysis(Ownership):
         elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
             target = test.comparisons[0]
             is_none = isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
-            if is_none and isinstance(test.left, cst.Name):
+            left = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left
+            if is_none and isinstance(left, cst.Name):
                 if isinstance(target.operator, cst.Is) and truth:
-                    self.forget_holders(test.left.value)
+                    self.forget_holders(left.value)
                 elif isinstance(target.operator, cst.IsNot) and not truth:
-                    self.forget_holders(test.left.value)
+                    self.forget_holders(left.value)
         elif isinstance(test, cst.BooleanOperation):
             both = (
                 isinstance(test.operator, cst.And) if truth else isinstance(test.operator, cst.Or)
@@ -233,13 +239,18 @@ class BodyAnalysis(Ownership):
             return frozenset(out)
         return NOTHING
 
-    def capture(self, body: cst.CSTNode) -> None:
+    def capture(self, scope: Scope) -> None:
         """A nested function or lambda that names an op, pending, partition or graph may run it
-        later: those escape here."""
+        when called: those count as run (no TC105/TC108) but stay held until something that
+        may call it is (``close_over``). Only its free names count: its own parameters and
+        locals are other variables, whatever their names."""
         holders = {n: o for n, o in self.env.items() if any(self.is_live(x) for x in o)}
         if holders:
-            for name in names_in(body, holders):
-                self.escape(holders[name])
+            free = self._free.get(scope)
+            if free is None:
+                free = self._free[scope] = free_names(scope)
+            for name in free & holders.keys():
+                self.close_over(holders[name])
 
     # -- expressions ------------------------------------------------------------------------
     def ev(self, expr: cst.BaseExpression) -> Value:
@@ -345,7 +356,7 @@ class BodyAnalysis(Ownership):
         return NOTHING
 
     def _lambda(self, expr: cst.Lambda) -> Value:
-        self.capture(expr.body)
+        self.capture(expr)
         if all(lam is not expr for lam, _ in self.lambdas):
             self.lambdas.append((expr, self.element.top if self.element is not None else 0))
         return NOTHING
@@ -431,12 +442,14 @@ class BodyAnalysis(Ownership):
                 self.use(tensors, Use.READ, arg.value)
 
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
-        values = []
-        for arg in call.args:
-            value = self.ev(arg.value)
-            values.append(value)
-            if escape:
+        """Evaluate a call's arguments in order; with ``escape``, the callee then takes them
+        all (only once every argument is evaluated: an op made by the first argument holds its
+        borrows while the later ones are evaluated)."""
+        values = [self.ev(arg.value) for arg in call.args]
+        if escape:
+            for value in values:
                 self.escape(value)
+            self.call_closures()
         return values
 
     def looks_like_tile_shape(self, call: cst.Call) -> bool:
@@ -529,6 +542,7 @@ class BodyAnalysis(Ownership):
             return set(self.submit(call, ops))
         if name == "then":
             self.unknown_args(call, escape=False)
+            self.call_closures()  # the callback runs with the chain
             return set(self.combine(call, ops, "chained op"))
         self.unknown_args(call, escape=False)
         return set()

@@ -31,6 +31,11 @@ from tilecheck.host.model import (
     referenced,
 )
 
+# The env's entry for the holders that closures made so far name (never a Python name): what a
+# closure names stays held, as the closure refers to it, until something that may run the
+# closure is called.
+CLOSURES = " closures"
+
 Output = tuple[frozenset[Borrow], Oids]  # one launch argument: its partitions' borrows, tensors
 
 
@@ -65,6 +70,9 @@ class Frame:
         # Partitions made while a launch's arguments are evaluated: inside one call, aliasing
         # is TC101's business, not TC104's.
         self.launch_scope: set[int] | None = None
+        # Names the function declares ``global`` or ``nonlocal``: a value bound to one is
+        # stored outside it, as an attribute is.
+        self.outer_names: frozenset[str] = frozenset()
 
     # -- findings --------------------------------------------------------------------------
     def findings(self) -> list[Finding]:
@@ -210,7 +218,7 @@ class Frame:
 
     def holder_name(self, oid: int) -> str | None:
         for name, oids in sorted(self.env.items()):
-            if oid in oids:
+            if oid in oids and name != CLOSURES:
                 return name
         return None
 
@@ -252,6 +260,8 @@ class Frame:
             self.escape(value)
 
     def bind_name(self, name: str, value: Value) -> None:
+        if name in self.outer_names:
+            self.escape(value)  # its tensors stay tracked here
         if isinstance(value, Packed):
             self.escape(value)  # a tuple kept whole: a container
             value = NOTHING
@@ -354,6 +364,32 @@ class Frame:
                 self.waited.add(self.site_of(oid))
             if oid in self.holds:
                 self.set_hold(oid, None)
+
+    def close_over(self, oids: Oids) -> None:
+        """A closure names these: its ops may be run and its pendings waited on when it is
+        called (no TC105/TC108), but until then they hold their borrows."""
+        kept: set[int] = set()
+        for oid in oids:
+            if not self.is_live(oid):
+                self.escape(frozenset({oid}))
+                continue
+            kind = self.infos[oid].kind
+            if kind is Kind.OP:
+                self.ran.add(self.site_of(oid))
+            elif kind is Kind.PENDING:
+                self.waited.add(self.site_of(oid))
+            kept.add(oid)
+        held = self.env.get(CLOSURES, NOTHING)
+        if not kept <= held:
+            self.set_env(CLOSURES, held | kept)
+
+    def call_closures(self) -> None:
+        """Something that may run a closure made here is called (an unknown function, the
+        closure itself, a ``.then``): what closures name escapes now."""
+        held = self.env.get(CLOSURES)
+        if held:
+            self.set_env(CLOSURES, None)
+            self.escape(held)
 
     def free_tensor(self, expr: cst.BaseExpression) -> int | None:
         """A name the analysis had not tracked, now used as a tensor (a parameter, a global)."""

@@ -7,8 +7,11 @@ from the module's imports and top-level definitions: ``import tilert.lang as tl`
 (``DEVICE_FUNCTION``); a plain ``def`` or ``class`` of the module is ``"<module>.name"``;
 names the module never binds are builtins when Python has them.
 
-It is flow-insensitive on purpose: a name bound twice to different things (``try: import x
-except ImportError: x = None``) is unknown, and rules stay silent about unknown names. Names
+It is flow-insensitive on purpose: a name bound twice to different things is unknown, and
+rules stay silent about unknown names. A binding of ``None`` is no meaning of its own: where
+the name means something else too (``try: import tilert as tr`` / ``except ImportError: tr =
+None``, an optional dependency), ``None`` cannot be a kernel decorator, a tensor factory or a
+kernel, so the name means that other thing. Names
 imported from other modules keep their import path (``from .kernels import add`` is
 ``.kernels.add``), which is how ``tilecheck.project`` finds kernels in other files."""
 
@@ -56,8 +59,13 @@ class _Opaque:
     """A binding whose meaning the syntax does not tell (``x = compute()``)."""
 
 
+class _NoneValue:
+    """``name = None``: a fallback, not a meaning (see the module's docstring)."""
+
+
 _OPAQUE = _Opaque()
-_Binding = _Import | _Alias | _Def | _Wrapped | _Opaque
+_NONE = _NoneValue()
+_Binding = _Import | _Alias | _Def | _Wrapped | _Opaque | _NoneValue
 _UNRESOLVED = object()  # cycle guard while a name is being resolved
 
 
@@ -188,7 +196,10 @@ class ImportResolver:
             if self._star_import or not hasattr(builtins, name):
                 return None
             return f"builtins.{name}"
-        meanings = {self._binding_meaning(b) for b in bindings}
+        meaningful = [b for b in bindings if b is not _NONE]
+        if not meaningful:
+            return None  # only ever None
+        meanings = {self._binding_meaning(b) for b in meaningful}
         return meanings.pop() if len(meanings) == 1 else None
 
     def _binding_meaning(self, binding: _Binding) -> str | None:
@@ -223,6 +234,8 @@ def _decorator_callee(decorator: cst.Decorator) -> cst.BaseExpression:
 
 
 def _assigned(value: cst.BaseExpression) -> _Binding:
+    if isinstance(value, cst.Name) and value.value == "None":
+        return _NONE
     dotted = dotted_name(value)
     if dotted is not None:
         return _Alias(dotted)

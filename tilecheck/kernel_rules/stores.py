@@ -16,7 +16,7 @@ from tilecheck.kernel_rules.context import KernelContext
 from tilecheck.kernel_rules.facts import CallSite
 from tilecheck.kernel_rules.findings import STORE_OUTSIDE_TILE, STORE_TO_SHARED, UNSUPPORTED
 from tilecheck.kernel_rules.shapes import TileShapes, argument
-from tilecheck.kernel_rules.tensors import TileIndexPart
+from tilecheck.kernel_rules.tensors import TileIndexPart, value_names
 from tilecheck.kernel_rules.vocabulary import dotted_name, head_of, is_unsafe, source_of
 from tilecheck.kernel_signature import ParamKind
 
@@ -37,6 +37,7 @@ def check_stores(ctx: KernelContext) -> None:
     for site in ctx.facts.calls:
         dotted = site.dotted
         if dotted is None:
+            _expression_store(ctx, site.node)
             continue
         head, _, method = dotted.partition(".")
         if ctx.is_local(head) and method in ("store", "load"):
@@ -56,16 +57,21 @@ def _method(
     parameter = ctx.tensors.root(receiver)
     kind = ctx.kinds.get(parameter) if parameter is not None else None
     call = site.node
-    if kind == ParamKind.SHARED and method == "store":
-        alias = f" (an alias of `{parameter}`)" if parameter != receiver else ""
-        ctx.report(
-            STORE_TO_SHARED,
-            call,
-            f"`{receiver}`{alias} is Shared (read-only); store only through a Mutable "
-            f"parameter, e.g. `out.store(tile)` with `out: Mutable[Tensor[...]]`",
-            ctx.declared_here(parameter, "Shared"),
-        )
-        return None
+    if method == "store":
+        if kind == ParamKind.SHARED:
+            alias = f" (an alias of `{parameter}`)" if parameter != receiver else ""
+            ctx.report(
+                STORE_TO_SHARED,
+                call,
+                f"`{receiver}`{alias} is Shared (read-only); store only through a Mutable "
+                f"parameter, e.g. `out.store(tile)` with `out: Mutable[Tensor[...]]`",
+                ctx.declared_here(parameter, "Shared"),
+            )
+            return None
+        shared = _shared_among(ctx, ctx.tensors.may_stand_for(receiver))
+        if shared is not None:
+            _may_store_to_shared(ctx, call, receiver, shared)
+            return None
     if kind != ParamKind.MUTABLE or parameter is None:
         return None
     at = argument(call, 1, "at") if method == "store" else argument(call, 0, "at")
@@ -82,6 +88,45 @@ def _method(
         return None
     tile = argument(call, 0, "tile")
     return _Store(call, parameter, shapes.of(tile) if tile is not None else None)
+
+
+def _shared_among(ctx: KernelContext, parameters: frozenset[str]) -> str | None:
+    """The first Shared parameter among those a name or expression may stand for."""
+    return next((p for p in sorted(parameters) if ctx.kinds.get(p) == ParamKind.SHARED), None)
+
+
+def _may_store_to_shared(
+    ctx: KernelContext, node: cst.CSTNode, written: str, shared: str, *, certain: bool = False
+) -> None:
+    """TC201 through a may-alias: a binding on some path makes ``written`` the Shared
+    ``shared`` (``out = x`` in a branch, ``x if c else z``, a swap in a loop)."""
+    how = "is" if certain else "may be"
+    why = "" if certain else " (it is bound to it on some path)"
+    ctx.report(
+        STORE_TO_SHARED,
+        node,
+        f"`{written}` {how} the Shared (read-only) parameter `{shared}`{why}, and a Shared "
+        "parameter is never written; store only through a Mutable parameter, e.g. "
+        "`out.store(tile)` with `out: Mutable[Tensor[...]]`",
+        ctx.declared_here(shared, "Shared"),
+    )
+
+
+def _certainly(ctx: KernelContext, expr: cst.BaseExpression, shared: str) -> bool:
+    """``expr`` is ``shared`` on every path (``(w := x)``)."""
+    return all(ctx.tensors.root(name) == shared for name in value_names(expr))
+
+
+def _expression_store(ctx: KernelContext, call: cst.Call) -> None:
+    """``(w := x).store(...)``, ``(x if c else z).store(...)``: TC201 when the receiver may
+    be a Shared parameter."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "store":
+        return
+    shared = _shared_among(ctx, ctx.tensors.may_hold(func.value))
+    if shared is not None:
+        certain = _certainly(ctx, func.value, shared)
+        _may_store_to_shared(ctx, call, source_of(func.value), shared, certain=certain)
 
 
 def _check_index(
@@ -138,10 +183,11 @@ def _unsafe_write(ctx: KernelContext, call: cst.Call, dotted: str) -> None:
     if not function.startswith(_WRITING_UNSAFE_OPS):
         return
     target = argument(call, 0, "tensor")
-    if not isinstance(target, cst.Name):
+    if target is None:
         return
-    parameter = ctx.tensors.root(target.value)
+    parameter = ctx.tensors.root(target.value) if isinstance(target, cst.Name) else None
     if parameter is not None and ctx.kinds.get(parameter) == ParamKind.SHARED:
+        assert isinstance(target, cst.Name)
         ctx.report(
             STORE_TO_SHARED,
             target,
@@ -149,6 +195,11 @@ def _unsafe_write(ctx: KernelContext, call: cst.Call, dotted: str) -> None:
             "write only into a Mutable parameter",
             ctx.declared_here(parameter, "Shared"),
         )
+        return
+    shared = _shared_among(ctx, ctx.tensors.may_hold(target))
+    if shared is not None:
+        certain = _certainly(ctx, target, shared)
+        _may_store_to_shared(ctx, target, source_of(target), shared, certain=certain)
 
 
 def _check_shapes(ctx: KernelContext, stores: list[_Store]) -> None:
@@ -188,10 +239,14 @@ def _item_write(ctx: KernelContext, target: cst.BaseExpression) -> None:
     base = target.value if isinstance(target, (cst.Subscript, cst.Attribute)) else target
     dotted = dotted_name(base)
     head = head_of(dotted) if dotted is not None else None
-    parameter = ctx.tensors.root(head) if head is not None and ctx.is_local(head) else None
+    local = head is not None and ctx.is_local(head)
+    parameter = ctx.tensors.root(head) if head is not None and local else None
     kind = ctx.kinds.get(parameter) if parameter is not None else None
     written = source_of(target)
-    if kind == ParamKind.SHARED:
+    shared = _shared_among(ctx, ctx.tensors.may_stand_for(head)) if head and local else None
+    if kind != ParamKind.SHARED and shared is not None:
+        _may_store_to_shared(ctx, target, head or written, shared)
+    elif kind == ParamKind.SHARED:
         ctx.report(
             STORE_TO_SHARED,
             target,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tilecheck.kernel_rules.facts import Alias, BodyFacts, Origin, TileIndex, Unpack
+from tilecheck.kernel_rules.facts import Alias, BodyFacts, Origin, TileIndex, Unpack, Value
 from tilecheck.kernel_signature import ParamKind
 
 _AMBIGUOUS = ""
@@ -22,6 +22,7 @@ class Tensors:
         self._kinds = kinds
         self._roots: dict[str, str] = {}
         self._visiting: set[str] = set()
+        self._may: dict[str, frozenset[str]] = {}
 
     def is_local(self, name: str) -> bool:
         return name in self._kinds or name in self._facts.locals
@@ -51,6 +52,42 @@ class Tensors:
                 return _AMBIGUOUS
             roots.add(self.root(origin.name) or _AMBIGUOUS)
         return roots.pop() if len(roots) == 1 else _AMBIGUOUS
+
+    def may_stand_for(self, name: str) -> frozenset[str]:
+        """Every parameter ``name`` may stand for on some path: a may-alias, through each of
+        its bindings (``out = x`` in a branch, ``out = x if c else z``, a swap, a walrus)."""
+        known = self._may.get(name)
+        if known is not None:
+            return known
+        found: set[str] = set()
+        seen: set[str] = set()
+        stack = [name]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            origins = self._facts.bindings.get(current, ())
+            if current in self._kinds and not origins:
+                # a parameter the kernel rebinds is taken to hold what it is rebound to
+                # (``x = z`` before ``x.store``: the syntax alone cannot tell which comes first)
+                found.add(current)
+            for origin in origins:
+                if isinstance(origin, Alias):
+                    stack.append(origin.name)
+                elif isinstance(origin, Value):
+                    stack.extend(value_names(origin.expr))
+        answer = frozenset(found)
+        self._may[name] = answer
+        return answer
+
+    def may_hold(self, expr: cst.BaseExpression) -> frozenset[str]:
+        """Every parameter the value of ``expr`` may be (``x``, ``(w := x)``, ``x if c else
+        z``)."""
+        out: frozenset[str] = frozenset()
+        for name in value_names(expr):
+            out |= self.may_stand_for(name)
+        return out
 
     def origins(self, name: str) -> list[Origin]:
         return self._facts.bindings.get(name, [])
@@ -101,3 +138,21 @@ class TileIndexPart:
     position: int | None
     arity: int | None
     split: cst.CSTNode
+
+
+def value_names(expr: cst.BaseExpression) -> list[str]:
+    """The names whose value ``expr`` may be: itself a name, a walrus's value, either branch
+    of a conditional expression or either operand of ``and``/``or``."""
+    out: list[str] = []
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            out.append(current.value)
+        elif isinstance(current, cst.NamedExpr):
+            stack.append(current.value)
+        elif isinstance(current, cst.IfExp):
+            stack.extend((current.body, current.orelse))
+        elif isinstance(current, cst.BooleanOperation):
+            stack.extend((current.left, current.right))
+    return out

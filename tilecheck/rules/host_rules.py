@@ -72,11 +72,27 @@ def valid(body: str, note: str = "") -> Case:
     return Case(_module(body), (), note)
 
 
-def invalid(body: str, note: str = "", *, typed: bool = True) -> Case:
+def invalid(body: str, note: str = "", *, typed: bool = True, optional: bool = False) -> Case:
+    """``optional``: tilert imported as an optional dependency, ``tr = None`` without it."""
     code = _module(body)
+    if optional:
+        code = _optional_tilert(code)
+        typed = False  # mypy refuses ``tr = None`` for a module
     expect = expected_from_markers(code)
     assert expect, f"an INVALID example needs a `# TC1xx` marker:\n{code}"
     return Case(code, expect, note, typed)
+
+
+def _optional_tilert(code: str) -> str:
+    """The tilert imports moved into ``try:``, with a ``None`` fallback."""
+    lines = code.split("\n")
+    tilert = [
+        n for n, text in enumerate(lines) if text.startswith(("import tilert", "from tilert"))
+    ]
+    first, last = tilert[0], tilert[-1]
+    block = ["try:", *(f"    {text}" for text in lines[first : last + 1])]
+    block += ["except ImportError:  # tilert is optional", "    tr = None"]
+    return "\n".join([*lines[:first], *block, *lines[last + 1 :]])
 
 
 TC101 = Rule(
@@ -341,6 +357,81 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
             """,
             "pipelining: the previous iteration's tensor, waited on, while this one's is written",
         ),
+        valid(
+            """
+            def main(n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                match n:
+                    case 0:
+                        pending.wait()
+                    case _:
+                        pending.wait()
+                print(z.to_numpy())
+            """,
+            "waited in every case of a `match` ending in `case _:` (no path skips every case)",
+        ),
+        valid(
+            """
+            def main(n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                match n:
+                    case 0:
+                        pending.wait()
+                    case other:
+                        print(other)
+                        pending.wait()
+                print(z.to_numpy())
+            """,
+            "a capture pattern without a guard always matches, as `case _:` does",
+        ),
+        valid(
+            """
+            import asyncio
+
+
+            async def main() -> None:
+                a, b = tr.zeros((256,)), tr.zeros((256,))
+                await asyncio.gather(scale(a.partition((64,)), 2.0), scale(b.partition((64,)), 3.0))
+                print(a.to_numpy(), b.to_numpy())
+            """,
+            "independent ops gathered, read after the await",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+
+                def finish() -> None:
+                    pending.wait()
+
+                finish()
+                print(z.to_numpy())
+            """,
+            "a closure that waits, called before the read",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                if (pending := scale(z.partition((64,)), 2.0).submit()) is not None:
+                    pending.wait()
+                print(z.to_numpy())
+            """,
+            "a walrus in the test narrows the name it binds, as the plain name would",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                if pending := scale(z.partition((64,)), 2.0).submit():
+                    pending.wait()
+                print(z.to_numpy())
+            """,
+            "a Pending is always true: the walrus's name is waited on where it holds one",
+        ),
     ),
     invalid=(
         invalid(
@@ -515,6 +606,96 @@ or pass the tensor on inside the same `.then` chain or graph, which run in order
             """,
             "a kernel with other compile options launches as the kernel itself",
         ),
+        invalid(
+            """
+            def main(n: int) -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                match n:
+                    case 0:
+                        pending.wait()
+                    case k if k < 0:
+                        pending.wait()
+                print(z.to_numpy())  # TC102
+            """,
+            "a guarded capture may fail: the `match` may take no case",
+        ),
+        invalid(
+            """
+            import asyncio
+
+
+            async def main() -> None:
+                a, b, x = tr.ones((256,)), tr.zeros((256,)), tr.ones((256,))
+                await asyncio.gather(
+                    copy(a.partition((64,)), x),
+                    copy(b.partition((64,)), a),  # TC102
+                )
+            """,
+            "dependent ops gathered: the first op holds `a` while the second argument is made",
+        ),
+        invalid(
+            """
+            def run_all(*ops: tr.Op) -> None:
+                for op in ops:
+                    op.sync()
+
+
+            def main() -> None:
+                a = tr.zeros((256,))
+                run_all(
+                    scale(a.partition((64,)), 2.0),
+                    scale(a.partition((64,)), 3.0),  # TC102
+                )
+            """,
+            "one tensor partitioned for two ops handed to one call: the callee gets both at once",
+        ),
+        invalid(
+            """
+            def run_and_log(op: tr.Op, snapshot: np.ndarray) -> None:
+                print(snapshot)
+                op.sync()
+
+
+            def main() -> None:
+                z = tr.zeros((256,))
+                run_and_log(scale(z.partition((64,)), 2.0), z.to_numpy())  # TC102
+            """,
+            "a later argument reads what the op made by an earlier one holds",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                status = lambda: pending.done()
+                print(z.to_numpy())  # TC102
+                pending.wait()
+                print(status())
+            """,
+            "making a closure that names the Pending runs nothing: it is still in flight",
+        ),
+        invalid(
+            """
+            def main(check: bool) -> None:
+                z = tr.zeros((256,))
+                if (pending := scale(z.partition((64,)), 2.0).submit()) is not None and check:
+                    pending.wait()
+                print(z.to_numpy())  # TC102
+            """,
+            "narrowed by a walrus, but the other condition may skip the wait",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                print(z.to_numpy())  # TC102
+                pending.wait()
+            """,
+            "an optional import with a `None` fallback still means tilert",
+            optional=True,
+        ),
     ),
 )
 
@@ -650,6 +831,20 @@ Fix: pass the partition to its launch first, or partition later, right where it 
             """,
             "a partition that is not kept is dropped at once",
         ),
+        valid(
+            """
+            def main(n: int) -> None:
+                z = tr.zeros((256,))
+                p = z.partition((64,))
+                match n:
+                    case 0:
+                        scale(p, 2.0).sync()
+                    case _:
+                        scale(p, 3.0).sync()
+                print(z.to_numpy())
+            """,
+            "consumed in every case of a `match` ending in `case _:`",
+        ),
     ),
     invalid=(
         invalid(
@@ -694,6 +889,20 @@ Fix: pass the partition to its launch first, or partition later, right where it 
                 add(zp, x, x).sync()
             """,
             "still alive after an `if` whose test short-circuits",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                p = z.partition((64,))
+
+                def area(p: int) -> int:
+                    return p * p
+
+                print(area(3), z.to_numpy())  # TC104
+                scale(p, 2.0).sync()
+            """,
+            "a nested function's parameter `p` is another variable: the partition stays alive",
         ),
     ),
 )
@@ -750,6 +959,23 @@ Fix: run it: `.sync()`, `.submit()` and later `.wait()`, `await op`, or `g.recor
                 g.close()
             """,
             "recorded into a graph",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                op = None
+
+                def make() -> None:
+                    nonlocal op
+                    op = scale(z.partition((64,)), 2.0)
+
+                make()
+                if op is not None:
+                    op.sync()
+                print(z.to_numpy())
+            """,
+            "stored in a `nonlocal` of the enclosing function, which runs it",
         ),
     ),
     invalid=(
@@ -1056,6 +1282,35 @@ nothing needs to overlap.""",
             """,
             "a short-circuit test in a conditional expression keeps the Pending",
         ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                finish = lambda: pending.wait()
+                finish()
+            """,
+            "waited on through a closure",
+        ),
+        valid(
+            """
+            PENDING = None
+
+
+            def start(z: tr.Tensor[f32]) -> None:
+                global PENDING
+                PENDING = scale(z.partition((64,)), 2.0).submit()
+
+
+            def main() -> None:
+                z = tr.zeros((256,))
+                start(z)
+                if PENDING is not None:
+                    PENDING.wait()
+                print(z.to_numpy())
+            """,
+            "stored in a `global`: waited on elsewhere",
+        ),
     ),
     invalid=(
         invalid(
@@ -1083,6 +1338,19 @@ nothing needs to overlap.""",
                     pending = scale(t.partition((64,)), 2.0).submit()  # TC108
             """,
             "submitted in a loop, never waited on",
+        ),
+        invalid(
+            """
+            LAUNCHES = 0
+
+
+            def main() -> None:
+                global LAUNCHES
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()  # TC108
+                LAUNCHES += 1
+            """,
+            "a `global` declaration covers only the names it lists",
         ),
     ),
 )

@@ -20,15 +20,18 @@ def _module(body: str) -> str:
     return _IMPORTS + "\n\n" + textwrap.dedent(body).strip("\n") + "\n"
 
 
-def valid(body: str, note: str = "") -> Case:
-    return Case(_module(body), (), note)
+def valid(body: str, note: str = "", *, typed: bool = True) -> Case:
+    return Case(_module(body), (), note, typed)
 
 
-def invalid(body: str, note: str = "") -> Case:
-    code = _module(body)
+def invalid(body: str, note: str = "", *, typed: bool = True, imports: str = _IMPORTS) -> Case:
+    """``typed=False``: the mypy plugin does not report it (mypy itself refuses the code
+    first, e.g. a name given a Shared and a Mutable tensor); ``imports``: a module header other
+    than the usual imports."""
+    code = imports + "\n\n" + textwrap.dedent(body).strip("\n") + "\n"
     expect = expected_from_markers(code)
     assert expect, f"an INVALID example needs a `# TC2xx` marker:\n{code}"
-    return Case(code, expect, note)
+    return Case(code, expect, note, typed)
 
 
 TC201 = Rule(
@@ -82,6 +85,15 @@ block's tile with `z.load()`:
             """,
             "an unchecked store into a Mutable parameter",
         ),
+        valid(
+            """
+            @tr.kernel
+            def pick(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], flag: bool) -> None:
+                out = a if flag else b
+                out.store(a.load() + b.load())
+            """,
+            "an alias that may be either of two Mutable parameters stores",
+        ),
     ),
     invalid=(
         invalid(
@@ -116,6 +128,77 @@ block's tile with `z.load()`:
                 x[0] = z.load()  # TC201
             """,
             "item assignment writes through the parameter",
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], flag: bool) -> None:
+                out = z
+                if flag:
+                    out = x
+                out.store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "an alias is a may-alias: bound to the Shared parameter on one path is enough",
+            typed=False,
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], flag: bool) -> None:
+                out = x if flag else z
+                out.store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "a conditional expression that may give the Shared parameter",
+            typed=False,
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+                a, b = z, x
+                a, b = b, a
+                a.store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "a swap hands the Shared parameter to the name stored through",
+            typed=False,
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+                out = z
+                for i in range(2):
+                    if i == 1:
+                        out = x
+                    out.store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "rebound inside a loop: a later iteration stores through the Shared parameter",
+            typed=False,
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+                (w := x).store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "a walrus binds an alias and stores through it at once",
+        ),
+        invalid(
+            """
+            @tr.kernel
+            def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+                x.store(tl.load_tile_like(x, z))  # TC201
+            """,
+            "an optional import with a `None` fallback still means tilert",
+            typed=False,
+            imports=(
+                "try:\n"
+                "    import tilert as tr\n"
+                "    import tilert.lang as tl\n"
+                "    from tilert import Mutable, Shared, Tensor, f32\n"
+                "except ImportError:  # tilert is optional\n"
+                "    tr = tl = None\n"
+            ),
         ),
     ),
 )
