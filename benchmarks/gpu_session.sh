@@ -27,6 +27,9 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     python3 -m tilert doctor
     section "examples as programs (TILERT_BACKEND=cutile)"
     for f in examples/*.py; do TILERT_BACKEND=cutile timeout 90 python3 "$f"; echo "$f rc=$?"; done
+    section "float-to-int conversions and int literals out of range: GPU vs interpreter"
+    TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_probe_conversions.py
+    echo "rc=$?"
     section "GPU tests (pytest -m gpu)"
     timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/test_gpu*.py
     echo "rc=$?"
@@ -47,6 +50,17 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     echo "rc=$?"
     section "where a launch's host time goes"
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_launch_profile.py --out "$OUT"
+    echo "rc=$?"
+  fi
+  if has compiled && [ -d build/mypyc312 ]; then
+    # an experiment: the hot modules compiled with mypyc (benchmarks/build_mypyc.sh), same source
+    section "launch with the runtime compiled by mypyc (build/mypyc312)"
+    mkdir -p "$OUT/mypyc"
+    PYTHONPATH="$(pwd)/build/mypyc312:$PYTHONPATH" TILERT_BACKEND=cutile timeout ${BENCH_T:-400} \
+      python3 benchmarks/gpu_bench.py --out "$OUT/mypyc" --only launch
+    echo "rc=$?"
+    PYTHONPATH="$(pwd)/build/mypyc312:$PYTHONPATH" TILERT_BACKEND=cutile timeout 120 \
+      python3 benchmarks/gpu_launch_profile.py --out "$OUT/mypyc"
     echo "rc=$?"
   fi
   if has sanitize; then
