@@ -8,7 +8,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, f32
+from tilert import Mutable, Shared, Tensor, f32, u8
 
 pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
 
@@ -156,3 +156,14 @@ def test_a_store_through_an_alias_of_the_partition_runs() -> None:
     x, z = tr.full((1000,), 2.0, dtype=f32), tr.ones((1000,), dtype=f32)
     add_through_alias(z.partition((256,)), x).sync()
     np.testing.assert_array_equal(z.to_numpy(), np.full(1000, 3, np.float32))
+
+
+@tr.kernel
+def u8_above_minus_one(z: Mutable[Tensor[u8]], x: Shared[Tensor[u8]]) -> None:
+    z.store(tl.where(tl.load_tile_like(x, z) > -1, 1, 0))
+
+
+def test_an_integer_constant_out_of_range_is_refused_as_in_the_interpreter() -> None:
+    z, x = tr.zeros((4,), dtype=u8), tr.zeros((4,), dtype=u8)
+    with pytest.raises(tr.KernelError, match=r"(?i)out of range of (uint8|u8)"):
+        u8_above_minus_one(z.partition((4,)), x).sync()

@@ -142,6 +142,21 @@ def test_low_precision_float_ops_round_like_numpy(dt: type[DType]) -> None:
         np.testing.assert_array_equal(got, op(a, b))  # numpy / ml_dtypes arithmetic
 
 
+def test_an_integer_scalar_out_of_its_tiles_range_is_refused_not_wrapped() -> None:
+    small = np.array([[0, 1, 2, 255]], np.uint8)
+    with pytest.raises(KernelError, match=r"`>`: integer constant -1 is out of range of u8"):
+        evaluate(lambda x: x > -1, small)
+    with pytest.raises(KernelError, match=r"integer constant 300 is out of range of i8"):
+        evaluate(lambda x: x + 300, np.array([[0, 1, -1, 100]], np.int8))
+    with pytest.raises(KernelError, match=r"tl\.full: integer 300 is out of range of int8"):
+        evaluate(lambda x: tl.full((4,), 300, tl.i8) + x, np.zeros((1, 4), np.int8))
+    got, dtype = evaluate(lambda x: x + 255, np.zeros((1, 4), np.uint8))  # fits: adopts u8
+    assert dtype is u8
+    np.testing.assert_array_equal(got, 255)
+    got, dtype = evaluate(lambda x: x > -1, np.array([[-3, 0]], np.int8))
+    np.testing.assert_array_equal(got, [[False, True]])
+
+
 def test_python_scalars_are_weakly_typed() -> None:
     h = data((2, 4), np.float16)
     got, dtype = evaluate(lambda x: x * 2.5 + 1, h)

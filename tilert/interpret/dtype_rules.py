@@ -71,10 +71,20 @@ def promote(a: type[DType], b: type[DType]) -> type[DType]:
 
 
 def with_scalar(tile_dtype: type[DType], value: Scalar) -> type[DType]:
-    """The dtype of an operation between a tile and a weakly typed Python scalar."""
-    if _KIND_RANK[scalar_kind(value)] <= _KIND_RANK[tile_dtype.kind]:
-        return tile_dtype
-    return default_dtype(value)
+    """The dtype of an operation between a tile and a weakly typed Python scalar. An integer
+    that does not fit the integer dtype it adopts is an error, as cuTile's compiler makes it
+    ("Integer constant -1 is out of range of uint8"), not a silent wrap."""
+    kind = scalar_kind(value)
+    if _KIND_RANK[kind] > _KIND_RANK[tile_dtype.kind]:
+        return default_dtype(value)
+    if kind == "i" and tile_dtype.kind in "iu":
+        info = np.iinfo(tile_dtype.np_dtype.str)
+        if not info.min <= value <= info.max:
+            raise ValueError(
+                f"integer constant {value} is out of range of {tile_dtype.name} "
+                f"({info.min} to {info.max}): convert the tile first (tl.astype)"
+            )
+    return tile_dtype
 
 
 def true_division(dt: type[DType]) -> type[DType]:
@@ -89,7 +99,11 @@ def float_for(dt: type[DType]) -> type[DType]:
 
 
 def scalar_array(value: Scalar, dt: np.dtype[Any]) -> np.ndarray[Any, Any]:
-    """A 0-d array of ``value`` in ``dt``; integers wrap as a C cast would."""
+    """A 0-d array of ``value`` in ``dt``. An integer that does not fit an integer ``dt`` is a
+    ValueError (cuTile refuses such a constant), never a wrap."""
     if isinstance(value, float) or dt.kind in "fb":
         return np.asarray(value).astype(dt)
-    return np.asarray(np.int64(value)).astype(dt)
+    info = np.iinfo(dt)
+    if not info.min <= value <= info.max:
+        raise ValueError(f"integer {value} is out of range of {dt} ({info.min} to {info.max})")
+    return np.asarray(value, dtype=dt)
