@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tilert import backends
@@ -62,6 +63,7 @@ class Device:
         return f"Device({self.index}, {self.kind})"
 
 
+@cache
 def _cpu_name() -> str:
     """The CPU's model name where the system says it (Linux), else what Python knows."""
     try:
