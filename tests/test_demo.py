@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _demo(backend: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "TILERT_BACKEND": backend}
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path, "TILERT_BACKEND": backend}
     return subprocess.run(
         [sys.executable, "-m", "tilert.demo"],
         capture_output=True,

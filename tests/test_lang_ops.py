@@ -157,6 +157,23 @@ def test_an_integer_scalar_out_of_its_tiles_range_is_refused_not_wrapped() -> No
     np.testing.assert_array_equal(got, [[False, True]])
 
 
+def test_floats_convert_to_integers_as_the_gpu_does() -> None:
+    # measured on the H100 (benchmarks/gpu_probe_conversions.py): toward zero, NaN to 0,
+    # saturating; 8-bit targets saturate at 16 bits and keep the low byte
+    values = np.array([[-1.5, 300.7, np.nan, np.inf, -np.inf, 3e9, -3e9, 254.9]], np.float32)
+    got, dtype = evaluate(lambda x: tl.astype(x, tl.u8), values)
+    assert dtype is u8
+    np.testing.assert_array_equal(got, [[0, 44, 0, 255, 0, 255, 0, 254]])
+    got, _ = evaluate(lambda x: tl.astype(x, tl.i8), values)
+    np.testing.assert_array_equal(got, [[-1, 44, 0, -1, 0, -1, 0, -2]])
+    got, _ = evaluate(lambda x: tl.astype(x, tl.i32), values)
+    big, small = 2**31 - 1, -(2**31)
+    np.testing.assert_array_equal(got, [[-1, 300, 0, big, small, big, small, 254]])
+    wide = np.array([[np.inf, -1e30, 2.5, np.nan]], np.float32)
+    got, _ = evaluate(lambda x: tl.astype(x, tl.i64), wide)
+    np.testing.assert_array_equal(got, [[2**63 - 1, -(2**63), 2, 0]])
+
+
 def test_python_scalars_are_weakly_typed() -> None:
     h = data((2, 4), np.float16)
     got, dtype = evaluate(lambda x: x * 2.5 + 1, h)

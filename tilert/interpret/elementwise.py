@@ -261,8 +261,8 @@ def where(cond: object, a: object, b: object) -> Tile[Any]:
 def convert(
     data: np.ndarray[Any, Any], source: type[DType], target: type[DType]
 ) -> np.ndarray[Any, Any]:
-    """``data`` (of ``source``) converted to ``target`` as a GPU conversion would: floats to
-    integers truncate toward zero, anything to bool_ tests for nonzero."""
+    """``data`` (of ``source``) converted to ``target`` as the GPU converts: floats to integers
+    truncate toward zero (see ``_float_to_int``), anything to bool_ tests for nonzero."""
     if source is target:
         return data
     out: np.ndarray[Any, Any]
@@ -271,10 +271,26 @@ def convert(
     elif "bf16" in (source.name, target.name) and source.kind == target.kind == "f":
         out = data.astype(np.float32).astype(target.np_dtype)
     elif source.kind == "f" and target.kind in "iu":
-        out = np.trunc(data.astype(np.float64)).astype(target.np_dtype)
+        out = _float_to_int(data, target.np_dtype)
     else:
         out = data.astype(target.np_dtype)
     return out
+
+
+def _float_to_int(data: np.ndarray[Any, Any], target: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    """Floats to ``target`` as the H100 converts them (measured with cuda.tile 1.7 by
+    ``benchmarks/gpu_probe_conversions.py``): toward zero, NaN to 0, saturating at the range
+    of ``target``; an 8-bit target saturates at the 16-bit range of its signedness and keeps
+    the low byte (300.7 to u8 is 44, inf is 255, -1.5 is 0)."""
+    wide = np.trunc(data.astype(np.float64))
+    wide[np.isnan(wide)] = 0.0
+    through = target if target.itemsize >= 2 else np.dtype(f"{target.kind}2")
+    info = np.iinfo(through.str)
+    low, high = wide <= info.min, wide >= info.max
+    out = np.where(low | high, 0.0, wide).astype(through)
+    out[low] = info.min
+    out[high] = info.max
+    return out.astype(target)  # an 8-bit target keeps the low byte
 
 
 @kernel_op("tl.astype")
