@@ -53,7 +53,8 @@ def literals() -> dict[str, str]:
             op().sync()
             out[name] = f"ran: {z.to_numpy().tolist()} {w.to_numpy().tolist()}"
         except tr.KernelError as exc:
-            out[name] = f"KernelError: {str(exc).splitlines()[0][-90:]}"
+            first = str(exc).splitlines()[0].split(" (generated source")[0]
+            out[name] = f"KernelError: ...{first[-70:]}"
     return out
 
 
