@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -214,8 +215,7 @@ async def test_mutable_alias_is_reported_then_cleared_when_fixed(tmp_path: Path)
         assert found.severity == types.DiagnosticSeverity.Error
         # the primary span: the argument that repeats `z`
         assert found.range == _range_of(MAIN, BUGGY_CALL, "z", occurrence=2)
-        assert found.code_description is not None
-        assert found.code_description.href == catalog()["TC101"].url()
+        assert found.code_description is None  # no published page to link to
         related = found.related_information or []
         assert related, "the secondary spans come as related information"
         assert all(r.location.uri == uri for r in related)
@@ -410,7 +410,6 @@ def _lsp_diagnostics(source: str, found: list[Diagnostic]) -> list[types.Diagnos
             uri="file:///app.py",
             lines=split_lines(source),
             codec=PositionCodec(),
-            rules=catalog(),
             uri_for_path=lambda p: f"file://{p}",
         )
         for d in kept
@@ -492,9 +491,8 @@ def test_labels_become_message_lines_for_clients_without_related_information() -
         uri="file:///app.py",
         lines=["x"] * 12,
         codec=PositionCodec(),
-        rules=catalog(),
         uri_for_path=str,
-        support=ClientSupport(related_information=False, code_description=False),
+        support=ClientSupport(related_information=False),
     )
     assert converted.related_information is None and converted.code_description is None
     assert converted.message.splitlines() == [
@@ -537,3 +535,44 @@ async def test_an_engine_crash_is_logged_and_publishes_nothing(
     assert outcome.diagnostics == []
     ((level, message),) = outcome.logs
     assert level == types.MessageType.Error and "RecursionError: a bug in a rule" in message
+
+
+def _message(payload: dict[str, Any]) -> bytes:
+    body = json.dumps(payload).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_exit_without_shutdown_ends_with_status_1() -> None:
+    """The LSP specification: `exit` without a `shutdown` first exits with 1 (clients use the
+    status to tell a crash from a clean stop)."""
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    init = {"processId": None, "rootUri": None, "capabilities": {}}
+    stdin = b"".join(
+        _message(m)
+        for m in (
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "method": "exit"},
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "tilecheck.lsp"],
+        input=stdin,
+        capture_output=True,
+        timeout=TIMEOUT_S,
+        env={**os.environ, "PYTHONPATH": path},
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+
+
+def test_a_config_broken_again_after_a_fix_is_shown_again() -> None:
+    from tilecheck.lsp.server import TilecheckServer
+
+    server = TilecheckServer()
+    shown: list[str] = []
+    server.window_show_message = lambda params: shown.append(params.message)  # type: ignore[method-assign]
+    server.window_log_message = lambda params: None  # type: ignore[method-assign]
+    for error in ("bad TOML", "bad TOML", None, "bad TOML"):
+        server.report_config(error)
+    assert shown == ["tilecheck: bad TOML (using the defaults)"] * 2

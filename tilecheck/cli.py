@@ -169,7 +169,6 @@ def explain(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         parts.append(_example("Invalid", rule.invalid[0].code))
     if rule.valid:
         parts.append(_example("Valid", rule.valid[0].code))
-    parts.append(f"See also: {rule.url()}\n")
     out.write("\n".join(parts))
     return EXIT_CLEAN
 

@@ -54,7 +54,6 @@ def _rules() -> list[dict[str, Any]]:
             "shortDescription": {"text": rule.summary},
             "fullDescription": {"text": rule.explanation.strip() or rule.summary},
             "help": {"text": rule.explanation.strip() or rule.summary},
-            "helpUri": rule.url(),
             "defaultConfiguration": {"level": "error"},
         }
         for rule in catalog().values()
@@ -98,7 +97,6 @@ def document(diagnostics: Sequence[Diagnostic], base: Path | None = None) -> dic
                     "driver": {
                         "name": "tilecheck",
                         "version": __version__,
-                        "informationUri": "https://tilecheck.dev",
                         "rules": rules,
                     }
                 },

@@ -30,11 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"{INSTALL_HINT} ({e})", file=sys.stderr)
         return 2
-    try:
-        serve()
-    except SystemExit as e:  # pygls ends the process this way on `exit`
-        return e.code if isinstance(e.code, int) else 0
-    return 0
+    return serve()
 
 
 __all__ = ["INSTALL_HINT", "main"]

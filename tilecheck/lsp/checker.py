@@ -156,7 +156,6 @@ class Checker:
 
     def _diagnostics(self, snapshot: Snapshot, outcome: Outcome) -> list[types.Diagnostic]:
         from tilecheck.engine import InternalError, check_source
-        from tilecheck.rules import catalog
 
         settings = self._workspaces.settings(snapshot.path, snapshot.folders)
         outcome.config_error = settings.config_error
@@ -169,14 +168,12 @@ class Checker:
             outcome.logs.append((types.MessageType.Error, f"tilecheck: internal error: {e.detail}"))
             return []
         lines = split_lines(snapshot.source)
-        rules = catalog()
         return [
             to_lsp(
                 d,
                 uri=snapshot.uri,
                 lines=lines,
                 codec=snapshot.codec,
-                rules=rules,
                 uri_for_path=_uri_for_path,
                 support=snapshot.support,
             )

@@ -7,14 +7,13 @@ through pygls' ``PositionCodec`` with the text the finding was computed from."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
 from tilecheck.diagnostics import Diagnostic, Span
-from tilecheck.rules import Rule
 
 SOURCE = "tilecheck"
 UNUSED_SUPPRESSION = "TC002"
@@ -25,7 +24,6 @@ class ClientSupport:
     """What of a diagnostic the client can show (its ``publishDiagnostics`` capabilities)."""
 
     related_information: bool = True
-    code_description: bool = True
     unnecessary_tag: bool = True
 
     @classmethod
@@ -33,11 +31,10 @@ class ClientSupport:
         text_document = capabilities.text_document
         publish = text_document.publish_diagnostics if text_document is not None else None
         if publish is None:
-            return cls(related_information=False, code_description=False, unnecessary_tag=False)
+            return cls(related_information=False, unnecessary_tag=False)
         tags = publish.tag_support.value_set if publish.tag_support is not None else ()
         return cls(
             related_information=bool(publish.related_information),
-            code_description=bool(publish.code_description_support),
             unnecessary_tag=types.DiagnosticTag.Unnecessary in tags,
         )
 
@@ -90,15 +87,13 @@ def to_lsp(
     uri: str,
     lines: Sequence[str],
     codec: PositionCodec,
-    rules: Mapping[str, Rule],
     uri_for_path: Callable[[str], str],
     support: ClientSupport = ClientSupport(),
 ) -> types.Diagnostic:
     """One finding of the document at ``uri`` (whose text is ``lines``) as an LSP diagnostic:
     the primary span as the range, the labelled secondary spans as related information (or, for
-    a client that cannot show that, as lines of the message), the rule's explanation as the
-    code description."""
-    rule = rules.get(diagnostic.code)
+    a client that cannot show that, as lines of the message). No code description: a link
+    would need a published page of the rule, and `tilecheck explain` is the explanation."""
     message = diagnostic.message
     related: list[types.DiagnosticRelatedInformation] = []
     for label in diagnostic.labels:
@@ -115,13 +110,11 @@ def to_lsp(
     if diagnostic.notes:
         message += "".join(f"\nnote: {note}" for note in diagnostic.notes)
     unused = diagnostic.code == UNUSED_SUPPRESSION
-    described = rule is not None and support.code_description
     return types.Diagnostic(
         range=span_to_range(diagnostic.span, lines, codec),
         message=message,
         severity=types.DiagnosticSeverity.Warning if unused else types.DiagnosticSeverity.Error,
         code=diagnostic.code,
-        code_description=types.CodeDescription(href=rule.url()) if described and rule else None,
         source=SOURCE,
         related_information=related or None,
         tags=[types.DiagnosticTag.Unnecessary] if unused and support.unnecessary_tag else None,

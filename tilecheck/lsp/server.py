@@ -44,6 +44,8 @@ class TilecheckServer(LanguageServer):
         self.checker = Checker(self.is_current)
         self.support = ClientSupport()
         self._logged: set[str] = set()
+        self._config_warnings: set[str] = set()  # forgotten once a config parses again
+        self.shut_down = False  # a `shutdown` request came: `exit` then ends with status 0
 
     # -- checks ---------------------------------------------------------------------------
     def is_current(self, uri: str, generation: int) -> bool:
@@ -87,8 +89,7 @@ class TilecheckServer(LanguageServer):
         outcome = await self._await_check(snapshot)
         for level, message in outcome.logs:
             self.log(level, message)
-        if outcome.config_error is not None:
-            self.warn(f"tilecheck: {outcome.config_error} (using the defaults)")
+        self.report_config(outcome.config_error)
         if outcome.diagnostics is None or not self.is_current(uri, generation):
             return  # stale: a newer check of this document is on its way
         self.text_document_publish_diagnostics(
@@ -137,6 +138,17 @@ class TilecheckServer(LanguageServer):
             self._logged.clear()
         self._logged.add(message)
         self.window_log_message(types.LogMessageParams(type=level, message=message))
+
+    def report_config(self, error: str | None) -> None:
+        """A broken config is shown once while it stays broken; once a config parses again,
+        the next breakage is news again."""
+        if error is not None:
+            message = f"tilecheck: {error} (using the defaults)"
+            self._config_warnings.add(message)
+            self.warn(message)
+        elif self._config_warnings:
+            self._logged -= self._config_warnings
+            self._config_warnings.clear()
 
     def warn(self, message: str) -> None:
         """A message the user should see (``window/showMessage``), once, and in the log."""
@@ -265,6 +277,7 @@ def create_server() -> TilecheckServer:
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: TilecheckServer, params: None) -> None:
+        ls.shut_down = True
         for uri in list(ls.generations):
             ls.debouncer.cancel(uri)
         ls.generations.clear()
@@ -303,8 +316,9 @@ def _log_level(name: str) -> int:
     return level if isinstance(level, int) else logging.WARNING
 
 
-def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-    """Serve LSP over stdio until the client says exit (or goes away)."""
+def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    """Serve LSP over stdio until the client says exit (or goes away); the exit status: 0 after
+    a `shutdown` request, else 1, as the LSP specification asks."""
     protocol_out = stdout or sys.stdout.buffer
     # The LSP stream owns stdout: anything else printing (a stray print in a rule, a warning)
     # goes to stderr instead of corrupting a message.
@@ -312,4 +326,9 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
     logging.basicConfig(
         level=_log_level(os.environ.get("TILECHECK_LSP_LOG", "")), stream=sys.stderr
     )
-    create_server().start_io(stdin or sys.stdin.buffer, protocol_out)
+    server = create_server()
+    try:
+        server.start_io(stdin or sys.stdin.buffer, protocol_out)
+    except SystemExit:  # pygls ends the process this way on `exit`
+        pass
+    return 0 if server.shut_down else 1

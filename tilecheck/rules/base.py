@@ -43,7 +43,3 @@ class Rule:
     scope: str  # "host", "kernel" or "file"
     valid: tuple[Case, ...] = field(default=())
     invalid: tuple[Case, ...] = field(default=())
-
-    def url(self) -> str:
-        """Where the explanation lives; the LSP's codeDescription points here."""
-        return f"https://tilecheck.dev/rules/{self.code}"
