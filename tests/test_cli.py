@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,6 +24,7 @@ from tilecheck.cli import main
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic, Span
 from tilecheck.engine import check_paths, check_source
+from tilecheck.parsing import parse_source, too_long_an_expression
 from tilecheck.rules import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +143,77 @@ def test_pathological_code_is_checked_not_crashed_on() -> None:
     long_chain = "import tilert as tr\nok = x" + " and x" * 20_000 + "\n" + IN_FLIGHT_AFTER
     found = check_source(long_chain, "long.py", Config())
     assert [(d.code, d.span.line) for d in found] == [("TC102", 12)]
+
+
+def test_an_operator_chain_too_long_for_the_parser_is_tc001_not_a_hang(
+    project: Path, run: Run
+) -> None:
+    """libcst's parser is quadratic in a left-recursive chain (20,000 `+` would take many
+    minutes): such a file is one TC001 that says so, reported at once, and the other files are
+    checked as usual."""
+    write(project / "ok.py", "import tilert as tr\n" + IN_FLIGHT_AFTER)
+    head = "import tilert as tr\n\n"
+    write(project / "line.py", head + "y = " + " + ".join(["1"] * 20_000) + "\n")
+    terms = "\n".join("    " + " + ".join(["x"] * 10) + " +" for _ in range(250))
+    write(project / "lines.py", head + "y = (\n" + terms + "\n    x\n)\n")
+    write(project / "attrs.py", head + "y = a" + ".b" * 20_000 + "\n")
+    started = time.perf_counter()
+    code, out, err = run("--output-format", "json")
+    assert time.perf_counter() - started < 10
+    assert code == 1 and err == ""
+    found = sorted((d["path"], d["code"], d["line"], d["message"]) for d in json.loads(out))
+    not_checked = "for the parser: the file was not checked"
+    assert found == [
+        (
+            "attrs.py",
+            "TC001",
+            3,
+            f"too long or too deeply nested an expression near line 3 {not_checked}",
+        ),
+        (
+            "line.py",
+            "TC001",
+            3,
+            f"too long or too deeply nested an expression near line 3 {not_checked}",
+        ),
+        (
+            "lines.py",
+            "TC001",
+            4,
+            f"too long an expression at line 4 (2500 operators) {not_checked}",
+        ),
+        ("ok.py", "TC102", 11, found[-1][3]),
+    ]
+
+
+def test_an_imported_module_too_long_for_the_parser_does_not_hang_its_importer(
+    project: Path, run: Run
+) -> None:
+    """A kernel module read for its signatures gets the same guard: its kernels are not known
+    (as for a module that does not parse), and the importer is checked at once."""
+    kernels = "import tilert as tr\n\n\ny = " + " + ".join(["1"] * 20_000) + "\n"
+    write(project / "kernels.py", kernels)
+    app = "import tilert as tr\nfrom kernels import add\n\nz = tr.zeros((8,))\n"
+    write(project / "app.py", app + "add(z.partition((4,)), z).sync()\n")
+    started = time.perf_counter()
+    code, out, _ = run("--output-format", "json", "app.py")
+    assert time.perf_counter() - started < 10
+    assert code == 0 and json.loads(out) == []
+
+
+def test_the_chain_guard_is_exact_and_leaves_other_long_code_alone() -> None:
+    def chain(operators: int) -> str:
+        # a chain CPython's parser still takes, over lines; other long code beside it
+        lines = [" + ".join(["x"] * 10) + " +" for _ in range(operators // 10)]
+        return "y = (\n" + "\n".join(lines) + "\nx)\n"
+
+    assert too_long_an_expression(chain(2000), "a.py") is None  # 2,000 operators: parsed
+    found = too_long_an_expression(chain(2010), "a.py")
+    assert found is not None and found.code == "TC001" and "(2010 operators)" in found.message
+    table = "import tilert as tr\nTABLE = [" + ", ".join(["1 + 2"] * 5000) + "]\n"
+    assert too_long_an_expression(table, "t.py") is None  # many short expressions
+    assert too_long_an_expression("x = 1 + 2\n" * 3000, "s.py") is None  # no long run
+    assert not isinstance(parse_source(table, "t.py"), Diagnostic)
 
 
 def test_a_bom_is_read_past(project: Path, fake_rules: None) -> None:

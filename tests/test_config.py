@@ -142,3 +142,30 @@ def test_excludes_are_relative_to_the_config_and_skip_hidden_and_venv_dirs(tmp_p
     script = write(tmp_path / "tool", "#!/usr/bin/env python\n")
     named = discover([script, tmp_path / "gen" / "b.py", tmp_path / "a.py", tmp_path], config)
     assert [p.name for p in named] == ["tool", "a.py", "e.py"]
+
+
+def test_exclude_globs_match_as_gitignore_and_ruff_do(tmp_path: Path) -> None:
+    """``*`` stays inside one path component, ``**`` spans any number of them, a leading
+    ``./`` is the config's folder, and a folder matched excludes all under it."""
+    files = ("a/x.py", "a/b/y.py", "a/b/c/z.py", "gen/g.py", "src/gen/h.py", "top.py")
+    for name in files:
+        write(tmp_path / name, "")
+
+    def kept(*exclude: str) -> list[str]:
+        config = Config(exclude=exclude, root=tmp_path)
+        return [p.relative_to(tmp_path).as_posix() for p in discover([tmp_path], config)]
+
+    everything = sorted(files)
+    assert kept() == everything
+    assert kept("a/*.py") == [f for f in everything if f != "a/x.py"]
+    assert kept("a/*") == ["gen/g.py", "src/gen/h.py", "top.py"]  # a/b is matched: all under it
+    assert kept("a/*/*.py") == [f for f in everything if f != "a/b/y.py"]
+    assert kept("a/**/*.py") == ["gen/g.py", "src/gen/h.py", "top.py"]
+    assert kept("a/**/z.py") == [f for f in everything if f != "a/b/c/z.py"]
+    assert kept("**/gen") == ["a/b/c/z.py", "a/b/y.py", "a/x.py", "top.py"]
+    assert kept("./gen") == [f for f in everything if f != "gen/g.py"]  # only the top one
+    assert kept("./gen/") == kept(".//gen") == kept("./gen")
+    assert kept("gen") == ["a/b/c/z.py", "a/b/y.py", "a/x.py", "top.py"]  # any folder named gen
+    assert kept("./top.py", "src//gen") == ["a/b/c/z.py", "a/b/y.py", "a/x.py", "gen/g.py"]
+    assert kept("*.py") == []
+    assert kept(f"{tmp_path.as_posix()}/a/*.py") == [f for f in everything if f != "a/x.py"]

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -225,6 +226,22 @@ async def test_mutable_alias_is_reported_then_cleared_when_fixed(tmp_path: Path)
 
         fixed = ed.replace(uri, BUGGY_CALL.strip(), FIXED_CALL.strip())
         assert await ed.findings(uri, fixed) == []
+
+
+async def test_an_expression_too_long_to_parse_does_not_stall_other_documents(
+    tmp_path: Path,
+) -> None:
+    """A 20,000-term sum would keep libcst's parser busy for minutes, and every other
+    document's check behind it: it is a TC001 at once instead."""
+    long_text = MAIN + "y = " + " + ".join(["1"] * 20_000) + "\n"
+    async with editor(tmp_path) as ed:
+        started = time.perf_counter()
+        long_uri = ed.open("long.py", long_text)
+        other = ed.open("app.py", MAIN)
+        (found,) = await ed.findings(long_uri)
+        assert found.code == "TC001" and "the file was not checked" in found.message
+        assert [d.code for d in await ed.findings(other)] == ["TC101"]
+        assert time.perf_counter() - started < 10
 
 
 async def test_encoding_close_and_other_languages(tmp_path: Path) -> None:

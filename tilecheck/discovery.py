@@ -4,7 +4,10 @@ build output, caches).
 
 ``exclude`` patterns are globs relative to the config file's folder. A pattern without a ``/``
 matches any single path component (``build`` skips every folder named build); one with a ``/``
-matches the relative path of the file or of a folder above it (``tests/cases``). Excludes apply
+matches the relative path of the file or of a folder above it (``tests/cases``), as gitignore
+and ruff match: ``*``, ``?`` and ``[...]`` stay inside one component (``a/*.py`` is the files
+directly in ``a``), ``**`` as a whole component spans any number of them (``a/**/*.py``), and
+a leading ``./`` is dropped (``./gen`` is the ``gen`` folder beside the config). Excludes apply
 to explicitly named files too, as ruff's ``force-exclude`` does, so pre-commit (which passes
 every staged file) respects them."""
 
@@ -37,7 +40,9 @@ class Excluder:
         self.component_globs = tuple(
             p.strip("/") for p in config.exclude if "/" not in p.strip("/")
         )
-        self.path_globs = tuple(p.rstrip("/") for p in config.exclude if "/" in p.strip("/"))
+        self.path_globs = tuple(
+            PurePosixPath(p).parts for p in config.exclude if "/" in p.strip("/")
+        )  # PurePosixPath drops `./` and doubled or trailing slashes
 
     def excluded(self, path: Path) -> bool:
         if not self.component_globs and not self.path_globs:
@@ -51,17 +56,26 @@ class Excluder:
         for part in parts:
             if any(fnmatch.fnmatchcase(part, g) for g in self.component_globs):
                 return True
-        if self.path_globs:
-            candidates = [absolute.as_posix()]
-            if relative is not None:
-                candidates += [
-                    PurePosixPath(*relative.parts[: i + 1]).as_posix()
-                    for i in range(len(relative.parts))
-                ]
-            for glob in self.path_globs:
-                if any(fnmatch.fnmatchcase(c, glob) for c in candidates):
+        absolute_parts = PurePosixPath(absolute.as_posix()).parts
+        for glob in self.path_globs:
+            if glob[0] == "/":  # an absolute pattern
+                if _matches_above(glob, absolute_parts):
                     return True
+            elif relative is not None and _matches_above(glob, relative.parts):
+                return True
         return False
+
+
+def _matches_above(glob: tuple[str, ...], parts: tuple[str, ...]) -> bool:
+    """Whether the path ``parts``, or a folder above it, matches the glob ``glob`` (both split
+    into components): each component of the glob matches one of the path (``fnmatch``, so
+    ``*`` never spans a ``/``), and ``**`` any number of them."""
+    if not glob:
+        return True  # the glob matched a folder above (or the path itself)
+    head, rest = glob[0], glob[1:]
+    if head == "**":
+        return any(_matches_above(rest, parts[i:]) for i in range(len(parts) + 1))
+    return bool(parts) and fnmatch.fnmatchcase(parts[0], head) and _matches_above(rest, parts[1:])
 
 
 def _walk(directory: Path, excluder: Excluder) -> Iterator[Path]:

@@ -92,8 +92,109 @@ def on_big_stack(fn: Callable[[], T], recursion_limit: int | None = None) -> T:
     return result
 
 
+# libcst's parser takes time quadratic in the length of a left-recursive chain: a binary
+# operator chain (`1 + 1 + ...`), an attribute chain (`a.b.c...`), calls or subscripts chained
+# (`f()()...`): 2,000 operators take 0.7 s, 4,000 take 3 s, 8,000 take 30 s, 20,000 minutes. Such
+# an expression (generated code, a large constant expression) is reported rather than parsed.
+MAX_CHAIN = 2000  # operators in one chain
+_CHAIN_MIN_CHARS = 2 * MAX_CHAIN  # the shortest text such a chain can be written in
+_CONTINUING = frozenset("+-*/%@&|^<>.([{\\")  # a line that ends with one may go on to the next
+_LEADING = frozenset("+-*/%@&|^<>.")  # a line that starts with one may continue the previous
+
+
+def _long_run(source: str) -> int | None:
+    """The first line of a run of lines at least ``_CHAIN_MIN_CHARS`` long, each joined to the
+    next by an operator next to the line break (a line on its own counts too); None when there
+    is none, so no chain of ``MAX_CHAIN`` operators can be in ``source``. A cheap screen: one
+    pass over the lines, without tokenizing, so comments and strings may make a run longer than
+    it is (then the real check only costs a little time)."""
+    if len(source) < _CHAIN_MIN_CHARS:
+        return None
+    run = start = 0
+    joined = False
+    for number, line in enumerate(source.splitlines(), 1):
+        stripped = line.strip()
+        if joined or (stripped and stripped[0] in _LEADING):
+            run += len(line)
+        else:
+            run, start = len(line), number
+        if run >= _CHAIN_MIN_CHARS:
+            return start
+        joined = bool(stripped) and stripped[-1] in _CONTINUING
+    return None
+
+
+_CHAINS = (ast.BinOp, ast.Attribute, ast.Call, ast.Subscript)
+
+
+def _chain_links(node: ast.AST) -> list[ast.AST]:
+    """The sub-expressions of ``node`` that continue its chain."""
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.Call):
+        return [node.func]
+    if isinstance(node, (ast.Attribute, ast.Subscript)):
+        return [node.value]
+    return []
+
+
+def _longest_chain(tree: ast.AST) -> tuple[int, int]:
+    """The number of operators in the longest chain of ``tree``, and the chain's line."""
+    longest, line = 0, 1
+    inside: set[int] = set()  # chain nodes already counted as part of a longer chain
+    for node in ast.walk(tree):
+        if not isinstance(node, _CHAINS) or id(node) in inside:
+            continue
+        count, pending = 0, [node]
+        while pending:
+            link = pending.pop()
+            count += 1
+            for child in _chain_links(link):
+                if isinstance(child, _CHAINS):
+                    inside.add(id(child))
+                    pending.append(child)
+        if count > longest:
+            longest, line = count, getattr(node, "lineno", 1)
+    return longest, line
+
+
+def too_long_an_expression(source: str, path: str) -> Diagnostic | None:
+    """A TC001 for a file holding an expression too long for libcst's parser to parse in
+    reasonable time (more than ``MAX_CHAIN`` operators in one chain), else None. Costs a scan
+    of the lines; CPython's own parser (in C, about a tenth of libcst's time) runs only where
+    the scan finds a long run of joined lines."""
+    start = _long_run(source)
+    if start is None:
+        return None
+    try:
+        tree = compile(source, path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (RecursionError, MemoryError):  # too deep even for CPython (a chain of ~4,000)
+        return _parse_error(
+            path,
+            start,
+            0,
+            f"too long or too deeply nested an expression near line {start} for the parser: "
+            "the file was not checked",
+        )
+    except (SyntaxError, ValueError):
+        return None  # libcst reports it (it may accept syntax newer than this Python's)
+    count, line = _longest_chain(tree)
+    if count <= MAX_CHAIN:
+        return None
+    return _parse_error(
+        path,
+        line,
+        0,
+        f"too long an expression at line {line} ({count} operators) for the parser: "
+        "the file was not checked",
+    )
+
+
 def parse_source(source: str, path: str) -> cst.Module | Diagnostic:
     """The module, or the TC001 finding that says why there is none."""
+    too_long = too_long_an_expression(source, path)
+    if too_long is not None:
+        return too_long
     try:
         return on_big_stack(lambda: cst.parse_module(source))
     except cst.ParserSyntaxError as e:

@@ -123,9 +123,13 @@ class Project:
     def _read(self, path: Path, mtime: int) -> _Parsed:
         from tilecheck.host.kernels import module_launchables
         from tilecheck.kernel_rules import ImportResolver
+        from tilecheck.parsing import too_long_an_expression
 
         try:
-            module = cst.parse_module(path.read_bytes())
+            source = path.read_bytes().decode("utf-8")
+            if too_long_an_expression(source, str(path)) is not None:  # libcst would hang
+                return _Parsed(mtime, {}, None)
+            module = cst.parse_module(source)
         except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
             return _Parsed(mtime, {}, None)
         resolver = ImportResolver(module, self.kernel_decorators)

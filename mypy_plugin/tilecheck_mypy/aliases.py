@@ -1,7 +1,11 @@
 """Which tensor an argument expression names, for TC101: ``z``, ``z.partition(...)``,
 ``z.partition(...).mapped(...)`` and a name bound once to one of those (``w = z``,
-``p = z.partition(...)``) all name ``z``. Names bound more than once, parameters, and
-anything computed are not followed: the plugin reports only what it is sure of."""
+``p = z.partition(...)``) all name ``z``. An alias is followed only where its target is sure to
+hold, at the launch, what it held when the alias was made: a name bound once in the scope (not
+in a loop, not by a nested ``global``/``nonlocal``) or a parameter the body never rebinds. An
+alias of a name bound more than once (``prev = cur; cur = ...``, double buffering) or of an
+attribute (``old = self.buf; self.buf = ...``) stays a name of its own: the plugin reports
+only what it is sure of, and tilecheck's flow analysis does the rest."""
 
 from __future__ import annotations
 
@@ -11,17 +15,23 @@ from mypy.nodes import (
     AssignmentStmt,
     Block,
     CallExpr,
+    ClassDef,
+    Decorator,
     DelStmt,
     Expression,
     ForStmt,
+    FuncDef,
     FuncItem,
+    GlobalDecl,
     IfStmt,
     ListExpr,
     MatchStmt,
     MemberExpr,
     MypyFile,
     NameExpr,
+    NonlocalDecl,
     OperatorAssignmentStmt,
+    OverloadedFuncDef,
     StarExpr,
     Statement,
     TryStmt,
@@ -30,6 +40,15 @@ from mypy.nodes import (
     WhileStmt,
     WithStmt,
 )
+from mypy.patterns import (
+    AsPattern,
+    ClassPattern,
+    MappingPattern,
+    OrPattern,
+    Pattern,
+    SequencePattern,
+    StarredPattern,
+)
 
 _BORROWING_METHODS = frozenset({"partition", "mapped"})
 _MAX_DEPTH = 16
@@ -37,13 +56,18 @@ _MAX_DEPTH = 16
 
 class _Bindings:
     """Every name bound by the statements of one scope (not by nested functions or classes),
-    counted, with the value of each plain ``name = value`` assignment. (Names bound inside
-    expressions, by ``:=``, and by ``match`` patterns are not seen; neither occurs in launch
-    code in practice.)"""
+    counted, with the value of each plain ``name = value`` assignment; the names bound inside a
+    loop (a new value on each iteration); and the names nested functions declare ``global`` or
+    ``nonlocal`` (which they may rebind). Names bound inside expressions, by ``:=``, are not
+    seen (mypy's compiled visitors cannot be subclassed here, and launch code does not use it
+    in practice)."""
 
     def __init__(self) -> None:
         self.counts: dict[Var, int] = {}
         self.values: dict[Var, Expression] = {}
+        self.repeated: set[Var] = set()
+        self.outer_names: set[str] = set()
+        self._loops = 0
 
     def walk(self, statements: list[Statement]) -> None:
         for statement in statements:
@@ -64,10 +88,16 @@ class _Bindings:
         elif isinstance(s, Block):
             self.walk(s.body)
         elif isinstance(s, ForStmt):
+            self._loops += 1
             self._bind(s.index)
-            self._blocks(s.body, s.else_body)
+            self._blocks(s.body)
+            self._loops -= 1
+            self._blocks(s.else_body)
         elif isinstance(s, WhileStmt):
-            self._blocks(s.body, s.else_body)
+            self._loops += 1
+            self._blocks(s.body)
+            self._loops -= 1
+            self._blocks(s.else_body)
         elif isinstance(s, IfStmt):
             self._blocks(*s.body, s.else_body)
         elif isinstance(s, WithStmt):
@@ -81,7 +111,11 @@ class _Bindings:
                     self._bind(var)
             self._blocks(s.body, *s.handlers, s.else_body, s.finally_body)
         elif isinstance(s, MatchStmt):
+            for pattern in s.patterns:
+                self._pattern(pattern)
             self._blocks(*s.bodies)
+        elif isinstance(s, (FuncDef, Decorator, OverloadedFuncDef, ClassDef)):
+            _outer_declarations(s, self.outer_names)
 
     def _blocks(self, *blocks: Block | None) -> None:
         for block in blocks:
@@ -91,26 +125,99 @@ class _Bindings:
     def _bind(self, lvalue: Expression) -> None:
         if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var):
             self.counts[lvalue.node] = self.counts.get(lvalue.node, 0) + 1
+            if self._loops:
+                self.repeated.add(lvalue.node)
         elif isinstance(lvalue, (TupleExpr, ListExpr)):
             for item in lvalue.items:
                 self._bind(item)
         elif isinstance(lvalue, StarExpr):
             self._bind(lvalue.expr)
 
+    def _pattern(self, pattern: Pattern) -> None:
+        """The names a ``case`` pattern captures."""
+        if isinstance(pattern, AsPattern):
+            if pattern.pattern is not None:
+                self._pattern(pattern.pattern)
+            if pattern.name is not None:
+                self._bind(pattern.name)
+        elif isinstance(pattern, (OrPattern, SequencePattern)):
+            for item in pattern.patterns:
+                self._pattern(item)
+        elif isinstance(pattern, StarredPattern):
+            if pattern.capture is not None:
+                self._bind(pattern.capture)
+        elif isinstance(pattern, MappingPattern):
+            for item in pattern.values:
+                self._pattern(item)
+            if pattern.rest is not None:
+                self._bind(pattern.rest)
+        elif isinstance(pattern, ClassPattern):
+            for item in (*pattern.positionals, *pattern.keyword_values):
+                self._pattern(item)
+
+
+def _outer_declarations(s: Statement, names: set[str]) -> None:
+    """Adds the names that ``global`` and ``nonlocal`` declare anywhere inside ``s`` (a nested
+    function or class) to ``names``."""
+    if isinstance(s, (GlobalDecl, NonlocalDecl)):
+        names.update(s.names)
+    elif isinstance(s, Decorator):
+        _outer_declarations(s.func, names)
+    elif isinstance(s, OverloadedFuncDef):
+        for item in s.items:
+            _outer_declarations(item, names)
+        if s.impl is not None:
+            _outer_declarations(s.impl, names)
+    elif isinstance(s, (FuncDef, ClassDef)):
+        _outer_declarations(s.defs if isinstance(s, ClassDef) else s.body, names)
+    elif isinstance(s, Block):
+        for statement in s.body:
+            _outer_declarations(statement, names)
+    elif isinstance(s, (ForStmt, WhileStmt)):
+        for block in (s.body, s.else_body):
+            if block is not None:
+                _outer_declarations(block, names)
+    elif isinstance(s, IfStmt):
+        for block in (*s.body, s.else_body):
+            if block is not None:
+                _outer_declarations(block, names)
+    elif isinstance(s, WithStmt):
+        _outer_declarations(s.body, names)
+    elif isinstance(s, TryStmt):
+        for block in (s.body, *s.handlers, s.else_body, s.finally_body):
+            if block is not None:
+                _outer_declarations(block, names)
+    elif isinstance(s, MatchStmt):
+        for block in s.bodies:
+            _outer_declarations(block, names)
+
 
 class Aliases:
-    """The single-assignment aliases of one scope (a function or the module body)."""
+    """The aliases of one scope (a function or the module body) that are sure to hold."""
 
     def __init__(self, scope: FuncItem | MypyFile) -> None:
         bindings = _Bindings()
+        parameters: list[Var] = []
         if isinstance(scope, MypyFile):
             bindings.walk(scope.defs)
         else:
             bindings.walk(scope.body.body)
-            for argument in scope.arguments:  # a parameter is bound by every call
-                bindings.counts[argument.variable] = 2
+            parameters = [argument.variable for argument in scope.arguments]
+
+        def settled(var: Var) -> bool:
+            if var.name in bindings.outer_names or var in bindings.repeated:
+                return False
+            count = bindings.counts.get(var, 0)
+            return count == 0 if var in parameters else count == 1
+
+        # A name holding, wherever it is read, the one value it was ever given.
+        self._settled = {var for var in (*bindings.counts, *parameters) if settled(var)}
+        # An alias bound once (in a loop too: its settled target gives it the same value each
+        # time) that no nested scope rebinds.
         self._values = {
-            var: value for var, value in bindings.values.items() if bindings.counts.get(var) == 1
+            var: value
+            for var, value in bindings.values.items()
+            if bindings.counts.get(var) == 1 and var.name not in bindings.outer_names
         }
 
     def root(self, expr: Expression) -> Hashable | None:
@@ -125,7 +232,7 @@ class Aliases:
                 if not isinstance(node, Var):
                     return None
                 value = self._values.get(node)
-                if value is None or not _names_a_tensor(value):
+                if value is None or not self._is_sure_alias(value):
                     return ("var", node.fullname or node.name, id(node))
                 expr = value
             elif isinstance(expr, MemberExpr):
@@ -134,6 +241,24 @@ class Aliases:
             else:
                 return None
         return None
+
+    def _is_sure_alias(self, value: Expression) -> bool:
+        """Whether an alias bound to ``value`` names, at any later launch, the tensor that
+        ``value`` names there: ``value`` is a settled name or a borrow of one (an attribute
+        may have been reassigned since, a name bound twice rebound)."""
+        if not _names_a_tensor(value):
+            return False
+        while (
+            isinstance(value, CallExpr)
+            and isinstance(value.callee, MemberExpr)
+            and value.callee.name in _BORROWING_METHODS
+        ):
+            value = value.callee.expr
+        return (
+            isinstance(value, NameExpr)
+            and isinstance(value.node, Var)
+            and value.node in self._settled
+        )
 
 
 def _names_a_tensor(expr: Expression) -> bool:

@@ -3,7 +3,7 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, Never, TypeVar, overload
 
 import numpy as np
 from typing_extensions import Self
@@ -121,42 +121,58 @@ def arange(n: int, *, name: str | None = None) -> Tensor[f32]: ...
 def arange(n: int, dtype: _OtherDType, *, name: str | None = None) -> Tensor[Any]: ...
 
 # from_numpy: the array's numpy dtype gives the tensor's (bf16 arrays come from ml_dtypes,
-# which has no static dtype, so they are Tensor[Any]).
+# which has no static dtype, so they are Tensor[Any]). Each overload takes its scalar type through
+# a TypeVar rather than by name: mypy infers an argument in the context of each overload it tries,
+# and a named one (np.dtype[np.float16]) would make an inline `np.zeros(n, dtype=np.float64)` an
+# array of float16 and the first overload match; a TypeVar leaves the argument's own type.
+# The first overload catches an array whose dtype numpy's stubs leave as Any (dtype="float32",
+# dtype=bool): Any matches every overload, and mypy would take the first, a wrong guess.
+_UNKNOWN = TypeVar("_UNKNOWN", bound=Never)  # only Any is a subtype of Never
+_F16 = TypeVar("_F16", bound=np.float16)
+_F32 = TypeVar("_F32", bound=np.float32)
+_F64 = TypeVar("_F64", bound=np.float64)
+_I8 = TypeVar("_I8", bound=np.int8)
+_I16 = TypeVar("_I16", bound=np.int16)
+_I32 = TypeVar("_I32", bound=np.int32)
+_I64 = TypeVar("_I64", bound=np.int64)
+_U8 = TypeVar("_U8", bound=np.uint8)
+_BOOL = TypeVar("_BOOL", bound=np.bool_)
+
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.float16]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_UNKNOWN]], *, name: str | None = None
+) -> Tensor[Any]: ...
+@overload
+def from_numpy(
+    array: np.ndarray[Any, np.dtype[_F16]], *, name: str | None = None
 ) -> Tensor[f16]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.float32]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_F32]], *, name: str | None = None
 ) -> Tensor[f32]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.float64]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_F64]], *, name: str | None = None
 ) -> Tensor[f64]: ...
 @overload
-def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.int8]], *, name: str | None = None
-) -> Tensor[i8]: ...
+def from_numpy(array: np.ndarray[Any, np.dtype[_I8]], *, name: str | None = None) -> Tensor[i8]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.int16]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_I16]], *, name: str | None = None
 ) -> Tensor[i16]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.int32]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_I32]], *, name: str | None = None
 ) -> Tensor[i32]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.int64]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_I64]], *, name: str | None = None
 ) -> Tensor[i64]: ...
 @overload
-def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.uint8]], *, name: str | None = None
-) -> Tensor[u8]: ...
+def from_numpy(array: np.ndarray[Any, np.dtype[_U8]], *, name: str | None = None) -> Tensor[u8]: ...
 @overload
 def from_numpy(
-    array: np.ndarray[Any, np.dtype[np.bool_]], *, name: str | None = None
+    array: np.ndarray[Any, np.dtype[_BOOL]], *, name: str | None = None
 ) -> Tensor[bool_]: ...
 @overload
 def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tensor[Any]: ...

@@ -7,7 +7,7 @@ from typing_extensions import reveal_type
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f16, f32
+from tilert import Const, Mutable, Shared, Tensor, f16, f32, f64
 
 
 @tr.kernel
@@ -29,6 +29,11 @@ def gemm(c: Mutable[Tensor[f32]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]]
     c.store(acc)
 
 
+@tr.kernel
+def double(y: Mutable[Tensor[f64]], x: Shared[Tensor[f64]]) -> None:
+    y.store(tl.load_tile_like(x, y) * 2.0)
+
+
 def host() -> None:
     reveal_type(tr.zeros((4, 4)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f32]"
     reveal_type(tr.zeros((4, 4), dtype=f16))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f16]"
@@ -36,6 +41,28 @@ def host() -> None:
     reveal_type(tr.full((4,), 1, dtype=np.int32))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.i32]"
     reveal_type(tr.arange(8, dtype="bool"))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.bool_]"
     reveal_type(tr.from_numpy(np.zeros((4, 4), dtype=np.float16)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f16]"
+    # inline: each overload's type context must not decide the array's dtype
+    reveal_type(tr.from_numpy(np.zeros(8, dtype=np.float32)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f32]"
+    reveal_type(tr.from_numpy(np.ones(8, dtype=np.float64)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f64]"
+    reveal_type(tr.from_numpy(np.zeros(8, dtype=np.int32)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.i32]"
+    reveal_type(tr.from_numpy(np.zeros(8, dtype=np.int64)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.i64]"
+    reveal_type(tr.from_numpy(np.zeros(8, dtype=np.bool_)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.bool_]"
+    reveal_type(tr.from_numpy(np.zeros(8)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f64]"
+    reveal_type(tr.from_numpy(np.arange(8).astype(np.float32)))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f32]"
+    # a dtype numpy's stubs do not know (a string, a Python type): Any, not a guess
+    reveal_type(tr.from_numpy(np.zeros(8, dtype="float32")))  # N: Revealed type is "tilert.tensor.Tensor[Any]"
+    reveal_type(tr.from_numpy(np.zeros(8, dtype=bool)))  # N: Revealed type is "tilert.tensor.Tensor[Any]"
+    # pre-bound arrays
+    h = np.zeros(8, dtype=np.float16)
+    s = np.zeros(8, dtype=np.float32)
+    i = np.zeros(8, dtype=np.int32)
+    u = np.zeros(8, dtype=np.uint8)
+    reveal_type(tr.from_numpy(h))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f16]"
+    reveal_type(tr.from_numpy(s))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.f32]"
+    reveal_type(tr.from_numpy(i))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.i32]"
+    reveal_type(tr.from_numpy(u))  # N: Revealed type is "tilert.tensor.Tensor[tilert.dtypes.u8]"
+    f64k = tr.zeros((8,), dtype=f64)
+    double(f64k.partition((4,)), tr.from_numpy(np.zeros(8, dtype=np.float64))).sync()  # the review's false tile-dtype
     c = tr.zeros((4, 4))
     a = tr.ones((4, 4), dtype=f16)
     reveal_type(c.partition((2, 2)))  # N: Revealed type is "tilert.tensor.Partition[tilert.dtypes.f32]"
