@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -163,27 +164,19 @@ def test_an_operator_chain_too_long_for_the_parser_is_tc001_not_a_hang(
     assert code == 1 and err == ""
     found = sorted((d["path"], d["code"], d["line"], d["message"]) for d in json.loads(out))
     not_checked = "for the parser: the file was not checked"
-    assert found == [
-        (
-            "attrs.py",
-            "TC001",
-            3,
-            f"too long or too deeply nested an expression near line 3 {not_checked}",
-        ),
-        (
-            "line.py",
-            "TC001",
-            3,
-            f"too long or too deeply nested an expression near line 3 {not_checked}",
-        ),
-        (
-            "lines.py",
-            "TC001",
-            4,
-            f"too long an expression at line 4 (2500 operators) {not_checked}",
-        ),
-        ("ok.py", "TC102", 11, found[-1][3]),
+    assert [f[:3] for f in found] == [
+        ("attrs.py", "TC001", 3),
+        ("line.py", "TC001", 3),
+        ("lines.py", "TC001", 4),
+        ("ok.py", "TC102", 11),
     ]
+    # 20,000 terms: counted, or (where CPython's own parser gives up first) too deep to count
+    counted = r"too long an expression at line 3 \(\d+ operators\)"
+    too_deep = "too long or too deeply nested an expression near line 3"
+    counted_or_deep = rf"({counted}|{too_deep}) {not_checked}"
+    assert re.fullmatch(counted_or_deep, found[0][3])
+    assert re.fullmatch(counted_or_deep, found[1][3])
+    assert found[2][3] == f"too long an expression at line 4 (2500 operators) {not_checked}"
 
 
 def test_an_imported_module_too_long_for_the_parser_does_not_hang_its_importer(

@@ -3,10 +3,10 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Never, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
-from typing_extensions import Self
+from typing_extensions import Never, Self
 
 from tilert.dtypes import DType, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 
