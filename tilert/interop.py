@@ -375,16 +375,12 @@ def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
         array = dlpack.host_array(imported)
         from tilert import backends
 
-        if backends.current().name == "cutile":  # uploaded: a copy
+        uploaded = backends.current().name == "cutile"
+        if uploaded or imported.readonly or not imported.c_contiguous:  # a copy: kernels may write
             _check_copy_source(
                 False, imported.data, imported.shape, imported.strides, array.itemsize
             )
-            return _new(array, name)
-        if imported.readonly or not imported.c_contiguous:  # kernels may write: a copy
-            _check_copy_source(
-                False, imported.data, imported.shape, imported.strides, array.itemsize
-            )
-            return _new(np.array(array, order="C"), name)
+            return _new(array if uploaded else np.array(array, order="C"), name)
         return _shared_import(
             False,
             imported.data,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tilert import backends
 
@@ -108,7 +108,7 @@ class Stream:
 
     device: Device = field(default_factory=Device)
     _queue: deque[Ticket] = field(default_factory=deque, repr=False)
-    _lock: threading.RLock = field(default=_QUEUE_LOCK, repr=False)
+    _lock: ClassVar[threading.RLock] = _QUEUE_LOCK
     # cutile backend: the CUDA stream the queued work launches on (made on first use), or a
     # foreign object with ``__cuda_stream__`` (torch, cupy, cuda.core) this stream wraps
     _cuda: Any = field(default=None, repr=False)
@@ -278,10 +278,8 @@ class Stream:
                     item = self._queue.popleft()
                     self._run_item(item)
                     item.done = True
-        error = ticket.error
-        if error is not None:
-            del ticket  # this frame joins the error's traceback: no cycle through the ticket
-            raise error
+        if ticket.error is not None:
+            raise ticket.error
 
     def synchronize(self) -> None:
         """Run everything queued so far and wait for the GPU to finish it."""

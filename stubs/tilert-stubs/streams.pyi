@@ -4,7 +4,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, type_check_only
+from typing import Any, ClassVar, Protocol, type_check_only
 
 from typing_extensions import Self
 
@@ -40,7 +40,7 @@ class Ticket:
 class Stream:
     device: Device = ...
     _queue: deque[Ticket] = ...
-    _lock: threading.RLock = ...
+    _lock: ClassVar[threading.RLock]
     _cuda: Any = None
     _handle: int | None = None
     _launched: int = 0
