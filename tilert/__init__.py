@@ -11,7 +11,7 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
 
 from __future__ import annotations
 
-from tilert import unsafe
+from tilert import _accel, unsafe
 from tilert.annotations import Const, Mutable, Shared
 from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
@@ -37,6 +37,8 @@ from tilert.tensor import (
     row_major,
     zeros,
 )
+
+_accel.install()  # the launch fast path in C, where it was built (see tilert/_accel.py)
 
 __version__ = "0.1.0"
 

@@ -118,6 +118,7 @@ class Kernel:
         self._label = f"op `{self.name}`"  # labels of its ops and borrows, made once
         self._reading = f"read by op `{self.name}`"
         self._writing = f"written by op `{self.name}`"
+        self._fast_plan: tuple[tuple[int, Any], ...] | None = None  # set by the first call
 
     def with_options(self, **options: Any) -> Kernel:
         """This kernel compiled with other ``ct.kernel`` options (``occupancy``,
@@ -151,6 +152,7 @@ class Kernel:
         if not self._rechecked:  # names defined after the kernel are resolvable now
             validate(self.fn, self.name)
             self._rechecked = True
+            self._fast_plan = _fast_plan(self.params)
         if kwargs or len(args) != len(self.params):
             try:
                 bound = self._signature.bind(*args, **kwargs)
@@ -169,6 +171,13 @@ class Kernel:
 
 
 _MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
+
+
+def _fast_plan(params: tuple[Param, ...]) -> tuple[tuple[int, Any], ...]:
+    """What the C launch path (tilert/_fast.c) checks of each argument: (0, dtype) for a
+    Mutable partition, (1, dtype) for a Shared tensor, (2, accepted types) for a scalar."""
+    kinds = {_MUTABLE: 0, _SHARED: 1}
+    return tuple((kinds[p.kind], p.dtype) if p.kind in kinds else (2, p.accepts) for p in params)
 
 
 class _Launchable(Protocol):

@@ -102,7 +102,7 @@ def _check(result: Any, what: str) -> None:
 _QUEUE_LOCK = threading.RLock()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Stream:
     """An in-order queue of work. ``with stream:`` makes it the current stream."""
 

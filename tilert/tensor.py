@@ -54,6 +54,22 @@ class Tensor(Generic[DT]):
     Metadata is always readable; the data is read on the host (``to_numpy``) only when no op
     writes it, and written (``copy_from``, ``partition``) only when nothing borrows it."""
 
+    # slots: a launch reads several of these, in Python or in C (tilert/_fast.c)
+    __slots__ = (
+        "__weakref__",
+        "_array",
+        "_borrows",
+        "_device",
+        "_dtype",
+        "_exclusive",
+        "_launch_view",
+        "_meta",
+        "_shape",
+        "_writer",
+        "created_at",
+        "name",
+    )
+
     def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
         # (np.ascontiguousarray would make a 0-d array 1-d)
         self._array: np.ndarray[Any, Any] = np.asarray(array, order="C")
