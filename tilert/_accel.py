@@ -47,6 +47,9 @@ def active() -> bool:
 def install() -> None:
     if _fast is None or os.environ.get("TILERT_PURE_PYTHON", "") not in ("", "0") or active():
         return
+    # the locks become ones the C code takes without a Python call (nothing holds them yet)
+    ownership.LOCK = _fast.RLock()
+    streams._QUEUE_LOCK = streams.Stream._lock = _fast.RLock()
     methods = _fast.install(
         {
             "Tensor": Tensor,
@@ -56,16 +59,15 @@ def install() -> None:
             "Op": Op,
             "LaunchStep": _LaunchStep,
             "Kernel": Kernel,
+            "Stream": streams.Stream,
             "partition": Tensor.partition,
             "kernel_call": Kernel.__call__,
             "op_sync": Op.sync,
             "op_del": Op.__del__,
             "partition_del": Partition.__del__,
             "launch_error": _launch_error,
-            "lock_acquire": ownership.LOCK.acquire,
-            "lock_release": ownership.LOCK.release,
-            "queue_acquire": streams._QUEUE_LOCK.acquire,
-            "queue_release": streams._QUEUE_LOCK.release,
+            "borrow_lock": ownership.LOCK,
+            "queue_lock": streams._QUEUE_LOCK,
             "handoff_var": ownership._handoff,
             "capture_var": _graph,
             "stream_var": streams._stack,

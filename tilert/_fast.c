@@ -13,27 +13,157 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <stdint.h>
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#endif
+
+#if PY_VERSION_HEX >= 0x030B0000
+#define FRAME_LASTI(frame) PyFrame_GetLasti(frame)
+#else
+#include <frameobject.h>
+#define FRAME_LASTI(frame) ((frame)->f_lasti)
+#endif
+
+/* -- the borrow and queue locks ------------------------------------------------------------ */
+/* A re-entrant lock, as threading.RLock, that the fast path takes without a Python call. With
+ * the extension installed, ownership.LOCK and the streams' queue lock are of this type. */
+typedef struct {
+    PyObject_HEAD
+    PyThread_type_lock lock;
+    unsigned long owner;
+    unsigned long count;
+} FastLock;
+
+static int lock_take(FastLock *self) {
+    unsigned long me = PyThread_get_thread_ident();
+    if (self->count > 0 && self->owner == me) {
+        self->count++;
+        return 0;
+    }
+    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    self->owner = me;
+    self->count = 1;
+    return 0;
+}
+
+static int lock_give(FastLock *self) {
+    if (self->count == 0 || self->owner != PyThread_get_thread_ident()) {
+        PyErr_SetString(PyExc_RuntimeError, "cannot release un-acquired lock");
+        return -1;
+    }
+    if (--self->count == 0) {
+        self->owner = 0;
+        PyThread_release_lock(self->lock);
+    }
+    return 0;
+}
+
+static PyObject *FastLock_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "RLock() takes no arguments");
+        return NULL;
+    }
+    FastLock *self = (FastLock *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    if ((self->lock = PyThread_allocate_lock()) == NULL) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void FastLock_dealloc(FastLock *self) {
+    if (self->lock != NULL) {
+        if (self->count > 0) PyThread_release_lock(self->lock);
+        PyThread_free_lock(self->lock);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *FastLock_acquire(FastLock *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "acquire([blocking])");
+        return NULL;
+    }
+    int blocking = nargs == 0 ? 1 : PyObject_IsTrue(args[0]);
+    if (blocking < 0) return NULL;
+    if (!blocking) {
+        unsigned long me = PyThread_get_thread_ident();
+        if (self->count > 0 && self->owner == me) {
+            self->count++;
+            Py_RETURN_TRUE;
+        }
+        if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) Py_RETURN_FALSE;
+        self->owner = me;
+        self->count = 1;
+        Py_RETURN_TRUE;
+    }
+    lock_take(self);
+    Py_RETURN_TRUE;
+}
+
+static PyObject *FastLock_release(FastLock *self, PyObject *unused) {
+    if (lock_give(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *FastLock_exit(FastLock *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (lock_give(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef FastLock_methods[] = {
+    {"acquire", (PyCFunction)(void (*)(void))FastLock_acquire, METH_FASTCALL,
+     "acquire(blocking=True, /)\n--\n\nTake the lock (again, if this thread holds it)."},
+    {"release", (PyCFunction)FastLock_release, METH_NOARGS, "Give the lock back once."},
+    {"__enter__", (PyCFunction)(void (*)(void))FastLock_acquire, METH_FASTCALL, NULL},
+    {"__exit__", (PyCFunction)(void (*)(void))FastLock_exit, METH_FASTCALL, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject FastLockType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tilert._fast.RLock",
+    .tp_basicsize = sizeof(FastLock),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A re-entrant lock the C launch path takes directly (threading.RLock's use).",
+    .tp_new = FastLock_new,
+    .tp_dealloc = (destructor)FastLock_dealloc,
+    .tp_methods = FastLock_methods,
+};
+
 
 /* -- what install() is given ------------------------------------------------------------ */
 static PyTypeObject *TensorType, *PartitionType, *PartitionHolderType, *OpHolderType, *OpType,
-    *LaunchStepType;
+    *LaunchStepType, *StreamType;
 static PyObject *py_partition, *py_kernel_call, *py_op_sync, *py_op_del, *py_partition_del,
     *py_launch_error;
-static PyObject *lock_acquire, *lock_release, *queue_acquire, *queue_release;
+static FastLock *borrow_lock, *queue_lock;
 static PyObject *handoff_var, *capture_var, *stream_var, *streams_module, *backends_module;
 static PyObject *tilings, *inside_files, *formatted_sites, *launchable_grids;
 
 /* slot offsets, read from the classes' member descriptors */
+static Py_ssize_t T_shape, T_borrows, T_exclusive, T_dtype, T_writer, T_launch_view;
 static Py_ssize_t P_tile_shape, P_grid, P_tensor, P_mapping, P_consumed_at, P_consumer, P_holder;
 static Py_ssize_t H_label, H_where, H_group, H_held, H_tensor;
 static Py_ssize_t O_label, O_holders, O_steps, O_outputs, O_origin, O_state, O_into;
 static Py_ssize_t S_grid, S_kernel, S_values;
+static Py_ssize_t ST_handle, ST_sync, ST_launched, ST_completed;
 
 /* interned names and constants */
 static PyObject *s_created, *s_submitted, *s_partitioned, *s_partition, *s_cutile;
-static PyObject *a_shape, *a_borrows, *a_exclusive, *a_dtype, *a_fast_plan, *a_label,
-    *a_reading, *a_writing, *a_writer, *a_launch_view, *a_handle, *a_sync, *a_launched,
-    *a_completed, *a_cache, *a_launch, *a_name, *a_current, *a_default, *a_kernel;
+static PyObject *a_fast_plan, *a_cache, *a_launch, *a_name, *a_current, *a_default, *a_kernel;
+
+/* the backend of the last fast sync, with what a launch needs of it (it never changes) */
+static PyObject *last_backend, *last_cache, *last_launch;
+/* and its compiled kernel launched last, with the rank of its partition */
+static PyObject *memo_kernel, *memo_compiled, *memo_ckernel;
+static Py_ssize_t memo_rank;
 
 #define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
 
@@ -61,11 +191,22 @@ static PyObject *new_instance(PyTypeObject *type) {
     return type->tp_alloc(type, 0); /* slots NULL until filled; not __init__ */
 }
 
-/* -- small helpers -------------------------------------------------------------------------- */
-static int call_void(PyObject *fn) {
-    PyObject *r = PyObject_CallNoArgs(fn);
-    if (r == NULL) return -1;
-    Py_DECREF(r);
+/* An int slot (a tensor's exclusive count, a stream's launch numbers). */
+static int get_long(PyObject *obj, Py_ssize_t off, long *out) {
+    PyObject *v = SLOT(obj, off);
+    if (v == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "tilert._fast: an int slot is unset");
+        return -1;
+    }
+    *out = PyLong_AsLong(v);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int set_long(PyObject *obj, Py_ssize_t off, long value) {
+    PyObject *v = PyLong_FromLong(value);
+    if (v == NULL) return -1;
+    set_slot(obj, off, v);
+    Py_DECREF(v);
     return 0;
 }
 
@@ -80,20 +221,37 @@ static int var_is_set(PyObject *var) {
 
 /* ``file:line`` of the Python code calling this C function, as tilert._where formats it, when
  * that code is the user's and its site was formatted before; else NULL (the slow path then
- * finds and caches it). Never sets an exception. */
+ * finds and caches it). Never sets an exception. Remembered per (code, instruction): a loop's
+ * launches come from a few sites, and an instruction's line never changes. */
+#define SITES 64
+static struct {
+    PyObject *code, *text;
+    int lasti;
+} sites[SITES];
+
 static PyObject *callsite(void) {
     PyFrameObject *frame = PyEval_GetFrame();
     if (frame == NULL) return NULL;
     PyCodeObject *code = PyFrame_GetCode(frame);
-    PyObject *inside = PyDict_GetItemWithError(inside_files, code->co_filename);
+    int lasti = FRAME_LASTI(frame);
+    size_t slot = (((uintptr_t)code >> 4) ^ (uintptr_t)lasti) % SITES;
     PyObject *text = NULL;
-    if (inside == Py_False) {
-        PyObject *key = Py_BuildValue("(Oi)", code->co_filename, PyFrame_GetLineNumber(frame));
-        if (key != NULL) {
-            text = PyDict_GetItemWithError(formatted_sites, key);
-            Py_XINCREF(text);
-            Py_DECREF(key);
+    if (sites[slot].code == (PyObject *)code && sites[slot].lasti == lasti) {
+        text = sites[slot].text;
+        Py_INCREF(text);
+    } else if (PyDict_GetItemWithError(inside_files, code->co_filename) == Py_False) {
+        PyObject *line = PyLong_FromLong(PyFrame_GetLineNumber(frame));
+        PyObject *key = line == NULL ? NULL : PyTuple_Pack(2, code->co_filename, line);
+        if (key != NULL && (text = PyDict_GetItemWithError(formatted_sites, key)) != NULL) {
+            Py_INCREF(text);
+            Py_INCREF(code);
+            Py_XSETREF(sites[slot].code, (PyObject *)code);
+            Py_INCREF(text);
+            Py_XSETREF(sites[slot].text, text);
+            sites[slot].lasti = lasti;
         }
+        Py_XDECREF(key);
+        Py_XDECREF(line);
     }
     Py_DECREF(code);
     PyErr_Clear();
@@ -101,16 +259,16 @@ static PyObject *callsite(void) {
 }
 
 /* Release a lock on an error path, the pending exception kept. */
-static void unlock_keeping_error(PyObject *release) {
+static void unlock_keeping_error(FastLock *lock) {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
-    if (call_void(release) < 0) PyErr_Clear();
+    if (lock_give(lock) < 0) PyErr_Clear();
     PyErr_Restore(type, value, tb);
 }
 
+/* The Python method ``fn`` called as self.method(*args, **kwargs): the reference. */
 static PyObject *slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames) {
-    /* the Python method, called as self.method(*args, **kwargs) */
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
     PyObject *small[8];
     PyObject **stack = small;
@@ -125,27 +283,13 @@ static PyObject *slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ss
     return r;
 }
 
-static int get_long(PyObject *obj, PyObject *name, long *out) {
-    PyObject *v = PyObject_GetAttr(obj, name);
-    if (v == NULL) return -1;
-    *out = PyLong_AsLong(v);
-    Py_DECREF(v);
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-static int set_long(PyObject *obj, PyObject *name, long value) {
-    PyObject *v = PyLong_FromLong(value);
-    if (v == NULL) return -1;
-    int r = PyObject_SetAttr(obj, name, v);
-    Py_DECREF(v);
-    return r;
-}
-
 /* -- Tensor.partition ---------------------------------------------------------------------- */
+/* A partition of a tensor nobody borrows, with a tile shape this tensor's shape was tiled by
+ * before (the tiling cache), outside any chain or graph, from user code seen before. */
 static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                   PyObject *kwnames) {
-    PyObject *shape = NULL, *key = NULL, *where = NULL, *borrows = NULL, *holder = NULL,
-             *held = NULL, *borrow = NULL, *part = NULL, *found;
+    PyObject *key = NULL, *found = NULL, *where = NULL, *holder = NULL, *held = NULL,
+             *borrow = NULL, *part = NULL, *borrows, *shape;
     long exclusive;
     int handoff;
     if (nargs != 1 || kwnames != NULL || Py_TYPE(self) != TensorType) goto fallback;
@@ -153,25 +297,21 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
         if (handoff < 0) return NULL;
         goto fallback;
     }
-    if ((shape = PyObject_GetAttr(self, a_shape)) == NULL) return NULL;
-    if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) goto error;
+    shape = SLOT(self, T_shape);
+    borrows = SLOT(self, T_borrows);
+    if (shape == NULL || borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
+    if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) return NULL;
     found = PyDict_GetItemWithError(tilings, key); /* borrowed */
+    Py_CLEAR(key);
     if (found == NULL) {
         PyErr_Clear(); /* a miss, or an unhashable tile shape: the slow path checks it */
         goto fallback;
     }
     Py_INCREF(found);
-    Py_CLEAR(key);
-    if ((where = callsite()) == NULL) goto fallback_found;
-    if (call_void(lock_acquire) < 0) goto error_found;
-    if ((borrows = PyObject_GetAttr(self, a_borrows)) == NULL) goto error_locked;
-    if (!PyDict_CheckExact(borrows) || PyDict_GET_SIZE(borrows) != 0) {
-        if (call_void(lock_release) < 0) goto error_found;
-        goto fallback_found; /* borrowed: the slow path raises (or allows a chain's) */
-    }
-    if (get_long(self, a_exclusive, &exclusive) < 0) goto error_locked;
-    if ((holder = new_instance(PartitionHolderType)) == NULL) goto error_locked;
-    if ((held = PyList_New(1)) == NULL) goto error_locked;
+    if ((where = callsite()) == NULL) goto fallback;
+    /* everything the partition is made of, before the borrow is taken */
+    if ((holder = new_instance(PartitionHolderType)) == NULL) goto error;
+    if ((held = PyList_New(1)) == NULL) goto error;
     Py_INCREF(self);
     PyList_SET_ITEM(held, 0, self);
     set_slot(holder, H_label, s_partition);
@@ -179,11 +319,23 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
     set_slot(holder, H_group, Py_None);
     set_slot(holder, H_held, held);
     set_slot(holder, H_tensor, self);
-    if ((borrow = PyTuple_Pack(3, Py_True, s_partitioned, where)) == NULL) goto error_locked;
-    if (PyDict_SetItem(borrows, holder, borrow) < 0) goto error_locked;
-    if (set_long(self, a_exclusive, exclusive + 1) < 0) goto error_locked;
-    if (call_void(lock_release) < 0) goto error_found;
-    if ((part = new_instance(PartitionType)) == NULL) goto error_found;
+    if ((borrow = PyTuple_Pack(3, Py_True, s_partitioned, where)) == NULL) goto error;
+    if ((part = new_instance(PartitionType)) == NULL) goto error;
+
+    lock_take(borrow_lock);
+    if (PyDict_GET_SIZE(borrows) != 0) {
+        lock_give(borrow_lock);
+        Py_CLEAR(part);
+        goto fallback; /* borrowed: the slow path raises (or allows a chain's) */
+    }
+    if (get_long(self, T_exclusive, &exclusive) < 0 ||
+        PyDict_SetItem(borrows, holder, borrow) < 0) {
+        unlock_keeping_error(borrow_lock);
+        goto error;
+    }
+    set_long(self, T_exclusive, exclusive + 1);
+    lock_give(borrow_lock);
+
     set_slot(part, P_tile_shape, PyTuple_GET_ITEM(found, 0));
     set_slot(part, P_grid, PyTuple_GET_ITEM(found, 1));
     set_slot(part, P_tensor, self);
@@ -191,52 +343,40 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
     set_slot(part, P_consumed_at, Py_None);
     set_slot(part, P_consumer, Py_None);
     set_slot(part, P_holder, holder);
-    Py_DECREF(found);
-    Py_DECREF(shape);
-    Py_DECREF(where);
-    Py_DECREF(borrows);
-    Py_DECREF(holder);
-    Py_DECREF(held);
-    Py_DECREF(borrow);
-    return part;
+    goto done;
 
-error_locked:
-    unlock_keeping_error(lock_release);
-error_found:
-    Py_DECREF(found);
 error:
-    Py_XDECREF(shape);
-    Py_XDECREF(key);
+    Py_CLEAR(part);
+done:
+    Py_XDECREF(found);
     Py_XDECREF(where);
-    Py_XDECREF(borrows);
     Py_XDECREF(holder);
     Py_XDECREF(held);
     Py_XDECREF(borrow);
-    return NULL;
-fallback_found:
-    Py_DECREF(found);
+    return part;
+
 fallback:
-    Py_XDECREF(shape);
-    Py_XDECREF(key);
+    Py_XDECREF(found);
     Py_XDECREF(where);
-    Py_XDECREF(borrows);
+    Py_XDECREF(holder);
+    Py_XDECREF(held);
+    Py_XDECREF(borrow);
     return slow(py_partition, self, args, nargs, kwnames);
 }
 
 /* -- Kernel.__call__ ----------------------------------------------------------------------- */
-/* A kernel's ``_fast_plan`` (set by its first call, once its names resolve): per parameter
- * (0, dtype) for Mutable, (1, dtype) for Shared, (2, accepted types) for a scalar. The fast
- * path takes launches with exactly one Mutable partition, unmapped, on a grid checked before,
- * positional arguments only, outside any chain or graph: a launch loop's launches. */
+/* A kernel's ``_fast_plan`` (set by its first call, once its names resolve) is its op's label,
+ * its borrows' labels (reading, writing) and, per parameter, (0, dtype) for Mutable, (1, dtype)
+ * for Shared, (2, accepted types) for a scalar. The fast path takes launches with exactly one
+ * Mutable partition, unmapped, on a grid checked before, positional arguments only, outside any
+ * chain or graph: a launch loop's launches. */
 enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
 
 static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames) {
     PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
-    PyObject *holder = NULL, *held = NULL, *reading = NULL, *writing = NULL, *label = NULL,
-             *holders = NULL, *step = NULL, *steps = NULL, *values = NULL, *op = NULL,
-             *part_borrows = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
-    PyObject *shared_borrows[MAX_PARAMS] = {NULL};
+    PyObject *holder = NULL, *held = NULL, *holders = NULL, *step = NULL, *steps = NULL,
+             *values = NULL, *op = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
     Py_ssize_t nshared = 0;
     int handoff;
     if (kwnames != NULL || nargs > MAX_PARAMS) goto fallback;
@@ -244,29 +384,28 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_Clear(); /* first call: the slow path validates and sets the plan */
         goto fallback;
     }
-    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != nargs) goto fallback;
+    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 4) goto fallback;
+    PyObject *label = PyTuple_GET_ITEM(plan, 0), *reading = PyTuple_GET_ITEM(plan, 1),
+             *writing = PyTuple_GET_ITEM(plan, 2), *params = PyTuple_GET_ITEM(plan, 3);
+    if (PyTuple_GET_SIZE(params) != nargs) goto fallback;
     if ((handoff = var_is_set(handoff_var)) != 0) {
         if (handoff < 0) goto error;
         goto fallback;
     }
     for (Py_ssize_t i = 0; i < nargs; i++) {
-        PyObject *entry = PyTuple_GET_ITEM(plan, i), *v = args[i];
+        PyObject *entry = PyTuple_GET_ITEM(params, i), *v = args[i];
         long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
         PyObject *want = PyTuple_GET_ITEM(entry, 1);
         if (kind == MUTABLE) {
             if (part != NULL || Py_TYPE(v) != PartitionType) goto fallback;
             if (SLOT(v, P_consumed_at) != Py_None || SLOT(v, P_mapping) != Py_None) goto fallback;
-            PyObject *dtype = PyObject_GetAttr(SLOT(v, P_tensor), a_dtype);
-            if (dtype == NULL) goto error;
-            Py_DECREF(dtype);
-            if (dtype != want) goto fallback;
+            PyObject *t = SLOT(v, P_tensor);
+            if (Py_TYPE(t) != TensorType || SLOT(t, T_dtype) != want) goto fallback;
             part = v;
         } else if (kind == SHARED) {
-            if (Py_TYPE(v) != TensorType) goto fallback;
-            PyObject *dtype = PyObject_GetAttr(v, a_dtype);
-            if (dtype == NULL) goto error;
-            Py_DECREF(dtype);
-            if (dtype != want) goto fallback;
+            if (Py_TYPE(v) != TensorType || SLOT(v, T_dtype) != want) goto fallback;
+            PyObject *borrows = SLOT(v, T_borrows);
+            if (borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
             shared[nshared++] = v;
         } else {
             int ok = PyObject_IsInstance(v, want);
@@ -275,7 +414,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
         }
     }
     if (part == NULL) goto fallback; /* the grid comes from grid=: the slow path checks it */
-    PyObject *tensor = SLOT(part, P_tensor), *grid = SLOT(part, P_grid);
+    PyObject *tensor = SLOT(part, P_tensor), *grid = SLOT(part, P_grid),
+             *part_holder = SLOT(part, P_holder), *part_borrows = SLOT(tensor, T_borrows);
+    if (part_borrows == NULL || !PyDict_CheckExact(part_borrows)) goto fallback;
     for (Py_ssize_t i = 0; i < nshared; i++)
         if (shared[i] == tensor) goto fallback; /* aliasing: the slow path raises */
     int known = PySet_Contains(launchable_grids, grid);
@@ -284,14 +425,14 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
         goto fallback;
     }
     if ((where = callsite()) == NULL) goto fallback;
-    if ((label = PyObject_GetAttr(self, a_label)) == NULL) goto error;
-    if ((reading = PyObject_GetAttr(self, a_reading)) == NULL) goto error;
-    if ((writing = PyObject_GetAttr(self, a_writing)) == NULL) goto error;
 
     /* everything the op is made of, before any borrow is taken */
-    PyObject *part_holder = SLOT(part, P_holder);
     if ((holder = new_instance(OpHolderType)) == NULL) goto error;
-    if ((held = PyList_New(0)) == NULL) goto error;
+    if ((held = PyList_New(nshared)) == NULL) goto error;
+    for (Py_ssize_t i = 0; i < nshared; i++) {
+        Py_INCREF(shared[i]);
+        PyList_SET_ITEM(held, i, shared[i]);
+    }
     set_slot(holder, H_label, label);
     set_slot(holder, H_where, where);
     set_slot(holder, H_group, Py_None);
@@ -313,34 +454,32 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     set_slot(step, S_values, values);
     set_slot(step, S_grid, grid);
     if ((steps = PyTuple_Pack(1, step)) == NULL) goto error;
-    for (Py_ssize_t i = 0; i < nshared; i++)
-        if ((shared_borrows[i] = PyObject_GetAttr(shared[i], a_borrows)) == NULL) goto error;
-    if ((part_borrows = PyObject_GetAttr(tensor, a_borrows)) == NULL) goto error;
+    if ((op = new_instance(OpType)) == NULL) goto error;
 
-    if (call_void(lock_acquire) < 0) goto error;
+    lock_take(borrow_lock);
     for (Py_ssize_t i = 0; i < nshared; i++) {
-        long exclusive;
-        if (get_long(shared[i], a_exclusive, &exclusive) < 0) goto error_locked;
-        if (exclusive != 0 || !PyDict_CheckExact(shared_borrows[i])) {
-            if (call_void(lock_release) < 0) goto error;
-            goto fallback; /* someone writes it: the slow path raises (nothing taken yet) */
+        PyObject *exclusive = SLOT(shared[i], T_exclusive);
+        if (exclusive == NULL || !PyLong_CheckExact(exclusive) || PyObject_IsTrue(exclusive)) {
+            lock_give(borrow_lock); /* someone writes it: the slow path raises */
+            Py_CLEAR(op);
+            goto fallback;
         }
     }
     int present = PyDict_Contains(part_borrows, part_holder);
     if (present < 0) goto error_locked;
     for (Py_ssize_t i = 0; i < nshared; i++) {
-        if (PyList_Append(held, shared[i]) < 0 ||
-            PyDict_SetItem(shared_borrows[i], holder, reading_borrow) < 0)
-            goto error_taken;
+        if (PyDict_SetItem(SLOT(shared[i], T_borrows), holder, reading_borrow) < 0) {
+            for (Py_ssize_t j = 0; j < i; j++) /* (out of memory) give back the reads taken */
+                if (PyDict_DelItem(SLOT(shared[j], T_borrows), holder) < 0) PyErr_Clear();
+            goto error_locked;
+        }
     }
     /* the partition is consumed: its exclusive borrow now reads as the op's */
-    if (present && PyDict_SetItem(part_borrows, part_holder, writing_borrow) < 0)
-        goto error_taken;
+    if (present) PyDict_SetItem(part_borrows, part_holder, writing_borrow); /* (a replace) */
     set_slot(part, P_consumed_at, where);
     set_slot(part, P_consumer, holder);
-    if (call_void(lock_release) < 0) goto error;
+    lock_give(borrow_lock);
 
-    if ((op = new_instance(OpType)) == NULL) goto error;
     set_slot(op, O_label, label);
     set_slot(op, O_holders, holders);
     set_slot(op, O_steps, steps);
@@ -350,106 +489,136 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     set_slot(op, O_into, Py_None);
     goto done;
 
-error_taken: /* (out of memory) drop the reads taken so far, as the slow path would */
-    for (Py_ssize_t i = 0; i < nshared; i++) {
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        if (PyDict_DelItem(shared_borrows[i], holder) < 0) PyErr_Clear();
-        PyErr_Restore(type, value, tb);
-    }
 error_locked:
-    unlock_keeping_error(lock_release);
+    unlock_keeping_error(borrow_lock);
 error:
     Py_CLEAR(op);
 done:
     Py_XDECREF(plan);
     Py_XDECREF(where);
-    Py_XDECREF(label);
-    Py_XDECREF(reading);
-    Py_XDECREF(writing);
     Py_XDECREF(holder);
     Py_XDECREF(held);
     Py_XDECREF(values);
-    Py_XDECREF(part_borrows);
     Py_XDECREF(writing_borrow);
+    Py_XDECREF(reading_borrow);
     Py_XDECREF(holders);
     Py_XDECREF(step);
     Py_XDECREF(steps);
-    Py_XDECREF(reading_borrow);
-    for (Py_ssize_t i = 0; i < nshared; i++) Py_XDECREF(shared_borrows[i]);
     return op;
 
 fallback:
+    Py_XDECREF(plan);
+    Py_XDECREF(where);
     Py_XDECREF(holder);
     Py_XDECREF(held);
     Py_XDECREF(values);
     Py_XDECREF(writing_borrow);
+    Py_XDECREF(reading_borrow);
     Py_XDECREF(holders);
     Py_XDECREF(step);
     Py_XDECREF(steps);
-    Py_XDECREF(reading_borrow);
-    for (Py_ssize_t i = 0; i < nshared; i++) Py_XDECREF(shared_borrows[i]);
-    Py_XDECREF(plan);
-    Py_XDECREF(where);
-    Py_XDECREF(label);
-    Py_XDECREF(reading);
-    Py_XDECREF(writing);
-    Py_XDECREF(part_borrows);
     return slow(py_kernel_call, self, args, nargs, kwnames);
 }
 
 /* -- releasing an op's borrows ------------------------------------------------------------- */
-/* ownership.release_holders: drop every borrow of each holder, under the borrow lock. */
+/* ownership.release_holders for an op of tensors: drop every borrow of each holder. */
 static int release_holders(PyObject *holders) {
-    if (call_void(lock_acquire) < 0) return -1;
     int failed = 0;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders); i++) {
+    lock_take(borrow_lock);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders) && !failed; i++) {
         PyObject *holder = PyList_GET_ITEM(holders, i), *held = SLOT(holder, H_held);
         if (held == NULL || !PyList_CheckExact(held)) continue;
-        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held); j++) {
-            PyObject *t = PyList_GET_ITEM(held, j);
-            PyObject *borrows = PyObject_GetAttr(t, a_borrows);
-            if (borrows == NULL) {
-                failed = 1;
-                break;
-            }
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held) && !failed; j++) {
+            PyObject *t = PyList_GET_ITEM(held, j), *borrows = SLOT(t, T_borrows);
             PyObject *borrow = PyDict_GetItemWithError(borrows, holder);
-            if (borrow != NULL) { /* (absent if tr.unsafe.force_release dropped it) */
-                int exclusive = PyTuple_GET_ITEM(borrow, 0) == Py_True;
-                long count;
-                if (PyDict_DelItem(borrows, holder) < 0 ||
-                    (exclusive && (get_long(t, a_exclusive, &count) < 0 ||
-                                   set_long(t, a_exclusive, count - 1) < 0)))
-                    failed = 1;
-            } else if (PyErr_Occurred()) {
-                failed = 1;
+            if (borrow == NULL) { /* (absent if tr.unsafe.force_release dropped it) */
+                failed = PyErr_Occurred() != NULL;
+                continue;
             }
-            Py_DECREF(borrows);
-            if (failed) break;
+            long count;
+            int exclusive = PyTuple_GET_ITEM(borrow, 0) == Py_True;
+            failed = PyDict_DelItem(borrows, holder) < 0 ||
+                     (exclusive && (get_long(t, T_exclusive, &count) < 0 ||
+                                    set_long(t, T_exclusive, count - 1) < 0));
         }
-        if (failed) break;
-        if (PyList_SetSlice(held, 0, PY_SSIZE_T_MAX, NULL) < 0) {
-            failed = 1;
-            break;
-        }
+        if (!failed) failed = PyList_SetSlice(held, 0, PY_SSIZE_T_MAX, NULL) < 0;
     }
     if (failed) {
-        unlock_keeping_error(lock_release);
+        unlock_keeping_error(borrow_lock);
         return -1;
     }
-    return call_void(lock_release);
+    lock_give(borrow_lock);
+    return 0;
+}
+
+/* Whether every holder of an op holds only tensors (what release_holders reads by slot). */
+static int holds_tensors(PyObject *holders) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders); i++) {
+        PyObject *holder = PyList_GET_ITEM(holders, i);
+        PyTypeObject *type = Py_TYPE(holder);
+        if (type != OpHolderType && type != PartitionHolderType) return 0;
+        PyObject *held = SLOT(holder, H_held);
+        if (held == NULL || !PyList_CheckExact(held)) return 0;
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held); j++) {
+            PyObject *t = PyList_GET_ITEM(held, j);
+            if (Py_TYPE(t) != TensorType || SLOT(t, T_borrows) == NULL ||
+                !PyDict_CheckExact(SLOT(t, T_borrows)))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* -- waiting for the GPU ------------------------------------------------------------------- */
+/* The driver's cuStreamSynchronize, called directly when the CUDA driver is already loaded (by
+ * cuda.bindings) and a context is current on this thread; else (and to report a failure with
+ * its message) the stream's Python synchronizer runs. */
+typedef int (*stream_sync_fn)(void *);
+typedef int (*ctx_current_fn)(void **);
+static stream_sync_fn cu_stream_sync;
+static ctx_current_fn cu_ctx_current;
+static int driver_state; /* 0: not looked up yet, 1: found, -1: not available */
+
+static void find_driver(void) {
+    driver_state = -1;
+#if defined(__linux__)
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (lib == NULL) return;
+    cu_stream_sync = (stream_sync_fn)dlsym(lib, "cuStreamSynchronize");
+    cu_ctx_current = (ctx_current_fn)dlsym(lib, "cuCtxGetCurrent");
+    if (cu_stream_sync != NULL && cu_ctx_current != NULL) driver_state = 1;
+#endif
+}
+
+static int synchronize(PyObject *handle, PyObject *python_sync) {
+    if (driver_state == 0) find_driver();
+    void *ctx = NULL;
+    if (driver_state == 1 && cu_ctx_current(&ctx) == 0 && ctx != NULL) {
+        void *stream = PyLong_AsVoidPtr(handle);
+        if (stream != NULL || !PyErr_Occurred()) {
+            int err;
+            Py_BEGIN_ALLOW_THREADS
+            err = cu_stream_sync(stream);
+            Py_END_ALLOW_THREADS
+            if (err == 0) return 0;
+        }
+        PyErr_Clear();
+    }
+    PyObject *r = PyObject_CallNoArgs(python_sync);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
 }
 
 /* -- Op.sync ------------------------------------------------------------------------------- */
-/* A kernel op made by the fast path (or like it), synced on a GPU stream that launched and
- * synchronized before, its compiled specialization cached and no tensor last written on
- * another stream: CutileBackend.launch and Stream.run_now, without the Python around them. */
+/* A kernel op synced on a GPU stream that launched and synchronized before, its compiled
+ * specialization cached and no tensor last written on another stream: CutileBackend.launch
+ * and Stream.run_now, without the Python around them. */
 static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames) {
-    PyObject *backend = NULL, *name = NULL, *cache = NULL, *launch = NULL, *stack = NULL,
-             *stream = NULL, *handle = NULL, *sync = NULL, *plan = NULL, *launch_args = NULL,
-             *spec = NULL, *key = NULL, *compiled = NULL, *ckernel = NULL, *written = NULL,
-             *result = NULL, *current = NULL;
+    PyObject *backend = NULL, *current = NULL, *stack = NULL, *stream = NULL, *plan = NULL,
+             *launch_args = NULL, *spec = NULL, *key = NULL, *id = NULL, *compiled = NULL,
+             *ckernel = NULL, *result = NULL, *written = NULL;
     PyObject *exc_type = NULL, *exc_value = NULL, *exc_tb = NULL;
     int capturing;
     if (nargs != 0 || kwnames != NULL) goto fallback;
@@ -460,7 +629,7 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (SLOT(self, O_state) != s_created || SLOT(self, O_origin) != Py_None) goto fallback;
     PyObject *steps = SLOT(self, O_steps), *holders = SLOT(self, O_holders);
     if (steps == NULL || !PyTuple_CheckExact(steps) || PyTuple_GET_SIZE(steps) != 1) goto fallback;
-    if (holders == NULL || !PyList_CheckExact(holders)) goto fallback;
+    if (holders == NULL || !PyList_CheckExact(holders) || !holds_tensors(holders)) goto fallback;
     PyObject *step = PyTuple_GET_ITEM(steps, 0);
     if (Py_TYPE(step) != LaunchStepType) goto fallback;
     PyObject *kernel = SLOT(step, S_kernel), *values = SLOT(step, S_values),
@@ -469,12 +638,25 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     /* the backend: the GPU's, with its compiled-kernel cache */
     if ((current = PyObject_GetAttr(backends_module, a_current)) == NULL) goto error;
     if ((backend = PyObject_CallNoArgs(current)) == NULL) goto error;
-    if ((name = PyObject_GetAttr(backend, a_name)) == NULL) goto error;
-    if (PyUnicode_Compare(name, s_cutile) != 0) goto fallback;
-    if ((cache = PyObject_GetAttr(backend, a_cache)) == NULL ||
-        (launch = PyObject_GetAttr(backend, a_launch)) == NULL) {
-        PyErr_Clear();
-        goto fallback;
+    if (backend != last_backend) {
+        PyObject *name = PyObject_GetAttr(backend, a_name);
+        if (name == NULL) goto error;
+        int cutile = PyUnicode_Check(name) && PyUnicode_Compare(name, s_cutile) == 0;
+        Py_DECREF(name);
+        if (!cutile) goto fallback;
+        PyObject *cache = PyObject_GetAttr(backend, a_cache);
+        PyObject *launch = cache == NULL ? NULL : PyObject_GetAttr(backend, a_launch);
+        if (launch == NULL || !PyDict_CheckExact(cache)) {
+            PyErr_Clear();
+            Py_XDECREF(cache);
+            Py_XDECREF(launch);
+            goto fallback;
+        }
+        Py_XSETREF(last_cache, cache);
+        Py_XSETREF(last_launch, launch);
+        Py_INCREF(backend);
+        Py_XSETREF(last_backend, backend);
+        Py_CLEAR(memo_kernel); /* another backend: another cache */
     }
     /* the current stream, already launched on and synchronized once */
     if (PyContextVar_Get(stream_var, NULL, &stack) < 0) goto error;
@@ -484,114 +666,140 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     } else if ((stream = PyObject_GetAttr(streams_module, a_default)) == NULL) {
         goto error;
     }
-    if ((handle = PyObject_GetAttr(stream, a_handle)) == NULL) goto error;
-    if ((sync = PyObject_GetAttr(stream, a_sync)) == NULL) goto error;
-    if (handle == Py_None || sync == Py_None) goto fallback;
+    if (Py_TYPE(stream) != StreamType) goto fallback;
+    PyObject *handle = SLOT(stream, ST_handle), *sync = SLOT(stream, ST_sync);
+    if (handle == NULL || handle == Py_None || sync == NULL || sync == Py_None) goto fallback;
 
-    /* the launch arguments, as tilert.cutile.backend.launch_arguments makes them */
+    /* the launch arguments, as tilert.cutile.backend.launch_arguments makes them: checked and
+     * counted first, then filled in */
     if ((plan = PyObject_GetAttr(kernel, a_fast_plan)) == NULL) {
-        PyErr_Clear();
+        PyErr_Clear(); /* (a CUDA C++ kernel's op: the slow path) */
         goto fallback;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(values);
-    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != n) goto fallback;
-    if ((launch_args = PyList_New(0)) == NULL) goto error;
+    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 4) goto fallback;
+    PyObject *params = PyTuple_GET_ITEM(plan, 3), *part = NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(values), count = 0;
+    if (PyTuple_GET_SIZE(params) != n) goto fallback;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyTuple_GET_ITEM(values, i);
-        long kind = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, i), 0));
+        long kind = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(params, i), 0));
+        count++;
         if (kind == SCALAR) {
             PyTypeObject *type = Py_TYPE(v);
             if (type != &PyLong_Type && type != &PyFloat_Type && type != &PyBool_Type)
                 goto fallback; /* a numpy scalar: launch_arguments takes its item() */
-            if (PyList_Append(launch_args, v) < 0) goto error;
             continue;
         }
         PyObject *t = v;
         if (kind == MUTABLE) {
-            if (Py_TYPE(v) != PartitionType || SLOT(v, P_mapping) != Py_None || written != NULL)
+            if (Py_TYPE(v) != PartitionType || SLOT(v, P_mapping) != Py_None || part != NULL)
                 goto fallback;
+            part = v;
             t = written = SLOT(v, P_tensor);
+            count += PyTuple_GET_SIZE(SLOT(v, P_tile_shape));
         }
-        PyObject *writer = PyObject_GetAttr(t, a_writer);
-        if (writer == NULL) goto error;
-        int elsewhere = writer != Py_None &&
-                        (!PyTuple_Check(writer) || PyTuple_GET_ITEM(writer, 0) != stream);
-        Py_DECREF(writer);
-        if (elsewhere) goto fallback; /* the stream must wait for that launch first */
-        PyObject *view = PyObject_GetAttr(t, a_launch_view);
-        if (view == NULL) goto error;
-        int missing = view == Py_None || PyList_Append(launch_args, view) < 0;
-        Py_DECREF(view);
-        if (missing) {
+        if (Py_TYPE(t) != TensorType) goto fallback;
+        PyObject *writer = SLOT(t, T_writer), *view = SLOT(t, T_launch_view);
+        if (writer == NULL || (writer != Py_None && (!PyTuple_CheckExact(writer) ||
+                                                     PyTuple_GET_ITEM(writer, 0) != stream)))
+            goto fallback; /* last written on another stream: wait for that launch first */
+        if (view == NULL || view == Py_None) goto fallback; /* (made by the first launch) */
+    }
+    if (part == NULL) goto fallback;
+    Py_ssize_t rank = PyTuple_GET_SIZE(SLOT(part, P_tile_shape));
+    if (kernel != memo_kernel || rank != memo_rank) { /* the compiled specialization */
+        PyObject *rank_obj = PyLong_FromSsize_t(rank);
+        PyObject *entry = rank_obj == NULL ? NULL : PyTuple_Pack(2, rank_obj, Py_False);
+        Py_XDECREF(rank_obj);
+        spec = entry == NULL ? NULL : PyTuple_Pack(1, entry);
+        Py_XDECREF(entry);
+        if (spec == NULL) goto error;
+        if ((id = PyLong_FromVoidPtr(kernel)) == NULL) goto error;
+        if ((key = PyTuple_Pack(2, id, spec)) == NULL) goto error;
+        PyObject *found = PyDict_GetItemWithError(last_cache, key);
+        if (found == NULL) {
             if (PyErr_Occurred()) goto error;
-            goto fallback;
+            goto fallback; /* first launch of this specialization: the slow path compiles it */
         }
-        if (kind == MUTABLE) {
-            PyObject *tile_shape = SLOT(v, P_tile_shape);
-            for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(tile_shape); d++)
-                if (PyList_Append(launch_args, PyTuple_GET_ITEM(tile_shape, d)) < 0) goto error;
-            spec = Py_BuildValue("((nO))", PyTuple_GET_SIZE(tile_shape), Py_False);
-            if (spec == NULL) goto error;
-        }
+        PyObject *found_kernel = PyObject_GetAttr(found, a_kernel);
+        if (found_kernel == NULL) goto error;
+        Py_INCREF(found);
+        Py_XSETREF(memo_compiled, found);
+        Py_XSETREF(memo_ckernel, found_kernel);
+        Py_INCREF(kernel);
+        Py_XSETREF(memo_kernel, kernel);
+        memo_rank = rank;
     }
-    if (spec == NULL) goto fallback;
-    if ((key = Py_BuildValue("(NO)", PyLong_FromVoidPtr(kernel), spec)) == NULL) goto error;
-    compiled = PyDict_GetItemWithError(cache, key);
-    if (compiled == NULL) {
-        if (PyErr_Occurred()) goto error;
-        goto fallback; /* first launch of this specialization: the slow path compiles it */
-    }
+    compiled = memo_compiled;
+    ckernel = memo_ckernel;
     Py_INCREF(compiled);
-    if ((ckernel = PyObject_GetAttr(compiled, a_kernel)) == NULL) goto error;
-    PyObject *arg_tuple = PyList_AsTuple(launch_args);
-    if (arg_tuple == NULL) goto error;
-    Py_SETREF(launch_args, arg_tuple);
+    Py_INCREF(ckernel);
+    if ((launch_args = PyTuple_New(count)) == NULL) goto error;
+    for (Py_ssize_t i = 0, at = 0; i < n; i++) {
+        PyObject *v = PyTuple_GET_ITEM(values, i), *item = v;
+        if (Py_TYPE(v) == PartitionType) {
+            PyObject *tile_shape = SLOT(v, P_tile_shape);
+            item = SLOT(SLOT(v, P_tensor), T_launch_view);
+            for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(tile_shape); d++) {
+                PyObject *dim = PyTuple_GET_ITEM(tile_shape, d);
+                Py_INCREF(dim);
+                PyTuple_SET_ITEM(launch_args, at + 1 + d, dim);
+            }
+        } else if (Py_TYPE(v) == TensorType) {
+            item = SLOT(v, T_launch_view);
+        }
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(launch_args, at, item);
+        at += Py_TYPE(v) == PartitionType ? 1 + rank : 1;
+    }
 
     /* run: launch on the stream (under the queue lock), synchronize, release the borrows */
     set_slot(self, O_state, s_submitted);
-    long launched;
-    if (call_void(queue_acquire) < 0) goto error_unreleased;
-    if (get_long(stream, a_launched, &launched) < 0 ||
-        set_long(stream, a_launched, ++launched) < 0) {
-        unlock_keeping_error(queue_release);
+    long launched, completed;
+    lock_take(queue_lock);
+    if (get_long(stream, ST_launched, &launched) < 0 || set_long(stream, ST_launched, ++launched)) {
+        unlock_keeping_error(queue_lock);
         goto error_unreleased;
     }
-    PyObject *r = PyObject_CallFunctionObjArgs(launch, handle, grid, ckernel, launch_args, NULL);
-    if (r == NULL) { /* cuTile's error, at the user's line (tilert.cutile.backend.user_error) */
+    PyObject *call[4] = {handle, grid, ckernel, launch_args};
+    PyObject *r = PyObject_Vectorcall(last_launch, call, 4, NULL);
+    if (r == NULL) { /* cuTile's error, at the user's line (tilert.cutile.backend.launch_error) */
         PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         PyErr_NormalizeException(&exc_type, &exc_value, &exc_tb);
         if (exc_tb != NULL) PyException_SetTraceback(exc_value, exc_tb);
         PyObject *converted =
             PyObject_CallFunctionObjArgs(py_launch_error, kernel, compiled, exc_value, NULL);
+        Py_CLEAR(exc_type);
+        Py_CLEAR(exc_value);
+        Py_CLEAR(exc_tb);
         if (converted == NULL) {
-            Py_CLEAR(exc_type);
-            Py_CLEAR(exc_value);
-            Py_CLEAR(exc_tb);
             PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         } else {
-            Py_CLEAR(exc_type);
-            Py_CLEAR(exc_tb);
-            Py_SETREF(exc_value, converted);
-            exc_type = (PyObject *)Py_TYPE(exc_value);
+            exc_value = converted;
+            exc_type = (PyObject *)Py_TYPE(converted);
             Py_INCREF(exc_type);
         }
     } else {
         Py_DECREF(r);
-        PyObject *writer = Py_BuildValue("(Ol)", stream, launched);
-        int failed = writer == NULL || PyObject_SetAttr(written, a_writer, writer) < 0;
-        Py_XDECREF(writer);
-        if (failed) PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+        PyObject *number = PyLong_FromLong(launched);
+        PyObject *writer = number == NULL ? NULL : PyTuple_Pack(2, stream, number);
+        Py_XDECREF(number);
+        if (writer == NULL) {
+            PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+        } else {
+            set_slot(written, T_writer, writer);
+            Py_DECREF(writer);
+        }
     }
-    if (call_void(queue_release) < 0) goto error_unreleased;
-    if (call_void(sync) < 0) { /* its error wins, as in Stream.run_now */
+    lock_give(queue_lock);
+    if (synchronize(handle, sync) < 0) { /* its error wins, as in Stream.run_now */
         Py_CLEAR(exc_type);
         Py_CLEAR(exc_value);
         Py_CLEAR(exc_tb);
         goto error_unreleased;
     }
-    long completed;
-    if (get_long(stream, a_completed, &completed) < 0) goto error_unreleased;
-    if (launched > completed && set_long(stream, a_completed, launched) < 0)
+    if (get_long(stream, ST_completed, &completed) < 0) goto error_unreleased;
+    if (launched > completed && set_long(stream, ST_completed, launched) < 0)
         goto error_unreleased;
     if (release_holders(holders) < 0) goto error;
     if (exc_value != NULL) {
@@ -618,16 +826,12 @@ done:
     Py_XDECREF(exc_tb);
     Py_XDECREF(current);
     Py_XDECREF(backend);
-    Py_XDECREF(name);
-    Py_XDECREF(cache);
-    Py_XDECREF(launch);
     Py_XDECREF(stack);
     Py_XDECREF(stream);
-    Py_XDECREF(handle);
-    Py_XDECREF(sync);
     Py_XDECREF(plan);
     Py_XDECREF(launch_args);
     Py_XDECREF(spec);
+    Py_XDECREF(id);
     Py_XDECREF(key);
     Py_XDECREF(compiled);
     Py_XDECREF(ckernel);
@@ -636,16 +840,12 @@ done:
 fallback:
     Py_XDECREF(current);
     Py_XDECREF(backend);
-    Py_XDECREF(name);
-    Py_XDECREF(cache);
-    Py_XDECREF(launch);
     Py_XDECREF(stack);
     Py_XDECREF(stream);
-    Py_XDECREF(handle);
-    Py_XDECREF(sync);
     Py_XDECREF(plan);
     Py_XDECREF(launch_args);
     Py_XDECREF(spec);
+    Py_XDECREF(id);
     Py_XDECREF(key);
     return slow(py_op_sync, self, args, nargs, kwnames);
 }
@@ -713,16 +913,19 @@ static PyObject *install(PyObject *module, PyObject *config) {
     ITEM(OpHolderType, "OpHolder");
     ITEM(OpType, "Op");
     ITEM(LaunchStepType, "LaunchStep");
+    ITEM(StreamType, "Stream");
     ITEM(py_partition, "partition");
     ITEM(py_kernel_call, "kernel_call");
     ITEM(py_op_sync, "op_sync");
     ITEM(py_op_del, "op_del");
     ITEM(py_partition_del, "partition_del");
     ITEM(py_launch_error, "launch_error");
-    ITEM(lock_acquire, "lock_acquire");
-    ITEM(lock_release, "lock_release");
-    ITEM(queue_acquire, "queue_acquire");
-    ITEM(queue_release, "queue_release");
+    ITEM(borrow_lock, "borrow_lock");
+    ITEM(queue_lock, "queue_lock");
+    if (Py_TYPE(borrow_lock) != &FastLockType || Py_TYPE(queue_lock) != &FastLockType) {
+        PyErr_SetString(PyExc_TypeError, "tilert._fast.install: the locks must be RLock()s");
+        return NULL;
+    }
     ITEM(handoff_var, "handoff_var");
     ITEM(capture_var, "capture_var");
     ITEM(stream_var, "stream_var");
@@ -732,8 +935,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
     ITEM(inside_files, "inside_files");
     ITEM(formatted_sites, "formatted_sites");
     ITEM(launchable_grids, "launchable_grids");
-    PyTypeObject *types[] = {TensorType, PartitionType, PartitionHolderType,
-                             OpHolderType, OpType,        LaunchStepType};
+    PyTypeObject *types[] = {TensorType, PartitionType,  PartitionHolderType, OpHolderType,
+                             OpType,     LaunchStepType, StreamType};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
         if (!PyType_Check(types[i])) {
             PyErr_SetString(PyExc_TypeError, "tilert._fast.install: a class expected");
@@ -745,6 +948,16 @@ static PyObject *install(PyObject *module, PyObject *config) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: caches of the wrong type");
         return NULL;
     }
+    OFFSET(TensorType, "_shape", T_shape);
+    OFFSET(TensorType, "_borrows", T_borrows);
+    OFFSET(TensorType, "_exclusive", T_exclusive);
+    OFFSET(TensorType, "_dtype", T_dtype);
+    OFFSET(TensorType, "_writer", T_writer);
+    OFFSET(TensorType, "_launch_view", T_launch_view);
+    OFFSET(StreamType, "_handle", ST_handle);
+    OFFSET(StreamType, "_sync", ST_sync);
+    OFFSET(StreamType, "_launched", ST_launched);
+    OFFSET(StreamType, "_completed", ST_completed);
     OFFSET(PartitionType, "tile_shape", P_tile_shape);
     OFFSET(PartitionType, "grid", P_grid);
     OFFSET(PartitionType, "tensor", P_tensor);
@@ -778,20 +991,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(s_partitioned, "partitioned");
     INTERN(s_partition, "partition");
     INTERN(s_cutile, "cutile");
-    INTERN(a_shape, "_shape");
-    INTERN(a_borrows, "_borrows");
-    INTERN(a_exclusive, "_exclusive");
-    INTERN(a_dtype, "_dtype");
     INTERN(a_fast_plan, "_fast_plan");
-    INTERN(a_label, "_label");
-    INTERN(a_reading, "_reading");
-    INTERN(a_writing, "_writing");
-    INTERN(a_writer, "_writer");
-    INTERN(a_launch_view, "_launch_view");
-    INTERN(a_handle, "_handle");
-    INTERN(a_sync, "_sync");
-    INTERN(a_launched, "_launched");
-    INTERN(a_completed, "_completed");
     INTERN(a_cache, "_cache");
     INTERN(a_launch, "_launch");
     INTERN(a_name, "name");
@@ -834,4 +1034,15 @@ static struct PyModuleDef fast_module = {
     "The launch fast path in C (see tilert/_fast.c and tilert/_accel.py).", -1, module_methods,
 };
 
-PyMODINIT_FUNC PyInit__fast(void) { return PyModule_Create(&fast_module); }
+PyMODINIT_FUNC PyInit__fast(void) {
+    if (PyType_Ready(&FastLockType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&fast_module);
+    if (module == NULL) return NULL;
+    Py_INCREF(&FastLockType);
+    if (PyModule_AddObject(module, "RLock", (PyObject *)&FastLockType) < 0) {
+        Py_DECREF(&FastLockType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

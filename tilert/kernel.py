@@ -118,7 +118,7 @@ class Kernel:
         self._label = f"op `{self.name}`"  # labels of its ops and borrows, made once
         self._reading = f"read by op `{self.name}`"
         self._writing = f"written by op `{self.name}`"
-        self._fast_plan: tuple[tuple[int, Any], ...] | None = None  # set by the first call
+        self._fast_plan: tuple[Any, ...] | None = None  # see _fast_plan
 
     def with_options(self, **options: Any) -> Kernel:
         """This kernel compiled with other ``ct.kernel`` options (``occupancy``,
@@ -152,7 +152,7 @@ class Kernel:
         if not self._rechecked:  # names defined after the kernel are resolvable now
             validate(self.fn, self.name)
             self._rechecked = True
-            self._fast_plan = _fast_plan(self.params)
+            self._fast_plan = _fast_plan(self)
         if kwargs or len(args) != len(self.params):
             try:
                 bound = self._signature.bind(*args, **kwargs)
@@ -173,11 +173,15 @@ class Kernel:
 _MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
-def _fast_plan(params: tuple[Param, ...]) -> tuple[tuple[int, Any], ...]:
-    """What the C launch path (tilert/_fast.c) checks of each argument: (0, dtype) for a
-    Mutable partition, (1, dtype) for a Shared tensor, (2, accepted types) for a scalar."""
+def _fast_plan(k: Kernel) -> tuple[Any, ...]:
+    """What the C launch path (tilert/_fast.c) needs of a kernel: its op's and borrows' labels
+    and what it checks of each argument: (0, dtype) for a Mutable partition, (1, dtype) for a
+    Shared tensor, (2, accepted types) for a scalar. Set once the kernel's names resolve."""
     kinds = {_MUTABLE: 0, _SHARED: 1}
-    return tuple((kinds[p.kind], p.dtype) if p.kind in kinds else (2, p.accepts) for p in params)
+    checks = tuple(
+        (kinds[p.kind], p.dtype) if p.kind in kinds else (2, p.accepts) for p in k.params
+    )
+    return (k._label, k._reading, k._writing, checks)
 
 
 class _Launchable(Protocol):
