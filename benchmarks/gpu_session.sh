@@ -3,7 +3,8 @@
 # $OUT/session.log, the benchmark JSON to $OUT. On the device:
 #   source .gpu/setup.sh && TILERT_COMMIT=<sha> PHASES="tests bench sanitize" bash benchmarks/gpu_session.sh
 # PHASES picks what runs (default: all four; "quickstart" runs the README's two commands, the
-# demo and the whole test suite, as a new user on a GPU machine would); BENCH_ARGS is passed to
+# demo and the whole test suite, as a new user on a GPU machine would; "pure" the launch
+# benchmark again with TILERT_PURE_PYTHON=1); BENCH_ARGS is passed to
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
 #   EXTRA_WHEELS="pytest-asyncio==1.5.0 pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0
 #   cattrs==26.2.1 attrs==26.1.0" bash ../shared/gpu/make-bundle.sh
@@ -22,6 +23,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
   section env
   nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
   python3 -c "import cuda.core, cuda.tile; print('cuda.core', cuda.core.__version__, 'cuda.tile', cuda.tile.__version__)"
+  python3 -c "import tilert._accel as a; print('C launch fast path:', 'on' if a.active() else 'off')"
   if has tests; then
     section "python -m tilert doctor"
     python3 -m tilert doctor
@@ -50,6 +52,14 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     echo "rc=$?"
     section "where a launch's host time goes"
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_launch_profile.py --out "$OUT"
+    echo "rc=$?"
+  fi
+  if has pure; then
+    # the same launch benchmark with the Python alone (the fast path's reference), same session
+    section "launch with the Python alone (TILERT_PURE_PYTHON=1)"
+    mkdir -p "$OUT/pure"
+    TILERT_PURE_PYTHON=1 TILERT_BACKEND=cutile timeout ${BENCH_T:-400} \
+      python3 benchmarks/gpu_bench.py --out "$OUT/pure" --only launch
     echo "rc=$?"
   fi
   if has compiled && [ -d build/mypyc312 ]; then

@@ -10,7 +10,6 @@ tilert runs the Python alone, with the same results. Why it exists: docs/decisio
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from tilert import _where, backends, ownership, streams
 from tilert._capture import _graph
@@ -31,12 +30,6 @@ _REPLACED = (
     (Op, "__del__"),
     (Partition, "__del__"),
 )
-
-
-def _launch_error(kern: Any, compiled: Any, exc: BaseException) -> BaseException:
-    from tilert.cutile.backend import launch_error
-
-    return launch_error(kern, compiled, exc)
 
 
 def active() -> bool:
@@ -65,7 +58,6 @@ def install() -> None:
             "op_sync": Op.sync,
             "op_del": Op.__del__,
             "partition_del": Partition.__del__,
-            "launch_error": _launch_error,
             "borrow_lock": ownership.LOCK,
             "queue_lock": streams._QUEUE_LOCK,
             "handoff_var": ownership._handoff,

@@ -141,8 +141,7 @@ static PyTypeObject FastLockType = {
 /* -- what install() is given ------------------------------------------------------------ */
 static PyTypeObject *TensorType, *PartitionType, *PartitionHolderType, *OpHolderType, *OpType,
     *LaunchStepType, *StreamType;
-static PyObject *py_partition, *py_kernel_call, *py_op_sync, *py_op_del, *py_partition_del,
-    *py_launch_error;
+static PyObject *py_partition, *py_kernel_call, *py_op_sync, *py_op_del, *py_partition_del;
 static FastLock *borrow_lock, *queue_lock;
 static PyObject *handoff_var, *capture_var, *stream_var, *streams_module, *backends_module;
 static PyObject *tilings, *inside_files, *formatted_sites, *launchable_grids;
@@ -157,7 +156,7 @@ static Py_ssize_t ST_handle, ST_sync, ST_launched, ST_completed;
 
 /* interned names and constants */
 static PyObject *s_created, *s_submitted, *s_partitioned, *s_partition, *s_cutile;
-static PyObject *a_fast_plan, *a_cache, *a_launch, *a_name, *a_current, *a_default, *a_kernel;
+static PyObject *a_launch_error, *a_fast_plan, *a_cache, *a_launch, *a_name, *a_current, *a_default, *a_kernel;
 
 /* the backend of the last fast sync, with what a launch needs of it (it never changes) */
 static PyObject *last_backend, *last_cache, *last_launch;
@@ -763,12 +762,12 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     }
     PyObject *call[4] = {handle, grid, ckernel, launch_args};
     PyObject *r = PyObject_Vectorcall(last_launch, call, 4, NULL);
-    if (r == NULL) { /* cuTile's error, at the user's line (tilert.cutile.backend.launch_error) */
+    if (r == NULL) { /* cuTile's error, at the user's line (CutileBackend.launch_error) */
         PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         PyErr_NormalizeException(&exc_type, &exc_value, &exc_tb);
         if (exc_tb != NULL) PyException_SetTraceback(exc_value, exc_tb);
-        PyObject *converted =
-            PyObject_CallFunctionObjArgs(py_launch_error, kernel, compiled, exc_value, NULL);
+        PyObject *converted = PyObject_CallMethodObjArgs(last_backend, a_launch_error, kernel,
+                                                         compiled, exc_value, NULL);
         Py_CLEAR(exc_type);
         Py_CLEAR(exc_value);
         Py_CLEAR(exc_tb);
@@ -919,7 +918,6 @@ static PyObject *install(PyObject *module, PyObject *config) {
     ITEM(py_op_sync, "op_sync");
     ITEM(py_op_del, "op_del");
     ITEM(py_partition_del, "partition_del");
-    ITEM(py_launch_error, "launch_error");
     ITEM(borrow_lock, "borrow_lock");
     ITEM(queue_lock, "queue_lock");
     if (Py_TYPE(borrow_lock) != &FastLockType || Py_TYPE(queue_lock) != &FastLockType) {
@@ -992,6 +990,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(s_partition, "partition");
     INTERN(s_cutile, "cutile");
     INTERN(a_fast_plan, "_fast_plan");
+    INTERN(a_launch_error, "launch_error");
     INTERN(a_cache, "_cache");
     INTERN(a_launch, "_launch");
     INTERN(a_name, "name");

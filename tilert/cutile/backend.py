@@ -100,10 +100,19 @@ class CutileBackend:
         try:
             self._launch(s._handle or s.cuda_handle(), grid, compiled.kernel, kernel_args)
         except self._ct.TileError as exc:
-            raise launch_error(kernel, compiled, exc) from exc
+            raise user_error(kernel, compiled, exc) from exc
         writer = (s, s._launched)
         for t in written:
             t._writer = writer
+
+    def launch_error(self, kernel: Any, compiled: Compiled, exc: BaseException) -> BaseException:
+        """What a failed ``ct.launch`` of the C fast path raises, as ``launch`` would: cuTile's
+        rejection located at the user's line (caused by cuTile's error), else the error itself."""
+        if not isinstance(exc, self._ct.TileError):
+            return exc
+        error = user_error(kernel, compiled, exc)
+        error.__cause__ = exc
+        return error
 
 
 def launch_arguments(
@@ -158,18 +167,6 @@ def device_storage(t: Any) -> DeviceStorage:
         )
     storage: DeviceStorage = t._device
     return storage
-
-
-def launch_error(kernel: Any, compiled: Compiled, exc: BaseException) -> BaseException:
-    """What a failed ``ct.launch`` raises: cuTile's rejection of the kernel located at the
-    user's line (caused by cuTile's error), any other error as it is."""
-    import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-    if not isinstance(exc, ct.TileError):
-        return exc
-    error = user_error(kernel, compiled, exc)
-    error.__cause__ = exc
-    return error
 
 
 def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:

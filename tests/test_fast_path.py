@@ -1,0 +1,219 @@
+"""The launch fast path in C (tilert/_fast.c) against its Python reference.
+
+Under the interpreter the C ``Tensor.partition``, ``Kernel.__call__`` and ``__del__`` run in every
+test of the suite; ``Op.sync``'s C path needs the GPU backend, so here a stand-in backend with
+the cutile backend's attributes launches nothing and records what ``ct.launch`` would get. The
+whole suite also runs with ``TILERT_PURE_PYTHON=1`` in CI (the Python alone)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, _accel, backends, f32
+from tilert.cutile.backend import launch_arguments
+
+needs_fast = pytest.mark.skipif(
+    not _accel.active(), reason="the C fast path is not built here (or TILERT_PURE_PYTHON=1)"
+)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], k: float) -> None:
+    z.store(tl.load_tile_like(x, z) * k)
+
+
+class TileError(Exception):
+    pass
+
+
+class StandIn:
+    """The cutile backend's launch path (its own ``launch`` and the attributes the C path
+    reads) with a ``ct.launch`` that records its arguments instead of launching."""
+
+    name = "cutile"
+
+    def __init__(self) -> None:
+        self._ct = types.SimpleNamespace(TileError=TileError)
+        self._cache: dict[Any, Any] = {}
+        self.launches: list[tuple[Any, ...]] = []
+        self.fail: BaseException | None = None
+        self.python_launches = 0  # launches through ``launch``, not the C path
+        self._launch = self._record
+
+    def _record(self, handle: int, grid: Any, kernel: Any, args: Any) -> None:
+        if self.fail is not None:
+            raise self.fail
+        self.launches.append((handle, grid, kernel, args))
+
+    def launch(self, kernel: Any, args: Any, grid: Any, stream: Any = None) -> None:
+        self.python_launches += 1
+        s = stream or tr.current_stream()
+        kernel_args, spec, written = launch_arguments(kernel, args, s)
+        compiled = self._cache.setdefault(
+            (id(kernel), spec), types.SimpleNamespace(kernel=f"compiled {kernel.name}")
+        )
+        try:
+            self._launch(s._handle, grid, compiled.kernel, kernel_args)
+        except TileError as exc:
+            raise self.launch_error(kernel, compiled, exc) from exc
+        for t in written:
+            t._writer = (s, s._launched)
+
+    def launch_error(self, kernel: Any, compiled: Any, exc: BaseException) -> BaseException:
+        if not isinstance(exc, TileError):
+            return exc
+        error = tr.KernelError(f"cuTile rejected kernel `{kernel.name}`: {exc}")
+        error.__cause__ = exc
+        return error
+
+
+@pytest.fixture
+def gpu_like(monkeypatch: pytest.MonkeyPatch) -> Iterator[StandIn]:
+    """The stand-in backend, and a current stream that has launched and synchronized."""
+    stand_in = StandIn()
+    monkeypatch.setattr(backends, "current", lambda: stand_in)
+    syncs: list[int] = []
+    with tr.Stream() as stream:
+        stream._handle = 7
+        stream._sync = lambda: syncs.append(1)
+        yield stand_in
+
+
+def tensors(n: int = 8, dtype: Any = np.float32) -> tuple[Tensor[Any], ...]:
+    """Host tensors (the stand-in launches nothing) with the view a launch passes."""
+    out = tuple(Tensor(np.zeros((n,), dtype=dtype)) for _ in range(3))
+    for t in out:
+        t._launch_view = f"view of {id(t)}"
+    return out
+
+
+def launch_loop(stand_in: StandIn, count: int) -> list[tuple[Any, ...]]:
+    z, x, y = tensors()
+    for _ in range(count):
+        assert add(z.partition((8,)), x, y).sync()[1] is x
+    assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+    stream = tr.current_stream()
+    assert z._writer == (stream, stream._launched) and stream._completed == stream._launched
+    return [
+        (h, g, k, tuple(a if isinstance(a, int) else "view" for a in args))
+        for h, g, k, args in stand_in.launches
+    ]
+
+
+@needs_fast
+def test_installed_with_the_python_kept_as_reference() -> None:
+    assert type(tr.Tensor.__dict__["partition"]).__name__ == "method_descriptor"
+    assert callable(tr.Op._sync_python) and callable(tr.Kernel._call_python)
+    assert type(tr.ownership.LOCK).__name__ == "RLock"
+
+
+def test_pure_python_leaves_it_out() -> None:
+    code = "import tilert._accel as a, tilert as tr; print(a.active(), tr.Op.sync.__module__)"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"TILERT_PURE_PYTHON": "1", "PATH": ""},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out == ["False", "tilert.ops"]
+
+
+def test_a_launch_loop_gives_what_the_python_gives(
+    gpu_like: StandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = launch_loop(gpu_like, 5)
+    # in C but the first (it compiles): from the second on, nothing but ct.launch in Python
+    assert gpu_like.python_launches == (1 if _accel.active() else 5)
+    gpu_like.launches.clear()
+    for cls, name in _accel._REPLACED:  # the same loop through the Python alone
+        reference = getattr(cls, f"_{name.strip('_')}_python", None)
+        if reference is not None:
+            monkeypatch.setattr(cls, name, reference)
+    assert launch_loop(gpu_like, 5) == fast
+    assert fast == [(7, (1,), "compiled add", ("view", 8, "view", "view"))] * 5
+
+
+def test_scalars_and_their_types(gpu_like: StandIn) -> None:
+    z, x, _ = tensors()
+    scale(z.partition((8,)), x, 2.0).sync()
+    scale(z.partition((8,)), x, 3).sync()  # an int for a float parameter
+    assert [launch[3][-1] for launch in gpu_like.launches] == [2.0, 3]
+    with pytest.raises(TypeError, match="is a scalar"):
+        scale(z.partition((8,)), x, "2")
+    assert not z._borrows and z._exclusive == 0  # the refused call's partition was dropped
+
+
+def test_errors_come_from_the_python(gpu_like: StandIn) -> None:
+    z, x, y = tensors()
+    w = tensors(dtype=np.int32)[0]
+    p = z.partition((8,))
+    with pytest.raises(tr.BorrowError, match=r"cannot partition|exclusively borrowed"):
+        z.partition((8,))
+    with pytest.raises(tr.BorrowError, match="as Mutable `z` and again as `x`"):
+        add(p, z, y)
+    with pytest.raises(TypeError, match="expects f32 elements"):
+        add(w.partition((8,)), x, y)
+    op = add(p, x, y)
+    with pytest.raises(tr.BorrowError, match="already consumed"):
+        add(p, x, y)
+    with pytest.raises(tr.BorrowError, match="borrowed for reading \\(read by op `add`\\)"):
+        add(x.partition((8,)), z, y)
+    op.sync()
+    with pytest.raises(RuntimeError, match="already submitted"):
+        op.sync()
+    assert not (z._borrows or x._borrows or y._borrows or w._borrows)
+
+
+def test_a_failed_launch_releases_and_reports(gpu_like: StandIn) -> None:
+    z, x, y = tensors()
+    add(z.partition((8,)), x, y).sync()  # the specialization is compiled
+    gpu_like.fail = TileError("bad tile")
+    with pytest.raises(tr.KernelError, match="cuTile rejected kernel `add`: bad tile") as info:
+        add(z.partition((8,)), x, y).sync()
+    assert isinstance(info.value.__cause__, TileError)
+    gpu_like.fail = MemoryError("out of host memory")
+    with pytest.raises(MemoryError):
+        add(z.partition((8,)), x, y).sync()
+    assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+
+
+def test_dropped_partitions_and_unrun_ops_release(gpu_like: StandIn) -> None:
+    z, x, y = tensors()
+    z.partition((8,))  # dropped at once
+    assert not z._borrows
+    with pytest.warns(tr.UnrunOpWarning, match="was never run"):
+        add(z.partition((8,)), x, y)
+    assert not (z._borrows or x._borrows) and z._exclusive == 0
+
+
+def test_threads_launching_at_once_leave_no_borrow(gpu_like: StandIn) -> None:
+    x = tensors()[1]
+    outs = [tensors()[0] for _ in range(4)]
+
+    def loop(z: Tensor[Any]) -> None:
+        for _ in range(300):
+            add(z.partition((8,)), x, x).sync()
+
+    threads = [threading.Thread(target=loop, args=(z,)) for z in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(gpu_like.launches) == 1200
+    assert not x._borrows and all(not z._borrows and z._exclusive == 0 for z in outs)
