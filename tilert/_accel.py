@@ -74,3 +74,4 @@ def install() -> None:
     for cls, name in _REPLACED:
         setattr(cls, f"_{name.strip('_')}_python", vars(cls)[name])
         setattr(cls, name, methods[f"{cls.__name__}.{name}"])
+    _fast.set_finalizers()

@@ -161,7 +161,7 @@ static PyObject *a_launch_error, *a_fast_plan, *a_cache, *a_launch, *a_name, *a_
 /* the backend of the last fast sync, with what a launch needs of it (it never changes) */
 static PyObject *last_backend, *last_cache, *last_launch;
 /* and its compiled kernel launched last, with the rank of its partition */
-static PyObject *memo_kernel, *memo_compiled, *memo_ckernel;
+static PyObject *memo_kernel, *memo_plan, *memo_compiled, *memo_ckernel;
 static Py_ssize_t memo_rank;
 
 #define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
@@ -257,6 +257,30 @@ static PyObject *callsite(void) {
     return text;
 }
 
+/* The borrow (exclusive, what, where): a plain tuple, remembered per (what, where), as a loop
+ * makes the same ones every time. */
+static struct {
+    PyObject *what, *where, *borrow;
+} borrows_made[SITES];
+
+static PyObject *make_borrow(int exclusive, PyObject *what, PyObject *where) {
+    size_t slot = (((uintptr_t)what >> 4) ^ ((uintptr_t)where >> 4) ^ (size_t)exclusive) % SITES;
+    PyObject *b = borrows_made[slot].borrow;
+    if (b != NULL && borrows_made[slot].what == what && borrows_made[slot].where == where &&
+        (PyTuple_GET_ITEM(b, 0) == Py_True) == (exclusive != 0)) {
+        Py_INCREF(b);
+        return b;
+    }
+    if ((b = PyTuple_Pack(3, exclusive ? Py_True : Py_False, what, where)) == NULL) return NULL;
+    Py_INCREF(what);
+    Py_XSETREF(borrows_made[slot].what, what);
+    Py_INCREF(where);
+    Py_XSETREF(borrows_made[slot].where, where);
+    Py_INCREF(b);
+    Py_XSETREF(borrows_made[slot].borrow, b);
+    return b;
+}
+
 /* Release a lock on an error path, the pending exception kept. */
 static void unlock_keeping_error(FastLock *lock) {
     PyObject *type, *value, *tb;
@@ -282,6 +306,24 @@ static PyObject *slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ss
     return r;
 }
 
+/* The last tiling looked up: (tensor shape, tile shape as given) -> (tile shape, grid) */
+static PyObject *memo_shape, *memo_tile, *memo_tiling;
+
+/* Whether two tuples hold the same exact ints (a tile shape given as before). */
+static int tuple_of_ints_equal(PyObject *a, PyObject *b) {
+    if (b == NULL || !PyTuple_CheckExact(b) || PyTuple_GET_SIZE(a) != PyTuple_GET_SIZE(b))
+        return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a); i++) {
+        PyObject *x = PyTuple_GET_ITEM(a, i), *y = PyTuple_GET_ITEM(b, i);
+        if (!PyLong_CheckExact(x) || !PyLong_CheckExact(y)) return 0;
+        if (x != y && PyObject_RichCompareBool(x, y, Py_EQ) != 1) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* -- Tensor.partition ---------------------------------------------------------------------- */
 /* A partition of a tensor nobody borrows, with a tile shape this tensor's shape was tiled by
  * before (the tiling cache), outside any chain or graph, from user code seen before. */
@@ -299,12 +341,23 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
     shape = SLOT(self, T_shape);
     borrows = SLOT(self, T_borrows);
     if (shape == NULL || borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
-    if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) return NULL;
-    found = PyDict_GetItemWithError(tilings, key); /* borrowed */
-    Py_CLEAR(key);
-    if (found == NULL) {
-        PyErr_Clear(); /* a miss, or an unhashable tile shape: the slow path checks it */
-        goto fallback;
+    if (shape == memo_shape && (args[0] == memo_tile || (PyTuple_CheckExact(args[0]) &&
+                                                         tuple_of_ints_equal(args[0], memo_tile)))) {
+        found = memo_tiling; /* the same tiling as the last partition's */
+    } else {
+        if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) return NULL;
+        found = PyDict_GetItemWithError(tilings, key); /* borrowed */
+        Py_CLEAR(key);
+        if (found == NULL) {
+            PyErr_Clear(); /* a miss, or an unhashable tile shape: the slow path checks it */
+            goto fallback;
+        }
+        Py_INCREF(shape);
+        Py_XSETREF(memo_shape, shape);
+        Py_INCREF(args[0]);
+        Py_XSETREF(memo_tile, args[0]);
+        Py_INCREF(found);
+        Py_XSETREF(memo_tiling, found);
     }
     Py_INCREF(found);
     if ((where = callsite()) == NULL) goto fallback;
@@ -318,7 +371,7 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
     set_slot(holder, H_group, Py_None);
     set_slot(holder, H_held, held);
     set_slot(holder, H_tensor, self);
-    if ((borrow = PyTuple_Pack(3, Py_True, s_partitioned, where)) == NULL) goto error;
+    if ((borrow = make_borrow(1, s_partitioned, where)) == NULL) goto error;
     if ((part = new_instance(PartitionType)) == NULL) goto error;
 
     lock_take(borrow_lock);
@@ -441,8 +494,8 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
         Py_INCREF(args[i]);
         PyTuple_SET_ITEM(values, i, args[i]);
     }
-    if ((reading_borrow = PyTuple_Pack(3, Py_False, reading, where)) == NULL) goto error;
-    if ((writing_borrow = PyTuple_Pack(3, Py_True, writing, where)) == NULL) goto error;
+    if ((reading_borrow = make_borrow(0, reading, where)) == NULL) goto error;
+    if ((writing_borrow = make_borrow(1, writing, where)) == NULL) goto error;
     if ((holders = PyList_New(2)) == NULL) goto error;
     Py_INCREF(holder);
     PyList_SET_ITEM(holders, 0, holder);
@@ -570,12 +623,10 @@ static int holds_tensors(PyObject *holders) {
 
 /* -- waiting for the GPU ------------------------------------------------------------------- */
 /* The driver's cuStreamSynchronize, called directly when the CUDA driver is already loaded (by
- * cuda.bindings) and a context is current on this thread; else (and to report a failure with
+ * cuda.bindings); if it fails (no context current on this thread, or a failure to report with
  * its message) the stream's Python synchronizer runs. */
 typedef int (*stream_sync_fn)(void *);
-typedef int (*ctx_current_fn)(void **);
 static stream_sync_fn cu_stream_sync;
-static ctx_current_fn cu_ctx_current;
 static int driver_state; /* 0: not looked up yet, 1: found, -1: not available */
 
 static void find_driver(void) {
@@ -584,15 +635,13 @@ static void find_driver(void) {
     void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
     if (lib == NULL) return;
     cu_stream_sync = (stream_sync_fn)dlsym(lib, "cuStreamSynchronize");
-    cu_ctx_current = (ctx_current_fn)dlsym(lib, "cuCtxGetCurrent");
-    if (cu_stream_sync != NULL && cu_ctx_current != NULL) driver_state = 1;
+    if (cu_stream_sync != NULL) driver_state = 1;
 #endif
 }
 
 static int synchronize(PyObject *handle, PyObject *python_sync) {
     if (driver_state == 0) find_driver();
-    void *ctx = NULL;
-    if (driver_state == 1 && cu_ctx_current(&ctx) == 0 && ctx != NULL) {
+    if (driver_state == 1) { /* (without a current context it fails: the Python then runs) */
         void *stream = PyLong_AsVoidPtr(handle);
         if (stream != NULL || !PyErr_Occurred()) {
             int err;
@@ -671,7 +720,10 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 
     /* the launch arguments, as tilert.cutile.backend.launch_arguments makes them: checked and
      * counted first, then filled in */
-    if ((plan = PyObject_GetAttr(kernel, a_fast_plan)) == NULL) {
+    if (kernel == memo_kernel) {
+        plan = memo_plan;
+        Py_INCREF(plan);
+    } else if ((plan = PyObject_GetAttr(kernel, a_fast_plan)) == NULL) {
         PyErr_Clear(); /* (a CUDA C++ kernel's op: the slow path) */
         goto fallback;
     }
@@ -725,6 +777,8 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         Py_INCREF(found);
         Py_XSETREF(memo_compiled, found);
         Py_XSETREF(memo_ckernel, found_kernel);
+        Py_INCREF(plan);
+        Py_XSETREF(memo_plan, plan);
         Py_INCREF(kernel);
         Py_XSETREF(memo_kernel, kernel);
         memo_rank = rank;
@@ -851,19 +905,55 @@ fallback:
 
 /* -- __del__ of an op and of a partition --------------------------------------------------- */
 /* Most ops and partitions die run or consumed, with nothing to do: only the others call the
- * Python __del__ (which releases the borrows and, for an op, warns). */
+ * Python __del__ (which releases the borrows and, for an op, warns). The classes' __del__ are
+ * these, and their finalizers call them directly (see set_finalizers). */
+static int op_needs_del(PyObject *self) {
+    PyObject *state = SLOT(self, O_state);
+    return state != NULL && state != s_submitted;
+}
+
+static int partition_needs_del(PyObject *self) { return SLOT(self, P_consumed_at) == Py_None; }
+
 static PyObject *op_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames) {
-    PyObject *state = SLOT(self, O_state);
-    if (state == NULL || state == s_submitted) Py_RETURN_NONE;
+    if (!op_needs_del(self)) Py_RETURN_NONE;
     return slow(py_op_del, self, args, nargs, kwnames);
 }
 
 static PyObject *partition_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames) {
-    PyObject *consumed_at = SLOT(self, P_consumed_at);
-    if (consumed_at == NULL || consumed_at != Py_None) Py_RETURN_NONE;
+    if (!partition_needs_del(self)) Py_RETURN_NONE;
     return slow(py_partition_del, self, args, nargs, kwnames);
+}
+
+/* What the interpreter's finalizer of a class with __del__ does, without looking it up. */
+static void finalize_with(PyObject *self, PyObject *del) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyObject *r = PyObject_CallOneArg(del, self);
+    if (r == NULL)
+        PyErr_WriteUnraisable(del);
+    else
+        Py_DECREF(r);
+    PyErr_Restore(type, value, tb);
+}
+
+static void op_finalize(PyObject *self) {
+    if (op_needs_del(self)) finalize_with(self, py_op_del);
+}
+
+static void partition_finalize(PyObject *self) {
+    if (partition_needs_del(self)) finalize_with(self, py_partition_del);
+}
+
+static PyObject *set_finalizers(PyObject *module, PyObject *unused) {
+    if (OpType == NULL || PartitionType == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "tilert._fast.set_finalizers: install() first");
+        return NULL;
+    }
+    OpType->tp_finalize = op_finalize;
+    PartitionType->tp_finalize = partition_finalize;
+    Py_RETURN_NONE;
 }
 
 /* -- install ------------------------------------------------------------------------------- */
@@ -1022,6 +1112,9 @@ static PyObject *install(PyObject *module, PyObject *config) {
 }
 
 static PyMethodDef module_methods[] = {
+    {"set_finalizers", set_finalizers, METH_NOARGS,
+     "set_finalizers()\n--\n\nOnce the classes' __del__ are the fast ones: their finalizers "
+     "call them without a lookup."},
     {"install", install, METH_O,
      "install(config, /)\n--\n\nTake tilert's classes, locks, caches and reference methods; "
      "return the fast methods to set on the classes (tilert._accel does both)."},
