@@ -62,17 +62,6 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
       python3 benchmarks/gpu_bench.py --out "$OUT/pure" --only launch
     echo "rc=$?"
   fi
-  if has compiled && [ -d build/mypyc312 ]; then
-    # an experiment: the hot modules compiled with mypyc (benchmarks/build_mypyc.sh), same source
-    section "launch with the runtime compiled by mypyc (build/mypyc312)"
-    mkdir -p "$OUT/mypyc"
-    PYTHONPATH="$(pwd)/build/mypyc312:$PYTHONPATH" TILERT_BACKEND=cutile timeout ${BENCH_T:-400} \
-      python3 benchmarks/gpu_bench.py --out "$OUT/mypyc" --only launch
-    echo "rc=$?"
-    PYTHONPATH="$(pwd)/build/mypyc312:$PYTHONPATH" TILERT_BACKEND=cutile timeout 120 \
-      python3 benchmarks/gpu_launch_profile.py --out "$OUT/mypyc"
-    echo "rc=$?"
-  fi
   if has sanitize; then
     section "compute-sanitizer"
     OUT="$OUT" timeout ${SAN_T:-240} bash benchmarks/gpu_sanitize.sh
