@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, _accel, backends, f32
+from tilert import Mutable, Shared, Tensor, _accel, backends, f32, ownership
 from tilert.cutile.backend import launch_arguments
 
 needs_fast = pytest.mark.skipif(
@@ -217,3 +218,33 @@ def test_threads_launching_at_once_leave_no_borrow(gpu_like: StandIn) -> None:
         t.join()
     assert len(gpu_like.launches) == 1200
     assert not x._borrows and all(not z._borrows and z._exclusive == 0 for z in outs)
+
+
+@needs_fast
+def test_the_c_lock_excludes_other_threads_and_reenters() -> None:
+    lock = type(ownership.LOCK)()
+    count = [0]
+
+    def bump() -> None:
+        for _ in range(2000):
+            with lock, lock:  # re-entrant
+                seen = count[0]
+                time.sleep(0)  # let another thread run inside, if the lock let it in
+                count[0] = seen + 1
+
+    threads = [threading.Thread(target=bump) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert count[0] == 8000
+    assert lock.acquire(False) and lock.acquire(False)
+    other: list[bool] = []
+    probe = threading.Thread(target=lambda: other.append(lock.acquire(False)))
+    probe.start()
+    probe.join()
+    assert other == [False]
+    lock.release()
+    lock.release()
+    with pytest.raises(RuntimeError, match="un-acquired"):
+        lock.release()

@@ -28,27 +28,43 @@
 
 /* -- the borrow and queue locks ------------------------------------------------------------ */
 /* A re-entrant lock, as threading.RLock, that the fast path takes without a Python call. With
- * the extension installed, ownership.LOCK and the streams' queue lock are of this type. */
+ * the extension installed, ownership.LOCK and the streams' queue lock are of this type. Its state
+ * is only read and written with the GIL held, so an uncontended take or give is a few plain
+ * stores; a thread that finds it held by another waits on ``wake`` (a binary semaphore, without
+ * the GIL), which a give posts when someone waits. */
 typedef struct {
     PyObject_HEAD
-    PyThread_type_lock lock;
+    PyThread_type_lock wake;
     unsigned long owner;
     unsigned long count;
+    unsigned long waiters;
+    int posted; /* a wake-up is pending: at most one at a time */
 } FastLock;
+
+static int lock_try(FastLock *self, unsigned long me) {
+    if (self->count == 0) {
+        self->owner = me;
+        self->count = 1;
+        return 1;
+    }
+    if (self->owner == me) {
+        self->count++;
+        return 1;
+    }
+    return 0;
+}
 
 static int lock_take(FastLock *self) {
     unsigned long me = PyThread_get_thread_ident();
-    if (self->count > 0 && self->owner == me) {
-        self->count++;
-        return 0;
-    }
-    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+    if (lock_try(self, me)) return 0;
+    self->waiters++;
+    do { /* (a post may come before the wait, or for a waiter another thread overtook) */
         Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        PyThread_acquire_lock(self->wake, WAIT_LOCK);
         Py_END_ALLOW_THREADS
-    }
-    self->owner = me;
-    self->count = 1;
+        self->posted = 0;
+    } while (!lock_try(self, me));
+    self->waiters--;
     return 0;
 }
 
@@ -59,7 +75,10 @@ static int lock_give(FastLock *self) {
     }
     if (--self->count == 0) {
         self->owner = 0;
-        PyThread_release_lock(self->lock);
+        if (self->waiters > 0 && !self->posted) {
+            self->posted = 1;
+            PyThread_release_lock(self->wake);
+        }
     }
     return 0;
 }
@@ -71,18 +90,16 @@ static PyObject *FastLock_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     }
     FastLock *self = (FastLock *)type->tp_alloc(type, 0);
     if (self == NULL) return NULL;
-    if ((self->lock = PyThread_allocate_lock()) == NULL) {
+    if ((self->wake = PyThread_allocate_lock()) == NULL) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
+    PyThread_acquire_lock(self->wake, NOWAIT_LOCK); /* no wake-up pending */
     return (PyObject *)self;
 }
 
 static void FastLock_dealloc(FastLock *self) {
-    if (self->lock != NULL) {
-        if (self->count > 0) PyThread_release_lock(self->lock);
-        PyThread_free_lock(self->lock);
-    }
+    if (self->wake != NULL) PyThread_free_lock(self->wake);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -93,17 +110,7 @@ static PyObject *FastLock_acquire(FastLock *self, PyObject *const *args, Py_ssiz
     }
     int blocking = nargs == 0 ? 1 : PyObject_IsTrue(args[0]);
     if (blocking < 0) return NULL;
-    if (!blocking) {
-        unsigned long me = PyThread_get_thread_ident();
-        if (self->count > 0 && self->owner == me) {
-            self->count++;
-            Py_RETURN_TRUE;
-        }
-        if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) Py_RETURN_FALSE;
-        self->owner = me;
-        self->count = 1;
-        Py_RETURN_TRUE;
-    }
+    if (!blocking) return PyBool_FromLong(lock_try(self, PyThread_get_thread_ident()));
     lock_take(self);
     Py_RETURN_TRUE;
 }
@@ -432,7 +439,10 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_ssize_t nshared = 0;
     int handoff;
     if (kwnames != NULL || nargs > MAX_PARAMS) goto fallback;
-    if ((plan = PyObject_GetAttr(self, a_fast_plan)) == NULL) {
+    if (self == memo_kernel) { /* (a kernel's plan, once set, never changes) */
+        plan = memo_plan;
+        Py_INCREF(plan);
+    } else if ((plan = PyObject_GetAttr(self, a_fast_plan)) == NULL) {
         PyErr_Clear(); /* first call: the slow path validates and sets the plan */
         goto fallback;
     }
@@ -666,7 +676,7 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
                          PyObject *kwnames) {
     PyObject *backend = NULL, *current = NULL, *stack = NULL, *stream = NULL, *plan = NULL,
              *launch_args = NULL, *spec = NULL, *key = NULL, *id = NULL, *compiled = NULL,
-             *ckernel = NULL, *result = NULL, *written = NULL;
+             *ckernel = NULL, *result = NULL, *written = NULL, *number = NULL;
     PyObject *exc_type = NULL, *exc_value = NULL, *exc_tb = NULL;
     int capturing;
     if (nargs != 0 || kwnames != NULL) goto fallback;
@@ -810,10 +820,12 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     set_slot(self, O_state, s_submitted);
     long launched, completed;
     lock_take(queue_lock);
-    if (get_long(stream, ST_launched, &launched) < 0 || set_long(stream, ST_launched, ++launched)) {
+    if (get_long(stream, ST_launched, &launched) < 0 ||
+        (number = PyLong_FromLong(++launched)) == NULL) {
         unlock_keeping_error(queue_lock);
         goto error_unreleased;
     }
+    set_slot(stream, ST_launched, number); /* (one int for the number, the writer and the wait) */
     PyObject *call[4] = {handle, grid, ckernel, launch_args};
     PyObject *r = PyObject_Vectorcall(last_launch, call, 4, NULL);
     if (r == NULL) { /* cuTile's error, at the user's line (CutileBackend.launch_error) */
@@ -834,9 +846,7 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         }
     } else {
         Py_DECREF(r);
-        PyObject *number = PyLong_FromLong(launched);
-        PyObject *writer = number == NULL ? NULL : PyTuple_Pack(2, stream, number);
-        Py_XDECREF(number);
+        PyObject *writer = PyTuple_Pack(2, stream, number);
         if (writer == NULL) {
             PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         } else {
@@ -852,8 +862,7 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         goto error_unreleased;
     }
     if (get_long(stream, ST_completed, &completed) < 0) goto error_unreleased;
-    if (launched > completed && set_long(stream, ST_completed, launched) < 0)
-        goto error_unreleased;
+    if (launched > completed) set_slot(stream, ST_completed, number);
     if (release_holders(holders) < 0) goto error;
     if (exc_value != NULL) {
         PyErr_Restore(exc_type, exc_value, exc_tb);
@@ -888,6 +897,7 @@ done:
     Py_XDECREF(key);
     Py_XDECREF(compiled);
     Py_XDECREF(ckernel);
+    Py_XDECREF(number);
     return result;
 
 fallback:
