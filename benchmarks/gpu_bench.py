@@ -485,9 +485,14 @@ def _safety(results: list[dict[str, Any]]) -> None:
 
 
 def _git_commit() -> str:
+    """HEAD, marked ``-dirty`` when the tree differs from it (as a copy of a working tree does)."""
     try:
         return subprocess.run(
-            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT, check=True
+            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
         ).stdout.strip()
     except Exception:
         return "unknown"

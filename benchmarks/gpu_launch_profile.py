@@ -1,6 +1,7 @@
 """Where the host time of one small launch goes on the GPU machine: each piece of
 ``add(z.partition((n,)), x, y).sync()`` timed alone, the same call with a backend that launches
-nothing (tilert's pure Python cost on this CPU), raw ``ct.launch`` on torch tensors and on
+nothing (tilert's bookkeeping on this CPU: the C fast path's, or the Python's with
+TILERT_PURE_PYTHON=1), raw ``ct.launch`` on torch tensors and on
 tilert's buffers, the driver's ``cuLaunchKernel`` of the same compiled kernel with its
 parameters packed once (the floor of any launch from Python), and a cProfile of the whole call.
 A diagnostic for the launch-overhead row of gpu_bench.py; writes ``launch_profile.txt`` to
@@ -26,7 +27,7 @@ from gpu_bench import add, raw_add
 from gpu_bench_gemm import timed
 
 import tilert as tr
-from tilert import backends, f32
+from tilert import _accel, backends, f32
 from tilert.cutile.backend import launch_arguments
 
 
@@ -66,9 +67,14 @@ def driver_launch(kernel: Any, args: tuple[Any, ...], stream: int) -> Any:
 
 
 class _NoLaunch:
-    """The cutile backend's argument handling without the launch itself."""
+    """The cutile backend without the launch itself: its compiled kernels and a ``ct.launch``
+    that does nothing, so the C fast path (or, without it, the Python) runs all but the launch."""
 
     name = "cutile"
+
+    def __init__(self, real: Any) -> None:
+        self._cache, self._ct, self.launch_error = real._cache, real._ct, real.launch_error
+        self._launch = lambda *args: None
 
     def launch(self, kernel: Any, args: Any, grid: Any, stream: Any = None) -> None:
         launch_arguments(kernel, args, stream or tr.current_stream())
@@ -80,7 +86,10 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1024)
     opts = parser.parse_args()
     n = opts.n
-    lines = [f"python {sys.version.split()[0]} on {platform.processor() or platform.machine()}"]
+    lines = [
+        f"python {sys.version.split()[0]} on {platform.processor() or platform.machine()}, "
+        f"launch path: {_accel.describe()}"
+    ]
     x, y = tr.ones((n,), dtype=f32), tr.ones((n,), dtype=f32)
     z = tr.zeros((n,), dtype=f32)
     add(z.partition((n,)), x, y).sync()
@@ -117,14 +126,15 @@ def main() -> None:
         "cuLaunchKernel alone (async)": (cu_launch, torch.cuda.synchronize),
         "torch stream.synchronize (idle)": (stream.synchronize, none),
         "tilert stream sync (idle)": (s._cuda_synchronize, none),
-        "z.partition((n,))": (lambda: z.partition((n,)), none),
+        "z.partition((n,)), dropped unused": (lambda: z.partition((n,)), none),
         "op create+sync, no launch": (ours, none),
     }
     times: dict[str, float] = {}
+    no_launch = _NoLaunch(backends.current())
     for name, case in cases.items():
         if name.startswith("op create"):
             real = backends.current
-            backends.current = lambda: _NoLaunch()  # type: ignore[assignment,return-value]
+            backends.current = lambda: no_launch  # type: ignore[assignment]
             try:
                 times.update(timed({name: case}, 2000))
             finally:

@@ -7,6 +7,7 @@ whole suite also runs with ``TILERT_PURE_PYTHON=1`` in CI (the Python alone)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import threading
@@ -124,15 +125,32 @@ def test_installed_with_the_python_kept_as_reference() -> None:
 
 
 def test_pure_python_leaves_it_out() -> None:
-    code = "import tilert._accel as a, tilert as tr; print(a.active(), tr.Op.sync.__module__)"
+    code = (
+        "import tilert._accel as a, tilert as tr\n"
+        "print(a.active(), tr.Op.sync.__module__, sep='\\n')\n"
+        "print(a.describe())"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code],
         env={"TILERT_PURE_PYTHON": "1", "PATH": ""},
         capture_output=True,
         text=True,
         check=True,
-    ).stdout.split()
-    assert out == ["False", "tilert.ops"]
+    ).stdout.splitlines()
+    assert out[:2] == ["False", "tilert.ops"]
+    assert out[2] == (
+        "Python alone (TILERT_PURE_PYTHON is set)"
+        if _accel._fast is not None
+        else "Python alone: the C extension was not built (reinstall with a C compiler)"
+    )
+
+
+def test_doctor_says_which_launch_path_runs() -> None:
+    from tilert import doctor
+
+    facts = doctor.diagnose().render()
+    assert re.search(rf"^launch path +{re.escape(_accel.describe())}$", facts, re.MULTILINE)
+    assert ("C fast path" in facts) == _accel.active()
 
 
 def test_a_launch_loop_gives_what_the_python_gives(

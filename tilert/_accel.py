@@ -37,6 +37,15 @@ def active() -> bool:
     return "_sync_python" in vars(Op)
 
 
+def describe() -> str:
+    """Which launch path runs, and why not the C one (for ``python -m tilert doctor``)."""
+    if active():
+        return "C fast path (tilert._fast)"
+    if _fast is None:
+        return "Python alone: the C extension was not built (reinstall with a C compiler)"
+    return "Python alone (TILERT_PURE_PYTHON is set)"
+
+
 def install() -> None:
     if _fast is None or os.environ.get("TILERT_PURE_PYTHON", "") not in ("", "0") or active():
         return

@@ -10,6 +10,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tilert import _accel
+
 BACKENDS = ("cutile", "interpret")  # the values TILERT_BACKEND takes
 
 
@@ -121,6 +123,7 @@ def diagnose() -> Report:
     report.fact("backend", backend)
     if reason:
         report.fact("cutile unavailable", reason)
+    report.fact("launch path", _accel.describe())
     if error is not None:
         report.backend_error = error
         chosen = os.environ.get("TILERT_BACKEND", "")
