@@ -22,6 +22,7 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
+from bench_names import add_headlines
 from gpu_bench_gemm import comparison, gemm_bf16, graph_loop, timed, to_torch
 from gpu_bench_gemm import gemm_f16 as gemm
 from gpu_gemm_raw import raw_gemm
@@ -441,6 +442,7 @@ def main() -> None:
 
             traceback.print_exc()
             errors.append(repr(exc))
+    add_headlines(results)
     commit = os.environ.get("TILERT_COMMIT") or _git_commit()
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     doc = {
