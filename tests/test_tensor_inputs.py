@@ -102,6 +102,16 @@ def test_a_tile_shape_that_is_not_ints_is_a_type_error(tile: Any) -> None:
     _free(z)  # nothing was borrowed
 
 
+@pytest.mark.parametrize("tile", [4.0, (4.0,)], ids=repr)
+def test_a_float_tile_shape_is_refused_after_its_int_was_used(tile: Any) -> None:
+    z = tr.zeros(8)
+    assert z.partition((4,)).grid == (2,)  # dropped; its tiling is now cached
+    assert z.partition(4).grid == (2,)
+    with pytest.raises(TypeError, match=r"bad tile shape: a shape is made of ints"):
+        z.partition(tile)  # equal to 4 and (4,) as a dict key, yet not an int
+    _free(z)
+
+
 def test_int_shapes_are_accepted() -> None:
     assert tr.zeros(np.int64(3)).shape == (3,)
     assert tr.zeros([2, np.int32(3)]).shape == (2, 3)

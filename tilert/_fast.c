@@ -331,6 +331,15 @@ static int tuple_of_ints_equal(PyObject *a, PyObject *b) {
     return 1;
 }
 
+/* An int, or a tuple of ints, of exactly type int: what tilert.tensor._tiling caches. */
+static int plain_tile(PyObject *tile) {
+    if (PyLong_CheckExact(tile)) return 1;
+    if (!PyTuple_CheckExact(tile)) return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tile); i++)
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(tile, i))) return 0;
+    return 1;
+}
+
 /* -- Tensor.partition ---------------------------------------------------------------------- */
 /* A partition of a tensor nobody borrows, with a tile shape this tensor's shape was tiled by
  * before (the tiling cache), outside any chain or graph, from user code seen before. */
@@ -352,6 +361,7 @@ static PyObject *tensor_partition(PyObject *self, PyObject *const *args, Py_ssiz
                                                          tuple_of_ints_equal(args[0], memo_tile)))) {
         found = memo_tiling; /* the same tiling as the last partition's */
     } else {
+        if (!plain_tile(args[0])) goto fallback; /* only plain ints are cached (see _tiling) */
         if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) return NULL;
         found = PyDict_GetItemWithError(tilings, key); /* borrowed */
         Py_CLEAR(key);

@@ -287,18 +287,17 @@ def _tiling(
     shape: tuple[int, ...], tile_shape: ShapeLike
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The checked tile shape and the grid of tiles covering ``shape``."""
-    key: tuple[tuple[int, ...], Any] | None = (shape, tile_shape)
-    try:
-        found = _tilings.get(key)  # type: ignore[arg-type]
-    except TypeError:  # an unhashable tile shape (a list): checked the long way
-        found, key = None, None
-    if found is not None:
+    # only plain ints are cached: a float (4.0) equals its int and would hit that int's entry
+    plain = type(tile_shape) is int or (
+        type(tile_shape) is tuple and all(type(d) is int for d in tile_shape)
+    )
+    if plain and (found := _tilings.get((shape, tile_shape))) is not None:
         return found
     tile = _shape(tile_shape, "tile shape")
     _check_tile_shape(shape, tile)
     found = (tile, tuple(-(-s // t) for s, t in zip(shape, tile, strict=True)))
-    if key is not None and len(_tilings) < 4096:
-        _tilings[key] = found
+    if plain and len(_tilings) < 4096:
+        _tilings[shape, tile_shape] = found
     return found
 
 
