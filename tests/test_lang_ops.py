@@ -169,9 +169,16 @@ def test_floats_convert_to_integers_as_the_gpu_does() -> None:
     got, _ = evaluate(lambda x: tl.astype(x, tl.i32), values)
     big, small = 2**31 - 1, -(2**31)
     np.testing.assert_array_equal(got, [[-1, 300, 0, big, small, big, small, 254]])
+    # a 64-bit conversion (to i64, or from f64) takes NaN to a signed type's minimum
+    # (tests/test_gpu_conversions.py measures these)
     wide = np.array([[np.inf, -1e30, 2.5, np.nan]], np.float32)
     got, _ = evaluate(lambda x: tl.astype(x, tl.i64), wide)
-    np.testing.assert_array_equal(got, [[2**63 - 1, -(2**63), 2, 0]])
+    np.testing.assert_array_equal(got, [[2**63 - 1, -(2**63), 2, -(2**63)]])
+    doubles = np.array([[np.nan, 1e10, -2.5, np.nan]], np.float64)
+    got, _ = evaluate(lambda x: tl.astype(x, tl.i32), doubles)
+    np.testing.assert_array_equal(got, [[-(2**31), 2**31 - 1, -2, -(2**31)]])
+    got, _ = evaluate(lambda x: tl.astype(x, tl.u8), doubles)
+    np.testing.assert_array_equal(got, [[0, 255, 0, 0]])
 
 
 def test_python_scalars_are_weakly_typed() -> None:

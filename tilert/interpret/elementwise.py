@@ -273,19 +273,24 @@ def convert(
     elif source.kind == "f" and target.kind in "iu":
         out = _float_to_int(data, target.np_dtype)
     else:
-        out = data.astype(target.np_dtype)
+        with np.errstate(over="ignore"):  # a float too large for the target is inf, no warning
+            out = data.astype(target.np_dtype)
     return out
 
 
 def _float_to_int(data: np.ndarray[Any, Any], target: np.dtype[Any]) -> np.ndarray[Any, Any]:
     """Floats to ``target`` as the H100 converts them (measured with cuda.tile 1.7 by
-    ``benchmarks/gpu_probe_conversions.py``): toward zero, NaN to 0, saturating at the range
-    of ``target``; an 8-bit target saturates at the 16-bit range of its signedness and keeps
-    the low byte (300.7 to u8 is 44, inf is 255, -1.5 is 0)."""
+    ``benchmarks/gpu_probe_conversions.py`` and ``tests/test_gpu_conversions.py``): toward
+    zero, saturating at the range of ``target``; an 8-bit target saturates at the 16-bit range
+    of its signedness and keeps the low byte (300.7 to u8 is 44, inf is 255, -1.5 is 0). NaN is
+    0, except where the conversion is a 64-bit one (from f64, or to i64) to a signed type: there
+    it is the type's minimum (f64 to i32 gives -2**31)."""
     wide = np.trunc(data.astype(np.float64))
-    wide[np.isnan(wide)] = 0.0
     through = target if target.itemsize >= 2 else np.dtype(f"{target.kind}2")
     info = np.iinfo(through.str)
+    nan = np.isnan(wide)
+    sixty_four = data.dtype == np.float64 or target.itemsize == 8
+    wide[nan] = info.min if sixty_four and target.kind == "i" else 0.0
     low, high = wide <= info.min, wide >= info.max
     out = np.where(low | high, 0.0, wide).astype(through)
     out[low] = info.min
