@@ -1,4 +1,4 @@
-"""The host ownership rules TC101-TC109 through ``check_module``: every VALID and INVALID
+"""The host ownership rules TC101-TC111 through ``check_module``: every VALID and INVALID
 example of the catalog, then the analysis' behaviour case by case (aliases, merges, loops,
 escapes, hand-offs, the words and labels of its findings)."""
 
@@ -11,6 +11,7 @@ import importlib.util
 import inspect
 import io
 import itertools
+import re
 import textwrap
 import warnings
 from pathlib import Path
@@ -25,7 +26,7 @@ from tilecheck.project import Project
 from tilecheck.rules import Case, Rule
 from tilecheck.rules.host_rules import RULES
 
-HOST_CODES = [f"TC10{i}" for i in range(1, 10)]
+HOST_CODES = [f"TC1{i:02}" for i in range(1, 12)]
 
 
 def check(source: str, **options: object) -> list[Diagnostic]:
@@ -627,7 +628,218 @@ def test_a_conflict_with_the_previous_iteration_says_so() -> None:
     assert "previous iteration" not in messages[line(source, "# same statement")]
 
 
+# -- TC110 and TC111: only what happens on every path ----------------------------------------
+
+
+def test_op_already_run_names_where_it_ran_first() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((256,))
+            op = scale(z.partition((64,)), 2.0)  # created
+            op.sync()  # first
+            op.sync()  # again
+    """)
+    [d] = check(source)
+    created, first, again = (line(source, m) for m in ("# created", "# first", "# again"))
+    assert (d.code, d.span.line) == ("TC110", again)
+    assert d.message == (
+        f"`op` (op `scale` created at line {created}) was already run by `.sync()` at line "
+        f"{first}; an op runs once, so this `.sync()` raises: call the kernel again for a new "
+        "op (after the first run is synced)"
+    )
+    labels = {(label.span.line, label.message) for label in d.labels}
+    assert labels == {(created, "created here"), (first, "run here"), (again, "run again here")}
+
+
+def test_op_already_run_on_each_branch_names_both_runs() -> None:
+    source = host("""
+        def main(fast: bool) -> None:
+            z = tr.zeros((256,))
+            op = scale(z.partition((64,)), 2.0)
+            if fast:
+                op.sync()  # one
+            else:
+                g = tr.zip(op)  # other
+                g.sync()
+            op.submit().wait()  # again
+    """)
+    [d] = check(source)
+    assert (d.code, d.span.line) == ("TC110", line(source, "# again"))
+    one, other = line(source, "# one"), line(source, "# other")
+    assert f"run on every path that reaches here (line {one}, line {other})" in d.message
+    assert "so this `.submit()` raises" in d.message
+
+
+def test_an_op_zipped_then_run_alone_points_at_the_zip() -> None:
+    source = host("""
+        def main() -> None:
+            a, b = tr.zeros((256,)), tr.zeros((256,))
+            x, y = scale(a.partition((64,)), 1.0), scale(b.partition((64,)), 2.0)
+            both = tr.zip(x, y)  # zip
+            both.sync()
+            tr.zip(y, scale(a.partition((64,)), 3.0)).sync()  # again
+    """)
+    [d] = check(source)
+    assert (d.code, d.span.line) == ("TC110", line(source, "# again"))
+    assert d.message.startswith("`y` (op `scale` created at line")
+    assert f"zipped into another op by `tr.zip` at line {line(source, '# zip')}" in d.message
+    assert "run the op (or graph) it was handed to instead" in d.message
+
+
+def test_a_second_run_is_reported_once_not_also_as_what_it_would_make() -> None:
+    source = host("""
+        def main() -> None:
+            z, w = tr.zeros((256,)), tr.zeros((256,))
+            op = scale(z.partition((64,)), 2.0)
+            op.sync()
+            op.submit()  # submit
+            chained = op.then(lambda zp, *_: scale(zp, 2.0))  # then
+            both = tr.zip(op, scale(w.partition((64,)), 1.0))  # zip
+    """)
+    assert found(source) == [
+        ("TC110", line(source, "# submit")),
+        ("TC110", line(source, "# then")),
+        ("TC110", line(source, "# zip")),
+    ]
+
+
+def test_op_run_twice_is_not_guessed_where_it_may_not_be() -> None:
+    source = host("""
+        import contextlib
+        OP = None
+
+        def reset() -> None:
+            global OP
+            OP = None
+
+        def run_all(*ops: tr.Op) -> None:
+            for op in ops:
+                op.sync()
+
+        def main(n: int) -> None:
+            z = tr.zeros((256,))
+            a = scale(z.partition((64,)), 2.0)
+            run_all(a)  # may or may not have run it
+            a.sync()
+            b = scale(z.partition((64,)), 2.0)
+            try:
+                b.sync()
+            except RuntimeError:
+                b.sync()  # the first may have raised before it ran
+            c = scale(z.partition((64,)), 2.0)
+            with contextlib.suppress(ValueError):
+                tr.zip(c, c).sync()  # raises before it takes c
+            c.sync()
+            d = scale(tr.zeros((256,)).partition((64,)), 2.0)
+            for _ in range(n):
+                d.sync()  # the first time round it had not run: not on every path
+                break
+            e = scale(z.partition((64,)), 2.0) if n else None
+            if e is not None:
+                e.sync()
+            f = scale(z.partition((64,)), 2.0)
+            f.sync()
+            gen = (f.sync() for _ in range(n))  # lazy: runs when consumed, if ever
+            f = scale(z.partition((64,)), 3.0)
+            f.sync()
+            print(list(gen))
+    """)
+    assert found(source) == []
+
+
+def test_a_name_a_call_may_rebind_is_not_known() -> None:
+    source = host("""
+        def main() -> None:
+            z = tr.zeros((256,))
+            op = scale(z.partition((64,)), 2.0)
+
+            def renew() -> None:
+                nonlocal op
+                op = scale(z.partition((64,)), 3.0)
+
+            op.sync()
+            renew()
+            op.sync()
+    """)
+    assert found(source) == []
+
+
+def test_capture_misuse_names_the_capture_and_the_fix() -> None:
+    source = host("""
+        def main() -> None:
+            y = tr.zeros((1024,))
+            graph = tr.graph()  # made
+            with graph:  # capture
+                op = scale(y.partition((256,)), 2.0)
+                op.sync()  # run
+                graph.record(op)
+            graph.close()
+    """)
+    [d] = check(source)
+    capture, run = line(source, "# capture"), line(source, "# run")
+    assert (d.code, d.span.line) == ("TC111", run)
+    assert d.message == (
+        f"`op.sync()` runs op `scale` while a graph is being captured (the capture started at "
+        f"line {capture}); tilert refuses it: record it with `graph.record(op)` and launch the "
+        "graph after the `with` block"
+    )
+    labels = {(label.span.line, label.message) for label in d.labels}
+    assert labels == {(capture, "capture started here"), (run, "refused while capturing")}
+
+
+def test_a_run_refused_in_a_capture_is_reported_once() -> None:
+    source = host("""
+        def main() -> None:
+            y = tr.zeros((1024,))
+            op = scale(y.partition((256,)), 2.0)
+            with tr.graph() as g:
+                op.sync()  # refused
+                g.record(op)  # the sync raised: op was not run
+                p = scale(y.partition((256,)), 3.0).submit()  # refused too
+            g.close()
+    """)
+    assert found(source) == [
+        ("TC111", line(source, "# refused")),
+        ("TC111", line(source, "# refused too")),
+    ]
+
+
+def test_capture_misuse_only_where_the_capture_certainly_refuses() -> None:
+    source = host("""
+        import contextlib
+
+        def other() -> tr.Op: ...
+
+        def main(fast: bool, t: object) -> None:
+            x, y, v = tr.ones((1024,)), tr.zeros((1024,)), tr.zeros((1024,))
+            pending = copy(y.partition((256,)), x).submit()
+            maybe = scale(v.partition((256,)), 2.0) if fast else other()
+            ctx = tr.graph() if fast else contextlib.nullcontext()
+            with tr.graph() as g:
+                pending.wait()  # waiting is allowed
+                print(x.to_numpy())  # so is reading
+                maybe.sync()  # may be another object with a sync
+                t.copy_from(x)  # t may be anything
+                w = tr.from_dlpack(y)  # a tilert tensor: no allocation
+                g.record(scale(w.partition((256,)), 2.0))
+
+                def later() -> tr.Tensor:
+                    return tr.zeros((4,))  # runs when called
+
+            g.close()
+            with ctx:
+                buf = tr.zeros((4,))  # ctx may be no graph
+    """)
+    assert found(source) == []
+
+
 # -- the examples agree with the runtime ----------------------------------------------------------
+
+
+# The RuntimeErrors (not BorrowErrors) that the INVALID examples of TC110 and TC111 run into.
+_RUNTIME_REFUSALS = re.compile(
+    r"was already (submitted|absorbed); an op runs once|cannot .* while capturing a graph"
+)
 
 
 def _run_main(case: Case, where: Path, name: str) -> list[str]:
@@ -652,6 +864,11 @@ def _run_main(case: Case, where: Path, name: str) -> list[str]:
                     asyncio.run(result)
                 gc.collect()
             except (tr.BorrowError, TypeError, ValueError) as error:
+                outcomes.append(type(error).__name__)
+                continue
+            except RuntimeError as error:  # TC110, TC111: only what the runtime says of them
+                if not _RUNTIME_REFUSALS.search(str(error)):
+                    raise
                 outcomes.append(type(error).__name__)
                 continue
         unrun = [w for w in caught if issubclass(w.category, tr.UnrunOpWarning)]

@@ -15,6 +15,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.kernels import is_device_def, module_constants, module_launchables
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.syntax import declared_anywhere
 from tilecheck.kernel_rules import ImportResolver, check_kernel
 from tilecheck.names import DEVICE_FUNCTION
 from tilecheck.project import Project
@@ -45,7 +46,7 @@ def check_module(
             return None
         return None if canonical.startswith(_NOT_USER_CODE) else project.kernel(canonical, path)
 
-    ctx = Context(resolver, kernel_for, module_constants(module.body))
+    ctx = Context(resolver, kernel_for, module_constants(module.body), declared_anywhere(module))
     positions = StatementPositions(module)
     diagnostics: list[Diagnostic] = []
     # Each body with the module statement it lies in (None: the module body, whose findings

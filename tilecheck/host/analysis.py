@@ -84,6 +84,7 @@ class BodyAnalysis(Ownership):
     def _parameters(self, params: cst.Parameters) -> State:
         env: dict[str, Oids] = {}
         holds: dict[int, Hold] = {}
+        bound: dict[str, int] = {}
         everything = (*params.posonly_params, *params.params, *params.kwonly_params)
         for param in everything:
             if param.annotation is None:
@@ -95,13 +96,16 @@ class BodyAnalysis(Ownership):
             canonical = self.ctx.resolver.resolve(dotted) if dotted else None
             name = param.name.value
             if canonical == api.TENSOR_TYPE:
-                env[name] = frozenset({self.obj(Kind.TENSOR, ("param", name), None, f"`{name}`")})
+                tensor = self.obj(Kind.TENSOR, ("param", name), None, f"`{name}`")
+                env[name] = frozenset({tensor})
+                if name not in self.ctx.rebindable:
+                    bound[name] = tensor
             elif canonical == api.PARTITION_TYPE:
                 tensor = self.obj(Kind.TENSOR, ("param-tensor", name), None, f"`{name}.tensor`")
                 part = self.obj(Kind.PARTITION, ("param", name), None, f"`{name}`")
                 holds[part] = Hold(LIVE, frozenset({Borrow(tensor, True)}))
                 env[name] = frozenset({part})
-        return State(env, holds)
+        return State(env, holds, bound=bound)
 
     def transfer(self, block: Block, state: State) -> State:
         self._load(state)
@@ -109,10 +113,18 @@ class BodyAnalysis(Ownership):
             self.element = element
             self.tick = 0
             self.made_here.clear()
+            if self.taken:
+                self.leave_withs()
             self.run_element(element)
             if self.gc_needed:
                 self.collect()
-        if self.env is state.env and self.holds is state.holds and self.apart is state.apart:
+        if (
+            self.env is state.env
+            and self.holds is state.holds
+            and self.apart is state.apart
+            and self.bound is state.bound
+            and self.taken is state.taken
+        ):
             return state  # unchanged: the solver sees no news
         # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
         # ownership of dicts this block already changed, and those changes must flow on.
@@ -132,8 +144,14 @@ class BodyAnalysis(Ownership):
             item = cast(cst.WithItem, node)
             value = self.ev(item.item)
             if item.asname is not None:
+                # ``with tr.graph() as g``: a graph's ``__enter__`` returns the graph itself
+                known = self.definites(item.asname.name, item.item, value)
                 self.bind(item.asname.name, value)
+                self.bind_definites([(n, o) for n, o in known if self.infos[o].kind is Kind.GRAPH])
         elif kind is ElementKind.EXCEPT_BIND:
+            # the element that raised may have raised before it ran an op it was to run
+            for op in list(self.taken):
+                self.set_taken(op, None)
             handler = cast(cst.ExceptHandler | cst.ExceptStarHandler, node)
             if handler.name is not None:
                 self.bind(handler.name.name, NOTHING)
@@ -157,16 +175,22 @@ class BodyAnalysis(Ownership):
         elif isinstance(node, cst.Assign):
             value = self.ev(node.value)
             copies: list[tuple[str, str | None]] = []
+            known: list[tuple[str, int]] = []
             for target in node.targets:
                 copies += _copies(target.target, node.value)
+                known += self.definites(target.target, node.value, value)
             before = self.apart
             old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
             for target in node.targets:
                 self.bind(target.target, value)
             self.relate(copies, before, old)
+            self.bind_definites(known)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
-                self.bind(node.target, self.ev(node.value))
+                value = self.ev(node.value)
+                known = self.definites(node.target, node.value, value)
+                self.bind(node.target, value)
+                self.bind_definites(known)
         elif isinstance(node, cst.AugAssign):
             self.escape(self.ev(node.value))
             self.bind(node.target, NOTHING)
@@ -192,6 +216,39 @@ class BodyAnalysis(Ownership):
                     head = dotted_name(bound)
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
+
+    def definites(
+        self, target: cst.BaseExpression, expr: cst.BaseExpression, value: Value
+    ) -> list[tuple[str, int]]:
+        """The names an assignment binds to an object known on every path (``State.bound``),
+        worked out before the assignment (``a, b = b, a``)."""
+        if isinstance(target, cst.Name):
+            oid = self.definite(expr, value)
+            return [] if oid is None else [(target.value, oid)]
+        if (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(expr, (cst.Tuple, cst.List))
+            and isinstance(value, Packed)
+            and len(target.elements) == len(expr.elements) == len(value.items)
+            and not any(
+                isinstance(e, cst.StarredElement) for e in (*target.elements, *expr.elements)
+            )
+        ):
+            out: list[tuple[str, int]] = []
+            for t, e, v in zip(target.elements, expr.elements, value.items, strict=True):
+                out += self.definites(t.value, e.value, v)
+            return out
+        return []
+
+    def bind_definites(self, known: list[tuple[str, int]]) -> None:
+        """After the assignment: names a call may rebind (``global``/``nonlocal`` somewhere)
+        and names stored outside the body are never known; nor is anything bound in code that
+        may not run."""
+        if self.maybe:
+            return
+        for name, oid in known:
+            if name not in self.ctx.rebindable and name not in self.outer_names:
+                self.set_bound(name, oid)
 
     def assume(self, test: cst.BaseExpression, truth: bool) -> None:
         """Narrow on a branch: where ``x is None`` or ``not x`` holds, ``x`` holds no op,
@@ -336,23 +393,38 @@ class BodyAnalysis(Ownership):
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
     ) -> Value:
         shadowed: dict[str, Oids] = {}
+        unbound: dict[str, int] = {}
+        self.ev(expr.for_in.iter)  # the first iterable at once; the rest may not run (or later)
         for_in: cst.CompFor | None = expr.for_in
-        while for_in is not None:
-            self.ev(for_in.iter)
-            for name in target_names(for_in.target):
-                if name in self.env and name not in shadowed:
-                    shadowed[name] = self.env[name]
-                    self.set_env(name, None)
-            for condition in for_in.ifs:
-                self.ev(condition.test)
-            for_in = for_in.inner_for_in
-        if isinstance(expr, cst.DictComp):
-            self.escape(self.ev(expr.key))
-            self.escape(self.ev(expr.value))
-        else:
-            self.escape(self.ev(expr.elt))
+        lazy = isinstance(expr, cst.GeneratorExp)
+        self.maybe += 1
+        self.lazy += lazy
+        try:
+            while for_in is not None:
+                if for_in is not expr.for_in:
+                    self.ev(for_in.iter)
+                for name in target_names(for_in.target):
+                    if name in self.env and name not in shadowed:
+                        shadowed[name] = self.env[name]
+                        self.set_env(name, None)
+                    if name in self.bound and name not in unbound:
+                        unbound[name] = self.bound[name]
+                        self.set_bound(name, None)
+                for condition in for_in.ifs:
+                    self.ev(condition.test)
+                for_in = for_in.inner_for_in
+            if isinstance(expr, cst.DictComp):
+                self.escape(self.ev(expr.key))
+                self.escape(self.ev(expr.value))
+            else:
+                self.escape(self.ev(expr.elt))
+        finally:
+            self.maybe -= 1
+            self.lazy -= lazy
         for name, oids in shadowed.items():
             self.set_env(name, oids)
+        for name, oid in unbound.items():
+            self.set_bound(name, oid)
         return NOTHING
 
     def _lambda(self, expr: cst.Lambda) -> Value:
@@ -365,7 +437,8 @@ class BodyAnalysis(Ownership):
         """Evaluate one of two expressions (or the first or nothing): each from the same
         state, the outcomes merged."""
         before = self.state()
-        self._own_env = self._own_holds = False  # ``before`` must not change under us
+        # ``before`` must not change under us
+        self._own_env = self._own_holds = self._own_must = False
         left = flatten(self.ev(first))
         after_first = self.state()
         self._load(before)
@@ -375,6 +448,8 @@ class BodyAnalysis(Ownership):
             merged.env is not self.env
             or merged.holds is not self.holds
             or merged.apart is not self.apart
+            or merged.bound is not self.bound
+            or merged.taken is not self.taken
         ):
             self._load(merged)
             self.gc_needed = True
@@ -391,7 +466,9 @@ class BodyAnalysis(Ownership):
 
     def _named(self, expr: cst.NamedExpr) -> Value:
         value = self.ev(expr.value)
+        known = self.definites(expr.target, expr.value, value)
         self.bind(expr.target, value)
+        self.bind_definites(known)
         return value
 
     def _yield(self, expr: cst.Yield) -> Value:
@@ -404,6 +481,8 @@ class BodyAnalysis(Ownership):
 
     def _await(self, expr: cst.Await) -> Value:
         oids = flatten(self.ev(expr.expression))
+        if not self.refused_run(expr.expression, oids, expr, "await"):
+            self.run_once(expr.expression, oids, expr, "await")
         self.release(self.kinds(oids, Kind.OP), expr, ran=True)
         self.release(self.kinds(oids, Kind.PENDING), expr)
         return NOTHING
@@ -424,6 +503,14 @@ class BodyAnalysis(Ownership):
             oids = flatten(self.ev(func.value))
             if oids:
                 return self.method(expr, func, oids)
+            if func.attr.value == "record" and self.makes_stream(func.value):
+                made = cast(cst.Call, func.value)
+                args = "(...)" if made.args else "()"
+                self.refused(
+                    expr,
+                    f"`{dotted_name(made.func) or 'tr.Stream'}{args}.record()` records an event",
+                    "record events before the `with tr.graph()` block, or after it",
+                )
             if func.attr.value == "partition" and self.looks_like_tile_shape(expr):
                 tensor = self.free_tensor(func.value)
                 if tensor is not None:
@@ -457,13 +544,49 @@ class BodyAnalysis(Ownership):
         a literal tile shape; anything else may be ``str.partition(sep)``: not guessed."""
         return len(call.args) == 1 and isinstance(call.args[0].value, (cst.Tuple, cst.List))
 
+    def makes_stream(self, expr: cst.BaseExpression) -> bool:
+        """``tr.current_stream()`` or ``tr.Stream(...)``: certainly a stream."""
+        return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in (
+            api.STREAM_MAKERS
+        )
+
+    def imports_foreign(self, call: cst.Call) -> bool:
+        """``tr.from_dlpack(np.asarray(a))``: given what is certainly no tilert tensor (the
+        result of a numpy call), it allocates; given a tilert tensor, it returns it."""
+        if len(call.args) != 1 or call.args[0].star:
+            return False
+        arg = call.args[0].value
+        if not isinstance(arg, cst.Call):
+            return False
+        canonical = self.ctx.callee(arg.func).canonical
+        return canonical is not None and canonical.startswith("numpy.")
+
     def api_call(self, call: cst.Call, canonical: str) -> Value:
         if canonical in api.TENSOR_FACTORIES:  # ``tr.from_dlpack(t)`` reads ``t``
             self.read_args(call, self.unknown_args(call, escape=False))
+            if canonical in api.ALLOCATORS or (
+                canonical == api.FROM_DLPACK and self.imports_foreign(call)
+            ):
+                what = "imports" if canonical == api.FROM_DLPACK else "allocates"
+                shown = dotted_name(call.func) or canonical
+                self.refused(
+                    call,
+                    f"`{shown}(...)` {what} a tensor",
+                    "allocate before the `with tr.graph()` block",
+                )
             return self.new_tensor(call, self.static_rank(call, canonical))
         if canonical == api.ZIP:
             values = self.unknown_args(call, escape=False)
             ops = [o for v in values for o in self.kinds(flatten(v), Kind.OP)]
+            # every argument is checked before any is taken, as ``tr.zip`` does
+            zipped = [
+                self.check_rerun(arg.value, value, arg.value, "zip")
+                for arg, value in zip(call.args, values, strict=True)
+            ]
+            self.rerun_call.update((arg.value, call) for arg in call.args)
+            for op in zipped:
+                if op is not None:
+                    self.took(op, call, "zip")
             return self.combine(call, ops, "zipped op")
         if canonical == api.GRAPH:
             self.unknown_args(call, escape=False)
@@ -501,6 +624,14 @@ class BodyAnalysis(Ownership):
             elif name in api.TENSOR_METADATA:
                 self.unknown_args(call, escape=False)
             else:
+                if name in api.TENSOR_WRITES:
+                    shown = dotted_name(receiver) or "the tensor"
+                    self.refused(
+                        call,
+                        f"`{shown}.{name}(...)` copies into a tensor",
+                        "copy before the `with tr.graph()` block, or after it",
+                        known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
+                    )
                 # ``z.copy_from(x)`` reads x
                 self.read_args(call, self.unknown_args(call, escape=False))
                 self.use(tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver)
@@ -511,7 +642,7 @@ class BodyAnalysis(Ownership):
             out |= set(partitions)
         ops = self.kinds(oids, Kind.OP)
         if ops:
-            out |= self.op_method(call, name, ops)
+            out |= self.op_method(call, name, ops, receiver, oids)
             if name in ("sync", "sync_on") and len(oids) == 1:
                 return self.synced_outputs(call, ops[0])
         pendings = self.kinds(oids, Kind.PENDING)
@@ -523,6 +654,12 @@ class BodyAnalysis(Ownership):
         if graphs:
             if name == "record":
                 values = self.unknown_args(call, escape=False)
+                graph = self.definite_kind(receiver, oids, Kind.GRAPH)
+                for arg, value in zip(call.args, values, strict=True):
+                    if graph is not None:
+                        self.run_once(arg.value, value, arg.value, "record")
+                    else:  # perhaps no graph: this may not take the op
+                        self.verdict("TC110", arg.value, None)
                 recorded = [o for v in values for o in self.kinds(flatten(v), Kind.OP)]
                 self.record(graphs, recorded)
                 out |= set(recorded)
@@ -532,16 +669,27 @@ class BodyAnalysis(Ownership):
                     self.release(graphs, call)
         return frozenset(out)
 
-    def op_method(self, call: cst.Call, name: str, ops: list[int]) -> set[int]:
+    def op_method(
+        self, call: cst.Call, name: str, ops: list[int], receiver: cst.BaseExpression, oids: Oids
+    ) -> set[int]:
         if name in ("sync", "sync_on"):
             self.unknown_args(call, escape=False)
+            if not self.refused_run(receiver, oids, call, name):
+                self.run_once(receiver, oids, call, name)
             self.release(ops, call, ran=True)
             return set()
         if name == "submit":
             self.unknown_args(call, escape=False)
-            return set(self.submit(call, ops))
+            refused = self.refused_run(receiver, oids, call, name)
+            if not refused:
+                self.run_once(receiver, oids, call, name)
+            pendings = self.submit(call, ops)
+            if refused:  # no Pending comes of it: TC111 alone, not also TC108
+                self.waited.update(self.site_of(p) for p in pendings)
+            return set(pendings)
         if name == "then":
             self.unknown_args(call, escape=False)
+            self.run_once(receiver, oids, call, name)
             self.call_closures()  # the callback runs with the chain
             return set(self.combine(call, ops, "chained op"))
         self.unknown_args(call, escape=False)

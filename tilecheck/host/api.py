@@ -14,6 +14,20 @@ TENSOR_FACTORIES: dict[str, int | None] = {
     "tilert.from_dlpack": None,
 }
 RANK_ONE_FACTORIES = frozenset({"tilert.arange"})
+# What allocates whatever its argument (refused while a graph is captured); ``from_dlpack``
+# allocates unless it is given a tilert tensor (then it returns it).
+ALLOCATORS = frozenset(
+    {
+        "tilert.empty",
+        "tilert.zeros",
+        "tilert.ones",
+        "tilert.full",
+        "tilert.arange",
+        "tilert.from_numpy",
+    }
+)
+FROM_DLPACK = "tilert.from_dlpack"
+STREAM_MAKERS = frozenset({"tilert.Stream", "tilert.current_stream"})
 ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
 TENSOR_TYPE = "tilert.Tensor"

@@ -32,6 +32,8 @@ class Context:
     resolver: NameResolver
     kernel_for: Callable[[str], LaunchSignature | None]  # dotted callee as written -> kernel
     constants: Mapping[str, int] = field(default_factory=dict)
+    # Names some scope of the module declares ``global`` or ``nonlocal``: a call may rebind them.
+    rebindable: frozenset[str] = frozenset()
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

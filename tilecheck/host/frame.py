@@ -14,7 +14,9 @@ from tilecheck.host import api, messages
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding, FindingSink
 from tilecheck.host.model import (
+    NO_BOUND,
     NO_PAIRS,
+    NO_TAKEN,
     NOTHING,
     Borrow,
     Hold,
@@ -23,6 +25,7 @@ from tilecheck.host.model import (
     Oids,
     Packed,
     Pairs,
+    Runs,
     State,
     Value,
     flatten,
@@ -61,8 +64,20 @@ class Frame:
         self.env: Mapping[str, Oids] = {}
         self.holds: Mapping[int, Hold] = {}
         self.apart: Pairs = NO_PAIRS
+        self.bound: Mapping[str, int] = NO_BOUND
+        self.taken: Mapping[int, Runs] = NO_TAKEN
         self._own_env = False
         self._own_holds = False
+        self._own_must = False  # ``bound`` and ``taken`` are this frame's own copies
+        # TC110's and TC111's verdicts per (code, element, node): the finding, or None. Each
+        # visit overwrites the last, so what remains is the verdict of the fixed point (they
+        # rest on must-facts, which shrink as the solver iterates).
+        self.verdicts: dict[
+            tuple[str, int, cst.CSTNode], tuple[tuple[int, int], Finding | None]
+        ] = {}
+        # A TC110 node inside the call that raises for it (an argument of ``tr.zip``): the op
+        # that call would make is never made, so it is no TC105 (nor a Pending, TC108).
+        self.rerun_call: dict[cst.CSTNode, cst.CSTNode] = {}
         self.element: Element | None = None
         self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
@@ -73,16 +88,34 @@ class Frame:
         # Names the function declares ``global`` or ``nonlocal``: a value bound to one is
         # stored outside it, as an attribute is.
         self.outer_names: frozenset[str] = frozenset()
+        # Code that may not run (a comprehension's body: no must-fact is made there) and code
+        # that may run later, elsewhere (a generator expression's: no TC110/TC111 there).
+        self.maybe = 0
+        self.lazy = 0
 
     # -- findings --------------------------------------------------------------------------
     def findings(self) -> list[Finding]:
         """What was found, TC105 and TC108 included (known only once every path was seen)."""
+        by_node: dict[tuple[str, cst.CSTNode], list[tuple[tuple[int, int], Finding | None]]]
+        by_node = {}
+        for (code, _, node), verdict in self.verdicts.items():
+            by_node.setdefault((code, node), []).append(verdict)
+        refused: set[cst.CSTNode] = set()  # calls that raise (TC110) and so make nothing
+        for key, verdicts in by_node.items():
+            # a node met in several elements (a ``finally`` body, copied per way out) is a
+            # finding only if it is one in each
+            if all(found is not None for _, found in verdicts):
+                order, kept = min(verdicts, key=lambda v: v[0])
+                assert kept is not None
+                self.sink.add(key, order, kept)
+                if key[0] == "TC110":
+                    refused.add(self.rerun_call.get(key[1], key[1]))
         for op, (site, top) in self.created_ops.items():
-            if op not in self.ran:
+            if op not in self.ran and site not in refused:
                 finding = messages.never_run(site, self.infos[op])
                 self.sink.add(("TC105", op), (-1, op), dataclasses.replace(finding, top=top))
         for pending, (site, top) in self.created_pendings.items():
-            if pending not in self.waited:
+            if pending not in self.waited and site not in refused:
                 finding = messages.never_waited(site)
                 self.sink.add(
                     ("TC108", pending), (-1, pending), dataclasses.replace(finding, top=top)
@@ -92,7 +125,44 @@ class Frame:
     # -- state ------------------------------------------------------------------------------
     def _load(self, state: State) -> None:
         self.env, self.holds, self.apart = state.env, state.holds, state.apart
-        self._own_env = self._own_holds = False
+        self.bound, self.taken = state.bound, state.taken
+        self._own_env = self._own_holds = self._own_must = False
+
+    def _own_facts(self) -> tuple[dict[str, int], dict[int, Runs]]:
+        if not self._own_must:
+            self.bound, self.taken = dict(self.bound), dict(self.taken)
+            self._own_must = True
+        bound, taken = self.bound, self.taken
+        assert isinstance(bound, dict) and isinstance(taken, dict)
+        return bound, taken
+
+    def set_bound(self, name: str, oid: int | None) -> None:
+        """``name`` holds ``oid`` on every path from here (None: nothing known)."""
+        if self.bound.get(name) == oid:
+            return
+        bound, _ = self._own_facts()
+        if oid is None:
+            del bound[name]
+        else:
+            bound[name] = oid
+
+    def set_taken(self, op: int, runs: Runs | None) -> None:
+        """The op (its site's latest) was run on every path, at ``runs`` (None: not known)."""
+        if self.taken.get(op) == runs:
+            return
+        _, taken = self._own_facts()
+        if runs is None:
+            del taken[op]
+        else:
+            taken[op] = runs
+
+    def forget_object(self, oid: int) -> None:
+        """``oid`` now stands for another object (its site made a new one): the must-facts
+        about the previous one no longer speak of it."""
+        if oid in self.taken:
+            self.set_taken(oid, None)
+        for name in [n for n, o in self.bound.items() if o == oid]:
+            self.set_bound(name, None)
 
     def set_env(self, name: str, oids: Oids | None) -> None:
         if not self._own_env:
@@ -168,6 +238,7 @@ class Frame:
             self.retire(oid)
         else:
             self._made.add(oid)
+        self.forget_object(oid)
         return oid
 
     def retire(self, oid: int) -> None:
@@ -177,6 +248,7 @@ class Frame:
             self.infos.append(dataclasses.replace(self.infos[oid], oid=summary))
             self._summary[oid] = summary
             self.primary[summary] = oid
+        self.forget_object(oid)
         for name, oids in list(self.env.items()):
             if oid in oids:
                 self.set_env(name, (oids - {oid}) | {summary})
@@ -266,6 +338,8 @@ class Frame:
             self.escape(value)  # a tuple kept whole: a container
             value = NOTHING
         self.unrelate(name)
+        if name in self.bound:
+            self.set_bound(name, None)
         free = self.retire_free(name)
         if value:
             self.set_env(name, value)
@@ -299,7 +373,7 @@ class Frame:
 
     # -- names held apart -------------------------------------------------------------------
     def state(self) -> State:
-        return State(self.env, self.holds, self.apart)
+        return State(self.env, self.holds, self.apart, self.bound, self.taken)
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
         """``name`` holds, on every path, an object none of ``others`` holds."""
@@ -344,6 +418,8 @@ class Frame:
     def delete(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
             self.unrelate(target.value)
+            if target.value in self.bound:
+                self.set_bound(target.value, None)
             if target.value in self.env:
                 self.set_env(target.value, None)
         elif isinstance(target, (cst.Tuple, cst.List)):

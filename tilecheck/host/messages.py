@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -126,4 +127,86 @@ def never_waited(site: cst.CSTNode) -> Finding:
             "the Pending of this submit is never waited on, on any path: its tensors stay "
             "borrowed; call `.wait()` on it (or `await` it)",
         ),
+    )
+
+
+# TC110: how an op was run or handed on, by the name the analysis gives the way.
+_RUN_HOW = {
+    "sync": "run by `.sync()`",
+    "sync_on": "run by `.sync_on()`",
+    "submit": "submitted by `.submit()`",
+    "await": "run by `await`",
+    "then": "chained into another op by `.then`",
+    "zip": "zipped into another op by `tr.zip`",
+    "record": "recorded in a graph",
+}
+_RUN_AGAIN = {
+    "sync": "this `.sync()`",
+    "sync_on": "this `.sync_on()`",
+    "submit": "this `.submit()`",
+    "await": "this `await`",
+    "then": "chaining it",
+    "zip": "zipping it",
+    "record": "recording it",
+}
+_RUN_LABEL = {
+    "sync": "run here",
+    "sync_on": "run here",
+    "submit": "submitted here",
+    "await": "run here (awaited)",
+    "then": "chained here",
+    "zip": "zipped here",
+    "record": "recorded here",
+}
+_HANDED = frozenset({"then", "zip", "record"})
+
+
+def already_run(
+    node: cst.CSTNode,
+    name: str,
+    op: ObjInfo,
+    runs: Sequence[tuple[cst.CSTNode, str]],
+    how: str,
+) -> Finding:
+    """TC110: ``name`` is run (``how``) again after ``runs``, where it was run on every path."""
+    site: Part = op.site if op.site is not None else "its definition"
+    first: tuple[Part, ...]
+    if len(runs) == 1:
+        (where, way), *_ = runs
+        first = (_RUN_HOW[way], " at ", where)
+    else:
+        first = ("run on every path that reaches here (", runs[0][0])
+        for where, _ in runs[1:]:
+            first += (", ", where)
+        first += (")",)
+    if all(way in _HANDED for _, way in runs):
+        hint = "run the op (or graph) it was handed to instead, or call the kernel again"
+    else:
+        hint = "call the kernel again for a new op (after the first run is synced)"
+    message: tuple[Part, ...] = (
+        f"`{name}` ({op.label} created at ",
+        site,
+        ") was already ",
+        *first,
+        f"; an op runs once, so {_RUN_AGAIN[how]} raises: {hint}",
+    )
+    labels: list[tuple[cst.CSTNode, str]] = []
+    if op.site is not None:
+        labels.append((op.site, "created here"))
+    labels.extend((where, _RUN_LABEL[way]) for where, way in runs)
+    labels.append((node, "run again here"))
+    return Finding("TC110", node, message, tuple(labels))
+
+
+def refused_in_capture(node: cst.CSTNode, what: str, fix: str, capture: cst.CSTNode) -> Finding:
+    """TC111: ``what`` (``"`x.sync()` runs op `k`"``) inside ``with tr.graph()``."""
+    return Finding(
+        "TC111",
+        node,
+        (
+            f"{what} while a graph is being captured (the capture started at ",
+            capture,
+            f"); tilert refuses it: {fix}",
+        ),
+        ((capture, "capture started here"), (node, "refused while capturing")),
     )

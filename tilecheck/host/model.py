@@ -6,13 +6,19 @@ abstract op. The state is a may-state: a status bit set on some path is set in t
 "may still be in flight" counts as in flight, as in Rust. Beside it, two must-facts survive
 merges only when true on every path: pairs of names that hold different objects (``apart``),
 and the names that cover what a holder borrows (``Hold.cover``), so that a name which may hold
-either of two tensors is not taken for the one in flight when it never holds that one."""
+either of two tensors is not taken for the one in flight when it never holds that one.
+
+Two more must-facts serve the rules that report only what happens on every path (TC110,
+TC111): ``bound``, the names that hold, on every path, the object their site made last (a
+name bound on one path only, or to something untracked on another, is not bound); and
+``taken``, the ops (the object their site made last) already run on every path, with where."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TypeVar
 
 import libcst as cst
@@ -124,6 +130,15 @@ def flatten(value: Value) -> Oids:
 Pairs = frozenset[frozenset[str]]
 NO_PAIRS: Pairs = frozenset()
 
+# Where an op was run (or handed on): the CFG element (for the order), the node, how ("sync",
+# "submit", "await", "then", "zip", "record", ...), and the ``with`` items around it (but
+# ``tr.graph()``'s): one of them may swallow what the run raised (``pytest.raises``), so past
+# its block the op may not have been run.
+Run = tuple[int, cst.CSTNode, str, frozenset[cst.WithItem]]
+Runs = frozenset[Run]
+NO_BOUND: Mapping[str, int] = MappingProxyType({})
+NO_TAKEN: Mapping[int, Runs] = MappingProxyType({})
+
 
 def pair(x: str, y: str) -> frozenset[str]:
     return frozenset((x, y))
@@ -147,17 +162,30 @@ class State:
     # A must-relation: pairs of names that hold different objects on every path although
     # their may-sets overlap (disjoint may-sets need no pair).
     apart: Pairs = NO_PAIRS
+    # Must-facts (see the module's docstring): a name -> the object it holds on every path;
+    # an op -> where it was run, when it was run on every path.
+    bound: Mapping[str, int] = field(default_factory=lambda: NO_BOUND)
+    taken: Mapping[int, Runs] = field(default_factory=lambda: NO_TAKEN)
 
     def join(self, other: State) -> State:
-        """The may-merge of two paths; returns ``self`` itself when ``other`` adds nothing."""
+        """The may-merge of two paths (the must-facts: those of both); returns ``self`` itself
+        when ``other`` changes nothing."""
         if other is self:
             return self
         env = _join_maps(self.env, other.env, _union)
         holds = _join_maps(self.holds, other.holds, Hold.join)
         apart = self._join_apart(other, env)
-        if env is self.env and holds is self.holds and apart == self.apart:
+        bound = _meet_maps(self.bound, other.bound, _same)
+        taken = _meet_maps(self.taken, other.taken, _runs)
+        if (
+            env is self.env
+            and holds is self.holds
+            and apart == self.apart
+            and bound is self.bound
+            and taken is self.taken
+        ):
             return self
-        return State(env, holds, self.apart if apart == self.apart else apart)
+        return State(env, holds, self.apart if apart == self.apart else apart, bound, taken)
 
     def _join_apart(self, other: State, env: Mapping[str, Oids]) -> Pairs:
         """The pairs apart on both paths whose merged may-sets overlap."""
@@ -206,6 +234,32 @@ def _join_maps(
             if out is None:
                 out = dict(left)
             out[key] = new
+    return left if out is None else out
+
+
+def _same(a: int, b: int) -> int | None:
+    return a if a == b else None
+
+
+def _runs(a: Runs, b: Runs) -> Runs:
+    return a if b <= a else a | b
+
+
+def _meet_maps(
+    left: Mapping[K, V], right: Mapping[K, V], meet: Callable[[V, V], V | None]
+) -> Mapping[K, V]:
+    """Keys of both (a must-map: a fact missing on one side holds on neither)."""
+    out: dict[K, V] | None = None
+    for key, value in left.items():
+        other = right.get(key)
+        new = None if other is None else meet(value, other)
+        if new is not value:
+            if out is None:
+                out = dict(left)
+            if new is None:
+                del out[key]
+            else:
+                out[key] = new
     return left if out is None else out
 
 

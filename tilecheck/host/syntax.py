@@ -54,6 +54,20 @@ def declared_outer(body: cst.CSTNode) -> frozenset[str]:
     return frozenset(found)
 
 
+def declared_anywhere(module: cst.Module) -> frozenset[str]:
+    """The names any scope of the module declares ``global`` or ``nonlocal`` (statements only:
+    no expression holds a declaration)."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.Global, cst.Nonlocal)):
+            found.update(item.name.value for item in current.names)
+        elif not isinstance(current, cst.BaseExpression):
+            stack.extend(children(current))
+    return frozenset(found)
+
+
 Scope = cst.FunctionDef | cst.ClassDef | cst.Lambda
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 

@@ -1479,4 +1479,352 @@ Fix: partition the tensor again for each launch (after the previous op is synced
     ),
 )
 
-RULES: tuple[Rule, ...] = (TC101, TC102, TC103, TC104, TC105, TC106, TC107, TC108, TC109)
+TC110 = Rule(
+    code="TC110",
+    slug="op-already-run",
+    summary="an Op synced, submitted, awaited, chained, zipped or recorded a second time",
+    explanation="""\
+An op runs once. Syncing, submitting or awaiting it runs it; chaining it with `.then`, zipping
+it with `tr.zip` or recording it in a graph hands it to the op or graph that will run it. Any
+second one of these on the same op object raises a RuntimeError at run time ("op `k` (created
+at ...) was already submitted; an op runs once"), after everything before it has run.
+
+The finding is reported at the second run, naming where the op was run first, only when it is
+certain: the name holds the same op object on every path that reaches it, and that op was
+already run on every one of those paths. Not reported: an op run on one branch only; one made
+anew in each loop iteration (or made before a loop and run in it: the first iteration runs it
+once); one kept in a list or a container, returned from or passed to a function the checker
+does not follow, or named by a variable that a call may rebind (`global`, `nonlocal`); a run
+that may have raised before it ran the op, as seen from an `except` handler or from after a
+`with` block that may swallow the error (`pytest.raises`). Inside a graph capture, running an
+op is TC111, not this rule.
+
+Fix: call the kernel again for a new op when the work must run again (after the first op is
+synced); for an op handed to a chain, a zip or a graph, run that one instead.""",
+    scope="host",
+    valid=(
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                for step in range(4):
+                    op = scale(z.partition((64,)), float(step))
+                    op.sync()
+            """,
+            "a new op made in each iteration, run once each",
+        ),
+        valid(
+            """
+            def main(fast: bool) -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                if fast:
+                    op.sync()
+                if not fast:
+                    op.submit().wait()
+            """,
+            "run on one branch, and after the `if` only where it was not: not twice on any path",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                op.sync()
+                op = scale(z.partition((64,)), 3.0)
+                op.sync()
+            """,
+            "the name rebound to a new op",
+        ),
+        valid(
+            """
+            def make(z: tr.Tensor[f32]) -> tr.Op:
+                return scale(z.partition((64,)), 2.0)
+
+
+            def main() -> None:
+                z = tr.zeros((256,))
+                make(z).sync()
+                make(z).sync()
+            """,
+            "each call of a function that makes an op gives a new one",
+        ),
+        valid(
+            """
+            def describe(op: tr.Op) -> str:
+                return repr(op)
+
+
+            def main() -> None:
+                a, b = tr.zeros((256,)), tr.zeros((256,))
+                first = scale(a.partition((64,)), 2.0)
+                print(describe(first))
+                first.sync()
+                ops = [scale(b.partition((64,)), 3.0)]
+                for op in ops:
+                    op.sync()
+            """,
+            "passed to a function the checker does not follow, or kept in a list: not assumed run",
+        ),
+        valid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                pending = scale(z.partition((64,)), 2.0).submit()
+                pending.wait()
+                pending.wait()
+            """,
+            "a Pending may be waited on more than once",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                op.sync()
+                op.sync()  # TC110
+            """,
+            "synced twice",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                a, b = tr.zeros((256,)), tr.zeros((256,))
+                first = scale(a.partition((64,)), 2.0)
+                second = scale(b.partition((64,)), 3.0)
+                both = tr.zip(first, second)
+                both.sync()
+                first.sync()  # TC110
+            """,
+            "zipped ops run with the zip, not again on their own",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                x, z = tr.ones((256,)), tr.zeros((256,))
+                op = add(z.partition((64,)), x, x)
+                chained = op.then(lambda zp, *_: scale(zp, 2.0))
+                chained.sync()
+                op.sync()  # TC110
+            """,
+            "an op chained with .then runs as part of the chain",
+        ),
+        invalid(
+            """
+            def main(fast: bool) -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                if fast:
+                    op.sync()
+                else:
+                    op.submit().wait()
+                op.sync()  # TC110
+            """,
+            "run on every branch, then again after the merge",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                op = scale(y.partition((256,)), 2.0)
+                op.sync()
+                with tr.graph() as g:
+                    g.record(op)  # TC110
+                g.launch().wait()
+                g.close()
+            """,
+            "recording an op that already ran",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                again = op
+                op.submit().wait()
+                again.sync()  # TC110
+            """,
+            "an alias is the same op",
+        ),
+        invalid(
+            """
+            async def main() -> None:
+                z = tr.zeros((256,))
+                op = scale(z.partition((64,)), 2.0)
+                await op
+                await op  # TC110
+            """,
+            "awaited twice",
+        ),
+    ),
+)
+
+TC111 = Rule(
+    code="TC111",
+    slug="graph-capture-misuse",
+    summary="an allocation, a copy into a tensor, an event or an op run inside `with tr.graph()`",
+    explanation="""\
+Inside `with tr.graph() as g:` ops are recorded (`g.record(op)`), not run: the graph replays
+them on `g.launch()`. While the capture is open tilert refuses what a captured CUDA graph
+cannot hold: allocating a tensor (`tr.empty`, `tr.zeros`, `tr.ones`, `tr.full`, `tr.arange`,
+`tr.from_numpy`, `tr.from_dlpack` of a foreign array), copying into one (`copy_from`), recording
+an event (`stream.record()`), and running an op (`.sync()`, `.sync_on()`, `.submit()`,
+`await`), each with `RuntimeError: cannot ... while capturing a graph`.
+
+The finding is reported where the refused call is written, when it is certainly one (a
+`tr.graph()` capture around it; an op, tensor or stream known on every path). Building ops
+(kernel calls, `.then`, `tr.zip`), reading tensors and waiting on a Pending submitted before
+the capture are allowed. A function or lambda defined inside the block, and a generator
+expression, run only when called or consumed, perhaps after the capture: not reported. A run
+refused here is this finding alone (not also TC110, TC105 or TC108).
+
+Fix: allocate and fill tensors before `with tr.graph()`, record the ops with `g.record(op)`,
+and launch (`g.launch().wait()`) and read the results after the block.""",
+    scope="host",
+    valid=(
+        valid(
+            """
+            def main() -> None:
+                x, y = tr.ones((1024,)), tr.zeros((1024,))
+                with tr.graph() as g:
+                    g.record(copy(y.partition((256,)), x))
+                    g.record(scale(y.partition((256,)), 2.0))
+                g.launch().wait()
+                g.close()
+                print(y.to_numpy())
+            """,
+            "allocate before the capture, record inside it, launch and read after it",
+        ),
+        valid(
+            """
+            def main() -> None:
+                x, y = tr.ones((1024,)), tr.zeros((1024,))
+                with tr.graph() as g:
+                    both = tr.zip(copy(y.partition((256,)), x), scale(x.partition((256,)), 2.0))
+                    g.record(both.then(lambda *_: scale(y.partition((256,)), 3.0)))
+                g.launch().wait()
+                g.close()
+            """,
+            "zips and chains are built inside the capture, and recorded, not run",
+        ),
+        valid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    g.record(scale(y.partition((256,)), 2.0))
+                    make = lambda: tr.zeros((1024,))
+                    print(y.shape)
+                g.close()
+                z = make()
+                scale(z.partition((256,)), 2.0).sync()
+            """,
+            "a lambda made inside the capture allocates when it is called, after it",
+        ),
+        valid(
+            """
+            def main() -> None:
+                x = tr.ones((1024,))
+                with tr.graph() as g:
+                    y = tr.from_dlpack(x)  # a tilert tensor: returned as is
+                    g.record(scale(y.partition((256,)), 2.0))
+                g.close()
+            """,
+            "`tr.from_dlpack` of a tilert tensor allocates nothing",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """
+            def main() -> None:
+                x = tr.ones((1024,))
+                with tr.graph() as g:
+                    y = tr.zeros((1024,))  # TC111
+                    g.record(copy(y.partition((256,)), x))
+                g.close()
+            """,
+            "allocating inside the capture",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    op = scale(y.partition((256,)), 2.0)
+                    op.sync()  # TC111
+                g.close()
+            """,
+            "syncing an op inside the capture instead of recording it",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    scale(y.partition((256,)), 2.0).submit()  # TC111
+                g.close()
+            """,
+            "submitting inside the capture (TC111 alone: no Pending comes of it for TC108)",
+        ),
+        invalid(
+            """
+            async def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    await scale(y.partition((256,)), 2.0)  # TC111
+                g.close()
+            """,
+            "awaiting an op inside the capture",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    y.copy_from(np.ones(1024, np.float32))  # TC111
+                    g.record(scale(y.partition((256,)), 2.0))
+                g.close()
+            """,
+            "copying into a tensor inside the capture",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    data = tr.from_numpy(np.arange(1024, dtype=np.float32))  # TC111
+                    g.record(copy(y.partition((256,)), data))
+                g.close()
+            """,
+            "importing host data inside the capture allocates too",
+        ),
+        invalid(
+            """
+            def main() -> None:
+                y = tr.zeros((1024,))
+                with tr.graph() as g:
+                    g.record(scale(y.partition((256,)), 2.0))
+                    done = tr.current_stream().record()  # TC111
+                g.launch().wait()
+                g.close()
+            """,
+            "recording an event inside the capture (record it after the launch)",
+        ),
+    ),
+)
+
+RULES: tuple[Rule, ...] = (
+    TC101,
+    TC102,
+    TC103,
+    TC104,
+    TC105,
+    TC106,
+    TC107,
+    TC108,
+    TC109,
+    TC110,
+    TC111,
+)
