@@ -216,6 +216,23 @@ def test_a_failed_launch_releases_and_reports(gpu_like: StandIn) -> None:
     assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
 
 
+def test_a_backend_that_fails_to_load_fails_as_in_the_python(
+    gpu_like: StandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    z, x, y = tensors()
+    add(z.partition((8,)), x, y).sync()  # the C path has seen this backend and kernel
+
+    def broken() -> StandIn:
+        raise RuntimeError("TILERT_BACKEND='bogus': expected 'cutile' or 'interpret'")
+
+    monkeypatch.setattr(backends, "current", broken)
+    op = add(z.partition((8,)), x, y)
+    with pytest.raises(RuntimeError, match="TILERT_BACKEND='bogus'"):
+        op.sync()
+    assert op._state == "submitted"  # as the Python leaves it: run, failed, released
+    assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+
+
 def test_dropped_partitions_and_unrun_ops_release(gpu_like: StandIn) -> None:
     z, x, y = tensors()
     z.partition((8,))  # dropped at once

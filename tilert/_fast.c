@@ -703,12 +703,19 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyObject *kernel = SLOT(step, S_kernel), *values = SLOT(step, S_values),
              *grid = SLOT(step, S_grid);
 
-    /* the backend: the GPU's, with its compiled-kernel cache */
-    if ((current = PyObject_GetAttr(backends_module, a_current)) == NULL) goto error;
-    if ((backend = PyObject_CallNoArgs(current)) == NULL) goto error;
+    /* the backend: the GPU's, with its compiled-kernel cache. Where finding it or the stream
+     * fails, nothing has changed yet: the Python fails the same way, with its own semantics */
+    if ((current = PyObject_GetAttr(backends_module, a_current)) == NULL ||
+        (backend = PyObject_CallNoArgs(current)) == NULL) {
+        PyErr_Clear();
+        goto fallback;
+    }
     if (backend != last_backend) {
         PyObject *name = PyObject_GetAttr(backend, a_name);
-        if (name == NULL) goto error;
+        if (name == NULL) {
+            PyErr_Clear();
+            goto fallback;
+        }
         int cutile = PyUnicode_Check(name) && PyUnicode_Compare(name, s_cutile) == 0;
         Py_DECREF(name);
         if (!cutile) goto fallback;
@@ -732,7 +739,8 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         stream = PyTuple_GET_ITEM(stack, PyTuple_GET_SIZE(stack) - 1);
         Py_INCREF(stream);
     } else if ((stream = PyObject_GetAttr(streams_module, a_default)) == NULL) {
-        goto error;
+        PyErr_Clear();
+        goto fallback;
     }
     if (Py_TYPE(stream) != StreamType) goto fallback;
     PyObject *handle = SLOT(stream, ST_handle), *sync = SLOT(stream, ST_sync);
@@ -793,7 +801,10 @@ static PyObject *op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             goto fallback; /* first launch of this specialization: the slow path compiles it */
         }
         PyObject *found_kernel = PyObject_GetAttr(found, a_kernel);
-        if (found_kernel == NULL) goto error;
+        if (found_kernel == NULL) { /* not a compiled kernel: the Python reports it */
+            PyErr_Clear();
+            goto fallback;
+        }
         Py_INCREF(found);
         Py_XSETREF(memo_compiled, found);
         Py_XSETREF(memo_ckernel, found_kernel);
