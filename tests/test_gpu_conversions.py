@@ -1,7 +1,7 @@
 """Float-to-integer conversions out of the target's range on the GPU against the interpreter's
-``convert`` (the reference), for the sources and targets the first probe left out
-(benchmarks/gpu_probe_conversions.py measured f32 to u8, i8 and i32): f32 to i16 and i64, and
-f16, bf16 and f64 sources. f16 and bf16 values are made in the kernel from f32."""
+``convert`` (the reference): f16, bf16, f32 and f64 sources to every integer type (what
+benchmarks/gpu_probe_conversions.py first measured, f32 to u8, i8 and i32, and the rest). f16
+and bf16 values are made in the kernel from f32."""
 
 from __future__ import annotations
 
@@ -27,8 +27,23 @@ F64 = np.array(
 
 
 @tr.kernel
+def f32_to_u8(z: Mutable[Tensor[u8]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u8))
+
+
+@tr.kernel
+def f32_to_i8(z: Mutable[Tensor[i8]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.i8))
+
+
+@tr.kernel
 def f32_to_i16(z: Mutable[Tensor[i16]], x: Shared[Tensor[f32]]) -> None:
     z.store(tl.astype(tl.load_tile_like(x, z), tl.i16))
+
+
+@tr.kernel
+def f32_to_i32(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.i32))
 
 
 @tr.kernel
@@ -88,7 +103,10 @@ def f64_to_i64(z: Mutable[Tensor[i64]], x: Shared[Tensor[f64]]) -> None:
 
 # kernel, input values, the float type converted from, the integer target
 CASES: list[tuple[Any, np.ndarray[Any, Any], Any, Any]] = [
+    (f32_to_u8, F32, f32, u8),
+    (f32_to_i8, F32, f32, i8),
     (f32_to_i16, F32, f32, i16),
+    (f32_to_i32, F32, f32, i32),
     (f32_to_i64, F32, f32, i64),
     (f16_to_u8, F32, f16, u8),
     (f16_to_i8, F32, f16, i8),

@@ -8,7 +8,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, f32, i8, i32, u8
+from tilert import Mutable, Shared, Tensor, f32, u8
 
 pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
 
@@ -167,29 +167,3 @@ def test_an_integer_constant_out_of_range_is_refused_as_in_the_interpreter() -> 
     z, x = tr.zeros((4,), dtype=u8), tr.zeros((4,), dtype=u8)
     with pytest.raises(tr.KernelError, match=r"(?i)out of range of (uint8|u8)"):
         u8_above_minus_one(z.partition((4,)), x).sync()
-
-
-@tr.kernel
-def f32_to_u8(z: Mutable[Tensor[u8]], x: Shared[Tensor[f32]]) -> None:
-    z.store(tl.astype(tl.load_tile_like(x, z), tl.u8))
-
-
-@tr.kernel
-def f32_to_i8(z: Mutable[Tensor[i8]], x: Shared[Tensor[f32]]) -> None:
-    z.store(tl.astype(tl.load_tile_like(x, z), tl.i8))
-
-
-@tr.kernel
-def f32_to_i32(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
-    z.store(tl.astype(tl.load_tile_like(x, z), tl.i32))
-
-
-def test_float_to_int_conversions_out_of_range_match_the_interpreter() -> None:
-    from tilert.interpret.elementwise import convert
-
-    values = np.array([-1.5, 300.7, np.nan, np.inf, -np.inf, 3e9, -3e9, 254.9], np.float32)
-    x = tr.from_numpy(values)
-    for kernel, dtype in ((f32_to_u8, u8), (f32_to_i8, i8), (f32_to_i32, i32)):
-        z = tr.zeros((8,), dtype=dtype)
-        kernel(z.partition((8,)), x).sync()
-        np.testing.assert_array_equal(z.to_numpy(), convert(values, f32, dtype))

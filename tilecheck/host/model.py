@@ -176,7 +176,7 @@ class State:
         holds = _join_maps(self.holds, other.holds, Hold.join)
         apart = self._join_apart(other, env)
         bound = _meet_maps(self.bound, other.bound, _same)
-        taken = _meet_maps(self.taken, other.taken, _runs)
+        taken = _meet_maps(self.taken, other.taken, _union)
         if (
             env is self.env
             and holds is self.holds
@@ -218,7 +218,7 @@ def _overlap(env: Mapping[str, Oids], x: str, y: str) -> bool:
 EMPTY_STATE = State({}, {})
 
 
-def _union(a: Oids, b: Oids) -> Oids:
+def _union(a: frozenset[K], b: frozenset[K]) -> frozenset[K]:
     return a if b <= a else a | b
 
 
@@ -239,10 +239,6 @@ def _join_maps(
 
 def _same(a: int, b: int) -> int | None:
     return a if a == b else None
-
-
-def _runs(a: Runs, b: Runs) -> Runs:
-    return a if b <= a else a | b
 
 
 def _meet_maps(
