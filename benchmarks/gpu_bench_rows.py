@@ -8,7 +8,7 @@ bandwidth roof: each reads the matrix once and writes it once).
 
 Rows ``<kernel>-vs-{raw-cutile,torch,copy}-<rows>x<width>`` in GB/s (higher is better), each
 with the chosen ``config``. ``benchmarks/gpu_bench.py --only rows`` runs them; the kernels and
-the tuned launches also run under the interpreter (tests/test_bench_rows.py)."""
+the tuned launches also run under the interpreter (tests/tilert/test_bench_rows.py)."""
 
 from __future__ import annotations
 

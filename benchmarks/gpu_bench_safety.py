@@ -9,7 +9,7 @@ safe TFLOP/s over unchecked TFLOP/s (1.0: the checks cost nothing on the device)
     TILERT_BACKEND=cutile python benchmarks/gpu_bench_safety.py [--size 4096] [--out FILE]
 
 The kernels and launches import nothing of the GPU, so they run under the interpreter too
-(tests/test_safety_kernels.py); torch and gpu_bench_gemm's timing helpers are imported by the
+(tests/tilert/test_safety_kernels.py); torch and gpu_bench_gemm's timing helpers are imported by the
 benchmark itself."""
 
 from __future__ import annotations

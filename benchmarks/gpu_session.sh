@@ -33,7 +33,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_probe_conversions.py
     echo "rc=$?"
     section "GPU tests (pytest -m gpu)"
-    timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/test_gpu*.py
+    timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/gpu
     echo "rc=$?"
   fi
   if has quickstart; then
@@ -41,7 +41,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     python3 -m tilert.demo
     echo "rc=$?"
     # mypy (for the plugin's tests) is too large for the device bundle: without it they are left out
-    skip=""; python3 -c "import mypy" 2>/dev/null || skip="--ignore=tests/test_mypy_plugin.py"
+    skip=""; python3 -c "import mypy" 2>/dev/null || skip="--ignore=tests/mypy_plugin/test_mypy_plugin.py"
     section "README quickstart on the GPU: pytest (every test) $skip"
     timeout ${SUITE_T:-400} python3 -m pytest -q -p no:cacheprovider -rfs $skip
     echo "rc=$?"

@@ -280,7 +280,7 @@ def convert(
 
 def _float_to_int(data: np.ndarray[Any, Any], target: np.dtype[Any]) -> np.ndarray[Any, Any]:
     """Floats to ``target`` as the H100 converts them (measured with cuda.tile 1.7 by
-    ``benchmarks/gpu_probe_conversions.py`` and ``tests/test_gpu_conversions.py``): toward
+    ``benchmarks/gpu_probe_conversions.py`` and ``tests/gpu/test_gpu_conversions.py``): toward
     zero, saturating at the range of ``target``; an 8-bit target saturates at the 16-bit range
     of its signedness and keeps the low byte (300.7 to u8 is 44, inf is 255, -1.5 is 0). NaN is
     0, except where the conversion is a 64-bit one (from f64, or to i64) to a signed type: there

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tests.kernels_for_tests import add, copy, fill2, scale
+from tests.support.kernels import add, copy, fill2, scale
 
 HERE = r"\S*test_borrow\.py:"
 

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import tilert as tr
+from tests.support import BENCHMARKS
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(BENCHMARKS))
 try:
     import gpu_bench_rows as bench
 finally:

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import REPO
 from tilert import backends, doctor
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def _doctor(backend: str | None) -> subprocess.CompletedProcess[str]:

@@ -21,6 +21,7 @@ import libcst as cst
 import pytest
 
 import tilecheck.engine as engine
+from tests.support import REPO
 from tilecheck.cli import main
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic, Span
@@ -28,7 +29,7 @@ from tilecheck.engine import check_paths, check_source
 from tilecheck.parsing import parse_source, too_long_an_expression
 from tilecheck.rules import catalog
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 Run = Callable[..., tuple[int, str, str]]
 
 

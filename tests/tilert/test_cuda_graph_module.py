@@ -1,6 +1,6 @@
 """tilert.cutile.cuda_graph imports without cuda-python and reaches for the GPU only when
 called; driver errors name the call. The capture itself is tested on the GPU
-(tests/test_gpu_graphs.py)."""
+(tests/gpu/test_gpu_graphs.py)."""
 
 from __future__ import annotations
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
+from tests.support import REPO
 from tilert import backends
 from tilert.demo import EXAMPLES, Results
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def _demo(backend: str) -> subprocess.CompletedProcess[str]:

@@ -5,9 +5,7 @@ Skipped (by conftest) where no GPU backend is usable."""
 from __future__ import annotations
 
 import importlib.util
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -15,12 +13,11 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import REPO
+from tests.support import cutile_kernels as K
 from tilert import Const, Mutable, Tensor, backends, f16, f32, i32
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import cutile_kernels as K
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 pytestmark = pytest.mark.gpu
 
 

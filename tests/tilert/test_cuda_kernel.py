@@ -1,5 +1,5 @@
 """``tr.cuda_kernel`` on the host: its signature, argument checks and borrows are those of a
-``@tr.kernel`` launch; running one needs the GPU (tests/test_gpu_cuda_kernel.py runs them)."""
+``@tr.kernel`` launch; running one needs the GPU (tests/gpu/test_gpu_cuda_kernel.py runs them)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import tilert.lang as tl
+from tests.support import lines_in
 from tilert.dtypes import f16, f32
 from tilert.errors import KernelError, RaceError
 from tilert.interpret import executor, launch
@@ -29,12 +30,7 @@ HERE = re.escape(__file__)
 rng = np.random.default_rng(3)
 
 
-def line_of(marker: str) -> int:
-    with open(__file__) as f:
-        for number, text in enumerate(f, 1):
-            if marker in text and "line_of(" not in text:
-                return number
-    raise AssertionError(marker)
+line_of = lines_in(__file__)
 
 
 def zeros(*shape: int, dtype: Any = np.float32) -> HostTensor:

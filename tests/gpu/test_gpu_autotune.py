@@ -16,9 +16,10 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import BENCHMARKS
 from tilert import Const, Mutable, Shared, Tensor, backends, f32
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(BENCHMARKS))
 import gpu_bench_gemm as bench
 
 pytestmark = pytest.mark.gpu

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tests.kernels_for_tests import add, copy, scale
+from tests.support.kernels import add, copy, scale
 
 
 def vec(n: int = 8, value: float = 1.0) -> tr.Tensor[tr.f32]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from tests.support import BENCHMARKS
+
+sys.path.insert(0, str(BENCHMARKS))
 try:
     from bench_names import add_headlines
 finally:

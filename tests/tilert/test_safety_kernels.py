@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import tilert as tr
+from tests.support import BENCHMARKS
 from tilert import f16
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(BENCHMARKS))
 try:
     import gpu_bench_safety as bench
 finally:

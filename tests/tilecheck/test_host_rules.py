@@ -20,6 +20,7 @@ import libcst as cst
 import pytest
 
 import tilert as tr
+from tests.support import REPO
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.module_check import check_module
 from tilecheck.project import Project
@@ -524,7 +525,7 @@ def test_a_closure_keeps_what_it_names_held_until_it_may_run() -> None:
 
 # -- real programs ------------------------------------------------------------------------------
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.py"))
+EXAMPLES = sorted((REPO / "examples").glob("*.py"))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
@@ -572,7 +573,7 @@ class Box:
 '''
 
 
-REAL_FILES = sorted([*EXAMPLES, *(Path(__file__).resolve().parent.parent / "tilert").glob("*.py")])
+REAL_FILES = sorted([*EXAMPLES, *(REPO / "tilert").glob("*.py")])
 
 
 @pytest.mark.parametrize(

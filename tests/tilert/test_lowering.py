@@ -6,20 +6,18 @@ from __future__ import annotations
 import ast
 import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import REPO
+from tests.support import cutile_kernels as K
 from tilert.cutile.lower import MutableSpec, lower_kernel
 from tilert.kernel import Kernel
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import cutile_kernels as K  # noqa: E402
+ROOT = REPO
 
 
 def _example_kernels() -> list[tuple[str, Kernel]]:

@@ -1,5 +1,5 @@
 """Events and devices under the interpreter: an event is a point in a stream's queue (the GPU
-side is tests/test_gpu_events.py)."""
+side is tests/gpu/test_gpu_events.py)."""
 
 # One test records an event inside a graph capture on purpose, to see the runtime refuse it.
 # tilecheck: ignore-file[TC111]

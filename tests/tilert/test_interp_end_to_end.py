@@ -9,17 +9,13 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import lines_in
 from tilert import Mutable, Shared, Tensor, f16, f32, i32
 
 pytestmark = pytest.mark.usefixtures("interpreter")  # the interpreter, even on a GPU machine
 
 
-def line_of(marker: str) -> int:
-    with open(__file__) as f:
-        for number, text in enumerate(f, 1):
-            if marker in text and "line_of(" not in text:
-                return number
-    raise AssertionError(marker)
+line_of = lines_in(__file__)
 
 
 @tr.kernel

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from dict_resolver import DictResolver
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tests.support.dict_resolver import DictResolver
 from tilecheck.diagnostics import Diagnostic, Span
 from tilecheck.kernel_rules import (
     ImportResolver,

@@ -11,18 +11,14 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import lines_in
 from tilert import Const, Mutable, Shared, Tensor, f32
 from tilert.signature import ParamKind
 
 THIS_FILE = re.escape(__file__)
 
 
-def line_of(marker: str) -> int:
-    with open(__file__) as f:
-        for number, text in enumerate(f, 1):
-            if marker in text and "line_of(" not in text:
-                return number
-    raise AssertionError(marker)
+line_of = lines_in(__file__)
 
 
 def test_store_to_shared_is_refused_at_decoration() -> None:

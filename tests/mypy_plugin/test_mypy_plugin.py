@@ -1,6 +1,6 @@
 """The mypy plugin and the tilert stubs, run as a user runs them (``plugins = tilecheck``).
 
-One mypy run covers the case files in ``tests/mypy_cases`` (their expected output written
+One mypy run covers the case files in ``tests/mypy_plugin/cases`` (their expected output written
 inline, golden style: ``# E: <message> [code]`` for an error, ``# N: <message>`` for a note,
 ``{TC106}`` for "TC106: <the catalog's summary>"), every example (which must be clean) and the
 catalog's VALID and INVALID cases of the rules the plugin reports. stubtest then holds the
@@ -18,10 +18,10 @@ import pytest
 from mypy import stubtest
 
 import tilecheck
+from tests.support import REPO
 from tilecheck.rules import catalog
 
-REPO = Path(__file__).resolve().parents[1]
-CASES = REPO / "tests" / "mypy_cases"
+CASES = REPO / "tests" / "mypy_plugin" / "cases"
 EXAMPLES = REPO / "examples"
 STUB_PATH = REPO / "stubs" / "mypy_path"  # `tilert` there is the tilert-stubs package
 PLUGIN_DIR = REPO / "mypy_plugin"

@@ -17,6 +17,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
+from tests.support import BENCHMARKS
 from tilert import Const, Mutable, Shared, Tensor, f32
 
 
@@ -213,7 +214,7 @@ def test_with_options_of_the_same_options_is_the_kernel_itself() -> None:
 @pytest.mark.parametrize("dtype_name", ["f16", "bf16"])
 def test_the_benchmarks_gemm_configs_all_run_and_agree(dtype_name: str) -> None:
     """benchmarks/gpu_bench_gemm.py's kernels and configs, small, under the interpreter."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    sys.path.insert(0, str(BENCHMARKS))
     try:
         import gpu_bench_gemm as bench
     finally:

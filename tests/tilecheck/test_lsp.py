@@ -24,6 +24,7 @@ from pygls.workspace import PositionCodec
 from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
+from tests.support import REPO
 from tilecheck.diagnostics import Diagnostic, Label, Span
 from tilecheck.lsp.actions import code_actions
 from tilecheck.lsp.checker import Checker, Snapshot
@@ -31,7 +32,6 @@ from tilecheck.lsp.convert import ClientSupport, span_to_range, split_lines, to_
 from tilecheck.rules import catalog
 from tilecheck.suppressions import apply_suppressions
 
-REPO = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 30.0  # per awaited message; generous for a loaded 2-core CI machine
 
 KERNELS = """\

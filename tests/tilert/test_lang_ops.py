@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import tilert.lang as tl
+from tests.support import lines_in
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 from tilert.errors import KernelError
 from tilert.interpret.executor import Mode
@@ -25,12 +26,7 @@ HERE = re.escape(__file__)
 rng = np.random.default_rng(7)
 
 
-def line_of(marker: str) -> int:
-    with open(__file__) as f:
-        for number, text in enumerate(f, 1):
-            if marker in text and "line_of(" not in text:
-                return number
-    raise AssertionError(marker)
+line_of = lines_in(__file__)
 
 
 def _tiles(inputs: tuple[Any, ...], block: Any) -> list[Any]:
@@ -170,7 +166,7 @@ def test_floats_convert_to_integers_as_the_gpu_does() -> None:
     big, small = 2**31 - 1, -(2**31)
     np.testing.assert_array_equal(got, [[-1, 300, 0, big, small, big, small, 254]])
     # a 64-bit conversion (to i64, or from f64) takes NaN to a signed type's minimum
-    # (tests/test_gpu_conversions.py measures these)
+    # (tests/gpu/test_gpu_conversions.py measures these)
     wide = np.array([[np.inf, -1e30, 2.5, np.nan]], np.float32)
     got, _ = evaluate(lambda x: tl.astype(x, tl.i64), wide)
     np.testing.assert_array_equal(got, [[2**63 - 1, -(2**63), 2, -(2**63)]])
