@@ -12,7 +12,8 @@ config's; ``config`` names the winner, ``tuning`` lists every config's TFLOP/s o
     TILERT_BACKEND=cutile python benchmarks/gpu_bench_gemm.py --sizes 4096 --dtypes f16
 
 The tilert side imports nothing of the GPU, so the kernels and configs run under the
-interpreter too (tests/tilert/test_autotune.py); torch and cuda.tile are imported by the benchmark."""
+interpreter too (tests/tilert/test_autotune.py); torch and cuda.tile are imported by the
+benchmark."""
 
 from __future__ import annotations
 
