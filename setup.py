@@ -1,13 +1,22 @@
-"""The one compiled piece: tilert's launch fast path (tilert/_fast.c). Optional: without a C
-compiler the install goes on and tilert runs its Python alone (see tilert/_accel.py)."""
+"""The one compiled piece: tilert's launch fast path, ``tilert._fast``, built from the C files of
+tilert/_fast_src/ (fast.h says what each does). Optional: without a C compiler the install goes
+on and tilert runs its Python alone (see tilert/_accel.py)."""
 
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 
+HERE = Path(__file__).resolve().parent
+SOURCES = "tilert/_fast_src"  # setuptools wants paths relative to this folder, "/"-separated
+
 fast = Extension(
     "tilert._fast",
-    ["tilert/_fast.c"],
+    sorted(p.relative_to(HERE).as_posix() for p in (HERE / SOURCES).glob("*.c")),
+    # the shared header: a change rebuilds every file, and the sdist carries it
+    depends=[f"{SOURCES}/fast.h"],
+    # the files share tf_* symbols among themselves: only PyInit__fast is exported
+    extra_compile_args=[] if sys.platform == "win32" else ["-fvisibility=hidden"],
     libraries=["dl"] if sys.platform == "linux" else [],
     optional=True,
 )

@@ -23,8 +23,9 @@ import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ig
 import numpy as np
 import torch
 from bench_names import add_headlines
-from gpu_bench_gemm import comparison, gemm_bf16, graph_loop, timed, to_torch
-from gpu_bench_gemm import gemm_f16 as gemm
+from gemm_kernels import gemm_bf16
+from gemm_kernels import gemm_f16 as gemm
+from gpu_bench_gemm import comparison, graph_loop, timed, to_torch
 from gpu_gemm_raw import raw_gemm
 
 import tilert as tr
@@ -408,7 +409,7 @@ def main() -> None:
     args = parser.parse_args()
     from tilert import backends
 
-    assert backends.current().name == "cutile", backends.cutile_unavailable_reason()
+    assert backends.current().name == "cutile", backends.unavailable_reason("cutile")
     device = torch.cuda.get_device_name(0)
     results: list[dict[str, Any]] = []
     groups: dict[str, list[Callable[[], None]]] = {

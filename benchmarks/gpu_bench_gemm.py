@@ -27,76 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gemm_kernels import gemm_bf16, gemm_bf16_hinted, gemm_f16, gemm_f16_hinted
 
 import tilert as tr
-import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, bf16, f16
-
-
-# -- the kernel: persistent blocks over a mapped partition, with and without load hints -------
-@tr.kernel
-def gemm_f16(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
-
-
-@tr.kernel
-def gemm_f16_hinted(
-    c: Mutable[Tensor[f16]],
-    a: Shared[Tensor[f16]],
-    b: Shared[Tensor[f16]],
-    bk: Const[int],
-    latency: Const[int],
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            ta = a.load_tile((bm, bk), (i, k), latency=latency)
-            tb = b.load_tile((bk, bn), (k, j), latency=latency)
-            acc = tl.mma(ta, tb, acc)
-        c.store(acc, at=idx)
-
-
-@tr.kernel
-def gemm_bf16(
-    c: Mutable[Tensor[bf16]], a: Shared[Tensor[bf16]], b: Shared[Tensor[bf16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
-
-
-@tr.kernel
-def gemm_bf16_hinted(
-    c: Mutable[Tensor[bf16]],
-    a: Shared[Tensor[bf16]],
-    b: Shared[Tensor[bf16]],
-    bk: Const[int],
-    latency: Const[int],
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            ta = a.load_tile((bm, bk), (i, k), latency=latency)
-            tb = b.load_tile((bk, bn), (k, j), latency=latency)
-            acc = tl.mma(ta, tb, acc)
-        c.store(acc, at=idx)
-
+from tilert import Tensor, bf16, f16
 
 DTYPES = {"f16": f16, "bf16": bf16}
 KERNELS = {  # (dtype name, hinted) -> kernel
@@ -313,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from tilert import backends
 
-    assert backends.current().name == "cutile", backends.cutile_unavailable_reason()
+    assert backends.current().name == "cutile", backends.unavailable_reason("cutile")
     results: list[dict[str, Any]] = []
     errors: list[str] = []
     for dtype_name in args.dtypes:

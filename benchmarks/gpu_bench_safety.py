@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gpu_bench_gemm import gemm_f16 as gemm_safe
+from gemm_kernels import gemm_f16 as gemm_safe
 
 import tilert as tr
 import tilert.lang as tl
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from tilert import backends
 
-    assert backends.current().name == "cutile", backends.cutile_unavailable_reason()
+    assert backends.current().name == "cutile", backends.unavailable_reason("cutile")
     results: list[dict[str, Any]] = []
     bench_safe_vs_unchecked(results, args.size)
     if args.out:

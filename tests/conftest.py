@@ -9,9 +9,9 @@ import pytest
 
 
 def _gpu_reason() -> str | None:
-    from tilert.backends import cutile_unavailable_reason
+    from tilert import backends
 
-    return cutile_unavailable_reason()
+    return backends.unavailable_reason("cutile")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

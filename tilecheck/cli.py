@@ -149,7 +149,7 @@ def _example(title: str, code: str) -> str:
 
 
 def explain(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     parser = _Parser(prog="tilecheck explain", description="Explain a rule, with examples.")
     parser.add_argument("code", help="a rule code (TC102) or slug (use-in-flight)")
@@ -174,7 +174,7 @@ def explain(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 
 def rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     _Parser(prog="tilecheck rules", description="List every rule.").parse_args(argv)
     table = catalog()

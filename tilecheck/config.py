@@ -79,7 +79,7 @@ def _longest_match(code: str, selectors: Sequence[str]) -> int:
 
 
 def known_codes() -> tuple[str, ...]:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     return tuple(catalog())
 

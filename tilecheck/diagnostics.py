@@ -35,7 +35,7 @@ class Label:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    code: str  # "TC102"
+    code: str  # "TC102", one of tilecheck.codes
     message: str
     path: str
     span: Span
@@ -44,7 +44,7 @@ class Diagnostic:
 
     @property
     def slug(self) -> str:
-        from tilecheck.rules import catalog
+        from tilecheck.catalog import catalog
 
         rule = catalog().get(self.code)
         return rule.slug if rule else "unknown"

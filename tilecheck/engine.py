@@ -80,7 +80,7 @@ def _select(diagnostics: Iterable[Diagnostic], config: Config) -> list[Diagnosti
 
 
 def _known_codes() -> frozenset[str]:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     return frozenset(catalog())
 

@@ -2,7 +2,7 @@
 
 The host-side rules (which argument must be a Partition) and the kernel-side rules (no store
 through a Shared parameter) both start from this. ``parse_signature`` lives in
-``tilecheck.kernel_rules`` next to TC206, which it reports."""
+``tilecheck.kernel`` next to TC206, which it reports."""
 
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.kernels import is_device_def, module_constants, module_launchables
 from tilecheck.host.launch import LaunchSignature
-from tilecheck.host.syntax import declared_anywhere
-from tilecheck.kernel_rules import ImportResolver, check_kernel
+from tilecheck.host.scopes import declared_anywhere
+from tilecheck.kernel import ImportResolver, check_kernel
 from tilecheck.names import DEVICE_FUNCTION
 from tilecheck.project import Project
 from tilecheck.statement_positions import StatementPositions

@@ -15,9 +15,9 @@ from typing import TypeVar
 
 import libcst as cst
 
+from tilecheck.codes import PARSE_ERROR
 from tilecheck.diagnostics import Diagnostic, Span
 
-PARSE_ERROR = "TC001"
 BIG_STACK_BYTES = 1 << 30  # reserved address space, touched only as deep as parsing goes
 
 T = TypeVar("T")

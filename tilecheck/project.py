@@ -122,7 +122,7 @@ class Project:
 
     def _read(self, path: Path, mtime: int) -> _Parsed:
         from tilecheck.host.kernels import module_launchables
-        from tilecheck.kernel_rules import ImportResolver
+        from tilecheck.kernel import ImportResolver
         from tilecheck.parsing import too_long_an_expression
 
         try:

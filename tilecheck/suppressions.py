@@ -22,16 +22,15 @@ import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from tilecheck.codes import CODE_PATTERN, UNUSED_SUPPRESSION
 from tilecheck.diagnostics import Diagnostic, Span
 
-UNUSED = "TC002"
 MARKER = "tilecheck:"
 
 _DIRECTIVE = re.compile(r"#\s*tilecheck:")
 _FORM = re.compile(
     r"#\s*tilecheck:\s*(?P<kind>ignore-file|ignore)(?:\s*\[(?P<codes>[^\]]*)\]|(?=\s|$))"
 )
-_CODE = re.compile(r"TC\d{3}")
 _FORMS_HELP = "expected `ignore`, `ignore[TC...]`, `ignore-file` or `ignore-file[TC...]`"
 
 
@@ -45,7 +44,7 @@ class Suppression:
     used: set[str] = field(default_factory=set)  # the codes that silenced something ("*": bare)
 
     def matches(self, code: str) -> bool:
-        if code == UNUSED:
+        if code == UNUSED_SUPPRESSION:
             return code in self.codes
         return not self.codes or code in self.codes
 
@@ -92,7 +91,7 @@ def parse_suppressions(source: str) -> tuple[list[Suppression], list[Malformed]]
             span = Span(line, start, line, column + form.end())
             raw = form.group("codes")
             codes = tuple(c.strip().upper() for c in raw.replace(",", " ").split()) if raw else ()
-            if raw is not None and (not codes or not all(_CODE.fullmatch(c) for c in codes)):
+            if raw is not None and (not codes or not all(CODE_PATTERN.fullmatch(c) for c in codes)):
                 malformed.append(Malformed(span, form.group(0).lstrip("#").strip()))
                 continue
             suppressions.append(Suppression(span, codes, form.group("kind") == "ignore-file"))
@@ -112,7 +111,7 @@ def _unused_message(s: Suppression, known: frozenset[str]) -> str | None:
     where = "in this file" if s.file_level else "on this line"
     if not s.codes:
         return None if s.used else f"unused suppression `{s.text()}`: no finding {where}"
-    unused = [c for c in s.codes if c not in s.used and c != UNUSED]
+    unused = [c for c in s.codes if c not in s.used and c != UNUSED_SUPPRESSION]
     if not unused:
         return None
     unknown = [c for c in unused if known and c not in known]
@@ -139,14 +138,18 @@ def apply_suppressions(
     suppressions, malformed = parse_suppressions(source)
     if not suppressions and not malformed:
         return list(diagnostics)
-    kept = [d for d in diagnostics if d.code == UNUSED or not _silenced(d, suppressions)]
+    kept = [
+        d for d in diagnostics if d.code == UNUSED_SUPPRESSION or not _silenced(d, suppressions)
+    ]
     unused: list[Diagnostic] = [
-        Diagnostic(UNUSED, f"malformed suppression `{m.text}`: {_FORMS_HELP}", path, m.span)
+        Diagnostic(
+            UNUSED_SUPPRESSION, f"malformed suppression `{m.text}`: {_FORMS_HELP}", path, m.span
+        )
         for m in malformed
     ]
     for s in suppressions:
         message = _unused_message(s, known_codes)
         if message is not None:
-            unused.append(Diagnostic(UNUSED, message, path, s.span))
+            unused.append(Diagnostic(UNUSED_SUPPRESSION, message, path, s.span))
     kept.extend(d for d in unused if not _silenced(d, suppressions))
     return kept

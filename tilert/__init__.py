@@ -11,15 +11,22 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
 
 from __future__ import annotations
 
-from tilert import _accel, unsafe
+import sys
+
+from tilert import _accel, backends, unsafe
+from tilert import lang as lang  # published below: kernels resolve its names
+from tilert._core.validation import publish
 from tilert.annotations import Const, Mutable, Shared
 from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
 from tilert.cuda_kernel import CudaKernel, cuda_kernel
+from tilert.cutile import backend as _cutile
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
 from tilert.events import Event
 from tilert.graph import Graph, graph
+from tilert.interop import from_dlpack
+from tilert.interpret import backend as _interpret
 from tilert.kernel import DeviceFunction, Kernel, function, kernel
 from tilert.ops import Op, Pending, zip
 from tilert.streams import Device, Stream, current_stream
@@ -29,7 +36,6 @@ from tilert.tensor import (
     Tensor,
     arange,
     empty,
-    from_dlpack,
     from_numpy,
     full,
     grouped,
@@ -38,7 +44,12 @@ from tilert.tensor import (
     zeros,
 )
 
+# the backends, most preferred first: the GPU where it is usable, else the numpy interpreter
+backends.register("cutile", _cutile.CutileBackend, _cutile.unavailable_reason, preference=1)
+backends.register("interpret", _interpret.InterpretBackend, lambda: None, preference=0)
 _accel.install()  # the launch fast path in C, where it was built (see tilert/_accel.py)
+# kernels' names resolve to these (the TC2xx rules, run when a kernel is decorated)
+publish(sys.modules[__name__], "tilert")
 
 __version__ = "0.1.0"
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tilert import backends
-from tilert._capture import capturing
+from tilert._core.capture import capturing
 from tilert.errors import BorrowError
 from tilert.graph import Graph
 from tilert.ops import Op
@@ -310,11 +310,9 @@ def _describe(value: Any) -> Any:
 
 @functools.cache
 def _device_name(backend_name: str) -> str:
-    if backend_name != "cutile":
-        return "cpu"
-    from tilert.cutile.device import ensure_current
-
-    return str(ensure_current().name)
+    """The device a choice is kept for: the GPU's name, or ``cpu``."""
+    backend = backends.current()
+    return "cpu" if backend.device_kind == "cpu" else backend.device_properties(0)[0]
 
 
 def autotune(

@@ -1,77 +1,126 @@
-"""Which backend runs kernels: ``TILERT_BACKEND=cutile|interpret``; by default the GPU when it
-is usable, else the numpy interpreter."""
+"""Backends: what holds tensors' memory and runs kernels. ``TILERT_BACKEND=cutile|interpret``
+picks one; by default the most preferred backend usable here (the GPU before the numpy
+interpreter). Backends register themselves (``register``) from the packages above this module
+(``tilert.cutile``, ``tilert.interpret``): this module knows none of them, and the rest of
+tilert asks the current backend what it needs instead of testing its name."""
 
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
+import numpy as np
+
+from tilert._core.storage import Storage
+
+
+class EventMark(Protocol):
+    """A backend's point in a stream's work (``tr.Event`` wraps one)."""
+
+    def done(self) -> bool: ...
+    def synchronize(self) -> None: ...
+    def elapsed_ms(self, end: Any) -> float: ...
+    def order(self, waiter: Any) -> None: ...
+
+
+class Captured(Protocol):
+    """Work recorded once and replayed as a whole (a CUDA graph)."""
+
+    def launch(self, stream: Any) -> None: ...
+    def close(self) -> None: ...
+
 
 class Backend(Protocol):
+    """What tilert asks of a backend. ``stream`` arguments are ``tilert.streams.Stream``s and
+    ``kernel`` ones launchable kernels (this module sits below both, so they are ``Any``)."""
+
+    name: str  # for messages and tools only: behaviour is asked of the methods below
+    device_kind: str  # "cuda" or "cpu": where tensors live, ``tr.Device().kind``
+    # the queue policy: True, work goes to the device when enqueued (the host goes on while it
+    # runs); False, a stream's queue runs when someone waits for it (the CPU)
+    launches_at_once: bool
+
+    def allocate(self, array: np.ndarray[Any, Any]) -> Storage:
+        """Memory for a new tensor, holding ``array``'s data (C-contiguous)."""
+
+    def launch(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any
+    ) -> None:
+        """Launch a tile kernel over ``grid`` on ``stream``."""
+
+    def launch_cuda(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any
+    ) -> None:
+        """Launch a ``tr.cuda_kernel`` with its C arguments (pointers as uint64)."""
+
+    def order_after(self, waiter: Any, writer: Any, seq: int) -> None:
+        """Make ``waiter``'s later work run after launch ``seq`` of the stream ``writer``."""
+
+    def record_event(self, stream: Any) -> EventMark:
+        """A point after everything launched or queued on ``stream`` so far."""
+
+    def capture(self, stream: Any, body: Callable[[], None]) -> Captured | None:
+        """Record what ``body`` launches on ``stream`` for replay, or None where the backend
+        replays by running the work again."""
+
+    def device_properties(self, index: int) -> tuple[str, int, tuple[int, int] | None]:
+        """(name, units that run blocks at once, compute capability or None)."""
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A backend as registered: how to make it and how to ask whether it can run here."""
+
     name: str
-
-    def launch(
-        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
-    ) -> None:
-        """Launch ``kernel`` over ``grid`` on ``stream`` (default: the current stream)."""
+    make: Callable[[], Backend]
+    unavailable: Callable[[], str | None]  # None when usable here, else why not
+    preference: int  # the highest usable one is the default
 
 
-class InterpretBackend:
-    name = "interpret"
-
-    def launch(
-        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
-    ) -> None:
-        from tilert import interpret
-        from tilert.tensor import Partition, Tensor
-
-        for v in args:  # a tensor last written on another stream: run that stream's work first
-            t = v.tensor if isinstance(v, Partition) else v
-            if isinstance(t, Tensor) and t._writer is not None and stream is not None:
-                stream.wait_for_launch(*t._writer)
-        interpret.launch(kernel, args, grid)
+_registry: dict[str, Registration] = {}
 
 
-@cache
-def cutile_unavailable_reason() -> str | None:
-    """None when the cutile backend can run here, else why not."""
-    try:
-        import cuda.tile  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401
-    except ImportError:
-        return "cuda.tile is not installed (pip install -e '.[gpu]' on a machine with a GPU)"
-    try:
-        from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    except ImportError:
-        return "cuda.core is not installed (pip install cuda-core)"
-    try:
-        Device().set_current()
-    except Exception as exc:  # no driver, no GPU
-        return f"no usable GPU: {exc}"
-    if shutil.which("tileiras") is None:
-        return "tileiras (the Tile IR compiler, pip install 'cuda-tile[tileiras]') is not on PATH"
-    return None
+def register(
+    name: str,
+    make: Callable[[], Backend],
+    unavailable: Callable[[], str | None],
+    preference: int,
+) -> None:
+    """Make a backend choosable (``TILERT_BACKEND=name``) and a candidate for the default."""
+    _registry[name] = Registration(name, make, unavailable, preference)
+    current.cache_clear()
+
+
+def names() -> list[str]:
+    """The registered backends, most preferred first."""
+    return [r.name for r in sorted(_registry.values(), key=lambda r: -r.preference)]
+
+
+def unavailable_reason(name: str) -> str | None:
+    """None when backend ``name`` can run here, else why not."""
+    found = _registry.get(name)
+    if found is None:
+        return f"no backend named {name!r} (known: {', '.join(names())})"
+    return found.unavailable()
 
 
 @cache
 def current() -> Backend:
-    """The backend chosen by TILERT_BACKEND, else cutile when usable, else interpret."""
+    """The backend chosen by TILERT_BACKEND, else the most preferred usable one."""
     choice = os.environ.get("TILERT_BACKEND", "").strip().lower()
-    if choice == "interpret":
-        return InterpretBackend()
     if choice == "":
-        return _cutile() if cutile_unavailable_reason() is None else InterpretBackend()
-    if choice == "cutile":
-        reason = cutile_unavailable_reason()
-        if reason is not None:
-            raise RuntimeError(f"TILERT_BACKEND=cutile: {reason}")
-        return _cutile()
-    raise RuntimeError(f"TILERT_BACKEND={choice!r}: expected 'cutile' or 'interpret'")
-
-
-def _cutile() -> Backend:
-    from tilert.cutile.backend import CutileBackend
-
-    return CutileBackend()
+        for name in names():
+            if _registry[name].unavailable() is None:
+                return _registry[name].make()
+        raise RuntimeError(f"no usable backend among {', '.join(names()) or 'none registered'}")
+    found = _registry.get(choice)
+    if found is None:
+        expected = " or ".join(repr(n) for n in names())
+        raise RuntimeError(f"TILERT_BACKEND={choice!r}: expected {expected}")
+    reason = found.unavailable()
+    if reason is not None:
+        raise RuntimeError(f"TILERT_BACKEND={choice}: {reason}")
+    return found.make()

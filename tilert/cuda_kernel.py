@@ -19,9 +19,10 @@ from typing import Any
 import numpy as np
 
 from tilert import backends
-from tilert._where import user_callsite
+from tilert._core.where import user_callsite
+from tilert._launch import launch_op
 from tilert.errors import KernelError
-from tilert.kernel import _launch_op, _param
+from tilert.kernel import _param
 from tilert.ops import Op
 from tilert.signature import Param, ParamKind
 from tilert.streams import Stream
@@ -55,7 +56,7 @@ class CudaKernel:
         self._label = f"op `{name}`"
         self._reading = f"read by op `{name}`"
         self._writing = f"written by op `{name}`"
-        self._compiled: Any = None  # the loaded cuda.core Kernel (tilert.cutile.cuda_source)
+        self._compiled: Any = None  # the loaded cuda.core Kernel (tilert.cuda.nvrtc)
 
     def __call__(self, *args: Any, grid: Sequence[int] | int | None = None) -> Op:
         if len(args) != len(self.params):
@@ -67,19 +68,32 @@ class CudaKernel:
             _c_value(self, p, v) if p.kind is ParamKind.SCALAR else v
             for p, v in zip(self.params, args, strict=True)
         )
-        return _launch_op(self, values, grid, user_callsite())
+        return launch_op(self, values, grid, user_callsite())
 
     def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
-        """The op's step: launch on ``stream`` (the GPU only)."""
-        if backends.current().name != "cutile":
+        """The op's step: launch on ``stream`` (the GPU only), each tensor passed as a pointer
+        to its first element; its Mutable tensors' last writer is then this launch."""
+        backend = backends.current()
+        if backend.device_kind != "cuda":
             raise RuntimeError(
                 f"cuda kernel `{self.name}` (defined at {self.defined_at}) is CUDA code: it runs "
                 "on the GPU only (the cutile backend); the interpreter cannot run it. "
                 "`python -m tilert doctor` says why the GPU is not used"
             )
-        from tilert.cutile.cuda_source import launch
-
-        launch(self, values, grid, stream)
+        args: list[object] = []
+        written = []
+        for p, v in zip(self.params, values, strict=True):
+            if p.kind is ParamKind.MUTABLE:
+                args.append(np.uint64(v.tensor._device_storage().ptr))
+                written.append(v.tensor)
+            elif p.kind is ParamKind.SHARED:
+                args.append(np.uint64(v._device_storage().ptr))
+            else:
+                args.append(v)  # a numpy scalar of the parameter's C type (see __call__)
+        backend.launch_cuda(self, args, grid, stream)
+        writer = (stream, stream._launched)
+        for t in written:
+            t._writer = writer
 
     def _parameter(self, name: str, hint: Any) -> Param:
         p = _param(name, hint)

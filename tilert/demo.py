@@ -107,9 +107,9 @@ class Results:
 
 
 def _gpu_skip_reason(backend_name: str) -> str:
-    from tilert.backends import cutile_unavailable_reason
+    from tilert import backends
 
-    if cutile_unavailable_reason() is not None:
+    if backends.unavailable_reason("cutile") is not None:
         return "needs a GPU"
     return f"needs the cutile backend; this run uses `{backend_name}`"
 
@@ -132,7 +132,7 @@ def run_examples() -> Results:
         results.missing = f"examples/ not found next to the package at {root}; run from a checkout"
         print(f"({results.missing})")
         return results
-    on_gpu = backend.name == "cutile"
+    on_gpu = backend.device_kind == "cuda"
     # under the interpreter nothing is compiled: the first run's time is all there is to say
     timing = "first run, compile included" if on_gpu else "first run"
     for name in EXAMPLES + GPU_EXAMPLES:

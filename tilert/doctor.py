@@ -151,7 +151,7 @@ def diagnose() -> Report:
             "toolkit at least as new as tileiras)."
         )
     if not has_gpu and error is None:
-        explicit = backend == "interpret" and os.environ.get("TILERT_BACKEND", "").strip()
+        explicit = bool(os.environ.get("TILERT_BACKEND", "").strip())  # (no GPU: the interpreter)
         report.fixes.append(
             "no GPU: kernels run on the CPU under the numpy interpreter (fine for development"
             + (")" if explicit else "; TILERT_BACKEND=interpret makes it explicit)")
@@ -168,7 +168,7 @@ def _backend() -> tuple[str, str | None, str | None]:
     """The backend's name (or the error), why cutile is unavailable, and the error."""
     from tilert import backends
 
-    reason = backends.cutile_unavailable_reason()
+    reason = backends.unavailable_reason("cutile")
     try:
         return backends.current().name, reason, None
     except RuntimeError as exc:

@@ -8,9 +8,12 @@ import warnings
 from collections import deque
 from typing import Any
 
-from tilert import backends, ownership
-from tilert._capture import capturing, end_capturing, set_capturing
-from tilert._where import user_callsite
+from tilert import backends
+from tilert._core import ownership
+from tilert._core.capture import capturing, end_capturing, set_capturing
+from tilert._core.where import user_callsite
+from tilert._launch import wait_for_writers
+from tilert.backends import Captured
 from tilert.errors import UnrunOpWarning
 from tilert.ops import Op, Pending, mark_writer
 from tilert.streams import Stream, as_stream
@@ -31,7 +34,10 @@ class Graph:
         self._handoff: Any = None
         self._capture_token: Any = None
         self._launches: deque[Pending] = deque()  # not yet waited on (close waits for them)
-        self._cuda: Any = None  # the captured CUDA graph (cutile backend), made on first launch
+        # what the backend captured of the ops (a CUDA graph), made on the first launch; the
+        # backends that capture nothing replay by running the ops' steps again
+        self._captured: Captured | None = None
+        self._steps_only = False
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
         self._label = "graph"
         self._into: None = None  # a graph is never absorbed (see ops._Owner)
@@ -80,8 +86,7 @@ class Graph:
                 else "launch the graph after its `with tr.graph()` block"
             )
         s = as_stream(stream) if stream is not None else self.stream
-        run = self._replay_cuda if backends.current().name == "cutile" else self._replay_steps
-        ticket = s.enqueue(run)
+        ticket = s.enqueue(self._replay)
         if not ticket.launched:
             mark_writer(self._holders, s, ticket.seq)
         pending = Pending(
@@ -115,24 +120,27 @@ class Graph:
                 ownership.release_holders(extra)
             self._replayed = True
 
-    def _replay_cuda(self, stream: Stream) -> None:
-        """Launch the CUDA graph on ``stream`` after the last writers of what it touches."""
-        if self._cuda is None:
-            self._cuda = self._capture()
-        for t, _ in self._touched:
-            writer = t._writer
-            if writer is not None and writer[0] is not stream:
-                stream.wait_for_launch(*writer)
-        self._cuda.launch(stream.cuda_handle())
+    def _replay(self, stream: Stream) -> None:
+        if self._captured is None and not self._steps_only:
+            self._captured = self._capture()
+            self._steps_only = self._captured is None
+        if self._captured is None:
+            self._replay_steps(stream)
+        else:
+            self._replay_captured(self._captured, stream)
+
+    def _replay_captured(self, captured: Captured, stream: Stream) -> None:
+        """Launch the captured graph on ``stream`` after the last writers of what it touches."""
+        wait_for_writers((t for t, _ in self._touched), stream)
+        captured.launch(stream)
         writer = (stream, stream._launched)
         for t, written in self._touched:
             if written:
                 t._writer = writer
 
-    def _capture(self) -> Any:
-        """Record the ops' launches into a CUDA graph, on a stream of its own."""
-        from tilert.cutile.cuda_graph import capture
-
+    def _capture(self) -> Captured | None:
+        """Record the ops' launches with the backend (into a CUDA graph), on a stream of its
+        own; None where the backend captures nothing."""
         target = Stream()
         target._capturing = True
 
@@ -140,7 +148,7 @@ class Graph:
             for op in self._ops:
                 op._run_steps(target)
 
-        captured = capture(target.cuda_handle(), body)
+        captured = backends.current().capture(target, body)
         touched: dict[int, tuple[Any, bool]] = {}
         for h in self._holders:  # these include ops made by .then callbacks during the capture
             for t in h.held:
@@ -164,9 +172,9 @@ class Graph:
                     if unseen and failure is None:
                         failure = exc
             self._launches.clear()
-            if self._cuda is not None:
-                self._cuda.close()
-                self._cuda = None
+            if self._captured is not None:
+                self._captured.close()
+                self._captured = None
         finally:
             ownership.release_holders(self._holders)
             self._state = "closed"

@@ -36,9 +36,11 @@ Semantics decided here (where cuTile and numpy leave a choice):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from tilert._core.validation import publish
 from tilert.annotations import Const, Mutable, Shared
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 from tilert.interpret import blocks as _blocks
@@ -300,3 +302,7 @@ class unsafe:
     def atomic_add(target: Any, index: Any, tile: Tile[Any]) -> None:
         """Atomically add ``tile`` into ``target``'s tensor at tile-space ``index``."""
         _unsafe_ops.atomic_add(target, index, tile)
+
+
+publish(sys.modules[__name__], "tilert.lang")  # kernels' names resolve to these (TC2xx rules)
+publish(unsafe, "tilert.lang.unsafe")

@@ -9,9 +9,9 @@ import warnings
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
-from tilert import ownership
-from tilert._capture import capturing
-from tilert._where import user_callsite
+from tilert._core import ownership
+from tilert._core.capture import capturing
+from tilert._core.where import user_callsite
 from tilert.errors import UnrunOpWarning
 from tilert.streams import Stream, Ticket, as_stream, current_stream
 

@@ -1,26 +1,23 @@
-"""Devices and streams. On the CPU a stream is an ordered queue of work that runs when someone
-waits on it, so completion is observed exactly where the GPU would report it. On the GPU (the
-cutile backend) work launches at once onto a CUDA stream; a stream counts its launches, so
-waiting for one is a stream synchronization only when it may still be running, and a tensor's
-last writer (stream, launch number) lets an op on another stream wait for exactly that launch."""
+"""Devices and streams. A stream is an ordered queue of work. Where the backend launches at once
+(the GPU: ``Backend.launches_at_once``) work goes onto a CUDA stream when enqueued; a stream
+counts its launches, so waiting for one is a stream synchronization only when it may still be
+running, and a tensor's last writer (stream, launch number) lets an op on another stream wait
+for exactly that launch. Elsewhere (the CPU) the queue runs when someone waits on it, so
+completion is observed exactly where the GPU would report it."""
 
 from __future__ import annotations
 
-import os
-import platform
 import threading
 import traceback
 from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from tilert import backends
-
-if TYPE_CHECKING:
-    from tilert.events import Event
+from tilert.cuda import streams as cuda_streams
+from tilert.events import Event
 
 
 @dataclass(frozen=True)
@@ -33,7 +30,7 @@ class Device:
     @property
     def kind(self) -> str:
         """``"cuda"`` or ``"cpu"``."""
-        return "cuda" if backends.current().name == "cutile" else "cpu"
+        return backends.current().device_kind
 
     @property
     def name(self) -> str:
@@ -53,28 +50,10 @@ class Device:
         return None if cc is None else (int(cc[0]), int(cc[1]))
 
     def _properties(self) -> tuple[str, int, tuple[int, int] | None]:
-        if self.kind == "cuda":
-            from tilert.cutile.device import device_properties
-
-            return device_properties(self.index)
-        return (_cpu_name(), os.cpu_count() or 1, None)
+        return backends.current().device_properties(self.index)
 
     def __repr__(self) -> str:
         return f"Device({self.index}, {self.kind})"
-
-
-@cache
-def _cpu_name() -> str:
-    """The CPU's model name where the system says it (Linux), else what Python knows."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
-            for line in info:
-                key, _, value = line.partition(":")
-                if key.strip() == "model name" and value.strip():
-                    return value.strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "cpu"
 
 
 class Ticket:
@@ -88,12 +67,6 @@ class Ticket:
         self.done = False  # known complete
         self.error: BaseException | None = None
         self.launched = False  # its host part already ran (GPU: the kernel is on the stream)
-
-
-def _check(result: Any, what: str) -> None:
-    err = result[0] if isinstance(result, tuple) else result
-    if int(err) != 0:
-        raise RuntimeError(f"{what} failed: CUDA error {err}")
 
 
 # One lock for every stream's queue, not one each: on the CPU, running one stream's work may run
@@ -124,16 +97,9 @@ class Stream:
         handle = self._handle
         if handle is not None:
             return handle
-        from tilert.cutile.device import ensure_current
-
-        device = ensure_current()
         if self._cuda is None:
-            self._cuda = device.create_stream()
-        if hasattr(self._cuda, "__cuda_stream__"):
-            handle = int(self._cuda.__cuda_stream__()[1])
-        else:
-            handle = int(self._cuda.handle)
-        self._handle = handle
+            self._cuda = cuda_streams.create_stream()
+        handle = self._handle = cuda_streams.handle_of(self._cuda)
         return handle
 
     def _cuda_synchronize(self) -> None:
@@ -142,55 +108,25 @@ class Stream:
         if sync is None:
             if self._handle is None:
                 return
-            from tilert.cutile.device import stream_synchronizer
-
-            sync = self._sync = stream_synchronizer(self._handle)
+            sync = self._sync = cuda_streams.synchronizer(self._handle)
         sync()
 
     def _cuda_idle(self) -> bool:
         """Whether everything launched on this stream has completed (does not block)."""
-        if self._handle is None:
-            return True
-        from tilert.cutile.device import driver, ensure_current
-
-        ensure_current()
-        drv = driver()
-        (err,) = drv.cuStreamQuery(drv.CUstream(self._handle))
-        if err == drv.CUresult.CUDA_ERROR_NOT_READY:
-            return False
-        _check(err, "cuStreamQuery")
-        return True
+        return self._handle is None or cuda_streams.is_idle(self._handle)
 
     def wait_for_launch(self, other: Stream, seq: int) -> None:
         """Order this stream's next launches after launch ``seq`` of ``other`` (a tensor's last
         writer on another stream), unless that launch is known to be complete."""
         if other is self or seq <= other._completed or self._capturing:
             return  # (a graph's launch waits for the writers of what it touches instead)
-        if backends.current().name != "cutile":
-            other._run_through(seq)  # the CPU: run the writer's queue that far first
-            return
-        from tilert.cutile.device import driver as cuda_driver
-
-        driver = cuda_driver()
-        err, event = driver.cuEventCreate(driver.CUevent_flags.CU_EVENT_DISABLE_TIMING)
-        _check(err, "cuEventCreate")
-        try:
-            # recorded now, the event follows every launch of ``other`` so far, ``seq`` included
-            _check(
-                driver.cuEventRecord(event, driver.CUstream(other.cuda_handle())), "cuEventRecord"
-            )
-            _check(
-                driver.cuStreamWaitEvent(driver.CUstream(self.cuda_handle()), event, 0),
-                "cuStreamWaitEvent",
-            )
-        finally:
-            driver.cuEventDestroy(event)  # released by the driver once the wait is satisfied
+        backends.current().order_after(self, other, seq)
 
     # -- queued work -------------------------------------------------------------------------
     def enqueue(self, run: Callable[[Stream], None]) -> Ticket:
         """Queue ``run``. On the GPU it runs at once (its launches go onto the CUDA stream, so
         the device works while the host goes on); on the CPU it runs when waited for."""
-        if backends.current().name == "cutile":
+        if backends.current().launches_at_once:
             with self._lock:
                 self._launched = seq = self._launched + 1
                 ticket = Ticket(run, seq)
@@ -207,7 +143,7 @@ class Stream:
         """``run_until(enqueue(run))``: run it after the work queued before it and wait for it.
         On the GPU without a Ticket (a synced launch's path); an error is raised after the
         stream is synchronized, so nothing ``run`` launched is still running."""
-        if backends.current().name != "cutile":
+        if not backends.current().launches_at_once:
             self.run_until(self.enqueue(run))
             return
         error: BaseException | None = None
@@ -293,14 +229,10 @@ class Stream:
     # -- events ------------------------------------------------------------------------------
     def record(self) -> Event:
         """An event after everything launched (or queued) on this stream so far."""
-        from tilert.events import Event
-
         return Event(self)
 
     def wait_event(self, event: Event) -> None:
         """Run this stream's later work only after ``event`` (recorded on any stream)."""
-        from tilert.events import Event
-
         if not isinstance(event, Event):
             raise TypeError(f"wait_event takes an event (stream.record()), got {event!r}")
         event._order(self)
@@ -331,7 +263,7 @@ def as_stream(obj: Any) -> Stream:
     if isinstance(obj, Stream):
         return obj
     if hasattr(obj, "__cuda_stream__"):
-        if backends.current().name == "cutile":
+        if backends.current().device_kind == "cuda":
             return Stream(_cuda=obj)
         raise TypeError(
             "a CUDA stream was given but the interpret backend runs on the CPU; "

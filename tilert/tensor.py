@@ -6,18 +6,19 @@ import math
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from tilert import ownership
-from tilert._capture import refuse_in_capture
-from tilert._where import user_callsite
+from tilert import backends
+from tilert._core import ownership
+from tilert._core.capture import refuse_in_capture
+from tilert._core.storage import HostStorage, Storage
+from tilert._core.where import user_callsite
+from tilert._dlpack import aliases, export
+from tilert.cuda.memory import array_interface
 from tilert.dtypes import DType, as_dtype, f32, from_numpy_dtype
 from tilert.errors import BorrowError
-
-if TYPE_CHECKING:
-    from tilert.cutile.device import DeviceStorage
 
 DT = TypeVar("DT", bound=DType)
 ShapeLike = int | Sequence[int]
@@ -54,67 +55,69 @@ class Tensor(Generic[DT]):
     Metadata is always readable; the data is read on the host (``to_numpy``) only when no op
     writes it, and written (``copy_from``, ``partition``) only when nothing borrows it."""
 
-    # slots: a launch reads several of these, in Python or in C (tilert/_fast.c)
+    # slots: a launch reads several of these, in Python or in C (tilert/_fast_src)
     __slots__ = (
         "__weakref__",
-        "_array",
         "_borrows",
-        "_device",
         "_dtype",
         "_exclusive",
         "_launch_view",
-        "_meta",
+        "_np_dtype",
         "_shape",
+        "_storage",
         "_writer",
         "created_at",
         "name",
     )
 
-    def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None:
-        # (np.ascontiguousarray would make a 0-d array 1-d)
-        self._array: np.ndarray[Any, Any] = np.asarray(array, order="C")
-        self._dtype: type[DType] = from_numpy_dtype(self._array.dtype)
+    def __init__(
+        self,
+        storage: Storage,
+        shape: tuple[int, ...],
+        dtype: np.dtype[Any],
+        *,
+        name: str | None = None,
+    ) -> None:
+        """A tensor over ``storage`` (made by the backend: ``tr.empty``, ``tr.from_numpy`` and
+        ``tr.from_dlpack`` are the ways to make one)."""
+        if not isinstance(shape, tuple) or not hasattr(storage, "on_device"):
+            raise TypeError(
+                "Tensor(storage, shape, dtype) is made by tilert: create tensors with "
+                "tr.empty, tr.zeros, tr.from_numpy or tr.from_dlpack"
+            )
+        self._storage = storage
+        self._np_dtype: np.dtype[Any] = np.dtype(dtype)
+        self._dtype: type[DType] = from_numpy_dtype(self._np_dtype)
+        self._shape = shape  # read on every launch: kept as is
         self._borrows: dict[ownership.Holder, ownership.Borrow] = {}  # see ownership.Named
         self._exclusive = 0
         self.name = name
         self.created_at = user_callsite()
-        self._device: DeviceStorage | None = None  # set only for GPU tensors (cutile backend)
-        self._meta: np.ndarray[Any, Any] = self._array  # shape/dtype source of GPU tensors
-        self._shape: tuple[int, ...] = self._array.shape  # read on every launch: kept as is
-        # cutile backend: the (stream, sequence number) of the last launch that wrote it, so an
-        # op on another stream can wait for that launch (see tilert.streams)
+        # the (stream, launch number) of the last launch that wrote it, so an op on another
+        # stream can wait for that launch (see tilert.streams)
         self._writer: tuple[Any, int] | None = None
-        self._launch_view: Any = None  # cutile backend: what ct.launch receives (made once)
+        self._launch_view: Any = None  # what a GPU launch receives (made once, by the backend)
 
-    @classmethod
-    def _on_device(
-        cls, host: np.ndarray[Any, Any], *, name: str | None = None, upload: bool = True
-    ) -> Tensor[Any]:
-        """A GPU tensor (cutile backend) with ``host``'s shape and dtype, its data copied in.
-        Its ``_array`` is a zero-size stand-in; the metadata comes from ``_meta``."""
-        from tilert.cutile.device import DeviceStorage
-
-        host = np.asarray(host, order="C")  # (keeps a 0-d array 0-d)
-        t: Tensor[Any] = cls(np.empty((0,), dtype=host.dtype), name=name)
-        t._meta = (
-            np.lib.stride_tricks.as_strided(
-                np.empty((1,), dtype=host.dtype),
-                shape=host.shape,
-                strides=host.strides,
-                writeable=False,
+    @property
+    def _host_array(self) -> np.ndarray[Any, Any]:
+        """The host array the interpreter runs kernels on (a GPU tensor has none)."""
+        storage = self._storage
+        if not isinstance(storage, HostStorage):
+            raise RuntimeError(
+                f"{self.describe()} lives on the GPU: it has no host array (use to_numpy())"
             )
-            if host.size
-            else host
-        )
-        t._shape = host.shape
-        t._device = DeviceStorage(host.nbytes)
-        if upload:
-            t._device.upload(host)
-        return t
+        return storage.array
 
-    def _shape_source(self) -> np.ndarray[Any, Any]:
-        """The array whose shape, strides and itemsize are this tensor's (never read)."""
-        return self._array if self._device is None else self._meta
+    def _device_storage(self) -> Storage:
+        """The GPU memory of this tensor (what a GPU launch passes); an error when it lives on
+        the host."""
+        if not self._storage.on_device:
+            raise RuntimeError(
+                f"{self.describe()} lives on the host but the cutile backend runs on the GPU: "
+                "create tensors after choosing the backend (TILERT_BACKEND=cutile), or copy it "
+                "with tr.from_numpy(t.to_numpy())"
+            )
+        return self._storage
 
     # -- metadata (always readable) ---------------------------------------------------------
     @property
@@ -127,25 +130,28 @@ class Tensor(Generic[DT]):
 
     @property
     def strides(self) -> tuple[int, ...]:
-        """Strides in elements (as torch and cuTile count them), not bytes."""
-        src = self._shape_source()
-        return tuple(s // src.itemsize for s in src.strides)
+        """Strides in elements (as torch and cuTile count them), not bytes: C-contiguous."""
+        out, step = [], 1
+        for d in reversed(self._shape):
+            out.append(step)
+            step *= max(d, 1)
+        return tuple(reversed(out))
 
     @property
     def ndim(self) -> int:
-        return self._shape_source().ndim
+        return len(self._shape)
 
     @property
     def size(self) -> int:
-        return int(self._shape_source().size)
+        return math.prod(self._shape)
 
     @property
     def nbytes(self) -> int:
-        return int(self._shape_source().nbytes)
+        return self.size * self._np_dtype.itemsize
 
     @property
     def device(self) -> str:
-        return "cpu" if self._device is None else "cuda:0"
+        return "cuda:0" if self._storage.on_device else "cpu"
 
     def describe(self) -> str:
         dims = ",".join(map(str, self.shape))
@@ -160,11 +166,8 @@ class Tensor(Generic[DT]):
     def to_numpy(self) -> np.ndarray[Any, Any]:
         """A host copy of the data; refused while an op writes the tensor."""
         ownership.check_host_read(self, "read")
-        if self._device is not None:
-            host: np.ndarray[Any, Any] = np.empty(self.shape, dtype=self._meta.dtype)
-            self._device.download(host)
-            return host
-        out: np.ndarray[Any, Any] = self._array.copy()
+        out: np.ndarray[Any, Any] = np.empty(self.shape, dtype=self._np_dtype)
+        self._storage.read(out)
         return out
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
@@ -185,22 +188,20 @@ class Tensor(Generic[DT]):
         ownership.check_host_write(self, "copy into")
         if isinstance(source, Tensor):
             ownership.check_host_read(source, "copy from")
-            if self._device is not None and source._device is not None:
+            if self._storage.on_device and source._storage.on_device:
                 if source.shape != self.shape or source.dtype is not self.dtype:
                     raise ValueError(
                         f"copy_from: {source.describe()} does not match {self.describe()}"
                     )
-                self._device.copy_from_device(source._device)
+                self._storage.copy_from(source._storage)
                 return self
-            data = source._array if source._device is None else source.to_numpy()
+            stored = source._storage
+            data = stored.array if isinstance(stored, HostStorage) else source.to_numpy()
         else:
             data = source
         if tuple(data.shape) != self.shape:
             raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
-        if self._device is not None:
-            self._device.upload(data.astype(self._meta.dtype, copy=False))
-            return self
-        self._array[...] = data.astype(self._array.dtype, copy=False)
+        self._storage.write(data.astype(self._np_dtype, copy=False))
         return self
 
     def partition(self, tile_shape: ShapeLike) -> Partition[DT]:
@@ -219,26 +220,21 @@ class Tensor(Generic[DT]):
         while an op uses the tensor, so no device work on it is pending and ``stream`` needs no
         event. ``copy=True`` exports a copy; ``dl_device=(1, 0)`` a host copy of a GPU tensor."""
         ownership.check_host_write(self, "export (DLPack)")
-        from tilert.interop import export_dlpack
-
-        return export_dlpack(
+        return export.export_dlpack(
             self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
         )
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0) if self._device is None else (2, 0)  # kDLCPU / kDLCUDA
+        return (2, 0) if self._storage.on_device else (1, 0)  # kDLCUDA / kDLCPU
 
     @property
     def __cuda_array_interface__(self) -> dict[str, Any]:
         """v3 interface of a GPU tensor (refused while an op writes it)."""
-        if self._device is None:
+        if not self._storage.on_device:
             raise AttributeError("a host tensor has no __cuda_array_interface__")
-        from tilert.cutile.device import array_interface
-        from tilert.interop import remember
-
         ownership.check_host_write(self, "export (__cuda_array_interface__)")
-        remember(self)  # its memory can come back through tr.from_dlpack: as this tensor
-        return array_interface(self._device, self.shape, self._meta.dtype)
+        aliases.remember(self)  # its memory can come back through tr.from_dlpack: as this tensor
+        return array_interface(self._storage.ptr, self.shape, self._np_dtype)
 
 
 @dataclass(frozen=True)
@@ -368,12 +364,10 @@ class Partition(Generic[DT]):
 
 # -- creation ---------------------------------------------------------------------------------
 def _new(array: np.ndarray[Any, Any], name: str | None) -> Tensor[Any]:
+    """A tensor holding ``array``'s data, in the memory the current backend allocates."""
     refuse_in_capture("allocate a tensor")
-    from tilert import backends
-
-    if backends.current().name == "cutile":
-        return Tensor._on_device(array, name=name)
-    return Tensor(array, name=name)
+    storage = backends.current().allocate(array)
+    return Tensor(storage, array.shape, array.dtype, name=name)
 
 
 def empty(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
@@ -458,17 +452,3 @@ def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tenso
     """A tensor holding a copy of ``array`` (its dtype must be one of tilert's)."""
     from_numpy_dtype(np.asarray(array).dtype)
     return _new(np.array(array, copy=True, order="C"), name)
-
-
-def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]:
-    """A tensor sharing the memory of a DLPack producer. Host memory (numpy, torch on the CPU)
-    is shared under the interpreter (copied if not C-contiguous or read-only) and uploaded under
-    cutile; CUDA memory (torch, cupy; numba through ``__cuda_array_interface__``) is shared
-    under cutile and must be C-contiguous. Memory a live tilert tensor already uses gives that
-    tensor (exactly the same memory) or a ValueError (overlapping it otherwise): one memory, one
-    borrow table. See ``tilert.interop``."""
-    if isinstance(obj, Tensor):
-        return obj
-    from tilert.interop import import_tensor
-
-    return import_tensor(obj, name)

@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from tilert import backends, ownership
+from tilert import backends
+from tilert._core import ownership
 from tilert.cuda_kernel import CudaKernel, _c_value
 from tilert.signature import ParamKind
 from tilert.streams import as_stream
@@ -16,7 +17,7 @@ from tilert.tensor import Partition, Tensor
 
 def host_array(t: Tensor[Any]) -> np.ndarray[Any, Any]:
     """The tensor's live host storage, with no borrow check: you promise no op is using it."""
-    return t._array
+    return t._host_array
 
 
 def force_release(t: Tensor[Any]) -> None:
@@ -38,10 +39,9 @@ def launch_raw(
         raise TypeError(
             f"cuda kernel `{kernel.name}` takes {len(kernel.params)} arguments, got {len(args)}"
         )
-    if backends.current().name != "cutile":
+    backend = backends.current()
+    if backend.device_kind != "cuda":
         raise RuntimeError(f"launch_raw of `{kernel.name}`: CUDA code runs on the GPU only")
-    from tilert.cutile.backend import device_storage
-    from tilert.cutile.cuda_source import launch_args
 
     values: list[object] = []
     for p, v in zip(kernel.params, args, strict=True):
@@ -49,7 +49,7 @@ def launch_raw(
             values.append(_c_value(kernel, p, v))
         elif isinstance(v, (Tensor, Partition)):
             t = v.tensor if isinstance(v, Partition) else v
-            values.append(np.uint64(device_storage(t).ptr))
+            values.append(np.uint64(t._device_storage().ptr))
         elif isinstance(v, (int, np.integer)) and not isinstance(v, bool):
             values.append(np.uint64(v))
         else:
@@ -58,4 +58,4 @@ def launch_raw(
                 f"tensor or a device address (int), got {v!r}"
             )
     dims = (grid,) if isinstance(grid, int) else tuple(int(g) for g in grid)
-    launch_args(kernel, values, dims, as_stream(stream))
+    backend.launch_cuda(kernel, values, dims, as_stream(stream))

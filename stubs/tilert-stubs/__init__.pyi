@@ -3,6 +3,8 @@
 With the ``tilecheck`` mypy plugin, a ``@tr.kernel`` launch is checked argument by argument:
 Mutable parameters take ``Partition[dt]``, Shared ones ``Tensor[dt]``."""
 
+from typing import Any, TypeVar, overload
+
 from tilert import unsafe as unsafe
 from tilert.annotations import Const as Const
 from tilert.annotations import Mutable as Mutable
@@ -46,7 +48,6 @@ from tilert.tensor import Partition as Partition
 from tilert.tensor import Tensor as Tensor
 from tilert.tensor import arange as arange
 from tilert.tensor import empty as empty
-from tilert.tensor import from_dlpack as from_dlpack
 from tilert.tensor import from_numpy as from_numpy
 from tilert.tensor import full as full
 from tilert.tensor import grouped as grouped
@@ -55,6 +56,13 @@ from tilert.tensor import row_major as row_major
 from tilert.tensor import zeros as zeros
 
 __version__: str
+
+_DT = TypeVar("_DT", bound=DType)
+
+@overload
+def from_dlpack(obj: Tensor[_DT], *, name: str | None = None) -> Tensor[_DT]: ...
+@overload
+def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]: ...
 
 __all__ = [
     "Autotuned",

@@ -1,18 +1,52 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import _lru_cache_wrapper
 from typing import Any, Protocol
 
+import numpy as np
+
+from tilert._core.storage import Storage
+
+class EventMark(Protocol):
+    def done(self) -> bool: ...
+    def synchronize(self) -> None: ...
+    def elapsed_ms(self, end: Any) -> float: ...
+    def order(self, waiter: Any) -> None: ...
+
+class Captured(Protocol):
+    def launch(self, stream: Any) -> None: ...
+    def close(self) -> None: ...
+
 class Backend(Protocol):
     name: str
+    device_kind: str
+    launches_at_once: bool
+    def allocate(self, array: np.ndarray[Any, Any]) -> Storage: ...
     def launch(
-        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any
     ) -> None: ...
+    def launch_cuda(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any
+    ) -> None: ...
+    def order_after(self, waiter: Any, writer: Any, seq: int) -> None: ...
+    def record_event(self, stream: Any) -> EventMark: ...
+    def capture(self, stream: Any, body: Callable[[], None]) -> Captured | None: ...
+    def device_properties(self, index: int) -> tuple[str, int, tuple[int, int] | None]: ...
 
-class InterpretBackend:
+@dataclass(frozen=True)
+class Registration:
     name: str
-    def launch(
-        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Any = None
-    ) -> None: ...
+    make: Callable[[], Backend]
+    unavailable: Callable[[], str | None]
+    preference: int
 
-cutile_unavailable_reason: _lru_cache_wrapper[str | None]
+def register(
+    name: str,
+    make: Callable[[], Backend],
+    unavailable: Callable[[], str | None],
+    preference: int,
+) -> None: ...
+def names() -> list[str]: ...
+def unavailable_reason(name: str) -> str | None: ...
+
 current: _lru_cache_wrapper[Backend]  # functools.cache: also has cache_clear()

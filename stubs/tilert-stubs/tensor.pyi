@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar, overload
 import numpy as np
 from typing_extensions import Never, Self
 
+from tilert._core.storage import Storage
 from tilert.dtypes import DType, bool_, f16, f32, f64, i8, i16, i32, i64, u8
 
 DT = TypeVar("DT", bound=DType)
@@ -21,7 +22,14 @@ class Tensor(Generic[DT]):
 
     name: str | None
     created_at: str
-    def __init__(self, array: np.ndarray[Any, Any], *, name: str | None = None) -> None: ...
+    def __init__(
+        self,
+        storage: Storage,
+        shape: tuple[int, ...],
+        dtype: np.dtype[Any],
+        *,
+        name: str | None = None,
+    ) -> None: ...
     @property
     def shape(self) -> tuple[int, ...]: ...
     @property
@@ -176,7 +184,3 @@ def from_numpy(
 ) -> Tensor[bool_]: ...
 @overload
 def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tensor[Any]: ...
-@overload
-def from_dlpack(obj: Tensor[DT], *, name: str | None = None) -> Tensor[DT]: ...
-@overload
-def from_dlpack(obj: Any, *, name: str | None = None) -> Tensor[Any]: ...

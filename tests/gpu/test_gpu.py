@@ -13,7 +13,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tests.support import REPO
+from tests.support import REPO, gemm_kernels
 from tests.support import cutile_kernels as K
 from tilert import Const, Mutable, Tensor, backends, f16, f32, i32
 
@@ -61,7 +61,7 @@ def _close(expect: list[Any], got: list[Any], rtol: float = 1e-5, atol: float = 
 
 def test_device_tensors_live_on_the_gpu(cutile: None) -> None:
     t = tr.from_numpy(X1)
-    assert t.device.startswith("cuda") and t._device is not None
+    assert t.device.startswith("cuda") and t._storage.on_device
     cai = t.__cuda_array_interface__
     assert cai["version"] == 3 and cai["shape"] == (1000,) and cai["typestr"] == "<f4"
     np.testing.assert_array_equal(t.to_numpy(), X1)
@@ -147,7 +147,7 @@ def test_persistent_gemm_matches_interpreter(monkeypatch: pytest.MonkeyPatch, or
     def run() -> list[np.ndarray[Any, Any]]:
         c = tr.zeros((256, 192), dtype=f16)
         part = c.partition((64, 64)).mapped(blocks=5, order=order)
-        K.gemm_persistent(part, tr.from_numpy(a), tr.from_numpy(b), 32).sync()
+        gemm_kernels.gemm_f16(part, tr.from_numpy(a), tr.from_numpy(b), 32).sync()
         return [c.to_numpy()]
 
     _close(*both(monkeypatch, run), rtol=2e-2, atol=5e-2)
@@ -159,7 +159,9 @@ def test_edge_tiles_masked_2d(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def run() -> list[np.ndarray[Any, Any]]:
         c = tr.zeros((100, 90), dtype=f16)
-        K.gemm_tiles(c.partition((32, 32)), tr.from_numpy(a), tr.from_numpy(b), 16).sync()
+        gemm_kernels.gemm_tiles(
+            c.partition((32, 32)), tr.from_numpy(a), tr.from_numpy(b), 16
+        ).sync()
         return [c.to_numpy()]
 
     _close(*both(monkeypatch, run), rtol=2e-2, atol=5e-2)

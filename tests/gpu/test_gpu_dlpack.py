@@ -48,7 +48,7 @@ def test_torch_reads_what_a_kernel_wrote(cutile: None) -> None:
     add_one(z.partition((128,))).sync()
     view = torch.from_dlpack(z)
     assert view.device.type == "cuda" and view.dtype == torch.float32 and view.shape == (N,)
-    assert z._device is not None and view.data_ptr() == z._device.ptr  # shared, not copied
+    assert z._storage.on_device and view.data_ptr() == z._storage.ptr  # shared, not copied
     np.testing.assert_allclose(view.cpu().numpy(), X + 1.0)
     view.mul_(2.0)  # torch writes through the view
     torch.cuda.synchronize()
@@ -70,7 +70,7 @@ def test_cupy_reads_what_a_kernel_wrote(cutile: None) -> None:
     z = tr.from_numpy(X)
     add_one(z.partition((128,))).sync()
     view = cp.from_dlpack(z)
-    assert z._device is not None and view.data.ptr == z._device.ptr
+    assert z._storage.on_device and view.data.ptr == z._storage.ptr
     np.testing.assert_allclose(cp.asnumpy(view), X + 1.0)
 
 
@@ -98,7 +98,7 @@ def test_export_copies_on_request(cutile: None) -> None:
     torch = _torch()
     z = tr.from_numpy(X)
     copied = torch.from_dlpack(z.__dlpack__(copy=True))
-    assert z._device is not None and copied.data_ptr() != z._device.ptr
+    assert z._storage.on_device and copied.data_ptr() != z._storage.ptr
     copied.zero_()
     torch.cuda.synchronize()
     np.testing.assert_array_equal(z.to_numpy(), X)
@@ -114,7 +114,7 @@ def test_from_torch_shares_memory(cutile: None) -> None:
     source = torch.from_numpy(X).cuda()
     t = tr.from_dlpack(source)
     assert t.device.startswith("cuda") and t.dtype is f32 and t.shape == (N,)
-    assert t._device is not None and t._device.ptr == source.data_ptr()
+    assert t._storage.on_device and t._storage.ptr == source.data_ptr()
     add_one(t.partition((128,))).sync()  # a tilert kernel writes torch's memory
     np.testing.assert_allclose(source.cpu().numpy(), X + 1.0)
 
@@ -165,7 +165,7 @@ def test_from_cupy_shares_memory(cutile: None) -> None:
     cp = _cupy()
     source = cp.asarray(X)
     t = tr.from_dlpack(source)
-    assert t._device is not None and t._device.ptr == source.data.ptr
+    assert t._storage.on_device and t._storage.ptr == source.data.ptr
     add_one(t.partition((128,))).sync()
     np.testing.assert_allclose(cp.asnumpy(source), X + 1.0)
 
@@ -182,7 +182,7 @@ def test_from_cuda_array_interface_shares_memory(cutile: None) -> None:
     torch = _torch()
     source = torch.from_numpy(X).cuda()
     t = tr.from_dlpack(CudaArrayInterfaceOnly(source))
-    assert t._device is not None and t._device.ptr == source.data_ptr()
+    assert t._storage.on_device and t._storage.ptr == source.data_ptr()
     add_one(t.partition((128,))).sync()
     np.testing.assert_allclose(source.cpu().numpy(), X + 1.0)
 

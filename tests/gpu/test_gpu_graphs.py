@@ -1,4 +1,4 @@
-"""Real CUDA graphs (tilert.cutile.cuda_graph): launches of tilert kernels captured on a tilert
+"""Real CUDA graphs (tilert.cuda.graphs): launches of tilert kernels captured on a tilert
 stream replay on the GPU each time the graph is launched, a kernel launched for the first time
 inside the capture is captured, and a capture whose body fails leaves the stream usable.
 Skipped (by conftest) without a GPU."""
@@ -45,7 +45,7 @@ def launches(kernel: Kernel, z: Tensor[f32], stream: tr.Stream, count: int) -> C
 
 
 def capturing_status(stream: tr.Stream) -> Any:
-    from tilert.cutile.device import driver
+    from tilert.cuda.context import driver
 
     drv = driver()
     err, status = drv.cuStreamIsCapturing(drv.CUstream(stream.cuda_handle()))
@@ -54,7 +54,7 @@ def capturing_status(stream: tr.Stream) -> Any:
 
 
 def test_replays_run_every_captured_launch_each_time() -> None:
-    from tilert.cutile.cuda_graph import capture
+    from tilert.cuda.graphs import capture
 
     s = tr.Stream()
     z = tr.zeros((N,), dtype=f32)
@@ -79,7 +79,7 @@ def test_replays_run_every_captured_launch_each_time() -> None:
 
 
 def test_a_kernel_first_launched_inside_the_capture_is_captured() -> None:
-    from tilert.cutile.cuda_graph import capture
+    from tilert.cuda.graphs import capture
 
     s = tr.Stream()
     z = tr.zeros((N,), dtype=f32)
@@ -95,7 +95,7 @@ def test_a_kernel_first_launched_inside_the_capture_is_captured() -> None:
 
 
 def test_a_graph_replays_on_another_stream() -> None:
-    from tilert.cutile.cuda_graph import capture
+    from tilert.cuda.graphs import capture
 
     recorder, runner = tr.Stream(), tr.Stream()
     z = tr.zeros((N,), dtype=f32)
@@ -109,8 +109,8 @@ def test_a_graph_replays_on_another_stream() -> None:
 
 
 def test_an_exception_in_the_body_ends_the_capture_and_the_stream_stays_usable() -> None:
-    from tilert.cutile.cuda_graph import capture
-    from tilert.cutile.device import driver
+    from tilert.cuda.context import driver
+    from tilert.cuda.graphs import capture
 
     s = tr.Stream()
     z = tr.zeros((N,), dtype=f32)

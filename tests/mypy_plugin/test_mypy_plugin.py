@@ -19,7 +19,7 @@ from mypy import stubtest
 
 import tilecheck
 from tests.support import REPO
-from tilecheck.rules import catalog
+from tilecheck.catalog import catalog
 
 CASES = REPO / "tests" / "mypy_plugin" / "cases"
 EXAMPLES = REPO / "examples"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f16, f32, i32
+from tilert import Const, Mutable, Shared, Tensor, f32, i32
 
 
 @tr.function
@@ -68,31 +68,6 @@ def small_matmul(c: Mutable[Tensor[f32]], a: Shared[Tensor[f32]], b: Shared[Tens
     i, j = c.index
     bm, bn = c.tile_shape
     c.store(tl.matmul(a.load_tile((bm, 32), (i, 0)), b.load_tile((32, bn), (0, j))))
-
-
-@tr.kernel
-def gemm_persistent(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    bm, bn = c.tile_shape
-    for idx in c.tiles():
-        i, j = idx
-        acc = tl.zeros((bm, bn), tl.f32)
-        for k in range(tl.cdiv(a.shape[1], bk)):
-            acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-        c.store(acc, at=idx)
-
-
-@tr.kernel
-def gemm_tiles(
-    c: Mutable[Tensor[f16]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
-) -> None:
-    i, j = c.index
-    bm, bn = c.tile_shape
-    acc = tl.zeros((bm, bn), tl.f32)
-    for k in range(tl.cdiv(a.shape[1], bk)):
-        acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
-    c.store(acc)
 
 
 @tr.kernel

@@ -22,12 +22,12 @@ import pytest
 
 import tilecheck.engine as engine
 from tests.support import REPO
+from tilecheck.catalog import catalog
 from tilecheck.cli import main
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic, Span
 from tilecheck.engine import check_paths, check_source
 from tilecheck.parsing import parse_source, too_long_an_expression
-from tilecheck.rules import catalog
 
 ROOT = REPO
 Run = Callable[..., tuple[int, str, str]]

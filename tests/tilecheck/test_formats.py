@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import tilecheck.rules
+import tilecheck.catalog
 from tilecheck import __version__
+from tilecheck.catalog.base import Case, Rule
 from tilecheck.diagnostics import Diagnostic, Label, Span
 from tilecheck.formats import FileSources, full, github, render, sarif, statistics
-from tilecheck.rules.base import Case, Rule
 
 RULES = {
     "TC102": Rule(
@@ -51,7 +51,7 @@ STORE = Diagnostic("TC201", "store through Shared parameter `x`", "k.py", Span(3
 
 @pytest.fixture(autouse=True)
 def small_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tilecheck.rules, "catalog", lambda: RULES)
+    monkeypatch.setattr(tilecheck.catalog, "catalog", lambda: RULES)
 
 
 def sources(path: str) -> str | None:

@@ -21,13 +21,14 @@ import pytest
 
 import tilert as tr
 from tests.support import REPO
+from tests.support.catalog import case_id, cases, rules_of
+from tilecheck.catalog import Case, Rule
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.module_check import check_module
 from tilecheck.project import Project
-from tilecheck.rules import Case, Rule
-from tilecheck.rules.host_rules import RULES
 
 HOST_CODES = [f"TC1{i:02}" for i in range(1, 12)]
+RULES = rules_of("host")
 
 
 def check(source: str, **options: object) -> list[Diagnostic]:
@@ -37,15 +38,6 @@ def check(source: str, **options: object) -> list[Diagnostic]:
 
 def found(source: str) -> list[tuple[str, int]]:
     return [(d.code, d.span.line) for d in check(source)]
-
-
-def _cases(kind: str) -> list[tuple[Rule, int, Case]]:
-    return [(r, i, c) for r in RULES for i, c in enumerate(getattr(r, kind))]
-
-
-def _id(item: tuple[Rule, int, Case]) -> str:
-    rule, index, _ = item
-    return f"{rule.code}-{index}"
 
 
 def test_the_catalog_has_each_host_rule_with_three_examples_of_each_kind() -> None:
@@ -59,13 +51,13 @@ def test_the_catalog_has_each_host_rule_with_three_examples_of_each_kind() -> No
             assert any(code == rule.code for code, _ in case.expect), case.code
 
 
-@pytest.mark.parametrize("item", _cases("valid"), ids=_id)
+@pytest.mark.parametrize("item", cases("host", "valid"), ids=case_id)
 def test_valid_example_reports_nothing(item: tuple[Rule, int, Case]) -> None:
     _, _, case = item
     assert check(case.code) == [], case.note
 
 
-@pytest.mark.parametrize("item", _cases("invalid"), ids=_id)
+@pytest.mark.parametrize("item", cases("host", "invalid"), ids=case_id)
 def test_invalid_example_reports_exactly_its_findings(item: tuple[Rule, int, Case]) -> None:
     rule, _, case = item
     diagnostics = check(case.code)
@@ -880,12 +872,12 @@ def _run_main(case: Case, where: Path, name: str) -> list[str]:
 def _with_main(kind: str) -> list[tuple[Rule, int, Case]]:
     return [
         item
-        for item in _cases(kind)
+        for item in cases("host", kind)
         if "\ndef main(" in item[2].code or "async def main(" in item[2].code
     ]
 
 
-@pytest.mark.parametrize("item", _with_main("valid"), ids=_id)
+@pytest.mark.parametrize("item", _with_main("valid"), ids=case_id)
 def test_valid_example_runs_cleanly(item: tuple[Rule, int, Case], tmp_path: Path) -> None:
     rule, index, case = item
     with contextlib.redirect_stdout(io.StringIO()):
@@ -893,7 +885,7 @@ def test_valid_example_runs_cleanly(item: tuple[Rule, int, Case], tmp_path: Path
     assert set(outcomes) == {"ok"}, case.note
 
 
-@pytest.mark.parametrize("item", _with_main("invalid"), ids=_id)
+@pytest.mark.parametrize("item", _with_main("invalid"), ids=case_id)
 def test_invalid_example_fails_at_run_time(item: tuple[Rule, int, Case], tmp_path: Path) -> None:
     rule, index, case = item
     with contextlib.redirect_stdout(io.StringIO()):

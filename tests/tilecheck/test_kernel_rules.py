@@ -1,4 +1,4 @@
-"""The kernel rules TC201-TC206 through their public API (``tilecheck.kernel_rules``): every
+"""The kernel rules TC201-TC206 through their public API (``tilecheck.kernel``): every
 VALID and INVALID example of the catalog, then resolvers, signatures, positions and the
 runtime's entry point case by case."""
 
@@ -11,9 +11,11 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tests.support.catalog import case_id, cases, rules_of
 from tests.support.dict_resolver import DictResolver
+from tilecheck.catalog import Case, Rule, catalog
 from tilecheck.diagnostics import Diagnostic, Span
-from tilecheck.kernel_rules import (
+from tilecheck.kernel import (
     ImportResolver,
     check_kernel,
     check_kernel_source,
@@ -24,11 +26,10 @@ from tilecheck.kernel_rules import (
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.names import DEVICE_FUNCTION, NameResolver
 from tilecheck.positions import PositionLookup
-from tilecheck.rules import Case, Rule, catalog
-from tilecheck.rules.file_rules import RULES as FILE_RULES
-from tilecheck.rules.kernel_rules import RULES
 
 KERNEL_CODES = [f"TC20{i}" for i in range(1, 7)]
+RULES = rules_of("kernel")
+FILE_RULES = rules_of("file")
 HEADER = """\
 import tilert as tr
 import tilert.lang as tl
@@ -66,15 +67,6 @@ def only(source: str, code: str) -> Diagnostic:
 # -- the catalog ------------------------------------------------------------------------------
 
 
-def _cases(kind: str) -> list[tuple[Rule, int, Case]]:
-    return [(r, i, c) for r in RULES for i, c in enumerate(getattr(r, kind))]
-
-
-def _id(item: tuple[Rule, int, Case]) -> str:
-    rule, index, _ = item
-    return f"{rule.code}-{index}"
-
-
 def test_the_catalog_has_each_kernel_rule_with_three_examples_of_each_kind() -> None:
     assert [r.code for r in RULES] == KERNEL_CODES
     for rule in RULES:
@@ -98,13 +90,13 @@ def test_the_file_rules_are_in_the_catalog() -> None:
             cst.parse_module(case.code)
 
 
-@pytest.mark.parametrize("item", _cases("valid"), ids=_id)
+@pytest.mark.parametrize("item", cases("kernel", "valid"), ids=case_id)
 def test_valid_example_reports_nothing(item: tuple[Rule, int, Case]) -> None:
     _, _, case = item
     assert check(case.code) == [], case.note
 
 
-@pytest.mark.parametrize("item", _cases("invalid"), ids=_id)
+@pytest.mark.parametrize("item", cases("kernel", "invalid"), ids=case_id)
 def test_invalid_example_reports_exactly_its_findings(item: tuple[Rule, int, Case]) -> None:
     _, _, case = item
     assert codes_and_lines(case.code) == sorted(case.expect), case.note

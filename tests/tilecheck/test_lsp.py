@@ -25,11 +25,11 @@ from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from tests.support import REPO
+from tilecheck.catalog import catalog
 from tilecheck.diagnostics import Diagnostic, Label, Span
 from tilecheck.lsp.actions import code_actions
 from tilecheck.lsp.checker import Checker, Snapshot
 from tilecheck.lsp.convert import ClientSupport, span_to_range, split_lines, to_lsp
-from tilecheck.rules import catalog
 from tilecheck.suppressions import apply_suppressions
 
 TIMEOUT_S = 30.0  # per awaited message; generous for a loaded 2-core CI machine

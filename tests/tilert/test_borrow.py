@@ -1,4 +1,4 @@
-"""Run-time ownership: every BorrowError case of DESIGN's table, with its message."""
+"""Run-time ownership: every BorrowError case of the rules, with its message."""
 
 # These tests commit each violation on purpose to see the runtime refuse it.
 # tilecheck: ignore-file[TC101, TC102, TC103, TC104, TC105, TC106, TC109, TC110, TC111]

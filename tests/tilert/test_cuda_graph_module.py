@@ -1,4 +1,4 @@
-"""tilert.cutile.cuda_graph imports without cuda-python and reaches for the GPU only when
+"""tilert.cuda.graphs imports without cuda-python and reaches for the GPU only when
 called; driver errors name the call. The capture itself is tested on the GPU
 (tests/gpu/test_gpu_graphs.py)."""
 
@@ -10,12 +10,12 @@ import sys
 
 import pytest
 
-from tilert.cutile.cuda_graph import _check
+from tilert.cuda.graphs import _check
 
 WITHOUT_CUDA = """
 import sys
 sys.modules["cuda"] = None  # as if cuda-python were not installed
-import tilert.cutile.cuda_graph as cuda_graph
+import tilert.cuda.graphs as cuda_graph
 assert not [m for m in sys.modules if m.startswith("cuda.")], sorted(sys.modules)
 try:
     cuda_graph.capture(0, lambda: None)

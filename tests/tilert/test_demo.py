@@ -31,7 +31,7 @@ def test_the_demo_under_the_interpreter_names_what_it_skipped() -> None:
     done = _demo("interpret")
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    why = "needs a GPU" if backends.cutile_unavailable_reason() else "needs the cutile backend"
+    why = "needs a GPU" if backends.unavailable_reason("cutile") else "needs the cutile backend"
     assert any(line.startswith(f"cuda_cpp: skipped ({why}") for line in lines)
     assert lines[-1].startswith(
         f"all {len(EXAMPLES)} examples that can run here passed; skipped: cuda_cpp ({why}"

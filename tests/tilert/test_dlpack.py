@@ -16,7 +16,8 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, dlpack, f32
+from tilert import Mutable, Shared, Tensor, f32
+from tilert._dlpack import abi as dlpack
 from tilert.dtypes import ALL_DTYPES
 
 pytestmark = pytest.mark.usefixtures("interpreter")

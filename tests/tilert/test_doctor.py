@@ -39,7 +39,7 @@ def test_doctor_cli_reports_backend_and_gpu() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert "backend" in out and "gpu" in out and "cuda.tile" in out and "tileiras" in out
-    if backends.cutile_unavailable_reason() is not None:  # a CPU machine: the interpreter
+    if backends.unavailable_reason("cutile") is not None:  # a CPU machine: the interpreter
         facts = dict(line.split(None, 1) for line in out.splitlines() if line[:1].isalpha())
         assert facts["backend"] == "interpret"
         assert "kernels run on the CPU under the numpy interpreter" in out
@@ -61,7 +61,7 @@ def test_doctor_says_to_fix_a_bogus_backend_and_fails() -> None:
 
 
 def test_doctor_says_to_fix_an_unusable_cutile_backend_and_fails() -> None:
-    if backends.cutile_unavailable_reason() is None:
+    if backends.unavailable_reason("cutile") is None:
         pytest.skip("cutile is usable here")
     done = _doctor("cutile")
     _says_to_fix_the_variable(done, "cutile")

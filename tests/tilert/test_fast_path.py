@@ -1,4 +1,4 @@
-"""The launch fast path in C (tilert/_fast.c) against its Python reference.
+"""The launch fast path in C (tilert/_fast_src) against its Python reference.
 
 Under the interpreter the C ``Tensor.partition``, ``Kernel.__call__`` and ``__del__`` run in every
 test of the suite; ``Op.sync``'s C path needs the GPU backend, so here a stand-in backend with
@@ -10,6 +10,8 @@ whole suite also runs with ``TILERT_PURE_PYTHON=1`` in CI (the Python alone)."""
 
 from __future__ import annotations
 
+import ast
+import os
 import re
 import subprocess
 import sys
@@ -17,6 +19,7 @@ import threading
 import time
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,12 +27,15 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, _accel, backends, f32, ownership
+from tilert import Mutable, Shared, Tensor, _accel, backends, f32
+from tilert._core import ownership
+from tilert._core.storage import HostStorage
 from tilert.cutile.backend import launch_arguments
 
 needs_fast = pytest.mark.skipif(
     not _accel.active(), reason="the C fast path is not built here (or TILERT_PURE_PYTHON=1)"
 )
+needs_built = pytest.mark.skipif(_accel._fast is None, reason="the C extension is not built here")
 
 
 @tr.kernel
@@ -51,6 +57,8 @@ class StandIn:
     reads) with a ``ct.launch`` that records its arguments instead of launching."""
 
     name = "cutile"
+    device_kind = "cuda"
+    launches_at_once = True
 
     def __init__(self) -> None:
         self._ct = types.SimpleNamespace(TileError=TileError)
@@ -59,6 +67,7 @@ class StandIn:
         self.fail: BaseException | None = None
         self.python_launches = 0  # launches through ``launch``, not the C path
         self._launch = self._record
+        self.fast_launch = (self._cache, self._launch)
 
     def _record(self, handle: int, grid: Any, kernel: Any, args: Any) -> None:
         if self.fail is not None:
@@ -68,7 +77,7 @@ class StandIn:
     def launch(self, kernel: Any, args: Any, grid: Any, stream: Any = None) -> None:
         self.python_launches += 1
         s = stream or tr.current_stream()
-        kernel_args, spec, written = launch_arguments(kernel, args, s)
+        kernel_args, spec, written = launch_arguments(kernel, args)
         compiled = self._cache.setdefault(
             (id(kernel), spec), types.SimpleNamespace(kernel=f"compiled {kernel.name}")
         )
@@ -102,7 +111,7 @@ def gpu_like(monkeypatch: pytest.MonkeyPatch) -> Iterator[StandIn]:
 
 def tensors(n: int = 8, dtype: Any = np.float32) -> tuple[Tensor[Any], ...]:
     """Host tensors (the stand-in launches nothing) with the view a launch passes."""
-    out = tuple(Tensor(np.zeros((n,), dtype=dtype)) for _ in range(3))
+    out = tuple(Tensor(HostStorage(np.zeros((n,), dtype)), (n,), np.dtype(dtype)) for _ in range(3))
     for t in out:
         t._launch_view = f"view of {id(t)}"
     return out
@@ -125,7 +134,7 @@ def launch_loop(stand_in: StandIn, count: int) -> list[tuple[Any, ...]]:
 def test_installed_with_the_python_kept_as_reference() -> None:
     assert type(tr.Tensor.__dict__["partition"]).__name__ == "method_descriptor"
     assert callable(tr.Op._sync_python) and callable(tr.Kernel._call_python)
-    assert type(tr.ownership.LOCK).__name__ == "RLock"
+    assert type(ownership.LOCK).__name__ == "RLock"
 
 
 def test_pure_python_leaves_it_out() -> None:
@@ -287,3 +296,69 @@ def test_the_c_lock_excludes_other_threads_and_reenters() -> None:
     lock.release()
     with pytest.raises(RuntimeError, match="un-acquired"):
         lock.release()
+
+
+@needs_built
+def test_a_built_extension_fits_and_is_installed() -> None:
+    fast = _accel._fast
+    assert _accel._mismatch(_accel._objects(fast.RLock(), fast.RLock())) is None
+    if os.environ.get("TILERT_PURE_PYTHON", "") in ("", "0"):
+        assert _accel.active(), _accel.describe()  # not left out for a mismatch
+    # the keys the C reads are the ones its stub types (tilert/_fast.pyi)
+    stub = ast.parse((Path(_accel.__file__).parent / "_fast.pyi").read_text())
+    config = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "_Config")
+    typed = {
+        n.target.id
+        for n in config.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    assert typed == set(fast.KEYS) and {key for key, _ in fast.SLOTS} <= typed
+
+
+@needs_built
+def test_install_checks_what_the_c_reads() -> None:
+    fast = _accel._fast
+    objects: dict[str, object] = dict(_accel._objects(fast.RLock(), fast.RLock()))
+
+    class Stream:
+        __slots__ = ("_handle",)
+        _sync = None  # a class attribute, not a slot
+
+    class OpHolder(ownership.Holder):
+        __slots__ = ("held",)  # its own: at another offset than PartitionHolder's
+
+    cases = [
+        ("tilings", None, "tilings, which tilert/_accel.py does not hand over"),
+        ("Stream", Stream, "Stream._sync by offset, and that is no __slots__ member"),
+        ("OpHolder", OpHolder, "they do not share that slot"),
+    ]
+    for key, replacement, reason in cases:
+        changed = {k: v for k, v in objects.items() if k != key}
+        if replacement is not None:
+            changed[key] = replacement
+        assert reason in (_accel._mismatch(changed) or "")
+
+
+def test_a_mismatch_leaves_the_c_out_and_says_why() -> None:
+    code = (
+        "import os\n"
+        "os.environ['TILERT_PURE_PYTHON'] = '1'\n"
+        "import tilert._accel as a\n"
+        "del os.environ['TILERT_PURE_PYTHON']\n"
+        "class Stream:\n"
+        "    __slots__ = ('_handle',)\n"
+        "a.streams.Stream, lock = Stream, a.ownership.LOCK\n"
+        "a.install()\n"
+        "print(a.active(), a.ownership.LOCK is lock, sep='\\n')\n"
+        "print(a.describe())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={"PATH": ""}, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out[:2] == ["False", "True"]  # nothing installed, nothing replaced
+    assert out[2] == (
+        "Python alone: the C extension does not fit this tilert (it reads Stream._sync by "
+        "offset, and that is no __slots__ member)"
+        if _accel._fast is not None
+        else "Python alone: the C extension was not built (reinstall with a C compiler)"
+    )

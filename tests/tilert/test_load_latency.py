@@ -52,7 +52,7 @@ def test_mapped_loads_lower_positional_at_and_hint() -> None:
 
 
 def test_loads_without_a_hint_lower_without_one() -> None:
-    from tilert.cutile.lower import lower_kernel
+    from tilert.cutile.lowering import lower_kernel
 
     @tr.kernel
     def plain(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:

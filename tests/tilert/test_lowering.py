@@ -12,9 +12,9 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tests.support import REPO
+from tests.support import REPO, gemm_kernels
 from tests.support import cutile_kernels as K
-from tilert.cutile.lower import MutableSpec, lower_kernel
+from tilert.cutile.lowering import MutableSpec, lower_kernel
 from tilert.kernel import Kernel
 
 ROOT = REPO
@@ -133,7 +133,7 @@ def test_loads_pad_with_zeros_as_the_interpreter_reads_past_the_edge() -> None:
 
 
 def test_mapped_partition_lowers_to_a_persistent_loop() -> None:
-    src = K.gemm_persistent.lower({"c": (128, 128)}, mapped=("c",))
+    src = gemm_kernels.gemm_f16.lower({"c": (128, 128)}, mapped=("c",))
     compile(src, "gemm_persistent", "exec")
     assert "c__group: ct.Constant[int]" in src
     assert (
@@ -158,7 +158,7 @@ def test_generated_lines_map_back_to_the_users_file() -> None:
 def test_lowering_needs_no_gpu_backend() -> None:
     # lowering is plain text work: it runs under the interpreter backend too
     assert tr.__name__ == "tilert"
-    assert "ct.kernel" in K.gemm_tiles.lower({"c": (128, 128)})
+    assert "ct.kernel" in gemm_kernels.gemm_tiles.lower({"c": (128, 128)})
 
 
 @tr.kernel

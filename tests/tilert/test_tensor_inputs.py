@@ -67,7 +67,7 @@ def test_zero_d_through_dlpack() -> None:
     out = np.from_dlpack(tr.from_numpy(np.array(3.0, np.float32)))
     assert out.shape == () and out == np.float32(3.0)
     exported = tr.full((), 9, dtype=i32)
-    from tilert import dlpack
+    from tilert._dlpack import abi as dlpack
 
     for version in (None, (1, 0)):
         view = dlpack.host_array(dlpack.parse_capsule(exported.__dlpack__(max_version=version)))

@@ -66,7 +66,7 @@ def _place(path: str, span: Span) -> str:
 
 
 def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     # A label on the primary span itself is written on the ``^^^`` line, as rustc does.
     on_primary = [x for x in d.labels if (x.path or d.path) == d.path and x.span == d.span]

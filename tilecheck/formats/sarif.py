@@ -45,7 +45,7 @@ def _location(path: str, span: Span, base: Path) -> dict[str, Any]:
 
 
 def _rules() -> list[dict[str, Any]]:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     return [
         {

@@ -15,7 +15,7 @@ def counts(diagnostics: Sequence[Diagnostic]) -> list[tuple[str, int]]:
 
 
 def _slug(code: str) -> str:
-    from tilecheck.rules import catalog
+    from tilecheck.catalog import catalog
 
     rule = catalog().get(code)
     return rule.slug if rule else "unknown"

@@ -33,7 +33,7 @@ GRAPH = "tilert.graph"
 TENSOR_TYPE = "tilert.Tensor"
 PARTITION_TYPE = "tilert.Partition"
 
-# Always readable, whatever borrows the tensor (DESIGN "Ownership at run time").
+# Always readable, whatever borrows the tensor (as at run time).
 TENSOR_METADATA = frozenset(
     {
         "shape",

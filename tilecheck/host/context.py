@@ -9,8 +9,8 @@ import libcst as cst
 
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
-from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.names import NameResolver
+from tilecheck.syntax.nodes import dotted_name
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import TypeVar
 
 import libcst as cst
 
+from tilecheck.codes import OP_ALREADY_RUN, OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.flow.cfg import Element
 from tilecheck.host import api, messages
 from tilecheck.host.context import Context
@@ -39,7 +41,19 @@ from tilecheck.host.model import (
 # closure is called.
 CLOSURES = " closures"
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 Output = tuple[frozenset[Borrow], Oids]  # one launch argument: its partitions' borrows, tensors
+
+
+def _set(owned: Mapping[K, V], key: K, value: V | None) -> None:
+    """Set ``key`` in a map the frame owns a copy of (None: drop it)."""
+    assert isinstance(owned, dict)
+    if value is None:
+        owned.pop(key, None)
+    else:
+        owned[key] = value
 
 
 class Frame:
@@ -108,17 +122,19 @@ class Frame:
                 order, kept = min(verdicts, key=lambda v: v[0])
                 assert kept is not None
                 self.sink.add(key, order, kept)
-                if key[0] == "TC110":
+                if key[0] == OP_ALREADY_RUN:
                     refused.add(self.rerun_call.get(key[1], key[1]))
         for op, (site, top) in self.created_ops.items():
             if op not in self.ran and site not in refused:
                 finding = messages.never_run(site, self.infos[op])
-                self.sink.add(("TC105", op), (-1, op), dataclasses.replace(finding, top=top))
+                self.sink.add((OP_NEVER_RUN, op), (-1, op), dataclasses.replace(finding, top=top))
         for pending, (site, top) in self.created_pendings.items():
             if pending not in self.waited and site not in refused:
                 finding = messages.never_waited(site)
                 self.sink.add(
-                    ("TC108", pending), (-1, pending), dataclasses.replace(finding, top=top)
+                    (PENDING_NEVER_WAITED, pending),
+                    (-1, pending),
+                    dataclasses.replace(finding, top=top),
                 )
         return self.sink.findings()
 
@@ -138,23 +154,13 @@ class Frame:
 
     def set_bound(self, name: str, oid: int | None) -> None:
         """``name`` holds ``oid`` on every path from here (None: nothing known)."""
-        if self.bound.get(name) == oid:
-            return
-        bound, _ = self._own_facts()
-        if oid is None:
-            del bound[name]
-        else:
-            bound[name] = oid
+        if self.bound.get(name) != oid:
+            _set(self._own_facts()[0], name, oid)
 
     def set_taken(self, op: int, runs: Runs | None) -> None:
         """The op (its site's latest) was run on every path, at ``runs`` (None: not known)."""
-        if self.taken.get(op) == runs:
-            return
-        _, taken = self._own_facts()
-        if runs is None:
-            del taken[op]
-        else:
-            taken[op] = runs
+        if self.taken.get(op) != runs:
+            _set(self._own_facts()[1], op, runs)
 
     def forget_object(self, oid: int) -> None:
         """``oid`` now stands for another object (its site made a new one): the must-facts
@@ -168,24 +174,17 @@ class Frame:
         if not self._own_env:
             self.env = dict(self.env)
             self._own_env = True
-        env = self.env
-        assert isinstance(env, dict)
-        if oids is None:
-            env.pop(name, None)
-        else:
-            env[name] = oids
-        self.gc_needed = True
+        self._put(self.env, name, oids)
 
     def set_hold(self, oid: int, hold: Hold | None) -> None:
         if not self._own_holds:
             self.holds = dict(self.holds)
             self._own_holds = True
-        holds = self.holds
-        assert isinstance(holds, dict)
-        if hold is None:
-            holds.pop(oid, None)
-        else:
-            holds[oid] = hold
+        self._put(self.holds, oid, hold)
+
+    def _put(self, owned: Mapping[K, V], key: K, value: V | None) -> None:
+        """``_set`` in ``env`` or ``holds``: what is still referenced may have changed."""
+        _set(owned, key, value)
         self.gc_needed = True
 
     def collect(self) -> None:

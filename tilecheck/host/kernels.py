@@ -1,7 +1,7 @@
 """Which ``def``s of a module are launchable kernels, and their launch signatures.
 
 Whether a decorator marks a kernel, and what a kernel's parameters are, is the kernel rules'
-business (``tilecheck.kernel_rules``); this only adds the configured extra decorators and the
+business (``tilecheck.kernel``); this only adds the configured extra decorators and the
 calling convention the host side needs."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.constants import const_int
 from tilecheck.diagnostics import Span
 from tilecheck.host.launch import LaunchSignature
-from tilecheck.kernel_rules import is_kernel_decorated
-from tilecheck.kernel_rules.annotations import AnnotationReader
-from tilecheck.kernel_rules.signature import build_signature, signature_findings
-from tilecheck.kernel_rules.vocabulary import CUDA_KERNEL, canonical, dotted_name
+from tilecheck.kernel import is_kernel_decorated
+from tilecheck.kernel.annotations import AnnotationReader
+from tilecheck.kernel.signature import build_signature, signature_findings
 from tilecheck.kernel_signature import KernelSignature, ParamSig
-from tilecheck.names import NameResolver
+from tilecheck.names import CUDA_KERNEL, NameResolver, canonical
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import dotted_name
 
 
 def _decorator_names(fn: cst.FunctionDef) -> Iterable[str]:

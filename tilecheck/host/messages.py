@@ -7,8 +7,18 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from tilecheck.codes import (
+    GRAPH_CAPTURE_MISUSE,
+    OP_ALREADY_RUN,
+    OP_NEVER_RUN,
+    PARTITION_ALIVE,
+    PENDING_NEVER_WAITED,
+    USE_IN_FLIGHT,
+    WRITE_WHILE_SHARED,
+)
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.model import Kind, ObjInfo
+from tilecheck.syntax.nodes import dotted_name
 
 
 class Use(enum.Enum):
@@ -20,13 +30,18 @@ class Use(enum.Enum):
     SHARED = "passed to a launch"
 
 
+def display(expr: cst.BaseExpression) -> str:
+    """How a finding names an expression: its dotted name, or a generic noun."""
+    return dotted_name(expr) or "the tensor"
+
+
 def conflict_code(holder: Kind, exclusive: bool, use: Use) -> str | None:
     """The rule a use breaks against one live borrow, or None if the two may coexist."""
     if holder is Kind.PARTITION:
-        return "TC104"
+        return PARTITION_ALIVE
     if exclusive:
-        return "TC102"
-    return "TC103" if use in (Use.WRITE, Use.PARTITION) else None
+        return USE_IN_FLIGHT
+    return WRITE_WHILE_SHARED if use in (Use.WRITE, Use.PARTITION) else None
 
 
 def _holder(info: ObjInfo, came_around: bool) -> tuple[Part, ...]:
@@ -83,7 +98,7 @@ def conflict(
     came_around: bool,
 ) -> tuple[tuple[Part, ...], tuple[tuple[cst.CSTNode, str], ...]]:
     """Message and labels of a TC102/TC103/TC104 finding."""
-    if code == "TC104":
+    if code == PARTITION_ALIVE:
         message: tuple[Part, ...] = (
             f"`{tensor_name}` is {use.value} while ",
             *_holder(info, came_around),
@@ -99,7 +114,9 @@ def conflict(
             f" still {does} it; ",
             _hint(info, holder_name),
         )
-        primary = "used here while in flight" if code == "TC102" else "written here while shared"
+        primary = (
+            "used here while in flight" if code == USE_IN_FLIGHT else "written here while shared"
+        )
     labels: list[tuple[cst.CSTNode, str]] = []
     if info.site is not None:
         labels.append((info.site, _taken_here(info, exclusive)))
@@ -110,7 +127,7 @@ def conflict(
 
 def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
     return Finding(
-        "TC105",
+        OP_NEVER_RUN,
         site,
         (
             f"{op.label} is created here but never run on any path: an op is lazy; `.sync()` "
@@ -121,7 +138,7 @@ def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
 
 def never_waited(site: cst.CSTNode) -> Finding:
     return Finding(
-        "TC108",
+        PENDING_NEVER_WAITED,
         site,
         (
             "the Pending of this submit is never waited on, on any path: its tensors stay "
@@ -195,13 +212,13 @@ def already_run(
         labels.append((op.site, "created here"))
     labels.extend((where, _RUN_LABEL[way]) for where, way in runs)
     labels.append((node, "run again here"))
-    return Finding("TC110", node, message, tuple(labels))
+    return Finding(OP_ALREADY_RUN, node, message, tuple(labels))
 
 
 def refused_in_capture(node: cst.CSTNode, what: str, fix: str, capture: cst.CSTNode) -> Finding:
     """TC111: ``what`` (``"`x.sync()` runs op `k`"``) inside ``with tr.graph()``."""
     return Finding(
-        "TC111",
+        GRAPH_CAPTURE_MISUSE,
         node,
         (
             f"{what} while a graph is being captured (the capture started at ",

@@ -1,4 +1,4 @@
-"""tilert's ownership effects on the abstract store (DESIGN "Ownership at run time"): making
+"""tilert's ownership effects on the abstract store (docs/decisions.md): making
 tensors, partitions, ops, pendings and graphs; handing borrows on; releasing them; the checks a
 use or a launch makes against the live borrows (TC101-TC104, TC106, TC107, TC109); an op run
 twice (TC110) and what a graph capture refuses (TC111)."""
@@ -9,11 +9,19 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.codes import (
+    BAD_PARTITION_SHAPE,
+    GRAPH_CAPTURE_MISUSE,
+    MUTABLE_ALIAS,
+    OP_ALREADY_RUN,
+    PARTITION_CONSUMED,
+    WRONG_ARGUMENT_KIND,
+)
 from tilecheck.host import api, messages
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.frame import Frame, Output
 from tilecheck.host.launch import LaunchSignature, bind
-from tilecheck.host.messages import Use
+from tilecheck.host.messages import Use, display
 from tilecheck.host.model import (
     CONSUMED,
     DONE,
@@ -30,9 +38,8 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.shapes import shape_dims, tile_shape_problem
-from tilecheck.host.syntax import display
-from tilecheck.kernel_rules.vocabulary import dotted_name
 from tilecheck.kernel_signature import ParamKind
+from tilecheck.syntax.nodes import dotted_name
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 
@@ -49,6 +56,12 @@ class Ownership(Frame):
         self.set_hold(graph, Hold(LIVE))
         return frozenset({graph})
 
+    def parameter_partition(self, name: str) -> tuple[int, Hold]:
+        """A parameter annotated ``tr.Partition``: a live partition of a tensor of its own."""
+        tensor = self.obj(Kind.TENSOR, ("param-tensor", name), None, f"`{name}.tensor`")
+        part = self.obj(Kind.PARTITION, ("param", name), None, f"`{name}`")
+        return part, Hold(LIVE, frozenset({Borrow(tensor, True)}))
+
     def partition(self, call: cst.Call, receiver: cst.BaseExpression, tensors: Oids) -> Oids:
         """``t.partition(tile_shape)``: TC107 on a static shape, then an exclusive borrow."""
         if len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star:
@@ -57,7 +70,10 @@ class Ownership(Frame):
             rank = ranks.pop() if len(ranks) == 1 else None
             problem = tile_shape_problem(dims, rank) if dims is not None else None
             if problem is not None:
-                self.report(("TC107", call), Finding("TC107", call.args[0].value, (problem,)))
+                self.report(
+                    (BAD_PARTITION_SHAPE, call),
+                    Finding(BAD_PARTITION_SHAPE, call.args[0].value, (problem,)),
+                )
                 return NOTHING
         self.use(tensors, Use.PARTITION, receiver)
         part = self.fresh(Kind.PARTITION, call, "partition", group=self.current_group())
@@ -173,7 +189,7 @@ class Ownership(Frame):
                 finding = messages.already_run(
                     node, shown or "op", self.infos[op], [(n, w) for _, n, w, _ in ordered], how
                 )
-            self.verdict("TC110", node, finding)
+            self.verdict(OP_ALREADY_RUN, node, finding)
         return op
 
     def took(self, op: int, node: cst.CSTNode, how: str) -> None:
@@ -236,7 +252,7 @@ class Ownership(Frame):
         finding = None
         if capture is not None:
             finding = messages.refused_in_capture(node, what, fix, capture)
-        self.verdict("TC111", node, finding)
+        self.verdict(GRAPH_CAPTURE_MISUSE, node, finding)
         return finding is not None
 
     def refused_run(
@@ -246,7 +262,7 @@ class Ownership(Frame):
         on every path, inside a capture. True if so."""
         op = self.definite_kind(receiver, value, Kind.OP)
         if op is None or self.capturing_graph() is None:
-            self.verdict("TC111", node, None)
+            self.verdict(GRAPH_CAPTURE_MISUSE, node, None)
             return False
         shown = dotted_name(receiver)
         if shown is None and isinstance(receiver, cst.Call):
@@ -258,7 +274,7 @@ class Ownership(Frame):
             f"record it with `{self.capture_name()}.record({op_text})` and launch the graph "
             "after the `with` block"
         )
-        self.verdict("TC110", node, None)  # refused before it could run again: TC111 alone
+        self.verdict(OP_ALREADY_RUN, node, None)  # refused before it could run again: TC111 alone
         return self.refused(node, f"`{written}` runs {self.infos[op].label}", fix)
 
     def capture_name(self) -> str:
@@ -353,7 +369,10 @@ class Ownership(Frame):
             # One finding per reuse: ``launch(zp.mapped(...))`` meets the spent ``zp`` twice
             # (at ``.mapped`` and at the launch), both in one element.
             where = self.element.seq if self.element is not None else id(node)
-            self.report(("TC109", part, where), Finding("TC109", node, message, labels))
+            self.report(
+                (PARTITION_CONSUMED, part, where),
+                Finding(PARTITION_CONSUMED, node, message, labels),
+            )
             return True
         return False
 
@@ -364,7 +383,9 @@ class Ownership(Frame):
         binding = bind(kernel, call)
         if binding.problems:  # the first misfit, as Python's own TypeError would name it
             node, arity = binding.problems[0]
-            self.report(("TC106", id(node)), Finding("TC106", node, (arity,)))
+            self.report(
+                (WRONG_ARGUMENT_KIND, id(node)), Finding(WRONG_ARGUMENT_KIND, node, (arity,))
+            )
             return NOTHING
         group = self.current_group()
         ok = True
@@ -405,7 +426,10 @@ class Ownership(Frame):
             elif param.kind in (ParamKind.SCALAR, ParamKind.CONST) and (tensors or partitions):
                 problem = f"{where} is a scalar, not a tensor"
             if problem is not None:
-                self.report(("TC106", id(arg)), Finding("TC106", arg.value, (problem,)))
+                self.report(
+                    (WRONG_ARGUMENT_KIND, id(arg)),
+                    Finding(WRONG_ARGUMENT_KIND, arg.value, (problem,)),
+                )
                 ok = False
         if not ok or not self.aliasing_ok(kernel, writes, reads):
             return NOTHING
@@ -448,8 +472,8 @@ class Ownership(Frame):
         self.outputs[call] = tuple(outputs)
 
     def synced_outputs(self, call: cst.Call, op: int) -> Value:
-        """``op.sync()`` returns the op's arguments (DESIGN): its tensors, and its partitions
-        spent, consumed by the launch (TC109 if passed to another one)."""
+        """``op.sync()`` returns the op's arguments, as at run time: its tensors, and its
+        partitions spent, consumed by the launch (TC109 if passed to another one)."""
         launch = self.infos[op].site
         outputs = self.outputs.get(launch) if launch is not None else None
         if launch is None or outputs is None:
@@ -483,7 +507,7 @@ class Ownership(Frame):
             (first_arg.value, f"passed as Mutable `{first_name}` here"),
             (arg.value, f"passed again as `{name}` here"),
         )
-        self.report(("TC101", id(arg)), Finding("TC101", arg.value, message, labels))
+        self.report((MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels))
         return False
 
     def first_clash(

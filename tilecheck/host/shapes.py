@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from tilecheck.constants import const_int
 from tilecheck.host.api import MAX_PARTITION_RANK
+from tilecheck.syntax.constants import const_int
 
 
 def shape_dims(

@@ -9,18 +9,15 @@ ends inside a string or continues with a backslash."""
 from __future__ import annotations
 
 import io
-import re
 import tokenize
 from collections.abc import Sequence
 
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
-from tilecheck.lsp.convert import SOURCE, UNUSED_SUPPRESSION, split_lines
+from tilecheck.codes import CODE_PATTERN, PARSE_ERROR, UNUSED_SUPPRESSION
+from tilecheck.lsp.convert import SOURCE, split_lines
 from tilecheck.suppressions import Suppression, parse_suppressions
-
-PARSE_ERROR = "TC001"
-_CODE = re.compile(r"TC\d{3}")
 
 
 def code_actions(
@@ -118,7 +115,7 @@ class _Document:
         target = self._suppression_at(diagnostic.range.start)
         if target is None:
             return None
-        unused = set(_CODE.findall(diagnostic.message.rpartition("`")[2]))
+        unused = set(CODE_PATTERN.findall(diagnostic.message.rpartition("`")[2]))
         remaining = tuple(c for c in target.codes if c not in unused)
         if target.codes and remaining and len(remaining) < len(target.codes):
             dropped = ", ".join(c for c in target.codes if c in unused)

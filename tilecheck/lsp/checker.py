@@ -183,9 +183,9 @@ class Checker:
 
 def _warm_up() -> list[str]:
     try:
+        from tilecheck.catalog import catalog
         from tilecheck.config import Config
         from tilecheck.engine import check_source
-        from tilecheck.rules import catalog
 
         catalog()
         check_source("import tilert\n", "warm_up.py", Config())

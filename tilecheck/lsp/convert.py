@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
+from tilecheck.codes import UNUSED_SUPPRESSION
 from tilecheck.diagnostics import Diagnostic, Span
 
 SOURCE = "tilecheck"
-UNUSED_SUPPRESSION = "TC002"
 
 
 @dataclass(frozen=True)

@@ -1,61 +1,92 @@
-"""The cutile backend: compile a kernel's lowered source with cuda.tile once per (source,
-specialization, device), then ``ct.launch`` it on the running stream.
-
-The generated module is written to a file (cuTile reads kernel source through ``inspect``), one
-per distinct source, under ``$TILERT_CACHE_DIR`` (default ``~/.cache/tilert/cutile``); cuTile's
-own on-disk cache keeps compiled binaries across processes."""
+"""The ``cutile`` backend: tensors in device memory, tile kernels lowered and compiled with
+cuda.tile once per (kernel, specialization) and launched with ``ct.launch`` on the running
+stream, ``tr.cuda_kernel``s through NVRTC, CUDA events and CUDA graphs."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
+import shutil
 import threading
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
-from tilert.cutile.device import ArrayView, DeviceStorage
-from tilert.cutile.lower import Lowered, MutableSpec, lower_kernel
-from tilert.errors import KernelError
+import numpy as np
+
+from tilert.cuda import context, nvrtc
+from tilert.cuda import streams as cuda_streams
+from tilert.cuda.events import CudaEvent
+from tilert.cuda.graphs import CapturedGraph, capture
+from tilert.cuda.memory import ArrayView, DeviceStorage
+from tilert.cutile.compiled import Compiled, user_error
+from tilert.cutile.lowering import MutableSpec, lower_kernel
 from tilert.signature import ParamKind
-from tilert.streams import Stream, current_stream
+from tilert.streams import Stream
 
 MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
-def cache_dir() -> Path:
-    root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
-        os.path.expanduser("~"), ".cache", "tilert"
-    )
-    path = Path(root) / "cutile"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+@cache
+def unavailable_reason() -> str | None:
+    """None when the cutile backend can run here, else why not."""
+    try:
+        import cuda.tile  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401
+    except ImportError:
+        return "cuda.tile is not installed (pip install -e '.[gpu]' on a machine with a GPU)"
+    try:
+        from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return "cuda.core is not installed (pip install cuda-core)"
+    try:
+        Device().set_current()
+    except Exception as exc:  # no driver, no GPU
+        return f"no usable GPU: {exc}"
+    if shutil.which("tileiras") is None:
+        return "tileiras (the Tile IR compiler, pip install 'cuda-tile[tileiras]') is not on PATH"
+    return None
 
 
-class Compiled:
-    """One lowered kernel loaded as a ``ct.kernel``."""
+class CudaMark:
+    """A CUDA event after every launch on ``stream`` so far."""
 
-    def __init__(self, lowered: Lowered) -> None:
-        self.lowered = lowered
-        digest = hashlib.sha256(lowered.source.encode()).hexdigest()[:16]
-        self.path = cache_dir() / f"{lowered.entry}_{digest}.py"
-        if not self.path.exists() or self.path.read_text() != lowered.source:
-            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(lowered.source)
-            tmp.replace(self.path)
-        spec = importlib.util.spec_from_file_location(f"tilert_cutile_{digest}", self.path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        self.kernel = getattr(module, lowered.entry)
-        self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+        self.seq = stream._launched  # the stream's launches it follows
+        self.event = CudaEvent(stream.cuda_handle())
+
+    def done(self) -> bool:
+        return self.event.query()
+
+    def synchronize(self) -> None:
+        self.event.synchronize()
+        if self.seq > self.stream._completed:
+            self.stream._completed = self.seq
+
+    def elapsed_ms(self, end: Any) -> float:
+        return self.event.elapsed_ms(end.event)
+
+    def order(self, waiter: Stream) -> None:
+        self.event.make_wait(waiter.cuda_handle())
+
+
+class StreamGraph:
+    """A captured CUDA graph, replayed on tilert streams."""
+
+    def __init__(self, graph: CapturedGraph) -> None:
+        self.graph = graph
+
+    def launch(self, stream: Stream) -> None:
+        self.graph.launch(stream.cuda_handle())
+
+    def close(self) -> None:
+        self.graph.close()
 
 
 class CutileBackend:
     """Runs kernels on the GPU through cuda.tile."""
 
     name = "cutile"
+    device_kind = "cuda"
+    launches_at_once = True
 
     def __init__(self) -> None:
         import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
@@ -65,6 +96,13 @@ class CutileBackend:
         # (id(kernel), (rank, mapped) of each Mutable parameter) -> compiled kernel
         self._cache: dict[tuple[int, tuple[tuple[int, bool], ...]], Compiled] = {}
         self._lock = threading.Lock()
+        # the C launch path's capability (tilert/_fast.pyi): this cache and the launch function
+        self.fast_launch = (self._cache, self._launch)
+
+    def allocate(self, array: np.ndarray[Any, Any]) -> DeviceStorage:
+        storage = DeviceStorage(array.nbytes)
+        storage.write(array)
+        return storage
 
     def compiled(self, kernel: Any, spec_key: tuple[tuple[int, bool], ...]) -> Compiled:
         key = (id(kernel), spec_key)
@@ -86,22 +124,17 @@ class CutileBackend:
         return found
 
     def launch(
-        self,
-        kernel: Any,
-        args: Sequence[object],
-        grid: tuple[int, ...],
-        stream: Stream | None = None,
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Stream
     ) -> None:
         """Lower and compile on first use, then one ``ct.launch`` on the stream. This is the
         per-launch hot path: one pass over the arguments, one dict lookup."""
-        s = current_stream() if stream is None else stream
-        kernel_args, spec_key, written = launch_arguments(kernel, args, s)
+        kernel_args, spec_key, written = launch_arguments(kernel, args)
         compiled = self._cache.get((id(kernel), spec_key)) or self.compiled(kernel, spec_key)
         try:
-            self._launch(s._handle or s.cuda_handle(), grid, compiled.kernel, kernel_args)
+            self._launch(stream._handle or stream.cuda_handle(), grid, compiled.kernel, kernel_args)
         except self._ct.TileError as exc:
             raise user_error(kernel, compiled, exc) from exc
-        writer = (s, s._launched)
+        writer = (stream, stream._launched)
         for t in written:
             t._writer = writer
 
@@ -114,13 +147,30 @@ class CutileBackend:
         error.__cause__ = exc
         return error
 
+    def launch_cuda(
+        self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Stream
+    ) -> None:
+        nvrtc.launch(kernel, list(args), grid, stream.cuda_handle())
+
+    def order_after(self, waiter: Stream, writer: Stream, seq: int) -> None:
+        # an event recorded now follows every launch of ``writer`` so far, ``seq`` included
+        cuda_streams.order_after(waiter.cuda_handle(), writer.cuda_handle())
+
+    def record_event(self, stream: Stream) -> CudaMark:
+        return CudaMark(stream)
+
+    def capture(self, stream: Stream, body: Callable[[], None]) -> StreamGraph:
+        return StreamGraph(capture(stream.cuda_handle(), body))
+
+    def device_properties(self, index: int) -> tuple[str, int, tuple[int, int] | None]:
+        return context.device_properties(index)
+
 
 def launch_arguments(
-    kernel: Any, args: Sequence[object], stream: Stream
+    kernel: Any, args: Sequence[object]
 ) -> tuple[tuple[object, ...], tuple[tuple[int, bool], ...], list[Any]]:
     """The ct.launch argument tuple of one launch (in the generated kernel's parameter order),
-    the key of its compiled specialization, and the tensors it writes. A tensor last written
-    by a launch on another stream makes ``stream`` wait for that launch first."""
+    the key of its compiled specialization, and the tensors it writes."""
     out: list[object] = []
     spec: list[tuple[int, bool]] = []
     written: list[Any] = []
@@ -128,9 +178,6 @@ def launch_arguments(
         kind = p.kind
         if kind is MUTABLE:
             t = v.tensor  # type: ignore[attr-defined]
-            writer = t._writer
-            if writer is not None and writer[0] is not stream:
-                stream.wait_for_launch(*writer)
             out.append(t._launch_view or _view(t))
             tile_shape = v.tile_shape  # type: ignore[attr-defined]
             out.extend(tile_shape)
@@ -143,9 +190,6 @@ def launch_arguments(
                 spec.append((len(tile_shape), True))
             written.append(t)
         elif kind is SHARED:
-            writer = v._writer  # type: ignore[attr-defined]
-            if writer is not None and writer[0] is not stream:
-                stream.wait_for_launch(*writer)
             out.append(v._launch_view or _view(v))  # type: ignore[attr-defined]
         else:
             out.append(v.item() if hasattr(v, "item") else v)
@@ -153,31 +197,5 @@ def launch_arguments(
 
 
 def _view(t: Any) -> ArrayView:
-    view = t._launch_view = ArrayView(device_storage(t), t.shape, t._meta.dtype)
+    view = t._launch_view = ArrayView(t._device_storage(), t.shape, t._np_dtype)
     return view
-
-
-def device_storage(t: Any) -> DeviceStorage:
-    """The GPU memory of tensor ``t``; an error naming it when it lives on the host."""
-    if t._device is None:
-        raise RuntimeError(
-            f"{t.describe()} lives on the host but the cutile backend runs on the GPU: create "
-            "tensors after choosing the backend (TILERT_BACKEND=cutile), or copy it with "
-            "tr.from_numpy(t.to_numpy())"
-        )
-    storage: DeviceStorage = t._device
-    return storage
-
-
-def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:
-    """cuTile's error, located at the user's line (not the generated file's)."""
-    loc = getattr(exc, "loc", None)
-    message = getattr(exc, "message", str(exc))
-    line = None
-    if loc is not None and str(getattr(loc, "filename", "")) == str(compiled.path):
-        line = compiled.lowered.user_line(int(loc.line))
-    where = f"{compiled.lowered.path}:{line}" if line else f"{compiled.lowered.path}"
-    return KernelError(
-        f"{where}: cuTile rejected kernel `{kernel.name}`: {message} "
-        f"(generated source: {compiled.path})"
-    )

@@ -13,9 +13,10 @@ from tilert.signature import Param
 
 
 class TensorLike(Protocol):
-    """A dense tensor whose host storage ``_array`` is written in place."""
+    """A dense tensor whose host array ``_host_array`` is written in place."""
 
-    _array: np.ndarray[Any, Any]
+    @property
+    def _host_array(self) -> np.ndarray[Any, Any]: ...
 
     @property
     def shape(self) -> tuple[int, ...]: ...

@@ -31,16 +31,16 @@ class RunState:
     def read_array(self, tensor: TensorLike) -> np.ndarray[Any, Any]:
         """What a load sees: this launch's writes so far, else the tensor itself."""
         entry = self._work.get(id(tensor))
-        return entry[1] if entry is not None else tensor._array
+        return entry[1] if entry is not None else tensor._host_array
 
     def _work_array(self, tensor: TensorLike) -> np.ndarray[Any, Any]:
         entry = self._work.get(id(tensor))
         if entry is None:
-            entry = (tensor, np.array(tensor._array, copy=True, order="C"))
+            entry = (tensor, np.array(tensor._host_array, copy=True, order="C"))
             self._work[id(tensor)] = entry
         return entry[1]
 
-    def store(
+    def write(
         self,
         ctx: BlockContext,
         name: str,
@@ -48,32 +48,23 @@ class RunState:
         tile: tuple[int, ...],
         coords: Coords,
         data: np.ndarray[Any, Any],
+        *,
+        atomic: bool = False,
     ) -> None:
-        """Write each block's tile (``data``: batch or 1, *tile) at its tile-space coords."""
+        """Write each block's tile (``data``: batch or 1, *tile) at its tile-space coords; with
+        ``atomic``, add it into the tensor, element by element, in block order."""
         work = self._work_array(tensor)
-        if self.races is None:
+        if self.races is None and not atomic:
             scatter(work, tile, coords, data, ctx.batch, self._views)
             return
         elems, mask = written_elements(coords, tuple(work.shape), tile, ctx.batch)
-        self._record(ctx, name, tuple(work.shape), elems, mask, atomic=False)
-        values = np.broadcast_to(data, mask.shape)
-        work[tuple(e[mask] for e in elems)] = values[mask]
-
-    def atomic_add(
-        self,
-        ctx: BlockContext,
-        name: str,
-        tensor: TensorLike,
-        tile: tuple[int, ...],
-        coords: Coords,
-        data: np.ndarray[Any, Any],
-    ) -> None:
-        """Add each block's tile into the tensor, element by element, in block order."""
-        work = self._work_array(tensor)
-        elems, mask = written_elements(coords, tuple(work.shape), tile, ctx.batch)
-        self._record(ctx, name, tuple(work.shape), elems, mask, atomic=True)
-        flat = np.ravel_multi_index(tuple(e[mask] for e in elems), work.shape)
-        np.add.at(work.reshape(-1), flat, np.broadcast_to(data, mask.shape)[mask])
+        self._record(ctx, name, tuple(work.shape), elems, mask, atomic=atomic)
+        index = tuple(e[mask] for e in elems)
+        values = np.broadcast_to(data, mask.shape)[mask]
+        if atomic:
+            np.add.at(work.reshape(-1), np.ravel_multi_index(index, work.shape), values)
+        else:
+            work[index] = values
 
     def _record(
         self,
@@ -94,4 +85,4 @@ class RunState:
     def commit(self) -> None:
         """Publish every write of the launch to its tensor."""
         for tensor, work in self._work.values():
-            np.copyto(tensor._array, work)
+            np.copyto(tensor._host_array, work)

@@ -19,19 +19,19 @@ class HostTensor:
     """A tensor whose storage is ``array`` itself (writes land in it)."""
 
     def __init__(self, array: np.ndarray[Any, Any]) -> None:
-        self._array = np.ascontiguousarray(array)
+        self._host_array = np.ascontiguousarray(array)
 
     @property
     def shape(self) -> tuple[int, ...]:
-        return tuple(self._array.shape)
+        return tuple(self._host_array.shape)
 
     @property
     def dtype(self) -> type[DType]:
-        return from_numpy_dtype(self._array.dtype)
+        return from_numpy_dtype(self._host_array.dtype)
 
     @property
     def array(self) -> np.ndarray[Any, Any]:
-        return self._array
+        return self._host_array
 
 
 @dataclass(frozen=True)

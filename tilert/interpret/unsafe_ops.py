@@ -36,7 +36,7 @@ def store(target: object, index: object, tile: object) -> None:
     """Store ``tile`` at tile-space ``index`` of ``target``'s whole tensor."""
     ctx, view, coords, t = _prepare("tl.unsafe.store", target, index, tile)
     data = convert(t._data, t.dtype, view.dtype)
-    ctx.state.store(ctx, view._name, view._tensor, t.shape, coords, data)
+    ctx.state.write(ctx, view._name, view._tensor, t.shape, coords, data)
 
 
 @kernel_op("tl.unsafe.atomic_add")
@@ -44,4 +44,4 @@ def atomic_add(target: object, index: object, tile: object) -> None:
     """Atomically add ``tile`` into ``target``'s tensor at tile-space ``index``."""
     ctx, view, coords, t = _prepare("tl.unsafe.atomic_add", target, index, tile)
     data = convert(t._data, t.dtype, view.dtype)
-    ctx.state.atomic_add(ctx, view._name, view._tensor, t.shape, coords, data)
+    ctx.state.write(ctx, view._name, view._tensor, t.shape, coords, data, atomic=True)

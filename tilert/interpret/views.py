@@ -140,7 +140,7 @@ class MutableView:
         def body() -> None:
             data = self._tile_data(tile, op)
             coords = self.coords(at, op)
-            self._ctx.state.store(
+            self._ctx.state.write(
                 self._ctx, self._name, self._tensor, self.tile_shape, coords, data
             )
 

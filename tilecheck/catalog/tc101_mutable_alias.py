@@ -1,0 +1,269 @@
+"""TC101 (mutable-alias) in the catalog: what ``tilecheck explain TC101`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import MUTABLE_ALIAS
+
+RULE = Rule(
+    code=MUTABLE_ALIAS,
+    slug="mutable-alias",
+    summary="a tensor passed as a Mutable partition and again (Shared or Mutable) in one launch",
+    explanation="""\
+A launch writes each Mutable argument through a partition: every tile block owns one tile and
+writes it while the other blocks run at the same time. If the same tensor is also passed as a
+Shared argument, blocks read elements that other blocks are writing, in no defined order; if it
+is passed as two Mutable partitions, two blocks own the same elements. Either way the result
+depends on the GPU's scheduling: a data race.
+
+tilecheck follows names through aliases (`w = z`) and reports the argument that repeats a
+tensor already written through a partition of the same launch. Inside one call this rule is
+reported instead of TC104 (the partition is alive while the call's arguments are evaluated, but
+the root cause is the aliasing).
+
+Fix: write into a separate output tensor and copy back afterwards, or split the work into two
+launches that run one after the other (sync the first before launching the second).""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x = tr.ones((256,))
+    z = tr.zeros((256,))
+    add(z.partition((64,)), x, x).sync()
+""",
+            "the same tensor twice as Shared is fine: both only read",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
+    a.store(tl.full(a.tile_shape, v, tl.f32))
+    b.store(tl.full(b.tile_shape, v, tl.f32))
+
+
+def main() -> None:
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    fill2(a.partition((64,)), b.partition((64,)), 1.0).sync()
+""",
+            "two Mutable partitions of two tensors",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    copy(z.partition((64,)), x).sync()
+    copy(x.partition((64,)), z).sync()
+""",
+            "one launch after the other, each synced",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    a, b = tr.ones((256,)), tr.zeros((256,))
+    for _ in range(3):
+        copy(b.partition((64,)), a).sync()
+        a, b = b, a
+""",
+            "ping-pong: after the swap each name may hold either tensor, never both the same",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main(forward: bool) -> None:
+    x, y = tr.ones((256,)), tr.zeros((256,))
+    if forward:
+        src, dst = x, y
+    else:
+        src, dst = y, x
+    copy(dst.partition((64,)), src).sync()
+""",
+            "source and destination picked per branch: different tensors on every path",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    z = tr.ones((256,))
+    add(z.partition((64,)), z, z).sync()  # TC101
+""",
+            "written through a partition and read by the same launch",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
+    a.store(tl.full(a.tile_shape, v, tl.f32))
+    b.store(tl.full(b.tile_shape, v, tl.f32))
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    fill2(p, p, 1.0).sync()  # TC101
+""",
+            "one partition passed to two Mutable parameters",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def fill2(a: Mutable[Tensor[f32]], b: Mutable[Tensor[f32]], v: float) -> None:
+    a.store(tl.full(a.tile_shape, v, tl.f32))
+    b.store(tl.full(b.tile_shape, v, tl.f32))
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    fill2(z.partition((64,)), z.partition((32,)), 1.0).sync()  # TC101
+""",
+            "two partitions of one tensor in one launch (TC101, not TC104)",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    w = z
+    copy(z.partition((64,)), w).sync()  # TC101
+""",
+            "an alias is the same tensor",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    a, b = tr.ones((256,)), tr.zeros((256,))
+    for _ in range(3):
+        copy(b.partition((64,)), a).sync()
+        a, b = b, a
+    copy(b.partition((64,)), b).sync()  # TC101
+""",
+            "one name is one tensor, whichever of two it may be",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main(inplace: bool) -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    w = z if inplace else x
+    copy(z.partition((64,)), w).sync()  # TC101
+""",
+            "an argument that may alias one tensor on some path is an alias there",
+            typed=False,
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+fast_add = add.with_options(occupancy=2)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    fast_add(z.partition((64,)), z, z).sync()  # TC101
+""",
+            "a variant of a kernel kept under another name is the same kernel",
+        ),
+    ),
+)

@@ -1,0 +1,350 @@
+"""TC102 (use-in-flight) in the catalog: what ``tilecheck explain TC102`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, valid
+from tilecheck.catalog.tc102_use_in_flight_invalid import INVALID
+from tilecheck.codes import USE_IN_FLIGHT
+
+RULE = Rule(
+    code=USE_IN_FLIGHT,
+    slug="use-in-flight",
+    summary="a use of a tensor that an unreleased op writes",
+    explanation="""\
+A kernel call returns an Op that holds its borrows from the moment it is created: a Mutable
+partition's tensor exclusively. After `.submit()` the GPU may be writing the tensor at any
+moment until the Pending is waited on; a graph holds what its recorded ops write until
+`g.close()`. Reading the tensor on the host, copying into it, partitioning it again or passing
+it to another launch in that window races with the device: the host sees half-written data, or
+two writers interleave.
+
+The check is flow-sensitive and conservative at merges, as Rust's borrow checker is: waiting on
+one branch only leaves the tensor in flight on the other, so a use after the merge is reported
+(with the wait on the other branch shown). In a loop, an op submitted in one iteration and not
+waited on is still in flight when the next iteration partitions the same tensor. Aliases
+(`w = z`) are followed. `.done()` returning True does not release anything; only `.sync()`,
+`.wait()`, `await` and `g.close()` do. Metadata (`shape`, `dtype`, `strides`, `device`) is
+always readable.
+
+Fix: wait for the op before the use (`pending.wait()`, `await op`, `op.sync()`), on every path;
+or pass the tensor on inside the same `.then` chain or graph, which run in order.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+    print(z.shape, z.dtype)  # metadata is always readable
+    pending.wait()
+    print(z.to_numpy())
+""",
+            "read after the wait",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(fast: bool) -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+    if fast:
+        pending.wait()
+    else:
+        pending.wait()
+        print("slow path")
+    print(z.to_numpy())
+""",
+            "waited on every branch",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    for step in range(4):
+        pending = scale(z.partition((64,)), float(step)).submit()
+        pending.wait()
+    print(z.to_numpy())
+""",
+            "submit then wait inside the loop body",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    op = add(z.partition((64,)), x, x).then(lambda zp, *_: scale(zp, 10.0))
+    op.sync()
+    print(z.to_numpy())
+""",
+            "a .then chain passes the partition from one op to the next",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, y = tr.ones((1024,)), tr.zeros((1024,))
+    with tr.graph() as g:
+        g.record(copy(y.partition((256,)), x))
+        g.record(scale(y.partition((256,)), 2.0))  # the graph hands y on
+    for _ in range(3):
+        g.launch().wait()
+    g.close()
+    print(y.to_numpy())
+""",
+            "a graph passes a tensor from op to op; read after close",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+async def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    await add(z.partition((64,)), x, x)
+    print(z.to_numpy())
+""",
+            "await releases",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    a, b = tr.ones((256,)), tr.zeros((256,))
+    for _ in range(4):
+        pending = scale(b.partition((64,)), 2.0).submit()
+        print(a.to_numpy())
+        pending.wait()
+        a, b = b, a
+""",
+            "ping-pong: `a` may hold either tensor after the swap, never the one `b` holds",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x = tr.ones((256,))
+    zs = [tr.zeros((256,)) for _ in range(3)]
+    prev = None
+    prev_pending = None
+    for z in zs:
+        pending = add(z.partition((64,)), x, x).submit()
+        if prev is not None and prev_pending is not None:
+            prev_pending.wait()
+            print(prev.to_numpy())
+        prev, prev_pending = z, pending
+    if prev_pending is not None:
+        prev_pending.wait()
+""",
+            "pipelining: the previous iteration's tensor, waited on, while this one's is written",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(n: int) -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+    match n:
+        case 0:
+            pending.wait()
+        case _:
+            pending.wait()
+    print(z.to_numpy())
+""",
+            "waited in every case of a `match` ending in `case _:` (no path skips every case)",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(n: int) -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+    match n:
+        case 0:
+            pending.wait()
+        case other:
+            print(other)
+            pending.wait()
+    print(z.to_numpy())
+""",
+            "a capture pattern without a guard always matches, as `case _:` does",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+import asyncio
+
+
+async def main() -> None:
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    await asyncio.gather(scale(a.partition((64,)), 2.0), scale(b.partition((64,)), 3.0))
+    print(a.to_numpy(), b.to_numpy())
+""",
+            "independent ops gathered, read after the await",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+
+    def finish() -> None:
+        pending.wait()
+
+    finish()
+    print(z.to_numpy())
+""",
+            "a closure that waits, called before the read",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    if (pending := scale(z.partition((64,)), 2.0).submit()) is not None:
+        pending.wait()
+    print(z.to_numpy())
+""",
+            "a walrus in the test narrows the name it binds, as the plain name would",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    if pending := scale(z.partition((64,)), 2.0).submit():
+        pending.wait()
+    print(z.to_numpy())
+""",
+            "a Pending is always true: the walrus's name is waited on where it holds one",
+        ),
+    ),
+    invalid=INVALID,
+)

@@ -1,0 +1,166 @@
+"""TC103 (write-while-shared) in the catalog: what ``tilecheck explain TC103`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import WRITE_WHILE_SHARED
+
+RULE = Rule(
+    code=WRITE_WHILE_SHARED,
+    slug="write-while-shared",
+    summary="a write or partition of a tensor that an unreleased op reads",
+    explanation="""\
+A Shared argument is read by every block of the launch for as long as the op runs. Any number
+of ops may read a tensor at once, and the host may read it too, but writing it (`copy_from`) or
+partitioning it for a launch that writes it, before the readers are done, changes the data
+under them: some blocks see the old values and some the new.
+
+An op holds its Shared borrows from its creation until it is synced, waited on, awaited or its
+graph is closed, exactly as for TC102.
+
+Fix: wait for the readers first, or write into another tensor.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x = tr.ones((256,))
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    first = copy(a.partition((64,)), x).submit()
+    second = copy(b.partition((64,)), x).submit()
+    print(x.to_numpy())
+    first.wait()
+    second.wait()
+""",
+            "two pending ops that only read the same tensor, and a host read",
+        ),
+        valid(
+            """\
+import numpy as np
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    pending = copy(z.partition((64,)), x).submit()
+    pending.wait()
+    x.copy_from(np.zeros(256, np.float32))
+""",
+            "write after the reader was waited on",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    copy(z.partition((64,)), x).sync()
+    scale(x.partition((64,)), 2.0).sync()
+""",
+            "partition after the reader was synced",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import numpy as np
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    pending = copy(z.partition((64,)), x).submit()
+    x.copy_from(np.zeros(256, np.float32))  # TC103
+    pending.wait()
+""",
+            "copy into a tensor a submitted op reads",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    pending = copy(z.partition((64,)), x).submit()
+    scale(x.partition((64,)), 2.0).sync()  # TC103
+    pending.wait()
+""",
+            "partition a tensor a submitted op reads",
+        ),
+        invalid(
+            """\
+import numpy as np
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    op = copy(z.partition((64,)), x)
+    x.copy_from(np.zeros(256, np.float32))  # TC103
+    op.sync()
+""",
+            "an unrun op already holds its Shared borrow",
+        ),
+    ),
+)

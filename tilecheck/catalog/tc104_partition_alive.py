@@ -1,0 +1,214 @@
+"""TC104 (partition-alive) in the catalog: what ``tilecheck explain TC104`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import PARTITION_ALIVE
+
+RULE = Rule(
+    code=PARTITION_ALIVE,
+    slug="partition-alive",
+    summary="a tensor used while a partition of it is unconsumed",
+    explanation="""\
+`t.partition(tile_shape)` is an exclusive borrow of `t`, split into disjoint tiles, made to be
+handed to one launch. While the partition exists and no launch has consumed it, the tensor is
+reserved for the launch to come: reading it, copying into it, partitioning it again or passing
+it to another launch would let two owners see one buffer, and the runtime refuses it with a
+BorrowError.
+
+A partition is released when a launch consumes it (the op then holds the tensor, see TC102) or
+when it is dropped (`del p`, or a partition made and not kept). Metadata stays readable. Inside
+a single kernel call, a tensor passed both as a partition and again is TC101, not this rule.
+
+Fix: pass the partition to its launch first, or partition later, right where it is launched.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    print(z.shape)
+    scale(p, 2.0).sync()
+    print(z.to_numpy())
+""",
+            "metadata while partitioned; data after the launch",
+        ),
+        valid(
+            """\
+import tilert as tr
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    del p
+    print(z.to_numpy())
+""",
+            "a dropped partition releases its tensor",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    z.partition((64,))
+    q = z.partition((32,))
+    scale(q, 2.0).sync()
+""",
+            "a partition that is not kept is dropped at once",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(n: int) -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    match n:
+        case 0:
+            scale(p, 2.0).sync()
+        case _:
+            scale(p, 3.0).sync()
+    print(z.to_numpy())
+""",
+            "consumed in every case of a `match` ending in `case _:`",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    print(z.to_numpy())  # TC104
+    scale(p, 2.0).sync()
+""",
+            "read while partitioned",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    q = z.partition((32,))  # TC104
+    scale(p, 2.0).sync()
+    scale(q, 2.0).sync()
+""",
+            "partitioned twice",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    p = x.partition((64,))
+    copy(z.partition((64,)), x).sync()  # TC104
+    scale(p, 2.0).sync()
+""",
+            "passed to another launch while partitioned",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main(verbose: bool, n: int) -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    zp = z.partition((64,))
+    if verbose or n > 0:
+        print("partitioned")
+    print(z.to_numpy())  # TC104
+    add(zp, x, x).sync()
+""",
+            "still alive after an `if` whose test short-circuits",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+
+    def area(p: int) -> int:
+        return p * p
+
+    print(area(3), z.to_numpy())  # TC104
+    scale(p, 2.0).sync()
+""",
+            "a nested function's parameter `p` is another variable: the partition stays alive",
+        ),
+    ),
+)

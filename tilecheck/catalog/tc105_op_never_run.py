@@ -1,0 +1,206 @@
+"""TC105 (op-never-run) in the catalog: what ``tilecheck explain TC105`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import OP_NEVER_RUN
+
+RULE = Rule(
+    code=OP_NEVER_RUN,
+    slug="op-never-run",
+    summary="an Op created and never synced, submitted, awaited, chained or recorded",
+    explanation="""\
+Kernel calls are lazy: `k(z.partition(t), x)` checks the arguments, takes the borrows and
+returns an Op, but nothing runs on the device until the op is synced, submitted, awaited,
+chained into another op with `.then`/`tr.zip`, or recorded into a graph. An op that is never run
+is almost always a forgotten `.sync()`: the output is never written, and the runtime only warns
+(UnrunOpWarning) when the op is garbage-collected.
+
+The finding is reported where the op is created, when no path from there runs it. An op that
+leaves the function (returned, stored, or passed to a function the checker does not know) is
+assumed to be run elsewhere.
+
+Fix: run it: `.sync()`, `.submit()` and later `.wait()`, `await op`, or `g.record(op)`.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), 2.0).sync()
+""",
+            "synced",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def make(z: tr.Tensor[f32]) -> tr.Op:
+    return scale(z.partition((64,)), 2.0)
+""",
+            "returned: the caller runs it",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    both = tr.zip(scale(a.partition((64,)), 1.0), scale(b.partition((64,)), 2.0))
+    both.sync()
+""",
+            "zipped ops run with the zip",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        g.record(scale(y.partition((256,)), 2.0))
+    g.launch().wait()
+    g.close()
+""",
+            "recorded into a graph",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    op = None
+
+    def make() -> None:
+        nonlocal op
+        op = scale(z.partition((64,)), 2.0)
+
+    make()
+    if op is not None:
+        op.sync()
+    print(z.to_numpy())
+""",
+            "stored in a `nonlocal` of the enclosing function, which runs it",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), 2.0)  # TC105
+""",
+            "a kernel call alone does nothing",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)  # TC105
+    print(op)
+""",
+            "kept in a variable and never run",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    chained = add(z.partition((64,)), x, x).then(  # TC105
+        lambda zp, *_: scale(zp, 2.0)
+    )
+""",
+            "a chain is an op too: it must be run",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        scale(y.partition((256,)), 2.0)  # TC105
+    g.close()
+""",
+            "created inside a capture but never recorded",
+        ),
+    ),
+)

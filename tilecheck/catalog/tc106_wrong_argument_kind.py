@@ -1,0 +1,190 @@
+"""TC106 (wrong-argument-kind) in the catalog: what ``tilecheck explain TC106`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import WRONG_ARGUMENT_KIND
+
+RULE = Rule(
+    code=WRONG_ARGUMENT_KIND,
+    slug="wrong-argument-kind",
+    summary="a plain tensor to a Mutable parameter, a partition to a Shared one, or wrong arity",
+    explanation="""\
+A kernel's signature says how each argument is shared: a Mutable parameter takes a Partition
+(the tensor split into the disjoint tiles the blocks write), a Shared parameter takes the
+Tensor itself (read-only, visible to every block), a scalar takes a Python or numpy number.
+The kind is the whole ownership contract of the launch, so it must match.
+
+Passing a whole tensor where a partition is expected leaves the launch without disjoint tiles
+to hand out to its blocks; passing a partition to a Shared parameter would let every block read
+a buffer that was reserved for writing. The runtime refuses both with a BorrowError; tilecheck
+reports them before the program runs, together with calls that do not fit the signature (too
+many arguments, an unknown keyword, a missing parameter). `grid=` is accepted by every kernel
+call.
+
+Fix: `k(z.partition(tile_shape), x, ...)` — partitions for Mutable, tensors for Shared.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, y, z = tr.ones((256,)), tr.ones((256,)), tr.zeros((256,))
+    add(z.partition((64,)), x, y).sync()
+""",
+            "a partition for Mutable, tensors for Shared",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, y, z = tr.ones((256,)), tr.ones((256,)), tr.zeros((256,))
+    add(y=y, x=x, z=z.partition((64,))).sync()
+""",
+            "by keyword",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(factor: float) -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), a=factor, grid=(4,)).sync()
+""",
+            "a scalar by keyword, and grid=",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z, 2.0).sync()  # TC106
+""",
+            "a tensor to a Mutable parameter",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    copy(z.partition((64,)), x.partition((64,))).sync()  # TC106
+""",
+            "a partition to a Shared parameter",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), 2.0, 3.0).sync()  # TC106
+""",
+            "too many arguments",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), factor=2.0).sync()  # TC106
+""",
+            "an unknown keyword (and so `a` is missing, reported once)",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    scale(z.partition((64,)), x).sync()  # TC106
+""",
+            "a tensor to a scalar parameter",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Shared, Tensor, f32
+
+
+ADD = 'extern "C" __global__ void add(float* z, const float* x, int n) { /* ... */ }'
+cuda_add = tr.cuda_kernel(
+    ADD, "add", params=[Mutable[Tensor[f32]], Shared[Tensor[f32]], int], block=256
+)
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    cuda_add(z, x, 256).sync()  # TC106
+""",
+            "a tensor to a Mutable parameter of a `tr.cuda_kernel` (its `params` list)",
+            typed=False,
+        ),
+    ),
+)

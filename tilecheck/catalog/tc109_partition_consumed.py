@@ -1,0 +1,240 @@
+"""TC109 (partition-consumed) in the catalog: what ``tilecheck explain TC109`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import PARTITION_CONSUMED
+
+RULE = Rule(
+    code=PARTITION_CONSUMED,
+    slug="partition-consumed",
+    summary="a partition passed to a second launch (or used) after an op consumed it",
+    explanation="""\
+A partition moves into the launch it is passed to, as a value does in Rust: the op now owns the
+tensor's tiles, and the partition object is spent. Passing it to a second launch (or mapping it
+again) would hand the same tiles to two ops, and the runtime refuses it. Control flow is
+followed: a partition consumed on one branch is consumed after the merge, and one consumed in a
+loop is consumed when the loop comes around.
+
+Inside one `.then` chain or one graph capture, an op may pass a partition it received on to the
+next op: they run in order.
+
+Fix: partition the tensor again for each launch (after the previous op is synced).""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    scale(z.partition((64,)), 2.0).sync()
+    scale(z.partition((64,)), 3.0).sync()
+""",
+            "a fresh partition per launch",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    for step in range(4):
+        p = z.partition((64,))
+        scale(p, float(step)).sync()
+""",
+            "partitioned inside the loop",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, y = tr.ones((1024,)), tr.zeros((1024,))
+    with tr.graph() as g:
+        p = y.partition((256,))
+        g.record(copy(p, x))
+        g.record(scale(p, 2.0))  # handed on inside the graph
+    g.launch().wait()
+    g.close()
+""",
+            "passed on inside one graph capture",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    zp, xx, yy = add(z.partition((64,)), x, x).sync()
+    print(xx.to_numpy(), yy.shape)
+    scale(z.partition((64,)), 2.0).sync()
+""",
+            "the tensors sync returns are the arguments themselves, free again",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    scale(p, 2.0).sync()
+    scale(p, 3.0).sync()  # TC109
+""",
+            "the partition was moved into the first launch",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(again: bool) -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    if again:
+        scale(p, 2.0).sync()
+    scale(p, 3.0).sync()  # TC109
+""",
+            "consumed on one branch",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    for step in range(4):
+        scale(p, float(step)).sync()  # TC109
+""",
+            "consumed when the loop comes around",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    p = z.partition((64,))
+    scale(p, 2.0).sync()
+    q = p.mapped(blocks=4)  # TC109
+""",
+            "used after consumption",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    zp, xx, yy = add(z.partition((64,)), x, x).sync()
+    scale(zp, 2.0).sync()  # TC109
+""",
+            "sync returns the op's arguments, its partitions spent",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def pscale(z: Mutable[Tensor[f32]], a: float) -> None:
+    for idx in z.tiles():
+        z.store(z.load(at=idx) * a, at=idx)
+
+
+def main() -> None:
+    z = tr.zeros((1024,))
+    zp = z.partition((128,))
+    pscale(zp.mapped(blocks=2), 2.0).sync()
+    pscale(zp.mapped(blocks=4), 2.0).sync()  # TC109
+""",
+            "mapping a spent partition again is one reuse, reported once",
+        ),
+    ),
+)

@@ -1,0 +1,312 @@
+"""TC110 (op-already-run) in the catalog: what ``tilecheck explain TC110`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import OP_ALREADY_RUN
+
+RULE = Rule(
+    code=OP_ALREADY_RUN,
+    slug="op-already-run",
+    summary="an Op synced, submitted, awaited, chained, zipped or recorded a second time",
+    explanation="""\
+An op runs once. Syncing, submitting or awaiting it runs it; chaining it with `.then`, zipping
+it with `tr.zip` or recording it in a graph hands it to the op or graph that will run it. Any
+second one of these on the same op object raises a RuntimeError at run time ("op `k` (created
+at ...) was already submitted; an op runs once"), after everything before it has run.
+
+The finding is reported at the second run, naming where the op was run first, only when it is
+certain: the name holds the same op object on every path that reaches it, and that op was
+already run on every one of those paths. Not reported: an op run on one branch only; one made
+anew in each loop iteration (or made before a loop and run in it: the first iteration runs it
+once); one kept in a list or a container, returned from or passed to a function the checker
+does not follow, or named by a variable that a call may rebind (`global`, `nonlocal`); a run
+that may have raised before it ran the op, as seen from an `except` handler or from after a
+`with` block that may swallow the error (`pytest.raises`). Inside a graph capture, running an
+op is TC111, not this rule.
+
+Fix: call the kernel again for a new op when the work must run again (after the first op is
+synced); for an op handed to a chain, a zip or a graph, run that one instead.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    for step in range(4):
+        op = scale(z.partition((64,)), float(step))
+        op.sync()
+""",
+            "a new op made in each iteration, run once each",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(fast: bool) -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    if fast:
+        op.sync()
+    if not fast:
+        op.submit().wait()
+""",
+            "run on one branch, and after the `if` only where it was not: not twice on any path",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    op.sync()
+    op = scale(z.partition((64,)), 3.0)
+    op.sync()
+""",
+            "the name rebound to a new op",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def make(z: tr.Tensor[f32]) -> tr.Op:
+    return scale(z.partition((64,)), 2.0)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    make(z).sync()
+    make(z).sync()
+""",
+            "each call of a function that makes an op gives a new one",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def describe(op: tr.Op) -> str:
+    return repr(op)
+
+
+def main() -> None:
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    first = scale(a.partition((64,)), 2.0)
+    print(describe(first))
+    first.sync()
+    ops = [scale(b.partition((64,)), 3.0)]
+    for op in ops:
+        op.sync()
+""",
+            "passed to a function the checker does not follow, or kept in a list: not assumed run",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    pending = scale(z.partition((64,)), 2.0).submit()
+    pending.wait()
+    pending.wait()
+""",
+            "a Pending may be waited on more than once",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    op.sync()
+    op.sync()  # TC110
+""",
+            "synced twice",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    a, b = tr.zeros((256,)), tr.zeros((256,))
+    first = scale(a.partition((64,)), 2.0)
+    second = scale(b.partition((64,)), 3.0)
+    both = tr.zip(first, second)
+    both.sync()
+    first.sync()  # TC110
+""",
+            "zipped ops run with the zip, not again on their own",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def main() -> None:
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    op = add(z.partition((64,)), x, x)
+    chained = op.then(lambda zp, *_: scale(zp, 2.0))
+    chained.sync()
+    op.sync()  # TC110
+""",
+            "an op chained with .then runs as part of the chain",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(fast: bool) -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    if fast:
+        op.sync()
+    else:
+        op.submit().wait()
+    op.sync()  # TC110
+""",
+            "run on every branch, then again after the merge",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    op = scale(y.partition((256,)), 2.0)
+    op.sync()
+    with tr.graph() as g:
+        g.record(op)  # TC110
+    g.launch().wait()
+    g.close()
+""",
+            "recording an op that already ran",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    again = op
+    op.submit().wait()
+    again.sync()  # TC110
+""",
+            "an alias is the same op",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+async def main() -> None:
+    z = tr.zeros((256,))
+    op = scale(z.partition((64,)), 2.0)
+    await op
+    await op  # TC110
+""",
+            "awaited twice",
+        ),
+    ),
+)

@@ -1,0 +1,278 @@
+"""TC111 (graph-capture-misuse) in the catalog: what ``tilecheck explain TC111`` prints, and the
+examples the tests check (each one the complete module a reader sees)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.codes import GRAPH_CAPTURE_MISUSE
+
+RULE = Rule(
+    code=GRAPH_CAPTURE_MISUSE,
+    slug="graph-capture-misuse",
+    summary="an allocation, a copy into a tensor, an event or an op run inside `with tr.graph()`",
+    explanation="""\
+Inside `with tr.graph() as g:` ops are recorded (`g.record(op)`), not run: the graph replays
+them on `g.launch()`. While the capture is open tilert refuses what a captured CUDA graph
+cannot hold: allocating a tensor (`tr.empty`, `tr.zeros`, `tr.ones`, `tr.full`, `tr.arange`,
+`tr.from_numpy`, `tr.from_dlpack` of a foreign array), copying into one (`copy_from`), recording
+an event (`stream.record()`), and running an op (`.sync()`, `.sync_on()`, `.submit()`,
+`await`), each with `RuntimeError: cannot ... while capturing a graph`.
+
+The finding is reported where the refused call is written, when it is certainly one (a
+`tr.graph()` capture around it; an op, tensor or stream known on every path). Building ops
+(kernel calls, `.then`, `tr.zip`), reading tensors and waiting on a Pending submitted before
+the capture are allowed. A function or lambda defined inside the block, and a generator
+expression, run only when called or consumed, perhaps after the capture: not reported. A run
+refused here is this finding alone (not also TC110, TC105 or TC108).
+
+Fix: allocate and fill tensors before `with tr.graph()`, record the ops with `g.record(op)`,
+and launch (`g.launch().wait()`) and read the results after the block.""",
+    scope="host",
+    valid=(
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, y = tr.ones((1024,)), tr.zeros((1024,))
+    with tr.graph() as g:
+        g.record(copy(y.partition((256,)), x))
+        g.record(scale(y.partition((256,)), 2.0))
+    g.launch().wait()
+    g.close()
+    print(y.to_numpy())
+""",
+            "allocate before the capture, record inside it, launch and read after it",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, y = tr.ones((1024,)), tr.zeros((1024,))
+    with tr.graph() as g:
+        both = tr.zip(copy(y.partition((256,)), x), scale(x.partition((256,)), 2.0))
+        g.record(both.then(lambda *_: scale(y.partition((256,)), 3.0)))
+    g.launch().wait()
+    g.close()
+""",
+            "zips and chains are built inside the capture, and recorded, not run",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        g.record(scale(y.partition((256,)), 2.0))
+        make = lambda: tr.zeros((1024,))
+        print(y.shape)
+    g.close()
+    z = make()
+    scale(z.partition((256,)), 2.0).sync()
+""",
+            "a lambda made inside the capture allocates when it is called, after it",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    x = tr.ones((1024,))
+    with tr.graph() as g:
+        y = tr.from_dlpack(x)  # a tilert tensor: returned as is
+        g.record(scale(y.partition((256,)), 2.0))
+    g.close()
+""",
+            "`tr.from_dlpack` of a tilert tensor allocates nothing",
+        ),
+    ),
+    invalid=(
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x = tr.ones((1024,))
+    with tr.graph() as g:
+        y = tr.zeros((1024,))  # TC111
+        g.record(copy(y.partition((256,)), x))
+    g.close()
+""",
+            "allocating inside the capture",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        op = scale(y.partition((256,)), 2.0)
+        op.sync()  # TC111
+    g.close()
+""",
+            "syncing an op inside the capture instead of recording it",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        scale(y.partition((256,)), 2.0).submit()  # TC111
+    g.close()
+""",
+            "submitting inside the capture (TC111 alone: no Pending comes of it for TC108)",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+async def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        await scale(y.partition((256,)), 2.0)  # TC111
+    g.close()
+""",
+            "awaiting an op inside the capture",
+        ),
+        invalid(
+            """\
+import numpy as np
+
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        y.copy_from(np.ones(1024, np.float32))  # TC111
+        g.record(scale(y.partition((256,)), 2.0))
+    g.close()
+""",
+            "copying into a tensor inside the capture",
+        ),
+        invalid(
+            """\
+import numpy as np
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        data = tr.from_numpy(np.arange(1024, dtype=np.float32))  # TC111
+        g.record(copy(y.partition((256,)), data))
+    g.close()
+""",
+            "importing host data inside the capture allocates too",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    with tr.graph() as g:
+        g.record(scale(y.partition((256,)), 2.0))
+        done = tr.current_stream().record()  # TC111
+    g.launch().wait()
+    g.close()
+""",
+            "recording an event inside the capture (record it after the launch)",
+        ),
+    ),
+)

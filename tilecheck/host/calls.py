@@ -1,0 +1,239 @@
+"""What a call does to the abstract store: tilert's API functions (tensors, ``tr.zip``,
+``tr.graph``), the methods of the objects the analysis tracks (tensors, partitions, ops,
+pendings, graphs) and kernel launches. ``BodyAnalysis`` evaluates everything else."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import libcst as cst
+
+from tilecheck.codes import OP_ALREADY_RUN
+from tilecheck.host import api
+from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.messages import Use
+from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.ownership import Ownership
+from tilecheck.host.shapes import shape_dims
+from tilecheck.syntax.nodes import dotted_name
+
+
+class Calls(Ownership):
+    def ev(self, expr: cst.BaseExpression) -> Value:
+        """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
+        raise NotImplementedError
+
+    def _call(self, expr: cst.Call) -> Value:
+        func = expr.func
+        head = func
+        while isinstance(head, cst.Attribute):
+            head = head.value
+        if not (isinstance(head, cst.Name) and head.value in self.env):
+            callee = self.ctx.callee(func)
+            if callee.kernel is not None:
+                return self.launch_call(expr, callee.kernel)
+            if callee.canonical is not None:
+                return self.api_call(expr, callee.canonical)
+        if isinstance(func, cst.Attribute):
+            oids = flatten(self.ev(func.value))
+            if oids:
+                return self.method(expr, func, oids)
+            if func.attr.value == "record" and self.makes_stream(func.value):
+                made = cast(cst.Call, func.value)
+                args = "(...)" if made.args else "()"
+                self.refused(
+                    expr,
+                    f"`{dotted_name(made.func) or 'tr.Stream'}{args}.record()` records an event",
+                    "record events before the `with tr.graph()` block, or after it",
+                )
+            if func.attr.value == "partition" and self.looks_like_tile_shape(expr):
+                tensor = self.free_tensor(func.value)
+                if tensor is not None:
+                    self.unknown_args(expr, escape=False)
+                    return self.partition(expr, func.value, frozenset({tensor}))
+        else:
+            self.ev(func)
+        self.unknown_args(expr, escape=True)
+        return NOTHING
+
+    def read_args(self, call: cst.Call, values: list[Value]) -> None:
+        """The tensors among a call's arguments are read on the host."""
+        for arg, value in zip(call.args, values, strict=True):
+            tensors = frozenset(self.kinds(flatten(value), Kind.TENSOR))
+            if tensors:
+                self.use(tensors, Use.READ, arg.value)
+
+    def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
+        """Evaluate a call's arguments in order; with ``escape``, the callee then takes them
+        all (only once every argument is evaluated: an op made by the first argument holds its
+        borrows while the later ones are evaluated)."""
+        values = [self.ev(arg.value) for arg in call.args]
+        if escape:
+            for value in values:
+                self.escape(value)
+            self.call_closures()
+        return values
+
+    def looks_like_tile_shape(self, call: cst.Call) -> bool:
+        """``x.partition((...))`` on an unknown ``x`` partitions a tensor when its argument is
+        a literal tile shape; anything else may be ``str.partition(sep)``: not guessed."""
+        return len(call.args) == 1 and isinstance(call.args[0].value, (cst.Tuple, cst.List))
+
+    def makes_stream(self, expr: cst.BaseExpression) -> bool:
+        """``tr.current_stream()`` or ``tr.Stream(...)``: certainly a stream."""
+        return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in (
+            api.STREAM_MAKERS
+        )
+
+    def imports_foreign(self, call: cst.Call) -> bool:
+        """``tr.from_dlpack(np.asarray(a))``: given what is certainly no tilert tensor (the
+        result of a numpy call), it allocates; given a tilert tensor, it returns it."""
+        if len(call.args) != 1 or call.args[0].star:
+            return False
+        arg = call.args[0].value
+        if not isinstance(arg, cst.Call):
+            return False
+        canonical = self.ctx.callee(arg.func).canonical
+        return canonical is not None and canonical.startswith("numpy.")
+
+    def api_call(self, call: cst.Call, canonical: str) -> Value:
+        if canonical in api.TENSOR_FACTORIES:  # ``tr.from_dlpack(t)`` reads ``t``
+            self.read_args(call, self.unknown_args(call, escape=False))
+            if canonical in api.ALLOCATORS or (
+                canonical == api.FROM_DLPACK and self.imports_foreign(call)
+            ):
+                what = "imports" if canonical == api.FROM_DLPACK else "allocates"
+                shown = dotted_name(call.func) or canonical
+                self.refused(
+                    call,
+                    f"`{shown}(...)` {what} a tensor",
+                    "allocate before the `with tr.graph()` block",
+                )
+            return self.new_tensor(call, self.static_rank(call, canonical))
+        if canonical == api.ZIP:
+            values = self.unknown_args(call, escape=False)
+            ops = [o for v in values for o in self.kinds(flatten(v), Kind.OP)]
+            # every argument is checked before any is taken, as ``tr.zip`` does
+            zipped = [
+                self.check_rerun(arg.value, value, arg.value, "zip")
+                for arg, value in zip(call.args, values, strict=True)
+            ]
+            self.rerun_call.update((arg.value, call) for arg in call.args)
+            for op in zipped:
+                if op is not None:
+                    self.took(op, call, "zip")
+            return self.combine(call, ops, "zipped op")
+        if canonical == api.GRAPH:
+            self.unknown_args(call, escape=False)
+            return self.new_graph(call)
+        if canonical in api.HOST_READERS:
+            self.read_args(call, self.unknown_args(call, escape=False))
+            return NOTHING
+        self.unknown_args(call, escape=canonical not in api.INSPECTING_BUILTINS)
+        return NOTHING
+
+    def static_rank(self, call: cst.Call, canonical: str) -> int | None:
+        if canonical in api.RANK_ONE_FACTORIES:
+            return 1
+        position = api.TENSOR_FACTORIES.get(canonical)
+        shape: cst.BaseExpression | None = None
+        for i, arg in enumerate(call.args):
+            if arg.keyword is not None and arg.keyword.value == "shape":
+                shape = arg.value
+            elif arg.keyword is None and not arg.star and i == position:
+                shape = arg.value
+        if shape is None:
+            return None
+        dims = shape_dims(shape, self.ctx.constants)
+        return None if dims is None else len(dims)
+
+    def method(self, call: cst.Call, func: cst.Attribute, oids: Oids) -> Value:
+        name = func.attr.value
+        receiver = func.value
+        out: set[int] = set()
+        tensors = frozenset(self.kinds(oids, Kind.TENSOR))
+        if tensors:
+            if name == "partition":
+                self.unknown_args(call, escape=False)
+                out |= self.partition(call, receiver, tensors)
+            elif name in api.TENSOR_METADATA:
+                self.unknown_args(call, escape=False)
+            else:
+                if name in api.TENSOR_WRITES:
+                    shown = dotted_name(receiver) or "the tensor"
+                    self.refused(
+                        call,
+                        f"`{shown}.{name}(...)` copies into a tensor",
+                        "copy before the `with tr.graph()` block, or after it",
+                        known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
+                    )
+                # ``z.copy_from(x)`` reads x
+                self.read_args(call, self.unknown_args(call, escape=False))
+                self.use(tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver)
+        partitions = self.kinds(oids, Kind.PARTITION)
+        if partitions and name == "mapped":
+            self.unknown_args(call, escape=False)
+            self.check_unconsumed(partitions, receiver, None)
+            out |= set(partitions)
+        ops = self.kinds(oids, Kind.OP)
+        if ops:
+            out |= self.op_method(call, name, ops, receiver, oids)
+            if name in ("sync", "sync_on") and len(oids) == 1:
+                return self.synced_outputs(call, ops[0])
+        pendings = self.kinds(oids, Kind.PENDING)
+        if pendings:
+            self.unknown_args(call, escape=False)
+            if name == "wait":
+                self.release(pendings, call)
+        graphs = self.kinds(oids, Kind.GRAPH)
+        if graphs:
+            if name == "record":
+                values = self.unknown_args(call, escape=False)
+                graph = self.definite_kind(receiver, oids, Kind.GRAPH)
+                for arg, value in zip(call.args, values, strict=True):
+                    if graph is not None:
+                        self.run_once(arg.value, value, arg.value, "record")
+                    else:  # perhaps no graph: this may not take the op
+                        self.verdict(OP_ALREADY_RUN, arg.value, None)
+                recorded = [o for v in values for o in self.kinds(flatten(v), Kind.OP)]
+                self.record(graphs, recorded)
+                out |= set(recorded)
+            else:
+                self.unknown_args(call, escape=False)
+                if name == "close":
+                    self.release(graphs, call)
+        return frozenset(out)
+
+    def op_method(
+        self, call: cst.Call, name: str, ops: list[int], receiver: cst.BaseExpression, oids: Oids
+    ) -> set[int]:
+        if name in ("sync", "sync_on"):
+            self.unknown_args(call, escape=False)
+            if not self.refused_run(receiver, oids, call, name):
+                self.run_once(receiver, oids, call, name)
+            self.release(ops, call, ran=True)
+            return set()
+        if name == "submit":
+            self.unknown_args(call, escape=False)
+            refused = self.refused_run(receiver, oids, call, name)
+            if not refused:
+                self.run_once(receiver, oids, call, name)
+            pendings = self.submit(call, ops)
+            if refused:  # no Pending comes of it: TC111 alone, not also TC108
+                self.waited.update(self.site_of(p) for p in pendings)
+            return set(pendings)
+        if name == "then":
+            self.unknown_args(call, escape=False)
+            self.run_once(receiver, oids, call, name)
+            self.call_closures()  # the callback runs with the chain
+            return set(self.combine(call, ops, "chained op"))
+        self.unknown_args(call, escape=False)
+        return set()
+
+    def launch_call(self, call: cst.Call, kernel: LaunchSignature) -> Value:
+        """Evaluate a kernel call's arguments (partitions made there belong to this launch),
+        then launch."""
+        outer, self.launch_scope = self.launch_scope, set()
+        values = {id(arg): self.ev(arg.value) for arg in call.args}
+        self.launch_scope = outer
+        return self.launch(call, kernel, values)

@@ -1,0 +1,22 @@
+"""The kernel-body analysis: the rules TC201-TC206 over ``@tr.kernel`` and ``@tr.function``
+bodies, one implementation for the static checker and the runtime.
+
+Both call into here with a ``NameResolver`` of their own: the static checker with an
+``ImportResolver`` built from the module's syntax, the runtime
+(``tilert._core.validation``) with one built from the kernel function's globals. The passes
+see only syntax plus those answers."""
+
+from __future__ import annotations
+
+from tilecheck.kernel.checker import check_kernel, check_kernel_source
+from tilecheck.kernel.resolver import ImportResolver
+from tilecheck.kernel.signature import is_kernel_decorated, parse_signature, signature_of
+
+__all__ = [
+    "ImportResolver",
+    "check_kernel",
+    "check_kernel_source",
+    "is_kernel_decorated",
+    "parse_signature",
+    "signature_of",
+]

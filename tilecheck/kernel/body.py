@@ -1,0 +1,340 @@
+"""One walk over a kernel's body: the syntax the compiler cannot lower is reported as it is met
+(TC204), everything else is recorded as facts (``tilecheck.kernel.facts``) for the checks in
+``calls`` and ``stores``.
+
+Python decides which names are locals from the whole function (a name assigned anywhere in it
+is local everywhere in it), so whether ``tl`` in ``tl.exp(t)`` is the module or a local is
+only known once the walk is over. The walk therefore records calls, references and bindings,
+and the checks decide afterwards. Nested functions, classes, lambdas and comprehensions are
+reported once where they are written and not entered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from tilecheck.codes import UNSUPPORTED_CONSTRUCT
+from tilecheck.kernel.facts import (
+    OPAQUE,
+    Alias,
+    BodyFacts,
+    CallSite,
+    Origin,
+    TileIndex,
+    Unpack,
+    Value,
+)
+from tilecheck.kernel.findings import Finding
+from tilecheck.syntax.nodes import dotted_name, target_names
+from tilecheck.syntax.walk import children
+
+_UNSUPPORTED_EXPRESSIONS: dict[type[cst.CSTNode], str] = {
+    cst.Lambda: "a lambda",
+    cst.ListComp: "a list comprehension",
+    cst.SetComp: "a set comprehension",
+    cst.DictComp: "a dict comprehension",
+    cst.GeneratorExp: "a generator expression",
+    cst.Yield: "`yield`",
+}
+_HINT_EXPRESSION = "write it out with `for ... in range(...)` or a @tr.function helper"
+
+_UNSUPPORTED_STATEMENTS: dict[type[cst.CSTNode], str] = {
+    cst.Del: "`del`",
+    cst.Global: "`global`",
+    cst.Nonlocal: "`nonlocal`",
+    cst.Import: "an import",
+    cst.ImportFrom: "an import",
+    cst.Raise: "`raise`",
+}
+
+
+class BodyWalker:
+    """Walks one kernel body once; see the module docstring."""
+
+    def __init__(self, is_function: bool) -> None:
+        self.facts = BodyFacts()
+        self._is_function = is_function
+        self._tiles_loops: list[str] = []
+        self._statements: dict[type[cst.CSTNode], Callable[[cst.CSTNode], None]] = {
+            cst.SimpleStatementLine: self._simple_line,
+            cst.SimpleStatementSuite: self._simple_line,
+            cst.IndentedBlock: self._block,
+            cst.If: self._if,
+            cst.For: self._for,
+            cst.While: self._while,
+            cst.Try: self._try,
+            cst.TryStar: self._try,
+            cst.With: self._with,
+            cst.FunctionDef: self._nested_definition,
+            cst.ClassDef: self._nested_definition,
+            cst.Match: self._match,
+        }
+
+    def walk(self, body: cst.BaseSuite) -> BodyFacts:
+        self._statement(body)
+        return self.facts
+
+    def _report(self, node: cst.CSTNode, message: str) -> None:
+        self.facts.findings.append(Finding(UNSUPPORTED_CONSTRUCT, node, message))
+
+    # -- bindings ---------------------------------------------------------------------------
+    def bind(self, name: str, origin: Origin) -> None:
+        self.facts.locals.add(name)
+        self.facts.bindings.setdefault(name, []).append(origin)
+
+    def _assign_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        if isinstance(target, cst.Name):
+            if isinstance(value, cst.Name):
+                self.bind(target.value, Alias(value.value, value))
+            else:
+                self.bind(target.value, Value(value) if value is not None else OPAQUE)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            values: list[cst.BaseExpression | None] = [None] * len(target.elements)
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(values):
+                if not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                    values = [e.value for e in value.elements]
+            for element, element_value in zip(target.elements, values, strict=True):
+                self._assign_target(element.value, element_value)
+        elif isinstance(target, cst.StarredElement):
+            self._assign_target(target.value, None)
+        elif isinstance(target, (cst.Subscript, cst.Attribute)):
+            self.facts.item_writes.append(target)
+            self._expression(target.value)
+            if isinstance(target, cst.Subscript):
+                for index in target.slice:
+                    self._expression(index.slice)
+        else:
+            self._expression(target)
+
+    def _unpack(self, target: cst.BaseExpression, node: cst.Assign) -> bool:
+        """``i, j = idx``: each name is one element of ``idx`` (a tile index unpacked is still
+        the block's own tile, element by element). False if ``target = value`` is not that."""
+        if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(node.value, cst.Name):
+            return False
+        elements = target.elements
+        if not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
+            return False
+        for position, element in enumerate(elements):
+            assert isinstance(element.value, cst.Name)
+            unpacked = Unpack(node.value.value, position, len(elements), node)
+            self.bind(element.value.value, unpacked)
+        return True
+
+    # -- statements -------------------------------------------------------------------------
+    def _statement(self, node: cst.CSTNode) -> None:
+        handler = self._statements.get(type(node))
+        if handler is not None:
+            handler(node)
+        else:
+            self._report(node, f"`{type(node).__name__}` is not supported in a kernel")
+
+    def _block(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.IndentedBlock)
+        for stmt in node.body:
+            self._statement(stmt)
+
+    def _simple_line(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        for small in node.body:
+            self._small(small)
+
+    def _small(self, node: cst.BaseSmallStatement) -> None:
+        if isinstance(node, cst.Expr):
+            self._expression(node.value)
+        elif isinstance(node, cst.Assign):
+            self._expression(node.value)
+            for target in node.targets:
+                if not self._unpack(target.target, node):
+                    self._assign_target(target.target, node.value)
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                self._expression(node.value)
+            self._assign_target(node.target, node.value)
+        elif isinstance(node, cst.AugAssign):
+            self._expression(node.value)
+            if isinstance(node.target, cst.Name):
+                self._expression(node.target)  # read before it is written
+                self.bind(node.target.value, OPAQUE)
+            else:
+                self._assign_target(node.target, None)
+        elif isinstance(node, cst.Return):
+            if node.value is not None:
+                self._expression(node.value)
+                if not self._is_function:
+                    self.facts.value_returns.append(node)
+        elif isinstance(node, cst.Assert):
+            self._expression(node.test)
+            if node.msg is not None:
+                self._expression(node.msg)
+        elif type(node) in _UNSUPPORTED_STATEMENTS:
+            self._unsupported_statement(node)
+        elif isinstance(node, (cst.Pass, cst.Break, cst.Continue)):
+            pass
+        else:
+            self._report(node, f"`{type(node).__name__}` is not supported in a kernel")
+
+    def _unsupported_statement(self, node: cst.BaseSmallStatement) -> None:
+        what = _UNSUPPORTED_STATEMENTS[type(node)]
+        hint = ""
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            hint = "; import at module level"
+            for alias in node.names if not isinstance(node.names, cst.ImportStar) else ():
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                name = dotted_name(bound) if isinstance(bound, cst.BaseExpression) else None
+                if name is not None:
+                    self.bind(name.partition(".")[0], OPAQUE)
+        elif isinstance(node, cst.Raise):
+            hint = "; kernels cannot raise (check inputs on the host)"
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            hint = "; pass the value as a parameter"
+        elif isinstance(node, cst.Del):
+            for target in target_names(node.target):
+                self.bind(target, OPAQUE)
+        self._report(node, f"{what} is not supported in a kernel{hint}")
+
+    def _if(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.If)
+        self._expression(node.test)
+        self._statement(node.body)
+        if isinstance(node.orelse, cst.If):
+            self._if(node.orelse)
+        elif isinstance(node.orelse, cst.Else):
+            self._statement(node.orelse.body)
+
+    def _for(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.For)
+        if node.asynchronous is not None:
+            self._report(node.asynchronous, "`async for` is not supported in a kernel")
+        self._expression(node.iter)
+        self.facts.loops.append(node)
+        receiver = _tiles_receiver(node.iter)
+        if receiver is not None:
+            self._bind_tile_index(node.target, receiver, node)
+        else:
+            self._assign_target(node.target, None)
+        if receiver is not None:
+            self._tiles_loops.append(receiver)
+        self._statement(node.body)
+        if receiver is not None:
+            self._tiles_loops.pop()
+        if node.orelse is not None:
+            self._report(
+                node.orelse,
+                "`for ... else` is not supported in a kernel; use a flag set before `break`",
+            )
+            self._statement(node.orelse.body)
+
+    def _bind_tile_index(self, target: cst.BaseExpression, receiver: str, loop: cst.For) -> None:
+        if isinstance(target, cst.Name):
+            self.bind(target.value, TileIndex(receiver, None, loop))
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for position, element in enumerate(target.elements):
+                if isinstance(element.value, cst.Name):
+                    self.bind(element.value.value, TileIndex(receiver, position, loop))
+                else:
+                    self._assign_target(element.value, None)
+        else:
+            self._assign_target(target, None)
+
+    def _while(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.While)
+        self._expression(node.test)
+        self._statement(node.body)
+        if node.orelse is not None:
+            self._report(
+                node.orelse,
+                "`while ... else` is not supported in a kernel; use a flag set before `break`",
+            )
+            self._statement(node.orelse.body)
+
+    def _try(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.Try, cst.TryStar))
+        self._report(
+            node,
+            "`try` is not supported in a kernel: device code has no "
+            "exceptions; check inputs on the host",
+        )
+        self._statement(node.body)
+        for handler in node.handlers:
+            if handler.name is not None:
+                self._assign_target(handler.name.name, None)
+            self._statement(handler.body)
+        if node.orelse is not None:
+            self._statement(node.orelse.body)
+        if node.finalbody is not None:
+            self._statement(node.finalbody.body)
+
+    def _with(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.With)
+        self._report(node, "`with` is not supported in a kernel")
+        for item in node.items:
+            self._expression(item.item)
+            if item.asname is not None:
+                self._assign_target(item.asname.name, None)
+        self._statement(node.body)
+
+    def _nested_definition(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.FunctionDef, cst.ClassDef))
+        what = "a nested class" if isinstance(node, cst.ClassDef) else "a nested function"
+        hint = "" if isinstance(node, cst.ClassDef) else "; define a @tr.function at module level"
+        self.bind(node.name.value, OPAQUE)
+        self._report(node.name, f"{what} is not supported in a kernel{hint}")
+
+    def _match(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Match)
+        self._report(node, "`match` is not supported in a kernel; use `if`/`elif`")
+        self._expression(node.subject)
+
+    # -- expressions ------------------------------------------------------------------------
+    def _expression(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            self.facts.references.append((node, node.value))
+        elif isinstance(node, cst.Attribute):
+            dotted = dotted_name(node)
+            if dotted is not None:
+                self.facts.references.append((node, dotted))
+            else:
+                self._expression(node.value)
+        elif isinstance(node, cst.Call):
+            self._call(node)
+        elif type(node) in _UNSUPPORTED_EXPRESSIONS:
+            self._report(
+                node,
+                f"{_UNSUPPORTED_EXPRESSIONS[type(node)]} is not supported in a "
+                f"kernel; {_HINT_EXPRESSION}",
+            )
+        elif isinstance(node, cst.Await):
+            self._report(node, "`await` is not supported in a kernel")
+            self._expression(node.expression)
+        elif isinstance(node, cst.NamedExpr):
+            self._expression(node.value)
+            self._assign_target(node.target, node.value)
+        else:
+            for child in children(node):
+                self._expression(child)
+
+    def _call(self, node: cst.Call) -> None:
+        self.facts.calls.append(CallSite(node, dotted_name(node.func), tuple(self._tiles_loops)))
+        self._expression(node.func)
+        for arg in node.args:
+            if arg.star:
+                self._report(
+                    arg,
+                    f"`{arg.star}` arguments are not supported in a kernel; "
+                    "pass each argument by name or position",
+                )
+            self._expression(arg.value)
+
+
+def _tiles_receiver(iterable: cst.BaseExpression) -> str | None:
+    """``z`` for ``z.tiles()``."""
+    if (
+        isinstance(iterable, cst.Call)
+        and not iterable.args
+        and isinstance(iterable.func, cst.Attribute)
+        and iterable.func.attr.value == "tiles"
+        and isinstance(iterable.func.value, cst.Name)
+    ):
+        return iterable.func.value.value
+    return None

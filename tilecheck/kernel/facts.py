@@ -1,0 +1,73 @@
+"""What one walk over a kernel body records for the checks: every name it binds and how,
+every call, every dotted reference, every ``for`` loop, and the writes into items or
+attributes. Nodes, not positions: positions are computed for findings only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tilecheck.kernel.findings import Finding
+
+
+@dataclass(frozen=True)
+class Alias:
+    """``w = v``: ``w`` is whatever ``v`` is."""
+
+    name: str
+    node: cst.Name  # the ``v`` assigned
+
+
+@dataclass(frozen=True)
+class TileIndex:
+    """A target of ``for idx in z.tiles():`` (``position`` picks an element of a tuple
+    target, ``for i, j in z.tiles():``)."""
+
+    receiver: str
+    position: int | None
+    loop: cst.For
+
+
+@dataclass(frozen=True)
+class Unpack:
+    """``i, j = idx``: ``i`` is element ``position`` of the ``arity`` elements of ``idx``."""
+
+    name: str
+    position: int
+    arity: int
+    node: cst.Assign  # the unpacking statement: the elements one ``at=`` puts back together
+
+
+@dataclass(frozen=True)
+class Value:
+    """``t = expr``: a value the shape inference may look into."""
+
+    expr: cst.BaseExpression
+
+
+class Opaque:
+    """Any other binding (a ``range`` loop variable, ``+=``, an unpacked tuple, ...)."""
+
+
+OPAQUE = Opaque()
+Origin = Alias | TileIndex | Unpack | Value | Opaque
+
+
+@dataclass(frozen=True)
+class CallSite:
+    node: cst.Call
+    dotted: str | None  # the callee as a Name/Attribute chain, if it is one
+    tiles_loops: tuple[str, ...]  # receivers of the enclosing ``for ... in r.tiles()`` loops
+
+
+@dataclass
+class BodyFacts:
+    locals: set[str] = field(default_factory=set)
+    bindings: dict[str, list[Origin]] = field(default_factory=dict)
+    calls: list[CallSite] = field(default_factory=list)
+    references: list[tuple[cst.BaseExpression, str]] = field(default_factory=list)
+    loops: list[cst.For] = field(default_factory=list)
+    item_writes: list[cst.BaseExpression] = field(default_factory=list)  # ``a[i] = ``, ``a.b =``
+    value_returns: list[cst.Return] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)

@@ -1,0 +1,42 @@
+"""Where in the user's code something happened: the first frame outside tilert."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # tilert/
+# Both caches are keyed by what a launch sees on every call (this is the launch hot path): a
+# file's inside/outside answer and the formatted ``file:line`` of each call site.
+_inside: dict[str, bool] = {}
+_formatted: dict[tuple[str, int], str] = {}
+_MAX_SITES = 1 << 14
+
+
+def user_callsite() -> str:
+    """``file:line`` of the innermost caller that is not tilert's own code."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        inside = _inside.get(filename)
+        if inside is None:
+            inside = _inside[filename] = os.path.abspath(filename).startswith(_PACKAGE_DIR)
+        if not inside:
+            key = (filename, frame.f_lineno)
+            text = _formatted.get(key)
+            if text is None:
+                if len(_formatted) >= _MAX_SITES:
+                    _formatted.clear()
+                text = _formatted[key] = f"{_short(filename)}:{frame.f_lineno}"
+            return text
+        frame = frame.f_back  # type: ignore[assignment]
+    return "<unknown>"
+
+
+def _short(filename: str) -> str:
+    """A path relative to the working directory when that is shorter, as tracebacks read best."""
+    try:
+        rel = os.path.relpath(filename)
+    except ValueError:
+        return filename
+    return rel if len(rel) < len(filename) else filename

@@ -1,0 +1,150 @@
+/* What the files of tilert._fast share (internal: no other code includes it).
+ *
+ * The launch fast path: C versions of the four calls a launch loop makes,
+ *
+ *     add(z.partition((n,)), x, y).sync()
+ *
+ * (Tensor.partition, Kernel.__call__, Op.sync and the __del__ of the op and the partition) for
+ * the common, valid case only. Each checks the preconditions of that case first and, if any
+ * fails, calls the Python method it replaces, before it has changed anything: that method is
+ * the reference, and the only code that decides an error or formats a message. The objects made
+ * here are the Python classes' own (their __slots__ filled as their __init__ fills them), so
+ * everything else in tilert sees no difference. tilert/_accel.py installs these; setting
+ * TILERT_PURE_PYTHON=1 leaves them out; tilert/_fast.pyi types what Python hands over.
+ *
+ * The files, one job each (the slot access they all use is inline, below):
+ *   lock.c         the C re-entrant lock (the borrow and queue locks)
+ *   common.c       the caller's site, the borrows made, the call of the Python method
+ *   partition.c    Tensor.partition
+ *   kernel_call.c  Kernel.__call__: the op built from a launch
+ *   sync.c         Op.sync: the GPU launch, the stream sync and the release of the borrows
+ *   finalize.c     the __del__ of ops and partitions, and their finalizers
+ *   module.c       install(): what Python hands over (defined there), and the module itself
+ *
+ * Every symbol shared between them starts with tf_; setup.py builds them with hidden
+ * visibility so that PyInit__fast is the only one exported. */
+
+#ifndef TILERT_FAST_H
+#define TILERT_FAST_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* -- the borrow and queue locks (lock.c) ---------------------------------------------------- */
+/* A re-entrant lock, as threading.RLock, that the fast path takes without a Python call. With
+ * the extension installed, ownership.LOCK and the streams' queue lock are of this type. Its state
+ * is only read and written with the GIL held, so an uncontended take or give is a few plain
+ * stores; a thread that finds it held by another waits on ``wake`` (a binary semaphore, without
+ * the GIL), which a give posts when someone waits. */
+typedef struct {
+    PyObject_HEAD
+    PyThread_type_lock wake;
+    unsigned long owner;
+    unsigned long count;
+    unsigned long waiters;
+    int posted; /* a wake-up is pending: at most one at a time */
+} FastLock;
+
+extern PyTypeObject tf_FastLockType;
+int tf_lock_take(FastLock *self);
+int tf_lock_give(FastLock *self);
+/* Release a lock on an error path, the pending exception kept. */
+void tf_unlock_keeping_error(FastLock *lock);
+
+/* -- what install() is given (defined in module.c, set once by install) ------------------- */
+extern PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
+    *tf_OpType, *tf_LaunchStepType, *tf_StreamType;
+extern PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
+    *tf_py_partition_del;
+extern FastLock *tf_borrow_lock, *tf_queue_lock;
+extern PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
+    *tf_backends_module;
+extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids;
+
+/* slot offsets, read from the classes' member descriptors */
+extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer,
+    tf_T_launch_view;
+extern Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
+    tf_P_consumer, tf_P_holder;
+extern Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
+extern Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O_state,
+    tf_O_into;
+extern Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
+extern Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
+
+/* interned names and constants */
+extern PyObject *tf_s_created, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
+extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current,
+    *tf_a_default, *tf_a_kernel;
+
+/* The compiled kernel launched last, with its plan (sync.c sets both, kernel_call.c reads them:
+ * a kernel's plan, once set, never changes) */
+extern PyObject *tf_memo_kernel, *tf_memo_plan;
+
+/* -- what the fast methods share (slot access here, the rest in common.c) ----------------- */
+#define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* (inline: every launch calls these, from every file) */
+static inline void tf_set_slot(PyObject *obj, Py_ssize_t off, PyObject *value) {
+    PyObject *old = SLOT(obj, off);
+    Py_XINCREF(value);
+    SLOT(obj, off) = value;
+    Py_XDECREF(old);
+}
+
+static inline PyObject *tf_new_instance(PyTypeObject *type) {
+    return type->tp_alloc(type, 0); /* slots NULL until filled; not __init__ */
+}
+
+/* An int slot (a tensor's exclusive count, a stream's launch numbers). */
+static inline int tf_get_long(PyObject *obj, Py_ssize_t off, long *out) {
+    PyObject *v = SLOT(obj, off);
+    if (v == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "tilert._fast: an int slot is unset");
+        return -1;
+    }
+    *out = PyLong_AsLong(v);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static inline int tf_set_long(PyObject *obj, Py_ssize_t off, long value) {
+    PyObject *v = PyLong_FromLong(value);
+    if (v == NULL) return -1;
+    tf_set_slot(obj, off, v);
+    Py_DECREF(v);
+    return 0;
+}
+
+/* Whether the context variable holds a non-empty value: -1 on error. */
+static inline int tf_var_is_set(PyObject *var) {
+    PyObject *value = NULL;
+    if (PyContextVar_Get(var, NULL, &value) < 0) return -1;
+    int set = value != NULL && value != Py_None && PyObject_IsTrue(value);
+    Py_XDECREF(value);
+    return set;
+}
+
+/* ``file:line`` of the user's code calling this C function, if formatted before; else NULL. */
+PyObject *tf_callsite(void);
+/* The borrow (exclusive, what, where): a plain tuple. */
+PyObject *tf_make_borrow(int exclusive, PyObject *what, PyObject *where);
+/* The Python method ``fn`` called as self.method(*args, **kwargs): the reference. */
+PyObject *tf_slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                  PyObject *kwnames);
+
+/* What each parameter of a kernel's ``_fast_plan`` is (kernel_call.c, sync.c) */
+enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
+
+/* -- the fast methods, as the classes get them (module.c makes their descriptors) ---------- */
+PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames);
+PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames);
+PyObject *tf_op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *tf_op_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *tf_partition_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames);
+/* set_finalizers(): the module function (finalize.c) */
+PyObject *tf_set_finalizers(PyObject *module, PyObject *unused);
+
+#endif /* TILERT_FAST_H */

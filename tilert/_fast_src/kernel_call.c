@@ -1,0 +1,160 @@
+/* Kernel.__call__, for the common case: the op of a launch. */
+
+#include "fast.h"
+
+/* A kernel's ``_fast_plan`` (set by its first call, once its names resolve) is its op's label,
+ * its borrows' labels (reading, writing) and, per parameter, (0, dtype) for Mutable, (1, dtype)
+ * for Shared, (2, accepted types) for a scalar. The fast path takes launches with exactly one
+ * Mutable partition, unmapped, on a grid checked before, positional arguments only, outside any
+ * chain or graph: a launch loop's launches. */
+PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
+    PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
+    PyObject *holder = NULL, *held = NULL, *holders = NULL, *step = NULL, *steps = NULL,
+             *values = NULL, *op = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
+    Py_ssize_t nshared = 0;
+    int handoff;
+    if (kwnames != NULL || nargs > MAX_PARAMS) goto fallback;
+    if (self == tf_memo_kernel) { /* (a kernel's plan, once set, never changes) */
+        plan = tf_memo_plan;
+        Py_INCREF(plan);
+    } else if ((plan = PyObject_GetAttr(self, tf_a_fast_plan)) == NULL) {
+        PyErr_Clear(); /* first call: the slow path validates and sets the plan */
+        goto fallback;
+    }
+    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 4) goto fallback;
+    PyObject *label = PyTuple_GET_ITEM(plan, 0), *reading = PyTuple_GET_ITEM(plan, 1),
+             *writing = PyTuple_GET_ITEM(plan, 2), *params = PyTuple_GET_ITEM(plan, 3);
+    if (PyTuple_GET_SIZE(params) != nargs) goto fallback;
+    if ((handoff = tf_var_is_set(tf_handoff_var)) != 0) {
+        if (handoff < 0) goto error;
+        goto fallback;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyObject *entry = PyTuple_GET_ITEM(params, i), *v = args[i];
+        long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        PyObject *want = PyTuple_GET_ITEM(entry, 1);
+        if (kind == MUTABLE) {
+            if (part != NULL || Py_TYPE(v) != tf_PartitionType) goto fallback;
+            if (SLOT(v, tf_P_consumed_at) != Py_None || SLOT(v, tf_P_mapping) != Py_None)
+                goto fallback;
+            PyObject *t = SLOT(v, tf_P_tensor);
+            if (Py_TYPE(t) != tf_TensorType || SLOT(t, tf_T_dtype) != want) goto fallback;
+            part = v;
+        } else if (kind == SHARED) {
+            if (Py_TYPE(v) != tf_TensorType || SLOT(v, tf_T_dtype) != want) goto fallback;
+            PyObject *borrows = SLOT(v, tf_T_borrows);
+            if (borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
+            shared[nshared++] = v;
+        } else {
+            int ok = PyObject_IsInstance(v, want);
+            if (ok < 0) goto error;
+            if (!ok) goto fallback;
+        }
+    }
+    if (part == NULL) goto fallback; /* the grid comes from grid=: the slow path checks it */
+    PyObject *tensor = SLOT(part, tf_P_tensor), *grid = SLOT(part, tf_P_grid),
+             *part_holder = SLOT(part, tf_P_holder), *part_borrows = SLOT(tensor, tf_T_borrows);
+    if (part_borrows == NULL || !PyDict_CheckExact(part_borrows)) goto fallback;
+    for (Py_ssize_t i = 0; i < nshared; i++)
+        if (shared[i] == tensor) goto fallback; /* aliasing: the slow path raises */
+    int known = PySet_Contains(tf_launchable_grids, grid);
+    if (known <= 0) {
+        if (known < 0) goto error;
+        goto fallback;
+    }
+    if ((where = tf_callsite()) == NULL) goto fallback;
+
+    /* everything the op is made of, before any borrow is taken */
+    if ((holder = tf_new_instance(tf_OpHolderType)) == NULL) goto error;
+    if ((held = PyList_New(nshared)) == NULL) goto error;
+    for (Py_ssize_t i = 0; i < nshared; i++) {
+        Py_INCREF(shared[i]);
+        PyList_SET_ITEM(held, i, shared[i]);
+    }
+    tf_set_slot(holder, tf_H_label, label);
+    tf_set_slot(holder, tf_H_where, where);
+    tf_set_slot(holder, tf_H_group, Py_None);
+    tf_set_slot(holder, tf_H_held, held);
+    if ((values = PyTuple_New(nargs)) == NULL) goto error;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SET_ITEM(values, i, args[i]);
+    }
+    if ((reading_borrow = tf_make_borrow(0, reading, where)) == NULL) goto error;
+    if ((writing_borrow = tf_make_borrow(1, writing, where)) == NULL) goto error;
+    if ((holders = PyList_New(2)) == NULL) goto error;
+    Py_INCREF(holder);
+    PyList_SET_ITEM(holders, 0, holder);
+    Py_INCREF(part_holder);
+    PyList_SET_ITEM(holders, 1, part_holder);
+    if ((step = tf_new_instance(tf_LaunchStepType)) == NULL) goto error;
+    tf_set_slot(step, tf_S_kernel, self);
+    tf_set_slot(step, tf_S_values, values);
+    tf_set_slot(step, tf_S_grid, grid);
+    if ((steps = PyTuple_Pack(1, step)) == NULL) goto error;
+    if ((op = tf_new_instance(tf_OpType)) == NULL) goto error;
+
+    tf_lock_take(tf_borrow_lock);
+    for (Py_ssize_t i = 0; i < nshared; i++) {
+        PyObject *exclusive = SLOT(shared[i], tf_T_exclusive);
+        if (exclusive == NULL || !PyLong_CheckExact(exclusive) || PyObject_IsTrue(exclusive)) {
+            tf_lock_give(tf_borrow_lock); /* someone writes it: the slow path raises */
+            Py_CLEAR(op);
+            goto fallback;
+        }
+    }
+    int present = PyDict_Contains(part_borrows, part_holder);
+    if (present < 0) goto error_locked;
+    for (Py_ssize_t i = 0; i < nshared; i++) {
+        if (PyDict_SetItem(SLOT(shared[i], tf_T_borrows), holder, reading_borrow) < 0) {
+            for (Py_ssize_t j = 0; j < i; j++) /* (out of memory) give back the reads taken */
+                if (PyDict_DelItem(SLOT(shared[j], tf_T_borrows), holder) < 0) PyErr_Clear();
+            goto error_locked;
+        }
+    }
+    /* the partition is consumed: its exclusive borrow now reads as the op's */
+    if (present) PyDict_SetItem(part_borrows, part_holder, writing_borrow); /* (a replace) */
+    tf_set_slot(part, tf_P_consumed_at, where);
+    tf_set_slot(part, tf_P_consumer, holder);
+    tf_lock_give(tf_borrow_lock);
+
+    tf_set_slot(op, tf_O_label, label);
+    tf_set_slot(op, tf_O_holders, holders);
+    tf_set_slot(op, tf_O_steps, steps);
+    tf_set_slot(op, tf_O_outputs, values);
+    tf_set_slot(op, tf_O_origin, Py_None);
+    tf_set_slot(op, tf_O_state, tf_s_created);
+    tf_set_slot(op, tf_O_into, Py_None);
+    goto done;
+
+error_locked:
+    tf_unlock_keeping_error(tf_borrow_lock);
+error:
+    Py_CLEAR(op);
+done:
+    Py_XDECREF(plan);
+    Py_XDECREF(where);
+    Py_XDECREF(holder);
+    Py_XDECREF(held);
+    Py_XDECREF(values);
+    Py_XDECREF(writing_borrow);
+    Py_XDECREF(reading_borrow);
+    Py_XDECREF(holders);
+    Py_XDECREF(step);
+    Py_XDECREF(steps);
+    return op;
+
+fallback:
+    Py_XDECREF(plan);
+    Py_XDECREF(where);
+    Py_XDECREF(holder);
+    Py_XDECREF(held);
+    Py_XDECREF(values);
+    Py_XDECREF(writing_borrow);
+    Py_XDECREF(reading_borrow);
+    Py_XDECREF(holders);
+    Py_XDECREF(step);
+    Py_XDECREF(steps);
+    return tf_slow(tf_py_kernel_call, self, args, nargs, kwnames);
+}

@@ -1,0 +1,123 @@
+/* Tensor.partition, for the common case. */
+
+#include "fast.h"
+
+/* The last tiling looked up: (tensor shape, tile shape as given) -> (tile shape, grid) */
+static PyObject *memo_shape, *memo_tile, *memo_tiling;
+
+/* Whether two tuples hold the same exact ints (a tile shape given as before). */
+static int tuple_of_ints_equal(PyObject *a, PyObject *b) {
+    if (b == NULL || !PyTuple_CheckExact(b) || PyTuple_GET_SIZE(a) != PyTuple_GET_SIZE(b))
+        return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a); i++) {
+        PyObject *x = PyTuple_GET_ITEM(a, i), *y = PyTuple_GET_ITEM(b, i);
+        if (!PyLong_CheckExact(x) || !PyLong_CheckExact(y)) return 0;
+        if (x != y && PyObject_RichCompareBool(x, y, Py_EQ) != 1) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* An int, or a tuple of ints, of exactly type int: what tilert.tensor._tiling caches. */
+static int plain_tile(PyObject *tile) {
+    if (PyLong_CheckExact(tile)) return 1;
+    if (!PyTuple_CheckExact(tile)) return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tile); i++)
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(tile, i))) return 0;
+    return 1;
+}
+
+/* -- Tensor.partition ---------------------------------------------------------------------- */
+/* A partition of a tensor nobody borrows, with a tile shape this tensor's shape was tiled by
+ * before (the tiling cache), outside any chain or graph, from user code seen before. */
+PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames) {
+    PyObject *key = NULL, *found = NULL, *where = NULL, *holder = NULL, *held = NULL,
+             *borrow = NULL, *part = NULL, *borrows, *shape;
+    long exclusive;
+    int handoff;
+    if (nargs != 1 || kwnames != NULL || Py_TYPE(self) != tf_TensorType) goto fallback;
+    if ((handoff = tf_var_is_set(tf_handoff_var)) != 0) {
+        if (handoff < 0) return NULL;
+        goto fallback;
+    }
+    shape = SLOT(self, tf_T_shape);
+    borrows = SLOT(self, tf_T_borrows);
+    if (shape == NULL || borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
+    if (shape == memo_shape && (args[0] == memo_tile || (PyTuple_CheckExact(args[0]) &&
+                                                         tuple_of_ints_equal(args[0], memo_tile)))) {
+        found = memo_tiling; /* the same tiling as the last partition's */
+    } else {
+        if (!plain_tile(args[0])) goto fallback; /* only plain ints are cached (see _tiling) */
+        if ((key = PyTuple_Pack(2, shape, args[0])) == NULL) return NULL;
+        found = PyDict_GetItemWithError(tf_tilings, key); /* borrowed */
+        Py_CLEAR(key);
+        if (found == NULL) {
+            PyErr_Clear(); /* a miss, or an unhashable tile shape: the slow path checks it */
+            goto fallback;
+        }
+        Py_INCREF(shape);
+        Py_XSETREF(memo_shape, shape);
+        Py_INCREF(args[0]);
+        Py_XSETREF(memo_tile, args[0]);
+        Py_INCREF(found);
+        Py_XSETREF(memo_tiling, found);
+    }
+    Py_INCREF(found);
+    if ((where = tf_callsite()) == NULL) goto fallback;
+    /* everything the partition is made of, before the borrow is taken */
+    if ((holder = tf_new_instance(tf_PartitionHolderType)) == NULL) goto error;
+    if ((held = PyList_New(1)) == NULL) goto error;
+    Py_INCREF(self);
+    PyList_SET_ITEM(held, 0, self);
+    tf_set_slot(holder, tf_H_label, tf_s_partition);
+    tf_set_slot(holder, tf_H_where, where);
+    tf_set_slot(holder, tf_H_group, Py_None);
+    tf_set_slot(holder, tf_H_held, held);
+    tf_set_slot(holder, tf_H_tensor, self);
+    if ((borrow = tf_make_borrow(1, tf_s_partitioned, where)) == NULL) goto error;
+    if ((part = tf_new_instance(tf_PartitionType)) == NULL) goto error;
+
+    tf_lock_take(tf_borrow_lock);
+    if (PyDict_GET_SIZE(borrows) != 0) {
+        tf_lock_give(tf_borrow_lock);
+        Py_CLEAR(part);
+        goto fallback; /* borrowed: the slow path raises (or allows a chain's) */
+    }
+    if (tf_get_long(self, tf_T_exclusive, &exclusive) < 0 ||
+        PyDict_SetItem(borrows, holder, borrow) < 0) {
+        tf_unlock_keeping_error(tf_borrow_lock);
+        goto error;
+    }
+    tf_set_long(self, tf_T_exclusive, exclusive + 1);
+    tf_lock_give(tf_borrow_lock);
+
+    tf_set_slot(part, tf_P_tile_shape, PyTuple_GET_ITEM(found, 0));
+    tf_set_slot(part, tf_P_grid, PyTuple_GET_ITEM(found, 1));
+    tf_set_slot(part, tf_P_tensor, self);
+    tf_set_slot(part, tf_P_mapping, Py_None);
+    tf_set_slot(part, tf_P_consumed_at, Py_None);
+    tf_set_slot(part, tf_P_consumer, Py_None);
+    tf_set_slot(part, tf_P_holder, holder);
+    goto done;
+
+error:
+    Py_CLEAR(part);
+done:
+    Py_XDECREF(found);
+    Py_XDECREF(where);
+    Py_XDECREF(holder);
+    Py_XDECREF(held);
+    Py_XDECREF(borrow);
+    return part;
+
+fallback:
+    Py_XDECREF(found);
+    Py_XDECREF(where);
+    Py_XDECREF(holder);
+    Py_XDECREF(held);
+    Py_XDECREF(borrow);
+    return tf_slow(tf_py_partition, self, args, nargs, kwnames);
+}

@@ -1,0 +1,57 @@
+"""The compile cache of the cutile backend: a kernel's lowered source written to a file (cuTile
+reads kernel source through ``inspect``), one per distinct source, under ``$TILERT_CACHE_DIR``
+(default ``~/.cache/tilert/cutile``), loaded as a ``ct.kernel``; cuTile's own on-disk cache keeps
+compiled binaries across processes. And cuTile's errors located at the user's line."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+from tilert.cutile.lowering import Lowered
+from tilert.errors import KernelError
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
+        os.path.expanduser("~"), ".cache", "tilert"
+    )
+    path = Path(root) / "cutile"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Compiled:
+    """One lowered kernel loaded as a ``ct.kernel``."""
+
+    def __init__(self, lowered: Lowered) -> None:
+        self.lowered = lowered
+        digest = hashlib.sha256(lowered.source.encode()).hexdigest()[:16]
+        self.path = cache_dir() / f"{lowered.entry}_{digest}.py"
+        if not self.path.exists() or self.path.read_text() != lowered.source:
+            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(lowered.source)
+            tmp.replace(self.path)
+        spec = importlib.util.spec_from_file_location(f"tilert_cutile_{digest}", self.path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        self.kernel = getattr(module, lowered.entry)
+        self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
+
+
+def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:
+    """cuTile's error, located at the user's line (not the generated file's)."""
+    loc = getattr(exc, "loc", None)
+    message = getattr(exc, "message", str(exc))
+    line = None
+    if loc is not None and str(getattr(loc, "filename", "")) == str(compiled.path):
+        line = compiled.lowered.user_line(int(loc.line))
+    where = f"{compiled.lowered.path}:{line}" if line else f"{compiled.lowered.path}"
+    return KernelError(
+        f"{where}: cuTile rejected kernel `{kernel.name}`: {message} "
+        f"(generated source: {compiled.path})"
+    )

@@ -1,0 +1,91 @@
+"""The entry point: runs the passes over one kernel in order (source -> aliases resolved ->
+ranks inferred -> body rewritten and emitted -> helpers lowered) and assembles the module,
+with the ``@ct.kernel`` signature that carries each Mutable's tile shape as constants."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from tilert.cutile.lowering.aliases import resolve_mutable_aliases
+from tilert.cutile.lowering.context import Context, fail
+from tilert.cutile.lowering.coords import TILE_COORDS
+from tilert.cutile.lowering.emit import Emitter
+from tilert.cutile.lowering.helpers import lower_helpers
+from tilert.cutile.lowering.names import Resolver
+from tilert.cutile.lowering.ranks import guess_rank
+from tilert.cutile.lowering.rewrite import Rewriter
+from tilert.cutile.lowering.source import function_ast
+from tilert.cutile.lowering.specs import Lowered, MutableSpec, tile_params
+from tilert.signature import Param, ParamKind
+
+
+class LowerableKernel(Protocol):
+    """What the lowering reads of a ``tilert.kernel.Kernel`` (without importing it)."""
+
+    @property
+    def fn(self) -> Callable[..., Any]: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def params(self) -> Sequence[Param]: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+
+def lower_kernel(
+    kernel: LowerableKernel, mutables: Mapping[str, MutableSpec] | None = None
+) -> Lowered:
+    """cuTile Python source for ``kernel`` with the given Mutable ranks (default: inferred
+    from the body, else 1) and mapping."""
+    fdef, path, offset = function_ast(kernel.fn, f"kernel `{kernel.name}`")
+    params = {p.name: p for p in kernel.params}
+    fdef = resolve_mutable_aliases(
+        fdef,
+        [p.name for p in kernel.params if p.kind is ParamKind.MUTABLE],
+        lambda node, message: fail(path, getattr(node, "lineno", 1) + offset, message),
+    )
+    specs = dict(mutables or {})
+    for p in kernel.params:
+        if p.kind is ParamKind.MUTABLE and p.name not in specs:
+            specs[p.name] = MutableSpec(guess_rank(fdef, p.name))
+    cx = Context(path, offset, params, specs, Resolver(kernel.fn.__globals__))
+    rw = Rewriter(cx)
+    em = Emitter(cx, rw)
+    em.emit("import cuda.tile as ct", 0)
+    body = Emitter(cx, rw)
+    sig: list[str] = []
+    for p in kernel.params:
+        sig.append(_ct_param(p))
+        if p.kind is ParamKind.MUTABLE:
+            sig.extend(f"{t}: ct.Constant[int]" for t in tile_params(p.name, specs[p.name].rank))
+            if specs[p.name].mapped:
+                sig.append(f"{p.name}__group: ct.Constant[int]")
+    body.emit("@ct.kernel" + _kernel_options(kernel.options), 0, offset + fdef.lineno)
+    body.emit(f"def {kernel.name}({', '.join(sig)}):", 0, offset + fdef.lineno)
+    body.body(fdef.body, 1)
+    helper_blocks = lower_helpers(cx)
+    out = list(em.lines)
+    line_map: dict[int, int] = {}
+    if any(s.mapped for s in specs.values()):
+        out.extend(TILE_COORDS.split("\n"))
+    for block_lines, block_map in [*helper_blocks, (body.lines, body.line_map)]:
+        out.extend(["", ""])
+        base = len(out)
+        out.extend(block_lines)
+        line_map.update({base + k: v for k, v in block_map.items()})
+    return Lowered("\n".join(out) + "\n", kernel.name, path, line_map, tuple(sorted(cx.helpers)))
+
+
+def _ct_param(p: Param) -> str:
+    if p.kind is ParamKind.CONST:
+        inner = p.py_type.__name__ if isinstance(p.py_type, type) else "int"
+        return f"{p.name}: ct.Constant[{inner}]"
+    return p.name
+
+
+def _kernel_options(options: Mapping[str, Any]) -> str:
+    picked = {k: v for k, v in options.items() if k in ("occupancy", "num_ctas") and v is not None}
+    if not picked:
+        return ""
+    return "(" + ", ".join(f"{k}={v!r}" for k, v in picked.items()) + ")"

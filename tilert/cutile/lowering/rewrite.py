@@ -1,0 +1,203 @@
+"""The expression pass: rewrites one function body's tl calls, Mutable and Shared loads and
+stores, dtypes and ``@tr.function`` calls into cuTile (``ct.*``) expressions. A Mutable ``z`` is
+an array plus its tile-shape constants ``z__t0..``, so ``z.load()`` becomes a ``ct.load`` of the
+block's own tile and ``z.store(t)`` a ``ct.store`` that converts to ``z``'s dtype."""
+
+from __future__ import annotations
+
+import ast
+
+from tilert._core.function import DeviceFunction
+from tilert.cutile.lowering.context import Context, fail
+from tilert.cutile.lowering.names import CT_DTYPES, SAME_NAME_OPS, UNSAFE_ATOMICS
+from tilert.cutile.lowering.nodes import attr_chain, call, ct, is_none, tuple_, zero_pad
+from tilert.cutile.lowering.specs import tile_params
+from tilert.dtypes import is_dtype
+from tilert.errors import KernelError
+from tilert.signature import ParamKind
+
+
+class Rewriter(ast.NodeTransformer):
+    """Rewrites one function body's expressions into cuTile calls."""
+
+    def __init__(self, cx: Context) -> None:
+        self.cx = cx
+
+    # -- helpers ------------------------------------------------------------------------------
+    def err(self, node: ast.AST, message: str) -> KernelError:
+        return fail(self.cx.path, getattr(node, "lineno", 1) + self.cx.line_offset, message)
+
+    def _kind(self, node: ast.expr) -> ParamKind | None:
+        if isinstance(node, ast.Name) and node.id in self.cx.params:
+            return self.cx.params[node.id].kind
+        return None
+
+    def _index(self, name: str) -> ast.expr:
+        spec = self.cx.mutables[name]
+        if spec.mapped:
+            return tuple_([call(ct("bid"), [ast.Constant(0)])])
+        return tuple_([call(ct("bid"), [ast.Constant(i)]) for i in range(spec.rank)])
+
+    def _tile_shape(self, name: str) -> ast.expr:
+        return tuple_(
+            [ast.Name(n, ast.Load()) for n in tile_params(name, self.cx.mutables[name].rank)]
+        )
+
+    def _at(self, node: ast.Call, name: str, position: int) -> ast.expr:
+        """The tile a Mutable call names: ``at=`` (keyword, or positional at ``position``),
+        else the block's own."""
+        for kw in node.keywords:
+            if kw.arg == "at":
+                at: ast.expr = self.visit(kw.value)
+                return at
+        if len(node.args) > position and not is_none(node.args[position]):
+            positional: ast.expr = self.visit(node.args[position])
+            return positional
+        if self.cx.mutables[name].mapped:
+            raise self.err(node, f"`{name}` is mapped: use `at=idx` with idx from `{name}.tiles()`")
+        return self._index(name)
+
+    def _load(
+        self, array: str, index: ast.expr, shape: ast.expr, latency: ast.expr | None = None
+    ) -> ast.expr:
+        hints = {} if latency is None else {"latency": latency}  # ct.load's DRAM-traffic hint
+        return call(
+            ct("load"),
+            [ast.Name(array, ast.Load())],
+            index=index,
+            shape=shape,
+            padding_mode=zero_pad(),
+            **hints,
+        )
+
+    def _latency(self, node: ast.Call, position: int) -> ast.expr | None:
+        """The ``latency=`` hint of a load call (keyword, or positional at ``position``)."""
+        for kw in node.keywords:
+            if kw.arg == "latency":
+                found: ast.expr = self.visit(kw.value)
+                return found
+        if len(node.args) > position:
+            positional: ast.expr = self.visit(node.args[position])
+            return positional
+        return None
+
+    def _store(self, array: ast.expr, index: ast.expr, tile: ast.expr) -> ast.expr:
+        if not isinstance(tile, ast.Constant):  # as the interpreter: stores convert to the dtype
+            dtype = ast.Attribute(value=array, attr="dtype", ctx=ast.Load())
+            tile = call(ct("astype"), [tile, dtype])
+        return call(ct("store"), [array], index=index, tile=tile)
+
+    # -- names and attributes -----------------------------------------------------------------
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.cx.params or not isinstance(node.ctx, ast.Load):
+            return node
+        obj = self.cx.resolver.lookup([node.id])
+        if is_dtype(obj):
+            return ct(CT_DTYPES[obj.name])
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        base = node.value
+        kind = self._kind(base)
+        if kind is ParamKind.MUTABLE and isinstance(base, ast.Name):
+            if node.attr == "index":
+                return self._index(base.id)
+            if node.attr == "tile_shape":
+                return self._tile_shape(base.id)
+            if node.attr in ("shape", "dtype"):
+                return node
+            raise self.err(node, f"`{base.id}.{node.attr}` has no cuTile lowering")
+        if kind is ParamKind.SHARED and isinstance(base, ast.Name):
+            if node.attr in ("shape", "dtype"):
+                return node
+            raise self.err(node, f"`{base.id}.{node.attr}` has no cuTile lowering")
+        parts = attr_chain(node)
+        if parts is not None and parts[0] not in self.cx.params:
+            obj = self.cx.resolver.lookup(parts)
+            if is_dtype(obj):
+                return ct(CT_DTYPES[obj.name])
+        self.generic_visit(node)
+        return node
+
+    # -- calls --------------------------------------------------------------------------------
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner, method = func.value.id, func.attr
+            kind = self._kind(func.value)
+            if kind is ParamKind.MUTABLE:
+                return self._mutable_call(node, owner, method)
+            if kind is ParamKind.SHARED:
+                if method == "load_tile":
+                    args = [self.visit(a) for a in node.args]
+                    kw = {k.arg: self.visit(k.value) for k in node.keywords if k.arg}
+                    shape = args[0] if args else kw["shape"]
+                    index = args[1] if len(args) > 1 else kw["index"]
+                    return self._load(owner, index, shape, self._latency(node, 2))
+                raise self.err(node, f"`{owner}.{method}()` has no cuTile lowering (Shared)")
+        parts = attr_chain(func)
+        if parts is not None and parts[0] not in self.cx.params:
+            helper = self._helper(parts)
+            if helper is not None:
+                node.func = ast.Name(f"_tilert_fn_{helper.name}", ast.Load())
+                node.args = [self.visit(a) for a in node.args]
+                node.keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
+                return node
+            op = self.cx.resolver.tilert_name(parts)
+            if op is not None:
+                return self._tl_call(node, op)
+        self.generic_visit(node)
+        return node
+
+    def _helper(self, parts: list[str]) -> DeviceFunction | None:
+        """The ``@tr.function`` a call names, recorded so that it is lowered too."""
+        obj = self.cx.resolver.lookup(parts)
+        if isinstance(obj, DeviceFunction):
+            self.cx.helpers[obj.name] = obj
+            return obj
+        return None
+
+    def _mutable_call(self, node: ast.Call, name: str, method: str) -> ast.expr:
+        array = ast.Name(name, ast.Load())
+        if method == "load":
+            latency = self._latency(node, 1)
+            return self._load(name, self._at(node, name, 0), self._tile_shape(name), latency)
+        if method == "store":
+            if not node.args:
+                raise self.err(node, f"`{name}.store()` needs a tile")
+            return self._store(array, self._at(node, name, 1), self.visit(node.args[0]))
+        if method == "tiles":
+            raise self.err(
+                node, f"`{name}.tiles()` is lowered only as `for idx in {name}.tiles():`"
+            )
+        raise self.err(node, f"`{name}.{method}()` has no cuTile lowering")
+
+    def _tl_call(self, node: ast.Call, op: str) -> ast.expr:
+        args = [self.visit(a) for a in node.args]
+        keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
+        kw = {k.arg: k.value for k in keywords if k.arg}
+        if op == "load_tile_like":
+            x, z = node.args[0], node.args[1]
+            if not (self._kind(x) is ParamKind.SHARED or self._kind(x) is ParamKind.MUTABLE):
+                raise self.err(node, "load_tile_like needs a tensor parameter first")
+            if not (isinstance(z, ast.Name) and z.id in self.cx.mutables):
+                raise self.err(node, "load_tile_like needs a Mutable parameter second")
+            assert isinstance(x, ast.Name)
+            latency = self._latency(node, 3)
+            return self._load(x.id, self._at(node, z.id, 2), self._tile_shape(z.id), latency)
+        if op == "arange":
+            dtype = kw.pop("dtype", args[1] if len(args) > 1 else ct("int32"))
+            return call(ct("arange"), args[:1], dtype=dtype)
+        if op == "cat":
+            axis = kw.pop("axis", args[1] if len(args) > 1 else ast.Constant(0))
+            return call(ct("cat"), args[:1], axis=axis)
+        if op == "unsafe.store":
+            target = args[0] if args else kw["tensor"]
+            index = args[1] if len(args) > 1 else kw["index"]
+            tile = args[2] if len(args) > 2 else kw["tile"]
+            return self._store(target, index, tile)
+        if op.startswith("unsafe.") and op[7:] in UNSAFE_ATOMICS:
+            return ast.Call(func=ct(op[7:]), args=args, keywords=keywords)
+        if op in SAME_NAME_OPS:
+            return ast.Call(func=ct(op), args=args, keywords=keywords)
+        raise self.err(node, f"`tl.{op}` has no cuTile lowering")
