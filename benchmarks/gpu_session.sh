@@ -8,6 +8,10 @@
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
 #   EXTRA_WHEELS="pytest-asyncio==1.5.0 pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0
 #   cattrs==26.2.1 attrs==26.1.0" bash ../shared/gpu/make-bundle.sh
+# The device has Python 3.12: build the C launch path for it here and carry it with .gpu, or the
+# session measures the Python alone ("C launch fast path: off" in the log):
+#   python3.12 -m venv /tmp/py312 && /tmp/py312/bin/pip install setuptools &&
+#   /tmp/py312/bin/python setup.py build_ext --inplace   (carry tilert/_fast.cpython-312-*.so)
 export PYTHONPATH="$PYTHONPATH:$(pwd)/build/pyextra"  # a pytest fallback, if the device lacks one
 export TILERT_CACHE_DIR=/tmp/tilert-cache
 # The device's copy of the tree has no .git: pass the commit in (TILERT_COMMIT=$(git rev-parse
