@@ -5,6 +5,7 @@ them; ``g.launch()`` replays them in order; the graph holds the union of their b
 from __future__ import annotations
 
 import warnings
+import weakref
 from collections import deque
 from typing import Any
 
@@ -68,7 +69,7 @@ class Graph:
             raise RuntimeError("g.record(op) is only allowed inside `with tr.graph() as g:`")
         op._check_runnable("record")
         op._take("record")
-        op._into = self
+        op._into = weakref.ref(self)
         for h in op._holders:
             h.group = self._holder.group
         self._holders.extend(op._holders)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import warnings
+import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
@@ -26,11 +27,14 @@ class _Owner(Protocol):
     _holders: list[ownership.Holder]
 
     @property
-    def _into(self) -> _Owner | None: ...
+    def _into(self) -> weakref.ref[_Owner] | None: ...
 
 
 class Op:
     """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
+
+    Ownership of ops goes one way, so a dropped op is freed (and releases its borrows) at once:
+    what absorbs an op keeps it alive, and the op refers back to it only weakly (``_into``).
 
     ``holders`` hold its borrows (released on completion); ``steps`` run in order on the op's
     stream; ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent),
@@ -38,7 +42,16 @@ class Op:
     whose hand-off made it (None outside one): such an op may borrow what that group holds, so
     it runs only there (returned from the callback, recorded in the graph)."""
 
-    __slots__ = ("_holders", "_into", "_origin", "_outputs", "_state", "_steps", "label")
+    __slots__ = (
+        "__weakref__",
+        "_holders",
+        "_into",
+        "_origin",
+        "_outputs",
+        "_state",
+        "_steps",
+        "label",
+    )
 
     def __init__(
         self,
@@ -54,7 +67,7 @@ class Op:
         self._outputs = outputs
         self._origin = origin
         self._state = "created"  # created | submitted | absorbed
-        self._into: _Owner | None = None  # what absorbed it (a chain, a zip, a graph)
+        self._into: weakref.ref[_Owner] | None = None  # what absorbed it (a chain, zip, graph)
 
     @property
     def where(self) -> str:
@@ -123,10 +136,7 @@ class Op:
             if not isinstance(nxt, Op):
                 raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
             nxt._take("chain")
-            owner: _Owner = chain
-            while owner._into is not None:  # released with whatever absorbed this chain
-                owner = owner._into
-            owner._holders.extend(nxt._holders)
+            _outermost(chain_ref).extend(nxt._holders)
             nxt._run_steps(stream)
             state["out"] = nxt._result()
 
@@ -137,7 +147,10 @@ class Op:
             lambda: state["out"],
             self._origin,
         )
-        self._into = chain
+        # the step refers to its chain weakly: a chain dropped unrun is freed, and releases its
+        # borrows, when its statement ends (as a dropped op), not when a collector finds a cycle
+        chain_ref: weakref.ref[_Owner] = weakref.ref(chain)
+        self._into = chain_ref
         return chain
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -179,6 +192,16 @@ class Op:
 
     def __repr__(self) -> str:
         return f"<Op {self.label} ({self._state}) created at {self.where}>"
+
+
+def _outermost(owner_ref: weakref.ref[_Owner]) -> list[ownership.Holder]:
+    """The holder list of the outermost owner: ops a ``.then`` callback makes are released
+    with whatever absorbed its chain. (Alive: it runs the step, or what absorbed it keeps it.)"""
+    owner = owner_ref()
+    assert owner is not None
+    while owner._into is not None and (outer := owner._into()) is not None:
+        owner = outer
+    return owner._holders
 
 
 def mark_writer(holders: list[ownership.Holder], stream: Stream, seq: int) -> None:
@@ -294,7 +317,7 @@ def zip(*ops: Op) -> Op:
     )
     for op in ops:
         op._take("zip")
-        op._into = zipped
+        op._into = weakref.ref(zipped)
         for h in op._holders:
             h.group = group
         holders.extend(op._holders)

@@ -181,3 +181,40 @@ def test_replaying_a_graph_with_a_callback_does_not_grow_the_borrow_tables(
         w.to_numpy()  # the graph holds what its callback touched until close
     g.close()
     np.testing.assert_array_equal(w.to_numpy(), np.full(8, 2.0, np.float32))
+
+
+@pytest.fixture
+def no_collector() -> Iterator[None]:
+    """Only reference counting frees objects: what a cycle keeps stays kept."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def test_a_chain_dropped_unrun_releases_when_its_statement_ends(no_collector: None) -> None:
+    z = vec()
+    with pytest.warns(tr.UnrunOpWarning, match=r"\.then\(\.\.\.\) created at .*never run"):
+        scale(z.partition((4,)), 2.0).then(lambda zp, *_: scale(zp, 3.0))
+    z.to_numpy()  # no BorrowError: the chain was freed with its statement
+    z.partition((4,))
+
+
+def test_chains_of_chains_and_zips_dropped_unrun_release_too(no_collector: None) -> None:
+    x, y, z = vec(), vec(), vec()
+    inner = scale(z.partition((4,)), 2.0).then(lambda zp, *_: scale(zp, 3.0))
+    outer = inner.then(lambda zp, *_: scale(zp, 4.0))
+    zipped = tr.zip(outer, copy(y.partition((4,)), x))
+    del inner, outer, zipped
+    z.partition((4,))
+    y.partition((4,))
+    x.partition((4,))
+
+
+def test_a_zip_of_chains_runs_after_the_chains_are_dropped(no_collector: None) -> None:
+    x, z = vec(value=2.0), vec()
+    zipped = tr.zip(copy(z.partition((4,)), x).then(lambda zp, *_: scale(zp, 3.0)))
+    zipped.sync()
+    np.testing.assert_array_equal(z.to_numpy(), np.full(8, 6.0, np.float32))

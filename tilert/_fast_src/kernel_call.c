@@ -13,6 +13,7 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyObject *holder = NULL, *held = NULL, *holders = NULL, *step = NULL, *steps = NULL,
              *values = NULL, *op = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
     Py_ssize_t nshared = 0;
+    int slow = 0;
     int handoff;
     if (kwnames != NULL || nargs > MAX_PARAMS) goto fallback;
     if (self == tf_memo_kernel) { /* (a kernel's plan, once set, never changes) */
@@ -132,6 +133,9 @@ error_locked:
     tf_unlock_keeping_error(tf_borrow_lock);
 error:
     Py_CLEAR(op);
+    goto done;
+fallback: /* nothing taken yet: the Python makes the op */
+    slow = 1;
 done:
     Py_XDECREF(plan);
     Py_XDECREF(where);
@@ -143,18 +147,5 @@ done:
     Py_XDECREF(holders);
     Py_XDECREF(step);
     Py_XDECREF(steps);
-    return op;
-
-fallback:
-    Py_XDECREF(plan);
-    Py_XDECREF(where);
-    Py_XDECREF(holder);
-    Py_XDECREF(held);
-    Py_XDECREF(values);
-    Py_XDECREF(writing_borrow);
-    Py_XDECREF(reading_borrow);
-    Py_XDECREF(holders);
-    Py_XDECREF(step);
-    Py_XDECREF(steps);
-    return tf_slow(tf_py_kernel_call, self, args, nargs, kwnames);
+    return slow ? tf_slow(tf_py_kernel_call, self, args, nargs, kwnames) : op;
 }

@@ -108,6 +108,7 @@ PyObject *tf_op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
              *launch_args = NULL, *spec = NULL, *key = NULL, *id = NULL, *compiled = NULL,
              *ckernel = NULL, *result = NULL, *written = NULL, *number = NULL;
     PyObject *exc_type = NULL, *exc_value = NULL, *exc_tb = NULL;
+    int slow = 0;
     int capturing;
     if (nargs != 0 || kwnames != NULL) goto fallback;
     if ((capturing = tf_var_is_set(tf_capture_var)) != 0) {
@@ -324,6 +325,9 @@ error_unreleased: /* the borrows go anyway, as _run_and_wait's finally releases 
     }
 error:
     Py_CLEAR(result);
+    goto done;
+fallback: /* nothing taken yet: the Python runs the whole sync */
+    slow = 1;
 done:
     Py_XDECREF(exc_type);
     Py_XDECREF(exc_value);
@@ -340,17 +344,5 @@ done:
     Py_XDECREF(compiled);
     Py_XDECREF(ckernel);
     Py_XDECREF(number);
-    return result;
-
-fallback:
-    Py_XDECREF(current);
-    Py_XDECREF(backend);
-    Py_XDECREF(stack);
-    Py_XDECREF(stream);
-    Py_XDECREF(plan);
-    Py_XDECREF(launch_args);
-    Py_XDECREF(spec);
-    Py_XDECREF(id);
-    Py_XDECREF(key);
-    return tf_slow(tf_py_op_sync, self, args, nargs, kwnames);
+    return slow ? tf_slow(tf_py_op_sync, self, args, nargs, kwnames) : result;
 }
