@@ -91,6 +91,15 @@ def test_math_ops_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     _close(*both(monkeypatch, run), rtol=1e-4, atol=1e-4)
 
 
+def test_module_level_constants_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        K.module_constants(z.partition((128,)), tr.from_numpy(X1)).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-6, atol=1e-6)
+
+
 def test_where_astype_full_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((1000,), dtype=i32)

@@ -7,6 +7,13 @@ import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor, f32, i32
 
+# Module-level constants a kernel reads: the generated module has none of them, so the lowering
+# writes each into the kernel where it is used.
+CLIP = 0.75
+SHIFT = 3
+SCALE = (0.5, 2.0)
+t = 123.0  # a global that a kernel's own local `t` must not be mistaken for
+
 
 @tr.function
 def soft_sign(t: tl.Tile[f32]) -> tl.Tile[f32]:
@@ -21,6 +28,14 @@ def math_ops(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     out = out + tl.maximum(t, 0.0) - tl.minimum(t, 0.1) + tl.exp2(t * 0.25)
     out = out + tl.log(a + 1.0) + tl.rsqrt(a + 1.0) + soft_sign(t)
     z.store(out)
+
+
+@tr.kernel
+def module_constants(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    low, high = SCALE
+    clipped = tl.minimum(tl.maximum(t, -CLIP), CLIP)
+    z.store(clipped * high + low + SHIFT)
 
 
 @tr.kernel

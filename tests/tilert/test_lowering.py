@@ -127,6 +127,14 @@ def test_kernel_language_ops_map_to_cuda_tile(kernel: Kernel, needles: list[str]
         assert needle in src, (needle, src)
 
 
+def test_module_level_constants_are_written_where_they_are_used() -> None:
+    src = K.module_constants.lower({"z": (128,)})
+    compile(src, "module_constants", "exec")
+    assert "low, high = (0.5, 2.0)" in src
+    assert "ct.maximum(t, -0.75), 0.75)" in src and "+ low + 3" in src
+    assert "123.0" not in src  # the kernel's own `t`, not the module's
+
+
 def test_loads_pad_with_zeros_as_the_interpreter_reads_past_the_edge() -> None:
     src = K.math_ops.lower()
     assert "padding_mode=ct.PaddingMode.ZERO" in src

@@ -27,4 +27,4 @@ class Context:
     mutables: dict[str, MutableSpec]
     resolver: Resolver
     helpers: dict[str, DeviceFunction] = field(default_factory=dict)  # reached so far, by name
-    mapped_loop_vars: dict[str, str] = field(default_factory=dict)
+    local_names: frozenset[str] = frozenset()  # bound in the body: never a module's constant

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tilert.cutile.lowering.context import Context
 from tilert.cutile.lowering.emit import Emitter
 from tilert.cutile.lowering.names import Resolver
+from tilert.cutile.lowering.nodes import local_names
 from tilert.cutile.lowering.rewrite import Rewriter
 from tilert.cutile.lowering.source import function_ast
 
@@ -25,6 +26,7 @@ def lower_helpers(cx: Context) -> list[Block]:
             helper = cx.helpers[name]
             fdef, path, offset = function_ast(helper.fn, f"function `{name}`")
             hcx = Context(path, offset, {}, {}, Resolver(helper.fn.__globals__), cx.helpers)
+            hcx.local_names = local_names(fdef)
             em = Emitter(hcx, Rewriter(hcx))
             em.emit("@ct.function", 0, offset + fdef.lineno)
             args = ", ".join(a.arg for a in fdef.args.args)

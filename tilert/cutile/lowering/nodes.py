@@ -42,3 +42,26 @@ def zero_pad() -> ast.expr:
     """A fresh ``ct.PaddingMode.ZERO`` (loads past an edge read zeros, as the interpreter)."""
     expr: ast.expr = ast.parse(ZERO_PAD, mode="eval").body
     return expr
+
+
+def local_names(fdef: ast.FunctionDef) -> frozenset[str]:
+    """The names a function binds (its parameters and every name it assigns): Python makes
+    them local to the whole body, so none of them means a module-level object."""
+    names = {a.arg for a in (*fdef.args.posonlyargs, *fdef.args.args, *fdef.args.kwonlyargs)}
+    names.update(
+        n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    )
+    return frozenset(names)
+
+
+def constant(value: object) -> ast.expr | None:
+    """A module-level constant (a bool, int or float, or a tuple of them) as the literal the
+    generated module spells, or None for anything else. The generated module has none of the
+    user's globals, so the kernel's constants are written into it where they are used."""
+    if isinstance(value, (bool, int, float)) and type(value) in (bool, int, float):
+        return ast.Constant(value) if value == value else None  # (NaN has no literal)
+    if type(value) is tuple:
+        items = [constant(v) for v in value]
+        if all(i is not None for i in items):
+            return tuple_([i for i in items if i is not None])
+    return None

@@ -13,6 +13,7 @@ from tilert.cutile.lowering.coords import TILE_COORDS
 from tilert.cutile.lowering.emit import Emitter
 from tilert.cutile.lowering.helpers import lower_helpers
 from tilert.cutile.lowering.names import Resolver
+from tilert.cutile.lowering.nodes import local_names
 from tilert.cutile.lowering.ranks import guess_rank
 from tilert.cutile.lowering.rewrite import Rewriter
 from tilert.cutile.lowering.source import function_ast
@@ -50,6 +51,7 @@ def lower_kernel(
         if p.kind is ParamKind.MUTABLE and p.name not in specs:
             specs[p.name] = MutableSpec(guess_rank(fdef, p.name))
     cx = Context(path, offset, params, specs, Resolver(kernel.fn.__globals__))
+    cx.local_names = local_names(fdef)
     rw = Rewriter(cx)
     em = Emitter(cx, rw)
     em.emit("import cuda.tile as ct", 0)

@@ -10,7 +10,15 @@ import ast
 from tilert._core.function import DeviceFunction
 from tilert.cutile.lowering.context import Context, fail
 from tilert.cutile.lowering.names import CT_DTYPES, SAME_NAME_OPS, UNSAFE_ATOMICS
-from tilert.cutile.lowering.nodes import attr_chain, call, ct, is_none, tuple_, zero_pad
+from tilert.cutile.lowering.nodes import (
+    attr_chain,
+    call,
+    constant,
+    ct,
+    is_none,
+    tuple_,
+    zero_pad,
+)
 from tilert.cutile.lowering.specs import tile_params
 from tilert.dtypes import is_dtype
 from tilert.errors import KernelError
@@ -94,6 +102,10 @@ class Rewriter(ast.NodeTransformer):
         obj = self.cx.resolver.lookup([node.id])
         if is_dtype(obj):
             return ct(CT_DTYPES[obj.name])
+        if node.id not in self.cx.local_names:
+            literal = constant(obj)
+            if literal is not None:
+                return ast.copy_location(literal, node)
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
