@@ -263,7 +263,8 @@ def expand_dims(t: Tile[DT], axis: int) -> Tile[DT]:
 
 
 def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
-    """Tiles joined along ``axis`` (the joined length must be a power of two)."""
+    """Tiles of one shape joined along ``axis``: 1, 2, 4, 8... of them (the GPU joins equal
+    pairs)."""
     return _shapes.cat(tiles, axis)
 
 

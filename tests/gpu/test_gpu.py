@@ -100,6 +100,15 @@ def test_module_level_constants_match_interpreter(monkeypatch: pytest.MonkeyPatc
     _close(*both(monkeypatch, run), rtol=1e-6, atol=1e-6)
 
 
+def test_cat_of_four_tiles_matches_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        K.cat_four(z.partition((64,)), tr.from_numpy(X1)).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=0, atol=0)
+
+
 def test_where_astype_full_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((1000,), dtype=i32)

@@ -39,6 +39,17 @@ def module_constants(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 
 
 @tr.kernel
+def cat_four(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    i = z.index[0]
+    q = z.tile_shape[0] // 4
+    a = x.load_tile((q,), (4 * i,))
+    b = x.load_tile((q,), (4 * i + 1,)) * 2.0
+    c = x.load_tile((q,), (4 * i + 2,)) * 3.0
+    d = x.load_tile((q,), (4 * i + 3,)) * 4.0
+    z.store(tl.cat([d, c, b, a], axis=0))  # four tiles: pairs of pairs on the GPU
+
+
+@tr.kernel
 def select_cast(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
     t = tl.load_tile_like(x, z)
     neg = tl.full(z.tile_shape, -1, tl.i32)

@@ -445,6 +445,16 @@ def test_broadcast_expand_cat_and_none_indexing() -> None:
     np.testing.assert_array_equal(got, np.broadcast_to(one.reshape(2, 1), (2, 4)))
 
 
+def test_cat_joins_equal_tiles_in_counts_the_gpu_can_pair() -> None:
+    a = data((2, 4, 8), np.float32)
+    got, _ = evaluate(lambda x: tl.cat([x, x * 2, x * 3, x * 4], axis=1), a)
+    np.testing.assert_array_equal(got, np.concatenate([a, a * 2, a * 3, a * 4], axis=2))
+    with pytest.raises(KernelError, match=r"tl\.cat joins 1, 2, 4, 8\.\.\. tiles .* got 3"):
+        evaluate(lambda x: tl.cat([x, x, x], axis=1), a)
+    with pytest.raises(KernelError, match=r"tl\.cat joins tiles of one shape .*\(4, 8\), \(4, 4\)"):
+        evaluate(lambda x: tl.cat([x, tl.zeros((4, 4), tl.f32)], axis=1), a)
+
+
 def test_broadcasting_between_tiles_of_different_rank() -> None:
     m, v = data((2, 4, 8), np.float32), data((2, 8), np.float32)
     got, _ = evaluate(lambda x, y: x - y, m, v)

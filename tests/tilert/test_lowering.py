@@ -135,6 +135,12 @@ def test_module_level_constants_are_written_where_they_are_used() -> None:
     assert "123.0" not in src  # the kernel's own `t`, not the module's
 
 
+def test_cat_of_four_tiles_lowers_to_pairs_of_pairs() -> None:
+    src = K.cat_four.lower({"z": (64,)})
+    compile(src, "cat_four", "exec")
+    assert "ct.cat((ct.cat((d, c), axis=0), ct.cat((b, a), axis=0)), axis=0)" in src
+
+
 def test_loads_pad_with_zeros_as_the_interpreter_reads_past_the_edge() -> None:
     src = K.math_ops.lower()
     assert "padding_mode=ct.PaddingMode.ZERO" in src

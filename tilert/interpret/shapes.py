@@ -97,17 +97,22 @@ def expand_dims(t: Tile[Any], axis: int) -> Tile[Any]:
 
 @kernel_op("tl.cat")
 def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
+    """Tiles of one shape joined along ``axis``: 1, 2, 4, 8... of them, as the GPU joins them
+    (cuTile's ``cat`` joins a pair of equal tiles; the lowering nests pairs)."""
     parts = [_check_tile(p, "every part of tl.cat") for p in tiles]
-    if not parts:
-        raise ValueError("tl.cat needs at least one tile")
+    count = len(parts)
+    if count == 0 or count & (count - 1):
+        raise ValueError(
+            f"tl.cat joins 1, 2, 4, 8... tiles of one shape (the GPU joins equal pairs), got "
+            f"{count}"
+        )
     rank = parts[0].ndim
     a = normalize_axis(axis, rank)
-    for p in parts:
-        rest = tuple(d for i, d in enumerate(p.shape) if i != a)
-        first = tuple(d for i, d in enumerate(parts[0].shape) if i != a)
-        if p.ndim != rank or rest != first:
-            shapes = ", ".join(str(q.shape) for q in parts)
-            raise ValueError(f"tiles of shapes {shapes} cannot be joined along axis {a}")
+    if any(p.shape != parts[0].shape for p in parts):
+        shapes = ", ".join(str(q.shape) for q in parts)
+        raise ValueError(
+            f"tl.cat joins tiles of one shape (the GPU joins equal pairs), got shapes {shapes}"
+        )
     result = common_dtype(*parts)
     batch = max(p._data.shape[0] for p in parts)
     datas = [np.broadcast_to(convert(p._data, p.dtype, result), (batch, *p.shape)) for p in parts]

@@ -95,6 +95,19 @@ class Rewriter(ast.NodeTransformer):
             tile = call(ct("astype"), [tile, dtype])
         return call(ct("store"), [array], index=index, tile=tile)
 
+    def _cat(self, node: ast.Call, tiles: ast.expr, axis: ast.expr) -> ast.expr:
+        """``tl.cat`` of a literal list or tuple of 2, 4, 8... tiles as nested pairs: cuTile's
+        ``cat`` joins a tuple of two equal tiles (the interpreter checks the shapes)."""
+        if not isinstance(tiles, (ast.List, ast.Tuple)):
+            return call(ct("cat"), [tiles], axis=axis)
+        parts = list(tiles.elts)
+        if not parts or len(parts) & (len(parts) - 1):
+            raise self.err(node, f"tl.cat joins 1, 2, 4, 8... tiles, got {len(parts)}")
+        while len(parts) > 1:
+            pairs = zip(parts[0::2], parts[1::2], strict=True)
+            parts = [call(ct("cat"), [tuple_([a, b])], axis=axis) for a, b in pairs]
+        return parts[0]
+
     # -- names and attributes -----------------------------------------------------------------
     def visit_Name(self, node: ast.Name) -> ast.expr:
         if node.id in self.cx.params or not isinstance(node.ctx, ast.Load):
@@ -202,7 +215,7 @@ class Rewriter(ast.NodeTransformer):
             return call(ct("arange"), args[:1], dtype=dtype)
         if op == "cat":
             axis = kw.pop("axis", args[1] if len(args) > 1 else ast.Constant(0))
-            return call(ct("cat"), args[:1], axis=axis)
+            return self._cat(node, args[0], axis)
         if op == "unsafe.store":
             target = args[0] if args else kw["tensor"]
             index = args[1] if len(args) > 1 else kw["index"]
