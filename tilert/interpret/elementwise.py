@@ -98,65 +98,55 @@ def wrap(out: np.ndarray[Any, Any], dtype: type[DType], rank: int) -> Tile[Any]:
 
 
 # -- binary operators --------------------------------------------------------------------------
-def _arith(
-    symbol: str, ufunc: Ufunc, *, bool_ok: bool = False
-) -> Callable[[Value, Value], Tile[Any]]:
+Typing = Callable[[type[DType]], tuple[type[DType], Any]]  # operands' dtype -> (result, compute)
+
+
+def _binary(symbol: str, ufunc: Ufunc, typing: Typing) -> Callable[[Value, Value], Tile[Any]]:
+    """Operator ``symbol``: both operands aligned to one rank and to the compute dtype that
+    ``typing`` picks from their common dtype (it raises for dtypes the operator refuses)."""
+
     @kernel_op(f"`{symbol}`")
     def op(a: object, b: object) -> Tile[Any]:
         x, y = operand(a), operand(b)
-        result = common_dtype(x, y)
-        if result is bool_ and not bool_ok:
+        result, cdt = typing(common_dtype(x, y))
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+
+    return op
+
+
+def _arith(symbol: str, ufunc: Ufunc, *, bool_ok: bool = False) -> Callable[..., Tile[Any]]:
+    def typing(common: type[DType]) -> tuple[type[DType], Any]:
+        if common is bool_ and not bool_ok:
             raise TypeError(
                 f"`{symbol}` on bool_ tiles: convert them first (t.astype(tl.i32)) or use & | ^"
             )
-        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
-        cdt = compute_dtype(result)
-        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+        return common, compute_dtype(common)
 
-    return op
+    return _binary(symbol, ufunc, typing)
 
 
-def _true_divide() -> Callable[[Value, Value], Tile[Any]]:
-    @kernel_op("`/`")
-    def op(a: object, b: object) -> Tile[Any]:
-        x, y = operand(a), operand(b)
-        result = true_division(common_dtype(x, y))
-        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
-        cdt = compute_dtype(result)
-        return wrap(np.true_divide(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+def _true_divide() -> Callable[..., Tile[Any]]:
+    def typing(common: type[DType]) -> tuple[type[DType], Any]:
+        result = true_division(common)
+        return result, compute_dtype(result)
 
-    return op
+    return _binary("/", np.true_divide, typing)
 
 
-def _compare(symbol: str, ufunc: Ufunc) -> Callable[[Value, Value], Tile[Any]]:
-    @kernel_op(f"`{symbol}`")
-    def op(a: object, b: object) -> Tile[Any]:
-        x, y = operand(a), operand(b)
-        common = common_dtype(x, y)
-        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
-        cdt = compute_dtype(common)
-        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), bool_, rank)
-
-    return op
+def _compare(symbol: str, ufunc: Ufunc) -> Callable[..., Tile[Any]]:
+    return _binary(symbol, ufunc, lambda common: (bool_, compute_dtype(common)))
 
 
-def _bitwise(
-    symbol: str, ufunc: Ufunc, *, shift: bool = False
-) -> Callable[[Value, Value], Tile[Any]]:
-    @kernel_op(f"`{symbol}`")
-    def op(a: object, b: object) -> Tile[Any]:
-        x, y = operand(a), operand(b)
-        result = common_dtype(x, y)
-        allowed = "iu" if shift else "iub"
-        if result.kind not in allowed:
+def _bitwise(symbol: str, ufunc: Ufunc, *, shift: bool = False) -> Callable[..., Tile[Any]]:
+    def typing(common: type[DType]) -> tuple[type[DType], Any]:
+        if common.kind not in ("iu" if shift else "iub"):
             raise TypeError(
-                f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {result}"
+                f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {common}"
             )
-        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
-        cdt = result.np_dtype
-        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), result, rank)
+        return common, common.np_dtype
 
-    return op
+    return _binary(symbol, ufunc, typing)
 
 
 ADD = _arith("+", np.add)
