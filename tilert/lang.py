@@ -40,6 +40,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import tilert.lang as tl  # (this module: the composites at the end name its ops as users do)
 from tilert._core.validation import publish
 from tilert.annotations import Const, Mutable, Shared
 from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
@@ -52,6 +53,7 @@ from tilert.interpret import shapes as _shapes
 from tilert.interpret import unsafe_ops as _unsafe_ops
 from tilert.interpret import views as _views
 from tilert.interpret.tiles import Tile
+from tilert.kernel import function as _function
 from tilert.tensor import Tensor
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "cat",
     "cdiv",
     "cos",
+    "erf",
     "exp",
     "exp2",
     "expand_dims",
@@ -94,9 +97,15 @@ __all__ = [
     "permute",
     "printf",
     "prod",
+    "rand",
+    "randint",
+    "randint4x",
+    "randn",
     "reshape",
     "rsqrt",
+    "sigmoid",
     "sin",
+    "softplus",
     "sqrt",
     "sum",
     "tanh",
@@ -305,5 +314,102 @@ class unsafe:
         _unsafe_ops.atomic_add(target, index, tile)
 
 
-publish(sys.modules[__name__], "tilert.lang")  # kernels' names resolve to these (TC2xx rules)
+# kernels' names resolve to these (the TC2xx rules), the composites below included
+publish(sys.modules[__name__], "tilert.lang")
 publish(unsafe, "tilert.lang.unsafe")
+
+
+# -- composites: math and random numbers, written in the ops above ------------------------------
+# Each is a ``@tr.function`` helper, so the interpreter runs it and the GPU lowers it from this
+# one definition (a ``ct.function``): the same numbers on both backends. They name the ops as
+# ``tl.*``, as a user's helper would, so the kernel rules read them as device code.
+_TWO_16 = 65536
+_TWO_32 = 4294967296
+_PHILOX_A = 0xD2511F53  # Philox4x32's multipliers and Weyl key increments
+_PHILOX_B = 0xCD9E8D57
+_KEY_A = 0x9E3779B9
+_KEY_B = 0xBB67AE85
+
+
+@_function
+def sigmoid(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
+    """``1 / (1 + exp(-x))``."""
+    return 1.0 / (1.0 + tl.exp(-x))
+
+
+@_function
+def softplus(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
+    """``log(1 + exp(x))``, computed as ``max(x, 0) + log(1 + exp(-|x|))`` (no overflow)."""
+    return tl.maximum(x, 0.0) + tl.log(1.0 + tl.exp(-tl.abs(x)))
+
+
+@_function
+def erf(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
+    """The error function by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7)."""
+    a = tl.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    y = 1.0 - poly * tl.exp(-a * a)
+    return tl.where(x < 0.0, -y, y)
+
+
+@_function
+def _mulhilo(a: int, b: tl.Tile[tl.i64]) -> tuple[tl.Tile[tl.i64], tl.Tile[tl.i64]]:
+    """The high and low 32-bit words of ``a * b`` for 32-bit ``a`` and ``b`` (i64 tiles that
+    hold them), through 16-bit halves so no product leaves the signed 64-bit range."""
+    b_hi = b // _TWO_16
+    b_lo = b - b_hi * _TWO_16
+    p_hi = a * b_hi
+    p_lo = a * b_lo
+    hi = (p_hi + p_lo // _TWO_16) // _TWO_16
+    lo = ((p_hi % _TWO_16) * _TWO_16 + p_lo) % _TWO_32
+    return hi, lo
+
+
+@_function
+def randint4x(
+    seed: int, offsets: tl.Tile[tl.i32]
+) -> tuple[tl.Tile[tl.i64], tl.Tile[tl.i64], tl.Tile[tl.i64], tl.Tile[tl.i64]]:
+    """Philox4x32-10 of the counter ``(offset, 0, 0, 0)`` under key ``(seed, 0)``: four
+    independent 32-bit words per offset, as i64 tiles of values in ``[0, 2**32)``. ``seed`` is
+    a non-negative int of at most 32 bits; the same (seed, offset) gives the same words on
+    every backend."""
+    c0 = tl.astype(offsets, tl.i64)
+    c1 = c0 * 0
+    c2 = c1
+    c3 = c1
+    k0 = c1 + seed
+    k1 = c1
+    for _ in range(10):
+        hi0, lo0 = _mulhilo(_PHILOX_A, c0)
+        hi1, lo1 = _mulhilo(_PHILOX_B, c2)
+        c0, c1, c2, c3 = hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0
+        k0 = (k0 + _KEY_A) % _TWO_32
+        k1 = (k1 + _KEY_B) % _TWO_32
+    return c0, c1, c2, c3
+
+
+@_function
+def randint(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.i64]:
+    """A 32-bit random word per offset (i64 values in ``[0, 2**32)``), the first of
+    ``randint4x``."""
+    r0, _, _, _ = randint4x(seed, offsets)
+    return r0
+
+
+@_function
+def rand(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.f32]:
+    """A uniform f32 in ``[0, 1)`` per offset (24 random bits: exact in f32)."""
+    r0, _, _, _ = randint4x(seed, offsets)
+    return tl.astype(r0 // 256, tl.f32) * 5.9604644775390625e-08
+
+
+@_function
+def randn(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.f32]:
+    """A standard normal f32 per offset (Box-Muller on two of Philox's words)."""
+    r0, r1, _, _ = randint4x(seed, offsets)
+    u1 = (tl.astype(r0 // 256, tl.f32) + 1.0) * 5.9604644775390625e-08  # (0, 1]: log is finite
+    u2 = tl.astype(r1 // 256, tl.f32) * 5.9604644775390625e-08
+    return tl.sqrt(-2.0 * tl.log(u1)) * tl.cos(6.283185307179586 * u2)

@@ -42,6 +42,7 @@ __all__ = [
     "cat",
     "cdiv",
     "cos",
+    "erf",
     "exp",
     "exp2",
     "expand_dims",
@@ -65,9 +66,15 @@ __all__ = [
     "permute",
     "printf",
     "prod",
+    "rand",
+    "randint",
+    "randint4x",
+    "randn",
     "reshape",
     "rsqrt",
+    "sigmoid",
     "sin",
+    "softplus",
     "sqrt",
     "sum",
     "tanh",
@@ -383,3 +390,14 @@ class unsafe:
     def store(target: Mutable[Any], index: _Index, tile: Tile[Any]) -> None: ...
     @staticmethod
     def atomic_add(target: Mutable[Any], index: _Index, tile: Tile[Any]) -> None: ...
+
+# -- composites: math and random numbers (@tr.function helpers at run time) ---------------------
+def sigmoid(x: Tile[_FDT]) -> Tile[_FDT]: ...
+def softplus(x: Tile[_FDT]) -> Tile[_FDT]: ...
+def erf(x: Tile[_FDT]) -> Tile[_FDT]: ...
+def randint4x(
+    seed: int, offsets: Tile[Any]
+) -> tuple[Tile[i64], Tile[i64], Tile[i64], Tile[i64]]: ...
+def randint(seed: int, offsets: Tile[Any]) -> Tile[i64]: ...
+def rand(seed: int, offsets: Tile[Any]) -> Tile[f32]: ...
+def randn(seed: int, offsets: Tile[Any]) -> Tile[f32]: ...

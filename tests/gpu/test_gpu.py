@@ -109,6 +109,29 @@ def test_cat_of_four_tiles_matches_interpreter(monkeypatch: pytest.MonkeyPatch) 
     _close(*both(monkeypatch, run), rtol=0, atol=0)
 
 
+def test_random_numbers_are_the_interpreters_on_the_gpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        words = tr.zeros((1000,), dtype=tr.i64)
+        K.philox_words(words.partition((128,)), 2**31 - 1).sync()
+        u, g = tr.empty((1000,)), tr.empty((1000,))
+        K.random_math(u.partition((256,)), g.partition((256,)), tr.from_numpy(X1), 42).sync()
+        return [words.to_numpy(), u.to_numpy(), g.to_numpy()]
+
+    expect, got = both(monkeypatch, run)
+    np.testing.assert_array_equal(got[0], expect[0])  # the same Philox words
+    np.testing.assert_array_equal(got[1], expect[1])  # 24-bit uniforms: exact in f32
+    np.testing.assert_allclose(got[2], expect[2], rtol=1e-5, atol=1e-5)
+
+
+def test_sigmoid_erf_softplus_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        K.smooth_math(z.partition((128,)), tr.from_numpy(X1 * 10.0)).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
+
+
 def test_where_astype_full_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((1000,), dtype=i32)

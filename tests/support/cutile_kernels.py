@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f32, i32
+from tilert import Const, Mutable, Shared, Tensor, f32, i32, i64
 
 # Module-level constants a kernel reads: the generated module has none of them, so the lowering
 # writes each into the kernel where it is used.
@@ -47,6 +47,31 @@ def cat_four(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     c = x.load_tile((q,), (4 * i + 2,)) * 3.0
     d = x.load_tile((q,), (4 * i + 3,)) * 4.0
     z.store(tl.cat([d, c, b, a], axis=0))  # four tiles: pairs of pairs on the GPU
+
+
+@tr.kernel
+def philox_words(out: Mutable[Tensor[i64]], seed: int) -> None:
+    i = out.index[0]
+    n = out.tile_shape[0]
+    out.store(tl.randint(seed, tl.arange(n, dtype=tl.i32) + i * n))
+
+
+@tr.kernel
+def random_math(
+    uniform: Mutable[Tensor[f32]], normal: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], seed: int
+) -> None:
+    i = uniform.index[0]
+    n = uniform.tile_shape[0]
+    offsets = tl.arange(n, dtype=tl.i32) + i * n
+    t = tl.load_tile_like(x, uniform)
+    uniform.store(tl.rand(seed, offsets) + tl.sigmoid(t) * 0.0)
+    normal.store(tl.randn(seed, offsets) + tl.erf(t) * 0.0 + tl.softplus(t) * 0.0)
+
+
+@tr.kernel
+def smooth_math(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    z.store(tl.sigmoid(t) + 2.0 * tl.erf(t) + 4.0 * tl.softplus(t))
 
 
 @tr.kernel

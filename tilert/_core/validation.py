@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from tilecheck.diagnostics import Diagnostic
-from tilecheck.names import DEVICE_FUNCTION
+from tilecheck.names import DEVICE_FUNCTION, LANG, is_lang
 from tilert.errors import KernelError
 
 _published: list[Any] = []  # the public namespaces kernels use (see publish)
@@ -35,7 +35,7 @@ def _canonical_names() -> dict[int, str]:
     for namespace, prefix in published:
         public = getattr(namespace, "__all__", None) or dir(namespace)
         for attr in public:
-            if not attr.startswith("_"):
+            if not attr.startswith("_") and hasattr(namespace, attr):  # (still being defined)
                 names.setdefault(id(getattr(namespace, attr)), f"{prefix}.{attr}")
     return names
 
@@ -51,8 +51,28 @@ class GlobalsResolver:
         self._ns = namespace
 
     def resolve(self, dotted: str) -> str | None:
-        obj = lookup(self._ns, dotted.split("."))
-        return None if obj is None else canonical_name(obj)
+        parts = dotted.split(".")
+        obj = lookup(self._ns, parts)
+        return _missing_lang_name(self._ns, parts) if obj is None else canonical_name(obj)
+
+
+def _missing_lang_name(namespace: Mapping[str, Any], parts: Sequence[str]) -> str | None:
+    """``tilert.lang.exq`` for ``tl.exq`` when the published ``tilert.lang`` (or
+    ``tl.unsafe``) has no ``exq``: the name the kernel means, which the kernel rules then
+    report as not part of the language, rather than the first launch failing on it. None
+    for any other name that means nothing."""
+    obj = lookup(namespace, parts[:1])
+    for position, part in enumerate(parts[1:], 1):
+        if obj is None:
+            return None
+        attribute = getattr(obj, part, None)
+        if attribute is None:
+            prefix = next((name for ns, name in _published if ns is obj), None)
+            if prefix is not None and (prefix == LANG or is_lang(prefix)):
+                return ".".join([prefix, *parts[position:]])
+            return None
+        obj = attribute
+    return None
 
 
 def lookup(namespace: Mapping[str, Any], parts: Sequence[str]) -> Any:
