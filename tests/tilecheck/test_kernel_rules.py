@@ -4,6 +4,7 @@ runtime's entry point case by case."""
 
 from __future__ import annotations
 
+import importlib.util
 import textwrap
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+import tilert as tr
 from tests.support.catalog import case_id, cases, rules_of
 from tests.support.dict_resolver import DictResolver
 from tilecheck.catalog import Case, Rule, catalog
@@ -100,6 +102,25 @@ def test_valid_example_reports_nothing(item: tuple[Rule, int, Case]) -> None:
 def test_invalid_example_reports_exactly_its_findings(item: tuple[Rule, int, Case]) -> None:
     _, _, case = item
     assert codes_and_lines(case.code) == sorted(case.expect), case.note
+
+
+@pytest.mark.parametrize("item", cases("kernel", "valid") + cases("kernel", "invalid"), ids=case_id)
+def test_the_runtime_decorating_an_example_finds_the_same(
+    item: tuple[Rule, int, Case], tmp_path: Path
+) -> None:
+    """The runtime runs the same rules at decoration with names resolved from the module's
+    globals: every example, imported, is refused with exactly its findings (or accepted)."""
+    rule, index, case = item
+    path = tmp_path / f"case_{rule.code}_{index}.py"
+    path.write_text(case.code)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    found: list[tuple[str, int]] = []
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    except tr.KernelError as error:
+        found = [(d.code, d.span.line) for d in error.diagnostics]  # type: ignore[attr-defined]
+    assert sorted(found) == sorted(case.expect), case.note
 
 
 # -- TC201 / TC202: stores --------------------------------------------------------------------

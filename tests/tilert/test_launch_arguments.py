@@ -37,7 +37,7 @@ def typed(z: Mutable[Tensor[i32]], k: i32) -> None:
 
 @tr.kernel
 def reader(x: Shared[Tensor[f32]]) -> None:
-    tl.load(x, (0,), (4,))
+    tl.printf("%f", tl.sum(x.load_tile((4,), (0,))))
 
 
 @pytest.mark.parametrize(

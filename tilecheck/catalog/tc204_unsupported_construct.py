@@ -26,6 +26,14 @@ So `try`, `with`, `raise`, `while`/`for` with `else`, `lambda`, comprehensions, 
 reported, once, where they are written. A name the checker cannot resolve is not reported:
 the runtime checks the kernel again at its first launch, when every name is defined.
 
+The kernel language's own names are checked too: a name tilert.lang does not have, and a call
+of one of its functions with arguments it does not take, however the function is imported (a
+call with `*args` or `**kwargs` is not counted). Both would otherwise fail at the first launch:
+
+    tl.exq(t)                       # `tl.exq` is not part of tilert.lang; did you mean `tl.exp`?
+    tl.exp(t, t)                    # `tl.exp` takes 1 positional argument, got 2
+    tl.full(shape, 0.0, dtpye=f32)  # `tl.full` has no keyword `dtpye`; did you mean `dtype`?
+
 Fix: move host work out of the kernel; turn helpers into `@tr.function`s; use the tilert.lang
 equivalent (`tl.zeros`, `tl.exp`, `tl.printf`); write loops out with `range`:
 
@@ -87,6 +95,21 @@ def accumulate(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], n: Const[int]) -
     z.store(acc / abs(float(n)))
 """,
             "range loops and the allowed builtins",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def normalize(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z, latency=3)
+    total = tl.sum(t, axis=0, keepdims=True)
+    z.store(t / tl.maximum(total, tl.full(z.tile_shape, 1.0, dtype=tl.f32)))
+""",
+            "tilert.lang functions called with the keywords they take",
         ),
     ),
     invalid=(
@@ -183,6 +206,59 @@ def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
         z.store(tl.load_tile_like(x, z) * float(k))
 """,
             "for over a list",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]]) -> None:
+    z.store(tl.ones(z.tile_shape, tl.f32))  # TC204
+""",
+            "tilert.lang has no `ones`: `tl.full(shape, 1.0, dtype)`",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]]) -> None:
+    z.store(tl.maxium(z.load(), 0.0))  # TC204
+""",
+            "a misspelled name: did you mean `tl.maximum`?",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]]) -> None:
+    z.store(tl.exp(z.load(), 2.0))  # TC204
+""",
+            "`tl.exp` takes one argument",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]]) -> None:
+    t = z.load()
+    z.store(t - tl.max(t, axis=0, keepdim=True))  # TC204
+""",
+            "a keyword the function does not take: did you mean `keepdims`?",
         ),
     ),
 )

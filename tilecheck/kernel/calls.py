@@ -1,10 +1,11 @@
 """What a kernel calls and iterates over: unchecked ops (TC203), calls and loops the compiler
 cannot lower (TC204), constant tile shapes that are not powers of two (TC205).
 
-A call is fine when it is a kernel-language function (``tilert.lang.*``), a method on a
-parameter or a local tile, an allowed builtin, a dtype, or device code (``@tr.function`` /
-``@tr.kernel``). Names the resolver does not know are not reported: the runtime resolves them
-again at the first launch, when every module-level name is defined."""
+A call is fine when it is a kernel-language function (``tilert.lang.*``, given arguments it
+takes: ``lang_usage`` checks both), a method on a parameter or a local tile, an allowed
+builtin, a dtype, or device code (``@tr.function`` / ``@tr.kernel``). Names the resolver does
+not know are not reported: the runtime resolves them again at the first launch, when every
+module-level name is defined."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import libcst as cst
 from tilecheck.codes import BAD_TILE_SHAPE, UNSAFE_OP, UNSUPPORTED_CONSTRUCT
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.facts import CallSite
+from tilecheck.kernel.lang_usage import check_lang_call, lang_member
 from tilecheck.kernel.shapes import (
     LOAD_TILE_SHAPE,
     SHAPE_ARGUMENTS,
@@ -54,7 +56,8 @@ def check_unsafe_references(ctx: KernelContext) -> None:
 
 
 def check_calls(ctx: KernelContext) -> None:
-    """TC204 for calls that cannot run on the device, TC205 for their constant shapes."""
+    """TC204 for calls that cannot run on the device or cannot bind their arguments to a
+    ``tl`` function's parameters, TC205 for their constant shapes."""
     for site in ctx.facts.calls:
         dotted = site.dotted
         if dotted is None:
@@ -72,6 +75,9 @@ def check_calls(ctx: KernelContext) -> None:
                 "write it as a loop",
             )
             continue
+        member = lang_member(ctx, dotted)
+        if member is not None and (not member.known or check_lang_call(ctx, site.node, member)):
+            continue  # an unknown name is reported where it is referenced
         _check_function_call(ctx, site, dotted, ctx.meaning(dotted))
 
 

@@ -17,6 +17,7 @@ from tilecheck.kernel.calls import (
 )
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.findings import to_diagnostics
+from tilecheck.kernel.lang_usage import check_lang_references
 from tilecheck.kernel.signature import signature_findings
 from tilecheck.kernel.stores import check_stores
 from tilecheck.names import NameResolver
@@ -41,6 +42,7 @@ def check_kernel(
         resolver=resolver,
     )
     check_unsafe_references(ctx)
+    check_lang_references(ctx)
     check_calls(ctx)
     check_loops(ctx)
     check_returns(ctx)

@@ -1,0 +1,83 @@
+"""The public names of ``tilert.lang`` (and ``tl.unsafe``) and the parameters of its functions,
+as data.
+
+tilecheck runs without the runtime (and tilert imports tilecheck), so it cannot ask the module
+itself. ``tests/tilert/test_lang_vocabulary.py`` holds this table to ``tilert.lang``'s
+``__all__`` and to ``inspect.signature`` of each function: a name added there without an
+entry here fails the tests."""
+
+from __future__ import annotations
+
+from tilecheck.kernel.lang_signature import LangSignature, signature
+from tilecheck.names import LANG, LANG_UNSAFE
+
+FUNCTIONS: dict[str, LangSignature] = {
+    name: signature(spec)
+    for name, spec in {
+        # loading
+        "load_tile_like": "x, z, at=, latency=",
+        # creation
+        "zeros": "shape, dtype",
+        "full": "shape, value, dtype",
+        "arange": "n, dtype=",
+        "astype": "t, dtype",
+        "where": "cond, a, b",
+        # math
+        "exp": "x",
+        "exp2": "x",
+        "log": "x",
+        "sqrt": "x",
+        "rsqrt": "x",
+        "sin": "x",
+        "cos": "x",
+        "tanh": "x",
+        "abs": "x",
+        "maximum": "a, b",
+        "minimum": "a, b",
+        # reductions
+        "sum": "t, axis=, keepdims=",
+        "prod": "t, axis=, keepdims=",
+        "max": "t, axis=, keepdims=",
+        "min": "t, axis=, keepdims=",
+        # matrix products
+        "mma": "a, b, acc",
+        "matmul": "a, b",
+        # shapes
+        "reshape": "t, shape",
+        "permute": "t, axes",
+        "transpose": "t, axis0=, axis1=",
+        "broadcast_to": "t, shape",
+        "expand_dims": "t, axis",
+        "cat": "tiles, axis=",
+        # the launch
+        "bid": "axis",
+        "num_blocks": "axis",
+        "cdiv": "a, b",
+        "printf": "fmt, *args",
+        # composites (@tr.function helpers in tilert.lang): math and random numbers
+        "sigmoid": "x",
+        "softplus": "x",
+        "erf": "x",
+        "randint4x": "seed, offsets",
+        "randint": "seed, offsets",
+        "rand": "seed, offsets",
+        "randn": "seed, offsets",
+    }.items()
+}
+
+UNSAFE_FUNCTIONS: dict[str, LangSignature] = {
+    "store": signature("target, index, tile"),
+    "atomic_add": signature("target, index, tile"),
+}
+
+# The public names that are not functions: annotations, dtypes and the ``unsafe`` namespace.
+OTHER_NAMES = frozenset(
+    {"Const", "DType", "Mutable", "Shared", "Tensor", "Tile", "unsafe"}
+    | {"bf16", "bool_", "f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8"}
+)
+
+# Every namespace of the language: its functions, and every public name it has.
+NAMESPACES: dict[str, tuple[dict[str, LangSignature], frozenset[str]]] = {
+    LANG: (FUNCTIONS, frozenset(FUNCTIONS) | OTHER_NAMES),
+    LANG_UNSAFE: (UNSAFE_FUNCTIONS, frozenset(UNSAFE_FUNCTIONS)),
+}
