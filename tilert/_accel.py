@@ -1,5 +1,7 @@
 """The launch fast path: install the C versions (``tilert._fast``) of ``Tensor.partition``,
-``Kernel.__call__``, ``Op.sync`` and the ``__del__`` of ops and partitions.
+``Kernel.__call__``, ``Op.sync`` and the ``__del__`` of ops and partitions; and the C release
+hooks of exported DLPack capsules, which keep an exception a consumer has pending (ctypes
+callbacks cannot: tilert/_dlpack/abi.py).
 
 Each C method handles the common, valid case of a launch loop and otherwise calls the Python
 method it replaces, kept as ``_<name>_python``: the Python is the reference, and the only code
@@ -27,6 +29,7 @@ from tilert import backends, streams
 from tilert._core import ownership
 from tilert._core import where as _where
 from tilert._core.capture import _graph
+from tilert._dlpack import abi as dlpack
 from tilert._launch import LaunchStep, launchable_grids
 from tilert.kernel import Kernel
 from tilert.ops import Op
@@ -128,6 +131,9 @@ def install() -> None:
     global _refused
     if _fast is None or os.environ.get("TILERT_PURE_PYTHON", "") not in ("", "0") or active():
         return
+    hooks = getattr(_fast, "dlpack_hooks", None)  # (None: built before them; ctypes stays)
+    if hooks is not None:  # apart from the launch path's contract: a mismatch there is no reason
+        dlpack.use_c_release(*hooks(dlpack.release_export))
     # locks the C code takes without a Python call; they replace tilert's once the C has them
     borrow_lock, queue_lock = _fast.RLock(), _fast.RLock()
     objects = _objects(borrow_lock, queue_lock)

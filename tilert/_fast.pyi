@@ -107,6 +107,11 @@ def install(config: _Config, /) -> dict[str, Callable[..., Any]]:
     on the classes, under "Tensor.partition", "Kernel.__call__", "Op.sync", "Op.__del__" and
     "Partition.__del__"."""
 
+def dlpack_hooks(release: Callable[[int], None], /) -> tuple[int, int]:
+    """The (capsule destructor, deleter) addresses for the DLPack capsules tilert exports: each
+    calls ``release`` with the address of the DLManagedTensor[Versioned] to free, keeping an
+    exception pending in its caller (tilert/_dlpack/abi.py, ``use_c_release``)."""
+
 def set_finalizers() -> None:
     """Once the classes' __del__ are the fast ones: their finalizers call them without a
     lookup."""

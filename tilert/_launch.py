@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from tilert._core import ownership
+from tilert._dlpack.abi import HOST_ACCESSIBLE
 from tilert.errors import BorrowError
 from tilert.ops import Op
 from tilert.signature import Param, ParamKind
@@ -227,6 +228,12 @@ class _Checks:
                 f"`t.partition(tile_shape)`, not {v.describe()} (called at {self.where})"
             )
         if not isinstance(v, Partition):
+            array = self._foreign_array(v)
+            if array is not None:
+                raise TypeError(
+                    f"{self._what(p)} is Mutable: expected a Partition, got {array}; pass a "
+                    f"partition of a tilert tensor: tr.from_dlpack({p.name}).partition(tile_shape)"
+                )
             raise TypeError(f"{self._what(p)} is Mutable: expected a Partition, got {v!r}")
         if v.consumed_at is not None and not self._same_chain(v):
             raise BorrowError(
@@ -242,8 +249,44 @@ class _Checks:
                 f"partition (the {v.describe()}, partitioned at {v._holder.where})"
             )
         if not isinstance(v, Tensor):
+            array = self._foreign_array(v)
+            if array is not None:
+                copy = f" or tr.from_numpy({p.name}) (copies)" if self._on_host(v) else ""
+                raise TypeError(
+                    f"{self._what(p)} is Shared: expected a tilert Tensor, got {array}; wrap it "
+                    f"with tr.from_dlpack({p.name}) (shares its memory){copy}"
+                )
             raise TypeError(f"{self._what(p)} is Shared: expected a Tensor, got {v!r}")
         self._dtype(p, v)
+
+    # what makes an argument another framework's array (numpy, torch, cupy, numba, ...)
+    _PROTOCOLS = ("__dlpack__", "__cuda_array_interface__", "__array__", "__array_interface__")
+
+    @staticmethod
+    def _foreign_array(v: Any) -> str | None:
+        """``v`` described by its type, shape and dtype if it is another framework's array, else
+        None. Never its repr: that could print every element."""
+        kind = type(v)
+        if not any(hasattr(kind, name) for name in _Checks._PROTOCOLS):
+            return None
+        what = f"a {kind.__module__}.{kind.__qualname__}"
+        try:
+            shape = tuple(int(d) for d in v.shape)
+            return f"{what} of shape {shape} and dtype {v.dtype}"
+        except Exception:  # (no shape or dtype to show: the type says enough)
+            return what
+
+    @staticmethod
+    def _on_host(v: Any) -> bool:
+        """Whether ``tr.from_numpy`` can copy ``v``: it has ``__array__`` and its DLPack device,
+        if it says one, is host memory (a CUDA torch or cupy array is not)."""
+        if not hasattr(type(v), "__array__"):
+            return False
+        try:
+            device_type = int(v.__dlpack_device__()[0])
+        except Exception:  # no DLPack device: numpy's own protocol, host memory
+            return not hasattr(type(v), "__cuda_array_interface__")
+        return device_type in HOST_ACCESSIBLE
 
     def _same_chain(self, part: Partition[Any]) -> bool:
         """A partition consumed earlier in the same chain or graph may be passed on."""

@@ -13,6 +13,8 @@ tensor (see ``tilert._dlpack.aliases``)."""
 from __future__ import annotations
 
 import math
+import operator
+import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +43,33 @@ def _request_capsule(obj: Any, stream: int | None) -> Any:
 def _what(obj: Any) -> str:
     kind = type(obj)
     return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def _device(obj: Any) -> tuple[int, int]:
+    """``obj.__dlpack_device__()`` as (DLPack device type, device id); a BufferError if it is
+    not that pair (what the producer's own method raises goes through as it is)."""
+    device = obj.__dlpack_device__()
+    try:
+        device_type, device_id = device
+        return operator.index(device_type), operator.index(device_id)
+    except (TypeError, ValueError):
+        raise BufferError(
+            f"tr.from_dlpack: __dlpack_device__() of the {_what(obj)} returned "
+            f"{reprlib.repr(device)}, not a (device type, device id) pair of ints"
+        ) from None
+
+
+def _consume(obj: Any, capsule: Any) -> dlpack.Imported:
+    """The capsule ``obj.__dlpack__()`` returned, consumed; its errors name the producer."""
+    try:
+        return dlpack.parse_capsule(capsule)
+    except TypeError:  # not a capsule at all
+        raise TypeError(
+            f"tr.from_dlpack: __dlpack__() of the {_what(obj)} returned a "
+            f"{type(capsule).__name__}, not a DLPack capsule"
+        ) from None
+    except BufferError as exc:
+        raise BufferError(f"tr.from_dlpack: the capsule of the {_what(obj)}: {exc}") from None
 
 
 def _require_device_memory(obj: Any, device: str) -> None:
@@ -97,7 +126,7 @@ def _from_cuda_dlpack(obj: Any, device: int, name: str | None) -> Tensor[Any]:
         )
     capsule = _request_capsule(obj, memory.copy_stream_handle())
     memory.sync_copy_stream()  # the producer's pending writes are done
-    imported = dlpack.parse_capsule(capsule)
+    imported = _consume(obj, capsule)
     if imported.device != (dlpack.KDL_CUDA, device):
         raise BufferError(
             f"tr.from_dlpack: the {_what(obj)} said it is on CUDA device {device} but its "
@@ -118,26 +147,36 @@ def _from_cuda_dlpack(obj: Any, device: int, name: str | None) -> Tensor[Any]:
 def _from_cuda_array_interface(obj: Any, name: str | None) -> Tensor[Any]:
     _require_device_memory(obj, "a CUDA device (__cuda_array_interface__)")
     cai = obj.__cuda_array_interface__
-    if cai.get("mask") is not None:
+    try:
+        masked = cai.get("mask") is not None
+        shape = tuple(operator.index(d) for d in cai["shape"])
+        dtype = np.dtype(cai["typestr"])
+        ptr, readonly = cai["data"]
+        ptr = operator.index(ptr or 0)
+        byte_strides = cai.get("strides")
+        if byte_strides is not None:
+            byte_strides = tuple(operator.index(s) for s in byte_strides)
+        stream = cai.get("stream")
+        stream = None if stream is None else operator.index(stream)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise BufferError(
+            f"tr.from_dlpack: the __cuda_array_interface__ of the {_what(obj)} is malformed "
+            f"({type(exc).__name__}: {exc}): {reprlib.repr(cai)}"
+        ) from None
+    if masked:
         raise BufferError(
             "tr.from_dlpack: masked __cuda_array_interface__ arrays are not supported"
         )
-    shape = tuple(int(d) for d in cai["shape"])
-    dtype = np.dtype(cai["typestr"])
-    ptr, readonly = cai["data"]
-    byte_strides = cai.get("strides")
+    from_numpy_dtype(dtype)  # TypeError naming a dtype tilert has not
     if byte_strides is None:
         strides: Sequence[int] = dlpack.c_strides(shape)
     elif any(s % dtype.itemsize for s in byte_strides):
         raise BufferError(f"tr.from_dlpack: byte strides {tuple(byte_strides)} of a {dtype} array")
     else:
-        strides = tuple(int(s) // dtype.itemsize for s in byte_strides)
-    stream = cai.get("stream")
+        strides = tuple(s // dtype.itemsize for s in byte_strides)
     if stream is not None:  # (v3) the producer's writes are ordered on this stream
-        cuda_streams.synchronize(int(stream))
-    return _device_tensor(
-        int(ptr or 0), shape, strides, dtype, bool(readonly), obj, name, _what(obj)
-    )
+        cuda_streams.synchronize(stream)
+    return _device_tensor(ptr, shape, strides, dtype, bool(readonly), obj, name, _what(obj))
 
 
 def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
@@ -148,7 +187,7 @@ def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
     interpreter. Memory a live tilert tensor uses gives that tensor (see Aliases above)."""
     refuse_in_capture("import a tensor (tr.from_dlpack)")
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
-        device_type, device = (int(v) for v in obj.__dlpack_device__())
+        device_type, device = _device(obj)
         if device_type == dlpack.KDL_CUDA:
             return _from_cuda_dlpack(obj, device, name)
         if device_type not in dlpack.HOST_ACCESSIBLE:
@@ -156,7 +195,12 @@ def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
                 f"tr.from_dlpack: DLPack device type {device_type} of the {_what(obj)} is not "
                 "supported (host memory and CUDA are)"
             )
-        imported = dlpack.parse_capsule(_request_capsule(obj, None))
+        imported = _consume(obj, _request_capsule(obj, None))
+        if imported.device[0] not in dlpack.HOST_ACCESSIBLE:
+            raise BufferError(
+                f"tr.from_dlpack: the {_what(obj)} said it is on DLPack device "
+                f"{(device_type, device)} but its capsule is on {imported.device}"
+            )
         array = dlpack.host_array(imported)
         uploaded = backends.current().device_kind == "cuda"
         if uploaded or imported.readonly or not imported.c_contiguous:  # a copy: kernels may write
@@ -174,6 +218,11 @@ def import_tensor(obj: Any, name: str | None = None) -> Tensor[Any]:
         )
     if hasattr(obj, "__cuda_array_interface__"):
         return _from_cuda_array_interface(obj, name)
+    if type(obj).__name__ == "PyCapsule":
+        raise TypeError(
+            "tr.from_dlpack needs the producer (an object with __dlpack__ and "
+            "__dlpack_device__), not a DLPack capsule: pass the array itself"
+        )
     raise TypeError(
         f"tr.from_dlpack needs an object with __dlpack__ and __dlpack_device__ (or "
         f"__cuda_array_interface__), got a {_what(obj)}; use tr.from_numpy for other arrays"

@@ -7,14 +7,28 @@ the tensor's deleter when it is done with the memory; a capsule nobody consumed 
 destructor. Exported tensors live in ``_exports`` until one of the two happens, which keeps the
 memory's owner (and the ctypes structs) alive.
 
-One limit of doing this without C: a capsule destructor runs inside the capsule's deallocation.
-If a C consumer drops our capsule while raising (numpy refusing a bf16 or CUDA capsule), the
-ctypes callback cannot hand that exception back: the memory is still released, the consumer's
-error is reported through ``sys.unraisablehook`` and the caller sees a SystemError."""
+Both may run while an exception is pending: a consumer that refuses a capsule (numpy given a
+bf16 or CUDA one) drops it while raising, and a consumer may call a deleter while unwinding.
+That exception must reach the caller as it is, and a ctypes callback cannot keep it: it must
+return with no exception set (ctypes raises one set through the C API at once, inside the
+callback), so the caller would see a SystemError. Hence:
+
+* with the C extension, tilert/_accel.py hands this module C release hooks
+  (``tilert._fast.dlpack_hooks``): they save the pending exception, call ``release_export`` and
+  put it back;
+* the Python alone (no extension, or ``TILERT_PURE_PYTHON=1``) gives capsules ctypes callbacks
+  and holds a reference to each capsule it makes until nothing else does (checked at the next
+  export, after each garbage collection and by ``live_exports``): the capsule then dies there,
+  with no exception pending, never in a consumer's error path. What it cannot mend: a consumer
+  calling the deleter while an exception is pending (numpy does not; it saves it) still loses
+  that exception to ``sys.unraisablehook``."""
 
 from __future__ import annotations
 
+import atexit
 import ctypes
+import gc
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -147,29 +161,89 @@ class _Export:
 _exports: dict[int, _Export] = {}  # address of the DLManagedTensor[Versioned] -> its export
 
 
+def release_export(managed: int) -> None:
+    """Free the export at ``managed``: its consumer called the deleter, or its capsule died
+    unconsumed (what the release hooks, C or ctypes, call)."""
+    _exports.pop(managed, None)
+
+
 def _deleter(managed: int | None) -> None:
-    """The deleter every exported tensor carries: the consumer is done with the memory."""
+    """The ctypes deleter (the Python alone): the consumer is done with the memory."""
     pending = _take_pending_error()
-    _exports.pop(managed or 0, None)
+    release_export(managed or 0)
     if pending is not None:
-        raise pending  # reported by ctypes as unraisable: the consumer's error is not lost
+        raise pending  # reported by ctypes as unraisable: not lost silently
 
 
 def _capsule_destructor(capsule: int | None) -> None:
-    """Frees an export whose capsule dies unconsumed (still named ``dltensor[_versioned]``)."""
+    """The ctypes destructor (the Python alone): frees an export whose capsule dies unconsumed
+    (still named ``dltensor[_versioned]``). Held capsules die in ``_let_go``, with no exception
+    pending; one is taken and reported anyway, should a capsule die elsewhere."""
     pending = _take_pending_error()
     for name in (_NAME, _NAME_VERSIONED):
         if _dying_capsule_is_valid(capsule, name.value):
-            _exports.pop(_dying_capsule_get_pointer(capsule, name.value) or 0, None)
+            release_export(_dying_capsule_get_pointer(capsule, name.value) or 0)
     if pending is not None:
         raise pending
 
 
 # Module globals: C keeps these function pointers, so the callbacks must never be collected.
 _DELETER = _POINTER_CALLBACK(_deleter)
-_DELETER_ADDRESS = ctypes.cast(_DELETER, ctypes.c_void_p).value
+_DELETER_ADDRESS = ctypes.cast(_DELETER, ctypes.c_void_p).value or 0
 _DESTRUCTOR = _POINTER_CALLBACK(_capsule_destructor)
-_DESTRUCTOR_ADDRESS = ctypes.cast(_DESTRUCTOR, ctypes.c_void_p).value
+_DESTRUCTOR_ADDRESS = ctypes.cast(_DESTRUCTOR, ctypes.c_void_p).value or 0
+_CTYPES_HOOKS = (_DESTRUCTOR_ADDRESS, _DELETER_ADDRESS)
+
+# (capsule destructor, deleter) new capsules get: the ctypes ones until use_c_release
+_hooks: tuple[int, int] = _CTYPES_HOOKS
+
+
+def use_c_release(destructor: int, deleter: int) -> None:
+    """Give new capsules C release hooks, which keep a pending exception (tilert/_accel.py
+    passes those of ``tilert._fast.dlpack_hooks(release_export)``)."""
+    global _hooks
+    _hooks = (destructor, deleter)
+
+
+def releases_in_c() -> bool:
+    """Whether new capsules get the C release hooks (else the ctypes ones, and a hold)."""
+    return _hooks != _CTYPES_HOOKS
+
+
+# -- the Python alone: holding capsules ------------------------------------------------------
+# Capsules with the ctypes destructor, by id, until nothing else references them. No consumer
+# then drops the last reference (while raising, perhaps): ``_let_go`` does, where no exception
+# is pending.
+_held: dict[int, object] = {}
+
+
+def _refcounts(held: dict[int, object]) -> list[tuple[int, int]]:
+    """(key, reference count) of each held object, as ``_let_go`` sees it."""
+    return [(key, sys.getrefcount(capsule)) for key, capsule in list(held.items())]
+
+
+# what ``_refcounts`` counts for an object that only the dict references
+_ONLY_HELD = _refcounts({0: object()})[0][1]
+
+
+def _let_go() -> None:
+    """Drop the held capsules nothing else references: they die here (their exports freed if
+    unconsumed). Called where no exception is pending."""
+    if not _held:
+        return
+    dropped = [_held.pop(key, None) for key, count in _refcounts(_held) if count <= _ONLY_HELD]
+    del dropped  # (the destructors run here, outside any iteration of _held)
+
+
+def _after_collection(phase: str, info: dict[str, int]) -> None:
+    """A garbage collection ends: no exception is pending, a good time to let go."""
+    if phase == "stop":
+        _let_go()
+
+
+gc.callbacks.append(_after_collection)
+# At exit, let go of them all while this module still works: what only ``_held`` holds dies now.
+atexit.register(_held.clear)
 
 
 def c_strides(shape: Sequence[int]) -> tuple[int, ...]:
@@ -238,6 +312,7 @@ def make_capsule(
     destroyed unconsumed. ``versioned`` makes a ``dltensor_versioned`` capsule (DLPack 1.0,
     with the read-only and is-copied flags), else a classic ``dltensor`` one."""
     code, bits = dl_dtype(np.dtype(dtype))
+    destructor, deleter = _hooks
     ndim = len(shape)
     shape_array = (ctypes.c_int64 * max(ndim, 1))(*(int(d) for d in shape))
     strides_array = (ctypes.c_int64 * max(ndim, 1))(*c_strides(shape))
@@ -256,7 +331,7 @@ def make_capsule(
         managed = DLManagedTensorVersioned(
             version=DLPackVersion(*DLPACK_VERSION),
             manager_ctx=None,
-            deleter=_DELETER_ADDRESS,
+            deleter=deleter,
             flags=flags,
             dl_tensor=tensor,
         )
@@ -267,19 +342,24 @@ def make_capsule(
                 "a read-only array needs a versioned DLPack capsule (the consumer must pass "
                 "max_version=(1, 0) or later): the classic one cannot mark it read-only"
             )
-        managed = DLManagedTensor(dl_tensor=tensor, manager_ctx=None, deleter=_DELETER_ADDRESS)
+        managed = DLManagedTensor(dl_tensor=tensor, manager_ctx=None, deleter=deleter)
         name = _NAME
     address = ctypes.addressof(managed)
     _exports[address] = _Export(managed, shape_array, strides_array, owner)
     try:
-        return _capsule_new(address, ctypes.addressof(name), _DESTRUCTOR_ADDRESS)
+        capsule = _capsule_new(address, ctypes.addressof(name), destructor)
     except BaseException:
         del _exports[address]
         raise
+    if destructor == _DESTRUCTOR_ADDRESS:
+        _let_go()
+        _held[id(capsule)] = capsule
+    return capsule
 
 
 def live_exports() -> int:
     """How many exported tensors are still held (by a consumer or an unconsumed capsule)."""
+    _let_go()
     return len(_exports)
 
 
@@ -345,14 +425,22 @@ def parse_capsule(capsule: Any) -> Imported:
     elif any(_capsule_is_valid(capsule, n.value) for n in (_USED_NAME, _USED_NAME_VERSIONED)):
         raise BufferError("this DLPack capsule was already consumed")
     else:
-        raise TypeError(f"not a DLPack capsule: {capsule!r}")
+        raise TypeError(f"not a DLPack capsule: a {type(capsule).__name__}")
     # everything that can fail comes before the rename: until then the producer still frees it
     dtype = numpy_dtype(tensor.dtype.code, tensor.dtype.bits, tensor.dtype.lanes)
     ndim = int(tensor.ndim)
+    if ndim < 0:
+        raise BufferError(f"malformed DLPack tensor: ndim {ndim}")
+    if ndim and not tensor.shape:
+        raise BufferError(f"malformed DLPack tensor: ndim {ndim} with no shape")
     shape = tuple(int(tensor.shape[i]) for i in range(ndim))
+    if any(d < 0 for d in shape):
+        raise BufferError(f"malformed DLPack tensor: shape {shape}")
     strides = (
         tuple(int(tensor.strides[i]) for i in range(ndim)) if tensor.strides else c_strides(shape)
     )
+    if not tensor.data and 0 not in shape:
+        raise BufferError(f"malformed DLPack tensor: shape {shape} and no data (a NULL pointer)")
     data = int(tensor.data or 0) + int(tensor.byte_offset)
     device = (int(tensor.device.device_type), int(tensor.device.device_id))
     _capsule_set_name(capsule, ctypes.addressof(used))

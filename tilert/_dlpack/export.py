@@ -6,7 +6,11 @@ are that framework's work: synchronize it before a tilert op reads the tensor.""
 
 from __future__ import annotations
 
+import operator
+import reprlib
 from typing import Any
+
+import numpy as np
 
 from tilert._dlpack import abi as dlpack
 from tilert._dlpack import aliases
@@ -24,6 +28,17 @@ def _check_stream(stream: Any, device_type: int) -> None:
         raise BufferError(f"__dlpack__: stream must be >= -1, got {stream}")
 
 
+def _int_pair(name: str, value: Any) -> tuple[int, int]:
+    """``max_version`` or ``dl_device`` as two ints; a TypeError naming the argument else."""
+    try:
+        first, second = value
+        return operator.index(first), operator.index(second)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"__dlpack__: {name} must be None or a pair of ints, got {reprlib.repr(value)}"
+        ) from None
+
+
 def export_dlpack(
     tensor: Tensor,
     *,
@@ -35,15 +50,19 @@ def export_dlpack(
     """The capsule of ``Tensor.__dlpack__`` (the array API protocol). The memory is shared
     unless ``copy=True`` or ``dl_device`` asks for the host (a GPU tensor is then copied
     there; ``copy=False`` refuses that). The caller has checked the tensor is free."""
+    if copy is not None and not isinstance(copy, (bool, np.bool_)):
+        raise TypeError(f"__dlpack__: copy must be None, True or False, got {reprlib.repr(copy)}")
+    version = None if max_version is None else _int_pair("max_version", max_version)
+    wanted = None if dl_device is None else _int_pair("dl_device", dl_device)
     own = tensor.__dlpack_device__()
     on_device = tensor._storage.on_device
     if on_device:
         from tilert.cuda.context import device_id
 
         own = (dlpack.KDL_CUDA, device_id())
-    target = own if dl_device is None else (int(dl_device[0]), int(dl_device[1]))
+    target = own if wanted is None else wanted
     _check_stream(stream, target[0])
-    versioned = max_version is not None and int(max_version[0]) >= dlpack.DLPACK_VERSION[0]
+    versioned = version is not None and version[0] >= dlpack.DLPACK_VERSION[0]
     dtype = tensor._np_dtype
     if target == own:
         if not on_device:

@@ -20,6 +20,7 @@
  *   sync.c         Op.sync: the GPU launch, the stream sync and the release of the borrows
  *   finalize.c     the __del__ of ops and partitions, and their finalizers
  *   module.c       install(): what Python hands over (defined there), and the module itself
+ *   dlpack.c       the release of exported DLPack tensors, keeping a pending exception
  *
  * Every symbol shared between them starts with tf_; setup.py builds them with hidden
  * visibility so that PyInit__fast is the only one exported. */
@@ -146,5 +147,7 @@ PyObject *tf_partition_del(PyObject *self, PyObject *const *args, Py_ssize_t nar
                            PyObject *kwnames);
 /* set_finalizers(): the module function (finalize.c) */
 PyObject *tf_set_finalizers(PyObject *module, PyObject *unused);
+/* dlpack_hooks(release): the module function (dlpack.c) */
+PyObject *tf_dlpack_hooks(PyObject *module, PyObject *release);
 
 #endif /* TILERT_FAST_H */

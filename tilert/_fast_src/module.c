@@ -211,6 +211,10 @@ static PyMethodDef module_methods[] = {
     {"set_finalizers", tf_set_finalizers, METH_NOARGS,
      "set_finalizers()\n--\n\nOnce the classes' __del__ are the fast ones: their finalizers "
      "call them without a lookup."},
+    {"dlpack_hooks", tf_dlpack_hooks, METH_O,
+     "dlpack_hooks(release, /)\n--\n\nThe (capsule destructor, deleter) addresses for the DLPack "
+     "capsules tilert exports: each calls release(address of the DLManagedTensor) and keeps "
+     "an exception pending in its caller."},
     {"install", install, METH_O,
      "install(config, /)\n--\n\nTake tilert's classes, locks, caches and reference methods; "
      "return the fast methods to set on the classes (tilert._accel does both)."},
