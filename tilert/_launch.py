@@ -7,6 +7,7 @@ step its op runs, which orders the launch after the last writers of its tensors 
 from __future__ import annotations
 
 import operator
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
@@ -64,7 +65,7 @@ def launch_op(
         elif not isinstance(v, p.accepts):
             raise TypeError(
                 f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar "
-                f"({p.scalar_name}), got {v!r}"
+                f"({p.scalar_name}), got {_Checks.shown(v)}"
             )
     if partitions:  # a written tensor passed twice (two readers of one tensor are fine)
         first = partitions[0]
@@ -261,6 +262,12 @@ class _Checks:
 
     # what makes an argument another framework's array (numpy, torch, cupy, numba, ...)
     _PROTOCOLS = ("__dlpack__", "__cuda_array_interface__", "__array__", "__array_interface__")
+
+    @staticmethod
+    def shown(v: Any) -> str:
+        """``v`` as a message shows it: an array by its type, shape and dtype, anything else by
+        a repr cut short."""
+        return _Checks._foreign_array(v) or reprlib.repr(v)
 
     @staticmethod
     def _foreign_array(v: Any) -> str | None:

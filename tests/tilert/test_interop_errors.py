@@ -377,6 +377,11 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     z.store(tl.load_tile_like(x, z) + 1.0)
 
 
+@tr.kernel
+def scaled(z: Mutable[Tensor[f32]], k: float) -> None:
+    z.store(z.load() * k)
+
+
 class FakeCudaTensor:
     """Looks like a torch CUDA tensor: DLPack on device (2, 0), a shape and a dtype."""
 
@@ -443,3 +448,13 @@ def test_other_arguments_keep_their_messages() -> None:
         add(z.partition((128,)), [1.0])  # tilecheck: ignore[TC105]
     with pytest.raises(TypeError, match=r"is Mutable: expected a Partition, got 'z'$"):
         add("z", tr.ones(1024))  # tilecheck: ignore[TC105]
+
+
+def test_an_array_for_a_scalar_parameter_is_described_not_printed() -> None:
+    big = np.arange(1 << 16, dtype=np.float32) + 12345.0
+    with pytest.raises(TypeError) as caught:
+        scaled(tr.zeros(1024).partition((128,)), big)  # tilecheck: ignore[TC105]
+    assert str(caught.value) == (
+        "parameter `k` of kernel `scaled` is a scalar (float), got a numpy.ndarray of shape "
+        "(65536,) and dtype float32"
+    )
