@@ -137,6 +137,13 @@ def test_installed_with_the_python_kept_as_reference() -> None:
     assert type(ownership.LOCK).__name__ == "RLock"
 
 
+def _bare_env(**extra: str) -> dict[str, str]:
+    """A subprocess's environment with none of ours but where Python finds packages (a machine
+    may put tilert's dependencies on PYTHONPATH)."""
+    kept = {k: v for k in ("PYTHONPATH",) if (v := os.environ.get(k))}
+    return {"PATH": "", **kept, **extra}
+
+
 def test_pure_python_leaves_it_out() -> None:
     code = (
         "import tilert._accel as a, tilert as tr\n"
@@ -145,7 +152,7 @@ def test_pure_python_leaves_it_out() -> None:
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
-        env={"TILERT_PURE_PYTHON": "1", "PATH": ""},
+        env=_bare_env(TILERT_PURE_PYTHON="1"),
         capture_output=True,
         text=True,
         check=True,
@@ -353,7 +360,7 @@ def test_a_mismatch_leaves_the_c_out_and_says_why() -> None:
         "print(a.describe())"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], env={"PATH": ""}, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], env=_bare_env(), capture_output=True, text=True, check=True
     ).stdout.splitlines()
     assert out[:2] == ["False", "True"]  # nothing installed, nothing replaced
     assert out[2] == (
