@@ -65,14 +65,21 @@ __all__ = [
     "Tile",
     "abs",
     "arange",
+    "argmax",
+    "argmin",
     "astype",
+    "atan2",
     "bf16",
     "bid",
     "bool_",
     "broadcast_to",
     "cat",
     "cdiv",
+    "ceil",
     "cos",
+    "cosh",
+    "cumprod",
+    "cumsum",
     "erf",
     "exp",
     "exp2",
@@ -80,13 +87,16 @@ __all__ = [
     "f16",
     "f32",
     "f64",
+    "floor",
     "full",
     "i8",
     "i16",
     "i32",
     "i64",
+    "isnan",
     "load_tile_like",
     "log",
+    "log2",
     "matmul",
     "max",
     "maximum",
@@ -95,6 +105,7 @@ __all__ = [
     "mma",
     "num_blocks",
     "permute",
+    "pow",
     "printf",
     "prod",
     "rand",
@@ -105,9 +116,11 @@ __all__ = [
     "rsqrt",
     "sigmoid",
     "sin",
+    "sinh",
     "softplus",
     "sqrt",
     "sum",
+    "tan",
     "tanh",
     "transpose",
     "u8",
@@ -197,6 +210,52 @@ def tanh(x: TileLike) -> Tile[Any]:
     return _ew.TANH(x)
 
 
+def tan(x: TileLike) -> Tile[Any]:
+    """Tangent (integer tiles compute in f32)."""
+    return _ew.TAN(x)
+
+
+def sinh(x: TileLike) -> Tile[Any]:
+    """Hyperbolic sine (integer tiles compute in f32)."""
+    return _ew.SINH(x)
+
+
+def cosh(x: TileLike) -> Tile[Any]:
+    """Hyperbolic cosine (integer tiles compute in f32)."""
+    return _ew.COSH(x)
+
+
+def log2(x: TileLike) -> Tile[Any]:
+    """Base-2 logarithm (integer tiles compute in f32)."""
+    return _ew.LOG2(x)
+
+
+def floor(x: TileLike) -> Tile[Any]:
+    """The largest integer not above x, in x's float dtype (cuTile refuses integer tiles)."""
+    return _ew.FLOOR(x)
+
+
+def ceil(x: TileLike) -> Tile[Any]:
+    """The smallest integer not below x, in x's float dtype (cuTile refuses integer tiles)."""
+    return _ew.CEIL(x)
+
+
+def isnan(x: TileLike) -> Tile[Any]:
+    """A bool_ tile: where x is NaN (float tiles only, as in cuTile)."""
+    return _ew.ISNAN(x)
+
+
+def atan2(x1: TileLike, x2: TileLike) -> Tile[Any]:
+    """The angle of the point (x2, x1) in radians, in [-pi, pi]: ``x1`` is y, ``x2`` is x.
+    Both promote to their common dtype, which must be a float one."""
+    return _ew.ATAN2(x1, x2)
+
+
+def pow(x: TileLike, y: TileLike) -> Tile[Any]:
+    """``x ** y`` elementwise: the same operation as the operator."""
+    return _ew.POW_FN(x, y)
+
+
 def abs(x: TileLike) -> Tile[Any]:
     """Absolute value (keeps the dtype)."""
     return _ew.ABS(x)
@@ -231,6 +290,31 @@ def max(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
 def min(t: Tile[Any], axis: Axis = None, keepdims: bool = False) -> Tile[Any]:
     """Minimum over ``axis`` (all axes by default)."""
     return _reductions.MIN(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+def argmax(t: Tile[Any], axis: int | None = None, keepdims: bool = False) -> Tile[Any]:
+    """The index (i32) of the maximum along ``axis``; of the flattened tile for None (with
+    ``keepdims`` then every axis kept as 1). Ties give the first index. NaN counts as smaller
+    than every number, as cuTile's argmax does (numpy's would pick the NaN); all NaN gives 0."""
+    return _reductions.ARGMAX(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+def argmin(t: Tile[Any], axis: int | None = None, keepdims: bool = False) -> Tile[Any]:
+    """The index (i32) of the minimum along ``axis``, as ``argmax``: ties give the first index,
+    NaN counts as larger than every number, all NaN gives 0."""
+    return _reductions.ARGMIN(t, axis, keepdims)  # type: ignore[no-any-return]
+
+
+# -- scans ------------------------------------------------------------------------------------
+def cumsum(t: Tile[Any], axis: int = 0, *, reverse: bool = False) -> Tile[Any]:
+    """Inclusive running sum along ``axis`` (from the end with ``reverse=True``), in the tile's
+    dtype as ``sum`` (integers wrap, bool_ counts as i32, f16/bf16 accumulate in f32)."""
+    return _reductions.CUMSUM(t, axis, reverse)  # type: ignore[no-any-return]
+
+
+def cumprod(t: Tile[Any], axis: int = 0, *, reverse: bool = False) -> Tile[Any]:
+    """Inclusive running product along ``axis``, as ``cumsum``."""
+    return _reductions.CUMPROD(t, axis, reverse)  # type: ignore[no-any-return]
 
 
 # -- matrix products --------------------------------------------------------------------------

@@ -34,14 +34,21 @@ __all__ = [
     "Tile",
     "abs",
     "arange",
+    "argmax",
+    "argmin",
     "astype",
+    "atan2",
     "bf16",
     "bid",
     "bool_",
     "broadcast_to",
     "cat",
     "cdiv",
+    "ceil",
     "cos",
+    "cosh",
+    "cumprod",
+    "cumsum",
     "erf",
     "exp",
     "exp2",
@@ -49,13 +56,16 @@ __all__ = [
     "f16",
     "f32",
     "f64",
+    "floor",
     "full",
     "i8",
     "i16",
     "i32",
     "i64",
+    "isnan",
     "load_tile_like",
     "log",
+    "log2",
     "matmul",
     "max",
     "maximum",
@@ -64,6 +74,7 @@ __all__ = [
     "mma",
     "num_blocks",
     "permute",
+    "pow",
     "printf",
     "prod",
     "rand",
@@ -74,9 +85,11 @@ __all__ = [
     "rsqrt",
     "sigmoid",
     "sin",
+    "sinh",
     "softplus",
     "sqrt",
     "sum",
+    "tan",
     "tanh",
     "transpose",
     "u8",
@@ -335,6 +348,49 @@ def tanh(x: Tile[_IBDT]) -> Tile[f32]: ...
 @overload
 def tanh(x: TileLike) -> Tile[Any]: ...
 @overload
+def tan(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def tan(x: Tile[_IBDT]) -> Tile[f32]: ...
+@overload
+def tan(x: TileLike) -> Tile[Any]: ...
+@overload
+def sinh(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def sinh(x: Tile[_IBDT]) -> Tile[f32]: ...
+@overload
+def sinh(x: TileLike) -> Tile[Any]: ...
+@overload
+def cosh(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def cosh(x: Tile[_IBDT]) -> Tile[f32]: ...
+@overload
+def cosh(x: TileLike) -> Tile[Any]: ...
+@overload
+def log2(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def log2(x: Tile[_IBDT]) -> Tile[f32]: ...
+@overload
+def log2(x: TileLike) -> Tile[Any]: ...
+
+# float tiles only (cuTile refuses integer tiles): floor and ceil keep the dtype
+@overload
+def floor(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def floor(x: TileLike) -> Tile[Any]: ...
+@overload
+def ceil(x: Tile[_FDT]) -> Tile[_FDT]: ...
+@overload
+def ceil(x: TileLike) -> Tile[Any]: ...
+def isnan(x: TileLike) -> Tile[bool_]: ...
+@overload
+def atan2(x1: Tile[_FDT], x2: Tile[_FDT] | float) -> Tile[_FDT]: ...
+@overload
+def atan2(x1: TileLike, x2: TileLike) -> Tile[Any]: ...
+@overload
+def pow(x: Tile[DT], y: Tile[DT]) -> Tile[DT]: ...
+@overload
+def pow(x: TileLike, y: TileLike) -> Tile[Any]: ...
+@overload
 def abs(x: Tile[DT]) -> Tile[DT]: ...
 @overload
 def abs(x: TileLike) -> Tile[Any]: ...
@@ -358,6 +414,18 @@ def prod(t: Tile[bool_], axis: Axis = None, keepdims: bool = False) -> Tile[i32]
 def prod(t: Tile[DT], axis: Axis = None, keepdims: bool = False) -> Tile[DT]: ...
 def max(t: Tile[DT], axis: Axis = None, keepdims: bool = False) -> Tile[DT]: ...
 def min(t: Tile[DT], axis: Axis = None, keepdims: bool = False) -> Tile[DT]: ...
+def argmax(t: Tile[Any], axis: int | None = None, keepdims: bool = False) -> Tile[i32]: ...
+def argmin(t: Tile[Any], axis: int | None = None, keepdims: bool = False) -> Tile[i32]: ...
+
+# -- scans: the tile's dtype, except that bool_ counts as i32 -----------------------------------
+@overload
+def cumsum(t: Tile[bool_], axis: int = 0, *, reverse: bool = False) -> Tile[i32]: ...
+@overload
+def cumsum(t: Tile[DT], axis: int = 0, *, reverse: bool = False) -> Tile[DT]: ...
+@overload
+def cumprod(t: Tile[bool_], axis: int = 0, *, reverse: bool = False) -> Tile[i32]: ...
+@overload
+def cumprod(t: Tile[DT], axis: int = 0, *, reverse: bool = False) -> Tile[DT]: ...
 
 # -- matrix products ----------------------------------------------------------------------------
 def mma(a: Tile[Any], b: Tile[Any], acc: Tile[DT]) -> Tile[DT]: ...

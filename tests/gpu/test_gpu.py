@@ -150,6 +150,53 @@ def test_reductions_and_cat_match_interpreter(monkeypatch: pytest.MonkeyPatch) -
     _close(*both(monkeypatch, run), rtol=1e-4, atol=1e-4)
 
 
+def test_more_math_matches_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        K.more_math(z.partition((128,)), tr.from_numpy(X1)).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
+
+
+# rows with ties, NaN (numpy's argmax would stop at the first one), all NaN, and -inf only
+ARG_ROWS = np.array(
+    [
+        [1, 3, 3, -2, -2, 0, 1, 3],
+        [1, np.nan, 3, 3, -2, np.nan, -2, 0],
+        [np.nan] * 8,
+        [np.nan, -np.inf, np.nan, -np.inf, -np.inf, np.nan, np.nan, np.nan],
+        [np.nan, 2, np.nan, -1, 5, -1, 5, np.nan],
+        [np.inf, np.nan, np.inf, -np.inf, 0, -np.inf, 0, 0],
+    ],
+    np.float32,
+)
+
+
+def test_argmax_argmin_ties_and_nan_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        out = []
+        for x in (ARG_ROWS, X2):
+            z = tr.zeros((x.shape[0], 4), dtype=i32)
+            K.arg_reduce(z.partition((1, 4)), tr.from_numpy(x), 8 if x is ARG_ROWS else 512).sync()
+            out.append(z.to_numpy())
+        return out
+
+    expect, got = both(monkeypatch, run)
+    np.testing.assert_array_equal(expect[0][:, 0], [1, 2, 0, 1, 4, 0])  # what the interpreter says
+    _close(expect, got, rtol=0, atol=0)
+
+
+def test_cumsum_cumprod_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        a = tr.zeros((32, 16), dtype=f32)
+        b = tr.zeros((32, 16), dtype=i32)
+        K.scans(a.partition((4, 16)), b.partition((4, 16)), tr.from_numpy(X3)).sync()
+        return [a.to_numpy(), b.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
+
+
 def test_block_ids_arange_broadcast_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((16, 64), dtype=i32)

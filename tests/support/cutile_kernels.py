@@ -127,3 +127,32 @@ def shout(z: Mutable[Tensor[f32]]) -> None:
     if tl.bid(0) == 0:
         tl.printf("block %d\n", tl.bid(0))
     z.store(t + 1.0)
+
+
+@tr.kernel
+def more_math(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    out = tl.tan(t * 0.3) + tl.sinh(t) - tl.cosh(t * 0.5) + tl.log2(tl.abs(t) + 1.0)
+    out = out + tl.floor(t * 4.0) - tl.ceil(t * 3.0) + tl.atan2(t, t * 0.5 - 0.25)
+    out = out + tl.pow(tl.abs(t) + 0.5, t) + tl.where(tl.isnan(tl.log(t)), 100.0, 0.0)
+    z.store(out)
+
+
+@tr.kernel
+def arg_reduce(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]], bc: Const[int]) -> None:
+    i = z.index[0]
+    r = x.load_tile((1, bc), (i, 0))
+    hi = tl.argmax(r, axis=1, keepdims=True)
+    lo = tl.argmin(r, 1, keepdims=True)
+    flat = tl.reshape(tl.argmax(r), (1, 1))
+    kept = tl.argmin(r, None, keepdims=True)
+    z.store(tl.cat((tl.cat((hi, lo), axis=1), tl.cat((flat, kept), axis=1)), axis=1))
+
+
+@tr.kernel
+def scans(a: Mutable[Tensor[f32]], b: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, a)
+    up = tl.cumsum(t, 1) + tl.cumprod(1.0 + t * 0.01, axis=0, reverse=True)
+    a.store(up + tl.cumsum(t))
+    counts = tl.astype(t * 10.0, tl.i32)
+    b.store(tl.cumsum(counts, axis=1, reverse=True) + tl.cumprod(tl.astype(t > 0.0, tl.i32), 1))

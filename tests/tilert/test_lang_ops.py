@@ -282,6 +282,10 @@ MATH = [
     ("sin", tl.sin, np.sin),
     ("cos", tl.cos, np.cos),
     ("tanh", tl.tanh, np.tanh),
+    ("tan", tl.tan, np.tan),
+    ("sinh", tl.sinh, np.sinh),
+    ("cosh", tl.cosh, np.cosh),
+    ("log2", tl.log2, np.log2),
 ]
 
 
@@ -301,6 +305,64 @@ def test_math_on_integers_computes_in_f32() -> None:
     got, dtype = evaluate(tl.sqrt, x)
     assert dtype is f32
     np.testing.assert_allclose(got, np.sqrt(x).astype(np.float32), rtol=1e-6)
+
+
+def test_new_math_on_integers_computes_in_f32() -> None:
+    x = data((2, 8), np.int32, 1, 9)
+    for fn, ref in [(tl.tan, np.tan), (tl.sinh, np.sinh), (tl.cosh, np.cosh), (tl.log2, np.log2)]:
+        got, dtype = evaluate(fn, x)
+        assert dtype is f32
+        np.testing.assert_allclose(got, ref(x.astype(np.float32)), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dt", [f32, f16, bf16, f64])
+def test_floor_ceil_isnan_keep_float_semantics(dt: type[DType]) -> None:
+    x = np.array([[-2.5, -0.5, 0.0, 0.5, 1.5, np.inf, -np.inf, 7.0]]).astype(dt.np_dtype)
+    got, dtype = evaluate(tl.floor, x)
+    assert dtype is dt
+    np.testing.assert_array_equal(got.astype(np.float64), np.floor(x.astype(np.float64)))
+    got, dtype = evaluate(tl.ceil, x)
+    assert dtype is dt
+    np.testing.assert_array_equal(got.astype(np.float64), np.ceil(x.astype(np.float64)))
+    x[0, 7] = np.nan  # (evaluate compares its two runs with NaN unequal in bf16: not above)
+    got, dtype = evaluate(tl.isnan, x)
+    assert dtype is bool_
+    np.testing.assert_array_equal(got, np.isnan(x.astype(np.float64)))
+
+
+@pytest.mark.parametrize("name", ["floor", "ceil", "isnan"])
+def test_float_only_functions_refuse_integer_tiles(name: str) -> None:
+    fn = getattr(tl, name)
+    with pytest.raises(KernelError, match=f"tl.{name}: needs a float tile, got i32"):
+        evaluate(fn, data((1, 4), np.int32))
+
+
+def test_atan2_quadrants_and_promotion() -> None:
+    y = np.array([[1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 2.0, -0.0]], np.float32)
+    x = np.array([[1.0, -1.0, -1.0, 1.0, -1.0, 1.0, 0.0, -1.0]], np.float32)
+    got, dtype = evaluate(tl.atan2, y, x)
+    assert dtype is f32
+    np.testing.assert_array_equal(got, np.arctan2(y, x))
+    got, dtype = evaluate(lambda a, b: tl.atan2(a, b), y.astype(np.float16), x)
+    assert dtype is f32
+    got, dtype = evaluate(lambda a: tl.atan2(a, 2.0), y.astype(np.float16))
+    assert dtype is f16
+    np.testing.assert_allclose(got, np.arctan2(y, 2.0), rtol=1e-3)
+    with pytest.raises(KernelError, match=r"tl\.atan2`: needs float tiles, got i32"):
+        evaluate(tl.atan2, data((1, 4), np.int32), data((1, 4), np.int32))
+
+
+def test_pow_is_the_operator() -> None:
+    a, b = data((2, 8), np.float32, 1, 5), data((2, 8), np.float32, -2, 3)
+    got, dtype = evaluate(tl.pow, a, b)
+    want, _ = evaluate(lambda x, y: x**y, a, b)
+    assert dtype is f32
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_allclose(got, np.power(a, b), rtol=1e-6)
+    i = data((2, 8), np.int32, 0, 5)
+    got, dtype = evaluate(lambda x: tl.pow(x, 3), i)
+    assert dtype is i32
+    np.testing.assert_array_equal(got, i**3)
 
 
 def test_maximum_minimum_promote() -> None:
@@ -621,3 +683,89 @@ def test_store_through_shared_is_refused() -> None:
             HostPartition(HostTensor(np.zeros(4, np.float32)), (4,)),
             HostTensor(np.ones(4, np.float32)),
         )
+
+
+# -- argmax and argmin -------------------------------------------------------------------------
+ARGS = [("argmax", tl.argmax, np.argmax), ("argmin", tl.argmin, np.argmin)]
+
+
+@pytest.mark.parametrize(("name", "fn", "ref"), ARGS, ids=[r[0] for r in ARGS])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1], ids=str)
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("dt", [i32, i8, f32, f16])
+def test_arg_reductions_match_numpy_without_nan(
+    name: str, fn: Any, ref: Any, axis: Any, keepdims: bool, dt: type[DType]
+) -> None:
+    x = data((3, 4, 8), dt.np_dtype, -3, 4)  # few values: many ties, the first index wins
+    got, dtype = evaluate(lambda t: fn(t, axis=axis, keepdims=keepdims), x)
+    assert dtype is i32
+    if axis is None:
+        flat = ref(x.reshape(3, -1), axis=1)
+        want = flat.reshape((3,) + ((1, 1) if keepdims else ()))
+    else:
+        want = ref(x, axis=axis + 1 if axis >= 0 else axis, keepdims=keepdims)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_arg_reductions_of_bool_tiles() -> None:
+    x = np.array([[False, True, True, False], [False, False, False, False]])
+    got, _ = evaluate(tl.argmax, x)
+    np.testing.assert_array_equal(got, [1, 0])
+    got, _ = evaluate(tl.argmin, x)
+    np.testing.assert_array_equal(got, [0, 0])
+
+
+def test_arg_reductions_treat_nan_as_the_worst_value() -> None:
+    nan, inf = np.nan, np.inf
+    x = np.array(
+        [[1, nan, 3, 3], [nan, nan, nan, nan], [-inf, nan, -inf, -inf], [nan, 2, nan, -1]],
+        np.float32,
+    )
+    got, _ = evaluate(tl.argmax, x)
+    np.testing.assert_array_equal(got, [2, 0, 0, 1])  # numpy: [1, 0, 1, 0]
+    got, _ = evaluate(tl.argmin, x)
+    np.testing.assert_array_equal(got, [0, 0, 0, 3])
+
+
+def test_arg_reductions_take_one_axis() -> None:
+    with pytest.raises(KernelError, match=r"tl\.argmax: takes one axis"):
+        evaluate(lambda t: tl.argmax(t, (0, 1)), data((1, 4, 4), np.int32))
+
+
+# -- cumsum and cumprod ------------------------------------------------------------------------
+SCANS = [("cumsum", tl.cumsum, np.cumsum), ("cumprod", tl.cumprod, np.cumprod)]
+
+
+@pytest.mark.parametrize(("name", "fn", "ref"), SCANS, ids=[r[0] for r in SCANS])
+@pytest.mark.parametrize("axis", [0, 1, -1], ids=str)
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize("dt", [i32, i8, f32, f64])
+def test_scans_match_numpy(
+    name: str, fn: Any, ref: Any, axis: int, reverse: bool, dt: type[DType]
+) -> None:
+    x = data((3, 4, 8), dt.np_dtype, -3, 4)
+    got, dtype = evaluate(lambda t: fn(t, axis, reverse=reverse), x)
+    assert dtype is dt
+    a = axis + 1 if axis >= 0 else axis
+    source = np.flip(x, a) if reverse else x
+    want = ref(source, axis=a, dtype=dt.np_dtype)  # integers wrap in the tile's dtype
+    if reverse:
+        want = np.flip(want, a)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_scans_default_to_axis_0_and_count_bool_as_i32() -> None:
+    x = data((2, 4, 4), np.int32)
+    got, _ = evaluate(tl.cumsum, x)
+    np.testing.assert_array_equal(got, np.cumsum(x, axis=1))
+    flags = data((2, 8), np.int32, 0, 2).astype(bool)
+    got, dtype = evaluate(tl.cumsum, flags)
+    assert dtype is i32
+    np.testing.assert_array_equal(got, np.cumsum(flags, axis=1))
+
+
+def test_low_precision_scans_accumulate_in_f32() -> None:
+    x = data((2, 16), np.float16)
+    got, dtype = evaluate(tl.cumsum, x)
+    assert dtype is f16
+    np.testing.assert_array_equal(got, np.cumsum(x.astype(np.float32), axis=1).astype(np.float16))

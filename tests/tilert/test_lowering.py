@@ -115,6 +115,37 @@ def test_mutable_becomes_array_plus_constant_tile_shape() -> None:
             ["ct.num_blocks(1)", "ct.broadcast_to(", "ct.expand_dims(", "ct.cdiv(z.shape[1], bn)"],
         ),
         (K.reshape_ops, ["ct.transpose(t)", "ct.permute(t, (1, 0))", "ct.reshape("]),
+        (
+            K.more_math,
+            [
+                "ct.tan(",
+                "ct.sinh(",
+                "ct.cosh(",
+                "ct.log2(",
+                "ct.floor(",
+                "ct.ceil(",
+                "ct.atan2(t, t * 0.5 - 0.25)",
+                "ct.pow(",
+                "ct.isnan(",
+            ],
+        ),
+        (
+            K.arg_reduce,
+            [
+                "ct.argmax(r, axis=1, keepdims=True)",
+                "ct.argmin(r, 1, keepdims=True)",
+                "ct.argmax(r)",
+                "ct.argmin(r, None, keepdims=True)",
+            ],
+        ),
+        (
+            K.scans,
+            [
+                "ct.cumsum(t, 1)",
+                "ct.cumprod(1.0 + t * 0.01, axis=0, reverse=True)",
+                "ct.cumsum(counts, axis=1, reverse=True)",
+            ],
+        ),
         (K.small_matmul, ["ct.matmul("]),
         (K.shout, ["ct.printf('block %d\\n', ct.bid(0))", "if ct.bid(0) == 0:"]),
     ],

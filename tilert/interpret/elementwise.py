@@ -156,6 +156,7 @@ FLOORDIV = _arith("//", np.floor_divide)
 MOD = _arith("%", np.remainder)
 POW = _arith("**", np.power)
 TRUEDIV = _true_divide()
+POW_FN = _arith("tl.pow", np.power)
 MAXIMUM = _arith("tl.maximum", np.maximum, bool_ok=True)
 MINIMUM = _arith("tl.minimum", np.minimum, bool_ok=True)
 LT = _compare("<", np.less)
@@ -169,6 +170,21 @@ OR = _bitwise("|", np.bitwise_or)
 XOR = _bitwise("^", np.bitwise_xor)
 LSHIFT = _bitwise("<<", np.left_shift, shift=True)
 RSHIFT = _bitwise(">>", np.right_shift, shift=True)
+
+
+def _atan2() -> Callable[..., Tile[Any]]:
+    """cuTile promotes both operands to their common dtype and has atan2 only for floats: an
+    integer or bool_ pair is refused (convert with tl.astype first)."""
+
+    def typing(common: type[DType]) -> tuple[type[DType], Any]:
+        if common.kind != "f":
+            raise TypeError(f"needs float tiles, got {common}: convert first (tl.astype)")
+        return common, compute_dtype(common)
+
+    return _binary("tl.atan2", np.arctan2, typing)
+
+
+ATAN2 = _atan2()
 
 
 # -- unary operators and math functions --------------------------------------------------------
@@ -230,6 +246,38 @@ RSQRT = _math("rsqrt", _rsqrt)
 SIN = _math("sin", np.sin)
 COS = _math("cos", np.cos)
 TANH = _math("tanh", np.tanh)
+TAN = _math("tan", np.tan)
+SINH = _math("sinh", np.sinh)
+COSH = _math("cosh", np.cosh)
+LOG2 = _math("log2", np.log2)
+
+
+def _float_tile(x: object, name: str) -> Tile[Any]:
+    """The operand of a float-only function: cuTile refuses integer and bool_ tiles there."""
+    t = _as_tile(x, f"the argument of tl.{name}")
+    if t.dtype.kind != "f":
+        raise TypeError(f"needs a float tile, got {t.dtype}: convert first (tl.astype)")
+    return t
+
+
+def _rounding(name: str, fn: Ufunc) -> Callable[[object], Tile[Any]]:
+    @kernel_op(f"tl.{name}")
+    def op(a: object) -> Tile[Any]:
+        t = _float_tile(a, name)
+        cdt = compute_dtype(t.dtype)
+        return wrap(fn(t._data.astype(cdt, copy=False)), t.dtype, t.ndim)
+
+    return op
+
+
+FLOOR = _rounding("floor", np.floor)
+CEIL = _rounding("ceil", np.ceil)
+
+
+@kernel_op("tl.isnan")
+def ISNAN(a: object) -> Tile[Any]:
+    t = _float_tile(a, "isnan")
+    return wrap(np.isnan(t._data.astype(compute_dtype(t.dtype), copy=False)), bool_, t.ndim)
 
 
 # -- where and astype --------------------------------------------------------------------------
