@@ -84,6 +84,7 @@ __all__ = [
     "exp",
     "exp2",
     "expand_dims",
+    "extract",
     "f16",
     "f32",
     "f64",
@@ -359,6 +360,13 @@ def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
     """Tiles of one shape joined along ``axis``: 1, 2, 4, 8... of them (the GPU joins equal
     pairs)."""
     return _shapes.cat(tiles, axis)
+
+
+def extract(x: Tile[DT], /, index: Sequence[int], shape: Sequence[int]) -> Tile[DT]:
+    """The sub-tile of ``shape`` at tile-space ``index`` (cuTile's ``extract``): ``x`` cut into
+    a grid of ``shape`` pieces, each dimension a power of two dividing ``x``'s, and the piece
+    at grid position ``index`` (constant ints). ``t[:, a:b]`` is sugar for it."""
+    return _shapes.extract(x, index, shape)
 
 
 # -- the launch -------------------------------------------------------------------------------

@@ -197,6 +197,15 @@ def test_cumsum_cumprod_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> No
     _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
 
 
+def test_extract_and_constant_slices_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((32, 16), dtype=f32)
+        K.sub_tiles(z.partition((4, 16)), tr.from_numpy(X3), 4).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
+
+
 def test_block_ids_arange_broadcast_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((16, 64), dtype=i32)

@@ -156,3 +156,18 @@ def scans(a: Mutable[Tensor[f32]], b: Mutable[Tensor[i32]], x: Shared[Tensor[f32
     a.store(up + tl.cumsum(t))
     counts = tl.astype(t * 10.0, tl.i32)
     b.store(tl.cumsum(counts, axis=1, reverse=True) + tl.cumprod(tl.astype(t > 0.0, tl.i32), 1))
+
+
+HALF = 8  # a module constant as a slice bound
+
+
+@tr.kernel
+def sub_tiles(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], bc: Const[int]) -> None:
+    """Halves and quarters of a (4, 16) tile, by ``tl.extract`` and by constant slices."""
+    t = tl.load_tile_like(x, z)
+    lo = t[:, 0:HALF]
+    hi = tl.extract(t, (0, 1), (4, 8))
+    quarter = t[0:2, bc : 2 * bc]
+    rows = tl.extract(t, index=(1, 0), shape=(2, 16))
+    mixed = tl.cat((hi - lo, lo * 2.0), axis=1) + rows[0:1, :]
+    z.store(mixed + tl.sum(quarter) + tl.reshape(t[None, 2:4, 0:16], (2, 16))[0:1, :])

@@ -769,3 +769,73 @@ def test_low_precision_scans_accumulate_in_f32() -> None:
     got, dtype = evaluate(tl.cumsum, x)
     assert dtype is f16
     np.testing.assert_array_equal(got, np.cumsum(x.astype(np.float32), axis=1).astype(np.float16))
+
+
+# -- sub-tiles: tl.extract and constant slices ---------------------------------------------------
+QUARTER = 4  # a module constant as a slice bound
+
+
+def test_extract_takes_the_sub_tile_at_a_tile_space_index() -> None:
+    a = data((2, 8, 16), np.float32)
+    for index, shape in [((0, 0), (4, 8)), ((1, 1), (4, 8)), ((3, 0), (2, 16)), ((0, 3), (8, 4))]:
+        got, dtype = evaluate(lambda t, i=index, s=shape: tl.extract(t, i, s), a)
+        (i, j), (m, n) = index, shape
+        np.testing.assert_array_equal(got, a[:, i * m : (i + 1) * m, j * n : (j + 1) * n])
+        assert dtype is f32
+    got, _ = evaluate(lambda t: tl.extract(t, index=(0, 2), shape=(8, 4)), a.astype(np.int32))
+    np.testing.assert_array_equal(got, a[:, :, 8:12].astype(np.int32))
+    v = data((2, 16), np.int16)
+    got, dtype = evaluate(lambda t: tl.extract(t, (3,), (4,)), v)
+    np.testing.assert_array_equal(got, v[:, 12:16])
+    assert dtype is i16
+
+
+def test_constant_slices_are_extracts() -> None:
+    a = data((2, 8, 16), np.float32)
+    got, _ = evaluate(lambda t: t[:, 8:16], a)
+    np.testing.assert_array_equal(got, a[:, :, 8:16])
+    got, _ = evaluate(lambda t: t[QUARTER : 2 * QUARTER, 0:QUARTER], a)
+    np.testing.assert_array_equal(got, a[:, 4:8, 0:4])
+    got, _ = evaluate(lambda t: t[None, 2:4, :] + t[6:8, None, :], a)
+    np.testing.assert_array_equal(got, a[:, None, 2:4, :] + a[:, 6:8, None, :])
+    v = data((2, 16), np.float32)
+    got, _ = evaluate(lambda t: t[12:16], v)
+    np.testing.assert_array_equal(got, v[:, 12:16])
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        (lambda t: t[:, 0:3], r"slice 0:3 of axis 1 .* the length must be a power of two"),
+        (lambda t: t[:, 4:12], r"slice 4:12 .* the start a multiple of it"),
+        (lambda t: t[:, 16:32], r"slice 16:32 of axis 1 \(length 16\)"),
+        (lambda t: t[:, 0:16:2], r"tile slices take no step"),
+        (lambda t: t[:, 8:], r"gives both bounds"),
+        (lambda t: t[0:4], r"names each of its 2 axes once"),
+        (lambda t: t[..., 0:4], r"names each of its 2 axes once"),
+        (lambda t: t[:, tl.bid(0) : tl.bid(0) + 4], r"start must be a constant int"),
+        (lambda t: t[0, :], r"indexed only with None .* constant slices"),
+        (lambda t: tl.extract(t, (0, 0), (3, 16)), r"shape of tl\.extract .* power of two"),
+        (lambda t: tl.extract(t, (0, 0), (16, 16)), r"does not divide the tile's shape"),
+        (lambda t: tl.extract(t, (2, 0), (4, 16)), r"index \(2, 0\) is outside the 2 sub-tiles"),
+        (lambda t: tl.extract(t, (0,), (4,)), r"of the tile's rank 2"),
+        (lambda t: tl.extract(t, (tl.bid(0), 0), (4, 16)), r"index of tl\.extract must be a"),
+    ],
+)
+def test_sub_tiles_that_the_gpu_cannot_extract_are_refused(
+    expr: Callable[[Any], Any], message: str
+) -> None:
+    with pytest.raises(KernelError, match=message):
+        evaluate(expr, data((1, 8, 16), np.float32))
+
+
+def test_a_refused_slice_names_the_users_line() -> None:
+    def k(z: Any, x: Any) -> None:
+        t = tl.load_tile_like(x, z)
+        z.store(tl.cat((t[0:3], t[0:3])))  # marker: bad-slice
+
+    x = HostTensor(np.ones(16, np.float32))
+    with pytest.raises(KernelError) as info:
+        run(k, HostPartition(HostTensor(np.zeros(16, np.float32)), (8,)), x)
+    assert re.match(rf"{HERE}:{line_of('marker: bad-slice')}: kernel `k`", str(info.value))
+    assert "slice 0:3 of axis 0 (length 8)" in str(info.value)

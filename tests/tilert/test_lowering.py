@@ -235,3 +235,62 @@ def test_an_alias_bound_on_some_paths_is_a_kernel_error_at_its_line() -> None:
     line = _alias_on_one_path.fn.__code__.co_firstlineno + 4  # the first `out = z`
     with pytest.raises(tr.KernelError, match=rf"test_lowering.py:{line}: .*`out` may hold"):
         _alias_on_one_path.lower({"z": (4,)})
+
+
+def test_constant_slices_lower_to_extract() -> None:
+    src = K.sub_tiles.lower({"z": (4, 16)})
+    compile(src, "sub_tiles", "exec")
+    assert "lo = ct.extract(t, index=(0, 0), shape=(t.shape[0], 8))" in src  # HALF = 8
+    assert "hi = ct.extract(t, (0, 1), (4, 8))" in src
+    assert "rows = ct.extract(t, index=(1, 0), shape=(2, 16))" in src
+    # a Const bound: the compiler checks the alignment the interpreter checks at run time
+    assert "quarter = ct.extract(t, index=(0, bc // (2 * bc - bc)), shape=(2, 2 * bc - bc))" in src
+    assert "ct.static_assert(" in src and "slice bc:2 * bc of axis 1" in src
+    assert "ct.extract(t, index=(1, 0), shape=(2, 16))[None, :, :]" in src
+
+
+def _sliced(tmp_path: Path, body: str) -> Kernel:
+    """A kernel, in a file of its own, whose only tile expression is ``body`` (of the (8, 16)
+    tile ``t``); ``body`` is on line 8."""
+    path = tmp_path / "sliced.py"
+    path.write_text(
+        "import tilert as tr\n"
+        "import tilert.lang as tl\n"
+        "from tilert import Const, Mutable, Tensor, f32\n"
+        "@tr.kernel\n"
+        "def sliced(z: Mutable[Tensor[f32]], n: Const[int]) -> None:\n"
+        "    t = z.load()\n"
+        "    i = tl.bid(0)\n"
+        f"    z.store({body})\n"
+    )
+    spec = importlib.util.spec_from_file_location("sliced_kernel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kernel: Kernel = module.sliced
+    return kernel
+
+
+def test_a_slice_bound_computed_at_run_time_is_refused_when_decorated(tmp_path: Path) -> None:
+    """The interpreter could run ``t[:, i:i + 4]``, the GPU cannot extract it: both refuse it,
+    when the kernel is decorated."""
+    with pytest.raises(tr.KernelError, match=r"sliced\.py:8:\d+: TC204 .*slice bound `i`"):
+        _sliced(tmp_path, "t[:, i:i + 4]")
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("t[:, 0:3]", r"slice 0:3 of axis 1: the length must be a power of two"),
+        ("t[:, 4:12]", r"slice 4:12 of axis 1: .* the start a non-negative multiple of it"),
+        ("t[:, 0:8:2]", r"tile slices take no step"),
+        ("t[:, 8:]", r"a tile slice gives both bounds"),
+        ("t[0, 0:8]", r"a sliced tile takes only `:`, `a:b` and None"),
+    ],
+)
+def test_slices_the_gpu_cannot_extract_are_refused_at_the_line(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    kernel = _sliced(tmp_path, body)
+    with pytest.raises(tr.KernelError, match=r"sliced\.py:8: cannot lower to cuTile: .*" + message):
+        lower_kernel(kernel, {"z": MutableSpec(2)})

@@ -260,5 +260,20 @@ def bad(z: Mutable[Tensor[f32]]) -> None:
 """,
             "a keyword the function does not take: did you mean `keepdims`?",
         ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = x.load_tile((16, 32), (tl.bid(0), 0))
+    i = tl.bid(0) % 4
+    z.store(t[:, i * 8 : i * 8 + 8])  # TC204
+""",
+            "a slice bound computed at run time: the GPU must know the sub-tile when it compiles",
+        ),
     ),
 )

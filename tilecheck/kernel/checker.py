@@ -19,6 +19,7 @@ from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.findings import to_diagnostics
 from tilecheck.kernel.lang_usage import check_lang_references
 from tilecheck.kernel.signature import signature_findings
+from tilecheck.kernel.slices import check_slices
 from tilecheck.kernel.stores import check_stores
 from tilecheck.names import NameResolver
 from tilecheck.positions import PositionLookup, SpanOf
@@ -46,6 +47,7 @@ def check_kernel(
     check_calls(ctx)
     check_loops(ctx)
     check_returns(ctx)
+    check_slices(ctx)
     check_stores(ctx)
     return to_diagnostics([*findings, *facts.findings, *ctx.findings], path, positions)
 

@@ -63,6 +63,7 @@ FUNCTIONS: dict[str, LangSignature] = {
         "broadcast_to": "t, shape",
         "expand_dims": "t, axis",
         "cat": "tiles, axis=",
+        "extract": "x, /, index, shape",
         # the launch
         "bid": "axis",
         "num_blocks": "axis",

@@ -1,5 +1,6 @@
-"""Shape operations on tiles: reshape, permute, transpose, broadcast_to, expand_dims, cat.
-Every tile dimension must be a power of two (Tile IR's rule), so results are checked."""
+"""Shape operations on tiles: reshape, permute, transpose, broadcast_to, expand_dims, cat,
+extract and constant slices. Every tile dimension must be a power of two (Tile IR's rule), so
+results are checked."""
 
 from __future__ import annotations
 
@@ -121,19 +122,94 @@ def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]:
     return _tiles.Tile(out, result)
 
 
+def _constant_int(value: object, what: str) -> int:
+    """An int known when the kernel is compiled; a tile (a run-time value) is refused."""
+    if isinstance(value, _tiles.Tile) or isinstance(value, bool) or value is None:
+        raise TypeError(
+            f"{what} must be a constant int (a literal, a module constant or a Const "
+            f"parameter), got {value!r}"
+        )
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+@kernel_op("tl.extract")
+def extract(x: Tile[Any], index: Sequence[int] | int, shape: Sequence[int] | int) -> Tile[Any]:
+    """cuTile's ``extract``: ``x`` cut into a grid of ``shape`` sub-tiles (each dimension a
+    power of two dividing ``x``'s), and the one at grid position ``index``."""
+    x = _check_tile(x, "the argument of tl.extract")
+    sub = tile_shape(shape, "the shape of tl.extract")
+    raw = tuple(index) if isinstance(index, (tuple, list)) else (index,)
+    where = tuple(_constant_int(i, "every index of tl.extract") for i in raw)
+    if len(sub) != x.ndim or len(where) != x.ndim:
+        raise ValueError(
+            f"tl.extract needs an index and a shape of the tile's rank {x.ndim}, got index "
+            f"{where} and shape {sub}"
+        )
+    cut: list[slice] = [slice(None)]  # the batch axis
+    for axis, (i, n, dim) in enumerate(zip(where, sub, x.shape, strict=True)):
+        if dim % n:
+            raise ValueError(
+                f"shape {sub} does not divide the tile's shape {x.shape} (axis {axis})"
+            )
+        if not 0 <= i < dim // n:
+            raise ValueError(
+                f"index {where} is outside the {dim // n} sub-tiles of axis {axis} (a tile of "
+                f"shape {x.shape} cut into {sub})"
+            )
+        cut.append(slice(i * n, (i + 1) * n))
+    return _tiles.Tile(x._data[tuple(cut)], x.dtype)
+
+
+def _is_full(k: object) -> bool:
+    """``:`` (compared by identity: a tile bound must not be compared with ``==``)."""
+    return isinstance(k, slice) and k.start is None and k.stop is None and k.step is None
+
+
+def _slice_bounds(k: slice, dim: int, axis: int) -> slice:
+    """A constant slice ``a:b`` of one axis, checked as the GPU's ``extract`` needs it: both
+    bounds given, ``b - a`` a power of two, ``a`` a multiple of it, inside the axis."""
+    if _is_full(k):
+        return k
+    if k.step is not None:
+        raise TypeError(f"tile slices take no step (axis {axis}), got {k.step!r}")
+    if k.start is None or k.stop is None:
+        raise TypeError(f"a tile slice gives both bounds, `a:b`, or none, `:` (axis {axis})")
+    a = _constant_int(k.start, "a tile slice's start")
+    b = _constant_int(k.stop, "a tile slice's stop")
+    n = b - a
+    if n <= 0 or n & (n - 1) or a % n or a < 0 or b > dim:
+        raise ValueError(
+            f"slice {a}:{b} of axis {axis} (length {dim}): the length must be a power of two, "
+            "the start a multiple of it, both inside the axis (the GPU extracts aligned "
+            "sub-tiles)"
+        )
+    return slice(a, b)
+
+
 @kernel_op("tile[...]")
 def getitem(t: Tile[Any], key: Any) -> Tile[Any]:
+    """``None`` (a new axis), ``:`` and constant aligned slices ``a:b`` (``tl.extract``)."""
     keys = key if isinstance(key, tuple) else (key,)
+    sliced = any(isinstance(k, slice) and not _is_full(k) for k in keys)
+    if sliced and (
+        any(k is Ellipsis for k in keys) or sum(isinstance(k, slice) for k in keys) != t.ndim
+    ):
+        raise TypeError(
+            f"a sliced tile names each of its {t.ndim} axes once, with `:` or `a:b` (no `...`)"
+        )
     expanded: list[Any] = [slice(None)]  # the batch axis
+    axis = 0
     for k in keys:
         if k is None or k is Ellipsis:
             expanded.append(k)
-        elif isinstance(k, slice) and k == slice(None):
-            expanded.append(k)
+        elif isinstance(k, slice):
+            dim = t.shape[axis] if axis < t.ndim else 0
+            expanded.append(_slice_bounds(k, dim, axis) if sliced else k)
+            axis += 1
         else:
             raise TypeError(
-                "tiles are indexed only with None (a new axis) and `:`; use tl.reshape, "
-                "tl.where or reductions to select elements"
+                "tiles are indexed only with None (a new axis), `:` and constant slices `a:b`; "
+                "use tl.reshape, tl.where or reductions to select elements"
             )
     return _tiles.Tile(t._data[tuple(expanded)], t.dtype)
 

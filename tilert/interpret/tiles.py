@@ -70,7 +70,8 @@ class Tile(Generic[DT]):
         return shapes.item(self)
 
     def __getitem__(self, key: Any) -> Tile[DT]:
-        """``t[None, :]`` inserts axes (sugar for expand_dims); nothing else is indexable."""
+        """``t[None, :]`` inserts axes (sugar for expand_dims); ``t[:, a:b]`` with constant
+        aligned bounds is a sub-tile (sugar for ``tl.extract``)."""
         return shapes.getitem(self, key)
 
     def __iter__(self) -> Any:

@@ -22,6 +22,9 @@ class Emitter:
         self.line_map: dict[int, int] = {}
 
     def emit(self, text: str, indent: int, user_line: int | None = None) -> None:
+        checks, self.rw.checks[:] = list(self.rw.checks), []
+        for check in checks:  # what the line just rewritten needs checked when compiled
+            self.emit(check, indent, user_line)
         for piece in text.split("\n"):
             self.lines.append("    " * indent + piece)
             if user_line is not None:

@@ -30,7 +30,7 @@ SAME_NAME_OPS = frozenset(
     """zeros ones full astype where exp exp2 log log2 sqrt rsqrt sin cos tan tanh sinh cosh abs
     maximum minimum sum max min prod argmax argmin cumsum cumprod mma matmul reshape permute
     transpose broadcast_to expand_dims bid num_blocks cdiv printf floor ceil pow isnan
-    atan2""".split()
+    atan2 extract""".split()
 )
 UNSAFE_ATOMICS = frozenset({"atomic_add", "atomic_max", "atomic_min", "atomic_xchg"})
 

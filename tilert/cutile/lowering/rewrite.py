@@ -25,11 +25,17 @@ from tilert.errors import KernelError
 from tilert.signature import ParamKind
 
 
+def _full(k: ast.expr) -> bool:
+    """``:``: a slice without bounds or step."""
+    return isinstance(k, ast.Slice) and k.lower is None and k.upper is None and k.step is None
+
+
 class Rewriter(ast.NodeTransformer):
     """Rewrites one function body's expressions into cuTile calls."""
 
     def __init__(self, cx: Context) -> None:
         self.cx = cx
+        self.checks: list[str] = []  # ``ct.static_assert`` lines the emitter writes first
 
     # -- helpers ------------------------------------------------------------------------------
     def err(self, node: ast.AST, message: str) -> KernelError:
@@ -143,6 +149,84 @@ class Rewriter(ast.NodeTransformer):
                 return ct(CT_DTYPES[obj.name])
         self.generic_visit(node)
         return node
+
+    # -- constant slices ----------------------------------------------------------------------
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        """``t[:, a:b]`` with constant bounds as ``ct.extract`` (the interpreter's ``tl.extract``
+        semantics); ``None`` and ``:`` alone stay as they are."""
+        keys = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if not any(isinstance(k, ast.Slice) and not _full(k) for k in keys):
+            self.generic_visit(node)
+            return node
+        if any(not isinstance(k, ast.Slice) and not is_none(k) for k in keys):
+            raise self.err(node, "a sliced tile takes only `:`, `a:b` and None")
+        base: ast.expr = self.visit(node.value)
+        index: list[ast.expr] = []
+        shape: list[ast.expr] = []
+        for axis, k in enumerate(k for k in keys if isinstance(k, ast.Slice)):
+            if _full(k):
+                index.append(ast.Constant(0))
+                shape.append(ast.parse(f"({ast.unparse(base)}).shape[{axis}]", mode="eval").body)
+                continue
+            start, stop = self._bound(node, k.lower, axis), self._bound(node, k.upper, axis)
+            if k.step is not None:
+                raise self.err(node, f"tile slices take no step (axis {axis})")
+            i, n = self._aligned(node, start, stop, axis)
+            index.append(i)
+            shape.append(n)
+        out: ast.expr = call(ct("extract"), [base], index=tuple_(index), shape=tuple_(shape))
+        if any(is_none(k) for k in keys):  # new axes, inserted after the extract
+            rest = [k if is_none(k) else ast.Slice() for k in keys]
+            out = ast.Subscript(value=out, slice=tuple_(rest), ctx=ast.Load())
+        return out
+
+    def _bound(self, node: ast.AST, bound: ast.expr | None, axis: int) -> ast.expr:
+        """A slice bound: ints, Const parameters and module constants, and arithmetic on them
+        (what the compiler knows); anything else is refused."""
+        if bound is None:
+            raise self.err(
+                node, f"a tile slice gives both bounds, `a:b`, or none, `:` (axis {axis})"
+            )
+        value: ast.expr = self.visit(bound)
+        for sub in ast.walk(value):
+            if isinstance(sub, ast.Name) and self._kind(sub) is ParamKind.CONST:
+                continue
+            if isinstance(sub, ast.Constant) and type(sub.value) is int:
+                continue
+            if isinstance(sub, (ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load)):
+                continue
+            raise self.err(
+                node,
+                f"tile slice bound `{ast.unparse(bound)}` (axis {axis}) is not a constant: use "
+                "literals, module constants and Const parameters",
+            )
+        return value
+
+    def _aligned(
+        self, node: ast.AST, start: ast.expr, stop: ast.expr, axis: int
+    ) -> tuple[ast.expr, ast.expr]:
+        """``extract``'s tile-space index and length for ``start:stop``: checked here when both
+        are literals, else by ``ct.static_assert`` lines when the kernel compiles."""
+        rule = "the length must be a power of two and the start a non-negative multiple of it"
+        a_value = start.value if isinstance(start, ast.Constant) else None
+        b_value = stop.value if isinstance(stop, ast.Constant) else None
+        if isinstance(a_value, int) and isinstance(b_value, int):
+            a, b = a_value, b_value
+            n = b - a
+            if n <= 0 or n & (n - 1) or a % n or a < 0:
+                raise self.err(node, f"slice {a}:{b} of axis {axis}: {rule}")
+            return ast.Constant(a // n), ast.Constant(n)
+        a_src, b_src = ast.unparse(start), ast.unparse(stop)
+        n_src = f"(({b_src}) - ({a_src}))"
+        line = getattr(node, "lineno", 1) + self.cx.line_offset
+        message = f"{self.cx.path}:{line}: slice {a_src}:{b_src} of axis {axis}: {rule}"
+        self.checks.append(
+            f"ct.static_assert({n_src} > 0 and ({n_src} & ({n_src} - 1)) == 0 and "
+            f"({a_src}) >= 0 and ({a_src}) % {n_src} == 0, {message!r})"
+        )
+        index: ast.expr = ast.parse(f"({a_src}) // {n_src}", mode="eval").body
+        length: ast.expr = ast.parse(n_src, mode="eval").body
+        return index, length
 
     # -- calls --------------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.expr:
