@@ -84,6 +84,7 @@ __all__ = [
     "exp",
     "exp2",
     "expand_dims",
+    "expm1",
     "extract",
     "f16",
     "f32",
@@ -97,6 +98,7 @@ __all__ = [
     "isnan",
     "load_tile_like",
     "log",
+    "log1p",
     "log2",
     "matmul",
     "max",
@@ -433,6 +435,21 @@ def sigmoid(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
 def softplus(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
     """``log(1 + exp(x))``, computed as ``max(x, 0) + log(1 + exp(-|x|))`` (no overflow)."""
     return tl.maximum(x, 0.0) + tl.log(1.0 + tl.exp(-tl.abs(x)))
+
+
+@_function
+def log1p(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
+    """``log(1 + x)``, accurate for small ``x`` (Kahan: the rounding of ``1 + x`` cancels)."""
+    u = 1.0 + x
+    return tl.where(u == 1.0, x, tl.log(u) * (x / (u - 1.0)))
+
+
+@_function
+def expm1(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
+    """``exp(x) - 1``, accurate for small ``x`` (Kahan: the rounding of ``exp`` cancels)."""
+    u = tl.exp(x)
+    near = tl.where(u == 1.0, x, (u - 1.0) * (x / tl.log(u)))
+    return tl.where(u - 1.0 == -1.0, -1.0, tl.where(tl.abs(x) < 1.0, near, u - 1.0))
 
 
 @_function

@@ -53,6 +53,7 @@ __all__ = [
     "exp",
     "exp2",
     "expand_dims",
+    "expm1",
     "extract",
     "f16",
     "f32",
@@ -66,6 +67,7 @@ __all__ = [
     "isnan",
     "load_tile_like",
     "log",
+    "log1p",
     "log2",
     "matmul",
     "max",
@@ -464,6 +466,8 @@ class unsafe:
 # -- composites: math and random numbers (@tr.function helpers at run time) ---------------------
 def sigmoid(x: Tile[_FDT]) -> Tile[_FDT]: ...
 def softplus(x: Tile[_FDT]) -> Tile[_FDT]: ...
+def log1p(x: Tile[_FDT]) -> Tile[_FDT]: ...
+def expm1(x: Tile[_FDT]) -> Tile[_FDT]: ...
 def erf(x: Tile[_FDT]) -> Tile[_FDT]: ...
 def randint4x(
     seed: int, offsets: Tile[Any]

@@ -132,6 +132,16 @@ def test_sigmoid_erf_softplus_match_interpreter(monkeypatch: pytest.MonkeyPatch)
     _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
 
 
+def test_log1p_expm1_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        xs = np.clip(X1, -0.9, None) * np.float32(1e-3)
+        K.small_math(z.partition((128,)), tr.from_numpy(xs.astype(np.float32))).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=2e-6, atol=1e-12)
+
+
 def test_where_astype_full_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((1000,), dtype=i32)

@@ -75,6 +75,12 @@ def smooth_math(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 
 
 @tr.kernel
+def small_math(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    z.store(tl.log1p(t) + 3.0 * tl.expm1(t))
+
+
+@tr.kernel
 def select_cast(z: Mutable[Tensor[i32]], x: Shared[Tensor[f32]]) -> None:
     t = tl.load_tile_like(x, z)
     neg = tl.full(z.tile_shape, -1, tl.i32)

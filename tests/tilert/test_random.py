@@ -71,3 +71,12 @@ def test_sigmoid_erf_softplus_match_numpy() -> None:
     erf = np.array([math.erf(v) for v in xs.astype(np.float64)])
     want = 1 / (1 + np.exp(-xs.astype(np.float64))) + 2 * erf + 4 * np.logaddexp(0.0, xs)
     np.testing.assert_allclose(z.to_numpy(), want, rtol=1e-5, atol=2e-6)
+
+
+def test_log1p_and_expm1_keep_their_precision_near_zero() -> None:
+    tiny = np.logspace(-30, -1, 500, dtype=np.float32)
+    xs = np.concatenate([tiny, -tiny[::-1], np.linspace(-0.9, 3.0, 24, dtype=np.float32)])
+    z = tr.empty(xs.shape)
+    K.small_math(z.partition((256,)), tr.from_numpy(xs)).sync()
+    want = np.log1p(xs.astype(np.float64)) + 3.0 * np.expm1(xs.astype(np.float64))
+    np.testing.assert_allclose(z.to_numpy(), want, rtol=2e-6, atol=0)

@@ -72,6 +72,8 @@ FUNCTIONS: dict[str, LangSignature] = {
         # composites (@tr.function helpers in tilert.lang): math and random numbers
         "sigmoid": "x",
         "softplus": "x",
+        "log1p": "x",
+        "expm1": "x",
         "erf": "x",
         "randint4x": "seed, offsets",
         "randint": "seed, offsets",
