@@ -150,6 +150,8 @@ class Graph:
                 op._run_steps(target)
 
         captured = backends.current().capture(target, body)
+        if captured is None:  # replayed by running the steps: nothing to order or mark
+            return None
         touched: dict[int, tuple[Any, bool]] = {}
         for h in self._holders:  # these include ops made by .then callbacks during the capture
             for t in h.held:

@@ -15,7 +15,7 @@ from tilert._core import ownership
 from tilert._core.capture import refuse_in_capture
 from tilert._core.storage import HostStorage, Storage
 from tilert._core.where import user_callsite
-from tilert._dlpack import aliases, export
+from tilert._dlpack import abi, aliases, export
 from tilert.cuda.memory import array_interface
 from tilert.dtypes import DType, as_dtype, f32, from_numpy_dtype
 from tilert.errors import BorrowError
@@ -131,11 +131,7 @@ class Tensor(Generic[DT]):
     @property
     def strides(self) -> tuple[int, ...]:
         """Strides in elements (as torch and cuTile count them), not bytes: C-contiguous."""
-        out, step = [], 1
-        for d in reversed(self._shape):
-            out.append(step)
-            step *= max(d, 1)
-        return tuple(reversed(out))
+        return abi.c_strides(self._shape)
 
     @property
     def ndim(self) -> int:
