@@ -6,7 +6,6 @@ conftest) where no GPU backend is usable; each config costs a first compile (sec
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,11 +15,10 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tests.support import BENCHMARKS
+from tests.support import benchmark
 from tilert import Const, Mutable, Shared, Tensor, backends, f32
 
-sys.path.insert(0, str(BENCHMARKS))
-import gpu_bench_gemm as bench
+bench = benchmark("gpu_bench_gemm")
 
 pytestmark = pytest.mark.gpu
 

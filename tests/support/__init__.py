@@ -3,9 +3,11 @@ kernels several tests launch (``tests.support.kernels``, ``tests.support.cutile_
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 REPO = Path(__file__).resolve().parents[2]
 BENCHMARKS = REPO / "benchmarks"
@@ -25,7 +27,11 @@ def lines_in(path: str) -> Callable[[str], int]:
     return line_of
 
 
-def use_benchmarks() -> None:
-    """Make the benchmark scripts importable (their kernels run under the interpreter too)."""
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
+def benchmark(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/<name>.py`` as a module (their kernels run under the
+    interpreter too); the folder is on ``sys.path`` only while it and its imports load."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCHMARKS))

@@ -3,16 +3,11 @@ benchmarks), importable by the tests."""
 
 from __future__ import annotations
 
-from tests.support import use_benchmarks
+from tests.support import benchmark
 
-use_benchmarks()
-
-from gemm_kernels import (  # noqa: E402
-    gemm_bf16,
-    gemm_bf16_hinted,
-    gemm_f16,
-    gemm_f16_hinted,
-    gemm_tiles,
-)
-
-__all__ = ["gemm_bf16", "gemm_bf16_hinted", "gemm_f16", "gemm_f16_hinted", "gemm_tiles"]
+_kernels = benchmark("gemm_kernels")
+gemm_bf16 = _kernels.gemm_bf16
+gemm_bf16_hinted = _kernels.gemm_bf16_hinted
+gemm_f16 = _kernels.gemm_f16
+gemm_f16_hinted = _kernels.gemm_f16_hinted
+gemm_tiles = _kernels.gemm_tiles

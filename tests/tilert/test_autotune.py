@@ -7,7 +7,6 @@ import copy
 import json
 import os
 import pickle
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tests.support import BENCHMARKS
+from tests.support import benchmark
 from tilert import Const, Mutable, Shared, Tensor, f32
 
 
@@ -214,11 +213,7 @@ def test_with_options_of_the_same_options_is_the_kernel_itself() -> None:
 @pytest.mark.parametrize("dtype_name", ["f16", "bf16"])
 def test_the_benchmarks_gemm_configs_all_run_and_agree(dtype_name: str) -> None:
     """benchmarks/gpu_bench_gemm.py's kernels and configs, small, under the interpreter."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import gpu_bench_gemm as bench
-    finally:
-        sys.path.pop(0)
+    bench = benchmark("gpu_bench_gemm")
     dt = bench.DTYPES[dtype_name]
     rng = np.random.default_rng(0)
     an = rng.standard_normal((256, 192)).astype(dt.np_dtype)

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+from tests.support import benchmark
 
-from tests.support import BENCHMARKS
-
-sys.path.insert(0, str(BENCHMARKS))
-try:
-    from bench_names import add_headlines
-finally:
-    sys.path.pop(0)
+add_headlines = benchmark("bench_names").add_headlines
 
 
 def row(name: str, ratio: float) -> dict[str, object]:

@@ -4,20 +4,15 @@ them on the GPU."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import tilert as tr
-from tests.support import BENCHMARKS
+from tests.support import benchmark
 
-sys.path.insert(0, str(BENCHMARKS))
-try:
-    import gpu_bench_rows as bench
-finally:
-    sys.path.pop(0)
+bench = benchmark("gpu_bench_rows")
 
 pytestmark = pytest.mark.usefixtures("interpreter")
 

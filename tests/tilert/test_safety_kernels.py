@@ -4,21 +4,16 @@ interpreter, through the same launch helpers the benchmark times."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 import numpy as np
 import pytest
 
 import tilert as tr
-from tests.support import BENCHMARKS
+from tests.support import benchmark
 from tilert import f16
 
-sys.path.insert(0, str(BENCHMARKS))
-try:
-    import gpu_bench_safety as bench
-finally:
-    sys.path.pop(0)
+bench = benchmark("gpu_bench_safety")
 
 
 def test_safe_gemm_lowers_to_the_mapped_tile_loop() -> None:
