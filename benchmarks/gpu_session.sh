@@ -57,6 +57,9 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     section "where a launch's host time goes"
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_launch_profile.py --out "$OUT"
     echo "rc=$?"
+    section "tilert's bookkeeping alone, on a stand-in backend (this host's speed)"
+    timeout 120 python3 benchmarks/host_overhead.py --json "$OUT/host_overhead.json"
+    echo "rc=$?"
   fi
   if has pure; then
     # the same launch benchmark with the Python alone (the fast path's reference), same session

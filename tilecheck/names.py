@@ -41,8 +41,8 @@ CONST = "tilert.Const"
 TILE = "tilert.Tile"
 
 DTYPE_NAMES = frozenset(
-    {"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "bool_"}
-    | {"f8e4m3", "f8e4m3fn", "f8e5m2"}  # fp8, where a backend has it
+    {"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bool_"}
+    | {"f8e4m3fn", "f8e5m2", "f8e8m0fnu"}
 )
 # tilert objects that ``tilert.lang`` (and tilert's own submodules) re-export under the same
 # name: whichever way a module imports them, they have one canonical name.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from tilert import _accel, backends, unsafe
+from tilert import _accel, _convert, backends, unsafe
 from tilert import lang as lang  # published below: kernels resolve its names
 from tilert._core.validation import publish
 from tilert.annotations import Const, Mutable, Shared
@@ -21,7 +21,25 @@ from tilert.autotune import Autotuned, Config, autotune
 from tilert.backends import current as backend
 from tilert.cuda_kernel import CudaKernel, cuda_kernel
 from tilert.cutile import backend as _cutile
-from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert.dtypes import (
+    DType,
+    bf16,
+    bool_,
+    f8e4m3fn,
+    f8e5m2,
+    f8e8m0fnu,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+)
 from tilert.errors import BorrowError, KernelError, RaceError, UnrunOpWarning
 from tilert.events import Event
 from tilert.graph import Graph, graph
@@ -48,6 +66,7 @@ from tilert.tensor import (
 backends.register("cutile", _cutile.CutileBackend, _cutile.unavailable_reason, preference=1)
 backends.register("interpret", _interpret.InterpretBackend, lambda: None, preference=0)
 _accel.install()  # the launch fast path in C, where it was built (see tilert/_accel.py)
+_convert.install()  # the kernel of Tensor.astype and of strided copies, which tensors sit under
 # kernels' names resolve to these (the TC2xx rules, run when a kernel is decorated)
 publish(sys.modules[__name__], "tilert")
 
@@ -84,6 +103,9 @@ __all__ = [
     "cuda_kernel",
     "current_stream",
     "empty",
+    "f8e4m3fn",
+    "f8e5m2",
+    "f8e8m0fnu",
     "f16",
     "f32",
     "f64",
@@ -101,6 +123,9 @@ __all__ = [
     "ones",
     "row_major",
     "u8",
+    "u16",
+    "u32",
+    "u64",
     "unsafe",
     "zeros",
     "zip",

@@ -1,5 +1,6 @@
 """The launch fast path: install the C versions (``tilert._fast``) of ``Tensor.partition``,
-``Kernel.__call__``, ``Op.sync`` and the ``__del__`` of ops and partitions; and the C release
+``Kernel.__call__``, ``Op.sync``, ``Op.submit``, ``Pending.wait`` and the ``__del__`` of ops,
+partitions and Pendings; and the C release
 hooks of exported DLPack capsules, which keep an exception a consumer has pending (ctypes
 callbacks cannot: tilert/_dlpack/abi.py).
 
@@ -25,14 +26,14 @@ import types
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tilert import backends, streams
+from tilert import backends, ops, streams
 from tilert._core import ownership
 from tilert._core import where as _where
 from tilert._core.capture import _graph
 from tilert._dlpack import abi as dlpack
 from tilert._launch import LaunchStep, launchable_grids
 from tilert.kernel import Kernel
-from tilert.ops import Op
+from tilert.ops import Op, Pending
 from tilert.tensor import Partition, Tensor, _tilings
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ _REPLACED = (
     (Op, "sync"),
     (Op, "__del__"),
     (Partition, "__del__"),
+    (Op, "submit"),
+    (Pending, "wait"),
+    (Pending, "__del__"),
 )
 
 # Why install() left the C out: what it found the C relies on and the Python does not give
@@ -84,11 +88,16 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "LaunchStep": LaunchStep,
         "Kernel": Kernel,
         "Stream": streams.Stream,
+        "Pending": Pending,
+        "Ticket": streams.Ticket,
         "partition": Tensor.partition,
         "kernel_call": Kernel.__call__,
         "op_sync": Op.sync,
         "op_del": Op.__del__,
         "partition_del": Partition.__del__,
+        "op_submit": Op.submit,
+        "pending_wait": Pending.wait,
+        "pending_del": Pending.__del__,
         "borrow_lock": borrow_lock,
         "queue_lock": queue_lock,
         "handoff_var": ownership._handoff,
@@ -100,6 +109,7 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "inside_files": _where._inside,
         "formatted_sites": _where._formatted,
         "launchable_grids": launchable_grids,
+        "in_flight": ops.IN_FLIGHT,
     }
 
 
@@ -114,6 +124,8 @@ def _mismatch(objects: Mapping[str, object]) -> str | None:
     missing = [key for key in keys if key not in objects]
     if missing:
         return f"it reads {', '.join(missing)}, which tilert/_accel.py does not hand over"
+    if ("Tensor", "_family") not in slots:  # (the C must leave views to the Python)
+        return "it was built before views (it does not read Tensor._family): reinstall tilert"
     for key, name in slots:
         cls = objects[key]
         if not isinstance(cls, type):

@@ -59,6 +59,8 @@ class _Config(TypedDict):
     Op: type
     LaunchStep: type
     Stream: type
+    Pending: type
+    Ticket: type
     Kernel: type
     # the Python methods the C replaces, called where it falls back (the reference)
     partition: Callable[..., Any]
@@ -66,19 +68,24 @@ class _Config(TypedDict):
     op_sync: Callable[..., Any]
     op_del: Callable[..., Any]
     partition_del: Callable[..., Any]
+    op_submit: Callable[..., Any]
+    pending_wait: Callable[..., Any]
+    pending_del: Callable[..., Any]
     # ownership.LOCK and the streams' queue lock: both must be this module's RLock
     borrow_lock: RLock
     queue_lock: RLock
     handoff_var: ContextVar[Any]
     capture_var: ContextVar[Any]
     stream_var: ContextVar[Any]  # tuple[Stream, ...]: the current stream is the last one
-    streams_module: ModuleType  # the C reads its ``_default`` stream
+    streams_module: ModuleType  # the C reads its ``_default`` stream, calls its ``_keep_error``
     backends_module: ModuleType  # the C calls its ``current()``
     # caches the C reads without a call: exact dicts, and a set
     tilings: dict[Any, Any]  # (shape, tile shape) -> (tile shape, grid)
     inside_files: dict[str, bool]  # file name -> inside tilert
     formatted_sites: dict[tuple[str, int], str]  # (file name, line) -> "file:line"
     launchable_grids: set[Any]
+    # the group a submitted op's holders join (ops.IN_FLIGHT), if in none
+    in_flight: Any
 
 # -- the module --------------------------------------------------------------------------------
 
@@ -104,8 +111,8 @@ class RLock:
 
 def install(config: _Config, /) -> dict[str, Callable[..., Any]]:
     """Take tilert's classes, locks, caches and reference methods; return the fast methods to set
-    on the classes, under "Tensor.partition", "Kernel.__call__", "Op.sync", "Op.__del__" and
-    "Partition.__del__"."""
+    on the classes, under "Tensor.partition", "Kernel.__call__", "Op.sync", "Op.__del__",
+    "Partition.__del__", "Op.submit", "Pending.wait" and "Pending.__del__"."""
 
 def dlpack_hooks(release: Callable[[int], None], /) -> tuple[int, int]:
     """The (capsule destructor, deleter) addresses for the DLPack capsules tilert exports: each

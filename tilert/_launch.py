@@ -16,7 +16,7 @@ import numpy as np
 from tilert._core import ownership
 from tilert._dlpack.abi import HOST_ACCESSIBLE
 from tilert.errors import BorrowError
-from tilert.ops import Op
+from tilert.ops import IN_FLIGHT, Op
 from tilert.signature import Param, ParamKind
 from tilert.streams import Stream
 from tilert.tensor import Partition, Tensor
@@ -69,9 +69,13 @@ def launch_op(
             )
     if partitions:  # a written tensor passed twice (two readers of one tensor are fine)
         first = partitions[0]
-        if len(partitions) > 1 or first.tensor in shared:
+        if len(partitions) > 1 or first.tensor in shared or first.tensor._family is not None:
             written = [q.tensor for q in partitions]
-            if len({id(t) for t in written}) != len(written) or any(t in written for t in shared):
+            if (
+                len({id(t) for t in written}) != len(written)
+                or any(t in written for t in shared)
+                or any(t._family is not None for t in written)  # a view: overlaps are checked
+            ):
                 (checks or _Checks(kernel, where)).aliasing(partitions, shared)
         if grid is None and len(partitions) == 1:
             launch_grid = (first.mapping.blocks,) if first.mapping else first.grid
@@ -87,7 +91,9 @@ def launch_op(
     reading: ownership.Borrow = (False, kernel._reading, where)
     with ownership.LOCK:
         for t in shared:
-            if t._exclusive:  # someone writes it: a conflict, unless within a chain
+            # someone writes it (a conflict, unless within a chain or only in flight), or it
+            # has views or is one (their borrows are checked by region)
+            if t._family is not None or (t._exclusive and not _read_after(t, origin)):
                 try:
                     ownership.take(t, holder, False, kernel._reading, where)
                 except BorrowError:
@@ -101,6 +107,14 @@ def launch_op(
                 part._borrow_by(holder, kernel._writing, where)
                 holders.append(part._holder)
     return Op(kernel._label, holders, (LaunchStep(kernel, values, launch_grid),), values, origin)
+
+
+def _read_after(t: Tensor[Any], origin: ownership.Group | None) -> bool:
+    """Whether a launch may read ``t`` although it is written: every writer of ``t`` is a
+    submitted op not yet waited on, so the launch runs after them (stream order, or the wait
+    for its last writer on another stream). Not inside a chain or graph capture, whose own
+    hand-off rules apply (docs/decisions.md, "Async")."""
+    return origin is None and all(h.group is IN_FLIGHT for h, b in t._borrows.items() if b[0])
 
 
 class LaunchStep:
@@ -128,11 +142,13 @@ def _tensors(params: Sequence[Param], values: Sequence[Any]) -> Iterable[Tensor[
 
 def wait_for_writers(tensors: Iterable[Tensor[Any]], stream: Stream) -> None:
     """Order ``stream``'s next launch after the last writer of each tensor on another stream
-    (the CPU runs that stream's queue so far; the GPU makes ``stream`` wait for an event)."""
+    (the CPU runs that stream's queue so far; the GPU makes ``stream`` wait for an event), and
+    for a view or a tensor with views, of each tensor over memory that overlaps it."""
     for t in tensors:
-        writer = t._writer
-        if writer is not None and writer[0] is not stream:
-            stream.wait_for_launch(*writer)
+        for m in ownership.overlapping(t) if t._family is not None else (t,):
+            writer = m._writer
+            if writer is not None and writer[0] is not stream:
+                stream.wait_for_launch(*writer)
 
 
 def _grid(
@@ -311,19 +327,26 @@ class _Checks:
     def aliasing(self, partitions: list[Partition[Any]], shared: list[Tensor[Any]]) -> None:
         mutables = [p for p in self.kernel.params if p.kind is _MUTABLE]
         readers = [p for p in self.kernel.params if p.kind is _SHARED]
-        seen: dict[int, Param] = {}
+        seen: list[tuple[Param, Tensor[Any]]] = []
         for p, part in zip(mutables, partitions, strict=True):
-            other = seen.get(id(part.tensor))
-            if other is not None:
-                self._alias_error(p, other, part.tensor)
-            seen[id(part.tensor)] = p
+            for other, written in seen:
+                if ownership.overlap(written, part.tensor):
+                    self._alias_error(p, other, part.tensor, written)
+            seen.append((p, part.tensor))
         for p, t in zip(readers, shared, strict=True):
-            if id(t) in seen:
-                self._alias_error(p, seen[id(t)], t)
+            for other, written in seen:
+                if ownership.overlap(written, t):
+                    self._alias_error(p, other, t, written)
 
-    def _alias_error(self, p: Param, mutable: Param, t: Tensor[Any]) -> None:
+    def _alias_error(self, p: Param, mutable: Param, t: Tensor[Any], written: Tensor[Any]) -> None:
+        if t is written:
+            raise BorrowError(
+                f"{t.describe()} is passed to kernel `{self.kernel.name}` as Mutable "
+                f"`{mutable.name}` and again as `{p.name}` in the same launch (at {self.where}); "
+                "a launch may not read or write a tensor it writes through a partition"
+            )
         raise BorrowError(
-            f"{t.describe()} is passed to kernel `{self.kernel.name}` as Mutable "
-            f"`{mutable.name}` and again as `{p.name}` in the same launch (at {self.where}); "
-            "a launch may not read or write a tensor it writes through a partition"
+            f"{t.describe()}, passed to kernel `{self.kernel.name}` as `{p.name}`, overlaps "
+            f"{written.describe()}, passed as Mutable `{mutable.name}` in the same launch (at "
+            f"{self.where}); a launch may not read or write memory it writes through a partition"
         )

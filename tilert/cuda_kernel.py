@@ -84,10 +84,10 @@ class CudaKernel:
         written = []
         for p, v in zip(self.params, values, strict=True):
             if p.kind is ParamKind.MUTABLE:
-                args.append(np.uint64(v.tensor._device_storage().ptr))
+                args.append(np.uint64(v.tensor._device_pointer(dense=True)))
                 written.append(v.tensor)
             elif p.kind is ParamKind.SHARED:
-                args.append(np.uint64(v._device_storage().ptr))
+                args.append(np.uint64(v._device_pointer(dense=True)))
             else:
                 args.append(v)  # a numpy scalar of the parameter's C type (see __call__)
         backend.launch_cuda(self, args, grid, stream)

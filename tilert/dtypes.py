@@ -22,6 +22,8 @@ class DType(metaclass=DTypeMeta):
     name: ClassVar[str] = "dtype"
     itemsize: ClassVar[int] = 0
     kind: ClassVar[str] = "?"  # "f" float, "i" signed, "u" unsigned, "b" bool
+    # False for the 8-bit floats: cuTile has no arithmetic on them (astype first)
+    arithmetic: ClassVar[bool] = True
     np_dtype: ClassVar[np.dtype[np.generic]] = np.dtype(np.float32)
 
     def __init__(self) -> None:  # pragma: no cover - defensive
@@ -91,6 +93,60 @@ class u8(DType):
     np_dtype = np.dtype(np.uint8)
 
 
+class u16(DType):
+    name = "u16"
+    itemsize = 2
+    kind = "u"
+    np_dtype = np.dtype(np.uint16)
+
+
+class u32(DType):
+    name = "u32"
+    itemsize = 4
+    kind = "u"
+    np_dtype = np.dtype(np.uint32)
+
+
+class u64(DType):
+    name = "u64"
+    itemsize = 8
+    kind = "u"
+    np_dtype = np.dtype(np.uint64)
+
+
+class f8e4m3fn(DType):
+    """8-bit float (4 exponent bits, 3 mantissa, no infinities): a storage and matmul-input
+    type. As in cuTile, tiles of it only load, store, convert (``astype``), reinterpret
+    (``bitcast``), change shape and enter ``mma``; arithmetic needs an ``astype`` first."""
+
+    name = "f8e4m3fn"
+    itemsize = 1
+    kind = "f"
+    arithmetic = False
+    np_dtype = np.dtype(ml_dtypes.float8_e4m3fn)
+
+
+class f8e5m2(DType):
+    """8-bit float (5 exponent bits, 2 mantissa): storage and matmul input, as ``f8e4m3fn``."""
+
+    name = "f8e5m2"
+    itemsize = 1
+    kind = "f"
+    arithmetic = False
+    np_dtype = np.dtype(ml_dtypes.float8_e5m2)
+
+
+class f8e8m0fnu(DType):
+    """8-bit power-of-two scale (8 exponent bits, no sign or mantissa): the block scales of
+    ``mma_scaled``; storage only, as ``f8e4m3fn``."""
+
+    name = "f8e8m0fnu"
+    itemsize = 1
+    kind = "f"
+    arithmetic = False
+    np_dtype = np.dtype(ml_dtypes.float8_e8m0fnu)
+
+
 class bool_(DType):
     name = "bool_"
     itemsize = 1
@@ -98,7 +154,24 @@ class bool_(DType):
     np_dtype = np.dtype(np.bool_)
 
 
-ALL_DTYPES: tuple[type[DType], ...] = (f16, bf16, f32, f64, i8, i16, i32, i64, u8, bool_)
+ALL_DTYPES: tuple[type[DType], ...] = (
+    f16,
+    bf16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    f8e4m3fn,
+    f8e5m2,
+    f8e8m0fnu,
+    bool_,
+)
 BY_NAME: dict[str, type[DType]] = {d.name: d for d in ALL_DTYPES}
 _BY_NUMPY: dict[np.dtype[np.generic], type[DType]] = {d.np_dtype: d for d in ALL_DTYPES}
 

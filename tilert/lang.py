@@ -42,15 +42,34 @@ from typing import Any, TypeVar
 
 import tilert.lang as tl  # (this module: the composites at the end name its ops as users do)
 from tilert._core.validation import publish
+from tilert._lang.combine import reduce, scan
+from tilert._lang.launch import bid, cdiv, num_blocks, num_tiles, printf, static_assert
+from tilert._lang.memory import gather, unsafe
 from tilert.annotations import Const, Mutable, Shared
-from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
-from tilert.interpret import blocks as _blocks
+from tilert.dtypes import (
+    DType,
+    bf16,
+    bool_,
+    f8e4m3fn,
+    f8e5m2,
+    f8e8m0fnu,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+)
 from tilert.interpret import creation as _creation
 from tilert.interpret import elementwise as _ew
 from tilert.interpret import linalg as _linalg
 from tilert.interpret import reductions as _reductions
 from tilert.interpret import shapes as _shapes
-from tilert.interpret import unsafe_ops as _unsafe_ops
 from tilert.interpret import views as _views
 from tilert.interpret.tiles import Tile
 from tilert.kernel import function as _function
@@ -71,6 +90,7 @@ __all__ = [
     "atan2",
     "bf16",
     "bid",
+    "bitcast",
     "bool_",
     "broadcast_to",
     "cat",
@@ -80,21 +100,28 @@ __all__ = [
     "cosh",
     "cumprod",
     "cumsum",
+    "divmod",
     "erf",
     "exp",
     "exp2",
     "expand_dims",
     "expm1",
     "extract",
+    "f8e4m3fn",
+    "f8e5m2",
+    "f8e8m0fnu",
     "f16",
     "f32",
     "f64",
     "floor",
+    "floordiv",
     "full",
+    "gather",
     "i8",
     "i16",
     "i32",
     "i64",
+    "insert",
     "isnan",
     "load_tile_like",
     "log",
@@ -106,7 +133,9 @@ __all__ = [
     "min",
     "minimum",
     "mma",
+    "mod",
     "num_blocks",
+    "num_tiles",
     "permute",
     "pow",
     "printf",
@@ -115,18 +144,24 @@ __all__ = [
     "randint",
     "randint4x",
     "randn",
+    "reduce",
     "reshape",
     "rsqrt",
+    "scan",
     "sigmoid",
     "sin",
     "sinh",
     "softplus",
     "sqrt",
+    "static_assert",
     "sum",
     "tan",
     "tanh",
     "transpose",
     "u8",
+    "u16",
+    "u32",
+    "u64",
     "unsafe",
     "where",
     "zeros",
@@ -259,6 +294,27 @@ def pow(x: TileLike, y: TileLike) -> Tile[Any]:
     return _ew.POW_FN(x, y)
 
 
+def mod(x: TileLike, y: TileLike) -> Tile[Any]:
+    """``x % y`` elementwise (the remainder takes the sign of ``y``, as in Python)."""
+    return _ew.MOD(x, y)
+
+
+def floordiv(x: TileLike, y: TileLike) -> Tile[Any]:
+    """``x // y`` elementwise (rounds toward negative infinity, as in Python)."""
+    return _ew.FLOORDIV(x, y)
+
+
+def divmod(x: TileLike, y: TileLike) -> tuple[Tile[Any], Tile[Any]]:
+    """``(x // y, x % y)`` for integer tiles (cuTile has no float divmod)."""
+    return _ew.divmod_(x, y)
+
+
+def bitcast(x: TileLike, dtype: type[DT]) -> Tile[DT]:
+    """The same bits read as ``dtype``, which has the same width (``bitcast(1.0, u32)`` is
+    0x3F800000)."""
+    return _ew.bitcast(x, dtype)
+
+
 def abs(x: TileLike) -> Tile[Any]:
     """Absolute value (keeps the dtype)."""
     return _ew.ABS(x)
@@ -371,41 +427,10 @@ def extract(x: Tile[DT], /, index: Sequence[int], shape: Sequence[int]) -> Tile[
     return _shapes.extract(x, index, shape)
 
 
-# -- the launch -------------------------------------------------------------------------------
-def bid(axis: int) -> Tile[Any]:
-    """This block's coordinate along launch-grid ``axis`` (an i32 scalar)."""
-    return _blocks.bid(axis)
-
-
-def num_blocks(axis: int) -> int:
-    """The launch grid's extent along ``axis``."""
-    return _blocks.num_blocks(axis)
-
-
-def cdiv(a: Any, b: Any) -> Any:
-    """Ceiling division ``(a + b - 1) // b``: an int for ints, else a tile."""
-    return _blocks.cdiv(a, b)
-
-
-def printf(fmt: str, *args: Any) -> None:
-    """Print ``fmt % args`` from each block, prefixed by the block id."""
-    _blocks.printf(fmt, *args)
-
-
-class unsafe:
-    """Unchecked writes, allowed only in ``@tr.kernel(unsafe=True)``. The interpreter records
-    every element each block writes and raises ``tr.RaceError`` when two blocks write one."""
-
-    @staticmethod
-    def store(target: Any, index: Any, tile: Tile[Any]) -> None:
-        """Store ``tile`` into Mutable parameter ``target``'s whole tensor at tile-space
-        ``index`` (element offset ``index * tile.shape``), clipped to the tensor."""
-        _unsafe_ops.store(target, index, tile)
-
-    @staticmethod
-    def atomic_add(target: Any, index: Any, tile: Tile[Any]) -> None:
-        """Atomically add ``tile`` into ``target``'s tensor at tile-space ``index``."""
-        _unsafe_ops.atomic_add(target, index, tile)
+def insert(x: Tile[DT], /, index: Sequence[int], value: Tile[Any]) -> Tile[DT]:
+    """``x`` with the sub-tile at tile-space ``index`` (constant ints; ``x`` cut into
+    ``value``-shaped pieces) replaced by ``value``: the inverse of ``extract``."""
+    return _shapes.insert(x, index, value)
 
 
 # kernels' names resolve to these (the TC2xx rules), the composites below included
@@ -417,8 +442,7 @@ publish(unsafe, "tilert.lang.unsafe")
 # Each is a ``@tr.function`` helper, so the interpreter runs it and the GPU lowers it from this
 # one definition (a ``ct.function``): the same numbers on both backends. They name the ops as
 # ``tl.*``, as a user's helper would, so the kernel rules read them as device code.
-_TWO_16 = 65536
-_TWO_32 = 4294967296
+_LOW_32 = 0xFFFFFFFF
 _PHILOX_A = 0xD2511F53  # Philox4x32's multipliers and Weyl key increments
 _PHILOX_B = 0xCD9E8D57
 _KEY_A = 0x9E3779B9
@@ -465,45 +489,38 @@ def erf(x: tl.Tile[tl.f32]) -> tl.Tile[tl.f32]:
 
 
 @_function
-def _mulhilo(a: int, b: tl.Tile[tl.i64]) -> tuple[tl.Tile[tl.i64], tl.Tile[tl.i64]]:
-    """The high and low 32-bit words of ``a * b`` for 32-bit ``a`` and ``b`` (i64 tiles that
-    hold them), through 16-bit halves so no product leaves the signed 64-bit range."""
-    b_hi = b // _TWO_16
-    b_lo = b - b_hi * _TWO_16
-    p_hi = a * b_hi
-    p_lo = a * b_lo
-    hi = (p_hi + p_lo // _TWO_16) // _TWO_16
-    lo = ((p_hi % _TWO_16) * _TWO_16 + p_lo) % _TWO_32
-    return hi, lo
+def _mulhilo(a: int, b: tl.Tile[tl.u32]) -> tuple[tl.Tile[tl.u32], tl.Tile[tl.u32]]:
+    """The high and low 32-bit words of ``a * b`` for a 32-bit constant ``a``: the product of
+    two 32-bit words is exact in 64 bits."""
+    p = tl.astype(b, tl.u64) * a
+    return tl.astype(p >> 32, tl.u32), tl.astype(p & _LOW_32, tl.u32)
 
 
 @_function
 def randint4x(
     seed: int, offsets: tl.Tile[tl.i32]
-) -> tuple[tl.Tile[tl.i64], tl.Tile[tl.i64], tl.Tile[tl.i64], tl.Tile[tl.i64]]:
+) -> tuple[tl.Tile[tl.u32], tl.Tile[tl.u32], tl.Tile[tl.u32], tl.Tile[tl.u32]]:
     """Philox4x32-10 of the counter ``(offset, 0, 0, 0)`` under key ``(seed, 0)``: four
-    independent 32-bit words per offset, as i64 tiles of values in ``[0, 2**32)``. ``seed`` is
-    a non-negative int of at most 32 bits; the same (seed, offset) gives the same words on
-    every backend."""
-    c0 = tl.astype(offsets, tl.i64)
+    independent 32-bit words (u32 tiles) per offset. ``seed`` is a non-negative int of at most
+    32 bits; the same (seed, offset) gives the same words on every backend."""
+    c0 = tl.astype(offsets, tl.u32)
     c1 = c0 * 0
     c2 = c1
     c3 = c1
-    k0 = c1 + seed
+    k0 = c1 + tl.astype(seed, tl.u32)
     k1 = c1
     for _ in range(10):
         hi0, lo0 = _mulhilo(_PHILOX_A, c0)
         hi1, lo1 = _mulhilo(_PHILOX_B, c2)
         c0, c1, c2, c3 = hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0
-        k0 = (k0 + _KEY_A) % _TWO_32
-        k1 = (k1 + _KEY_B) % _TWO_32
+        k0 = k0 + _KEY_A  # u32 arithmetic wraps, as Philox's key schedule does
+        k1 = k1 + _KEY_B
     return c0, c1, c2, c3
 
 
 @_function
-def randint(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.i64]:
-    """A 32-bit random word per offset (i64 values in ``[0, 2**32)``), the first of
-    ``randint4x``."""
+def randint(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.u32]:
+    """A 32-bit random word per offset (a u32 tile), the first of ``randint4x``."""
     r0, _, _, _ = randint4x(seed, offsets)
     return r0
 
@@ -512,13 +529,13 @@ def randint(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.i64]:
 def rand(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.f32]:
     """A uniform f32 in ``[0, 1)`` per offset (24 random bits: exact in f32)."""
     r0, _, _, _ = randint4x(seed, offsets)
-    return tl.astype(r0 // 256, tl.f32) * 5.9604644775390625e-08
+    return tl.astype(r0 >> 8, tl.f32) * 5.9604644775390625e-08
 
 
 @_function
 def randn(seed: int, offsets: tl.Tile[tl.i32]) -> tl.Tile[tl.f32]:
     """A standard normal f32 per offset (Box-Muller on two of Philox's words)."""
     r0, r1, _, _ = randint4x(seed, offsets)
-    u1 = (tl.astype(r0 // 256, tl.f32) + 1.0) * 5.9604644775390625e-08  # (0, 1]: log is finite
-    u2 = tl.astype(r1 // 256, tl.f32) * 5.9604644775390625e-08
+    u1 = (tl.astype(r0 >> 8, tl.f32) + 1.0) * 5.9604644775390625e-08  # (0, 1]: log is finite
+    u2 = tl.astype(r1 >> 8, tl.f32) * 5.9604644775390625e-08
     return tl.sqrt(-2.0 * tl.log(u1)) * tl.cos(6.283185307179586 * u2)

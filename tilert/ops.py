@@ -19,6 +19,13 @@ from tilert.streams import Stream, Ticket, as_stream, current_stream
 Step = Callable[[Stream], None]  # one piece of an op's work, run on the op's stream
 Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 
+# The group of the holders of submitted ops not yet waited on (those not in a chain, zip or
+# graph): their launches are on a stream, so a later launch that only reads what they write
+# runs after them (stream order, or the last-writer wait on another stream) and may borrow it
+# for reading meanwhile (docs/decisions.md, "Async"). Nothing else reads it: a holder of this
+# group shares nothing with another (``Holder.same_group`` asks the new holder's group).
+IN_FLIGHT = ownership.Group("work submitted and not yet waited on")
+
 
 class _Owner(Protocol):
     """What an op is absorbed into (a chain, a zip, a graph): its holder list is released as
@@ -101,7 +108,7 @@ class Op:
 
     def submit(self, stream: Any = None) -> Pending:
         """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
-        waited on."""
+        waited on (meanwhile later launches may read what it writes: they run after it)."""
         _refuse_in_capture(self)
         s = as_stream(stream)
         self._check_runnable("submit")
@@ -109,7 +116,10 @@ class Op:
         ticket = s.enqueue(self._run_steps)
         if not ticket.launched:  # the CPU runs it later: later readers elsewhere wait for it
             mark_writer(self._holders, s, ticket.seq)
-        return Pending(self.label, s, ticket, self._holders, self._result, user_callsite())
+        for h in self._holders:  # on the stream, its writes marked: later readers follow it
+            if h.group is None:
+                h.group = IN_FLIGHT
+        return Pending(self.label, s, ticket, self._holders, self._outputs, user_callsite())
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
         """Submit, then wait on an executor thread so the event loop keeps running."""
@@ -225,7 +235,20 @@ def _refuse_in_capture(op: Op) -> None:
 
 class Pending:
     """A submitted op. ``wait()`` observes completion and releases its borrows; ``done()``
-    only asks (it releases nothing)."""
+    only asks (it releases nothing). ``outputs`` is what ``wait`` returns, or a function
+    computing it once the work ran (as an op's)."""
+
+    __slots__ = (
+        "__weakref__",
+        "_holders",
+        "_outputs",
+        "_releases",
+        "_ticket",
+        "_waited",
+        "label",
+        "stream",
+        "where",
+    )
 
     def __init__(
         self,
@@ -233,7 +256,7 @@ class Pending:
         stream: Stream,
         ticket: Ticket,
         holders: list[ownership.Holder],
-        outputs: Callable[[], tuple[Any, ...]],
+        outputs: Outputs,
         where: str,
         releases: bool = True,
     ) -> None:
@@ -260,7 +283,8 @@ class Pending:
         error = self._ticket.error
         if error is not None:  # each wait reports the failure, not only the first
             raise error
-        return self._outputs()
+        out = self._outputs
+        return out if isinstance(out, tuple) else out()
 
     def _release_once(self) -> None:
         """Release the borrows for the first waiter that saw the work complete (two threads

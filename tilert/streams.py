@@ -62,7 +62,7 @@ class Ticket:
     __slots__ = ("done", "error", "launched", "run", "seq")
 
     def __init__(self, run: Callable[[Stream], None], seq: int = 0) -> None:
-        self.run = run
+        self.run: Callable[[Stream], None] | None = run  # None once run on the GPU
         self.seq = seq  # GPU: the stream's launch number of this work
         self.done = False  # known complete
         self.error: BaseException | None = None
@@ -132,6 +132,7 @@ class Stream:
                 ticket = Ticket(run, seq)
                 ticket.launched = True
                 self._run_item(ticket)
+                ticket.run = None  # (a Pending keeps its ticket: not the op's work with it)
             return ticket
         with self._lock:
             self._launched = seq = self._launched + 1
@@ -168,13 +169,12 @@ class Stream:
                 item.done = True
 
     def _run_item(self, item: Ticket) -> None:
+        run = item.run
+        assert run is not None  # (a ticket runs once)
         try:
-            item.run(self)
+            run(self)
         except BaseException as exc:  # kept for the waiter of that item
-            # without the finished frames' locals: the error lives on in the ticket (a cycle
-            # once re-raised), and a partition a failed callback made would stay borrowed
-            traceback.clear_frames(exc.__traceback__)
-            item.error = exc
+            _keep_error(item, exc)
         if not item.launched:  # the CPU runs in queue order: everything before it ran too
             self._completed = item.seq
 
@@ -243,6 +243,14 @@ class Stream:
 
     def __exit__(self, *exc: object) -> None:
         _stack.set(_stack.get()[:-1])
+
+
+def _keep_error(item: Ticket, exc: BaseException) -> None:
+    """Keep ``exc`` for the waiters of ``item`` (the C submit's failed launch too), without the
+    finished frames' locals: the error lives on in the ticket (a cycle once re-raised), and a
+    partition a failed callback made would stay borrowed."""
+    traceback.clear_frames(exc.__traceback__)
+    item.error = exc
 
 
 # A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import math
-import operator
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from tilert import backends
-from tilert._core import ownership
+from tilert._core import layout, ownership
 from tilert._core.capture import refuse_in_capture
-from tilert._core.storage import HostStorage, Storage
+from tilert._core.regions import Region
+from tilert._core.storage import HostStorage, Storage, read_region, write_region
+from tilert._core.values import ShapeLike, fitting
+from tilert._core.values import as_count as _count
+from tilert._core.values import as_numbers as _numbers
+from tilert._core.values import as_shape as _shape
 from tilert._core.where import user_callsite
 from tilert._dlpack import abi, aliases, export
 from tilert.cuda.memory import array_interface
@@ -21,39 +25,21 @@ from tilert.dtypes import DType, as_dtype, f32, from_numpy_dtype
 from tilert.errors import BorrowError
 
 DT = TypeVar("DT", bound=DType)
-ShapeLike = int | Sequence[int]
 MAX_PARTITION_RANK = 3
 
 
-def _shape(shape: ShapeLike, what: str = "shape") -> tuple[int, ...]:
-    try:
-        dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-        out = tuple(operator.index(d) for d in dims)
-    except TypeError:
-        raise TypeError(
-            f"bad {what}: a shape is made of ints (an int or a sequence of ints), got "
-            f"{shape!r} ({type(shape).__name__})"
-        ) from None
-    if any(d < 0 for d in out):
-        raise ValueError(f"negative dimension in {what} {out}")
-    return out
-
-
-def _count(value: Any, what: str) -> int:
-    """A count given by the user (blocks, a group size): an int, never a float or a bool."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise TypeError(f"{what} must be an int, got {value!r} ({type(value).__name__})")
+# What runs a conversion kernel, ``_converter(dst, src)`` synced (tilert/_convert.py, above
+# this layer, sets it when tilert is imported): ``astype``, ``contiguous``, strided GPU copies.
+_converter: Callable[[Tensor[Any], Tensor[Any]], None] | None = None
 
 
 class Tensor(Generic[DT]):
-    """A dense, C-contiguous tensor with run-time ownership.
+    """A tensor with run-time ownership: made dense over its storage, or a view of another's
+    (``t[i]``, ``reshape``, ``transpose``, ``view``) that borrows along with it.
 
     Metadata is always readable; the data is read on the host (``to_numpy``) only when no op
-    writes it, and written (``copy_from``, ``partition``) only when nothing borrows it."""
+    writes it, and written (``copy_from``, ``partition``) only when nothing borrows it. For a
+    view, "it" is every tensor over memory that overlaps its own (docs/decisions.md, "Views")."""
 
     # slots: a launch reads several of these, in Python or in C (tilert/_fast_src)
     __slots__ = (
@@ -61,10 +47,12 @@ class Tensor(Generic[DT]):
         "_borrows",
         "_dtype",
         "_exclusive",
+        "_family",
         "_launch_view",
         "_np_dtype",
         "_shape",
         "_storage",
+        "_view",
         "_writer",
         "created_at",
         "name",
@@ -97,16 +85,54 @@ class Tensor(Generic[DT]):
         # stream can wait for that launch (see tilert.streams)
         self._writer: tuple[Any, int] | None = None
         self._launch_view: Any = None  # what a GPU launch receives (made once, by the backend)
+        # a view's (base, region in the storage, how it was made: "[0]"); None if made dense.
+        # Its family (ownership.Family), set once it has views or is one: the C launch path
+        # leaves every member to the Python, which checks borrows by region.
+        self._view: tuple[Tensor[Any], Region, str] | None = None
+        self._family: ownership.Family | None = None
 
     @property
     def _host_array(self) -> np.ndarray[Any, Any]:
-        """The host array the interpreter runs kernels on (a GPU tensor has none)."""
+        """The host array the interpreter runs kernels on (a GPU tensor has none); a view's is
+        a numpy view of its base's."""
         storage = self._storage
         if not isinstance(storage, HostStorage):
             raise RuntimeError(
                 f"{self.describe()} lives on the GPU: it has no host array (use to_numpy())"
             )
-        return storage.array
+        if self._view is None:
+            return storage.array
+        region = self._view[1]
+        if not region.size:
+            return np.empty(self._shape, dtype=self._np_dtype)
+        view: np.ndarray[Any, Any] = np.ndarray(
+            self._shape,
+            dtype=self._np_dtype,
+            buffer=storage.array.reshape(-1).view(np.uint8),
+            offset=region.offset,
+            strides=region.strides,
+        )
+        return view
+
+    def _region(self) -> Region:
+        """The bytes of its storage it covers."""
+        return self._view[1] if self._view is not None else self._whole()
+
+    def _whole(self) -> Region:
+        return Region.whole(self._shape, self._np_dtype.itemsize)
+
+    def _device_pointer(self, dense: bool = False) -> int:
+        """The device address of its first element; with ``dense``, refused for a view that is
+        not contiguous (what a pointer alone cannot describe)."""
+        storage = self._device_storage()
+        if self._view is None:
+            return storage.ptr
+        if dense and not self.is_contiguous():
+            raise ValueError(
+                f"{self.describe()} is not contiguous (strides {self.strides}): a CUDA C++ kernel "
+                "gets a pointer to its first element and no strides; pass t.contiguous()"
+            )
+        return storage.ptr + self._view[1].offset
 
     def _device_storage(self) -> Storage:
         """The GPU memory of this tensor (what a GPU launch passes); an error when it lives on
@@ -130,8 +156,19 @@ class Tensor(Generic[DT]):
 
     @property
     def strides(self) -> tuple[int, ...]:
-        """Strides in elements (as torch and cuTile count them), not bytes: C-contiguous."""
-        return abi.c_strides(self._shape)
+        """Strides in elements (as torch and cuTile count them), not bytes."""
+        if self._view is None:
+            return abi.c_strides(self._shape)
+        return tuple(s // self._np_dtype.itemsize for s in self._view[1].strides)
+
+    @property
+    def base(self) -> Tensor[Any] | None:
+        """The tensor this is a view of (the one made over the memory), or None."""
+        return self._view[0] if self._view is not None else None
+
+    def is_contiguous(self) -> bool:
+        """Whether its elements lie row-major, back to back (a dense tensor's always do)."""
+        return self._view is None or self._view[1].is_contiguous()
 
     @property
     def ndim(self) -> int:
@@ -151,6 +188,11 @@ class Tensor(Generic[DT]):
 
     def describe(self) -> str:
         dims = ",".join(map(str, self.shape))
+        if self._view is not None:
+            base, _, path = self._view
+            if base.name:
+                return f"tensor `{base.name}{path}` ({self.dtype}[{dims}])"
+            return f"view {path} ({self.dtype}[{dims}]) of {base.describe()}"
         if self.name:
             return f"tensor `{self.name}` ({self.dtype}[{dims}])"
         return f"tensor {self.dtype}[{dims}] (created at {self.created_at})"
@@ -162,6 +204,8 @@ class Tensor(Generic[DT]):
     def to_numpy(self) -> np.ndarray[Any, Any]:
         """A host copy of the data; refused while an op writes the tensor."""
         ownership.check_host_read(self, "read")
+        if self._view is not None:
+            return read_region(self._storage, self._view[1], self._np_dtype)
         out: np.ndarray[Any, Any] = np.empty(self.shape, dtype=self._np_dtype)
         self._storage.read(out)
         return out
@@ -184,25 +228,117 @@ class Tensor(Generic[DT]):
         ownership.check_host_write(self, "copy into")
         if isinstance(source, Tensor):
             ownership.check_host_read(source, "copy from")
-            if self._storage.on_device and source._storage.on_device:
+            # (memory that overlaps this tensor's goes through the host: a device copy or a
+            # launch may not read what it writes)
+            apart = source is not self and not ownership.overlap(self, source)
+            if self._storage.on_device and source._storage.on_device and apart:
                 if source.shape != self.shape or source.dtype is not self.dtype:
                     raise ValueError(
                         f"copy_from: {source.describe()} does not match {self.describe()}"
                     )
-                self._storage.copy_from(source._storage)
+                if self._view is None and source._view is None:
+                    self._storage.copy_from(source._storage)
+                elif self.is_contiguous() and source.is_contiguous() and self.nbytes:
+                    at, start = self._region().offset, source._region().offset
+                    self._storage.copy_from(source._storage, at, start, self.nbytes)
+                elif self.size:
+                    self._converted(source)
                 return self
-            stored = source._storage
-            data = stored.array if isinstance(stored, HostStorage) else source.to_numpy()
+            data = source._host_array if not source._storage.on_device else source.to_numpy()
         else:
             data = source
         if tuple(data.shape) != self.shape:
             raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
-        self._storage.write(data.astype(self._np_dtype, copy=False))
+        if self._view is None:
+            self._storage.write(data.astype(self._np_dtype, copy=False))
+        elif not write_region(self._storage, self._view[1], data.astype(self._np_dtype)):
+            self._converted(from_numpy(data.astype(self._np_dtype)))  # (a strided GPU view)
         return self
+
+    def _converted(self, source: Tensor[Any]) -> None:
+        """Write ``source`` into this tensor's elements with the conversion kernel (synced)."""
+        if _converter is None:  # (set when tilert is imported)
+            raise RuntimeError("tilert's conversion kernel is not installed: import tilert")
+        _converter(self, source)
 
     def partition(self, tile_shape: ShapeLike) -> Partition[DT]:
         """Borrow this tensor exclusively, split into disjoint tiles of ``tile_shape``."""
         return Partition(self, tile_shape)
+
+    # -- views (metadata only: they borrow along with their base) ---------------------------
+    def _viewed(self, region: Region, path: str, dtype: np.dtype[Any] | None = None) -> Tensor[Any]:
+        """A view of this tensor's memory covering ``region``, described by ``path``."""
+        base, made = (self._view[0], self._view[2]) if self._view is not None else (self, "")
+        view: Tensor[Any] = Tensor(self._storage, region.shape, dtype or self._np_dtype)
+        view._view = (base, region, made + path)
+        view.created_at = base.created_at
+        ownership.join(base, base._region(), view, region)
+        base._launch_view = None  # (a family's launches are made by the Python: see _view)
+        return view
+
+    def __getitem__(self, key: Any) -> Tensor[DT]:
+        """A view, as numpy's basic indexing: ints, slices with a positive step, None, ``...``."""
+        region, path = layout.index(self._region(), key)
+        return self._viewed(region, path)
+
+    def reshape(self, *shape: Any) -> Tensor[DT]:
+        """A view with ``shape`` (one dimension may be -1); a ValueError when the strides
+        cannot express it without a copy: ``t.contiguous().reshape(...)`` then."""
+        dims = layout.new_shape(self._region(), shape)
+        region = layout.reshape(self._region(), dims)
+        if region is None:
+            raise ValueError(
+                f"cannot reshape {self.describe()} (strides {self.strides}) to {dims} without "
+                "copying: call .contiguous() first (a copy: writes to it do not reach this one)"
+            )
+        return self._viewed(region, f".reshape{dims}")
+
+    def permute(self, *dims: Any) -> Tensor[DT]:
+        """A view with the axes in the order ``dims``."""
+        order = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
+        return self._viewed(layout.permute(self._region(), order), f".permute{tuple(order)}")
+
+    def transpose(self, a: int = -2, b: int = -1) -> Tensor[DT]:
+        """A view with axes ``a`` and ``b`` swapped (the last two by default)."""
+        order = list(range(self.ndim))
+        try:
+            order[a], order[b] = order[b], order[a]
+        except (IndexError, TypeError):
+            raise ValueError(
+                f"transpose({a}, {b}): {self.describe()} has {self.ndim} axes"
+            ) from None
+        return self._viewed(layout.permute(self._region(), order), f".transpose({a}, {b})")
+
+    @property
+    def T(self) -> Tensor[DT]:
+        """A view with the axes reversed (numpy's ``.T``)."""
+        order = tuple(reversed(range(self.ndim)))
+        return self._viewed(layout.permute(self._region(), order), ".T")
+
+    def view(self, dtype: Any) -> Tensor[Any]:
+        """The same memory read as ``dtype``: the same shape for the same element size, else the
+        last axis rescaled (it must be contiguous), as torch's ``view(dtype)``."""
+        dt = as_dtype(dtype)
+        np_dtype = np.dtype(dt.np_dtype)
+        region = layout.retype(self._region(), np_dtype.itemsize)
+        if isinstance(region, str):
+            raise ValueError(f"cannot view {self.describe()} as {dt}: {region}")
+        return self._viewed(region, f".view({dt})", np_dtype)
+
+    def astype(self, dtype: Any, *, name: str | None = None) -> Tensor[Any]:
+        """A new tensor of ``dtype`` holding these values, converted by a kernel as a kernel's
+        store converts them (floats to integers toward zero, saturating), on the current
+        stream and synced; refused while an op writes this tensor."""
+        ownership.check_host_read(self, "convert")  # (before allocating: the launch checks too)
+        out = empty(self._shape, as_dtype(dtype), name=name)
+        if self.size:
+            out._converted(self)
+        return out
+
+    def contiguous(self) -> Tensor[DT]:
+        """This tensor if its elements lie row-major back to back, else a dense copy of it
+        (``astype`` to its own dtype)."""
+        return self if self.is_contiguous() else self.astype(self._dtype)
 
     def __dlpack__(
         self,
@@ -230,7 +366,8 @@ class Tensor(Generic[DT]):
             raise AttributeError("a host tensor has no __cuda_array_interface__")
         ownership.check_host_write(self, "export (__cuda_array_interface__)")
         aliases.remember(self)  # its memory can come back through tr.from_dlpack: as this tensor
-        return array_interface(self._storage.ptr, self.shape, self._np_dtype)
+        strides = None if self.is_contiguous() else self._region().strides
+        return array_interface(self._device_pointer(), self.shape, self._np_dtype, strides)
 
 
 @dataclass(frozen=True)
@@ -378,35 +515,9 @@ def ones(shape: ShapeLike, dtype: Any = f32, *, name: str | None = None) -> Tens
     return _new(np.ones(_shape(shape), dtype=as_dtype(dtype).np_dtype), name)
 
 
-def _fitting(value: Any, dtype: type[DType]) -> Any:
-    """``value`` checked to fit an integer ``dtype`` exactly (numpy would wrap it, saturate it
-    or truncate it silently); other values and dtypes are numpy's to convert."""
-    np_dtype = np.dtype(dtype.np_dtype)
-    if np_dtype.kind not in "iu" or isinstance(value, (bool, np.bool_)):
-        return value
-    if isinstance(value, (float, np.floating)):
-        number = float(value)
-        if math.isnan(number) or (math.isfinite(number) and not number.is_integer()):
-            raise ValueError(f"value {value!r} does not fit {dtype}: it is not an integer")
-        if math.isinf(number):
-            raise OverflowError(f"value {value!r} does not fit {dtype}")
-        whole = int(number)
-    else:
-        try:
-            whole = operator.index(value)
-        except TypeError:
-            return value
-    info = np.iinfo(np_dtype.str)
-    if not info.min <= whole <= info.max:
-        raise OverflowError(
-            f"value {value!r} does not fit {dtype} (its range is {info.min} to {info.max})"
-        )
-    return whole
-
-
 def full(shape: ShapeLike, value: Any, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
     dt = as_dtype(dtype)
-    return _new(np.full(_shape(shape), _fitting(value, dt), dtype=dt.np_dtype), name)
+    return _new(np.full(_shape(shape), fitting(value, dt), dtype=dt.np_dtype), name)
 
 
 def arange(n: int, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
@@ -418,30 +529,10 @@ def arange(n: int, dtype: Any = f32, *, name: str | None = None) -> Tensor[Any]:
         if np_dtype.kind == "f" and count - 1 > float(np.finfo(np_dtype.str).max):
             raise OverflowError(f"arange({count}): value {count - 1} does not fit {dt}")
         try:
-            _fitting(count - 1, dt)
+            fitting(count - 1, dt)
         except OverflowError as exc:
             raise OverflowError(f"arange({count}): {exc}") from None
     return _new(np.arange(count).astype(dt.np_dtype), name)
-
-
-def _numbers(source: Any, what: str) -> np.ndarray[Any, Any]:
-    """``source`` as a numpy array of numbers (bool, int, float or a tilert dtype)."""
-    try:
-        data = np.asarray(source)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(
-            f"{what}: needs a tensor or an array-like of numbers, got {type(source).__name__} "
-            f"({exc})"
-        ) from None
-    if data.dtype.kind not in "biuf":
-        try:
-            from_numpy_dtype(data.dtype)
-        except TypeError:
-            raise TypeError(
-                f"{what}: needs a tensor or an array-like of numbers, got {source!r:.60} "
-                f"({type(source).__name__}, numpy dtype {data.dtype})"
-            ) from None
-    return data
 
 
 def from_numpy(array: np.ndarray[Any, Any], *, name: str | None = None) -> Tensor[Any]:

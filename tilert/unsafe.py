@@ -49,7 +49,7 @@ def launch_raw(
             values.append(_c_value(kernel, p, v))
         elif isinstance(v, (Tensor, Partition)):
             t = v.tensor if isinstance(v, Partition) else v
-            values.append(np.uint64(t._device_storage().ptr))
+            values.append(np.uint64(t._device_pointer()))
         elif isinstance(v, (int, np.integer)) and not isinstance(v, bool):
             values.append(np.uint64(v))
         else:

@@ -24,7 +24,7 @@ CREATION_FUNCTIONS: Final = frozenset(
 
 # dtype classes by kind: what Python scalar a dtype-annotated kernel parameter takes.
 FLOAT_DTYPES: Final = frozenset({"f16", "bf16", "f32", "f64"})
-INT_DTYPES: Final = frozenset({"i8", "i16", "i32", "i64", "u8"})
+INT_DTYPES: Final = frozenset({"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"})
 BOOL_DTYPES: Final = frozenset({"bool_"})
 
 # numpy and ml_dtypes spellings of tilert's dtypes (``dtype=np.float16``, ``dtype="int32"``).
@@ -41,6 +41,12 @@ NUMPY_DTYPE_NAMES: Final = {
     "int32": "i32",
     "int64": "i64",
     "uint8": "u8",
+    "uint16": "u16",
+    "uint32": "u32",
+    "uint64": "u64",
+    "float8_e4m3fn": "f8e4m3fn",
+    "float8_e5m2": "f8e5m2",
+    "float8_e8m0fnu": "f8e8m0fnu",
     "bool": "bool_",
     "bool_": "bool_",
 }

@@ -18,6 +18,9 @@ from tilert.cuda_kernel import cuda_kernel as cuda_kernel
 from tilert.dtypes import DType as DType
 from tilert.dtypes import bf16 as bf16
 from tilert.dtypes import bool_ as bool_
+from tilert.dtypes import f8e4m3fn as f8e4m3fn
+from tilert.dtypes import f8e5m2 as f8e5m2
+from tilert.dtypes import f8e8m0fnu as f8e8m0fnu
 from tilert.dtypes import f16 as f16
 from tilert.dtypes import f32 as f32
 from tilert.dtypes import f64 as f64
@@ -26,6 +29,9 @@ from tilert.dtypes import i16 as i16
 from tilert.dtypes import i32 as i32
 from tilert.dtypes import i64 as i64
 from tilert.dtypes import u8 as u8
+from tilert.dtypes import u16 as u16
+from tilert.dtypes import u32 as u32
+from tilert.dtypes import u64 as u64
 from tilert.errors import BorrowError as BorrowError
 from tilert.errors import KernelError as KernelError
 from tilert.errors import RaceError as RaceError
@@ -95,6 +101,9 @@ __all__ = [
     "cuda_kernel",
     "current_stream",
     "empty",
+    "f8e4m3fn",
+    "f8e5m2",
+    "f8e8m0fnu",
     "f16",
     "f32",
     "f64",
@@ -112,6 +121,9 @@ __all__ = [
     "ones",
     "row_major",
     "u8",
+    "u16",
+    "u32",
+    "u64",
     "unsafe",
     "zeros",
     "zip",

@@ -4,7 +4,7 @@ follow the runtime's rules where they are certain (same-dtype operands, Python s
 adopt the tile's dtype, ``mma`` keeping the accumulator's) and are ``Tile[Any]`` elsewhere
 (mixed dtypes promote at run time)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar, overload
 
 import numpy as np
@@ -15,6 +15,9 @@ from tilert.annotations import Shared as Shared
 from tilert.dtypes import DType as DType
 from tilert.dtypes import bf16 as bf16
 from tilert.dtypes import bool_ as bool_
+from tilert.dtypes import f8e4m3fn as f8e4m3fn
+from tilert.dtypes import f8e5m2 as f8e5m2
+from tilert.dtypes import f8e8m0fnu as f8e8m0fnu
 from tilert.dtypes import f16 as f16
 from tilert.dtypes import f32 as f32
 from tilert.dtypes import f64 as f64
@@ -23,6 +26,9 @@ from tilert.dtypes import i16 as i16
 from tilert.dtypes import i32 as i32
 from tilert.dtypes import i64 as i64
 from tilert.dtypes import u8 as u8
+from tilert.dtypes import u16 as u16
+from tilert.dtypes import u32 as u32
+from tilert.dtypes import u64 as u64
 from tilert.tensor import Tensor as Tensor
 
 __all__ = [
@@ -40,6 +46,7 @@ __all__ = [
     "atan2",
     "bf16",
     "bid",
+    "bitcast",
     "bool_",
     "broadcast_to",
     "cat",
@@ -49,21 +56,28 @@ __all__ = [
     "cosh",
     "cumprod",
     "cumsum",
+    "divmod",
     "erf",
     "exp",
     "exp2",
     "expand_dims",
     "expm1",
     "extract",
+    "f8e4m3fn",
+    "f8e5m2",
+    "f8e8m0fnu",
     "f16",
     "f32",
     "f64",
     "floor",
+    "floordiv",
     "full",
+    "gather",
     "i8",
     "i16",
     "i32",
     "i64",
+    "insert",
     "isnan",
     "load_tile_like",
     "log",
@@ -75,7 +89,9 @@ __all__ = [
     "min",
     "minimum",
     "mma",
+    "mod",
     "num_blocks",
+    "num_tiles",
     "permute",
     "pow",
     "printf",
@@ -84,18 +100,24 @@ __all__ = [
     "randint",
     "randint4x",
     "randn",
+    "reduce",
     "reshape",
     "rsqrt",
+    "scan",
     "sigmoid",
     "sin",
     "sinh",
     "softplus",
     "sqrt",
+    "static_assert",
     "sum",
     "tan",
     "tanh",
     "transpose",
     "u8",
+    "u16",
+    "u32",
+    "u64",
     "unsafe",
     "where",
     "zeros",
@@ -104,8 +126,10 @@ __all__ = [
 DT = TypeVar("DT", bound=DType)
 _DT2 = TypeVar("_DT2", bound=DType)
 _FDT = TypeVar("_FDT", f16, bf16, f32, f64)  # float tiles: every Python scalar adopts the dtype
-_IDT = TypeVar("_IDT", i8, i16, i32, i64, u8)  # integer tiles: Python ints adopt the dtype
-_IBDT = TypeVar("_IBDT", i8, i16, i32, i64, u8, bool_)
+_IDT = TypeVar(
+    "_IDT", i8, i16, i32, i64, u8, u16, u32, u64
+)  # integer tiles: Python ints adopt the dtype
+_IBDT = TypeVar("_IBDT", i8, i16, i32, i64, u8, u16, u32, u64, bool_)
 
 class Tile(Generic[DT]):
     """An immutable tile value, local to a block (``tl.Tile[f32]`` in annotations)."""
@@ -394,6 +418,19 @@ def pow(x: Tile[DT], y: Tile[DT]) -> Tile[DT]: ...
 @overload
 def pow(x: TileLike, y: TileLike) -> Tile[Any]: ...
 @overload
+def mod(x: Tile[DT], y: Tile[DT] | int | float) -> Tile[DT]: ...
+@overload
+def mod(x: TileLike, y: TileLike) -> Tile[Any]: ...
+@overload
+def floordiv(x: Tile[DT], y: Tile[DT] | int | float) -> Tile[DT]: ...
+@overload
+def floordiv(x: TileLike, y: TileLike) -> Tile[Any]: ...
+@overload
+def divmod(x: Tile[_IDT], y: Tile[_IDT] | int) -> tuple[Tile[_IDT], Tile[_IDT]]: ...
+@overload
+def divmod(x: TileLike, y: TileLike) -> tuple[Tile[Any], Tile[Any]]: ...
+def bitcast(x: TileLike, dtype: type[DT]) -> Tile[DT]: ...
+@overload
 def abs(x: Tile[DT]) -> Tile[DT]: ...
 @overload
 def abs(x: TileLike) -> Tile[Any]: ...
@@ -445,6 +482,53 @@ def broadcast_to(t: Tile[DT], shape: Shape) -> Tile[DT]: ...
 def expand_dims(t: Tile[DT], axis: int) -> Tile[DT]: ...
 def cat(tiles: Sequence[Tile[Any]], axis: int = 0) -> Tile[Any]: ...
 def extract(x: Tile[DT], /, index: Sequence[int], shape: Sequence[int]) -> Tile[DT]: ...
+def insert(x: Tile[DT], /, index: Sequence[int], value: Tile[Any]) -> Tile[DT]: ...
+
+# -- custom reductions and scans, element-indexed loads -----------------------------------------
+@overload
+def reduce(
+    x: Tile[DT],
+    axis: int,
+    func: Callable[[Tile[DT], Tile[DT]], Tile[DT]],
+    identity: float,
+    *,
+    keepdims: bool = False,
+) -> Tile[DT]: ...
+@overload
+def reduce(
+    x: tuple[Tile[Any], ...],
+    axis: int,
+    func: Callable[..., Any],
+    identity: tuple[float, ...],
+    *,
+    keepdims: bool = False,
+) -> tuple[Tile[Any], ...]: ...
+@overload
+def scan(
+    x: Tile[DT],
+    axis: int,
+    func: Callable[[Tile[DT], Tile[DT]], Tile[DT]],
+    identity: float,
+    *,
+    reverse: bool = False,
+) -> Tile[DT]: ...
+@overload
+def scan(
+    x: tuple[Tile[Any], ...],
+    axis: int,
+    func: Callable[..., Any],
+    identity: tuple[float, ...],
+    *,
+    reverse: bool = False,
+) -> tuple[Tile[Any], ...]: ...
+def gather(
+    x: Shared[Tensor[DT]],
+    indices: Any,
+    *,
+    mask: Tile[bool_] | bool | None = None,
+    padding_value: float = 0,
+    latency: int | None = None,
+) -> Tile[DT]: ...
 
 # -- the launch ---------------------------------------------------------------------------------
 def bid(axis: int) -> Tile[i32]: ...
@@ -454,6 +538,8 @@ def cdiv(a: int, b: int) -> int: ...  # type: ignore[overload-overlap]
 @overload
 def cdiv(a: TileLike, b: TileLike) -> Tile[Any]: ...
 def printf(fmt: str, *args: Any) -> None: ...
+def num_tiles(x: Shared[Any] | Mutable[Any], axis: int, shape: Sequence[int] | int) -> int: ...
+def static_assert(condition: Any, message: Any = None) -> None: ...
 
 class unsafe:
     """Unchecked writes into a Mutable parameter's whole tensor (``@tr.kernel(unsafe=True)``)."""
@@ -461,7 +547,31 @@ class unsafe:
     @staticmethod
     def store(target: Mutable[Any], index: _Index, tile: Tile[Any]) -> None: ...
     @staticmethod
-    def atomic_add(target: Mutable[Any], index: _Index, tile: Tile[Any]) -> None: ...
+    def scatter(
+        target: Mutable[Any],
+        indices: Any,
+        value: TileLike,
+        *,
+        mask: Tile[bool_] | bool | None = None,
+    ) -> None: ...
+    @staticmethod
+    def atomic_add(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_max(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_min(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_and(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_or(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_xor(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_xchg(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    @staticmethod
+    def atomic_cas(
+        target: Mutable[Tensor[DT]], indices: Any, expected: TileLike, desired: TileLike
+    ) -> Tile[DT]: ...
 
 # -- composites: math and random numbers (@tr.function helpers at run time) ---------------------
 def sigmoid(x: Tile[_FDT]) -> Tile[_FDT]: ...
@@ -471,7 +581,7 @@ def expm1(x: Tile[_FDT]) -> Tile[_FDT]: ...
 def erf(x: Tile[_FDT]) -> Tile[_FDT]: ...
 def randint4x(
     seed: int, offsets: Tile[Any]
-) -> tuple[Tile[i64], Tile[i64], Tile[i64], Tile[i64]]: ...
-def randint(seed: int, offsets: Tile[Any]) -> Tile[i64]: ...
+) -> tuple[Tile[u32], Tile[u32], Tile[u32], Tile[u32]]: ...
+def randint(seed: int, offsets: Tile[Any]) -> Tile[u32]: ...
 def rand(seed: int, offsets: Tile[Any]) -> Tile[f32]: ...
 def randn(seed: int, offsets: Tile[Any]) -> Tile[f32]: ...

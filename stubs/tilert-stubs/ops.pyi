@@ -14,6 +14,7 @@ _Us = TypeVarTuple("_Us")
 
 Step = Callable[[Stream], None]
 Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
+IN_FLIGHT: Any  # the ownership group of submitted, unwaited launches (reads may follow them)
 
 class Op(Generic[Unpack[_Ts]]):
     """Nothing runs until ``sync``, ``submit``, ``await`` or a graph launch."""
@@ -48,7 +49,7 @@ class Pending(Generic[Unpack[_Ts]]):
         stream: Stream,
         ticket: Ticket,
         holders: list[Any],
-        outputs: Callable[[], tuple[Unpack[_Ts]]],
+        outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
         where: str,
         releases: bool = True,
     ) -> None: ...

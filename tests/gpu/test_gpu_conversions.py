@@ -12,7 +12,23 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, bf16, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert import (
+    Mutable,
+    Shared,
+    Tensor,
+    bf16,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+)
 from tilert.interpret.elementwise import convert
 
 pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
@@ -101,6 +117,41 @@ def f64_to_i64(z: Mutable[Tensor[i64]], x: Shared[Tensor[f64]]) -> None:
     z.store(tl.astype(tl.load_tile_like(x, z), tl.i64))
 
 
+@tr.kernel
+def f32_to_u16(z: Mutable[Tensor[u16]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u16))
+
+
+@tr.kernel
+def f32_to_u32(z: Mutable[Tensor[u32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u32))
+
+
+@tr.kernel
+def f32_to_u64(z: Mutable[Tensor[u64]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u64))
+
+
+@tr.kernel
+def f16_to_u32(z: Mutable[Tensor[u32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.astype(tl.astype(tl.load_tile_like(x, z), tl.f16), tl.u32))
+
+
+@tr.kernel
+def f64_to_u16(z: Mutable[Tensor[u16]], x: Shared[Tensor[f64]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u16))
+
+
+@tr.kernel
+def f64_to_u32(z: Mutable[Tensor[u32]], x: Shared[Tensor[f64]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u32))
+
+
+@tr.kernel
+def f64_to_u64(z: Mutable[Tensor[u64]], x: Shared[Tensor[f64]]) -> None:
+    z.store(tl.astype(tl.load_tile_like(x, z), tl.u64))
+
+
 # kernel, input values, the float type converted from, the integer target
 CASES: list[tuple[Any, np.ndarray[Any, Any], Any, Any]] = [
     (f32_to_u8, F32, f32, u8),
@@ -118,6 +169,13 @@ CASES: list[tuple[Any, np.ndarray[Any, Any], Any, Any]] = [
     (f64_to_i16, F64, f64, i16),
     (f64_to_i32, F64, f64, i32),
     (f64_to_i64, F64, f64, i64),
+    (f32_to_u16, F32, f32, u16),
+    (f32_to_u32, F32, f32, u32),
+    (f32_to_u64, F32, f32, u64),
+    (f16_to_u32, F32, f16, u32),
+    (f64_to_u16, F64, f64, u16),
+    (f64_to_u32, F64, f64, u32),
+    (f64_to_u64, F64, f64, u64),
 ]
 
 

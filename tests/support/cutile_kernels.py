@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f32, i32, i64
+from tilert import Const, Mutable, Shared, Tensor, f32, i32, u32
 
 # Module-level constants a kernel reads: the generated module has none of them, so the lowering
 # writes each into the kernel where it is used.
@@ -50,7 +50,7 @@ def cat_four(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 
 
 @tr.kernel
-def philox_words(out: Mutable[Tensor[i64]], seed: int) -> None:
+def philox_words(out: Mutable[Tensor[u32]], seed: int) -> None:
     i = out.index[0]
     n = out.tile_shape[0]
     out.store(tl.randint(seed, tl.arange(n, dtype=tl.i32) + i * n))

@@ -105,10 +105,10 @@ def test_the_unsafe_namespace_is_checked_too() -> None:
     ]
 
 
-def test_a_name_collapsed_to_tilerts_own_is_still_looked_up_in_tilert_lang() -> None:
-    """``tl.f8e4m3`` means ``tilert.f8e4m3`` to the other rules, but tilert.lang lacks it."""
+def test_a_dtype_tilert_lacks_is_reported_with_the_closest_one() -> None:
+    """``tl.f8e4m3`` (cuTile has only the ``fn`` variant) is not a dtype of tilert.lang."""
     found = messages(body("t = tl.astype(t, tl.f8e4m3)\nt = tl.astype(t, tl.bf16)"))
-    assert found == ["`tl.f8e4m3` is not part of tilert.lang"]
+    assert found == ["`tl.f8e4m3` is not part of tilert.lang; did you mean `tl.f8e4m3fn`?"]
 
 
 def test_a_name_referenced_without_a_call_is_reported_once() -> None:

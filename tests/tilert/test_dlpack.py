@@ -57,10 +57,11 @@ class Producer:
 
 
 def _sample(dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
-    return (np.arange(24).reshape(2, 3, 4) % 5).astype(dtype)
+    return (np.arange(24).reshape(2, 3, 4) % 5 + 1).astype(dtype)  # no 0: f8e8m0fnu has none
 
 
-NUMPY_DTYPES = [d.np_dtype for d in ALL_DTYPES if d is not tr.bf16]
+# numpy's own dtypes: bf16 and the 8-bit floats are ml_dtypes', which np.from_dlpack refuses
+NUMPY_DTYPES = [d.np_dtype for d in ALL_DTYPES if d is not tr.bf16 and d.arithmetic]
 
 
 @pytest.mark.parametrize("dtype", NUMPY_DTYPES, ids=str)
@@ -267,7 +268,7 @@ def test_from_dlpack_host_producers_as_before() -> None:
     assert s.strides == (2, 1)
     assert tr.from_dlpack(t) is t
     with pytest.raises(TypeError, match="no tilert dtype"):
-        tr.from_dlpack(np.zeros(3, np.uint16))
+        tr.from_dlpack(np.zeros(3, np.complex64))
     with pytest.raises(TypeError, match="needs an object with __dlpack__"):
         tr.from_dlpack([1.0, 2.0])
 

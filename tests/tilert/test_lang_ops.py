@@ -16,7 +16,24 @@ import pytest
 
 import tilert.lang as tl
 from tests.support import lines_in
-from tilert.dtypes import DType, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8
+from tilert.dtypes import (
+    DType,
+    bf16,
+    bool_,
+    f8e4m3fn,
+    f8e5m2,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+)
 from tilert.errors import KernelError
 from tilert.interpret.executor import Mode
 from tilert.interpret.testing import HostPartition, HostTensor, run
@@ -100,24 +117,27 @@ ARITHMETIC: list[Binary] = [lambda x, y: x + y, lambda x, y: x * y, lambda x, y:
 DIVISION_TOO: list[Binary] = [*ARITHMETIC, lambda x, y: x / y]
 
 
+# cuTile's promotion table (cuda.tile's promote_dtypes; checked against it for every pair)
 PROMOTIONS = [
     (f32, f32, f32),
     (f32, f16, f32),
     (f16, f16, f16),
     (bf16, bf16, bf16),
-    (f16, bf16, f32),
     (bf16, i8, bf16),
     (f32, f64, f64),
-    (i32, f16, f64),
-    (i8, u8, i16),
+    (i32, f16, f16),
+    (i64, f32, f32),
     (i32, i64, i64),
     (bool_, i8, i8),
     (u8, u8, u8),
+    (u16, u32, u32),
+    (bool_, u64, u64),
+    (u32, f32, f32),
 ]
 
 
 @pytest.mark.parametrize(("da", "db", "expected"), PROMOTIONS, ids=lambda d: getattr(d, "name", d))
-def test_binary_arithmetic_promotes_like_numpy(
+def test_binary_arithmetic_promotes_as_cutile(
     da: type[DType], db: type[DType], expected: type[DType]
 ) -> None:
     a, b = data((3, 8), da.np_dtype, 1), data((3, 8), db.np_dtype, 1)
@@ -125,7 +145,27 @@ def test_binary_arithmetic_promotes_like_numpy(
         got, dtype = evaluate(op, a, b)
         assert dtype is expected
         want = op(a.astype(np.float64), b.astype(np.float64)).astype(expected.np_dtype)
+        if op(1, 1) == 0 and expected.kind == "u":  # unsigned subtraction wraps
+            want = (a.astype(np.int64) - b.astype(np.int64)).astype(expected.np_dtype)
         np.testing.assert_array_equal(got, want)
+
+
+REFUSED = [
+    (f16, bf16, "do not mix"),
+    (i8, u8, "signed with unsigned"),
+    (i32, u32, "signed with unsigned"),
+    (f8e4m3fn, f32, "8-bit float"),
+    (f8e5m2, f8e5m2, "no arithmetic"),
+]
+
+
+@pytest.mark.parametrize(("da", "db", "message"), REFUSED, ids=str)
+def test_binary_arithmetic_refuses_what_cutile_refuses(
+    da: type[DType], db: type[DType], message: str
+) -> None:
+    a, b = data((3, 8), da.np_dtype, 1), data((3, 8), db.np_dtype, 1)
+    with pytest.raises(KernelError, match=message):
+        evaluate(lambda x, y: x + y, a, b)
 
 
 @pytest.mark.parametrize("dt", [f16, bf16, f32])

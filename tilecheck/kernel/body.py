@@ -324,7 +324,18 @@ class BodyWalker:
                     f"`{arg.star}` arguments are not supported in a kernel; "
                     "pass each argument by name or position",
                 )
-            self._expression(arg.value)
+            if isinstance(arg.value, cst.Lambda):
+                self._lambda_argument(node, arg.value)
+            else:
+                self._expression(arg.value)
+
+    def _lambda_argument(self, call: cst.Call, node: cst.Lambda) -> None:
+        """A lambda passed to a call (the combining function of ``tl.reduce``/``tl.scan``;
+        ``calls`` reports it for any other call): its parameters are its own names."""
+        self.facts.lambda_arguments.append((call, node))
+        for param in node.params.params:
+            self.bind(param.name.value, OPAQUE)
+        self._expression(node.body)
 
 
 def _tiles_receiver(iterable: cst.BaseExpression) -> str | None:

@@ -81,6 +81,23 @@ def check_calls(ctx: KernelContext) -> None:
         _check_function_call(ctx, site, dotted, ctx.meaning(dotted))
 
 
+_TAKES_A_LAMBDA = frozenset({f"{LANG}.reduce", f"{LANG}.scan"})
+
+
+def check_lambda_arguments(ctx: KernelContext) -> None:
+    """TC204 for a lambda passed to anything but ``tl.reduce`` or ``tl.scan``."""
+    for call, node in ctx.facts.lambda_arguments:
+        dotted = dotted_name(call.func)
+        meaning = ctx.meaning(dotted) if dotted is not None else None
+        if meaning not in _TAKES_A_LAMBDA:
+            ctx.report(
+                UNSUPPORTED_CONSTRUCT,
+                node,
+                "a lambda is supported in a kernel only as the combining function of tl.reduce "
+                "or tl.scan; write it out, or as a @tr.function helper",
+            )
+
+
 def _check_function_call(
     ctx: KernelContext, site: CallSite, dotted: str, meaning: str | None
 ) -> None:

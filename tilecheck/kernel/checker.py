@@ -11,6 +11,7 @@ from tilecheck.diagnostics import Diagnostic
 from tilecheck.kernel.body import BodyWalker
 from tilecheck.kernel.calls import (
     check_calls,
+    check_lambda_arguments,
     check_loops,
     check_returns,
     check_unsafe_references,
@@ -45,6 +46,7 @@ def check_kernel(
     check_unsafe_references(ctx)
     check_lang_references(ctx)
     check_calls(ctx)
+    check_lambda_arguments(ctx)
     check_loops(ctx)
     check_returns(ctx)
     check_slices(ctx)

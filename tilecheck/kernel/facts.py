@@ -70,4 +70,6 @@ class BodyFacts:
     loops: list[cst.For] = field(default_factory=list)
     item_writes: list[cst.BaseExpression] = field(default_factory=list)  # ``a[i] = ``, ``a.b =``
     value_returns: list[cst.Return] = field(default_factory=list)
+    # ``(call, lambda)`` for a lambda passed to a call: only tl.reduce and tl.scan take one
+    lambda_arguments: list[tuple[cst.Call, cst.Lambda]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)

@@ -40,6 +40,10 @@ FUNCTIONS: dict[str, LangSignature] = {
         "isnan": "x",
         "atan2": "x1, x2",
         "pow": "x, y",
+        "mod": "x, y",
+        "floordiv": "x, y",
+        "divmod": "x, y",
+        "bitcast": "x, dtype",
         "abs": "x",
         "maximum": "a, b",
         "minimum": "a, b",
@@ -64,11 +68,18 @@ FUNCTIONS: dict[str, LangSignature] = {
         "expand_dims": "t, axis",
         "cat": "tiles, axis=",
         "extract": "x, /, index, shape",
+        "insert": "x, /, index, value",
+        # custom reductions and scans, element-indexed loads
+        "reduce": "x, axis, func, identity, *, keepdims=",
+        "scan": "x, axis, func, identity, *, reverse=",
+        "gather": "x, indices, *, mask=, padding_value=, latency=",
         # the launch
         "bid": "axis",
         "num_blocks": "axis",
         "cdiv": "a, b",
         "printf": "fmt, *args",
+        "num_tiles": "x, axis, shape",
+        "static_assert": "condition, message=",
         # composites (@tr.function helpers in tilert.lang): math and random numbers
         "sigmoid": "x",
         "softplus": "x",
@@ -84,13 +95,19 @@ FUNCTIONS: dict[str, LangSignature] = {
 
 UNSAFE_FUNCTIONS: dict[str, LangSignature] = {
     "store": signature("target, index, tile"),
-    "atomic_add": signature("target, index, tile"),
+    "scatter": signature("target, indices, value, *, mask="),
+    **{
+        f"atomic_{op}": signature("target, indices, update")
+        for op in ("add", "max", "min", "and", "or", "xor", "xchg")
+    },
+    "atomic_cas": signature("target, indices, expected, desired"),
 }
 
 # The public names that are not functions: annotations, dtypes and the ``unsafe`` namespace.
 OTHER_NAMES = frozenset(
     {"Const", "DType", "Mutable", "Shared", "Tensor", "Tile", "unsafe"}
-    | {"bf16", "bool_", "f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8"}
+    | {"bf16", "bool_", "f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"}
+    | {"f8e4m3fn", "f8e5m2", "f8e8m0fnu"}
 )
 
 # Every namespace of the language: its functions, and every public name it has.

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import weakref
 from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from tilert._core.regions import Region, overlaps
 from tilert.errors import BorrowError
 
 # One lock for all borrow tables: ops may complete on an executor thread (``await op``).
@@ -88,13 +90,75 @@ Borrow = tuple[bool, str, str]
 
 class Named(Protocol):
     """What a borrow table needs from a tensor: a name for messages, its borrows by holder (a
-    dict: a tensor many ops read releases each in O(1)) and how many of them are exclusive (a
-    reader checks that count, not every other reader)."""
+    dict: a tensor many ops read releases each in O(1)), how many of them are exclusive (a
+    reader checks that count, not every other reader) and its family, if it has views or is one
+    (None for the others: their borrows are checked alone)."""
 
     _borrows: dict[Holder, Borrow]
     _exclusive: int
+    _family: Family | None
 
     def describe(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+class Family:
+    """The tensors over one storage while it has views: the tensor made over it and its views,
+    each with the region it covers. A borrow of one is checked against the borrows of every
+    member whose region overlaps its own (docs/decisions.md, "Views"); each member keeps its own
+    borrows, so releasing one is what it was. Members are held weakly: a dropped view borrows
+    nothing (an op holds what it borrows), and when the last view goes, the base leaves the
+    family (its launches may take the C path again)."""
+
+    __slots__ = ("members",)
+
+    def __init__(self) -> None:
+        self.members: weakref.WeakKeyDictionary[Named, Region] = weakref.WeakKeyDictionary()
+
+
+def join(base: Named, base_region: Region, view: Named, region: Region) -> None:
+    """Make ``view`` (a view of ``base``'s storage) a member of ``base``'s family."""
+    with LOCK:
+        family = base._family
+        if family is None:
+            family = Family()
+            family.members[base] = base_region
+            base._family = family
+        family.members[view] = region
+        view._family = family
+    weakref.finalize(view, _view_dropped, family).atexit = False
+
+
+def _view_dropped(family: Family) -> None:
+    """A view of ``family`` was collected: with no view left, its base is alone again."""
+    with LOCK:
+        left = list(family.members.keys())  # (a view holds its base: the one left is the base)
+        if len(left) == 1 and left[0]._family is family:
+            left[0]._family = None
+
+
+def overlapping(t: N) -> list[N]:
+    """``t`` and the members of its family whose memory overlaps its own."""
+    family = t._family
+    if family is None:
+        return [t]
+    with LOCK:  # (members join under it)
+        own = family.members[t]
+        members = list(family.members.items())
+    return [m for m, r in members if m is t or overlaps(own, r)]  # type: ignore[misc]
+
+
+def overlap(a: Named, b: Named) -> bool:
+    """Whether two tensors share memory: the same tensor, or members of one family whose
+    regions overlap."""
+    family = a._family
+    if a is b:
+        return True
+    if family is None or b._family is not family:
+        return False
+    return overlaps(family.members[a], family.members[b])
 
 
 def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[tuple[Holder, Borrow]]:
@@ -107,10 +171,38 @@ def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[tuple[H
     ]
 
 
+# A clash: the member of the family that holds the borrow, its holder and the borrow
+Clash = tuple[Named, Holder, Borrow]
+
+
+def _clashes(t: Named, exclusive: bool, holder: Holder | None) -> list[Clash]:
+    """The borrows that forbid ``holder`` to borrow ``t``: its own, and those of the tensors of
+    its family over memory it overlaps. The caller holds ``LOCK``."""
+    family = t._family
+    if family is None:
+        return [(t, h, b) for h, b in _conflicts(t, exclusive, holder)]
+    own = family.members[t]
+    out: list[Clash] = []
+    for m, region in list(family.members.items()):
+        if not m._borrows or (not exclusive and not m._exclusive):
+            continue
+        if m is t or overlaps(own, region):
+            out += [(m, h, b) for h, b in _conflicts(m, exclusive, holder)]
+    return out
+
+
 def _explain(b: Borrow) -> str:
     exclusive, what, where = b
     kind = "exclusively borrowed" if exclusive else "borrowed for reading"
     return f"{kind} ({what}) at {where}"
+
+
+def _state(t: Named, clash: Clash) -> str:
+    """What a message says of ``t``: its own borrow, or the overlapping tensor's."""
+    m, _, b = clash
+    if m is t:
+        return f"it is {_explain(b)}"
+    return f"it overlaps {m.describe()}, which is {_explain(b)}"
 
 
 def _hint(h: Holder, default: str) -> str:
@@ -123,46 +215,46 @@ def _hint(h: Holder, default: str) -> str:
 
 def check_host_read(t: Named, action: str) -> None:
     """Reading on the host (or sharing with a foreign framework) needs no exclusive borrow."""
-    if not t._exclusive:
+    if not t._exclusive and t._family is None:
         return
     with LOCK:
-        clash = _conflicts(t, exclusive=False, holder=None)
+        clash = _clashes(t, exclusive=False, holder=None)
         if clash:
             raise BorrowError(
-                f"cannot {action} {t.describe()}: it is {_explain(clash[0][1])}; "
-                + _hint(clash[0][0], "sync, wait or await that op first")
+                f"cannot {action} {t.describe()}: {_state(t, clash[0])}; "
+                + _hint(clash[0][1], "sync, wait or await that op first")
             )
 
 
 def check_host_write(t: Named, action: str) -> None:
     """Writing on the host (copy_from, partition) needs the tensor free."""
-    if not t._borrows:
+    if not t._borrows and t._family is None:
         return
     with LOCK:
-        clash = _conflicts(t, exclusive=True, holder=None)
+        clash = _clashes(t, exclusive=True, holder=None)
         if clash:
-            h, b = clash[0]
+            _, h, b = clash[0]
             hint = _hint(
                 h,
                 "pass the partition to a launch and sync it first"
                 if b[1] == "partitioned"
                 else "sync, wait or await that op first",
             )
-            raise BorrowError(f"cannot {action} {t.describe()}: it is {_explain(b)}; {hint}")
+            raise BorrowError(f"cannot {action} {t.describe()}: {_state(t, clash[0])}; {hint}")
 
 
 def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> None:
     """Borrow ``t`` for ``holder`` or raise BorrowError naming the conflicting borrow. The
     caller holds ``LOCK`` (a launch takes all its borrows under one acquisition of it)."""
     borrows = t._borrows
-    if borrows and (exclusive or t._exclusive):
-        clash = _conflicts(t, exclusive, holder)
+    if t._family is not None or (borrows and (exclusive or t._exclusive)):
+        clash = _clashes(t, exclusive, holder)
         if clash:
             wanted = "write" if exclusive else "read"
-            hint = _hint(clash[0][0], "")
+            hint = _hint(clash[0][1], "")
             raise BorrowError(
-                f"{holder.description} cannot {wanted} {t.describe()}: it is "
-                f"{_explain(clash[0][1])}" + (f"; {hint}" if hint else "")
+                f"{holder.description} cannot {wanted} {t.describe()}: "
+                f"{_state(t, clash[0])}" + (f"; {hint}" if hint else "")
             )
         if holder in borrows:  # a holder borrows a tensor once (exclusively if at all)
             exclusive = exclusive or borrows[holder][0]

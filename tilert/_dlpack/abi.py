@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from tilert.dtypes import bf16
+from tilert.dtypes import bf16, f8e4m3fn, f8e5m2, f8e8m0fnu
 
 # DLDeviceType
 KDL_CPU = 1
@@ -46,6 +46,12 @@ HOST_ACCESSIBLE = (KDL_CPU, KDL_CUDA_HOST, KDL_CUDA_MANAGED)  # the ones numpy r
 
 # DLDataTypeCode
 KDL_INT, KDL_UINT, KDL_FLOAT, KDL_BFLOAT, KDL_COMPLEX, KDL_BOOL = 0, 1, 2, 4, 5, 6
+# the 8-bit floats' own codes (DLPack 1.1: kDLFloat8_e4m3fn, kDLFloat8_e5m2, kDLFloat8_e8m0fnu)
+_FLOAT8_CODES: dict[np.dtype[Any], int] = {
+    f8e4m3fn.np_dtype: 10,
+    f8e5m2.np_dtype: 12,
+    f8e8m0fnu.np_dtype: 14,
+}
 
 DLPACK_VERSION = (1, 0)  # the versioned ABI we write (its layout is that of every 1.x)
 FLAG_READ_ONLY = 1 << 0
@@ -267,6 +273,8 @@ def dl_dtype(dtype: np.dtype[Any]) -> tuple[int, int]:
     """DLPack's (type code, bits) of a numpy dtype."""
     if dtype == bf16.np_dtype:
         return KDL_BFLOAT, 16
+    if dtype in _FLOAT8_CODES:
+        return _FLOAT8_CODES[dtype], 8
     codes = {"b": KDL_BOOL, "i": KDL_INT, "u": KDL_UINT, "f": KDL_FLOAT, "c": KDL_COMPLEX}
     code = codes.get(dtype.kind)
     if code is None or dtype.byteorder == ">":
@@ -293,6 +301,9 @@ def numpy_dtype(code: int, bits: int, lanes: int) -> np.dtype[Any]:
         return bfloat16
     if lanes == 1 and code == KDL_BOOL and bits == 8:
         return np.dtype(np.bool_)
+    for float8, float8_code in _FLOAT8_CODES.items():
+        if lanes == 1 and code == float8_code and bits == 8:
+            return float8
     raise BufferError(f"DLPack dtype (code {code}, {bits} bits, {lanes} lanes) is not supported")
 
 
@@ -306,8 +317,10 @@ def make_capsule(
     versioned: bool = False,
     copied: bool = False,
     readonly: bool = False,
+    strides: Sequence[int] | None = None,
 ) -> Any:
-    """A DLPack capsule of the C-contiguous array at ``data``. ``owner`` (what keeps the memory
+    """A DLPack capsule of the array at ``data``: C-contiguous, or with element ``strides`` (a
+    view's). ``owner`` (what keeps the memory
     valid) stays referenced until the consumer's deleter call, or until the capsule is
     destroyed unconsumed. ``versioned`` makes a ``dltensor_versioned`` capsule (DLPack 1.0,
     with the read-only and is-copied flags), else a classic ``dltensor`` one."""
@@ -315,7 +328,7 @@ def make_capsule(
     destructor, deleter = _hooks
     ndim = len(shape)
     shape_array = (ctypes.c_int64 * max(ndim, 1))(*(int(d) for d in shape))
-    strides_array = (ctypes.c_int64 * max(ndim, 1))(*c_strides(shape))
+    strides_array = (ctypes.c_int64 * max(ndim, 1))(*(strides or c_strides(shape)))
     tensor = DLTensor(
         data=data,
         device=DLDevice(*device),

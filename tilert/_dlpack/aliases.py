@@ -22,8 +22,9 @@ from tilert._core import ownership
 
 T = TypeVar("T")
 Tensor = Any  # a tilert.tensor.Tensor (this module sits below it: it reads only its storage)
-# (on a GPU, address of the first byte) -> (the tensor, weakly; the address past its last byte)
-_Key = tuple[bool, int]
+# (on a GPU, address of the first byte, id of the tensor) -> (the tensor, weakly; the address
+# past its last byte). The id: a tensor and its view may start at one address (``kv``, ``kv[0]``).
+_Key = tuple[bool, int, int]
 _live: dict[_Key, tuple[weakref.ref[Any], int]] = {}
 _live_lock = threading.RLock()
 _prune_at = 64  # prune dead entries when the table grows past this (amortized)
@@ -34,7 +35,8 @@ def _memory(t: Tensor) -> tuple[_Key, int] | None:
     if not t.nbytes:
         return None
     storage = t._storage
-    return (storage.on_device, storage.ptr), storage.ptr + t.nbytes
+    start, end = t._region().span()  # (a view's part of the storage)
+    return (storage.on_device, storage.ptr + start, id(t)), storage.ptr + end
 
 
 def _add(key: _Key, t: Tensor, end: int) -> None:
@@ -68,7 +70,7 @@ def overlapping(on_gpu: bool, start: int, end: int) -> list[tuple[int, Tensor]]:
     """The live remembered tensors whose memory meets ``[start, end)``, with their addresses.
     The caller holds ``_live_lock``."""
     out: list[tuple[int, Tensor]] = []
-    for (gpu, begin), (ref, stop) in list(_live.items()):
+    for (gpu, begin, _), (ref, stop) in list(_live.items()):
         if gpu == on_gpu and begin < end and start < stop:
             t = ref()
             if t is not None:
@@ -93,17 +95,19 @@ def shared_import(
     with _live_lock:
         clashes = overlapping(on_gpu, data, data + nbytes)
         for begin, t in clashes:
-            if begin == data and t.shape == shape and t._np_dtype == dtype:
+            same = begin == data and t.shape == shape and t._np_dtype == dtype
+            if same and t.is_contiguous():
                 return t  # type: ignore[no-any-return]  # the same memory, seen the same way
         if clashes:
             t = clashes[0][1]
             raise ValueError(
                 f"tr.from_dlpack: the {what} (shape {shape}, dtype {dtype}) overlaps the memory "
                 f"of {made_where(t)} without being exactly that tensor; tilert cannot check "
-                "two tensors over one memory: import the memory once and use that tensor"
+                "two tensors over one memory: import the memory once and use that tensor, or a "
+                "view of it (t[...], t.reshape(...))"
             )
         t = make()
-        _add((on_gpu, data), t, data + nbytes)
+        _add((on_gpu, data, id(t)), t, data + nbytes)
         return t
 
 

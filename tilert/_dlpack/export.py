@@ -78,17 +78,28 @@ def export_dlpack(
                 versioned=versioned,
                 copied=bool(copy),
                 readonly=not array.flags.writeable,
+                strides=tuple(s // dtype.itemsize for s in array.strides),
             )
         storage = tensor._storage
-        if not copy:
-            aliases.remember(tensor)
-        if copy:
+        if copy and tensor._view is not None:  # a dense copy of a view, made by a kernel
+            tensor = tensor.astype(tensor.dtype)
+            storage = tensor._storage
+        elif copy:
             from tilert.cuda.memory import DeviceStorage
 
             storage = DeviceStorage(tensor.nbytes)
             storage.copy_from(tensor._storage)
+        else:
+            aliases.remember(tensor)
         return dlpack.make_capsule(
-            storage.ptr, tensor.shape, dtype, own, storage, versioned=versioned, copied=bool(copy)
+            storage.ptr if copy else tensor._device_pointer(),
+            tensor.shape,
+            dtype,
+            own,
+            storage,
+            versioned=versioned,
+            copied=bool(copy),
+            strides=tensor.strides,
         )
     if target[0] == dlpack.KDL_CPU and on_device:
         if copy is False:

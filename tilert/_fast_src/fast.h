@@ -2,9 +2,10 @@
  *
  * The launch fast path: C versions of the four calls a launch loop makes,
  *
- *     add(z.partition((n,)), x, y).sync()
+ *     add(z.partition((n,)), x, y).sync()      (or .submit(), then the Pending's .wait())
  *
- * (Tensor.partition, Kernel.__call__, Op.sync and the __del__ of the op and the partition) for
+ * (Tensor.partition, Kernel.__call__, Op.sync, Op.submit, Pending.wait and the __del__ of the op,
+ * the partition and the Pending) for
  * the common, valid case only. Each checks the preconditions of that case first and, if any
  * fails, calls the Python method it replaces, before it has changed anything: that method is
  * the reference, and the only code that decides an error or formats a message. The objects made
@@ -17,7 +18,11 @@
  *   common.c       the caller's site, the borrows made, the call of the Python method
  *   partition.c    Tensor.partition
  *   kernel_call.c  Kernel.__call__: the op built from a launch
- *   sync.c         Op.sync: the GPU launch, the stream sync and the release of the borrows
+ *   launch.c       what sync and submit share: a fast launch's checks and arguments, its issue
+ *                  on the stream, the stream sync, the release of an op's borrows
+ *   sync.c         Op.sync: the launch, the stream sync and the release of the borrows
+ *   submit.c       Op.submit and Pending.wait: the launch with its Ticket and Pending, and the
+ *                  wait that synchronizes only a launch not known complete
  *   finalize.c     the __del__ of ops and partitions, and their finalizers
  *   module.c       install(): what Python hands over (defined there), and the module itself
  *   dlpack.c       the release of exported DLPack tensors, keeping a pending exception
@@ -54,17 +59,22 @@ void tf_unlock_keeping_error(FastLock *lock);
 
 /* -- what install() is given (defined in module.c, set once by install) ------------------- */
 extern PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType;
+    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType;
 extern PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
-    *tf_py_partition_del;
+    *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 extern FastLock *tf_borrow_lock, *tf_queue_lock;
 extern PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
     *tf_backends_module;
-extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids;
+extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
+    *tf_in_flight;
 
 /* slot offsets, read from the classes' member descriptors */
 extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer,
     tf_T_launch_view;
+/* Tensor._family: not None for a view or a tensor with views, whose borrows are checked by
+ * region against each other (ownership.Family). The C takes no borrow of such a tensor: it
+ * leaves them to the Python, reading this slot under the borrow lock (views are made under it). */
+extern Py_ssize_t tf_T_family;
 extern Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
     tf_P_consumer, tf_P_holder;
 extern Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
@@ -72,11 +82,14 @@ extern Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origi
     tf_O_into;
 extern Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
 extern Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
+extern Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders,
+    tf_PN_outputs, tf_PN_releases, tf_PN_waited;
+extern Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 
 /* interned names and constants */
 extern PyObject *tf_s_created, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current,
-    *tf_a_default, *tf_a_kernel;
+    *tf_a_default, *tf_a_kernel, *tf_a_keep_error;
 
 /* The compiled kernel launched last, with its plan (sync.c sets both, kernel_call.c reads them:
  * a kernel's plan, once set, never changes) */
@@ -136,12 +149,41 @@ PyObject *tf_slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_
 /* What each parameter of a kernel's ``_fast_plan`` is (kernel_call.c, sync.c) */
 enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
 
+/* -- a fast launch (launch.c), what Op.sync and Op.submit share ------------------------- */
+typedef struct {
+    PyObject *stream, *compiled, *ckernel, *launch_args;                 /* owned */
+    PyObject *backend, *launch, *holders, *step, *kernel, *values, *grid, /* borrowed */
+        *written, *handle, *sync;
+} TfLaunch;
+
+/* Check an op for the fast launch and make its arguments: 1 with ``l`` filled (release it with
+ * tf_launch_clear), 0 where the Python must run (nothing changed), -1 on an error. ``stream``:
+ * the one asked for, or NULL for the current one. */
+int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l);
+void tf_launch_clear(TfLaunch *l);
+/* Issue it under the queue lock: the launch number (a new reference; NULL on an error before the
+ * launch), the launch's converted error left in ``*failure`` (a new reference or NULL). */
+PyObject *tf_launch_issue(TfLaunch *l, long *launched, PyObject **failure);
+/* cuStreamSynchronize, or the stream's Python synchronizer: -1 with an exception on failure */
+int tf_synchronize(PyObject *handle, PyObject *python_sync);
+/* ownership.release_holders of holders that hold only tensors (tf_holds_tensors) */
+int tf_release_holders(PyObject *holders);
+int tf_holds_tensors(PyObject *holders);
+/* Raise ``error`` (a reference stolen) with its own traceback. */
+void tf_raise(PyObject *error);
+
 /* -- the fast methods, as the classes get them (module.c makes their descriptors) ---------- */
 PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames);
 PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames);
 PyObject *tf_op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                       PyObject *kwnames);
+PyObject *tf_pending_wait(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames);
+PyObject *tf_pending_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames);
 PyObject *tf_op_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
 PyObject *tf_partition_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames);

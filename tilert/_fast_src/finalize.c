@@ -1,4 +1,4 @@
-/* The __del__ of ops and of partitions, and the finalizers that call them. */
+/* The __del__ of ops, partitions and Pendings, and the finalizers that call them. */
 
 #include "fast.h"
 
@@ -17,6 +17,17 @@ static int partition_needs_del(PyObject *self) {
 PyObject *tf_op_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     if (!op_needs_del(self)) Py_RETURN_NONE;
     return tf_slow(tf_py_op_del, self, args, nargs, kwnames);
+}
+
+/* A Pending needs its Python __del__ only if never waited on (it warns, then waits). */
+static int pending_needs_del(PyObject *self) {
+    return SLOT(self, tf_PN_waited) == Py_False;
+}
+
+PyObject *tf_pending_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
+    if (!pending_needs_del(self)) Py_RETURN_NONE;
+    return tf_slow(tf_py_pending_del, self, args, nargs, kwnames);
 }
 
 PyObject *tf_partition_del(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -45,12 +56,17 @@ static void partition_finalize(PyObject *self) {
     if (partition_needs_del(self)) finalize_with(self, tf_py_partition_del);
 }
 
+static void pending_finalize(PyObject *self) {
+    if (pending_needs_del(self)) finalize_with(self, tf_py_pending_del);
+}
+
 PyObject *tf_set_finalizers(PyObject *module, PyObject *unused) {
-    if (tf_OpType == NULL || tf_PartitionType == NULL) {
+    if (tf_OpType == NULL || tf_PartitionType == NULL || tf_PendingType == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "tilert._fast.set_finalizers: install() first");
         return NULL;
     }
     tf_OpType->tp_finalize = op_finalize;
     tf_PartitionType->tp_finalize = partition_finalize;
+    tf_PendingType->tp_finalize = pending_finalize;
     Py_RETURN_NONE;
 }

@@ -57,6 +57,8 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyObject *tensor = SLOT(part, tf_P_tensor), *grid = SLOT(part, tf_P_grid),
              *part_holder = SLOT(part, tf_P_holder), *part_borrows = SLOT(tensor, tf_T_borrows);
     if (part_borrows == NULL || !PyDict_CheckExact(part_borrows)) goto fallback;
+    /* a view, or a tensor with views: the Python checks what overlaps it (see tf_T_family) */
+    if (SLOT(tensor, tf_T_family) != Py_None) goto fallback;
     for (Py_ssize_t i = 0; i < nshared; i++)
         if (shared[i] == tensor) goto fallback; /* aliasing: the slow path raises */
     int known = PySet_Contains(tf_launchable_grids, grid);
@@ -99,8 +101,11 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     tf_lock_take(tf_borrow_lock);
     for (Py_ssize_t i = 0; i < nshared; i++) {
         PyObject *exclusive = SLOT(shared[i], tf_T_exclusive);
-        if (exclusive == NULL || !PyLong_CheckExact(exclusive) || PyObject_IsTrue(exclusive)) {
-            tf_lock_give(tf_borrow_lock); /* someone writes it: the slow path raises */
+        /* someone writes it: the slow path raises; or a view, or a tensor with views: the
+         * Python checks the borrows of what overlaps it (read here, under the lock) */
+        if (exclusive == NULL || !PyLong_CheckExact(exclusive) || PyObject_IsTrue(exclusive) ||
+            SLOT(shared[i], tf_T_family) != Py_None) {
+            tf_lock_give(tf_borrow_lock);
             Py_CLEAR(op);
             goto fallback;
         }

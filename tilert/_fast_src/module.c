@@ -5,15 +5,17 @@
 #include <structmember.h>
 
 PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType;
+    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType;
 PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
-    *tf_py_partition_del;
+    *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 FastLock *tf_borrow_lock, *tf_queue_lock;
 PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
     *tf_backends_module;
-PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids;
+PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
+    *tf_in_flight;
 
 Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer, tf_T_launch_view;
+Py_ssize_t tf_T_family;
 Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
     tf_P_consumer, tf_P_holder;
 Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
@@ -21,11 +23,14 @@ Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O
     tf_O_into;
 Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
 Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
+Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders, tf_PN_outputs,
+    tf_PN_releases, tf_PN_waited;
+Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 static Py_ssize_t op_holder_held; /* must be tf_H_held: both holders are read at one offset */
 
 PyObject *tf_s_created, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, *tf_a_default,
-    *tf_a_kernel;
+    *tf_a_kernel, *tf_a_keep_error;
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
 
@@ -43,11 +48,16 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_OpType, "Op")                                                                          \
     X(tf_LaunchStepType, "LaunchStep")                                                          \
     X(tf_StreamType, "Stream")                                                                  \
+    X(tf_PendingType, "Pending")                                                                \
+    X(tf_TicketType, "Ticket")                                                                  \
     X(tf_py_partition, "partition")                                                             \
     X(tf_py_kernel_call, "kernel_call")                                                         \
     X(tf_py_op_sync, "op_sync")                                                                 \
     X(tf_py_op_del, "op_del")                                                                   \
     X(tf_py_partition_del, "partition_del")                                                     \
+    X(tf_py_op_submit, "op_submit")                                                             \
+    X(tf_py_pending_wait, "pending_wait")                                                       \
+    X(tf_py_pending_del, "pending_del")                                                         \
     X(tf_borrow_lock, "borrow_lock")                                                            \
     X(tf_queue_lock, "queue_lock")                                                              \
     X(tf_handoff_var, "handoff_var")                                                            \
@@ -58,7 +68,8 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_tilings, "tilings")                                                                    \
     X(tf_inside_files, "inside_files")                                                          \
     X(tf_formatted_sites, "formatted_sites")                                                    \
-    X(tf_launchable_grids, "launchable_grids")
+    X(tf_launchable_grids, "launchable_grids")                                                  \
+    X(tf_in_flight, "in_flight")
 #define KERNEL_KEY "Kernel"
 
 /* The __slots__ members read and written by offset, X(class global, class key, name, offset) */
@@ -69,6 +80,7 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_TensorType, "Tensor", "_dtype", tf_T_dtype)                                            \
     X(tf_TensorType, "Tensor", "_writer", tf_T_writer)                                          \
     X(tf_TensorType, "Tensor", "_launch_view", tf_T_launch_view)                                \
+    X(tf_TensorType, "Tensor", "_family", tf_T_family)                                          \
     X(tf_StreamType, "Stream", "_handle", tf_ST_handle)                                         \
     X(tf_StreamType, "Stream", "_sync", tf_ST_sync)                                             \
     X(tf_StreamType, "Stream", "_launched", tf_ST_launched)                                     \
@@ -95,7 +107,20 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_OpType, "Op", "_into", tf_O_into)                                                      \
     X(tf_LaunchStepType, "LaunchStep", "grid", tf_S_grid)                                       \
     X(tf_LaunchStepType, "LaunchStep", "kernel", tf_S_kernel)                                   \
-    X(tf_LaunchStepType, "LaunchStep", "values", tf_S_values)
+    X(tf_LaunchStepType, "LaunchStep", "values", tf_S_values)                                   \
+    X(tf_PendingType, "Pending", "label", tf_PN_label)                                          \
+    X(tf_PendingType, "Pending", "stream", tf_PN_stream)                                        \
+    X(tf_PendingType, "Pending", "where", tf_PN_where)                                          \
+    X(tf_PendingType, "Pending", "_ticket", tf_PN_ticket)                                       \
+    X(tf_PendingType, "Pending", "_holders", tf_PN_holders)                                     \
+    X(tf_PendingType, "Pending", "_outputs", tf_PN_outputs)                                     \
+    X(tf_PendingType, "Pending", "_releases", tf_PN_releases)                                   \
+    X(tf_PendingType, "Pending", "_waited", tf_PN_waited)                                       \
+    X(tf_TicketType, "Ticket", "done", tf_TK_done)                                              \
+    X(tf_TicketType, "Ticket", "error", tf_TK_error)                                            \
+    X(tf_TicketType, "Ticket", "launched", tf_TK_launched)                                      \
+    X(tf_TicketType, "Ticket", "run", tf_TK_run)                                                \
+    X(tf_TicketType, "Ticket", "seq", tf_TK_seq)
 
 /* -- install ------------------------------------------------------------------------------- */
 static PyMethodDef fast_methods[] = {
@@ -112,6 +137,14 @@ static PyMethodDef fast_methods[] = {
      "Release the borrows of an op that never ran, and warn (Op._del_python)."},
     {"__del__", (PyCFunction)(void (*)(void))tf_partition_del, METH_FASTCALL | METH_KEYWORDS,
      "Dropping an unconsumed partition ends its borrow (Partition._del_python)."},
+    {"submit", (PyCFunction)(void (*)(void))tf_op_submit, METH_FASTCALL | METH_KEYWORDS,
+     "submit($self, stream=None)\n--\n\nQueue on ``stream`` (default: the current one); borrows "
+     "stay until the Pending is waited on (the C fast path of Op._submit_python)."},
+    {"wait", (PyCFunction)(void (*)(void))tf_pending_wait, METH_FASTCALL | METH_KEYWORDS,
+     "wait($self, /)\n--\n\nBlock until the op completed; release its borrows; return its "
+     "outputs (the C fast path of Pending._wait_python)."},
+    {"__del__", (PyCFunction)(void (*)(void))tf_pending_del, METH_FASTCALL | METH_KEYWORDS,
+     "Wait for a Pending never waited on, and warn (Pending._del_python)."},
 };
 
 static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *out) {
@@ -156,7 +189,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
         return NULL;
     }
     PyTypeObject *types[] = {tf_TensorType, tf_PartitionType,  tf_PartitionHolderType,
-                             tf_OpHolderType, tf_OpType, tf_LaunchStepType, tf_StreamType};
+                             tf_OpHolderType, tf_OpType, tf_LaunchStepType, tf_StreamType,
+                             tf_PendingType, tf_TicketType};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
         if (!PyType_Check(types[i])) {
             PyErr_SetString(PyExc_TypeError, "tilert._fast.install: a class expected");
@@ -183,6 +217,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_a_current, "current");
     INTERN(tf_a_default, "_default");
     INTERN(tf_a_kernel, "kernel");
+    INTERN(tf_a_keep_error, "_keep_error");
 
     PyObject *kernel_type = PyDict_GetItemString(config, KERNEL_KEY);
     if (kernel_type == NULL || !PyType_Check(kernel_type)) {
@@ -190,9 +225,9 @@ static PyObject *install(PyObject *module, PyObject *config) {
         return NULL;
     }
     PyTypeObject *owners[] = {tf_TensorType, (PyTypeObject *)kernel_type, tf_OpType, tf_OpType,
-                              tf_PartitionType};
+                              tf_PartitionType, tf_OpType, tf_PendingType, tf_PendingType};
     const char *keys[] = {"Tensor.partition", "Kernel.__call__", "Op.sync", "Op.__del__",
-                          "Partition.__del__"};
+                          "Partition.__del__", "Op.submit", "Pending.wait", "Pending.__del__"};
     PyObject *methods = PyDict_New();
     if (methods == NULL) return NULL;
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {

@@ -46,8 +46,12 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     shape = SLOT(self, tf_T_shape);
     borrows = SLOT(self, tf_T_borrows);
     if (shape == NULL || borrows == NULL || !PyDict_CheckExact(borrows)) goto fallback;
-    if (shape == memo_shape && (args[0] == memo_tile || (PyTuple_CheckExact(args[0]) &&
-                                                         tuple_of_ints_equal(args[0], memo_tile)))) {
+    /* the last tiling again: the same shape (by value: tensors made alike each have their own
+     * tuple) and the same tile shape */
+    int same_shape = shape == memo_shape ||
+                     (PyTuple_CheckExact(shape) && tuple_of_ints_equal(shape, memo_shape));
+    if (same_shape && (args[0] == memo_tile || (PyTuple_CheckExact(args[0]) &&
+                                                tuple_of_ints_equal(args[0], memo_tile)))) {
         found = memo_tiling; /* the same tiling as the last partition's */
     } else {
         if (!plain_tile(args[0])) goto fallback; /* only plain ints are cached (see _tiling) */
@@ -81,10 +85,12 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     if ((part = tf_new_instance(tf_PartitionType)) == NULL) goto error;
 
     tf_lock_take(tf_borrow_lock);
-    if (PyDict_GET_SIZE(borrows) != 0) {
+    /* borrowed: the slow path raises (or allows a chain's); a view, or a tensor with views:
+     * the Python checks the overlapping tensors' borrows */
+    if (PyDict_GET_SIZE(borrows) != 0 || SLOT(self, tf_T_family) != Py_None) {
         tf_lock_give(tf_borrow_lock);
         Py_CLEAR(part);
-        goto fallback; /* borrowed: the slow path raises (or allows a chain's) */
+        goto fallback;
     }
     if (tf_get_long(self, tf_T_exclusive, &exclusive) < 0 ||
         PyDict_SetItem(borrows, holder, borrow) < 0) {

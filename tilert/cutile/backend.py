@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -16,7 +16,8 @@ from tilert.cuda import context, nvrtc
 from tilert.cuda import streams as cuda_streams
 from tilert.cuda.events import CudaEvent
 from tilert.cuda.graphs import CapturedGraph, capture
-from tilert.cuda.memory import ArrayView, DeviceStorage
+from tilert.cuda.memory import ArrayView, DeviceStorage, DLPackArrayView, launch_view
+from tilert.cutile.coercions import compile_converting
 from tilert.cutile.compiled import Compiled, user_error
 from tilert.cutile.lowering import MutableSpec, lower_kernel
 from tilert.signature import ParamKind
@@ -104,19 +105,25 @@ class CutileBackend:
         storage.write(array)
         return storage
 
-    def compiled(self, kernel: Any, spec_key: tuple[tuple[int, bool], ...]) -> Compiled:
+    def compiled(
+        self,
+        kernel: Any,
+        spec_key: tuple[tuple[int, bool], ...],
+        coercions: Mapping[tuple[str, int], str] | None = None,
+    ) -> Compiled:
+        """The kernel lowered for ``spec_key`` (with ``coercions``: lowered again)."""
         key = (id(kernel), spec_key)
         found = self._cache.get(key)
-        if found is None:
+        if found is None or coercions is not None:
             with self._lock:
                 found = self._cache.get(key)
-                if found is None:
+                if found is None or coercions is not None:
                     mutables = [p.name for p in kernel.params if p.kind is MUTABLE]
                     specs = {
                         n: MutableSpec(rank, mapped)
                         for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
                     }
-                    found = Compiled(lower_kernel(kernel, specs))
+                    found = Compiled(lower_kernel(kernel, specs, coercions))
                     # the entry keeps its kernel alive: else a later kernel could get the same
                     # id() and launch this one's code (seen: a test module's kernels, collected)
                     found.owner = kernel
@@ -130,10 +137,20 @@ class CutileBackend:
         per-launch hot path: one pass over the arguments, one dict lookup."""
         kernel_args, spec_key, written = launch_arguments(kernel, args)
         compiled = self._cache.get((id(kernel), spec_key)) or self.compiled(kernel, spec_key)
+        handle = stream._handle or stream.cuda_handle()
         try:
-            self._launch(stream._handle or stream.cuda_handle(), grid, compiled.kernel, kernel_args)
+            self._launch(handle, grid, compiled.kernel, kernel_args)
+        except OverflowError as exc:  # a Python int ct.launch cannot pass
+            raise _scalar_overflow(kernel, exc) from exc
         except self._ct.TileError as exc:
-            raise user_error(kernel, compiled, exc) from exc
+            compile_converting(
+                kernel,
+                compiled,
+                exc,
+                lambda c: self._launch(handle, grid, c.kernel, kernel_args),
+                lambda coercions: self.compiled(kernel, spec_key, coercions),
+                self._ct.TileError,
+            )
         writer = (stream, stream._launched)
         for t in written:
             t._writer = writer
@@ -141,6 +158,8 @@ class CutileBackend:
     def launch_error(self, kernel: Any, compiled: Compiled, exc: BaseException) -> BaseException:
         """What a failed ``ct.launch`` of the C fast path raises, as ``launch`` would: cuTile's
         rejection located at the user's line (caused by cuTile's error), else the error itself."""
+        if isinstance(exc, OverflowError):
+            return _scalar_overflow(kernel, exc)
         if not isinstance(exc, self._ct.TileError):
             return exc
         error = user_error(kernel, compiled, exc)
@@ -164,6 +183,17 @@ class CutileBackend:
 
     def device_properties(self, index: int) -> tuple[str, int, tuple[int, int] | None]:
         return context.device_properties(index)
+
+
+def _scalar_overflow(kernel: Any, exc: BaseException) -> ValueError:
+    """ct.launch passes an ``int`` parameter as an int32 (a ``tl.i64``-annotated one as an
+    int64): a value past that is the interpreter's error too."""
+    error = ValueError(
+        f"kernel `{kernel.name}`: a scalar argument does not fit how the GPU passes it ({exc}): "
+        "an `int` parameter is an int32; annotate a wider one with tl.i64"
+    )
+    error.__cause__ = exc
+    return error
 
 
 def launch_arguments(
@@ -196,6 +226,16 @@ def launch_arguments(
     return tuple(out), tuple(spec), written
 
 
-def _view(t: Any) -> ArrayView:
-    view = t._launch_view = ArrayView(t._device_storage(), t.shape, t._np_dtype)
+def _view(t: Any) -> ArrayView | DLPackArrayView:
+    """What ``ct.launch`` receives for ``t``: its storage from its first element on, with a
+    view's strides. Kept for the next launch only outside a family (a tensor with views, or
+    one): the C launch path takes an op only when each tensor has it kept, so a family's ops
+    stay with the Python, which orders them after overlapping tensors' last writers."""
+    if t._view is None:
+        view = launch_view(t._device_storage(), t.shape, t._np_dtype)
+    else:
+        strides = None if t.is_contiguous() else t._region().strides
+        view = launch_view(t._device_storage(), t.shape, t._np_dtype, t._device_pointer(), strides)
+    if t._family is None:
+        t._launch_view = view
     return view

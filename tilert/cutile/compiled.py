@@ -43,8 +43,11 @@ class Compiled:
         self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
 
 
-def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:
-    """cuTile's error, located at the user's line (not the generated file's)."""
+def user_error(
+    kernel: Any, compiled: Compiled, exc: Exception, hint: str | None = None
+) -> KernelError:
+    """cuTile's error, located at the user's line (not the generated file's), with ``hint``
+    (what to write instead) when there is one."""
     loc = getattr(exc, "loc", None)
     message = getattr(exc, "message", str(exc))
     line = None
@@ -53,5 +56,6 @@ def user_error(kernel: Any, compiled: Compiled, exc: Exception) -> KernelError:
     where = f"{compiled.lowered.path}:{line}" if line else f"{compiled.lowered.path}"
     return KernelError(
         f"{where}: cuTile rejected kernel `{kernel.name}`: {message} "
-        f"(generated source: {compiled.path})"
+        + (f"({hint}) " if hint else "")
+        + f"(generated source: {compiled.path})"
     )

@@ -64,3 +64,33 @@ def printf(fmt: str, *args: object) -> None:
     values = tuple(_printable(a) for a in args)
     text = fmt % values if values else fmt
     print(f"[block {ctx.block_label(int(ctx.linear[0]))}] {text}", flush=True)
+
+
+@kernel_op("tl.num_tiles")
+def num_tiles(x: Any, axis: int, shape: Any) -> int:
+    """How many tiles of ``shape`` cover tensor parameter ``x`` along ``axis`` (the last one
+    partial): ``cdiv(x.shape[axis], shape[axis])``."""
+    dims = getattr(x, "shape", None)
+    if not isinstance(dims, tuple):
+        raise TypeError(f"the first argument must be a tensor parameter, got {type(x).__name__}")
+    tile = (shape,) if isinstance(shape, int) else tuple(shape)
+    a = operator.index(axis)
+    if len(tile) != len(dims) or not 0 <= a < len(dims):
+        raise ValueError(
+            f"a tile shape {tile} and axis {a} for a tensor of rank {len(dims)}: give one tile "
+            "dimension per tensor axis and an axis of the tensor"
+        )
+    return -(-int(dims[a]) // operator.index(tile[a]))
+
+
+@kernel_op("tl.static_assert")
+def static_assert(condition: object, message: object = None) -> None:
+    """Fail the kernel when a condition known at compile time (shapes, dtypes, Const
+    parameters: no tile values) is false, as cuTile's ``static_assert`` fails its compile."""
+    if isinstance(condition, _tiles.Tile):
+        raise TypeError(
+            "tl.static_assert needs a condition known at compile time (shapes, dtypes, Const "
+            "parameters), not a tile value"
+        )
+    if not condition:
+        raise AssertionError("" if message is None else str(message))

@@ -1,7 +1,6 @@
 """Which dtype an operation produces, and in which numpy dtype it computes.
 
-* Two tiles: numpy's promotion restricted to tilert's dtypes (bf16 promotes as f16 does, and
-  bf16 with f16 gives f32).
+* Two tiles: cuTile's promotion table (see ``promote``; the pairs it refuses are errors).
 * A Python scalar is weakly typed (as in Triton and cuTile): it adopts the tile's dtype, unless
   it is of a higher kind (a float with an integer tile gives f32, an int with a bool tile i32).
 * f16 and bf16 compute in f32 and round back to their own dtype after every operation, which
@@ -15,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tilert.dtypes import DType, bf16, bool_, f16, f32, from_numpy_dtype, i32
+from tilert.dtypes import DType, bf16, bool_, f16, f32, i32, i64, u64
 
 Scalar = bool | int | float
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2}
@@ -45,8 +44,14 @@ def scalar_kind(value: Scalar) -> str:
 
 
 def default_dtype(value: Scalar) -> type[DType]:
-    """The dtype of a Python scalar standing alone: bool_, i32 or f32 (the GPU defaults)."""
-    return {"b": bool_, "i": i32, "f": f32}[scalar_kind(value)]
+    """The dtype of a Python scalar standing alone, as cuTile types a constant: bool_, f32,
+    and for an int the first of i32, i64, u64 that holds it."""
+    kind = scalar_kind(value)
+    if kind != "i":
+        return bool_ if kind == "b" else f32
+    if -(2**31) <= value < 2**31:
+        return i32
+    return i64 if -(2**63) <= value < 2**63 else u64
 
 
 def compute_dtype(dt: type[DType]) -> np.dtype[Any]:
@@ -54,20 +59,42 @@ def compute_dtype(dt: type[DType]) -> np.dtype[Any]:
     return np.dtype(np.float32) if dt in LOW_PRECISION_FLOATS else dt.np_dtype
 
 
-def _stand_in(dt: type[DType]) -> np.dtype[Any]:
-    """numpy cannot promote bfloat16 with most dtypes; it promotes as float16 does."""
-    return np.dtype(np.float16) if dt is bf16 else dt.np_dtype
-
-
 @cache
 def promote(a: type[DType], b: type[DType]) -> type[DType]:
-    """The common dtype of two tiles."""
+    """The common dtype of two tiles, by cuTile's promotion table (``cuda.tile``'s
+    ``promote_dtypes``): bool_ adopts the other dtype, an integer with a float gives the float,
+    the wider of two floats or of two integers of one signedness wins. The pairs cuTile refuses
+    are a TypeError here too: signed with unsigned, f16 with bf16, and any 8-bit float with
+    anything else."""
     if a is b:
         return a
-    result = from_numpy_dtype(np.result_type(_stand_in(a), _stand_in(b)))
-    if result is f16 and bf16 in (a, b):
-        return f32 if f16 in (a, b) else bf16
-    return result
+    if not (a.arithmetic and b.arithmetic):
+        raise TypeError(
+            f"{a} and {b} do not mix: convert the 8-bit float tile first (tl.astype), as cuTile "
+            "has no implicit conversion for it"
+        )
+    if a.kind == "b" or b.kind == "b":
+        return b if a.kind == "b" else a
+    if (a.kind == "f") != (b.kind == "f"):
+        return a if a.kind == "f" else b
+    if a.kind != b.kind:
+        raise TypeError(
+            f"{a} and {b} do not mix (signed with unsigned): convert one first (tl.astype)"
+        )
+    if a.itemsize == b.itemsize:  # f16 with bf16
+        raise TypeError(f"{a} and {b} do not mix: convert one first (tl.astype(t, tl.f32))")
+    return a if a.itemsize > b.itemsize else b
+
+
+def arithmetic(dt: type[DType]) -> type[DType]:
+    """``dt``, when arithmetic may use it: the 8-bit floats only load, store, convert,
+    reinterpret, change shape and enter ``mma`` (cuTile refuses the rest)."""
+    if not dt.arithmetic:
+        raise TypeError(
+            f"{dt} tiles have no arithmetic (cuTile's 8-bit floats are for storage and mma): "
+            "convert first, e.g. tl.astype(t, tl.f32)"
+        )
+    return dt
 
 
 def with_scalar(tile_dtype: type[DType], value: Scalar) -> type[DType]:

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import ml_dtypes
 import numpy as np
 
-from tilert.dtypes import DType, as_dtype, bool_
+from tilert.dtypes import DType, as_dtype, bool_, f32
 from tilert.interpret import tiles as _tiles
 from tilert.interpret.context import kernel_op
 from tilert.interpret.dtype_rules import (
     Scalar,
+    arithmetic,
     compute_dtype,
     default_dtype,
     float_for,
@@ -57,7 +59,7 @@ def common_dtype(*values: Value) -> type[DType]:
         for s in scalars[1:]:
             result = promote(result, default_dtype(s))
         return result
-    result = tiles[0].dtype
+    result = arithmetic(tiles[0].dtype)
     for t in tiles[1:]:
         result = promote(result, t.dtype)
     for s in scalars:
@@ -139,14 +141,34 @@ def _compare(symbol: str, ufunc: Ufunc) -> Callable[..., Tile[Any]]:
 
 
 def _bitwise(symbol: str, ufunc: Ufunc, *, shift: bool = False) -> Callable[..., Tile[Any]]:
-    def typing(common: type[DType]) -> tuple[type[DType], Any]:
-        if common.kind not in ("iu" if shift else "iub"):
-            raise TypeError(
-                f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {common}"
-            )
-        return common, common.np_dtype
+    """``& | ^`` and the shifts, typed as cuTile types them: integer (or, but for shifts, bool_)
+    operands; two tiles of different dtypes are refused, not promoted (bool_ with i8 too);
+    a Python scalar adopts the tile's dtype."""
+    kinds = "iu" if shift else "iub"
 
-    return _binary(symbol, ufunc, typing)
+    @kernel_op(f"`{symbol}`")
+    def op(a: object, b: object) -> Tile[Any]:
+        x, y = operand(a), operand(b)
+        dx, dy = dtype_of(x), dtype_of(y)
+        for d in (dx, dy):
+            if d.kind not in kinds:
+                raise TypeError(
+                    f"`{symbol}` needs integer{'' if shift else ' or bool_'} tiles, got {d}"
+                )
+        if not shift and isinstance(x, _tiles.Tile) and isinstance(y, _tiles.Tile):
+            if dx is not dy:
+                raise TypeError(
+                    f"`{symbol}` needs operands of one dtype (cuTile does not promote them), "
+                    f"got {dx} and {dy}: convert one with tl.astype"
+                )
+        if not shift and {dx.name, dy.name} == {"bool_", "i8"}:
+            raise TypeError(f"`{symbol}` of a bool_ and an i8 operand: convert one (tl.astype)")
+        common = common_dtype(x, y)
+        rank = len(broadcast_shape(shape_of(x), shape_of(y)))
+        cdt = common.np_dtype
+        return wrap(ufunc(aligned(x, cdt, rank), aligned(y, cdt, rank)), common, rank)
+
+    return op
 
 
 ADD = _arith("+", np.add)
@@ -187,10 +209,35 @@ def _atan2() -> Callable[..., Tile[Any]]:
 ATAN2 = _atan2()
 
 
+@kernel_op("tl.divmod")
+def divmod_(a: object, b: object) -> tuple[Tile[Any], Tile[Any]]:
+    """``(a // b, a % b)`` for integer tiles (cuTile has divmod for integers only)."""
+    if common_dtype(operand(a), operand(b)).kind not in "iu":
+        raise TypeError("tl.divmod needs integer tiles (cuTile has no float divmod): use // and %")
+    return FLOORDIV(a, b), MOD(a, b)
+
+
+@kernel_op("tl.bitcast")
+def bitcast(a: object, dtype: Any) -> Tile[Any]:
+    """The same bits read as ``dtype``, of the same width (``tl.bitcast(1.0, tl.u32)`` is
+    0x3F800000)."""
+    value = operand(a, "the argument of tl.bitcast")
+    t = value if isinstance(value, _tiles.Tile) else _as_tile(value, "the argument of tl.bitcast")
+    target = as_dtype(dtype)
+    if target.itemsize != t.dtype.itemsize or bool_ in (target, t.dtype):
+        raise TypeError(
+            f"tl.bitcast reinterprets bits of one width: {t.dtype} ({8 * t.dtype.itemsize} "
+            f"bits) cannot be read as {target} ({8 * target.itemsize} bits)"
+        )
+    return _tiles.Tile(np.ascontiguousarray(t._data).view(target.np_dtype), target)
+
+
 # -- unary operators and math functions --------------------------------------------------------
 def _as_tile(x: object, what: str) -> Tile[Any]:
+    """The operand of a unary operation, which has no meaning for the 8-bit floats."""
     value = operand(x, what)
     if isinstance(value, _tiles.Tile):
+        arithmetic(value.dtype)
         return value
     dt = default_dtype(value)
     return _tiles.Tile(scalar_array(value, dt.np_dtype).reshape(1), dt)
@@ -306,6 +353,12 @@ def convert(
     out: np.ndarray[Any, Any]
     if target is bool_:
         out = data != 0
+    elif not source.arithmetic:  # an 8-bit float: every value is exact in f32
+        out = convert(data.astype(np.float32), f32, target)
+    elif not target.arithmetic:  # to an 8-bit float: from f32, nearest even, saturating
+        wide = convert(data, source, f32)
+        largest = float(ml_dtypes.finfo(target.np_dtype).max)  # type: ignore[no-untyped-call]
+        out = np.clip(wide, -largest, largest).astype(target.np_dtype)  # (NaN stays NaN)
     elif "bf16" in (source.name, target.name) and source.kind == target.kind == "f":
         out = data.astype(np.float32).astype(target.np_dtype)
     elif source.kind == "f" and target.kind in "iu":
@@ -321,14 +374,15 @@ def _float_to_int(data: np.ndarray[Any, Any], target: np.dtype[Any]) -> np.ndarr
     ``benchmarks/gpu_probe_conversions.py`` and ``tests/gpu/test_gpu_conversions.py``): toward
     zero, saturating at the range of ``target``; an 8-bit target saturates at the 16-bit range
     of its signedness and keeps the low byte (300.7 to u8 is 44, inf is 255, -1.5 is 0). NaN is
-    0, except where the conversion is a 64-bit one (from f64, or to i64) to a signed type: there
-    it is the type's minimum (f64 to i32 gives -2**31)."""
+    0, except where the conversion is a 64-bit one (from f64, or to a 64-bit type): there it is
+    the value of the type's sign bit alone (f64 to i32 gives -2**31, f32 to u64 2**63)."""
     wide = np.trunc(data.astype(np.float64))
     through = target if target.itemsize >= 2 else np.dtype(f"{target.kind}2")
     info = np.iinfo(through.str)
     nan = np.isnan(wide)
     sixty_four = data.dtype == np.float64 or target.itemsize == 8
-    wide[nan] = info.min if sixty_four and target.kind == "i" else 0.0
+    sign_bit = info.min if target.kind == "i" else (int(info.max) + 1) // 2
+    wide[nan] = sign_bit if sixty_four else 0.0
     low, high = wide <= info.min, wide >= info.max
     out = np.where(low | high, 0.0, wide).astype(through)
     out[low] = info.min
@@ -338,6 +392,7 @@ def _float_to_int(data: np.ndarray[Any, Any], target: np.dtype[Any]) -> np.ndarr
 
 @kernel_op("tl.astype")
 def astype(a: object, dtype: Any) -> Tile[Any]:
-    t = _as_tile(a, "the argument of tl.astype")
+    value = operand(a, "the argument of tl.astype")
+    t = value if isinstance(value, _tiles.Tile) else _as_tile(value, "the argument of tl.astype")
     target = as_dtype(dtype)
     return _tiles.Tile(convert(t._data, t.dtype, target), target)

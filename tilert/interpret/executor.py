@@ -14,7 +14,7 @@ from typing import Any, Literal, cast
 
 import numpy as np
 
-from tilert.dtypes import DType
+from tilert.dtypes import DType, bool_, f32, i32
 from tilert.errors import KernelError
 from tilert.interpret import context
 from tilert.interpret.context import BlockContext, NeedsSerial
@@ -60,16 +60,36 @@ class _MutableArg:
             )
 
 
+# how the GPU types a scalar argument: ``ct.launch`` makes a Python int an int32, a float a
+# float32, a bool a bool_ (measured by benchmarks/gpu_probe_scalars.py on the H100)
+_GPU_SCALAR_TYPES: dict[object, type[DType]] = {int: i32, float: f32, bool: bool_}
+
+
 def _scalar_arg(param: Param, value: object) -> object:
-    """A scalar parameter's value inside the kernel: Python scalars stay weakly typed; a
-    parameter annotated with a dtype is a 0-d tile of that dtype."""
-    if param.dtype is not None:
-        dt: type[DType] = param.dtype
-        data = scalar_array(python_scalar(value), dt.np_dtype).reshape(1)
-        return Tile(data, dt)
-    if param.py_type in (int, float, bool):
-        return cast(Any, param.py_type)(value)
-    return value
+    """A scalar parameter's value inside the kernel, typed as on the GPU: an ``int`` parameter
+    is an i32 0-d tile, ``float`` f32, ``bool`` bool_; a dtype-annotated one a 0-d tile of its
+    dtype (a float crosses the launch as f32 first, as on the GPU). A value the GPU cannot
+    carry (an ``int`` past 32 bits) is refused here as there. A ``Const`` parameter is the
+    Python value itself (the GPU compiles it in)."""
+    if param.kind is ParamKind.CONST:
+        return cast(Any, param.py_type)(value) if param.py_type in (int, float, bool) else value
+    dt = param.dtype if param.dtype is not None else _GPU_SCALAR_TYPES.get(param.py_type)
+    if dt is None:
+        return value
+    scalar = python_scalar(value)
+    if dt.kind == "f" and dt is not f32:
+        scalar = float(np.float32(scalar))
+    try:
+        if isinstance(scalar, int) and not -(2**63) <= scalar < 2**63:
+            raise ValueError  # past ct.launch's widest integer, int64
+        data = scalar_array(scalar, dt.np_dtype).reshape(1)
+    except ValueError:
+        wider = "tl.i64" if param.dtype is None else "a wider dtype"
+        raise ValueError(
+            f"scalar parameter `{param.name}` = {value!r} does not fit {dt} (how the GPU "
+            f"passes it): annotate it with {wider}"
+        ) from None
+    return Tile(data, dt)
 
 
 class LaunchPlan:

@@ -48,6 +48,19 @@ def _accumulator_dtype(dt: type[DType]) -> np.dtype[Any]:
     return np.dtype(np.int64)
 
 
+# input dtype -> the accumulator dtypes the GPU's mma takes (cuTile's _mma_supported_dtypes)
+_MMA_ACCUMULATORS = {
+    "f8e4m3fn": ("f16", "f32"),
+    "f8e5m2": ("f16", "f32"),
+    "f16": ("f16", "f32"),
+    "bf16": ("f32",),
+    "f32": ("f32",),
+    "f64": ("f64",),
+    "i8": ("i32",),
+    "u8": ("i32",),
+}
+
+
 @kernel_op("tl.mma")
 def mma(a: Tile[Any], b: Tile[Any], acc: Tile[Any]) -> Tile[Any]:
     a, b = _check_operands(a, b, "tl.mma")
@@ -55,6 +68,12 @@ def mma(a: Tile[Any], b: Tile[Any], acc: Tile[Any]) -> Tile[Any]:
         raise TypeError(f"`acc` must be a tile, got {type(acc).__name__}")
     if a.dtype is not b.dtype:
         raise TypeError(f"a is {a.dtype} and b is {b.dtype}: mma needs one input dtype")
+    allowed = _MMA_ACCUMULATORS.get(a.dtype.name, ())
+    if acc.dtype.name not in allowed:
+        takes = ", ".join(f"{i} -> {' or '.join(o)}" for i, o in _MMA_ACCUMULATORS.items())
+        raise TypeError(
+            f"mma of {a.dtype} inputs into a {acc.dtype} accumulator: the GPU takes {takes}"
+        )
     expected = _product_shape(a, b)
     if acc.shape != expected:
         raise ValueError(

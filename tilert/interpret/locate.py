@@ -19,6 +19,7 @@ _TILERT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _INFRASTRUCTURE = (
     os.path.dirname(os.path.abspath(__file__)) + os.sep,  # tilert/interpret/
     os.path.join(_TILERT_DIR, "lang.py"),
+    os.path.join(_TILERT_DIR, "_lang") + os.sep,  # the façade's parts
     os.path.join(_TILERT_DIR, "_core", "function.py"),  # DeviceFunction.__call__
     os.path.dirname(os.path.abspath(np.__file__)) + os.sep,
     os.path.dirname(os.path.abspath(ml_dtypes.__file__)) + os.sep,

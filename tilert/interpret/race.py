@@ -78,7 +78,7 @@ class RaceTracker:
 
     def _label(self, block: int) -> str:
         if block == MANY:
-            return "several blocks (through tl.unsafe.atomic_add)"
+            return "several blocks (through tl.unsafe atomics)"
         coords = tuple(int(c) for c in np.unravel_index(block, self._grid))
         return f"block {coords}"
 
@@ -88,5 +88,5 @@ class RaceTracker:
             f"kernel `{self._kernel}`: data race on `{name}`: {self._label(first)} and "
             f"{self._label(second)} both write element {element}; in an unsafe kernel every "
             "element may have only one writing block per launch (accumulate with "
-            "tl.unsafe.atomic_add)"
+            "tl.unsafe.atomic_add(z, indices, values))"
         )

@@ -160,6 +160,35 @@ def extract(x: Tile[Any], index: Sequence[int] | int, shape: Sequence[int] | int
     return _tiles.Tile(x._data[tuple(cut)], x.dtype)
 
 
+@kernel_op("tl.insert")
+def insert(x: Tile[Any], index: Sequence[int] | int, value: Tile[Any]) -> Tile[Any]:
+    """cuTile's ``insert``, the inverse of ``extract``: ``x`` with the sub-tile at grid
+    position ``index`` (constant ints; the grid cuts ``x`` into ``value``-shaped pieces)
+    replaced by ``value``, converted to ``x``'s dtype."""
+    x = _check_tile(x, "the first argument of tl.insert")
+    v = _check_tile(value, "the value of tl.insert")
+    sub = v.shape if v.ndim else (1,) * x.ndim
+    raw = tuple(index) if isinstance(index, (tuple, list)) else (index,)
+    where = tuple(_constant_int(i, "every index of tl.insert") for i in raw)
+    if len(sub) != x.ndim or len(where) != x.ndim:
+        raise ValueError(
+            f"tl.insert needs an index and a value of the tile's rank {x.ndim}, got index "
+            f"{where} and a value of shape {v.shape}"
+        )
+    cut: list[slice] = [slice(None)]
+    for axis, (i, n, dim) in enumerate(zip(where, sub, x.shape, strict=True)):
+        if dim % n or not 0 <= i < dim // n:
+            raise ValueError(
+                f"index {where} with a value of shape {v.shape} is not a sub-tile of a tile "
+                f"of shape {x.shape} (axis {axis})"
+            )
+        cut.append(slice(i * n, (i + 1) * n))
+    batch = max(x._data.shape[0], v._data.shape[0])
+    out = np.array(np.broadcast_to(x._data, (batch, *x.shape)))
+    out[tuple(cut)] = convert(v._data, v.dtype, x.dtype).reshape(v._data.shape[0], *sub)
+    return _tiles.Tile(out, x.dtype)
+
+
 def _is_full(k: object) -> bool:
     """``:`` (compared by identity: a tile bound must not be compared with ``==``)."""
     return isinstance(k, slice) and k.start is None and k.stop is None and k.step is None

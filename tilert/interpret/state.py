@@ -4,6 +4,7 @@ batched attempt, or a launch that fails part-way, leaves every tensor untouched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,7 +34,8 @@ class RunState:
         entry = self._work.get(id(tensor))
         return entry[1] if entry is not None else tensor._host_array
 
-    def _work_array(self, tensor: TensorLike) -> np.ndarray[Any, Any]:
+    def work_array(self, tensor: TensorLike) -> np.ndarray[Any, Any]:
+        """The launch's private copy of ``tensor``, which its writes go to until commit."""
         entry = self._work.get(id(tensor))
         if entry is None:
             entry = (tensor, np.array(tensor._host_array, copy=True, order="C"))
@@ -48,34 +50,44 @@ class RunState:
         tile: tuple[int, ...],
         coords: Coords,
         data: np.ndarray[Any, Any],
-        *,
-        atomic: bool = False,
     ) -> None:
-        """Write each block's tile (``data``: batch or 1, *tile) at its tile-space coords; with
-        ``atomic``, add it into the tensor, element by element, in block order."""
-        work = self._work_array(tensor)
-        if self.races is None and not atomic:
+        """Write each block's tile (``data``: batch or 1, *tile) at its tile-space coords."""
+        work = self.work_array(tensor)
+        if self.races is None:
             scatter(work, tile, coords, data, ctx.batch, self._views)
             return
         elems, mask = written_elements(coords, tuple(work.shape), tile, ctx.batch)
-        self._record(ctx, name, tuple(work.shape), elems, mask, atomic=atomic)
-        index = tuple(e[mask] for e in elems)
-        values = np.broadcast_to(data, mask.shape)[mask]
-        if atomic:
-            np.add.at(work.reshape(-1), np.ravel_multi_index(index, work.shape), values)
-        else:
-            work[index] = values
+        self.write_elements(ctx, name, tensor, elems, mask, data)
 
-    def _record(
+    def write_elements(
+        self,
+        ctx: BlockContext,
+        name: str,
+        tensor: TensorLike,
+        elems: Sequence[np.ndarray[Any, Any]],
+        mask: np.ndarray[Any, Any],
+        data: np.ndarray[Any, Any],
+    ) -> None:
+        """Write ``data`` at the element coordinates ``elems`` where ``mask`` holds (all
+        broadcastable to one shape, batch first)."""
+        work = self.work_array(tensor)
+        shape = np.broadcast_shapes(mask.shape, *(e.shape for e in elems))
+        mask = np.broadcast_to(mask, shape)
+        full = tuple(np.broadcast_to(e, shape) for e in elems)
+        self.record_elements(ctx, name, tuple(work.shape), full, mask, atomic=False)
+        work[tuple(e[mask] for e in full)] = np.broadcast_to(data, shape)[mask]
+
+    def record_elements(
         self,
         ctx: BlockContext,
         name: str,
         shape: tuple[int, ...],
-        elems: tuple[np.ndarray[Any, Any], ...],
+        elems: Sequence[np.ndarray[Any, Any]],
         mask: np.ndarray[Any, Any],
         *,
         atomic: bool,
     ) -> None:
+        """Tell the race check which blocks wrote which elements (nothing when it is off)."""
         if self.races is None:
             return
         flat = np.ravel_multi_index(tuple(e[mask] for e in elems), shape).astype(np.int64)

@@ -1,6 +1,7 @@
-"""``tl.unsafe.*``: writes anywhere in a Mutable parameter's tensor, for ``unsafe=True``
-kernels only. The interpreter tracks every element these (and ``z.store``) write and reports
-two blocks writing one element as a RaceError."""
+"""``tl.unsafe.store``: a tile written anywhere in a Mutable parameter's tensor, for
+``unsafe=True`` kernels only (the element-indexed writes are in ``indexing``). The interpreter
+tracks every element these (and ``z.store``) write and reports two blocks writing one element
+as a RaceError."""
 
 from __future__ import annotations
 
@@ -37,11 +38,3 @@ def store(target: object, index: object, tile: object) -> None:
     ctx, view, coords, t = _prepare("tl.unsafe.store", target, index, tile)
     data = convert(t._data, t.dtype, view.dtype)
     ctx.state.write(ctx, view._name, view._tensor, t.shape, coords, data)
-
-
-@kernel_op("tl.unsafe.atomic_add")
-def atomic_add(target: object, index: object, tile: object) -> None:
-    """Atomically add ``tile`` into ``target``'s tensor at tile-space ``index``."""
-    ctx, view, coords, t = _prepare("tl.unsafe.atomic_add", target, index, tile)
-    data = convert(t._data, t.dtype, view.dtype)
-    ctx.state.write(ctx, view._name, view._tensor, t.shape, coords, data, atomic=True)

@@ -4,6 +4,7 @@ pass raises, pointing at the user's line."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tilert._core.function import DeviceFunction
@@ -28,3 +29,5 @@ class Context:
     resolver: Resolver
     helpers: dict[str, DeviceFunction] = field(default_factory=dict)  # reached so far, by name
     local_names: frozenset[str] = frozenset()  # bound in the body: never a module's constant
+    # (name, user line) -> ct dtype: a binding converted after it is made (see coercions.py)
+    coercions: Mapping[tuple[str, int], str] = field(default_factory=dict)

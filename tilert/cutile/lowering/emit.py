@@ -58,6 +58,20 @@ class Emitter:
             if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant):
                 return  # docstrings and bare constants
             self.emit(ast.unparse(self.rw.visit(s)), indent, line)
+            self._coerce(s, indent, line)
+
+    def _coerce(self, s: ast.stmt, indent: int, line: int) -> None:
+        """A binding cuTile found to change dtype across a loop or branch, converted to the
+        type the paths agree on right after it is made (``coercions.py``)."""
+        target: ast.expr | None = None
+        if isinstance(s, (ast.AugAssign, ast.AnnAssign)):
+            target = s.target
+        elif isinstance(s, ast.Assign) and len(s.targets) == 1:
+            target = s.targets[0]
+        if isinstance(target, ast.Name):
+            dtype = self.cx.coercions.get((target.id, line))
+            if dtype is not None:
+                self.emit(f"{target.id} = ct.astype({target.id}, ct.{dtype})", indent, line)
 
     def _for(self, s: ast.For, indent: int, line: int) -> None:
         it = s.iter

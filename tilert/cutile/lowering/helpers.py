@@ -27,6 +27,7 @@ def lower_helpers(cx: Context) -> list[Block]:
             fdef, path, offset = function_ast(helper.fn, f"function `{name}`")
             hcx = Context(path, offset, {}, {}, Resolver(helper.fn.__globals__), cx.helpers)
             hcx.local_names = local_names(fdef)
+            hcx.coercions = cx.coercions
             em = Emitter(hcx, Rewriter(hcx))
             em.emit("@ct.function", 0, offset + fdef.lineno)
             args = ", ".join(a.arg for a in fdef.args.args)

@@ -22,6 +22,12 @@ CT_DTYPES = {
     "i32": "int32",
     "i64": "int64",
     "u8": "uint8",
+    "u16": "uint16",
+    "u32": "uint32",
+    "u64": "uint64",
+    "f8e4m3fn": "float8_e4m3fn",
+    "f8e5m2": "float8_e5m2",
+    "f8e8m0fnu": "float8_e8m0fnu",
     "bool_": "bool_",
 }
 
@@ -30,9 +36,14 @@ SAME_NAME_OPS = frozenset(
     """zeros ones full astype where exp exp2 log log2 sqrt rsqrt sin cos tan tanh sinh cosh abs
     maximum minimum sum max min prod argmax argmin cumsum cumprod mma matmul reshape permute
     transpose broadcast_to expand_dims bid num_blocks cdiv printf floor ceil pow isnan
-    atan2 extract""".split()
+    atan2 extract insert mod floordiv divmod bitcast num_tiles static_assert gather reduce
+    scan""".split()
 )
-UNSAFE_ATOMICS = frozenset({"atomic_add", "atomic_max", "atomic_min", "atomic_xchg"})
+# tl.unsafe.X -> ct.X, same positional meaning (element indices, as cuTile's)
+UNSAFE_SAME_NAME = frozenset(
+    """scatter atomic_add atomic_max atomic_min atomic_and atomic_or atomic_xor atomic_xchg
+    atomic_cas""".split()
+)
 
 
 class Resolver:

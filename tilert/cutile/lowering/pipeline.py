@@ -12,7 +12,7 @@ from tilert.cutile.lowering.context import Context, fail
 from tilert.cutile.lowering.coords import TILE_COORDS
 from tilert.cutile.lowering.emit import Emitter
 from tilert.cutile.lowering.helpers import lower_helpers
-from tilert.cutile.lowering.names import Resolver
+from tilert.cutile.lowering.names import CT_DTYPES, Resolver
 from tilert.cutile.lowering.nodes import local_names
 from tilert.cutile.lowering.ranks import guess_rank
 from tilert.cutile.lowering.rewrite import Rewriter
@@ -35,10 +35,12 @@ class LowerableKernel(Protocol):
 
 
 def lower_kernel(
-    kernel: LowerableKernel, mutables: Mapping[str, MutableSpec] | None = None
+    kernel: LowerableKernel,
+    mutables: Mapping[str, MutableSpec] | None = None,
+    coercions: Mapping[tuple[str, int], str] | None = None,
 ) -> Lowered:
     """cuTile Python source for ``kernel`` with the given Mutable ranks (default: inferred
-    from the body, else 1) and mapping."""
+    from the body, else 1) and mapping, and the bindings to convert (``coercions.py``)."""
     fdef, path, offset = function_ast(kernel.fn, f"kernel `{kernel.name}`")
     params = {p.name: p for p in kernel.params}
     fdef = resolve_mutable_aliases(
@@ -52,6 +54,7 @@ def lower_kernel(
             specs[p.name] = MutableSpec(guess_rank(fdef, p.name))
     cx = Context(path, offset, params, specs, Resolver(kernel.fn.__globals__))
     cx.local_names = local_names(fdef)
+    cx.coercions = dict(coercions or {})
     rw = Rewriter(cx)
     em = Emitter(cx, rw)
     em.emit("import cuda.tile as ct", 0)
@@ -65,6 +68,8 @@ def lower_kernel(
                 sig.append(f"{p.name}__group: ct.Constant[int]")
     body.emit("@ct.kernel" + _kernel_options(kernel.options), 0, offset + fdef.lineno)
     body.emit(f"def {kernel.name}({', '.join(sig)}):", 0, offset + fdef.lineno)
+    for line in _scalar_conversions(kernel.params):
+        body.emit(line, 1, offset + fdef.lineno)
     body.body(fdef.body, 1)
     helper_blocks = lower_helpers(cx)
     out = list(em.lines)
@@ -76,14 +81,40 @@ def lower_kernel(
         base = len(out)
         out.extend(block_lines)
         line_map.update({base + k: v for k, v in block_map.items()})
-    return Lowered("\n".join(out) + "\n", kernel.name, path, line_map, tuple(sorted(cx.helpers)))
+    return Lowered(
+        "\n".join(out) + "\n",
+        kernel.name,
+        path,
+        line_map,
+        tuple(sorted(cx.helpers)),
+        dict(cx.coercions),
+    )
+
+
+# how a dtype-annotated scalar crosses ct.launch: a Python int is an int32 unless the parameter
+# says ScalarInt64, a float a float32; the kernel converts it to its dtype first thing
+_NATIVE_SCALARS = frozenset({"i32", "f32", "bool_"})
 
 
 def _ct_param(p: Param) -> str:
     if p.kind is ParamKind.CONST:
         inner = p.py_type.__name__ if isinstance(p.py_type, type) else "int"
         return f"{p.name}: ct.Constant[{inner}]"
+    if p.kind is ParamKind.SCALAR and p.dtype is not None and p.dtype.kind in "iu":
+        if p.dtype.name != "i32":
+            return f"{p.name}: ct.ScalarInt64"
     return p.name
+
+
+def _scalar_conversions(params: Sequence[Param]) -> list[str]:
+    """The first lines of the kernel: each dtype-annotated scalar converted to its dtype."""
+    return [
+        f"{p.name} = ct.astype({p.name}, ct.{CT_DTYPES[p.dtype.name]})"
+        for p in params
+        if p.kind is ParamKind.SCALAR
+        and p.dtype is not None
+        and p.dtype.name not in _NATIVE_SCALARS | {"i64"}
+    ]
 
 
 def _kernel_options(options: Mapping[str, Any]) -> str:

@@ -9,7 +9,7 @@ import ast
 
 from tilert._core.function import DeviceFunction
 from tilert.cutile.lowering.context import Context, fail
-from tilert.cutile.lowering.names import CT_DTYPES, SAME_NAME_OPS, UNSAFE_ATOMICS
+from tilert.cutile.lowering.names import CT_DTYPES, SAME_NAME_OPS, UNSAFE_SAME_NAME
 from tilert.cutile.lowering.nodes import (
     attr_chain,
     call,
@@ -122,9 +122,20 @@ class Rewriter(ast.NodeTransformer):
         if is_dtype(obj):
             return ct(CT_DTYPES[obj.name])
         if node.id not in self.cx.local_names:
+            helper = self._helper([node.id])  # a @tr.function passed as a value (tl.reduce)
+            if helper is not None:
+                return ast.copy_location(ast.Name(f"_tilert_fn_{helper.name}", ast.Load()), node)
             literal = constant(obj)
             if literal is not None:
                 return ast.copy_location(literal, node)
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        """``~x`` as ``ct.bitwise_not(x)``: cuTile refuses the operator on a constant bool
+        (``~tl.full((), False, tl.bool_)``), which the interpreter, like Python, computes."""
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Invert):
+            return ast.copy_location(call(ct("bitwise_not"), [node.operand]), node)
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
@@ -147,6 +158,9 @@ class Rewriter(ast.NodeTransformer):
             obj = self.cx.resolver.lookup(parts)
             if is_dtype(obj):
                 return ct(CT_DTYPES[obj.name])
+            helper = self._helper(parts)  # a @tr.function passed as a value (tl.reduce)
+            if helper is not None:
+                return ast.copy_location(ast.Name(f"_tilert_fn_{helper.name}", ast.Load()), node)
         self.generic_visit(node)
         return node
 
@@ -305,7 +319,7 @@ class Rewriter(ast.NodeTransformer):
             index = args[1] if len(args) > 1 else kw["index"]
             tile = args[2] if len(args) > 2 else kw["tile"]
             return self._store(target, index, tile)
-        if op.startswith("unsafe.") and op[7:] in UNSAFE_ATOMICS:
+        if op.startswith("unsafe.") and op[7:] in UNSAFE_SAME_NAME:
             return ast.Call(func=ct(op[7:]), args=args, keywords=keywords)
         if op in SAME_NAME_OPS:
             return ast.Call(func=ct(op), args=args, keywords=keywords)

@@ -4,7 +4,7 @@ each Mutable parameter, and the generated source with its map back to the user's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class Lowered:
     path: str  # the user's file
     line_map: Mapping[int, int]  # generated line -> user line
     helpers: tuple[str, ...] = ()
+    coercions: Mapping[tuple[str, int], str] = field(default_factory=dict)  # see coercions.py
 
     def user_line(self, generated_line: int) -> int | None:
         """The user's line for a generated line (the nearest mapped line at or above it)."""

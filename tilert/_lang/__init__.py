@@ -1,0 +1,1 @@
+"""Private parts of ``tilert.lang`` (the public surface is ``tilert/lang.py``)."""
