@@ -2,7 +2,8 @@
 # A GPU session (tests, quickstart, benchmarks, sanitizer) in one device command: logs to
 # $OUT/session.log, the benchmark JSON to $OUT. On the device:
 #   source .gpu/setup.sh && TILERT_COMMIT=<sha> PHASES="tests bench sanitize" bash benchmarks/gpu_session.sh
-# PHASES picks what runs (default: all four; "quickstart" runs the README's two commands, the
+# PHASES picks what runs (default: all four; "differential" the generated kernels,
+# TILERT_DIFF_COUNT of them from TILERT_DIFF_SEED; "quickstart" runs the README's two commands, the
 # demo and the whole test suite, as a new user on a GPU machine would; "pure" the launch
 # benchmark again with TILERT_PURE_PYTHON=1); BENCH_ARGS is passed to
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
@@ -36,8 +37,15 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     section "float-to-int conversions and int literals out of range: GPU vs interpreter"
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_probe_conversions.py
     echo "rc=$?"
-    section "GPU tests (pytest -m gpu)"
-    timeout ${GPU_T:-300} python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/gpu
+    section "GPU tests (pytest -m gpu; the differential test on 100 kernels: phase differential)"
+    TILERT_DIFF_COUNT=${TILERT_DIFF_COUNT_IN_TESTS:-100} OUT="$OUT" timeout ${GPU_T:-300} \
+      python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/gpu
+    echo "rc=$?"
+  fi
+  if has differential; then
+    section "differential: ${TILERT_DIFF_COUNT:-2000} generated kernels from seed ${TILERT_DIFF_SEED:-0}, GPU vs interpreter"
+    OUT="$OUT" timeout ${DIFF_T:-560} python3 -m pytest -q -s -rs -p no:cacheprovider \
+      tests/gpu/test_differential.py
     echo "rc=$?"
   fi
   if has quickstart; then

@@ -21,10 +21,13 @@ Values:
 
 Semantics decided here (where cuTile and numpy leave a choice):
 
-* dtypes: two tiles promote as numpy does (bf16 as f16; bf16 with f16 gives f32); a Python
-  scalar is weakly typed and adopts the tile's dtype unless it is of a higher kind (a float
-  with an integer tile gives f32). ``/`` on integer tiles gives f32; ``//`` and ``%`` round
-  toward negative infinity (Python's rule). f16/bf16 compute in f32 and round after each op.
+* dtypes: two tiles promote by cuTile's table (an integer with a float gives the float, the
+  wider of one kind wins; signed with unsigned, f16 with bf16 and the 8-bit floats refuse); a
+  Python scalar is weakly typed and adopts the tile's dtype unless it is of a higher kind (a
+  float with an integer tile gives f32); a scalar *parameter* is typed as the GPU passes it
+  (``int`` i32, ``float`` f32). ``/`` on integer tiles gives f32; ``//`` and ``%`` round
+  toward negative infinity (Python's rule); ``**`` is for floats (the GPU has no integer
+  power); ``& | ^`` need one dtype. f16/bf16 compute in f32 and round after each op.
 * loads past the tensor's edge read 0; stores are clipped to the tensor; ``z.store`` converts
   the tile to the tensor's dtype, but its shape must equal the partition's tile shape.
 * reductions of f16/bf16 accumulate in f32; integer sums wrap in the tile's dtype; a bool_

@@ -102,7 +102,7 @@ def typecheck(kernel: Any, args: Sequence[object]) -> None:
     def attempt(c: Compiled) -> None:
         function = c.kernel._annotated_function
         signature = _signature(ct, function.pyfunc, values)
-        compile_tile(function, [signature], return_bytecode=False, return_cubin=False)
+        compile_tile(function, [signature], return_bytecode=True, return_cubin=False)
 
     try:
         attempt(compiled)

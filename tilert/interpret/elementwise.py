@@ -176,9 +176,24 @@ SUB = _arith("-", np.subtract)
 MUL = _arith("*", np.multiply)
 FLOORDIV = _arith("//", np.floor_divide)
 MOD = _arith("%", np.remainder)
-POW = _arith("**", np.power)
+def _float_power(symbol: str) -> Callable[..., Tile[Any]]:
+    """``**`` and ``tl.pow``: floats only, as on the GPU (cuTile's compiler has no integer
+    power: "Missing binary arithmetic implementation for pow, int")."""
+
+    def typing(common: type[DType]) -> tuple[type[DType], Any]:
+        if common.kind != "f":
+            raise TypeError(
+                f"`{symbol}` of {common} tiles: the GPU has no integer power; convert to a float "
+                "first (tl.astype) or multiply"
+            )
+        return common, compute_dtype(common)
+
+    return _binary(symbol, np.power, typing)
+
+
+POW = _float_power("**")
 TRUEDIV = _true_divide()
-POW_FN = _arith("tl.pow", np.power)
+POW_FN = _float_power("tl.pow")
 MAXIMUM = _arith("tl.maximum", np.maximum, bool_ok=True)
 MINIMUM = _arith("tl.minimum", np.minimum, bool_ok=True)
 LT = _compare("<", np.less)
