@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import reprlib
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
@@ -46,7 +46,7 @@ def launch_op(
     partitions: list[Partition[Any]] = []
     shared: list[Tensor[Any]] = []
     checks: _Checks | None = None
-    for p, v in zip(kernel.params, values, strict=True):
+    for i, (p, v) in enumerate(zip(kernel.params, values, strict=True)):
         kind = p.kind
         if kind is _MUTABLE:
             if (
@@ -60,12 +60,21 @@ def launch_op(
         elif kind is _SHARED:
             if type(v) is not Tensor or v._dtype is not p.dtype:
                 checks = checks or _Checks(kernel, where)
+                if not isinstance(v, Tensor) and checks.foreign(v):
+                    v = checks.wrapped(p, v)  # another framework's array, shared for reading
+                    values = (*values[:i], v, *values[i + 1 :])
                 checks.shared(p, v)
             shared.append(v)
         elif not isinstance(v, p.accepts):
             raise TypeError(
                 f"parameter `{p.name}` of kernel `{kernel.name}` is a scalar "
                 f"({p.scalar_name}), got {_Checks.shown(v)}"
+            )
+        elif p.limits is not None and not p.limits[0] <= cast(int, v) <= p.limits[1]:
+            raise ValueError(
+                f"parameter `{p.name}` of kernel `{kernel.name}` = {v} does not fit how the "
+                f"GPU passes it ({p.scalar_name}: {p.limits[0]} to {p.limits[1]})"
+                + ("; annotate it with tl.i64 for a wider range" if p.dtype is None else "")
             )
     if partitions:  # a written tensor passed twice (two readers of one tensor are fine)
         first = partitions[0]
@@ -258,6 +267,24 @@ class _Checks:
                 f"at {v.consumed_at}; partition the tensor again after that op is synced"
             )
         self._dtype(p, v.tensor)
+
+    @classmethod
+    def foreign(cls, v: Any) -> bool:
+        """Whether ``v`` is another framework's array (torch, cupy, jax, numpy, numba)."""
+        return any(hasattr(v, name) for name in cls._PROTOCOLS[:2]) or isinstance(v, np.ndarray)
+
+    def wrapped(self, p: Param, v: Any) -> Tensor[Any]:
+        """A foreign array given for a Shared parameter, as the tilert tensor over its memory
+        (``tr.from_dlpack``: zero-copy where the memory is where the backend runs; host memory
+        is uploaded under cutile). Its borrows are that tensor's, as for any launch."""
+        from tilert.interop import from_dlpack
+
+        try:
+            return from_dlpack(v, name=p.name)
+        except (BufferError, TypeError, ValueError) as exc:
+            raise TypeError(
+                f"{self._what(p)} is Shared: {self.shown(v)} cannot be shared with tilert: {exc}"
+            ) from exc
 
     def shared(self, p: Param, v: Any) -> None:
         if isinstance(v, Partition):

@@ -31,6 +31,20 @@ class Param:
             return (int, np.integer)
         return (int, float, np.integer, np.floating)
 
+    @cached_property
+    def limits(self) -> tuple[int, int] | None:
+        """The integers a scalar argument may hold, as the GPU passes it: an ``int`` parameter
+        crosses ``ct.launch`` as an int32, one annotated with an integer dtype as an int64 and
+        then that dtype; None for the others."""
+        if self.kind is ParamKind.CONST:
+            return None
+        if self.dtype is None:
+            return (-(2**31), 2**31 - 1) if self.py_type is int else None
+        if self.dtype.kind not in "iu":
+            return None
+        info = np.iinfo(self.dtype.np_dtype.str)
+        return max(int(info.min), -(2**63)), min(int(info.max), 2**63 - 1)
+
     @property
     def scalar_name(self) -> str:
         """How a message names its scalar type: ``int``, ``float``, ``bool`` or the dtype."""

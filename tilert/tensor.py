@@ -249,6 +249,7 @@ class Tensor(Generic[DT]):
             data = source
         if tuple(data.shape) != self.shape:
             raise ValueError(f"copy_from: shape {tuple(data.shape)} does not match {self.shape}")
+        _check_lossless_kind(np.dtype(data.dtype), self)
         if self._view is None:
             self._storage.write(data.astype(self._np_dtype, copy=False))
         elif not write_region(self._storage, self._view[1], data.astype(self._np_dtype)):
@@ -496,6 +497,20 @@ class Partition(Generic[DT]):
 
 
 # -- creation ---------------------------------------------------------------------------------
+def _check_lossless_kind(source: np.dtype[Any], target: Tensor[Any]) -> None:
+    """A copy may round (f32 into f16) but not change what a number means: floats into an
+    integer or bool_ tensor would truncate silently, so they are refused (``astype`` says it)."""
+    try:
+        kind = from_numpy_dtype(source).kind  # (bf16 and the 8-bit floats are numpy kind V)
+    except TypeError:
+        kind = source.kind
+    if kind == "f" and target.dtype.kind in "iub":
+        raise TypeError(
+            f"copy_from: float data into {target.describe()} would truncate; convert it first "
+            "(np.trunc/np.round and .astype, or Tensor.astype)"
+        )
+
+
 def _new(array: np.ndarray[Any, Any], name: str | None) -> Tensor[Any]:
     """A tensor holding ``array``'s data, in the memory the current backend allocates."""
     refuse_in_capture("allocate a tensor")

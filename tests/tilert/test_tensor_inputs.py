@@ -266,3 +266,13 @@ def test_copy_from_still_checks_borrows_after_the_type() -> None:
         z.copy_from(np.ones(8))
     add1(part, tr.ones(8)).sync()
     assert z.to_numpy().tolist() == [2.0] * 8
+
+
+def test_copy_from_refuses_floats_into_integers() -> None:
+    t = tr.zeros((4,), dtype=tr.i32)
+    with pytest.raises(TypeError, match="would truncate"):
+        t.copy_from(np.array([1.5, 2.5, 3.0, 4.0]))
+    with pytest.raises(TypeError, match="would truncate"):
+        t.copy_from(tr.full((4,), 1.5))
+    t.copy_from(np.arange(4, dtype=np.int64))  # integers of another width: fine
+    np.testing.assert_array_equal(t.to_numpy(), np.arange(4))

@@ -51,6 +51,12 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             int ok = PyObject_IsInstance(v, want);
             if (ok < 0) goto error;
             if (!ok) goto fallback;
+            if (PyLong_Check(v)) { /* past 32 bits: the slow path checks the parameter's range */
+                int overflow = 0;
+                long long n = PyLong_AsLongLongAndOverflow(v, &overflow);
+                if (n == -1 && PyErr_Occurred()) goto error;
+                if (overflow != 0 || n < -2147483648LL || n > 2147483647LL) goto fallback;
+            }
         }
     }
     if (part == NULL) goto fallback; /* the grid comes from grid=: the slow path checks it */
