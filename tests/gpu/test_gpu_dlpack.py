@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import Mutable, Tensor, bf16, f32
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, bf16, f32
 
 pytestmark = pytest.mark.gpu
 
@@ -191,3 +192,22 @@ def test_host_producer_is_uploaded_under_cutile(cutile: None) -> None:
     t = tr.from_dlpack(X)
     assert t.device.startswith("cuda")
     np.testing.assert_array_equal(t.to_numpy(), X)
+
+
+@tr.kernel
+def scaled_sum(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) * 2.0 + tl.load_tile_like(y, z))
+
+
+def test_torch_tensors_go_straight_in_as_shared_inputs(cutile: None) -> None:
+    torch = _torch()
+    x = torch.linspace(-3.0, 3.0, N, device="cuda")
+    y = torch.ones(N, device="cuda")
+    z = tr.zeros((N,), dtype=f32)
+    scaled_sum(z.partition((128,)), x, y).sync()  # no tr.from_dlpack: shared for the launch
+    torch.cuda.synchronize()
+    np.testing.assert_allclose(z.to_numpy(), (x * 2.0 + y).cpu().numpy(), rtol=1e-6)
+    out = torch.empty(N, device="cuda")
+    scaled_sum(tr.from_dlpack(out).partition((128,)), x, y).sync()  # an output: said
+    torch.cuda.synchronize()
+    np.testing.assert_allclose(out.cpu().numpy(), (x * 2.0 + y).cpu().numpy(), rtol=1e-6)
