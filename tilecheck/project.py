@@ -25,6 +25,7 @@ class _Parsed:
     mtime_ns: int
     kernels: Mapping[str, LaunchSignature]
     resolver: NameResolver | None  # None: the file did not parse
+    module: cst.Module | None = None
 
 
 def _package_root(directory: Path) -> Path:
@@ -104,6 +105,18 @@ class Project:
             return None
         return self._kernel(target, path, hops + 1)
 
+    def module_of(
+        self, module: str, importer: str | Path | None
+    ) -> tuple[Path, int, cst.Module, NameResolver] | None:
+        """A module of the checked tree, parsed: its file, modification time, tree and names."""
+        path = self.module_path(module, Path(importer) if importer is not None else None)
+        if path is None:
+            return None
+        parsed = self._parse(path)
+        if parsed.module is None or parsed.resolver is None:
+            return None
+        return path, parsed.mtime_ns, parsed.module, parsed.resolver
+
     def kernels_in(self, path: Path) -> Mapping[str, LaunchSignature]:
         """The kernels a file defines at top level."""
         return self._parse(Path(os.path.abspath(path))).kernels
@@ -135,4 +148,4 @@ class Project:
         resolver = ImportResolver(module, self.kernel_decorators)
         defs = [s for s in module.body if isinstance(s, cst.FunctionDef)]
         kernels = module_launchables(module.body, defs, resolver, self.kernel_decorators)
-        return _Parsed(mtime, kernels, resolver)
+        return _Parsed(mtime, kernels, resolver, module)

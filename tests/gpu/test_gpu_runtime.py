@@ -106,7 +106,7 @@ def test_reader_on_another_stream_waits_for_the_last_writer() -> None:
     w = tr.zeros((n,), dtype=f32)
     writing = slow_count(z.partition((1024,)), iters).submit(a)
     tr.unsafe.force_release(z)  # opt out of the host-side borrow: only the event orders them
-    reading = copy(w.partition((1024,)), z).submit(b)  # tilecheck: ignore[TC102]
+    reading = copy(w.partition((1024,)), z).submit(b)
     reading.wait()
     writing.wait()
     np.testing.assert_array_equal(w.to_numpy(), np.full(n, iters, np.float32))

@@ -28,11 +28,14 @@ def label(element: Element) -> str:
     return text(node)
 
 
+SILENT = (ElementKind.DEF, ElementKind.FOR_DONE)  # elements that evaluate nothing
+
+
 def _run(cfg: CFG, must: bool) -> dict[int, frozenset[str]]:
     """For each block, the element texts run before it on some path (``must``: on every)."""
 
     def transfer(block: Block, seen: frozenset[str]) -> frozenset[str]:
-        return seen | {label(e) for e in block.elements if e.kind is not ElementKind.DEF}
+        return seen | {label(e) for e in block.elements if e.kind not in SILENT}
 
     def join(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
         return a & b if must else a | b

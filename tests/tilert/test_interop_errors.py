@@ -405,7 +405,7 @@ def test_a_numpy_array_for_a_shared_parameter_is_shared_for_the_launch() -> None
     np.testing.assert_array_equal(z.to_numpy(), np.ones(1024, np.float32))
     pending = add(tr.zeros(1024).partition((128,)), x).submit()
     with pytest.raises(tr.BorrowError):  # its memory is borrowed as a tilert tensor's is
-        tr.from_dlpack(x).copy_from(np.ones(1024, np.float32))  # tilecheck: ignore[TC102]
+        tr.from_dlpack(x).copy_from(np.ones(1024, np.float32))
     pending.wait()
 
 

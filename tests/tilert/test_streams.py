@@ -38,7 +38,7 @@ def test_reader_on_another_stream_runs_after_the_writer() -> None:
     z, w = tr.zeros((64,), dtype=f32), tr.zeros((64,), dtype=f32)
     writing = fill(z.partition((32,)), 7.0).submit(a)
     tr.unsafe.force_release(z)  # only the last-writer ordering keeps the reader correct now
-    copy(w.partition((32,)), z).submit(b).wait()  # tilecheck: ignore[TC102]
+    copy(w.partition((32,)), z).submit(b).wait()
     assert writing.done()  # the reader's stream ran the writer's queue that far
     writing.wait()
     np.testing.assert_array_equal(w.to_numpy(), np.full(64, 7, np.float32))
@@ -50,7 +50,7 @@ def test_later_work_on_the_writer_stream_stays_queued() -> None:
     writing = fill(z.partition((32,)), 1.0).submit(a)
     after = fill(later.partition((32,)), 2.0).submit(a)
     tr.unsafe.force_release(z)
-    copy(w.partition((32,)), z).submit(b).wait()  # tilecheck: ignore[TC102]
+    copy(w.partition((32,)), z).submit(b).wait()
     assert writing.done() and not after.done()
     writing.wait()
     after.wait()

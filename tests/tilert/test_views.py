@@ -3,7 +3,7 @@ numpy's under the interpreter, and the ownership rules between a view, its base 
 siblings (docs/decisions.md, "Views")."""
 
 # These tests commit each violation on purpose to see the runtime refuse it.
-# tilecheck: ignore-file[TC101, TC102, TC103, TC104, TC105, TC106, TC109, TC110, TC111]
+# tilecheck: ignore-file[TC105]
 
 from __future__ import annotations
 

@@ -265,5 +265,55 @@ def main() -> None:
 """,
             "a variant of a kernel kept under another name is the same kernel",
         ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+class Accumulator:
+    def __init__(self) -> None:
+        self.acc = tr.zeros((256,))
+        self.bias = tr.ones((256,))
+
+    def step(self) -> None:
+        add(self.acc.partition((64,)), self.acc, self.bias).sync()  # TC101
+
+
+def main() -> None:
+    Accumulator().step()
+""",
+            "a method passes its own buffer as the written partition and as an input",
+            typed=False,
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+def axpy(out: Tensor[f32], a: Tensor[f32], b: Tensor[f32]) -> tr.Op:
+    return add(out.partition((64,)), a, b)
+
+
+def main() -> None:
+    w = tr.ones((256,))
+    axpy(w, w, tr.ones((256,))).sync()  # TC101
+""",
+            "through a helper of the module, whose launch writes `out` and reads `a`",
+            typed=False,
+        ),
     ),
 )

@@ -4,7 +4,11 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, valid
+from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
+from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_invalid import INVALID
+from tilecheck.catalog.tc102_use_in_flight_structures import INVALID as MORE_INVALID
+from tilecheck.catalog.tc102_use_in_flight_structures import VALID as MORE_VALID
 from tilecheck.codes import USE_IN_FLIGHT
 
 RULE = Rule(
@@ -26,6 +30,13 @@ waited on is still in flight when the next iteration partitions the same tensor.
 (`w = z`) are followed. `.done()` returning True does not release anything; only `.sync()`,
 `.wait()`, `await` and `g.close()` do. Metadata (`shape`, `dtype`, `strides`, `device`) is
 always readable.
+
+One use waits for nothing: passing the tensor as a Shared argument of another launch, outside
+a graph capture, while only Pendings of kernel calls' ops (`k(...).submit()`) write it. The new
+launch runs after them, by stream order (or, on another stream, after the tensor's last
+writer), so it reads what they wrote (docs/decisions.md, "Async"). The host still waits for
+them, and so do another writer, readers of an op not yet submitted, and readers of what a
+`.then` chain, a `tr.zip` or a graph holds, and a tensor that is a view or has views.
 
 Fix: wait for the op before the use (`pending.wait()`, `await op`, `op.sync()`), on every path;
 or pass the tensor on inside the same `.then` chain or graph, which run in order.""",
@@ -345,6 +356,8 @@ def main() -> None:
 """,
             "a Pending is always true: the walrus's name is waited on where it holds one",
         ),
+        *MORE_VALID,
+        *ASYNC_VALID,
     ),
-    invalid=INVALID,
+    invalid=INVALID + MORE_INVALID + ASYNC_INVALID,
 )

@@ -210,5 +210,54 @@ def main() -> None:
 """,
             "a nested function's parameter `p` is another variable: the partition stays alive",
         ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+class Buffers:
+    def __init__(self) -> None:
+        self.data = tr.ones((256,))
+
+    def double(self) -> None:
+        self.part = self.data.partition((64,))
+        print(self.data.to_numpy())  # TC104
+        scale(self.part, 2.0).sync()
+
+
+def main() -> None:
+    Buffers().double()
+""",
+            "a partition kept in an attribute while the method reads the buffer",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def tiles(t: Tensor[f32]) -> tr.Partition:
+    return t.partition((64,))
+
+
+def main() -> None:
+    z = tr.ones((256,))
+    p = tiles(z)
+    print(z.to_numpy())  # TC104
+    scale(p, 2.0).sync()
+""",
+            "a helper of the module returns the partition it made",
+        ),
     ),
 )

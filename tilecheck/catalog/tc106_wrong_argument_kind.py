@@ -186,5 +186,30 @@ def main() -> None:
             "a tensor to a Mutable parameter of a `tr.cuda_kernel` (its `params` list)",
             typed=False,
         ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+class Scaler:
+    def __init__(self) -> None:
+        self.values = tr.ones((256,))
+
+    def apply(self) -> None:
+        scale(self.values, 2.0).sync()  # TC106
+
+
+def main() -> None:
+    Scaler().apply()
+""",
+            "a tensor attribute passed where a partition is due",
+            typed=False,
+        ),
     ),
 )

@@ -236,5 +236,49 @@ def main() -> None:
 """,
             "mapping a spent partition again is one reuse, reported once",
         ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    ts = [tr.ones((256,)) for _ in range(2)]
+    parts = [t.partition((64,)) for t in ts]
+    for p in parts:
+        scale(p, 2.0).sync()
+    for p in parts:
+        scale(p, 3.0).sync()  # TC109
+""",
+            "partitions made in a comprehension, launched by two loops",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def run_on(part: tr.Partition, a: float) -> None:
+    scale(part, a).sync()
+
+
+def main() -> None:
+    z = tr.ones((256,))
+    p = z.partition((64,))
+    run_on(p, 2.0)
+    run_on(p, 3.0)  # TC109
+""",
+            "a helper of the module consumes the partition it is given",
+        ),
     ),
 )

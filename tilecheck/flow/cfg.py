@@ -24,6 +24,7 @@ class ElementKind(enum.Enum):
     STMT = "stmt"  # a small statement (Assign, Expr, Del, Raise, Import, ...)
     EVAL = "eval"  # an expression evaluated for control flow (a test, an iterable, a subject)
     FOR_TARGET = "for-target"  # node: the For; binds its target to the next item
+    FOR_DONE = "for-done"  # node: the For; its iterable is exhausted (no ``break`` came here)
     WITH_ENTER = "with-enter"  # node: the WithItem; evaluates it, binds ``as`` target
     EXCEPT_BIND = "except-bind"  # node: the ExceptHandler; binds ``as`` name
     PATTERN = "pattern"  # node: the MatchCase; binds the names its pattern captures
@@ -294,6 +295,9 @@ class _Builder:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
         header = self.new()
         after = self.new()
+        # The way out first: the solver then visits it only once the body's state settled
+        # (``FOR_DONE`` concludes from what the body did to each element).
+        exhausted = self.follow(header)
         body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx)
         header.link(body_start)
         # A literal, non-empty tuple or list is walked at least once: no way around the body.
@@ -301,7 +305,8 @@ class _Builder:
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, header))
         if end is not None:
             end.link(header)
-        self.loop_else(stmt.orelse, self.follow(header), after, ctx)
+        done = self.add(exhausted, ElementKind.FOR_DONE, stmt, ctx)
+        self.loop_else(stmt.orelse, done, after, ctx)
         return after
 
     def while_(self, stmt: cst.While, block: Block, ctx: _Ctx) -> Block | None:

@@ -9,6 +9,7 @@ deduplicated by root cause."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.host import api
-from tilecheck.host.calls import Calls
+from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -25,6 +26,7 @@ from tilecheck.host.model import (
     NOTHING,
     Hold,
     Kind,
+    Many,
     Oids,
     Packed,
     State,
@@ -32,29 +34,32 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.scopes import Scope, declared_outer, free_names
-from tilecheck.syntax.nodes import dotted_name, target_names
+from tilecheck.host.summaries import Interprocedural
+from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # Expressions that hold no code to evaluate.
 LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 
 
-class BodyAnalysis(Calls):
+class BodyAnalysis(Interprocedural):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
         super().__init__(ctx)
+        self.method_of = method_of
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
         self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
             cst.Call: self._call,
+            cst.Subscript: self.subscript,
             cst.Await: self._await,
             cst.Tuple: self._sequence,
             cst.List: self._sequence,
             cst.Set: self._container,
-            cst.Dict: self._container,
+            cst.Dict: self.dict_display,
             cst.ListComp: self._comprehension,
             cst.SetComp: self._comprehension,
             cst.GeneratorExp: self._comprehension,
@@ -69,12 +74,26 @@ class BodyAnalysis(Calls):
         }
 
     # -- driving ----------------------------------------------------------------------------
-    def run_body(self, cfg: CFG, initial: State = EMPTY_STATE) -> None:
-        solve(cfg, initial, self.transfer, State.join)
+    def run_body(self, cfg: CFG, initial: State = EMPTY_STATE) -> dict[int, State]:
+        self.note_loops(
+            [
+                cast(cst.For, e.node)
+                for b in cfg.blocks
+                for e in b.elements
+                if e.kind is ElementKind.FOR_TARGET
+            ]
+        )
+        return solve(cfg, initial, self.transfer, State.join)
 
-    def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> None:
+    def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> dict[int, State]:
         self.outer_names = declared_outer(fn.body)
-        self.run_body(cfg, self._parameters(fn.params))
+        initial = self._parameters(fn.params)
+        me = self.me = self_name(fn) if self.method_of is not None else None
+        if me is not None and self.method_of is not None and fn.name.value != "__init__":
+            initial = dataclasses.replace(
+                initial, env={**initial.env, **self.attribute_entry(me, self.method_of)}
+            )
+        return self.run_body(cfg, initial)
 
     def run_lambda(self, fn: cst.Lambda) -> None:
         self._load(self._parameters(fn.params))
@@ -103,6 +122,13 @@ class BodyAnalysis(Calls):
             elif canonical == api.PARTITION_TYPE:
                 part, holds[part] = self.parameter_partition(name)
                 env[name] = frozenset({part})
+            elif canonical == api.GRAPH_TYPE:  # ``with g:`` captures into it (its group)
+                graph = self.obj(Kind.GRAPH, ("param", name), None, f"`{name}`")
+                self.infos[graph] = dataclasses.replace(self.infos[graph], group=graph)
+                env[name] = frozenset({graph})
+            elif dotted is not None and dotted in self.ctx.classes:
+                env.update(self.attribute_entry(name, self.ctx.classes[dotted]))
+        self._ever_bound.update(bound.values())
         return State(env, holds, bound=bound)
 
     def transfer(self, block: Block, state: State) -> State:
@@ -122,6 +148,7 @@ class BodyAnalysis(Calls):
             and self.apart is state.apart
             and self.bound is state.bound
             and self.taken is state.taken
+            and self.same is state.same
         ):
             return state  # unchanged: the solver sees no news
         # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
@@ -134,10 +161,13 @@ class BodyAnalysis(Calls):
         if kind is ElementKind.STMT:
             self.small(cast(cst.BaseSmallStatement, node))
         elif kind is ElementKind.EVAL:
-            self.ev(cast(cst.BaseExpression, node))
+            expr = cast(cst.BaseExpression, node)
+            self.evaluated(expr, self.ev(expr))
         elif kind is ElementKind.FOR_TARGET:
             loop = cast(cst.For, node)
-            self.bind(loop.target, self.iterated(loop.iter))
+            self.iterate(loop, self.iterated(loop.iter))
+        elif kind is ElementKind.FOR_DONE:
+            self.loop_done(cast(cst.For, node))
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
             value = self.ev(item.item)
@@ -160,12 +190,16 @@ class BodyAnalysis(Calls):
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
             self.capture(definition)
             self.bind_name(definition.name.value, NOTHING)
+            if isinstance(definition, cst.FunctionDef):
+                self.note_closure(definition.name.value, definition)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
         elif kind is ElementKind.RETURN:
             value_node = cast(cst.Return, node).value
             if value_node is not None:
-                self.escape(self.ev(value_node))
+                value = self.ev(value_node)
+                self.note_return(value)
+                self.escape(value)
 
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):
@@ -179,9 +213,16 @@ class BodyAnalysis(Calls):
                 known += self.definites(target.target, node.value, value)
             before = self.apart
             old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
+            covers = self.covers_of({t for t, _ in copies})
             for target in node.targets:
                 self.bind(target.target, value)
+                if isinstance(node.value, cst.Lambda) and isinstance(target.target, cst.Name):
+                    self.note_closure(target.target.value, node.value)
             self.relate(copies, before, old)
+            self.rename_covers(covers, copies)
+            self.alias(copies)
+            if len(node.targets) == 1:
+                self.construct(node.targets[0].target, node.value)
             self.bind_definites(known)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
@@ -278,6 +319,13 @@ class BodyAnalysis(Calls):
                 self.assume(test.right, truth)
 
     def forget_holders(self, name: str) -> None:
+        for p in self.same:
+            if name in p:
+                (other,) = p - {name}
+                self._forget_holders(other)
+        self._forget_holders(name)
+
+    def _forget_holders(self, name: str) -> None:
         oids = self.env.get(name)
         if oids:
             kept = frozenset(self.kinds(oids, Kind.TENSOR))
@@ -348,9 +396,15 @@ class BodyAnalysis(Calls):
         return NOTHING
 
     def _name(self, expr: cst.Name) -> Value:
-        return self.env.get(expr.value, NOTHING)
+        found = self.env.get(expr.value)
+        if found is None and self._based:
+            return self.lookup(expr) or NOTHING
+        return NOTHING if found is None else found
 
     def _attribute(self, expr: cst.Attribute) -> Value:
+        kept = self.lookup(expr)
+        if kept is not None:
+            return kept
         oids = flatten(self.ev(expr.value))
         if not oids:
             return NOTHING
@@ -362,6 +416,8 @@ class BodyAnalysis(Calls):
         if attr == "tensor":
             for part in self.kinds(oids, Kind.PARTITION):
                 out |= self.partition_tensors(part)
+        if tensors and attr == "T":
+            return self.view_of(expr, frozenset(tensors))
         return frozenset(out)
 
     def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
@@ -392,7 +448,9 @@ class BodyAnalysis(Calls):
     ) -> Value:
         shadowed: dict[str, Oids] = {}
         unbound: dict[str, int] = {}
-        self.ev(expr.for_in.iter)  # the first iterable at once; the rest may not run (or later)
+        # the first iterable at once; the rest may not run (or later)
+        items = flatten(self.ev(expr.for_in.iter))
+        contents: Oids = NOTHING
         for_in: cst.CompFor | None = expr.for_in
         lazy = isinstance(expr, cst.GeneratorExp)
         self.maybe += 1
@@ -408,22 +466,30 @@ class BodyAnalysis(Calls):
                     if name in self.bound and name not in unbound:
                         unbound[name] = self.bound[name]
                         self.set_bound(name, None)
+                    if for_in is expr.for_in and isinstance(for_in.target, cst.Name):
+                        shadowed.setdefault(name, NOTHING)
+                        tensors = frozenset(self.kinds(items, Kind.TENSOR))
+                        if tensors:  # ``[t.partition(s) for t in ts]``: one of ``ts``
+                            self.set_env(name, tensors)
                 for condition in for_in.ifs:
                     self.ev(condition.test)
                 for_in = for_in.inner_for_in
             if isinstance(expr, cst.DictComp):
                 self.escape(self.ev(expr.key))
-                self.escape(self.ev(expr.value))
+                contents = flatten(self.ev(expr.value))
             else:
-                self.escape(self.ev(expr.elt))
+                contents = flatten(self.ev(expr.elt))
+            if lazy:  # a generator runs later, elsewhere
+                self.escape(contents)
+                contents = NOTHING
         finally:
             self.maybe -= 1
             self.lazy -= lazy
         for name, oids in shadowed.items():
-            self.set_env(name, oids)
+            self.set_env(name, oids or None)
         for name, oid in unbound.items():
             self.set_bound(name, oid)
-        return NOTHING
+        return Many(contents) if contents else NOTHING
 
     def _lambda(self, expr: cst.Lambda) -> Value:
         self.capture(expr)
@@ -448,6 +514,7 @@ class BodyAnalysis(Calls):
             or merged.apart is not self.apart
             or merged.bound is not self.bound
             or merged.taken is not self.taken
+            or merged.same is not self.same
         ):
             self._load(merged)
             self.gc_needed = True
@@ -458,9 +525,8 @@ class BodyAnalysis(Calls):
         return self._fork(expr.body, expr.orelse)
 
     def _boolean(self, expr: cst.BooleanOperation) -> Value:
-        self.ev(expr.left)
-        self._fork(expr.right, None)
-        return NOTHING
+        left = flatten(self.ev(expr.left))
+        return left | self._fork(expr.right, None)
 
     def _named(self, expr: cst.NamedExpr) -> Value:
         value = self.ev(expr.value)
@@ -486,11 +552,15 @@ class BodyAnalysis(Calls):
         return NOTHING
 
 
+_PATHS = (cst.Name, cst.Attribute, cst.Subscript)
+
+
 def _copies(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, str | None]]:
     """The names an assignment binds, each with the name whose value it copies, if any:
     ``a, b = b, a`` gives ``[("a", "b"), ("b", "a")]``."""
-    if isinstance(target, cst.Name):
-        return [(target.value, value.value if isinstance(value, cst.Name) else None)]
+    path = path_of(target) if isinstance(target, _PATHS) else None
+    if path is not None:
+        return [(path, path_of(value) if isinstance(value, _PATHS) else None)]
     if isinstance(target, (cst.Tuple, cst.List)):
         items = target.elements
         if (

@@ -32,6 +32,7 @@ ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
 TENSOR_TYPE = "tilert.Tensor"
 PARTITION_TYPE = "tilert.Partition"
+GRAPH_TYPE = "tilert.Graph"
 
 # Always readable, whatever borrows the tensor (as at run time).
 TENSOR_METADATA = frozenset(
@@ -50,6 +51,8 @@ TENSOR_METADATA = frozenset(
     }
 )
 TENSOR_WRITES = frozenset({"copy_from"})
+# Views of a tensor (``y[0]`` and ``y.T`` too): tensors over its memory, borrowed by region.
+TENSOR_VIEWS = frozenset({"reshape", "permute", "transpose", "view", "__getitem__"})
 PARTITION_METADATA = frozenset(
     {"grid", "tile_shape", "num_tiles", "mapping", "consumed_at", "describe", "__class__"}
 )

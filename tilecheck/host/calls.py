@@ -4,6 +4,7 @@ pendings, graphs) and kernel launches. ``BodyAnalysis`` evaluates everything els
 
 from __future__ import annotations
 
+import dataclasses
 from typing import cast
 
 import libcst as cst
@@ -12,7 +13,7 @@ from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
-from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.ownership import Ownership
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
@@ -55,6 +56,9 @@ class Calls(Ownership):
             self.ev(func)
         self.unknown_args(expr, escape=True)
         return NOTHING
+
+    def before_chain(self, call: cst.Call) -> None:
+        """``op.then(callback)``: the callback runs with the chain (``BodyAnalysis``)."""
 
     def read_args(self, call: cst.Call, values: list[Value]) -> None:
         """The tensors among a call's arguments are read on the host."""
@@ -170,6 +174,8 @@ class Calls(Ownership):
                 # ``z.copy_from(x)`` reads x
                 self.read_args(call, self.unknown_args(call, escape=False))
                 self.use(tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver)
+                if name in api.TENSOR_VIEWS:
+                    out |= self.view_of(call, tensors)
         partitions = self.kinds(oids, Kind.PARTITION)
         if partitions and name == "mapped":
             self.unknown_args(call, escape=False)
@@ -224,16 +230,39 @@ class Calls(Ownership):
             return set(pendings)
         if name == "then":
             self.unknown_args(call, escape=False)
+            self.before_chain(call)
             self.run_once(receiver, oids, call, name)
             self.call_closures()  # the callback runs with the chain
             return set(self.combine(call, ops, "chained op"))
         self.unknown_args(call, escape=False)
         return set()
 
+    def view_of(self, node: cst.CSTNode, tensors: Oids) -> Oids:
+        """``y[0]``, ``y.reshape(...)``, ``y.T``: a tensor of its own, not followed to its base;
+        both are marked ``viewed`` (no launch reads them after an in-flight writer by stream
+        order: tilert checks a view's borrows, and its base's, by region)."""
+        view = self.fresh(Kind.TENSOR, node, "tensor", key=("view", node))
+        for oid in (*tensors, view):
+            for same in {oid, self.site_of(oid), self._summary.get(oid, oid)}:
+                self.infos[same] = dataclasses.replace(self.infos[same], viewed=True)
+        return frozenset({view})
+
     def launch_call(self, call: cst.Call, kernel: LaunchSignature) -> Value:
         """Evaluate a kernel call's arguments (partitions made there belong to this launch),
         then launch."""
         outer, self.launch_scope = self.launch_scope, set()
-        values = {id(arg): self.ev(arg.value) for arg in call.args}
+        values: dict[int, Value] = {}
+        args: list[cst.Arg] = []
+        spread = False
+        for arg in call.args:
+            value = self.ev(arg.value)
+            if arg.star == "*" and isinstance(value, Packed) and value.keys is None:
+                spread = True  # ``add(*args)`` with ``args = (z.partition(t), x, y)``
+                for item in value.items:
+                    args.append(cst.Arg(value=arg.value))
+                    values[id(args[-1])] = item
+            else:
+                args.append(arg)
+                values[id(arg)] = value
         self.launch_scope = outer
-        return self.launch(call, kernel, values)
+        return self.launch(call, kernel, values, args if spread else None)

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.host.classes import ClassInfo
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.summary import Summary
 from tilecheck.names import NameResolver
 from tilecheck.syntax.nodes import dotted_name
 
@@ -34,6 +36,10 @@ class Context:
     constants: Mapping[str, int] = field(default_factory=dict)
     # Names some scope of the module declares ``global`` or ``nonlocal``: a call may rebind them.
     rebindable: frozenset[str] = frozenset()
+    # The module's classes that keep tensors in attributes, by name.
+    classes: Mapping[str, ClassInfo] = field(default_factory=dict)
+    # The summary of a function of the module called by this name, if it has one.
+    summary_for: Callable[[str], Summary | None] = lambda name: None
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

@@ -40,9 +40,14 @@ class FindingSink:
         (a name that may hold either of two tensors, both in flight) is given once."""
         out: list[Finding] = []
         seen: set[Finding] = set()
+        at: set[tuple[str, cst.CSTNode]] = set()
         for _, finding in sorted(self._kept.values(), key=lambda kept: kept[0]):
-            if finding not in seen:
+            # one use that conflicts with two holders (a loop's op of this iteration and of the
+            # previous one) is one finding: the first, in source order
+            where = (finding.code, finding.node)
+            if finding not in seen and where not in at:
                 seen.add(finding)
+                at.add(where)
                 out.append(finding)
         return out
 

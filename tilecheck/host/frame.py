@@ -16,6 +16,7 @@ from tilecheck.host import api, messages
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding, FindingSink
 from tilecheck.host.model import (
+    LIVE,
     NO_BOUND,
     NO_PAIRS,
     NO_TAKEN,
@@ -33,7 +34,6 @@ from tilecheck.host.model import (
     flatten,
     held_apart,
     pair,
-    referenced,
 )
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
@@ -67,6 +67,7 @@ class Frame:
         self._made: set[int] = set()  # objects ``fresh`` has made at least once
         self._summary: dict[int, int] = {}  # a site's object -> its summary object
         self.primary: dict[int, int] = {}  # a summary object -> its site's object
+        self.children: dict[int, set[int]] = {}  # an object -> the loop elements standing for it
         self.created_ops: dict[int, tuple[cst.CSTNode, int]] = {}  # op -> (site, statement)
         self.created_pendings: dict[int, tuple[cst.CSTNode, int]] = {}
         self.ran: set[int] = set()  # ops run, handed on or escaped, on some path
@@ -78,6 +79,15 @@ class Frame:
         self.env: Mapping[str, Oids] = {}
         self.holds: Mapping[int, Hold] = {}
         self.apart: Pairs = NO_PAIRS
+        self.same: Pairs = NO_PAIRS
+        self._ever_bound: set[int] = set()  # objects some name was ever ``bound`` to
+        # How many names refer to each object, counted for the environment ``_refs_for``.
+        self._refs: dict[int, int] = {}
+        self._refs_for: Mapping[str, Oids] | None = None
+        self._maybe_dead: set[int] = set()  # objects to look at in the next ``collect``
+        # The live holders (in the order of ``holds``), for the holders map ``_live_for``.
+        self._live: dict[int, None] = {}
+        self._live_for: Mapping[int, Hold] | None = None
         self.bound: Mapping[str, int] = NO_BOUND
         self.taken: Mapping[int, Runs] = NO_TAKEN
         self._own_env = False
@@ -141,6 +151,7 @@ class Frame:
     # -- state ------------------------------------------------------------------------------
     def _load(self, state: State) -> None:
         self.env, self.holds, self.apart = state.env, state.holds, state.apart
+        self.same = state.same
         self.bound, self.taken = state.bound, state.taken
         self._own_env = self._own_holds = self._own_must = False
 
@@ -156,6 +167,8 @@ class Frame:
         """``name`` holds ``oid`` on every path from here (None: nothing known)."""
         if self.bound.get(name) != oid:
             _set(self._own_facts()[0], name, oid)
+            if oid is not None:
+                self._ever_bound.add(oid)
 
     def set_taken(self, op: int, runs: Runs | None) -> None:
         """The op (its site's latest) was run on every path, at ``runs`` (None: not known)."""
@@ -167,20 +180,48 @@ class Frame:
         about the previous one no longer speak of it."""
         if oid in self.taken:
             self.set_taken(oid, None)
-        for name in [n for n, o in self.bound.items() if o == oid]:
-            self.set_bound(name, None)
+        if oid in self._ever_bound:
+            for name in [n for n, o in self.bound.items() if o == oid]:
+                self.set_bound(name, None)
 
     def set_env(self, name: str, oids: Oids | None) -> None:
+        before = self.env
         if not self._own_env:
             self.env = dict(self.env)
             self._own_env = True
+        old = before.get(name)
+        if old:
+            self._maybe_dead.update(old)  # what may have lost its last reference
+        if self._refs_for is before:  # keep the reference counts of ``collect`` current
+            refs = self._refs
+            for oid in old or NOTHING:
+                refs[oid] -= 1
+            for oid in oids or NOTHING:
+                refs[oid] = refs.get(oid, 0) + 1
+            self._refs_for = self.env
         self._put(self.env, name, oids)
 
     def set_hold(self, oid: int, hold: Hold | None) -> None:
+        before = self.holds
+        if hold is not None and oid not in before:
+            self._maybe_dead.add(oid)  # a new holder: perhaps made and not kept
         if not self._own_holds:
             self.holds = dict(self.holds)
             self._own_holds = True
         self._put(self.holds, oid, hold)
+        if self._live_for is before:  # keep the index of live holders current
+            if hold is not None and hold.status & LIVE:
+                self._live[oid] = None
+            else:
+                self._live.pop(oid, None)
+            self._live_for = self.holds
+
+    def live_holders(self) -> list[int]:
+        """The holders that hold their borrows (most of a long body's are released ones)."""
+        if self._live_for is not self.holds:
+            self._live = {oid: None for oid, hold in self.holds.items() if hold.status & LIVE}
+            self._live_for = self.holds
+        return list(self._live)
 
     def _put(self, owned: Mapping[K, V], key: K, value: V | None) -> None:
         """``_set`` in ``env`` or ``holds``: what is still referenced may have changed."""
@@ -191,11 +232,23 @@ class Frame:
         """Drop what no name refers to any more, as CPython would: an unconsumed partition,
         an unrun op, an unwaited pending or an open graph releases its borrows when dropped."""
         self.gc_needed = False
-        if not self.holds:
+        # Only what lost a reference, or was made, since the last collection can have none:
+        # every state the solver hands over was collected (a merge drops no reference).
+        candidates = [o for o in self._maybe_dead if o in self.holds]
+        self._maybe_dead.clear()
+        if not candidates:
             return
-        refs = referenced(self.env)
-        for oid in [o for o in self.holds if o not in refs]:
-            self.set_hold(oid, None)
+        if self._refs_for is not self.env:  # counted once per environment, then kept current
+            self._refs = {}
+            for oids in self.env.values():
+                for oid in oids:
+                    self._refs[oid] = self._refs.get(oid, 0) + 1
+            self._refs_for = self.env
+        refs = self._refs
+        for oid in candidates:
+            if not refs.get(oid):
+                self.set_hold(oid, None)
+        self._maybe_dead.clear()
         self.gc_needed = False
 
     # -- objects ----------------------------------------------------------------------------
@@ -247,6 +300,8 @@ class Frame:
             self.infos.append(dataclasses.replace(self.infos[oid], oid=summary))
             self._summary[oid] = summary
             self.primary[summary] = oid
+            for parent in self.infos[oid].parents:
+                self.children.setdefault(parent, set()).add(summary)
         self.forget_object(oid)
         for name, oids in list(self.env.items()):
             if oid in oids:
@@ -264,8 +319,11 @@ class Frame:
             self.set_hold(oid, None)
 
     def site_of(self, oid: int) -> int:
-        """The object made at the same site as ``oid`` (itself, unless a summary)."""
-        return self.primary.get(oid, oid)
+        """The object made at the same site as ``oid`` (itself, unless a summary or a loop's
+        element, which stands for what it was taken from)."""
+        while oid in self.primary:
+            oid = self.primary[oid]
+        return oid
 
     def is_live(self, oid: int) -> bool:
         hold = self.holds.get(oid)
@@ -289,7 +347,7 @@ class Frame:
 
     def holder_name(self, oid: int) -> str | None:
         for name, oids in sorted(self.env.items()):
-            if oid in oids and name != CLOSURES:
+            if oid in oids and name != CLOSURES and "[" not in name and " " not in name:
                 return name
         return None
 
@@ -333,8 +391,8 @@ class Frame:
     def bind_name(self, name: str, value: Value) -> None:
         if name in self.outer_names:
             self.escape(value)  # its tensors stay tracked here
-        if isinstance(value, Packed):
-            self.escape(value)  # a tuple kept whole: a container
+        if not isinstance(value, frozenset):
+            self.escape(value)  # a container kept whole, where it is not followed
             value = NOTHING
         self.unrelate(name)
         if name in self.bound:
@@ -372,7 +430,7 @@ class Frame:
 
     # -- names held apart -------------------------------------------------------------------
     def state(self) -> State:
-        return State(self.env, self.holds, self.apart, self.bound, self.taken)
+        return State(self.env, self.holds, self.apart, self.bound, self.taken, self.same)
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
         """``name`` holds, on every path, an object none of ``others`` holds."""
@@ -383,7 +441,10 @@ class Frame:
         speaks of it (its pairs, and the covers of holders naming it)."""
         if any(name in p for p in self.apart):
             self.apart = frozenset(p for p in self.apart if name not in p)
-        for oid, hold in list(self.holds.items()):
+        if any(name in p for p in self.same):
+            self.same = frozenset(p for p in self.same if name not in p)
+        for oid in self.live_holders():  # a released holder's cover is never read
+            hold = self.holds[oid]
             if hold.cover is not None and name in hold.cover:
                 self.set_hold(oid, dataclasses.replace(hold, cover=None))
 
@@ -413,6 +474,50 @@ class Frame:
                     added.add(pair(target, target2))
         if added:
             self.apart = self.apart | added
+
+    def covers_of(self, names: set[str]) -> dict[int, frozenset[str]]:
+        """The covers (``Hold.cover``) that name one of ``names``, before they are rebound."""
+        if not names:
+            return {}
+        out: dict[int, frozenset[str]] = {}
+        for oid in self.live_holders():
+            cover = self.holds[oid].cover
+            if cover is not None and not names.isdisjoint(cover):
+                out[oid] = cover
+        return out
+
+    def rename_covers(
+        self, covers: dict[int, frozenset[str]], copies: list[tuple[str, str | None]]
+    ) -> None:
+        """After ``a, b = b, a`` (``copies``): a holder whose tensors ``b`` covered is now
+        covered by ``a``, the name that took ``b``'s value. A covering name rebound to
+        something no name copied leaves the cover unknown (as ``unrelate`` left it)."""
+        rebound = {target for target, _ in copies}
+        for oid, cover in covers.items():
+            hold = self.holds.get(oid)
+            if hold is None:
+                continue
+            renamed: set[str] = set()
+            for name in cover:
+                takers = [t for t, s in copies if s == name]
+                if name in rebound and not takers:
+                    break
+                if name not in rebound:
+                    renamed.add(name)
+                renamed.update(takers)
+            else:
+                self.set_hold(oid, dataclasses.replace(hold, cover=frozenset(renamed)))
+
+    def alias(self, copies: list[tuple[str, str | None]]) -> None:
+        """After ``prev = pend``: the two hold one object (``State.same``)."""
+        bound = {target for target, _ in copies}
+        added = {
+            pair(target, source)
+            for target, source in copies
+            if source is not None and source not in bound and source != target
+        }
+        if added:
+            self.same = self.same | added
 
     def delete(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):

@@ -46,13 +46,13 @@ class Binding:
     problems: list[tuple[cst.CSTNode, str]] = field(default_factory=list)
 
 
-def bind(launch: LaunchSignature, call: cst.Call) -> Binding:
+def bind(launch: LaunchSignature, call: cst.Call, args: list[cst.Arg] | None = None) -> Binding:
     out = Binding()
     sig = launch.signature
     given: dict[str, cst.Arg] = {}
     open_ended = launch.variadic
     position = 0
-    for arg in call.args:
+    for arg in call.args if args is None else args:
         if arg.star:
             open_ended = True  # *args / **kwargs in the call: what binds where is not visible
             continue

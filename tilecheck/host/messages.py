@@ -18,7 +18,7 @@ from tilecheck.codes import (
 )
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.model import Kind, ObjInfo
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, path_of, source_of
 
 
 class Use(enum.Enum):
@@ -32,15 +32,21 @@ class Use(enum.Enum):
 
 def display(expr: cst.BaseExpression) -> str:
     """How a finding names an expression: its dotted name, or a generic noun."""
+    if isinstance(expr, cst.Subscript):
+        return path_of(expr) or source_of(expr)
     return dotted_name(expr) or "the tensor"
 
 
-def conflict_code(holder: Kind, exclusive: bool, use: Use) -> str | None:
-    """The rule a use breaks against one live borrow, or None if the two may coexist."""
+def conflict_code(holder: Kind, exclusive: bool, use: Use, *, ordered: bool = False) -> str | None:
+    """The rule a use breaks against one live borrow, or None if the two may coexist.
+    ``ordered``: the use is a launch's read outside any graph capture, of a tensor (not a view)
+    that a Pending of kernel calls' ops writes (``Hold.ordered``): the launch runs after them
+    in stream order (docs/decisions.md, "Async")."""
     if holder is Kind.PARTITION:
         return PARTITION_ALIVE
     if exclusive:
-        return USE_IN_FLIGHT
+        follows = ordered and use is Use.SHARED and holder is Kind.PENDING
+        return None if follows else USE_IN_FLIGHT
     return WRITE_WHILE_SHARED if use in (Use.WRITE, Use.PARTITION) else None
 
 

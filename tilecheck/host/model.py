@@ -61,6 +61,10 @@ class Hold:
     # from each of them cannot be one it borrows (a ping-pong loop's ``a`` while ``b`` is
     # written, though after the merge either may hold either tensor).
     cover: frozenset[str] | None = None
+    # Stream order (docs/decisions.md, "Async"), on every path where it is live: a Pending of
+    # ops that kernel calls made (no ``.then``, ``tr.zip`` or graph), whose writes later
+    # launches may read; for an op, one a kernel call made outside a graph capture.
+    ordered: bool = False
 
     @property
     def live(self) -> bool:
@@ -75,8 +79,18 @@ class Hold:
             self.released_at | other.released_at,
             self.consumed_at | other.consumed_at,
             self._join_cover(other),
+            self._join_ordered(other),
         )
         return self if merged == self else merged
+
+    def _join_ordered(self, other: Hold) -> bool:
+        """A must-fact of the paths where the holder is live (a Pending waited on one side
+        says nothing there)."""
+        if not self.live:
+            return other.ordered
+        if not other.live:
+            return self.ordered
+        return self.ordered and other.ordered
 
     def _join_cover(self, other: Hold) -> frozenset[str] | None:
         """A holder never live on one side covers nothing there: the other side's names."""
@@ -102,6 +116,12 @@ class ObjInfo:
     rank: int | None = None  # tensors: the static rank, when the creation shows it
     seq: int = -1  # the CFG element that makes it (a later use in an earlier element: a loop)
     tensors: frozenset[int] = frozenset()  # partitions: the tensors they split
+    # An element taken out of a container or a literal by a ``for`` loop, one per iteration:
+    # the objects it may be (a use of either conflicts with the other's borrows).
+    parents: frozenset[int] = frozenset()
+    # Tensors: a view, or a tensor a view was made of (tilert checks their borrows by region,
+    # and no launch reads them after an in-flight writer by stream order).
+    viewed: bool = False
 
 
 Oids = frozenset[int]
@@ -110,17 +130,30 @@ NOTHING: Oids = frozenset()
 
 @dataclass(frozen=True)
 class Packed:
-    """A tuple expression's items, kept apart so ``a, b = x, y`` binds each."""
+    """A tuple or list expression's items, kept apart so ``a, b = x, y`` binds each; a dict
+    display's values, with its constant ``keys``."""
 
     items: tuple[Value, ...]
+    keys: tuple[str, ...] | None = None
 
 
-Value = Oids | Packed
+@dataclass(frozen=True)
+class Many:
+    """A container whose items are not known one by one (a comprehension, a list appended
+    to): what it may hold; ``path``: the name it is kept under, if any."""
+
+    contents: Oids
+    path: str | None = None
+
+
+Value = Oids | Packed | Many
 
 
 def flatten(value: Value) -> Oids:
     if isinstance(value, frozenset):
         return value
+    if isinstance(value, Many):
+        return value.contents
     out: set[int] = set()
     for item in value.items:
         out |= flatten(item)
@@ -166,6 +199,9 @@ class State:
     # an op -> where it was run, when it was run on every path.
     bound: Mapping[str, int] = field(default_factory=lambda: NO_BOUND)
     taken: Mapping[int, Runs] = field(default_factory=lambda: NO_TAKEN)
+    # A must-relation: pairs of names that hold the same object, or both nothing, on every
+    # path (``prev = pend``; before the loop, neither): where one is None, so is the other.
+    same: Pairs = NO_PAIRS
 
     def join(self, other: State) -> State:
         """The may-merge of two paths (the must-facts: those of both); returns ``self`` itself
@@ -177,15 +213,32 @@ class State:
         apart = self._join_apart(other, env)
         bound = _meet_maps(self.bound, other.bound, _same)
         taken = _meet_maps(self.taken, other.taken, _union)
+        same = self._join_same(other)
         if (
             env is self.env
             and holds is self.holds
             and apart == self.apart
             and bound is self.bound
             and taken is self.taken
+            and same == self.same
         ):
             return self
-        return State(env, holds, self.apart if apart == self.apart else apart, bound, taken)
+        apart = self.apart if apart == self.apart else apart
+        return State(env, holds, apart, bound, taken, self.same if same == self.same else same)
+
+    def _join_same(self, other: State) -> Pairs:
+        """Pairs the same on both paths; on a path where both names hold nothing tracked,
+        a pair holds too."""
+        if self.same == other.same:
+            return self.same
+        out = set(self.same & other.same)
+        for p in self.same - other.same:
+            if not any(other.env.get(n) for n in p):
+                out.add(p)
+        for p in other.same - self.same:
+            if not any(self.env.get(n) for n in p):
+                out.add(p)
+        return frozenset(out)
 
     def _join_apart(self, other: State, env: Mapping[str, Oids]) -> Pairs:
         """The pairs apart on both paths whose merged may-sets overlap."""
@@ -226,6 +279,8 @@ def _join_maps(
     left: Mapping[K, V], right: Mapping[K, V], join: Callable[[V, V], V]
 ) -> Mapping[K, V]:
     """Keys of both; a key on one side only keeps its value (absent means "not tracked")."""
+    if left is right:
+        return left
     out: dict[K, V] | None = None
     for key, value in right.items():
         old = left.get(key)
@@ -245,6 +300,8 @@ def _meet_maps(
     left: Mapping[K, V], right: Mapping[K, V], meet: Callable[[V, V], V | None]
 ) -> Mapping[K, V]:
     """Keys of both (a must-map: a fact missing on one side holds on neither)."""
+    if left is right:
+        return left
     out: dict[K, V] | None = None
     for key, value in left.items():
         other = right.get(key)

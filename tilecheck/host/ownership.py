@@ -39,7 +39,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.shapes import shape_dims, tile_shape_problem
 from tilecheck.kernel_signature import ParamKind
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, path_of
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 
@@ -88,11 +88,12 @@ class Ownership(Frame):
         return {b.tensor for b in hold.borrows} if hold is not None else set()
 
     # -- running ----------------------------------------------------------------------------
-    def hand_on(self, ops: list[int]) -> tuple[frozenset[Borrow], frozenset[str] | None]:
+    def hand_on(self, ops: list[int]) -> tuple[frozenset[Borrow], frozenset[str] | None, bool]:
         """Ops submitted, chained, zipped or recorded: their borrows go to the new holder
-        (returned with the names that cover them)."""
+        (returned with the names that cover them, and whether each op a kernel call made)."""
         borrows: set[Borrow] = set()
         cover: frozenset[str] | None = frozenset()
+        ordered = True
         for op in ops:
             self.ran.add(self.site_of(op))
             hold = self.holds.get(op)
@@ -100,26 +101,29 @@ class Ownership(Frame):
                 if hold.live:
                     borrows |= hold.borrows
                     cover = _union_cover(cover, hold.cover)
+                    ordered = ordered and hold.ordered
                 self.set_hold(op, Hold(HANDED, hold.borrows))
-        return frozenset(borrows), cover
+        return frozenset(borrows), cover, ordered
 
     def submit(self, call: cst.Call, ops: list[int]) -> Oids:
-        borrows, cover = self.hand_on(ops)
-        pending = self.fresh(Kind.PENDING, call, "pending", group=self.current_group())
+        """A Pending; of kernel calls' ops alone, later launches may read what it writes."""
+        borrows, cover, ordered = self.hand_on(ops)
+        group = self.current_group()
+        pending = self.fresh(Kind.PENDING, call, "pending", group=group)
         self.created_pendings[pending] = self.site(call)
-        self.set_hold(pending, Hold(LIVE, borrows, cover=cover))
+        self.set_hold(pending, Hold(LIVE, borrows, cover=cover, ordered=ordered and group is None))
         return frozenset({pending})
 
     def combine(self, call: cst.Call, ops: list[int], label: str) -> Oids:
         """``op.then(fn)`` or ``tr.zip(...)``: one op holding what the given ones held."""
-        borrows, cover = self.hand_on(ops)
+        borrows, cover, _ = self.hand_on(ops)
         new = self.fresh(Kind.OP, call, label, group=self.current_group())
         self.created_ops[new] = self.site(call)
         self.set_hold(new, Hold(LIVE, borrows, cover=cover))
         return frozenset({new})
 
     def record(self, graphs: list[int], ops: list[int]) -> None:
-        borrows, cover = self.hand_on(ops)
+        borrows, cover, _ = self.hand_on(ops)
         for graph in graphs:
             hold = self.holds.get(graph)
             if hold is not None and not borrows <= hold.borrows:
@@ -171,7 +175,8 @@ class Ownership(Frame):
         """The op ``expr`` holds is run or handed on (``how``) at ``node``: TC110 if it was
         already, on every path; otherwise it is, from here on."""
         op = self.check_rerun(expr, value, node, how)
-        if op is not None:
+        # an op made right here (``add(...).sync()``) is held by no name: it never runs again
+        if op is not None and not isinstance(expr, cst.Call):
             self.took(op, node, how)
 
     def check_rerun(
@@ -289,32 +294,47 @@ class Ownership(Frame):
         return "g"
 
     # -- checking ---------------------------------------------------------------------------
-    def use(self, tensors: Oids, use: Use, node: cst.CSTNode) -> None:
-        """Host code touches ``tensors``: report the first live borrow it conflicts with."""
+    def use(
+        self,
+        tensors: Oids,
+        use: Use,
+        node: cst.CSTNode,
+        shown: str | None = None,
+        *,
+        covers: bool = True,
+    ) -> None:
+        """Host code touches ``tensors``: report the first live borrow it conflicts with.
+        ``covers``: names whose may-sets are disjoint hold different tensors (not so when one
+        of ``tensors`` stands for an element of a container another name holds)."""
         if not self.holds:
             return
         acquiring = use in (Use.PARTITION, Use.SHARED)
         group = self.current_group() if acquiring else None
         scope = self.launch_scope if acquiring else None
-        for oid, hold in self.holds.items():
-            if not hold.status & LIVE or (scope is not None and oid in scope):
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            if scope is not None and oid in scope:
                 continue
             info = self.infos[oid]
             if group is not None and info.group == group:
                 continue
             if (
-                isinstance(node, cst.Name)
+                covers
                 and hold.cover is not None
-                and self.apart_from(node.value, hold.cover)
+                and isinstance(node, (cst.Name, cst.Attribute, cst.Subscript))
+                and self.apart_from(path_of(node) or "", hold.cover)
             ):
                 continue  # the name holds none of the tensors this holder borrows
             for borrow in hold.borrows:
                 if borrow.tensor not in tensors:
                     continue
-                code = messages.conflict_code(info.kind, borrow.exclusive, use)
+                ordered = hold.ordered and group is None and not self.infos[borrow.tensor].viewed
+                code = messages.conflict_code(info.kind, borrow.exclusive, use, ordered=ordered)
                 if code is None:
                     continue
-                name = display(node) if isinstance(node, cst.BaseExpression) else "the tensor"
+                name = shown or (
+                    display(node) if isinstance(node, cst.BaseExpression) else "the tensor"
+                )
                 came_around = self.element is not None and (
                     info.seq > self.element.seq
                     or (info.seq == self.element.seq and oid not in self.made_here)
@@ -377,10 +397,17 @@ class Ownership(Frame):
         return False
 
     # -- launching --------------------------------------------------------------------------
-    def launch(self, call: cst.Call, kernel: LaunchSignature, values: dict[int, Value]) -> Value:
-        """A kernel call, its arguments evaluated (``values`` by ``id`` of each ``cst.Arg``):
-        checked as tilert's ``_Launch`` checks it, then the op with its borrows."""
-        binding = bind(kernel, call)
+    def launch(
+        self,
+        call: cst.Call,
+        kernel: LaunchSignature,
+        values: dict[int, Value],
+        args: list[cst.Arg] | None = None,
+    ) -> Value:
+        """A kernel call, its arguments evaluated (``values`` by ``id`` of each ``cst.Arg``;
+        ``args``: the call's, a starred tuple of known items spread out): checked as tilert's
+        ``_Launch`` checks it, then the op with its borrows."""
+        binding = bind(kernel, call, args)
         if binding.problems:  # the first misfit, as Python's own TypeError would name it
             node, arity = binding.problems[0]
             self.report(
@@ -431,6 +458,7 @@ class Ownership(Frame):
                     Finding(WRONG_ARGUMENT_KIND, arg.value, (problem,)),
                 )
                 ok = False
+        self.note_launch(writes, reads)
         if not ok or not self.aliasing_ok(kernel, writes, reads):
             return NOTHING
         borrows: set[Borrow] = set()
@@ -453,8 +481,11 @@ class Ownership(Frame):
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         self.created_ops[op] = self.site(call)
         self.keep_outputs(call, values)
-        self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover))
+        self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
         return frozenset({op})
+
+    def note_launch(self, writes: list[_Argument], reads: list[_Argument]) -> None:
+        """What a summary keeps of a launch (``tilecheck.host.summaries``)."""
 
     def keep_outputs(self, call: cst.Call, values: dict[int, Value]) -> None:
         """What ``sync`` will return: the arguments, in order (so only when every one is
@@ -536,8 +567,12 @@ class Ownership(Frame):
 
 
 def _name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:
-    """The name an object is borrowed through, when the expression is one."""
-    return frozenset({expr.value}) if isinstance(expr, cst.Name) else None
+    """The name (or attribute path) an object is borrowed through, when the expression is
+    one."""
+    if isinstance(expr, cst.Name):
+        return frozenset({expr.value})
+    path = path_of(expr) if isinstance(expr, (cst.Attribute, cst.Subscript)) else None
+    return None if path is None else frozenset({path})
 
 
 def _union_cover(

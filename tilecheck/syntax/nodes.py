@@ -55,3 +55,29 @@ _EMPTY_MODULE = cst.Module(body=[])
 def source_of(node: cst.CSTNode) -> str:
     """The node's code, for messages (only ever computed for a finding)."""
     return _EMPTY_MODULE.code_for_node(node)
+
+
+def path_key(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Integer):
+        return str(int(expr.value, 0)) if expr.value.isdigit() else None
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return repr(value) if isinstance(value, str) else None
+    return None
+
+
+def path_of(expr: cst.BaseExpression) -> str | None:
+    """``self.out``, ``bufs['x']``, ``ts[0]``: a name followed by attributes and constant
+    subscripts; None for anything else."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        base = path_of(expr.value)
+        return None if base is None else f"{base}.{expr.attr.value}"
+    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
+        index = expr.slice[0].slice
+        if isinstance(index, cst.Index):
+            key = path_key(index.value)
+            base = path_of(expr.value) if key is not None else None
+            return None if base is None else f"{base}[{key}]"
+    return None

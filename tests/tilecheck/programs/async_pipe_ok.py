@@ -1,0 +1,48 @@
+"""An async pipeline awaiting the previous op before the next is awaited."""
+
+from __future__ import annotations
+
+import asyncio
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+async def run(bufs: list[Tensor[f32]]) -> None:
+    prev = None
+    for t in bufs:
+        pend = scale(t.partition((T,)), 2.0).submit()
+        if prev:
+            await prev
+        prev = pend
+    if prev:
+        await prev
+
+
+def main() -> None:
+    bufs = [tr.full((N,), float(i)) for i in range(3)]
+    asyncio.run(run(bufs))
+    print([float(b.to_numpy()[0]) for b in bufs])
+
+
+if __name__ == "__main__":
+    main()

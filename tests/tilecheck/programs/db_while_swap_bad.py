@@ -1,0 +1,44 @@
+"""Ping-pong where the swap forgets the pending: front is read while written."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x = tr.full((N,), 3.0)
+    front, back = tr.zeros((N,)), tr.zeros((N,))
+    pf = copy(front.partition((T,)), x).submit()
+    pf.wait()
+    steps = 0
+    while steps < 4:
+        pf = scale(front.partition((T,)), 0.5).submit()
+        print(front.to_numpy()[:2])  # expect: TC102
+        front, back = back, front
+        pf.wait()
+        steps += 1
+    print(front.to_numpy()[:2], back.to_numpy()[:2])
+
+
+if __name__ == "__main__":
+    main()

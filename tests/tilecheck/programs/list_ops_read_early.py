@@ -1,0 +1,39 @@
+"""A list of ops built in a loop; a tensor read before the loop that syncs them."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    ts = [tr.ones((N,)), tr.ones((N,))]
+    ops = []
+    for t in ts:
+        ops.append(scale(t.partition((T,)), 2.0))
+    print(ts[0].to_numpy()[0])  # expect: TC102
+    for op in ops:
+        op.sync()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""A method that reads self.out is called while another method's op writes it."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+class Model:
+    def __init__(self) -> None:
+        self.x = tr.ones((N,))
+        self.out = tr.zeros((N,))
+
+    def launch(self) -> tr.Pending:
+        return copy(self.out.partition((T,)), self.x).submit()
+
+    def peek(self) -> float:
+        return float(self.out.to_numpy()[0])
+
+
+def main() -> None:
+    model = Model()
+    pending = model.launch()
+    print(model.peek())  # expect: TC102
+    pending.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""A helper launches with its output passed twice."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def accumulate(acc: Tensor[f32]) -> None:
+    add(acc.partition((T,)), acc, acc).sync()  # expect: TC101
+
+
+def main() -> None:
+    accumulate(tr.ones((N,)))
+
+
+if __name__ == "__main__":
+    main()

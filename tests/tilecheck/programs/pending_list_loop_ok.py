@@ -1,0 +1,40 @@
+"""Pendings collected in a loop, all waited, then the buffers read."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    bufs = [tr.ones((N,)) for _ in range(3)]
+    pendings = []
+    for b in bufs:
+        pendings.append(scale(b.partition((T,)), 2.0).submit())
+    for p in pendings:
+        p.wait()
+    for b in bufs:
+        print(b.to_numpy()[0])
+
+
+if __name__ == "__main__":
+    main()

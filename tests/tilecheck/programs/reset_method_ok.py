@@ -1,0 +1,49 @@
+"""A method replaces the buffer an older op still writes; the new one is read."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+class Stage:
+    def __init__(self) -> None:
+        self.x = tr.ones((N,))
+        self.out = tr.zeros((N,))
+
+    def launch(self) -> tr.Pending:
+        return copy(self.out.partition((T,)), self.x).submit()
+
+    def reset(self) -> None:
+        self.out = tr.zeros((N,))
+
+
+def main() -> None:
+    stage = Stage()
+    pending = stage.launch()
+    stage.reset()
+    print(stage.out.to_numpy()[0])
+    pending.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""A pipeline over a slice, primed by the first buffer."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    bufs = [tr.ones((N,)) for _ in range(4)]
+    prev = scale(bufs[0].partition((T,)), 2.0).submit()
+    for t in bufs[1:]:
+        pend = scale(t.partition((T,)), 2.0).submit()
+        prev.wait()
+        prev = pend
+    prev.wait()
+    print(float(bufs[0].to_numpy()[0]), float(bufs[3].to_numpy()[0]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""Launch arguments packed in a tuple and starred; the output read too early."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    x, y, z = tr.ones((N,)), tr.ones((N,)), tr.zeros((N,))
+    args = (z.partition((T,)), x, y)
+    op = add(*args)
+    print(z.to_numpy()[0])  # expect: TC102
+    op.sync()
+
+
+if __name__ == "__main__":
+    main()

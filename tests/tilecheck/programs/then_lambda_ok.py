@@ -1,0 +1,38 @@
+"""A .then callback that only launches; the host reads after the sync."""
+
+from __future__ import annotations
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+N = 1024
+T = 256
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    z = tr.ones((N,))
+    other = tr.ones((N,))
+    op = scale(z.partition((T,)), 2.0).then(lambda zp, *_: scale(zp, 3.0))
+    print(other.to_numpy()[0])
+    op.sync()
+    print(z.to_numpy()[0])
+
+
+if __name__ == "__main__":
+    main()

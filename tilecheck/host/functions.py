@@ -1,0 +1,95 @@
+"""The summaries of a module's top-level functions, made on demand (the first call that needs
+one analyses the function; that analysis is kept, and is the function's own when its body's
+turn comes). A function being summarized that calls itself, directly or not, is unknown code
+to itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from tilecheck.flow import build_cfg
+from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.context import Context
+from tilecheck.host.summary import Summary, join_returns, parameters
+from tilecheck.syntax.walk import children
+
+
+def _plain(fn: cst.FunctionDef) -> bool:
+    """A synchronous function that is no generator: calling it runs its body."""
+    if fn.asynchronous is not None:
+        return False
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Yield, cst.Await)):
+            return False
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(children(node))
+    return True
+
+
+class Functions:
+    def __init__(self, defs: Sequence[cst.CSTNode], device: set[int]) -> None:
+        # a function by name, a method by ``Class.name``, with its class's name
+        self.defs: dict[str, tuple[cst.FunctionDef, str | None]] = {}
+        for d in defs:
+            if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
+                self.defs[d.name.value] = (d, None)
+            elif isinstance(d, cst.ClassDef):
+                for stmt in d.body.body:
+                    if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
+                        self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+        self.ctx: Context | None = None
+        self.summaries: dict[str, Summary | None] = {}
+        self.analyses: dict[int, BodyAnalysis] = {}  # a def -> its analysis, once made
+        self._busy: set[str] = set()
+
+    def summary_for(self, name: str) -> Summary | None:
+        if name in self.summaries:
+            return self.summaries[name]
+        found = self.defs.get(name)
+        if found is None or name in self._busy or self.ctx is None or not _plain(found[0]):
+            return None
+        fn, owner = found
+        names = parameters(fn)
+        if names is None:
+            self.summaries[name] = None
+            return None
+        self._busy.add(name)
+        try:
+            method_of = self.ctx.classes.get(owner) if owner is not None else None
+            analysis = BodyAnalysis(self.ctx, method_of)
+            analysis.summarizing = names[0]
+            cfg = build_cfg(fn.body.body)
+            states = analysis.run_function(fn, cfg)
+        except RecursionError:
+            self.summaries[name] = None
+            return None
+        finally:
+            self._busy.discard(name)
+        self.analyses[id(fn)] = analysis
+        end = states.get(cfg.exit)
+        consumes = analysis.consumed_parameters(dict(end.holds)) if end is not None else frozenset()
+        arity, returns = join_returns(analysis.returned)
+        entry = (
+            analysis.attribute_entry(analysis.me, analysis.method_of)
+            if analysis.me is not None and analysis.method_of is not None
+            else {}
+        )
+        releases, stores = analysis.attribute_summary(entry, end)
+        summary = Summary(
+            name,
+            names[0],
+            names[1],
+            frozenset(analysis.param_uses),
+            consumes,
+            frozenset(analysis.distinct),
+            arity,
+            returns,
+            releases,
+            stores,
+        )
+        self.summaries[name] = summary
+        return summary

@@ -1,0 +1,75 @@
+"""What a call to one of the checked module's functions does, in terms of its parameters
+(``tilecheck.host.summaries`` makes and applies these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.host.messages import Use
+from tilecheck.host.model import Kind
+
+# What a tensor of the callee is to its caller: ("param", position), ("attr", attribute of
+# ``self``), or ("new", n): a tensor the call makes.
+Target = tuple[str, int | str]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One returned value: an op or a Pending with its borrows, a tensor (``kind`` TENSOR,
+    ``targets`` what it may be), or nothing the analysis tracks (``kind`` None)."""
+
+    kind: Kind | None
+    targets: frozenset[tuple[Target, bool]] = frozenset()  # with "exclusive", for borrows
+    ordered: bool = False  # an op or Pending later launches may read after (``Hold.ordered``)
+
+    def join(self, other: Result) -> Result:
+        if self.kind is not other.kind:
+            return NO_RESULT
+        return Result(self.kind, self.targets | other.targets, self.ordered and other.ordered)
+
+
+NO_RESULT = Result(None)
+
+
+@dataclass(frozen=True)
+class Summary:
+    name: str
+    names: tuple[str, ...]  # every parameter; the first ``positional`` may be passed by position
+    positional: int
+    uses: frozenset[tuple[Target, Use]]  # host uses of its parameters and attributes
+    consumes: frozenset[int]  # the partition parameters it consumes
+    # (written, other): parameters one launch writes through a partition and also takes
+    distinct: frozenset[tuple[int, int]] = frozenset()
+    # What it returns: one value (``arity`` None) or a tuple of ``arity`` items, each joined
+    # over its ``return`` statements; None: not one shape, or nothing tracked.
+    arity: int | None = None
+    returns: tuple[Result, ...] = ()
+    # A method's effects on its receiver: attributes whose op or Pending it waits for, and
+    # what it leaves in the attributes it sets.
+    releases: frozenset[str] = frozenset()
+    stores: tuple[tuple[str, Result], ...] = ()
+
+
+def join_returns(
+    shapes: list[tuple[int | None, tuple[Result, ...]]],
+) -> tuple[int | None, tuple[Result, ...]]:
+    """The shape of every ``return``: one arity for all, items joined; else nothing."""
+    if not shapes or len({arity for arity, _ in shapes}) != 1:
+        return None, ()
+    arity, first = shapes[0]
+    items = list(first)
+    for _, results in shapes[1:]:
+        items = [a.join(b) for a, b in zip(items, results, strict=True)]
+    return arity, tuple(items)
+
+
+def parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
+    """Every parameter's name, and how many may be passed by position; None when
+    ``*args``/``**kwargs`` hide them."""
+    params = fn.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        return None
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    return (*positional, *(p.name.value for p in params.kwonly_params)), len(positional)
