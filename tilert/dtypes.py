@@ -24,6 +24,8 @@ class DType(metaclass=DTypeMeta):
     kind: ClassVar[str] = "?"  # "f" float, "i" signed, "u" unsigned, "b" bool
     # False for the 8-bit floats: cuTile has no arithmetic on them (astype first)
     arithmetic: ClassVar[bool] = True
+    # why kernels cannot use it on the GPU tilert targets (the H100), or None when they can
+    not_in_kernels: ClassVar[str | None] = None
     np_dtype: ClassVar[np.dtype[np.generic]] = np.dtype(np.float32)
 
     def __init__(self) -> None:  # pragma: no cover - defensive
@@ -138,12 +140,17 @@ class f8e5m2(DType):
 
 class f8e8m0fnu(DType):
     """8-bit power-of-two scale (8 exponent bits, no sign or mantissa): the block scales of
-    ``mma_scaled``; storage only, as ``f8e4m3fn``."""
+    block-scaled matmul on sm_100 and later. The H100 has no use of it in kernels (its compiler
+    refuses it), so tilert keeps it for tensors only: storage and DLPack exchange."""
 
     name = "f8e8m0fnu"
     itemsize = 1
     kind = "f"
     arithmetic = False
+    not_in_kernels = (
+        "the H100's compiler refuses f8e8m0fnu (cuTile has it from sm_100, with mma_scaled): "
+        "tensors of it are for storage and exchange"
+    )
     np_dtype = np.dtype(ml_dtypes.float8_e8m0fnu)
 
 

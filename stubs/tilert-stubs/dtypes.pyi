@@ -13,6 +13,7 @@ class DType(metaclass=DTypeMeta):
     itemsize: ClassVar[int]
     kind: ClassVar[str]
     arithmetic: ClassVar[bool]
+    not_in_kernels: ClassVar[str | None]
     np_dtype: ClassVar[np.dtype[np.generic]]
     def __init__(self) -> None: ...
 

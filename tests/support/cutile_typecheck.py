@@ -4,12 +4,15 @@ constants; no Tile IR compiler, no device), so a kernel the interpreter runs but
 refuse fails the test that launched it.
 
 Enabled by ``TILERT_CUTILE_TYPECHECK=1`` where ``cuda.tile`` imports (a developer machine with
-the wheel; CI has none): ``TILERT_CUTILE_TYPECHECK=1 pytest tests/tilert``. A refusal raises
-KernelError, as the GPU backend's first launch would."""
+the wheel; CI has none): ``TILERT_CUTILE_TYPECHECK=1 pytest tests/tilert``. With
+``TILERT_CUTILE_TYPECHECK_ARCH=sm_90`` (and ``tileiras`` on PATH) each kernel is compiled all
+the way to the H100's cubin. A refusal raises KernelError, as the GPU backend's first launch
+would."""
 
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,7 +105,10 @@ def typecheck(kernel: Any, args: Sequence[object]) -> None:
     def attempt(c: Compiled) -> None:
         function = c.kernel._annotated_function
         signature = _signature(ct, function.pyfunc, values)
-        compile_tile(function, [signature], return_bytecode=True, return_cubin=False)
+        arch = os.environ.get("TILERT_CUTILE_TYPECHECK_ARCH")  # e.g. sm_90: all the way to a cubin
+        compile_tile(
+            function, [signature], sm_arch=arch, return_bytecode=not arch, return_cubin=bool(arch)
+        )
 
     try:
         attempt(compiled)

@@ -230,3 +230,15 @@ def test_invert_of_ints_bools_and_a_constant_bool() -> None:
     z = tr.zeros((8,), dtype=i32)
     K.inverted(z.partition((8,)), tr.from_numpy(x)).sync()
     np.testing.assert_array_equal(z.to_numpy(), np.where(x <= 2, ~x, x))
+
+
+def test_f8e8m0fnu_is_for_tensors_only() -> None:
+    scales = tr.from_numpy(np.array([0.5, 1, 2, 4], dtype=ml_dtypes.float8_e8m0fnu))
+    assert scales.dtype is tr.f8e8m0fnu  # a tensor of it: storage and exchange
+
+    @tr.kernel
+    def k(z: Mutable[Tensor[f32]], s: Shared[Tensor[tr.f8e8m0fnu]]) -> None:
+        z.store(tl.astype(tl.load_tile_like(s, z), tl.f32))
+
+    with pytest.raises((TypeError, tr.KernelError), match=r"f8e8m0fnu|float8_e8m0fnu"):
+        k(tr.zeros((4,), dtype=f32).partition((4,)), scales).sync()

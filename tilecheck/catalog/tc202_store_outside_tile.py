@@ -58,6 +58,23 @@ from tilert import Const, Mutable, Shared, Tensor, f32
 
 
 @tr.kernel
+def centre(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    total = tl.zeros(z.tile_shape, tl.f32)
+    for idx in z.tiles():
+        total = total + tl.load_tile_like(x, z, at=idx)
+    for idx in z.tiles():
+        z.store(tl.load_tile_like(x, z, at=idx) - total, at=idx)
+""",
+            "two loops over the partition's tiles, one index name: both are the block's tiles",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
 def copy2d(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     out = z
     for i, j in out.tiles():

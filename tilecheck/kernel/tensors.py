@@ -103,6 +103,8 @@ class Tensors:
             parts = {self._index_part(origin) for origin in self.origins(name)}
         finally:
             self._visiting.discard(name)
+        if len(parts) > 1 and None not in parts and _whole_of_one_receiver(parts):
+            parts = {next(iter(parts))}  # several loops over one partition's tiles bind it
         if len(parts) != 1 or name in self._kinds:
             return None
         part = parts.pop()
@@ -125,6 +127,13 @@ class Tensors:
                 whole.receiver, whole.loop, origin.position, origin.arity, origin.node
             )
         return None
+
+
+def _whole_of_one_receiver(parts: set[TileIndexPart | None]) -> bool:
+    """Whether each part is a whole tile index of one partition (from different loops): any of
+    them names a tile the block owns, as the name does wherever it is used."""
+    wholes = [p for p in parts if p is not None and p.position is None]
+    return len(wholes) == len(parts) and len({p.receiver for p in wholes}) == 1
 
 
 @dataclass(frozen=True)

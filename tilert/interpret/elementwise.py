@@ -176,6 +176,8 @@ SUB = _arith("-", np.subtract)
 MUL = _arith("*", np.multiply)
 FLOORDIV = _arith("//", np.floor_divide)
 MOD = _arith("%", np.remainder)
+
+
 def _float_power(symbol: str) -> Callable[..., Tile[Any]]:
     """``**`` and ``tl.pow``: floats only, as on the GPU (cuTile's compiler has no integer
     power: "Missing binary arithmetic implementation for pow, int")."""
@@ -410,4 +412,6 @@ def astype(a: object, dtype: Any) -> Tile[Any]:
     value = operand(a, "the argument of tl.astype")
     t = value if isinstance(value, _tiles.Tile) else _as_tile(value, "the argument of tl.astype")
     target = as_dtype(dtype)
+    if target.not_in_kernels:
+        raise TypeError(target.not_in_kernels)
     return _tiles.Tile(convert(t._data, t.dtype, target), target)

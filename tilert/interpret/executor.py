@@ -108,6 +108,10 @@ class LaunchPlan:
         self._bound: list[tuple[ParamKind, object]] = []
         self.mutables: list[_MutableArg] = []
         for p, a in zip(kernel.params, args, strict=True):
+            if p.dtype is not None and p.dtype.not_in_kernels:
+                raise TypeError(
+                    f"kernel `{kernel.name}`, parameter `{p.name}`: {p.dtype.not_in_kernels}"
+                )
             if p.kind is ParamKind.MUTABLE:
                 m = _MutableArg(p, cast(PartitionLike, a), grid)
                 self.mutables.append(m)
