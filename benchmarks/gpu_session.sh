@@ -38,7 +38,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     TILERT_BACKEND=cutile timeout 120 python3 benchmarks/gpu_probe_conversions.py
     echo "rc=$?"
     section "GPU tests (pytest -m gpu; the differential test on 100 kernels: phase differential)"
-    TILERT_DIFF_COUNT=${TILERT_DIFF_COUNT_IN_TESTS:-100} OUT="$OUT" timeout ${GPU_T:-300} \
+    TILERT_DIFF_COUNT=${TILERT_DIFF_COUNT_IN_TESTS:-100} OUT="$OUT" timeout ${GPU_T:-560} \
       python3 -m pytest -m gpu -v -rs -p no:cacheprovider tests/gpu
     echo "rc=$?"
   fi
