@@ -1,0 +1,1 @@
+"""Kernels and small helpers shared by the evaluation programs."""
