@@ -7,31 +7,16 @@ Tolerance: the largest absolute error over the largest reference magnitude is at
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 
 import tilert as tr
 import tilert.kernels as tk
+from tests.support.kernel_checks import DTYPES, check, tensor
 
 pytestmark = pytest.mark.usefixtures("interpreter")
 
-DTYPES = [tr.f32, tr.f16, tr.bf16]
-TOL = {tr.f32: 2e-5, tr.f16: 2e-3, tr.bf16: 1.6e-2}
 RNG = np.random.default_rng(13)
-
-
-def tensor(a: np.ndarray[Any, Any], dt: type[tr.DType]) -> tuple[tr.Tensor[Any], Any]:
-    t = tr.from_numpy(a.astype(dt.np_dtype))
-    return t, t.to_numpy().astype(np.float64)
-
-
-def check(got: tr.Tensor[Any], ref: np.ndarray[Any, Any], dt: type[tr.DType]) -> None:
-    g = got.to_numpy().astype(np.float64)
-    assert g.shape == ref.shape
-    err = np.abs(g - ref).max() / max(1.0, np.abs(ref).max())
-    assert err <= TOL[dt], f"relative error {err} over {TOL[dt]}"
 
 
 @pytest.mark.parametrize("dt", DTYPES, ids=lambda d: d.name)

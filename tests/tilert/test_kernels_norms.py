@@ -14,29 +14,15 @@ import pytest
 
 import tilert as tr
 import tilert.kernels as tk
+from tests.support.kernel_checks import DTYPES, check, tensor
 from tilert.kernels import norms
 
 pytestmark = pytest.mark.usefixtures("interpreter")
 
-DTYPES = [tr.f32, tr.f16, tr.bf16]
-TOL = {tr.f32: 2e-5, tr.f16: 2e-3, tr.bf16: 1.6e-2}
 SHAPES = [(5, 100), (3, 37), (9, 300), (1, 1)]
 # the default tiling, several rows per block, and chunks of 16 columns (the persistent path)
 CONFIGS = [norms.CONFIGS[0], tr.Config(block=256, chunk=8192), tr.Config(block=64, chunk=16)]
 RNG = np.random.default_rng(11)
-
-
-def tensor(a: np.ndarray[Any, Any], dt: type[tr.DType]) -> tuple[tr.Tensor[Any], Any]:
-    """The tensor of ``a`` in ``dt`` and its values (rounded to ``dt``) in f64."""
-    t = tr.from_numpy(a.astype(dt.np_dtype))
-    return t, t.to_numpy().astype(np.float64)
-
-
-def check(got: tr.Tensor[Any], ref: np.ndarray[Any, Any], dt: type[tr.DType]) -> None:
-    g = got.to_numpy().astype(np.float64)
-    assert g.shape == ref.shape
-    err = np.abs(g - ref).max() / max(1.0, np.abs(ref).max())
-    assert err <= TOL[dt], f"relative error {err} over {TOL[dt]}"
 
 
 @pytest.mark.parametrize("dt", DTYPES, ids=lambda d: d.name)
