@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from tilert.cutile.backend import MUTABLE, SHARED
+from tilert.cutile.backend import MUTABLE, launch_arguments
 from tilert.cutile.coercions import compile_converting
 from tilert.cutile.compiled import Compiled
 from tilert.cutile.lowering import MutableSpec, lower_kernel
@@ -30,25 +30,10 @@ _checked: set[tuple[int, tuple[Any, ...]]] = set()
 
 
 def _arguments(kernel: Any, args: Sequence[object]) -> tuple[list[Any], tuple[Any, ...]]:
-    """The generated kernel's arguments (arrays as (dtype, ndim)) and the specialization key."""
-    out: list[Any] = []
-    spec: list[tuple[int, bool]] = []
-    for p, v in zip(kernel.params, args, strict=True):
-        if p.kind is MUTABLE:
-            t = v.tensor  # type: ignore[attr-defined]
-            out.append(("array", t.dtype, len(t.shape)))
-            out.extend(v.tile_shape)  # type: ignore[attr-defined]
-            mapping = v.mapping  # type: ignore[attr-defined]
-            if mapping is None:
-                spec.append((len(v.tile_shape), False))  # type: ignore[attr-defined]
-            else:
-                out.append(mapping.order.group if mapping.order.kind == "grouped" else 0)
-                spec.append((len(v.tile_shape), True))  # type: ignore[attr-defined]
-        elif p.kind is SHARED:
-            out.append(("array", v.dtype, len(v.shape)))  # type: ignore[attr-defined]
-        else:
-            out.append(v.item() if hasattr(v, "item") else v)
-    return out, tuple(spec)
+    """The generated kernel's arguments, as the GPU launch orders them (arrays as
+    ``("array", dtype, ndim)``), and the specialization key."""
+    values, spec, _ = launch_arguments(kernel, args, lambda t: ("array", t.dtype, len(t.shape)))
+    return list(values), spec
 
 
 def _signature(ct: Any, pyfunc: Any, values: list[Any]) -> Any:

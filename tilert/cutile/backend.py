@@ -197,10 +197,12 @@ def _scalar_overflow(kernel: Any, exc: BaseException) -> ValueError:
 
 
 def launch_arguments(
-    kernel: Any, args: Sequence[object]
+    kernel: Any, args: Sequence[object], view: Callable[[Any], object] | None = None
 ) -> tuple[tuple[object, ...], tuple[tuple[int, bool], ...], list[Any]]:
     """The ct.launch argument tuple of one launch (in the generated kernel's parameter order),
-    the key of its compiled specialization, and the tensors it writes."""
+    the key of its compiled specialization, and the tensors it writes. ``view`` stands for
+    each tensor (default: what ``ct.launch`` receives for it)."""
+    view = view or _view
     out: list[object] = []
     spec: list[tuple[int, bool]] = []
     written: list[Any] = []
@@ -208,7 +210,7 @@ def launch_arguments(
         kind = p.kind
         if kind is MUTABLE:
             t = v.tensor  # type: ignore[attr-defined]
-            out.append(t._launch_view or _view(t))
+            out.append(t._launch_view or view(t))
             tile_shape = v.tile_shape  # type: ignore[attr-defined]
             out.extend(tile_shape)
             mapping = v.mapping  # type: ignore[attr-defined]
@@ -220,7 +222,7 @@ def launch_arguments(
                 spec.append((len(tile_shape), True))
             written.append(t)
         elif kind is SHARED:
-            out.append(v._launch_view or _view(v))  # type: ignore[attr-defined]
+            out.append(v._launch_view or view(v))  # type: ignore[attr-defined]
         else:
             out.append(v.item() if hasattr(v, "item") else v)
     return tuple(out), tuple(spec), written

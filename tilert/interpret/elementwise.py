@@ -178,24 +178,28 @@ FLOORDIV = _arith("//", np.floor_divide)
 MOD = _arith("%", np.remainder)
 
 
-def _float_power(symbol: str) -> Callable[..., Tile[Any]]:
-    """``**`` and ``tl.pow``: floats only, as on the GPU (cuTile's compiler has no integer
-    power: "Missing binary arithmetic implementation for pow, int")."""
+def _float_only(symbol: str, ufunc: Ufunc, refusal: str) -> Callable[..., Tile[Any]]:
+    """An operator the GPU has for float tiles only: the operands' common dtype must be a
+    float one, else ``refusal`` (formatted with that dtype) is the error."""
 
     def typing(common: type[DType]) -> tuple[type[DType], Any]:
         if common.kind != "f":
-            raise TypeError(
-                f"`{symbol}` of {common} tiles: the GPU has no integer power; convert to a float "
-                "first (tl.astype) or multiply"
-            )
+            raise TypeError(refusal.format(common))
         return common, compute_dtype(common)
 
-    return _binary(symbol, np.power, typing)
+    return _binary(symbol, ufunc, typing)
 
 
-POW = _float_power("**")
+# cuTile's compiler has no integer power ("Missing binary arithmetic implementation for pow, int")
+_NO_INTEGER_POWER = (
+    "`{}` of {} tiles: the GPU has no integer power; convert to a float first (tl.astype) or "
+    "multiply"
+)
+
+
+POW = _float_only("**", np.power, _NO_INTEGER_POWER.format("**", "{}"))
 TRUEDIV = _true_divide()
-POW_FN = _float_power("tl.pow")
+POW_FN = _float_only("tl.pow", np.power, _NO_INTEGER_POWER.format("tl.pow", "{}"))
 MAXIMUM = _arith("tl.maximum", np.maximum, bool_ok=True)
 MINIMUM = _arith("tl.minimum", np.minimum, bool_ok=True)
 LT = _compare("<", np.less)
@@ -211,19 +215,8 @@ LSHIFT = _bitwise("<<", np.left_shift, shift=True)
 RSHIFT = _bitwise(">>", np.right_shift, shift=True)
 
 
-def _atan2() -> Callable[..., Tile[Any]]:
-    """cuTile promotes both operands to their common dtype and has atan2 only for floats: an
-    integer or bool_ pair is refused (convert with tl.astype first)."""
-
-    def typing(common: type[DType]) -> tuple[type[DType], Any]:
-        if common.kind != "f":
-            raise TypeError(f"needs float tiles, got {common}: convert first (tl.astype)")
-        return common, compute_dtype(common)
-
-    return _binary("tl.atan2", np.arctan2, typing)
-
-
-ATAN2 = _atan2()
+# cuTile promotes both operands to their common dtype and has atan2 only for floats
+ATAN2 = _float_only("tl.atan2", np.arctan2, "needs float tiles, got {}: convert first (tl.astype)")
 
 
 @kernel_op("tl.divmod")

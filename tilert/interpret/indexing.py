@@ -124,20 +124,20 @@ Update = Callable[..., Any]  # (old value, *operands) -> new value
 # the tensor dtypes each atomic takes on the GPU (cuTile's _ATOMIC_RMW_SPECS)
 _WORDS = frozenset({"i32", "i64", "u32", "u64"})
 _WORDS_AND_FLOATS = _WORDS | {"f32", "f64"}
-_DTYPES = {
-    "add": _WORDS_AND_FLOATS | {"f16", "bf16"},
-    "xchg": _WORDS_AND_FLOATS,
-    "cas": _WORDS_AND_FLOATS,
-    **{name: _WORDS for name in ("max", "min", "and", "or", "xor")},
-}
 
 
 def _atomic(
-    op: str, target: object, indices: object, operands: tuple[object, ...], update: Update
+    op: str,
+    allowed: frozenset[str],
+    target: object,
+    indices: object,
+    operands: tuple[object, ...],
+    update: Update,
 ) -> _tiles.Tile[Any]:
-    """Apply ``update`` element by element in index order; the old values come back."""
+    """Apply ``update`` element by element in index order; the old values come back (for an
+    index outside the tensor: the first operand, as cuTile's compare-and-swap gives back
+    ``expected``; 0 for the others, which have one operand that means nothing there)."""
     ctx, view = _target(op, target)
-    allowed = _DTYPES[op.rsplit("_", 1)[1]]
     if view.dtype.name not in allowed:
         raise TypeError(
             f"{op} needs a tensor of {', '.join(sorted(allowed))} (as on the GPU), "
@@ -163,33 +163,32 @@ def _atomic(
             flat_old[k] = flat_work[e]
             flat_work[e] = update(flat_work[e], *(a[k] for a in flat_args))
     ctx.state.record_elements(ctx, view._name, tuple(work.shape), index, ok, atomic=True)
-    if len(operands) == 2:  # compare-and-swap: an index outside gives back `expected`
+    if len(operands) > 1:
         flat_old[~inside] = flat_args[0][~inside]
     return _tiles.Tile(old, view.dtype)
 
 
-def _atomic_op(name: str, update: Update) -> Callable[[object, object, object], Any]:
+def _atomic_op(
+    name: str, allowed: frozenset[str], update: Update
+) -> Callable[[object, object, object], Any]:
     op = f"tl.unsafe.atomic_{name}"
 
     @kernel_op(op)
     def run(target: object, indices: object, update_value: object) -> _tiles.Tile[Any]:
-        return _atomic(op, target, indices, (update_value,), update)
+        return _atomic(op, allowed, target, indices, (update_value,), update)
 
     run.__name__ = f"atomic_{name}"
     return run
 
 
-def _same_kind(old: Any, new: Any) -> Any:
-    return type(old)(new)
-
-
-ATOMIC_ADD = _atomic_op("add", lambda old, u: _same_kind(old, old + u))
-ATOMIC_MAX = _atomic_op("max", lambda old, u: max(old, u))
-ATOMIC_MIN = _atomic_op("min", lambda old, u: min(old, u))
-ATOMIC_AND = _atomic_op("and", lambda old, u: old & u)
-ATOMIC_OR = _atomic_op("or", lambda old, u: old | u)
-ATOMIC_XOR = _atomic_op("xor", lambda old, u: old ^ u)
-ATOMIC_XCHG = _atomic_op("xchg", lambda old, u: u)
+# (an update is assigned into the tensor's array, so it takes the tensor's dtype there)
+ATOMIC_ADD = _atomic_op("add", _WORDS_AND_FLOATS | {"f16", "bf16"}, lambda old, u: old + u)
+ATOMIC_MAX = _atomic_op("max", _WORDS, lambda old, u: max(old, u))
+ATOMIC_MIN = _atomic_op("min", _WORDS, lambda old, u: min(old, u))
+ATOMIC_AND = _atomic_op("and", _WORDS, lambda old, u: old & u)
+ATOMIC_OR = _atomic_op("or", _WORDS, lambda old, u: old | u)
+ATOMIC_XOR = _atomic_op("xor", _WORDS, lambda old, u: old ^ u)
+ATOMIC_XCHG = _atomic_op("xchg", _WORDS_AND_FLOATS, lambda old, u: u)
 
 
 @kernel_op("tl.unsafe.atomic_cas")
@@ -200,6 +199,7 @@ def atomic_cas(
     (``expected`` where an index is outside the tensor)."""
     return _atomic(
         "tl.unsafe.atomic_cas",
+        _WORDS_AND_FLOATS,
         target,
         indices,
         (expected, desired),
