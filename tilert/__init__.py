@@ -12,6 +12,7 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from tilert import _accel, _convert, backends, unsafe
 from tilert import lang as lang  # published below: kernels resolve its names
@@ -130,3 +131,12 @@ __all__ = [
     "zeros",
     "zip",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``tr.testing`` (``do_bench``), imported on first use: it defines a kernel."""
+    if name == "testing":
+        import importlib
+
+        return importlib.import_module("tilert.testing")
+    raise AttributeError(f"module 'tilert' has no attribute {name!r}")

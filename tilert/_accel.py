@@ -30,6 +30,7 @@ from tilert import backends, ops, streams
 from tilert._core import ownership
 from tilert._core import where as _where
 from tilert._core.capture import _graph
+from tilert._core.log import logger
 from tilert._dlpack import abi as dlpack
 from tilert._launch import LaunchStep, launchable_grids
 from tilert.kernel import Kernel
@@ -150,12 +151,13 @@ def install() -> None:
     borrow_lock, queue_lock = _fast.RLock(), _fast.RLock()
     objects = _objects(borrow_lock, queue_lock)
     _refused = _mismatch(objects)
+    if _refused is None:
+        try:
+            methods = _fast.install(objects)
+        except Exception as exc:  # its own checks, of the types it is handed: nothing changed
+            _refused = f"tilert._fast.install: {exc}"
     if _refused is not None:
-        return
-    try:
-        methods = _fast.install(objects)
-    except Exception as exc:  # its own checks, of the types it is handed: nothing is changed yet
-        _refused = f"tilert._fast.install: {exc}"
+        logger.warning("the C launch path is left out, launches run in Python: %s", _refused)
         return
     # (nothing holds the locks yet; the C's serves as a threading.RLock: acquire, release, with)
     ownership.LOCK = borrow_lock  # type: ignore[assignment]

@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 
 import numpy as np
 
-from tilert._core import ownership
+from tilert._core import nvtx, ownership
 from tilert._dlpack.abi import HOST_ACCESSIBLE
 from tilert.errors import BorrowError
 from tilert.ops import IN_FLIGHT, Op
@@ -137,7 +137,11 @@ class LaunchStep:
     def __call__(self, stream: Stream) -> None:
         kernel, values = self.kernel, self.values
         wait_for_writers(_tensors(kernel.params, values), stream)
-        kernel._run(values, self.grid, stream)
+        if nvtx.ENABLED:
+            with nvtx.span(kernel.name):
+                kernel._run(values, self.grid, stream)
+        else:
+            kernel._run(values, self.grid, stream)
 
 
 def _tensors(params: Sequence[Param], values: Sequence[Any]) -> Iterable[Tensor[Any]]:

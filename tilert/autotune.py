@@ -29,6 +29,8 @@ from typing import Any
 
 from tilert import backends
 from tilert._core.capture import capturing
+from tilert._core.log import logger
+from tilert.caches import tilert_root
 from tilert.errors import BorrowError
 from tilert.graph import Graph
 from tilert.ops import Op
@@ -139,6 +141,7 @@ class Autotuned:
             return found
         found = self._from_disk(key)
         if found is not None:
+            logger.debug("autotune %s: %s read from %s", self.fn.__qualname__, found, self.path())
             self._best[key] = found
             return found
         found = self._tune(args, kwargs)
@@ -173,13 +176,14 @@ class Autotuned:
             except Exception as exc:  # a config the compiler or the launch refuses
                 result = f"{type(exc).__name__}: {exc}"
             trials.append((cfg, result))
+            shown = (
+                f"{result * 1e6:.1f} us"
+                if isinstance(result, float)
+                else " / ".join(line.strip() for line in result.splitlines())  # one line
+            )
             if verbose:
-                shown = (
-                    f"{result * 1e6:.1f} us"
-                    if isinstance(result, float)
-                    else " / ".join(line.strip() for line in result.splitlines())  # one line
-                )
                 print(f"autotune {self.fn.__qualname__}: {cfg}: {shown}", flush=True)
+            logger.debug("autotune %s: %s: %s", self.fn.__qualname__, cfg, shown)
         self.last_tuning = trials
         timed = [(t, i) for i, (_, t) in enumerate(trials) if isinstance(t, float)]
         if not timed:
@@ -187,7 +191,16 @@ class Autotuned:
             raise RuntimeError(
                 f"@tr.autotune on `{self.fn.__qualname__}`: every config failed: {listing}"
             )
-        return self.configs[min(timed)[1]]
+        best, index = min(timed)
+        logger.info(
+            "autotune %s: chose %s (%.1f us, the fastest of %d configs, %d failed)",
+            self.fn.__qualname__,
+            self.configs[index],
+            best * 1e6,
+            len(trials),
+            len(trials) - len(timed),
+        )
+        return self.configs[index]
 
     def _time(self, cfg: Config, args: tuple[Any, ...], kwargs: dict[str, Any]) -> float:
         """Seconds per run of ``cfg``'s op, replayed back to back from a graph."""
@@ -214,10 +227,7 @@ class Autotuned:
 
     def path(self) -> Path:
         """The JSON file this function's choices are kept in."""
-        root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
-            os.path.expanduser("~"), ".cache", "tilert"
-        )
-        return Path(root) / "autotune" / f"{self.fn.__module__}.{self.fn.__qualname__}.json"
+        return tilert_root() / "autotune" / f"{self.fn.__module__}.{self.fn.__qualname__}.json"
 
     def _read(self, warn: bool = True) -> dict[str, Any]:
         path = self.path()

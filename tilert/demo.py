@@ -44,7 +44,7 @@ WRONG_PROGRAM = textwrap.dedent(
 )
 
 EXAMPLES = ("add", "saxpy", "softmax", "gemm", "async_pipeline", "graph_replay")
-GPU_EXAMPLES = ("cuda_cpp",)  # CUDA C++ needs the GPU
+GPU_EXAMPLES = ("cuda_cpp", "interop_torch")  # CUDA C++ and torch on the GPU need the GPU
 
 
 def banner(title: str) -> None:

@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any
 
 from tilert import backends
-from tilert._core import ownership
+from tilert._core import nvtx, ownership
 from tilert._core.capture import capturing, end_capturing, set_capturing
 from tilert._core.where import user_callsite
 from tilert._launch import wait_for_writers
@@ -133,7 +133,11 @@ class Graph:
     def _replay_captured(self, captured: Captured, stream: Stream) -> None:
         """Launch the captured graph on ``stream`` after the last writers of what it touches."""
         wait_for_writers((t for t, _ in self._touched), stream)
-        captured.launch(stream)
+        if nvtx.ENABLED:
+            with nvtx.span(self._label):
+                captured.launch(stream)
+        else:
+            captured.launch(stream)
         writer = (stream, stream._launched)
         for t, written in self._touched:
             if written:

@@ -37,6 +37,17 @@ class _Owner(Protocol):
     def _into(self) -> weakref.ref[_Owner] | None: ...
 
 
+# What an Op lacks that users of torch, CUDA or futures reach for, and what to write instead
+_OP_HINTS = {
+    "wait": "an op is lazy and has not run; `.sync()` runs it and waits, or "
+    "`pending = op.submit()` starts it and `pending.wait()` waits",
+    "result": "`.sync()` runs the op and returns its outputs",
+    "synchronize": "`.sync()` runs the op and waits for it",
+    "done": "an op is lazy; `pending = op.submit()` starts it and `pending.done()` says "
+    "whether it finished",
+}
+
+
 class Op:
     """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
 
@@ -82,6 +93,13 @@ class Op:
         return self._holders[0].where
 
     # -- running ----------------------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        """Only for names an Op lacks: the ones users reach for from other APIs get a hint."""
+        hint = _OP_HINTS.get(name)
+        if hint is None:
+            raise AttributeError(f"'Op' object has no attribute '{name}'")
+        raise AttributeError(f"'Op' object has no attribute '{name}': {hint}")
+
     def sync(self) -> tuple[Any, ...]:
         """Run on the current stream and wait; returns the op's outputs."""
         return self._run_and_wait(current_stream())

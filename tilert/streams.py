@@ -7,6 +7,7 @@ completion is observed exactly where the GPU would report it."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import traceback
 from collections import deque
@@ -255,13 +256,53 @@ def _keep_error(item: Ticket, exc: BaseException) -> None:
 
 # A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.
 _stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
-_default = Stream()
+_own_default = Stream()
+# The default stream as the C launch path reads it (tilert/_fast_src/launch.c): None once
+# torch's streams are followed, which sends launches without a ``with stream:`` to the Python.
+_default: Stream | None = _own_default
 
 
 def current_stream() -> Stream:
-    """The innermost ``with stream:`` of this task or thread, else the default stream."""
+    """The innermost ``with stream:`` of this task or thread, else the default stream: torch's
+    current stream once torch has started CUDA (so that ``with torch.cuda.stream(s):`` and
+    torch's own ops are ordered with tilert's), else tilert's own."""
     stack = _stack.get()
-    return stack[-1] if stack else _default
+    if stack:
+        return stack[-1]
+    if _torch_raw_stream is not None or _follow_torch():
+        return _torch_stream()
+    return _own_default
+
+
+# -- following torch's current stream ----------------------------------------------------------
+_torch_raw_stream: Callable[[int], int] | None = None  # torch's: device index -> CUstream
+_torch_streams: dict[int, Stream] = {}  # CUstream -> the tilert Stream wrapping it
+
+
+def _follow_torch() -> bool:
+    """Whether to follow torch's current stream from now on: torch is imported, has started
+    CUDA, and tilert runs on the GPU. Checked until it holds (torch may be imported later)."""
+    global _torch_raw_stream, _default
+    torch = sys.modules.get("torch")
+    if torch is None or backends.current().device_kind != "cuda":
+        return False
+    try:
+        if not torch.cuda.is_initialized():
+            return False
+        raw = torch._C._cuda_getCurrentRawStream
+    except AttributeError:  # a torch without CUDA
+        return False
+    _torch_raw_stream, _default = raw, None
+    return True
+
+
+def _torch_stream() -> Stream:
+    assert _torch_raw_stream is not None
+    handle = _torch_raw_stream(_own_default.device.index)
+    found = _torch_streams.get(handle)
+    if found is None:
+        found = _torch_streams[handle] = Stream(_handle=handle)
+    return found
 
 
 def as_stream(obj: Any) -> Stream:

@@ -40,13 +40,15 @@ from tilert import Const, Mutable, Shared, Tensor, f32
 
 
 def check(source: str, resolver: NameResolver | None = None) -> list[Diagnostic]:
-    """The findings of every top-level kernel and helper of a module, as the static checker
-    runs them: one ImportResolver and one lazy PositionLookup for the whole module."""
+    """The findings of every kernel and helper at the top level of a module or of its classes,
+    as the static checker runs them: one ImportResolver and one lazy PositionLookup for the
+    whole module."""
     module = cst.parse_module(source)
     names = resolver if resolver is not None else ImportResolver(module)
     positions = PositionLookup(module)
     found: list[Diagnostic] = []
-    for stmt in module.body:
+    members = [s.body.body for s in module.body if isinstance(s, cst.ClassDef)]
+    for stmt in (*module.body, *(m for body in members for m in body)):
         if isinstance(stmt, cst.FunctionDef) and is_kernel_decorated(stmt, names):
             found.extend(check_kernel(stmt, names, path="case.py", positions=positions))
     return found

@@ -18,7 +18,8 @@ tensors each block writes (`Mutable[Tensor[dt]]`, passed as a partition), which 
 can tell a read from a write, so the ownership rules on both sides of the launch would have
 nothing to stand on. `@tr.function` helpers also take tiles (`Tile[dt]` / `tl.Tile[dt]`).
 
-Reported: a parameter without an annotation; an annotation that is none of the above (a bare
+Reported: a parameter without an annotation (a kernel written as a method, taking `self`, is
+told to move to module level or become a @staticmethod); an annotation that is none of the above (a bare
 `Tensor[f32]`, `Mutable[f32]`, `Mutable[Tensor]` without a dtype, `Const[str]`, `Tile[...]` in
 a kernel); a default value on a tensor parameter (every launch must pass its tensors);
 `*args` or `**kwargs`; a kernel annotated to return anything but `None` (kernels return
@@ -102,6 +103,19 @@ def bad(z: Mutable[Tensor[f32]], a) -> None:  # TC206
     z.store(z.load() * a)
 """,
             "an unannotated parameter",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+class Layer:
+    @tr.kernel
+    def scale(self, z: Mutable[Tensor[f32]]) -> None:  # TC206
+        z.store(z.load() * 2.0)
+""",
+            "a kernel written as a method: `self` has no meaning on the GPU",
         ),
         invalid(
             """\

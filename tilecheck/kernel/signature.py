@@ -77,6 +77,15 @@ def _read_params(
     findings: list[Finding] = []
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         name = param.name.value
+        if param.annotation is None and name in ("self", "cls") and not found:
+            message = (
+                f"{what} takes `{name}`: a kernel is a function, not a method (the GPU has no "
+                "object to pass); define it at module level, or as a @staticmethod, and pass "
+                "what it needs of the object as arguments"
+            )
+            findings.append(_bad(param, message))
+            found.append((param, Meaning(ParamKind.SCALAR)))
+            continue
         if param.annotation is None:
             extra = " or Tile[dt]" if annotations.is_function else ""
             message = f"parameter `{name}` of {what} has no annotation; annotate it as "

@@ -33,6 +33,17 @@ def user_callsite() -> str:
     return "<unknown>"
 
 
+def user_frame() -> tuple[str, int]:
+    """(file, line) of the innermost caller that is not tilert's own code: where a warning
+    about the user's code should point."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR):
+            return frame.f_code.co_filename, frame.f_lineno
+        frame = frame.f_back  # type: ignore[assignment]
+    return "<unknown>", 0
+
+
 def _short(filename: str) -> str:
     """A path relative to the working directory when that is shorter, as tracebacks read best."""
     try:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 import numpy as np
 
+from tilert._core import nvtx
+from tilert._core.log import logger
 from tilert.cuda import context, nvrtc
 from tilert.cuda import streams as cuda_streams
 from tilert.cuda.events import CudaEvent
@@ -97,8 +100,9 @@ class CutileBackend:
         # (id(kernel), (rank, mapped) of each Mutable parameter) -> compiled kernel
         self._cache: dict[tuple[int, tuple[tuple[int, bool], ...]], Compiled] = {}
         self._lock = threading.Lock()
-        # the C launch path's capability (tilert/_fast.pyi): this cache and the launch function
-        self.fast_launch = (self._cache, self._launch)
+        # the C launch path's capability (tilert/_fast.pyi): this cache and the launch function;
+        # none with NVTX ranges on, which the Python launch opens around each kernel
+        self.fast_launch = None if nvtx.ENABLED else (self._cache, self._launch)
 
     def allocate(self, array: np.ndarray[Any, Any]) -> DeviceStorage:
         storage = DeviceStorage(array.nbytes)
@@ -123,7 +127,14 @@ class CutileBackend:
                         n: MutableSpec(rank, mapped)
                         for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
                     }
+                    start = time.perf_counter()
                     found = Compiled(lower_kernel(kernel, specs, coercions))
+                    logger.info(
+                        "lowered kernel `%s` for cuTile in %.0f ms (%s)",
+                        kernel.name,
+                        (time.perf_counter() - start) * 1e3,
+                        found.path,
+                    )
                     # the entry keeps its kernel alive: else a later kernel could get the same
                     # id() and launch this one's code (seen: a test module's kernels, collected)
                     found.owner = kernel

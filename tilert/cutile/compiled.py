@@ -11,15 +11,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tilert.caches import tilert_root
 from tilert.cutile.lowering import Lowered
 from tilert.errors import KernelError
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("TILERT_CACHE_DIR") or os.path.join(
-        os.path.expanduser("~"), ".cache", "tilert"
-    )
-    path = Path(root) / "cutile"
+    path = tilert_root() / "cutile"
     path.mkdir(parents=True, exist_ok=True)
     return path
 

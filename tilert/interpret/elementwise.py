@@ -3,12 +3,14 @@ numpy (the leading batch axis kept apart); dtypes follow ``dtype_rules``."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ml_dtypes
 import numpy as np
 
+from tilert._core.where import user_frame
 from tilert.dtypes import DType, as_dtype, bool_, f32
 from tilert.interpret import tiles as _tiles
 from tilert.interpret.context import kernel_op
@@ -171,11 +173,34 @@ def _bitwise(symbol: str, ufunc: Ufunc, *, shift: bool = False) -> Callable[...,
     return op
 
 
+def _integer_division(symbol: str, ufunc: Ufunc) -> Ufunc:
+    """``ufunc`` warning where an integer divisor is 0: the GPU's result there is undefined
+    (the interpreter's is 0). A warning, not an error: ``tl.where(d != 0, x // d, 0)``
+    discards those lanes, and computes them all the same (docs/decisions.md, "Bad input")."""
+
+    def checked(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> Any:
+        if b.dtype.kind in "iu" and not np.all(b):
+            filename, line = user_frame()
+            warnings.warn_explicit(
+                f"integer `{symbol}` by zero in a kernel: the GPU's result is undefined there "
+                "(the interpreter gives 0); make the divisor nonzero first, such as "
+                "tl.where(d == 0, 1, d)",
+                RuntimeWarning,
+                filename,
+                line,
+            )
+            with np.errstate(divide="ignore"):
+                return ufunc(a, b)
+        return ufunc(a, b)
+
+    return checked
+
+
 ADD = _arith("+", np.add)
 SUB = _arith("-", np.subtract)
 MUL = _arith("*", np.multiply)
-FLOORDIV = _arith("//", np.floor_divide)
-MOD = _arith("%", np.remainder)
+FLOORDIV = _arith("//", _integer_division("//", np.floor_divide))
+MOD = _arith("%", _integer_division("%", np.remainder))
 
 
 def _float_only(symbol: str, ufunc: Ufunc, refusal: str) -> Callable[..., Tile[Any]]:

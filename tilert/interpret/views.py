@@ -244,6 +244,14 @@ def load_tile_like(x: object, z: object, at: object = None, latency: object = No
                 f"`{x._name}` has rank {len(x.shape)} but `{z._name}`'s tiles have rank "
                 f"{len(z.tile_shape)}"
             )
+        short = [a for a, (n, m) in enumerate(zip(x.shape, z.shape, strict=True)) if n < m]
+        if short:  # z's tiles past x's edge would read zeros, on the GPU too: a wrong answer
+            raise ValueError(
+                f"`{x._name}` ({x.dtype}{list(x.shape)}) is smaller than `{z._name}` "
+                f"({z.dtype}{list(z.shape)}) along axis {short[0]}, so `{z._name}`'s tiles past "
+                f"its edge would read zeros; pass tensors of one shape, or load "
+                f"`{x._name}.load_tile(shape, index)` where that is meant"
+            )
         return Tile(z._ctx.state.load(x._tensor, z.tile_shape, coords), x.dtype)
 
     return _guarded(op, z._ctx, body)
