@@ -43,11 +43,10 @@ def main(n: int = 1 << 20) -> None:
     print(f"interop_torch: gelu of {n} floats between torch ops on a side stream, sum {total:.1f}")
 
     graph = torch.cuda.CUDAGraph()
-    step(out, x, n).sync()  # compile before capturing
     with torch.cuda.graph(graph):  # captured on torch's capture stream, which tilert follows
         y = x * 0.5
         pending = step(out, y, n).submit()
-    pending.wait()  # (the capture launched nothing: this waits for no work)
+    pending.wait()  # (the capture ran nothing: there is nothing to wait for)
     x.copy_(torch.randn(n, device="cuda"))
     graph.replay()
     torch.cuda.synchronize()

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from tilert import backends
+from tilert import backends, streams
 from tilert._core.capture import refuse_in_capture
 from tilert._dlpack import abi as dlpack
 from tilert._dlpack.aliases import check_copy_source, shared_import
@@ -124,8 +124,13 @@ def _from_cuda_dlpack(obj: Any, device: int, name: str | None) -> Tensor[Any]:
             f"tr.from_dlpack: the {_what(obj)} is on CUDA device {device}, tilert's tensors on "
             f"device {context.device_id()}; move it there first"
         )
-    capsule = _request_capsule(obj, memory.copy_stream_handle())
-    memory.sync_copy_stream()  # the producer's pending writes are done
+    followed = streams.followed_torch_stream()
+    if followed is not None:  # launches go onto torch's current stream: order the writes there
+        handle = followed.cuda_handle()
+        capsule = _request_capsule(obj, handle or 1)  # (DLPack names the legacy stream 1)
+    else:
+        capsule = _request_capsule(obj, memory.copy_stream_handle())
+        memory.sync_copy_stream()  # the producer's pending writes are done
     imported = _consume(obj, capsule)
     if imported.device != (dlpack.KDL_CUDA, device):
         raise BufferError(

@@ -296,6 +296,15 @@ def _follow_torch() -> bool:
     return True
 
 
+def followed_torch_stream() -> Stream | None:
+    """The current stream where it is torch's (followed, no ``with stream:`` around), else
+    None. Importing a tensor then asks its producer to order its writes on this stream, which
+    needs no synchronization (none is allowed while torch captures a CUDA graph)."""
+    if _stack.get() or (_torch_raw_stream is None and not _follow_torch()):
+        return None
+    return _torch_stream()
+
+
 def _torch_stream() -> Stream:
     assert _torch_raw_stream is not None
     handle = _torch_raw_stream(_own_default.device.index)
