@@ -187,9 +187,14 @@ class Op:
         return out if isinstance(out, tuple) else out()
 
     def _check_runnable(self, how: str) -> None:
-        """An op made inside a chain's callback or a graph's capture runs only there."""
+        """An op made inside a chain's callback or a graph's capture runs only there (one that
+        ran already is told so by ``_take``, which says more)."""
         origin = self._origin
-        if origin is not None and origin is not ownership.handoff_group():
+        if (
+            origin is not None
+            and origin is not ownership.handoff_group()
+            and self._state == "created"
+        ):
             raise RuntimeError(
                 f"{self.label} was made at {self.where} inside {origin.description}, from "
                 f"what it holds: it runs only there (return it from the .then callback or "
@@ -198,8 +203,11 @@ class Op:
 
     def _take(self, how: str) -> None:
         if self._state != "created":
+            state = {"absorbed": "taken by a chain, tr.zip or a graph"}.get(
+                self._state, self._state
+            )
             raise RuntimeError(
-                f"{self.label} (created at {self.where}) was already {self._state}; "
+                f"{self.label} (created at {self.where}) was already {state}; "
                 f"an op runs once — cannot {how} it again"
             )
         self._state = "submitted" if how == "submit" else "absorbed"
