@@ -9,6 +9,8 @@ from setuptools import Extension, setup
 
 HERE = Path(__file__).resolve().parent
 SOURCES = "tilert/_fast_src"  # setuptools wants paths relative to this folder, "/"-separated
+if not (HERE / "src" / "tilert").is_dir():  # src/ holds links to the packages (pyproject.toml)
+    sys.exit("src/tilert is not a folder: clone with symlinks (git config core.symlinks true)")
 
 fast = Extension(
     "tilert._fast",

@@ -25,7 +25,6 @@ REPO = Path(__file__).resolve().parents[1]
 TARGETS = ("examples", "tests")
 CONFIG = """\
 [mypy]
-mypy_path = {stubs}
 explicit_package_bases = True
 strict = True
 {plugins}
@@ -62,9 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         configs = {}
         for name, plugins in (("plain", ""), ("plugin", "plugins = tilecheck")):
             configs[name] = Path(tmp, f"{name}.ini")
-            configs[name].write_text(
-                CONFIG.format(stubs=REPO / "stubs" / "mypy_path", plugins=plugins)
-            )
+            configs[name].write_text(CONFIG.format(plugins=plugins))
         for repeat in range(args.repeats):
             for name, config in configs.items():
                 seconds, errors[name] = mypy_seconds(config, Path(tmp, f"cache-{name}-{repeat}"))

@@ -5,9 +5,14 @@ inside a torch CUDA graph. Needs torch with a GPU; elsewhere it says so and stop
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import tilert as tr
 import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor, f32
+
+if TYPE_CHECKING:  # torch is optional: where it is not installed, mypy takes its types as Any
+    import torch  # type: ignore[import-not-found, unused-ignore]
 
 
 @tr.kernel
@@ -17,14 +22,14 @@ def gelu_tanh(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     z.store(0.5 * t * (1.0 + tl.tanh(inner)))
 
 
-def step(out: object, x: object, n: int) -> tr.Op:
+def step(out: torch.Tensor, x: torch.Tensor, n: int) -> tr.Op:
     """``out = gelu(x)`` on torch tensors: ``x`` is read where it lies, ``out`` is written."""
     return gelu_tanh(tr.from_dlpack(out).partition((1024,)), x)
 
 
 def main(n: int = 1 << 20) -> None:
     try:
-        import torch
+        import torch  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         print("interop_torch: torch is not installed: skipped")
         return

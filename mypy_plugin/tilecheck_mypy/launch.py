@@ -40,6 +40,8 @@ from tilecheck_mypy.scopes import AliasCache
 
 GRID_KEYWORD = "grid"  # every launch takes grid=, outside the kernel's own parameters
 _NUMPY_SCALAR_BASES = ("numpy.number", "numpy.bool", "numpy.bool_")
+# what makes another framework's array (torch, cupy, jax, numpy) one tr.from_dlpack takes
+_FOREIGN_ARRAY_MEMBERS = ("__dlpack__", "__cuda_array_interface__")
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,8 @@ def _check_argument(
             message = messages.partition_to_shared(name, kernel)
         elif got == "tensor":
             message, code = _dtype_message(ctx, param, name, kernel, actual), codes.DTYPE
+        elif got == "foreign":
+            return True  # the runtime shares it for the launch (tr.from_dlpack), dtype checked then
     elif param.kind is Kind.SCALAR:
         if got in ("tensor", "partition"):
             message = messages.tensor_to_scalar(name, kernel)
@@ -229,6 +233,8 @@ def _category(typ: Type) -> str:
             return "partition"
         if any(proper.type.has_base(base) for base in _NUMPY_SCALAR_BASES):
             return "numpy-scalar"
+        if any(proper.type.get(member) is not None for member in _FOREIGN_ARRAY_MEMBERS):
+            return "foreign"
     return "other"
 
 

@@ -1,14 +1,18 @@
 """The mypy plugin and the tilert stubs, run as a user runs them (``plugins = tilecheck``).
 
-One mypy run covers the case files in ``tests/mypy_plugin/cases`` (their expected output written
-inline, golden style: ``# E: <message> [code]`` for an error, ``# N: <message>`` for a note,
-``{TC106}`` for "TC106: <the catalog's summary>"), every example (which must be clean) and the
-catalog's VALID and INVALID cases of the rules the plugin reports. stubtest then holds the
-stubs to the runtime."""
+One mypy run in the checkout covers the case files in ``tests/mypy_plugin/cases`` (their
+expected output written inline, golden style: ``# E: <message> [code]`` for an error,
+``# N: <message>`` for a note, ``{TC106}`` for "TC106: <the catalog's summary>"), every example
+(which must be clean) and the catalog's VALID and INVALID cases of the rules the plugin
+reports. Another runs mypy in a user's project outside the checkout (``cases/user_project``),
+where tilert is found only as installed. stubtest then holds the stubs to the runtime."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,20 +26,20 @@ from tests.support import REPO
 from tilecheck.catalog import catalog
 
 CASES = REPO / "tests" / "mypy_plugin" / "cases"
+USER_PROJECT = CASES / "user_project"
 EXAMPLES = REPO / "examples"
-STUB_PATH = REPO / "stubs" / "mypy_path"  # `tilert` there is the tilert-stubs package
 PLUGIN_DIR = REPO / "mypy_plugin"
-STUBTEST_ALLOWLIST = REPO / "stubs" / "stubtest_allowlist.txt"
+STUBTEST_ALLOWLIST = REPO / "tests" / "mypy_plugin" / "stubtest_allowlist.txt"
 PLUGIN_CODES = {
     "TC101": "tile-mutable-alias",
     "TC106": "tile-argument-kind",
     "TC201": "tile-store-shared",
 }
+DTYPE_CODE = "tile-dtype"  # the plugin's own, no tilecheck rule behind it
 
 MYPY_CONFIG = """\
 [mypy]
 plugins = tilecheck
-mypy_path = {stubs}
 cache_dir = {cache}
 strict = True
 """
@@ -89,6 +93,19 @@ def _catalog_cases(directory: Path) -> dict[str, tuple[str, tuple[tuple[str, int
     return cases
 
 
+def _by_file(stdout: str) -> dict[str, list[Diagnostic]]:
+    """mypy's output, by the name of the file each diagnostic is in."""
+    by_file: dict[str, list[Diagnostic]] = defaultdict(list)
+    for text in stdout.splitlines():
+        parsed = _OUTPUT.match(text)
+        assert parsed, f"unexpected mypy output: {text}"
+        diagnostic = Diagnostic(
+            int(parsed["line"]), parsed["severity"], _normalized(parsed["message"])
+        )
+        by_file[Path(parsed["path"]).name].append(diagnostic)
+    return by_file
+
+
 @dataclass(frozen=True)
 class Run:
     by_file: dict[str, list[Diagnostic]]
@@ -100,23 +117,16 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     tmp = tmp_path_factory.mktemp("mypy_plugin")
     cases = _catalog_cases(tmp)
     config = tmp / "mypy.ini"
-    config.write_text(MYPY_CONFIG.format(stubs=STUB_PATH, cache=tmp / "cache"))
+    config.write_text(MYPY_CONFIG.format(cache=tmp / "cache"))
     files = [*sorted(CASES.glob("*.py")), *sorted(EXAMPLES.glob("*.py")), *sorted(tmp.glob("*.py"))]
     with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(REPO)
+        patch.chdir(REPO)  # tilert is this folder's: mypy reads the stubs beside its modules
         patch.syspath_prepend(str(PLUGIN_DIR))  # the working tree's plugin, not an installed one
         stdout, stderr, _status = mypy.api.run(
             ["--config-file", str(config), "--no-error-summary", *map(str, files)]
         )
     assert not stderr, stderr
-    by_file: dict[str, list[Diagnostic]] = defaultdict(list)
-    for text in stdout.splitlines():
-        parsed = _OUTPUT.match(text)
-        assert parsed, f"unexpected mypy output: {text}"
-        diagnostic = Diagnostic(
-            int(parsed["line"]), parsed["severity"], _normalized(parsed["message"])
-        )
-        by_file[Path(parsed["path"]).name].append(diagnostic)
+    by_file = _by_file(stdout)
     checked = {f.name for f in files}
     elsewhere = {name: found for name, found in by_file.items() if name not in checked}
     assert not elsewhere, f"diagnostics in the stubs or other modules: {elsewhere}"
@@ -162,9 +172,39 @@ def test_both_plugin_names_load_the_same_plugin(monkeypatch: pytest.MonkeyPatch)
     assert tilecheck.plugin("2.4.1").__name__ == "TilecheckPlugin"
 
 
+def test_a_users_project_outside_the_checkout(tmp_path: Path) -> None:
+    """The README's install seen from a user's own folder: mypy, run there with the plugin, finds
+    tilert as installed (an editable install included), passes a clean program and the examples,
+    and reports each of the plugin's codes where its rule is broken."""
+    project = tmp_path / "user_project"
+    shutil.copytree(USER_PROJECT, project)
+    shutil.copytree(EXAMPLES, project / "examples", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", "."],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert not done.stderr, done.stderr
+    by_file = _by_file(done.stdout)
+    for path in sorted(project.rglob("*.py")):
+        assert sorted(by_file.pop(path.name, [])) == _expected(path), path.name
+    assert not by_file, f"diagnostics in other modules: {dict(by_file)}"
+    reported = {d.code for d in _expected(project / "mistakes.py")}
+    assert reported == {*PLUGIN_CODES.values(), DTYPE_CODE}
+
+
 def test_stubs_match_the_runtime(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """stubtest over the stubs alone: the .pyi of tilert's public modules, as a stub package of
+    their own (beside them, stubtest would read the implementation modules as stubs too)."""
+    stubs = tmp_path / "stubs" / "tilert"
+    stubs.mkdir(parents=True)
+    for stub in (REPO / "tilert").glob("*.pyi"):
+        if stub.name == "__init__.pyi" or not stub.name.startswith("_"):
+            shutil.copy(stub, stubs)
     config = tmp_path / "stubtest.ini"
-    config.write_text(f"[mypy]\nmypy_path = {STUB_PATH}\n")
+    config.write_text(f"[mypy]\nmypy_path = {stubs.parent}\n")
     options = stubtest.parse_options(
         ["tilert", "--allowlist", str(STUBTEST_ALLOWLIST), "--mypy-config-file", str(config)]
     )

@@ -26,8 +26,20 @@ def tensors_and_partitions() -> None:
     copy(z.partition((64,)), x).sync()
     copy(z, x).sync()  # E: Parameter "z" of kernel "copy" is Mutable: pass a partition of the tensor (z.partition(tile_shape)), not the tensor ({TC106}) [tile-argument-kind]
     copy(z.partition((64,)), x.partition((64,))).sync()  # E: Parameter "x" of kernel "copy" is Shared (read-only): pass the tensor itself, not a partition of it ({TC106}) [tile-argument-kind]
-    copy(z.partition((64,)), x.to_numpy()).sync()  # E: Parameter "x" of kernel "copy" is Shared: expected "Tensor[f32]", got "ndarray[Any, Any]" ({TC106}) [tile-argument-kind]
+    copy(z.partition((64,)), x.to_numpy()).sync()  # another framework's array: shared for the launch
     copy(x.to_numpy(), x).sync()  # E: Parameter "z" of kernel "copy" is Mutable: expected "Partition[f32]", got "ndarray[Any, Any]" ({TC106}) [tile-argument-kind]
+
+
+class DeviceArray:  # another framework's array known by __cuda_array_interface__ alone (numba)
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        return {}
+
+
+def foreign_arrays(a: DeviceArray) -> None:
+    z = tr.zeros((256,))
+    copy(z.partition((64,)), a).sync()  # shared for the launch, as a numpy array is above
+    copy(a, z).sync()  # E: Parameter "z" of kernel "copy" is Mutable: expected "Partition[f32]", got "DeviceArray" ({TC106}) [tile-argument-kind]
 
 
 def tiles_are_not_tensors(t: tl.Tile[f32]) -> None:
