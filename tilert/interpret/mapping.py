@@ -64,6 +64,6 @@ class MappedTiles:
     def owned(self, coords: list[IntArray], blocks: IntArray) -> bool:
         """Whether every block owns the tile at its coordinates."""
         for c, n in zip(coords, self.grid, strict=True):
-            if int(c.min()) < 0 or int(c.max()) >= n:
+            if int(np.min(c)) < 0 or int(np.max(c)) >= n:
                 return False
         return bool((self.owner[tuple(coords)] == blocks).all())

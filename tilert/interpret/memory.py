@@ -86,7 +86,7 @@ def _in_grid(coords: Coords, shape: tuple[int, ...], tile: tuple[int, ...]) -> b
         if c.shape[0] == 1:
             if not 0 <= int(c[0]) < n:
                 return False
-        elif c.size and (int(c.min()) < 0 or int(c.max()) >= n):
+        elif c.size and (int(np.min(c)) < 0 or int(np.max(c)) >= n):
             return False
     return True
 
