@@ -5,7 +5,9 @@
 # PHASES picks what runs (default: all four; "differential" the generated kernels,
 # TILERT_DIFF_COUNT of them from TILERT_DIFF_SEED; "quickstart" runs the README's two commands, the
 # demo and the whole test suite, as a new user on a GPU machine would; "pure" the launch
-# benchmark again with TILERT_PURE_PYTHON=1); BENCH_ARGS is passed to
+# benchmark again with TILERT_PURE_PYTHON=1; "qwen3" the Qwen3 engine against transformers and
+# its command line on random 4B weights, "qwen3bench" its benchmark with QWEN3_BENCH_ARGS: each
+# about 5 minutes, so a device command each); BENCH_ARGS is passed to
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
 #   EXTRA_WHEELS="pytest-asyncio==1.5.0 pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0
 #   cattrs==26.2.1 attrs==26.1.0" bash ../shared/gpu/make-bundle.sh
@@ -75,6 +77,22 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     mkdir -p "$OUT/pure"
     TILERT_PURE_PYTHON=1 TILERT_BACKEND=cutile timeout ${BENCH_T:-400} \
       python3 benchmarks/gpu_bench.py --out "$OUT/pure" --only launch
+    echo "rc=$?"
+  fi
+  if has qwen3; then
+    section "Qwen3: the engine against transformers (4B widths, QWEN3_GPU_LAYERS layers)"
+    timeout ${QWEN3_TEST_T:-420} python3 -m pytest -m gpu -v -rs -p no:cacheprovider \
+      tests/gpu/test_gpu_qwen3.py
+    echo "rc=$?"
+    section "Qwen3: python -m tilert.models.qwen3 --random 4B, as a new user runs it"
+    TILERT_BACKEND=cutile timeout ${QWEN3_CLI_T:-240} python3 -m tilert.models.qwen3 --random 4B \
+      --prompt "The capital of France is" --max-new-tokens 128
+    echo "rc=$?"
+  fi
+  if has qwen3bench; then
+    section "Qwen3-4B benchmark: decode vs roofline, torch.compile, transformers; profile"
+    TILERT_BACKEND=cutile timeout ${QWEN3_BENCH_T:-570} python3 benchmarks/gpu_bench_qwen3.py \
+      --out "$OUT" ${QWEN3_BENCH_ARGS}
     echo "rc=$?"
   fi
   if has sanitize; then

@@ -18,10 +18,11 @@ tensors each block writes (`Mutable[Tensor[dt]]`, passed as a partition), which 
 can tell a read from a write, so the ownership rules on both sides of the launch would have
 nothing to stand on. `@tr.function` helpers also take tiles (`Tile[dt]` / `tl.Tile[dt]`).
 
-Reported: a parameter without an annotation (a kernel written as a method, taking `self`, is
-told to move to module level or become a @staticmethod); an annotation that is none of the above (a bare
-`Tensor[f32]`, `Mutable[f32]`, `Mutable[Tensor]` without a dtype, `Const[str]`, `Tile[...]` in
-a kernel); a default value on a tensor parameter (every launch must pass its tensors);
+Reported: a parameter without an annotation (a kernel written as a method, taking `self`,
+is told to move to module level or become a @staticmethod); an annotation that is none of the
+above (a bare `Tensor[f32]`, `Mutable[f32]`, `Mutable[Tensor]` without a dtype, `Const[str]`,
+`Tile[...]` in a kernel); a default value on a tensor parameter (every launch must pass its
+tensors);
 `*args` or `**kwargs`; a kernel annotated to return anything but `None` (kernels return
 nothing: results go through Mutable parameters); an `async` kernel.
 

@@ -26,10 +26,10 @@ _kernels: dict[tuple[Any, ...], Kernel] = {}
 _lock = threading.Lock()
 
 
-def specialize(fn: Callable[..., None], **dtypes: type[DType]) -> Kernel:
+def specialize(fn: Callable[..., None], *, unsafe: bool = False, **dtypes: type[DType]) -> Kernel:
     """The ``@tr.kernel`` of the generic ``fn`` with its TypeVars bound to ``dtypes``
-    (``T=tr.f16``): made and validated once per binding."""
-    key = (fn, *sorted(dtypes.items()))
+    (``T=tr.f16``): made and validated once per binding; ``unsafe`` as ``tr.kernel``'s."""
+    key = (fn, unsafe, *sorted(dtypes.items()))
     found = _kernels.get(key)
     if found is None:
         with _lock:
@@ -40,7 +40,7 @@ def specialize(fn: Callable[..., None], **dtypes: type[DType]) -> Kernel:
                 g.__qualname__ = fn.__qualname__
                 g.__module__ = fn.__module__
                 g.__doc__ = fn.__doc__
-                found = _kernels[key] = tr.kernel(g)
+                found = _kernels[key] = tr.kernel(unsafe=unsafe)(g)
     return found
 
 
