@@ -112,10 +112,14 @@ class Family:
     nothing (an op holds what it borrows), and when the last view goes, the base leaves the
     family (its launches may take the C path again)."""
 
-    __slots__ = ("members",)
+    __slots__ = ("members", "near")
 
     def __init__(self) -> None:
         self.members: weakref.WeakKeyDictionary[Named, Region] = weakref.WeakKeyDictionary()
+        # each member's overlapping members, found once (regions never change): id -> (the
+        # member, those it overlaps), weakly; emptied when a member joins. A graph replay or a
+        # launch loop over views asks again and again (a decode step: every KV-cache view).
+        self.near: dict[int, tuple[weakref.ref[Named], list[weakref.ref[Named]]]] = {}
 
 
 def join(base: Named, base_region: Region, view: Named, region: Region) -> None:
@@ -127,6 +131,7 @@ def join(base: Named, base_region: Region, view: Named, region: Region) -> None:
             family.members[base] = base_region
             base._family = family
         family.members[view] = region
+        family.near.clear()
         view._family = family
     weakref.finalize(view, _view_dropped, family).atexit = False
 
@@ -145,9 +150,13 @@ def overlapping(t: N) -> list[N]:
     if family is None:
         return [t]
     with LOCK:  # (members join under it)
+        known = family.near.get(id(t))
+        if known is not None and known[0]() is t:
+            return [m for ref in known[1] if (m := ref()) is not None]  # type: ignore[misc]
         own = family.members[t]
-        members = list(family.members.items())
-    return [m for m, r in members if m is t or overlaps(own, r)]  # type: ignore[misc]
+        found = [m for m, r in family.members.items() if m is t or overlaps(own, r)]
+        family.near[id(t)] = (weakref.ref(t), [weakref.ref(m) for m in found])
+    return found  # type: ignore[return-value]
 
 
 def overlap(a: Named, b: Named) -> bool:
