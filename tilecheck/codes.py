@@ -31,6 +31,11 @@ UNSAFE_OP: Final = "TC203"
 UNSUPPORTED_CONSTRUCT: Final = "TC204"
 BAD_TILE_SHAPE: Final = "TC205"
 BAD_KERNEL_SIGNATURE: Final = "TC206"
+# ...and the tile types it infers (tilecheck.kernel.inference), alone or from a launch.
+STORE_TILE_MISMATCH: Final = "TC207"
+MMA_MISMATCH: Final = "TC208"
+RESHAPE_SIZE_MISMATCH: Final = "TC209"
+LOAD_OUTSIDE_TENSOR: Final = "TC210"
 
 # How a code is spelled wherever a user writes one (a suppression comment).
 CODE_PATTERN: Final = re.compile(r"TC\d{3}")

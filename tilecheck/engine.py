@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import threading
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -26,10 +26,13 @@ from tilecheck.parsing import decode_source, on_big_stack, parse_source
 from tilecheck.suppressions import apply_suppressions
 
 if TYPE_CHECKING:
+    from tilecheck.incremental import Document
     from tilecheck.project import Project
 
 DEEP_RECURSION_LIMIT = 100_000  # for the rule passes on a tree too deep for the default
 PARALLEL_MIN_FILES = 50  # below this many files to parse, a process pool costs more than it saves
+
+Progress = Callable[[int, int], None]  # (files checked, files to check)
 
 
 class InternalError(Exception):
@@ -76,7 +79,8 @@ def mentions_tilert(data: bytes, words: Sequence[str]) -> bool:
 
 
 def _select(diagnostics: Iterable[Diagnostic], config: Config) -> list[Diagnostic]:
-    return sorted((d for d in diagnostics if config.enabled(d.code)), key=Diagnostic.sort_key)
+    chosen = (d for d in diagnostics if config.enabled(d.code, d.path))
+    return sorted(chosen, key=Diagnostic.sort_key)
 
 
 def _known_codes() -> frozenset[str]:
@@ -86,20 +90,35 @@ def _known_codes() -> frozenset[str]:
 
 
 def check_source(
-    source: str, path: str, config: Config, project: Project | None = None
+    source: str,
+    path: str,
+    config: Config,
+    project: Project | None = None,
+    document: Document | None = None,
 ) -> list[Diagnostic]:
     """The findings for one file's text, sorted. Raises ``InternalError`` if a rule pass
-    crashes."""
+    crashes. ``document``: what earlier checks of this text's document kept (the editor's
+    server keeps one per open document), so that only what an edit touched is done again;
+    the findings are the same."""
     if not any(word in source for word in needles(config)):
         return []
-    parsed = parse_source(source, path)
+    parsed = document.parse(source, path) if document is not None else parse_source(source, path)
     if isinstance(parsed, Diagnostic):
         return _select([parsed], config)
     from tilecheck.module_check import check_module
 
+    reuse = None
+    if document is not None:
+        outside = (project, project.fingerprint()) if project is not None else None
+        reuse = document.round((path, config.kernel_decorators, outside))
+
     def run_passes() -> list[Diagnostic]:
         return check_module(
-            parsed, path=path, project=project, kernel_decorators=config.kernel_decorators
+            parsed,
+            path=path,
+            project=project,
+            kernel_decorators=config.kernel_decorators,
+            reuse=reuse,
         )
 
     try:
@@ -110,6 +129,8 @@ def check_source(
     except Exception as e:  # a bug in a rule pass: report it, keep checking other files
         detail = "".join(traceback.format_exception(type(e), e, e.__traceback__))
         raise InternalError(path, detail) from e
+    if document is not None:
+        document.checked()
     return _select(apply_suppressions(found, source, path, _known_codes()), config)
 
 
@@ -173,7 +194,11 @@ def _chunks(items: Sequence[tuple[str, bytes]], workers: int) -> list[Sequence[t
 
 
 def _check_parallel(
-    todo: Sequence[tuple[str, bytes]], roots: Sequence[Path], config: Config, workers: int
+    todo: Sequence[tuple[str, bytes]],
+    roots: Sequence[Path],
+    config: Config,
+    workers: int,
+    progress: Progress | None = None,
 ) -> list[FileResult] | None:
     """The results from a process pool, in ``todo``'s order; None if the pool broke (a worker
     killed, say, for memory), so the caller checks serially instead."""
@@ -181,8 +206,12 @@ def _check_parallel(
         with ProcessPoolExecutor(
             workers, initializer=_init_worker, initargs=(config, roots)
         ) as pool:
-            chunks = pool.map(_check_chunk, _chunks(todo, workers))
-            return [result for chunk in chunks for result in chunk]
+            results: list[FileResult] = []
+            for chunk in pool.map(_check_chunk, _chunks(todo, workers)):
+                results.extend(chunk)
+                if progress is not None:
+                    progress(len(results), len(todo))
+            return results
     except BrokenProcessPool:
         return None
 
@@ -212,10 +241,16 @@ def available_cpus() -> int:
     return os.cpu_count() or 1
 
 
-def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) -> Report:
+def check_paths(
+    paths: Sequence[Path],
+    config: Config,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> Report:
     """Check the files and folders ``paths`` (all of which must exist). ``jobs``: worker
     processes when there are many files to parse (None: one per CPU; 1: never; never either
-    while this process runs other threads, see ``forking_is_safe``)."""
+    while this process runs other threads, see ``forking_is_safe``). ``progress(done,
+    total)`` is told of the files parsed so far, as they complete."""
     report = Report()
     files = discover(paths, config)
     report.files = len(files)
@@ -231,10 +266,14 @@ def check_paths(paths: Sequence[Path], config: Config, jobs: int | None = None) 
     workers = min(jobs or available_cpus(), len(todo))
     results: list[FileResult] | None = None
     if workers > 1 and len(todo) > PARALLEL_MIN_FILES and forking_is_safe():
-        results = _check_parallel(todo, paths, config, workers)
+        results = _check_parallel(todo, paths, config, workers, progress)
     if results is None:
         project = make_project(paths, config) if todo else None
-        results = [check_bytes(data, path, config, project) for path, data in todo]
+        results = []
+        for path, data in todo:
+            results.append(check_bytes(data, path, config, project))
+            if progress is not None:
+                progress(len(results), len(todo))
     for result in results:
         report.diagnostics.extend(result.diagnostics)
         if result.error is not None:

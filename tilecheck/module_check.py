@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import gc
 import weakref
+from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import libcst as cst
 
@@ -16,14 +18,20 @@ from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
+from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
 from tilecheck.host.kernels import is_device_def, module_constants, module_launchables
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
-from tilecheck.kernel import ImportResolver, check_kernel
+from tilecheck.incremental.units import Round
+from tilecheck.kernel import ImportResolver
+from tilecheck.kernel.checker import kernel_findings
+from tilecheck.kernel.findings import Finding as KernelFinding
+from tilecheck.kernel.launches import launches_in
 from tilecheck.names import DEVICE_FUNCTION
+from tilecheck.positions import SpanOf
 from tilecheck.project import Project
 from tilecheck.statement_positions import StatementPositions
 
@@ -32,7 +40,11 @@ _NOT_USER_CODE = ("tilert", "builtins.", "<module>.", "numpy", "asyncio.", "typi
 
 
 def _module_context(
-    module: cst.Module, path: str, project: Project | None, kernel_decorators: Sequence[str]
+    module: cst.Module,
+    path: str,
+    project: Project | None,
+    kernel_decorators: Sequence[str],
+    declared: frozenset[str] | None = None,
 ) -> tuple[ImportResolver, CFG, Context, Functions]:
     """What every body of ``module`` shares: names, kernels, constants, classes, and the
     summaries of the functions it defines or imports from the checked tree."""
@@ -56,8 +68,16 @@ def _module_context(
     }
     functions = Functions(top.nested, device)
 
+    def find_class(canonical: str) -> ClassInfo | None:
+        if project is None or canonical.startswith(_NOT_USER_CODE):
+            return None
+        module_name, _, name = canonical.rpartition(".")
+        found = _imported_functions(project, module_name, path, kernel_decorators)
+        return found.ctx.classes.get(name) if found is not None and found.ctx else None
+
     def summary_for(name: str) -> Summary | None:
-        method = "." in name and name.split(".")[0] in ctx.classes
+        owner = ctx.classes.get(name.split(".")[0]) if "." in name else None
+        method = owner is not None and owner.origin is None  # a method of the module's own
         if name in functions.defs or project is None or method:
             return functions.summary_for(name)
         canonical = resolver.resolve(name)
@@ -69,8 +89,8 @@ def _module_context(
         resolver,
         kernel_for,
         module_constants(module.body),
-        declared_anywhere(module),
-        module_classes(module, resolver),
+        declared_anywhere(module) if declared is None else declared,
+        module_classes(module, resolver, find_class),
         summary_for,
     )
     functions.ctx = ctx
@@ -81,6 +101,7 @@ def _module_context(
 _IMPORTED: weakref.WeakKeyDictionary[Project, dict[Path, tuple[int, Functions]]]
 _IMPORTED = weakref.WeakKeyDictionary()
 _MAX_HOPS = 8  # re-exports followed (``pkg/__init__.py`` importing from ``.helpers``)
+_BUILDING: set[Path] = set()  # the imported modules whose context is being made
 
 
 def _imported_summary(
@@ -89,20 +110,45 @@ def _imported_summary(
     """The summary of a function another module of the checked tree defines."""
     module_name, _, name = canonical.rpartition(".")
     found = project.module_of(module_name, importer) if module_name and name else None
+    if found is None and "." in module_name:  # ``pkg.layers.Linear.forward``: a method
+        owner_module, _, owner = module_name.rpartition(".")
+        functions = _imported_functions(project, owner_module, importer, decorators)
+        method = functions.summary_for(f"{owner}.{name}") if functions is not None else None
+        if method is not None:
+            return method
     if found is None or hops > _MAX_HOPS:
         return None
-    path, mtime, module, resolver = found
+    path, _, module, resolver = found
     if name not in {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}:
         target = resolver.resolve(name)  # re-exported from elsewhere?
         if target is None or target == canonical or target.startswith(_NOT_USER_CODE):
             return None
         return _imported_summary(project, target, path, decorators, hops + 1)
+    functions = _imported_functions(project, module_name, importer, decorators)
+    return functions.summary_for(name) if functions is not None else None
+
+
+def _imported_functions(
+    project: Project, module_name: str, importer: str | Path, decorators: Sequence[str]
+) -> Functions | None:
+    """The functions (and, through their context, the classes) of another module of the
+    checked tree, analysed on demand once per version of its file."""
+    found = project.module_of(module_name, importer) if module_name else None
+    if found is None:
+        return None
+    path, mtime, module, _ = found
     cache = _IMPORTED.setdefault(project, {})
     known = cache.get(path)
     if known is None or known[0] != mtime:
-        _, _, _, functions = _module_context(module, str(path), project, decorators)
+        if path in _BUILDING:  # modules that import each other's classes
+            return None
+        _BUILDING.add(path)
+        try:
+            _, _, _, functions = _module_context(module, str(path), project, decorators)
+        finally:
+            _BUILDING.discard(path)
         known = cache[path] = (mtime, functions)
-    return known[1].summary_for(name)
+    return known[1]
 
 
 def check_module(
@@ -111,32 +157,54 @@ def check_module(
     path: str,
     project: Project | None,
     kernel_decorators: Sequence[str] = (),
+    reuse: Round | None = None,
 ) -> list[Diagnostic]:
-    """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted."""
+    """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted. ``reuse``: the
+    findings of an earlier check of this document (``tilecheck.incremental``), reused for the
+    top-level statements whose findings cannot have changed."""
     # The analysis makes many small objects that die young and no reference cycles worth
     # collecting before it ends; a full collection meanwhile would walk the whole tree (a
     # module of 20,000 lines is millions of nodes) again and again.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _check_module(module, path, project, kernel_decorators)
+        return _check_module(module, path, project, kernel_decorators, reuse)
     finally:
         if collecting:
             gc.enable()
 
 
 def _check_module(
-    module: cst.Module, path: str, project: Project | None, kernel_decorators: Sequence[str]
+    module: cst.Module,
+    path: str,
+    project: Project | None,
+    kernel_decorators: Sequence[str],
+    reuse: Round | None,
 ) -> list[Diagnostic]:
-    resolver, top, ctx, functions = _module_context(module, path, project, kernel_decorators)
+    declared = reuse.declared_anywhere if reuse is not None else None
+    resolver, top, ctx, functions = _module_context(
+        module, path, project, kernel_decorators, declared
+    )
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class
-    positions = StatementPositions(module)
-    diagnostics: list[Diagnostic] = []
+    launches = launches_in(module, resolver)  # for the kernels' tile-type rules
+    positions = StatementPositions(module, reuse.memo if reuse is not None else None)
+    # What the bodies nested in each module statement found (None: the module body's own, each
+    # with its statement), and what ``reuse`` still has (those bodies are not analysed again).
+    found: dict[int | None, list[tuple[AnyFinding, int]]] = defaultdict(list)
+    reused: dict[int, list[object] | None] = {}
+
+    def reusable(index: int) -> bool:
+        if index not in reused:
+            reused[index] = reuse.findings(index) if reuse is not None else None
+        return reused[index] is not None
+
     # Each body with the module statement it lies in (None: the module body, whose findings
     # know their own statement).
     bodies: list[tuple[cst.CSTNode, CFG | None, int | None]] = [(module, top, None)]
     while bodies:
         node, cfg, statement = bodies.pop()
+        if statement is not None and reusable(statement):
+            continue
         done = functions.analyses.pop(id(node), None)  # summarized already: analysed
         analysis = done or BodyAnalysis(ctx, methods_of.get(id(node)))
         if isinstance(node, cst.ClassDef):
@@ -158,8 +226,7 @@ def _check_module(
             pass  # is not followed, the definitions nested in it still are
         else:
             for finding in analysis.findings():
-                near = finding.top if statement is None else statement
-                diagnostics.append(to_diagnostic(finding, path, positions.scoped(near)))
+                found[statement].append((finding, finding.top if statement is None else statement))
             bodies.extend(
                 (lam, None, top if statement is None else statement)
                 for lam, top in analysis.lambdas
@@ -167,14 +234,36 @@ def _check_module(
         nested_in = _statement_of_nested(cfg, statement)
         for nested in cfg.nested if cfg is not None else ():
             where = nested_in.get(id(nested), 0)
+            if statement is None and reusable(where):
+                continue
             if isinstance(nested, cst.FunctionDef) and is_device_def(
                 nested, resolver, kernel_decorators
             ):
-                found = check_kernel(nested, resolver, path=path, positions=positions.scoped(where))
-                diagnostics.extend(found)
+                kernel = kernel_findings(nested, resolver, launches)
+                found[where].extend((finding, where) for finding in kernel)
             else:
                 bodies.append((nested, build_cfg(nested.body.body), where))
+    if reuse is not None:
+        for index in range(len(module.body)):
+            if not reusable(index):
+                reuse.store(index, [finding for finding, _ in found.get(index, ())])
+    for index, kept in reused.items():
+        found[index].extend((finding, index) for finding in cast(list[AnyFinding], kept or []))
+    diagnostics = [
+        _placed(finding, path, positions.scoped(near))
+        for findings in found.values()
+        for finding, near in findings
+    ]
     return sorted(diagnostics, key=Diagnostic.sort_key)
+
+
+AnyFinding = HostFinding | KernelFinding
+
+
+def _placed(finding: AnyFinding, path: str, span_of: SpanOf) -> Diagnostic:
+    if isinstance(finding, KernelFinding):
+        return finding.to_diagnostic(path, span_of)
+    return to_diagnostic(finding, path, span_of)
 
 
 def _statement_of_nested(cfg: CFG | None, statement: int | None) -> dict[int, int]:

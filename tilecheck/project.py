@@ -49,10 +49,16 @@ class Project:
                     bases.append(base)
         self.bases = tuple(bases)
         self._parsed: dict[Path, _Parsed] = {}
+        self._looked_up: dict[tuple[str, Path | None], Path | None] = {}  # -> what was found
 
     # -- finding files ----------------------------------------------------------------------
     def module_path(self, module: str, importer: Path | None = None) -> Path | None:
         """The file of ``module`` (dotted; leading dots are relative to ``importer``)."""
+        found = self._find(module, importer)
+        self._looked_up[(module, importer)] = found
+        return found
+
+    def _find(self, module: str, importer: Path | None) -> Path | None:
         level = len(module) - len(module.lstrip("."))
         parts = [p for p in module[level:].split(".") if p]
         if level:
@@ -116,6 +122,19 @@ class Project:
         if parsed.module is None or parsed.resolver is None:
             return None
         return path, parsed.mtime_ns, parsed.module, parsed.resolver
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """What every module looked up so far resolves to now, and the modification times of
+        the files read: equal fingerprints mean every answer given would be given again."""
+        found = tuple((key, self._find(*key)) for key in sorted(self._looked_up, key=str))
+        return found, tuple((path, self._mtime(path)) for path in sorted(self._parsed))
+
+    @staticmethod
+    def _mtime(path: Path) -> int:
+        try:
+            return path.stat().st_mtime_ns
+        except OSError:
+            return -1
 
     def kernels_in(self, path: Path) -> Mapping[str, LaunchSignature]:
         """The kernels a file defines at top level."""

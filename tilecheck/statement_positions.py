@@ -11,7 +11,8 @@ text (a triple-quoted string, a backslash continuation). Top-level statements st
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
 import libcst as cst
 
@@ -64,7 +65,7 @@ def _breaks(text: str) -> int:
     return text.replace("\r\n", "\n").replace("\r", "\n").count("\n")
 
 
-def _line_count(root: cst.CSTNode) -> int:
+def line_count(root: cst.CSTNode) -> int:
     """How many line breaks the code of ``root`` has (as its generated text would)."""
     count = 0
     stack = [root]
@@ -96,17 +97,33 @@ def _is_node(cls: type) -> bool:
     return known
 
 
+@dataclass
+class StatementMemo:
+    """What measuring a statement found, kept across checks of one document: a statement
+    the next version of the text reuses unchanged (``tilecheck.incremental``) is not measured
+    again. Keyed by the statement node itself; ``keep`` drops the statements gone."""
+
+    line_counts: dict[cst.CSTNode, int] = field(default_factory=dict)
+    lookups: dict[cst.CSTNode, PositionLookup] = field(default_factory=dict)  # from line 1
+
+    def keep(self, statements: Sequence[cst.CSTNode]) -> None:
+        alive = set(statements)
+        for table in (self.line_counts, self.lookups):
+            for gone in [s for s in table if s not in alive]:
+                del table[gone]
+
+
 class StatementPositions:
     """``span(node, near=i)``: the node's span, looked for in top-level statement ``i`` first
     (then outwards), measuring only the statements it has to."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, memo: StatementMemo | None = None) -> None:
         self._module = module
         self._body = module.body
+        self._memo = memo if memo is not None else StatementMemo()
         self._starts: list[int] = []  # first line of each statement counted so far
         self._top_of: dict[cst.CSTNode, int] = {}
         self._walked: set[int] = set()
-        self._lookups: dict[int, PositionLookup] = {}
         self._whole: PositionLookup | None = None
 
     def scoped(self, near: int) -> SpanOf:
@@ -123,7 +140,9 @@ class StatementPositions:
             if self._whole is None:
                 self._whole = PositionLookup(self._module)
             return self._whole.span(node)
-        return self._lookup(top).span(node)
+        found = self._lookup(top).span(node)
+        moved = self._start(top) - 1
+        return Span(found.line + moved, found.column, found.end_line + moved, found.end_column)
 
     def _statement_of(self, node: cst.CSTNode, near: int) -> int | None:
         found = self._top_of.get(node)
@@ -142,24 +161,30 @@ class StatementPositions:
         return self._top_of.get(node)
 
     def _lookup(self, top: int) -> PositionLookup:
-        lookup = self._lookups.get(top)
+        """The spans of statement ``top``'s nodes, as if it started on line 1."""
+        statement = self._body[top]
+        lookup = self._memo.lookups.get(statement)
         if lookup is None:
             alone = cst.Module(
-                body=[self._body[top]],
+                body=[statement],
                 encoding=self._module.encoding,
                 default_indent=self._module.default_indent,
                 default_newline=self._module.default_newline,
             )
-            lookup = PositionLookup(alone, line_offset=self._start(top) - 1)
-            self._lookups[top] = lookup
+            lookup = self._memo.lookups[statement] = PositionLookup(alone)
         return lookup
 
     def _start(self, top: int) -> int:
         """The line the statement's text (its leading comments and blank lines included)
         starts on."""
         if not self._starts:
-            self._starts.append(1 + sum(_line_count(line) for line in self._module.header))
+            self._starts.append(1 + sum(line_count(line) for line in self._module.header))
+        counts = self._memo.line_counts
         while len(self._starts) <= top:
             previous = len(self._starts) - 1
-            self._starts.append(self._starts[previous] + _line_count(self._body[previous]))
+            statement = self._body[previous]
+            count = counts.get(statement)
+            if count is None:
+                count = counts[statement] = line_count(statement)
+            self._starts.append(self._starts[previous] + count)
         return self._starts[top]

@@ -1,18 +1,24 @@
-"""``# tilecheck: ignore[...]`` comments: which findings they silence, and which silence nothing.
+"""Suppression comments: which findings they silence, and which silence nothing.
 
-Forms, each in a comment (anywhere in it, after other comments such as ``# noqa``)::
+Forms, each in a comment (anywhere in it, after other comments)::
 
     # tilecheck: ignore[TC102]          findings of TC102 whose primary span starts on this line
     # tilecheck: ignore[TC102, TC105]   either code, on this line
     # tilecheck: ignore                 every finding on this line
     # tilecheck: ignore-file[TC105]     TC105 anywhere in the file
     # tilecheck: ignore-file            every finding in the file
+    # noqa: TC102, E501                 ruff's syntax: as ignore[TC102] on this line
+
+A ``# noqa`` is read only for the codes of tilecheck's rules, TC1xx and TC2xx: a bare
+``# noqa`` and other tools' codes (``E501``; ``TC001``-``TC010``, which ruff gives to
+flake8-type-checking) are left to those tools, so a ``# noqa`` written for a style check never
+hides an ownership finding, and TC001/TC002 are silenced only by the ``tilecheck:`` form.
 
 A suppression, or one code of it, that silences nothing is reported as TC002 at the comment,
 as is a malformed ``tilecheck:`` comment. TC002 itself is silenced only by naming it
 (``ignore[TC002]`` on its line or ``ignore-file[TC002]``), never by a bare ``ignore``.
 Comments are found with ``tokenize`` (so text in strings never counts), and only in files
-whose text mentions ``tilecheck:`` at all."""
+whose text mentions ``tilecheck:`` or ``noqa`` at all."""
 
 from __future__ import annotations
 
@@ -32,16 +38,21 @@ _FORM = re.compile(
     r"#\s*tilecheck:\s*(?P<kind>ignore-file|ignore)(?:\s*\[(?P<codes>[^\]]*)\]|(?=\s|$))"
 )
 _FORMS_HELP = "expected `ignore`, `ignore[TC...]`, `ignore-file` or `ignore-file[TC...]`"
+_NOQA_WORD = re.compile(r"noqa", re.IGNORECASE)
+_NOQA = re.compile(r"#\s*(?i:noqa)\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*)")
+_NOQA_OURS = re.compile(r"TC[12]\d\d")  # the rules' codes; TC0xx are left to other tools
 
 
 @dataclass
 class Suppression:
-    """One ``tilecheck:`` comment; ``codes`` empty means every code."""
+    """One ``tilecheck:`` comment, or the tilecheck codes of a ``# noqa:``; ``codes`` empty
+    means every code."""
 
     span: Span
     codes: tuple[str, ...]
     file_level: bool
     used: set[str] = field(default_factory=set)  # the codes that silenced something ("*": bare)
+    noqa: tuple[str, ...] | None = None  # a noqa's codes as written, other tools' too
 
     def matches(self, code: str) -> bool:
         if code == UNUSED_SUPPRESSION:
@@ -49,6 +60,8 @@ class Suppression:
         return not self.codes or code in self.codes
 
     def text(self) -> str:
+        if self.noqa is not None:
+            return f"noqa: {', '.join(self.noqa)}"
         kind = "ignore-file" if self.file_level else "ignore"
         return f"tilecheck: {kind}[{', '.join(self.codes)}]" if self.codes else f"tilecheck: {kind}"
 
@@ -59,27 +72,42 @@ class Malformed:
     text: str
 
 
+def _mentioned(text: str) -> bool:
+    return MARKER in text or _NOQA_WORD.search(text) is not None
+
+
 def _comments(source: str) -> Iterator[tuple[int, int, str]]:
-    """``(line, column, text)`` of each comment that mentions ``tilecheck:``."""
+    """``(line, column, text)`` of each comment that mentions ``tilecheck:`` or ``noqa``."""
     try:
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-            if tok.type == tokenize.COMMENT and MARKER in tok.string:
+            if tok.type == tokenize.COMMENT and _mentioned(tok.string):
                 yield tok.start[0], tok.start[1], tok.string
     except (tokenize.TokenError, SyntaxError):
         # The parser accepted what tokenize did not: fall back to a textual scan of the lines.
         for number, line in enumerate(source.splitlines(), start=1):
             hash_at = line.find("#")
-            if hash_at >= 0 and MARKER in line[hash_at:]:
+            if hash_at >= 0 and _mentioned(line[hash_at:]):
                 yield number, hash_at, line[hash_at:]
+
+
+def _noqa(line: int, column: int, comment: str) -> Iterator[Suppression]:
+    """The ``# noqa:`` directives of one comment that name a tilecheck rule."""
+    for directive in _NOQA.finditer(comment):
+        written = tuple(re.split(r"[\s,]+", directive.group("codes").strip()))
+        ours = tuple(c for c in written if _NOQA_OURS.fullmatch(c))
+        if ours:
+            span = Span(line, column + directive.start(), line, column + directive.end())
+            yield Suppression(span, ours, file_level=False, noqa=written)
 
 
 def parse_suppressions(source: str) -> tuple[list[Suppression], list[Malformed]]:
     """The suppression comments of ``source`` and the malformed ``tilecheck:`` comments."""
     suppressions: list[Suppression] = []
     malformed: list[Malformed] = []
-    if MARKER not in source:
+    if not _mentioned(source):
         return suppressions, malformed
     for line, column, comment in _comments(source):
+        suppressions.extend(_noqa(line, column, comment))
         for directive in _DIRECTIVE.finditer(comment):
             start = column + directive.start()
             form = _FORM.match(comment, directive.start())
@@ -95,6 +123,7 @@ def parse_suppressions(source: str) -> tuple[list[Suppression], list[Malformed]]
                 malformed.append(Malformed(span, form.group(0).lstrip("#").strip()))
                 continue
             suppressions.append(Suppression(span, codes, form.group("kind") == "ignore-file"))
+    suppressions.sort(key=lambda s: (s.span.line, s.span.column))
     return suppressions, malformed
 
 

@@ -28,7 +28,7 @@ def label(element: Element) -> str:
     return text(node)
 
 
-SILENT = (ElementKind.DEF, ElementKind.FOR_DONE)  # elements that evaluate nothing
+SILENT = (ElementKind.DEF, ElementKind.FOR_DONE, ElementKind.LOOP_BACK)  # evaluate nothing
 
 
 def _run(cfg: CFG, must: bool) -> dict[int, frozenset[str]]:
@@ -143,6 +143,40 @@ def test_a_literal_non_empty_sequence_runs_the_loop_body_at_least_once() -> None
     assert must_before_exit(source) == {"(a, b)", "for item", "use(item)"}
     assert "use(item)" not in must_before_exit("for item in (a, *rest):\n    use(item)\n")
     assert "use(item)" not in must_before_exit("for item in []:\n    use(item)\n")
+
+
+def test_a_range_of_literals_and_a_while_made_true_before_it_run_at_least_once() -> None:
+    assert "use(i)" in must_before_exit("for i in range(3):\n    use(i)\n")
+    assert "use(i)" in must_before_exit("for i in range(1, 4, 2):\n    use(i)\n")
+    assert "use(i)" not in must_before_exit("for i in range(0):\n    use(i)\n")
+    assert "use(i)" not in must_before_exit("for i in range(n):\n    use(i)\n")
+    source = """
+        attempt = 0
+        while attempt < 2:
+            run()
+            attempt += 1
+    """
+    assert "run()" in must_before_exit(source)
+    assert "run()" in must_before_exit("done = False\nwhile not done:\n    run()\n")
+    assert "run()" not in must_before_exit("attempt = 5\nwhile attempt < 2:\n    run()\n")
+    assert "run()" not in must_before_exit("attempt = 0\nx = 1\nwhile attempt < 2:\n    run()\n")
+
+
+def test_every_way_around_a_loop_meets_at_its_loop_back() -> None:
+    cfg = cfg_of("""
+        for item in items:
+            if skip(item):
+                continue
+            use(item)
+        while c:
+            step()
+    """)
+    backs = [b for b in cfg.blocks for e in b.elements if e.kind is ElementKind.LOOP_BACK]
+    assert len(backs) == 2
+    preds = cfg.predecessors()
+    for_back = backs[0]
+    assert len(preds[for_back.index]) == 2  # the body's end and the ``continue``
+    assert len(cfg.loops) == 2  # where each loop's elements start
 
 
 def test_a_loop_reaches_a_fixed_point_with_facts_from_later_iterations() -> None:

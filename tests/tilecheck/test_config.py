@@ -32,14 +32,87 @@ def test_the_more_specific_selector_wins() -> None:
     assert Config(select=("ALL",), ignore=("TC2",)).enabled("TC101")
 
 
+def enabled(config: Config) -> list[str]:
+    return [c for c in ("TC001", "TC002", "TC101", "TC102", "TC105", "TC201") if config.enabled(c)]
+
+
 def test_cli_select_starts_over_and_cli_ignore_adds() -> None:
     config = Config(select=("TC1",), ignore=("TC105",))
     fresh = config.overridden(select=["tc105", "TC2"])
-    assert fresh.select == ("TC105", "TC2") and fresh.ignore == ()
-    assert fresh.enabled("TC105") and not fresh.enabled("TC102")
+    assert enabled(fresh) == ["TC105", "TC201"]  # the config's ignore is gone with its select
     narrower = config.overridden(ignore=["TC102"])
-    assert narrower.select == ("TC1",) and narrower.ignore == ("TC105", "TC102")
+    assert enabled(narrower) == ["TC101"]
     assert config.overridden(output_format="json").output_format == "json"
+
+
+def test_a_later_layer_wins_as_in_ruff() -> None:
+    """Within a layer the more specific selector wins; a later layer (the command line)
+    overrides an earlier one (the config) whatever their lengths."""
+    config = Config(select=("TC102",), ignore=("TC10",))
+    assert enabled(config) == ["TC102"]
+    assert enabled(config.overridden(ignore=["TC1"])) == []  # as in ruff: the CLI's ignore wins
+    assert enabled(Config(ignore=("TC10",)).overridden(extend_select=["TC1"])) == [
+        "TC001",
+        "TC002",
+        "TC101",
+        "TC102",
+        "TC105",
+        "TC201",
+    ]
+    assert enabled(Config(ignore=("TC102",)).overridden(extend_select=["TC102"])) == enabled(
+        Config()
+    )
+    assert enabled(Config().overridden(extend_ignore=["TC2"], ignore=["TC0"])) == [
+        "TC101",
+        "TC102",
+        "TC105",
+    ]
+
+
+def test_extend_select_and_extend_ignore_in_the_config(tmp_path: Path) -> None:
+    write(
+        tmp_path / "pyproject.toml",
+        '[tool.tilecheck]\nselect = ["TC1"]\nextend-select = ["TC201"]\n'
+        'ignore = ["TC102"]\nextend-ignore = ["TC105"]\n',
+    )
+    assert enabled(load_config(tmp_path)) == ["TC101", "TC201"]
+
+
+def test_per_file_ignores_drop_codes_in_matching_files(tmp_path: Path) -> None:
+    write(
+        tmp_path / "pyproject.toml",
+        "[tool.tilecheck.per-file-ignores]\n"
+        '"tests/**" = ["TC105"]\n'
+        '"__init__.py" = ["TC1"]\n'
+        '"!src/**" = ["TC201"]\n'
+        "[tool.tilecheck.extend-per-file-ignores]\n"
+        '"gen_*.py" = ["TC2"]\n',
+    )
+    config = load_config(tmp_path)
+
+    def kept(path: str) -> list[str]:
+        return [c for c in ("TC102", "TC105", "TC201", "TC202") if config.enabled(c, path)]
+
+    assert kept(str(tmp_path / "src" / "app.py")) == ["TC102", "TC105", "TC201", "TC202"]
+    assert kept(str(tmp_path / "tests" / "deep" / "t.py")) == ["TC102", "TC202"]
+    assert kept(str(tmp_path / "src" / "pkg" / "__init__.py")) == ["TC201", "TC202"]
+    assert kept(str(tmp_path / "src" / "gen_x.py")) == ["TC102", "TC105"]
+    assert config.enabled("TC105")  # without a path: selection alone
+
+
+def test_a_tilecheck_toml_is_found_and_wins_over_pyproject_beside_it(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", '[tool.tilecheck]\nignore = ["TC105"]\n')
+    write(tmp_path / "sub" / "pyproject.toml", '[tool.tilecheck]\nignore = ["TC105"]\n')
+    own = write(tmp_path / "sub" / "tilecheck.toml", 'ignore = ["TC002"]\n')
+    write(tmp_path / "empty" / "tilecheck.toml", "")
+    assert find_config_file(tmp_path / "sub" / "deeper") == own
+    assert load_config(tmp_path / "sub").ignore == ("TC002",)
+    assert find_config_file(tmp_path / "empty") == tmp_path / "empty" / "tilecheck.toml"
+    assert load_config(tmp_path / "empty").ignore == ()  # an empty one still counts
+    assert find_config_file(tmp_path) == tmp_path / "pyproject.toml"
+    nested = write(tmp_path / "t" / "tilecheck.toml", '[tool.tilecheck]\nignore = ["TC002"]\n')
+    with pytest.raises(ConfigError, match=r"tilecheck.toml: unknown key 'tool': .* top level"):
+        load_config(nested.parent)
 
 
 def test_cli_rejects_unknown_selectors_and_formats() -> None:
@@ -92,13 +165,20 @@ def test_explicit_tilecheck_toml_has_top_level_keys(tmp_path: Path) -> None:
             "kernel_decorators = []",
             r"unknown key 'kernel_decorators' \(did you mean 'kernel-decorators'\?\)",
         ),
-        ("colour = true", r"unknown key 'colour'; known keys: select, ignore"),
+        ("colour = true", r"unknown key 'colour'; known keys: select, extend-select, ignore"),
         ('select = ["TC9"]', r"select: unknown rule selector 'TC9'"),
         ("select = 3", r"select: expected a list of strings, got 3"),
         ("exclude = [1]", r"exclude: expected a list of strings"),
         ('kernel-decorators = ["my lib.kernel"]', r"'my lib.kernel' is not a dotted name"),
         ('output-format = "xml"', r"output-format: unknown output format 'xml'"),
         ("output-format = 1", r"output-format: expected a string"),
+        ('extend-select = ["TC9"]', r"extend-select: unknown rule selector 'TC9'"),
+        ("respect-gitignore = 1", r"respect-gitignore: expected true or false, got 1"),
+        ('per-file-ignores = ["a"]', r"per-file-ignores: expected a table of glob = \[codes\]"),
+        (
+            'per-file-ignores = { "t/*" = ["X1"] }',
+            r"per-file-ignores: 't/\*': unknown rule selector 'X1'",
+        ),
     ],
 )
 def test_bad_keys_and_values_name_the_file_and_key(tmp_path: Path, body: str, pattern: str) -> None:

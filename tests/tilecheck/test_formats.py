@@ -4,6 +4,7 @@ catalog of their own (independent of the catalog's wording)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ import tilecheck.catalog
 from tilecheck import __version__
 from tilecheck.catalog.base import Case, Rule
 from tilecheck.diagnostics import Diagnostic, Label, Span
-from tilecheck.formats import FileSources, full, github, render, sarif, statistics
+from tilecheck.formats import FileSources, Style, full, github, render, sarif, statistics
+from tilecheck.rule_docs import rule_url
 
 RULES = {
     "TC102": Rule(
@@ -171,7 +173,13 @@ def test_sarif_is_structurally_valid_2_1_0(tmp_path: Path) -> None:
     assert first["name"] == "use-in-flight"
     assert first["shortDescription"]["text"] == RULES["TC102"].summary
     assert first["fullDescription"]["text"].startswith("A tensor that an op writes")
-    assert "helpUri" not in first and "informationUri" not in driver  # nothing published
+    if rule_url("TC102") is None:  # no documentation address published: no links, no guess
+        assert "helpUri" not in first and "informationUri" not in driver
+    else:
+        assert first["helpUri"] == rule_url("TC102")
+        assert first["help"]["markdown"].endswith(f"[TC102]({rule_url('TC102')})")
+    assert first["help"]["markdown"].startswith(first["fullDescription"]["text"])
+    assert first["properties"] == {"tags": ["correctness", "host"], "precision": "high"}
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
     result = run["results"][0]
     assert result["ruleId"] == "TC102" and result["level"] == "error"
@@ -189,7 +197,9 @@ def test_sarif_is_structurally_valid_2_1_0(tmp_path: Path) -> None:
     assert related["message"]["text"] == "borrowed here by submit"
     assert _region(related)["startColumn"] == 15
     for res in run["results"]:
-        assert set(res) >= {"ruleId", "level", "message", "locations"}
+        assert set(res) >= {"ruleId", "level", "message", "locations", "partialFingerprints"}
+        (fingerprint,) = res["partialFingerprints"].values()
+        assert re.fullmatch(r"[0-9a-f]{64}", fingerprint)
         for loc in res["locations"]:
             region = _region(loc)
             assert region["startLine"] >= 1 and region["startColumn"] >= 1
@@ -227,3 +237,37 @@ def test_file_sources_honor_coding_cookies_and_overrides(tmp_path: Path) -> None
     assert read(str(path)) == "# -*- coding: latin-1 -*-\nname = 'é'\n"
     assert read("buffer.py") == "unsaved\n"
     assert read(str(tmp_path / "absent.py")) is None
+
+
+def _fingerprints(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[str]:
+    doc = sarif.document(diagnostics, base=Path.cwd(), sources=texts.get)
+    return [r["partialFingerprints"]["tilecheck/v1"] for r in doc["runs"][0]["results"]]
+
+
+def test_sarif_fingerprints_follow_the_line_not_its_number() -> None:
+    """A finding keeps its fingerprint when lines above it come and go (GitHub then keeps the
+    alert), and two findings on identical lines differ by their order."""
+    before = {"app.py": SOURCE}
+    after = {"app.py": "# a new first line\n\n" + SOURCE.replace("    print", "        print")}
+    moved = Diagnostic("TC102", "m", "app.py", Span(8, 14, 8, 26))
+    assert _fingerprints([IN_FLIGHT], before) == _fingerprints([moved], after)
+    other_code = Diagnostic("TC201", "m", "app.py", IN_FLIGHT.span)
+    twice = [IN_FLIGHT, Diagnostic("TC102", "n", "app.py", Span(6, 0, 6, 1))]
+    first, second = _fingerprints(twice, before)  # one line, one code: told apart by order
+    assert len({first, second, *_fingerprints([other_code], before)}) == 3
+    assert _fingerprints([STORE], {}) == _fingerprints([STORE], {})  # no source: the message
+
+
+def test_colour_is_ansi_in_text_and_full_and_the_same_text_without() -> None:
+    coloured = render("text", [IN_FLIGHT], sources, Style(color=True))
+    assert coloured == (
+        "\x1b[1mapp.py\x1b[0m\x1b[36m:\x1b[0m6\x1b[36m:\x1b[0m11\x1b[36m:\x1b[0m "
+        "\x1b[1;31mTC102\x1b[0m [use-in-flight] `y` is used while an op writes it\n"
+    )
+    ansi = re.compile(r"\x1b\[[0-9;]*m")
+    assert ansi.sub("", coloured) == render("text", [IN_FLIGHT], sources)
+    full_coloured = render("full", [IN_FLIGHT], sources, Style(color=True))
+    assert "\x1b[1;31merror[TC102]\x1b[0m" in full_coloured
+    assert ansi.sub("", full_coloured) == render("full", [IN_FLIGHT], sources)
+    for machine in ("json", "sarif", "github"):  # read by tools: never coloured
+        assert not ansi.search(render(machine, [IN_FLIGHT], sources, Style(color=True)))

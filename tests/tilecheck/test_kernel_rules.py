@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import textwrap
 from pathlib import Path
+from types import ModuleType
 
 import libcst as cst
 import pytest
@@ -25,11 +26,15 @@ from tilecheck.kernel import (
     parse_signature,
     signature_of,
 )
+from tilecheck.kernel.launches import launches_in
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.names import DEVICE_FUNCTION, NameResolver
 from tilecheck.positions import PositionLookup
 
-KERNEL_CODES = [f"TC20{i}" for i in range(1, 7)]
+KERNEL_CODES = [f"TC2{i:02}" for i in range(1, 11)]
+# The rules on inferred tile types: the static checker's alone (the runtime checks the same
+# things when the kernel runs, with the real shapes).
+TILE_TYPE_CODES = frozenset({"TC207", "TC208", "TC209", "TC210"})
 RULES = rules_of("kernel")
 FILE_RULES = rules_of("file")
 HEADER = """\
@@ -46,11 +51,14 @@ def check(source: str, resolver: NameResolver | None = None) -> list[Diagnostic]
     module = cst.parse_module(source)
     names = resolver if resolver is not None else ImportResolver(module)
     positions = PositionLookup(module)
+    launches = launches_in(module, names)
     found: list[Diagnostic] = []
     members = [s.body.body for s in module.body if isinstance(s, cst.ClassDef)]
     for stmt in (*module.body, *(m for body in members for m in body)):
         if isinstance(stmt, cst.FunctionDef) and is_kernel_decorated(stmt, names):
-            found.extend(check_kernel(stmt, names, path="case.py", positions=positions))
+            found.extend(
+                check_kernel(stmt, names, path="case.py", positions=positions, launches=launches)
+            )
     return found
 
 
@@ -111,18 +119,142 @@ def test_the_runtime_decorating_an_example_finds_the_same(
     item: tuple[Rule, int, Case], tmp_path: Path
 ) -> None:
     """The runtime runs the same rules at decoration with names resolved from the module's
-    globals: every example, imported, is refused with exactly its findings (or accepted)."""
+    globals: every example, imported, is refused with exactly its findings (or accepted);
+    the tile-type rules excepted, which the runtime checks when the kernel runs."""
     rule, index, case = item
-    path = tmp_path / f"case_{rule.code}_{index}.py"
+    found: list[tuple[str, int]] = []
+    try:
+        _import(case, tmp_path / f"case_{rule.code}_{index}.py")
+    except tr.KernelError as error:
+        found = [(d.code, d.span.line) for d in error.diagnostics]  # type: ignore[attr-defined]
+    expected = [e for e in case.expect if e[0] not in TILE_TYPE_CODES]
+    assert sorted(found) == sorted(expected), case.note
+
+
+def _import(case: Case, path: Path) -> ModuleType:
     path.write_text(case.code)
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
-    found: list[tuple[str, int]] = []
-    try:
-        spec.loader.exec_module(importlib.util.module_from_spec(spec))
-    except tr.KernelError as error:
-        found = [(d.code, d.span.line) for d in error.diagnostics]  # type: ignore[attr-defined]
-    assert sorted(found) == sorted(case.expect), case.note
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_RUNNABLE = [
+    item
+    for item in cases("kernel", "valid") + cases("kernel", "invalid")
+    if item[0].code in TILE_TYPE_CODES and "\ndef main() -> None:" in item[2].code
+]
+
+
+@pytest.mark.parametrize("item", _RUNNABLE, ids=case_id)
+def test_the_interpreter_agrees_with_a_tile_type_example(
+    item: tuple[Rule, int, Case], tmp_path: Path
+) -> None:
+    """Each example that launches its kernel, run: a VALID one runs, an INVALID one of
+    TC207-TC209 is refused when the kernel runs (the interpreter is the reference). A load
+    outside the tensor (TC210) is no error there: it reads zeros, which is why it is worth a
+    finding."""
+    rule, index, case = item
+    main = _import(case, tmp_path / f"run_{rule.code}_{index}.py").main
+    if case.expect and rule.code != "TC210":
+        with pytest.raises(tr.KernelError):
+            main()
+    else:
+        main()
+
+
+# -- TC207-TC210: tile types ------------------------------------------------------------------
+
+HALF = """
+@tr.kernel
+def half(z: Mutable[Tensor[f16]], x: Shared[Tensor[f32]]) -> None:
+    z.store(x.load_tile((64, 32), z.index))
+"""
+
+
+def test_a_mismatch_a_launch_shows_names_the_shapes_and_the_launch() -> None:
+    source = kernel(
+        HALF
+        + """
+
+def main() -> None:
+    x = tr.ones((256, 256), dtype=f32)
+    z = tr.zeros((256, 256), dtype=tr.f16)
+    half(z.partition((64, 64)), x).sync()
+"""
+    ).replace("from tilert import Const,", "from tilert import f16, Const,")
+    found = only(source, "TC207")
+    assert "stores a tile of shape (64, 32) f32 into a partition tile of (64, 64) f16" in (
+        found.message
+    )
+    ((label_span, label),) = [(lab.span, lab.message) for lab in found.labels]
+    assert (
+        label_span.line
+        == source.splitlines().index("    half(z.partition((64, 64)), x).sync()") + 1
+    )
+    assert label == (
+        "launched here with `z`: Partition of Tensor[f16, (256, 256)] in tiles (64, 64), "
+        "`x`: Tensor[f32, (256, 256)]"
+    )
+
+
+@pytest.mark.parametrize(
+    "launcher",
+    [
+        # the partition bound twice: which one the launch passes is not known
+        """
+def main(flag: bool) -> None:
+    x = tr.ones((256, 256), dtype=f32)
+    z = tr.zeros((256, 256), dtype=tr.f16)
+    p = z.partition((64, 64))
+    if flag:
+        p = z.partition((64, 32))
+    half(p, x).sync()
+""",
+        # a closure's variable: the nested function may run after it is rebound
+        """
+def main() -> None:
+    z = tr.zeros((256, 256), dtype=tr.f16)
+    p = z.partition((64, 64))
+
+    def go(x):
+        half(p, x).sync()
+
+    go(tr.ones((256, 256), dtype=f32))
+""",
+        # another object named like the kernel in the launching scope
+        """
+def main(half) -> None:
+    z = tr.zeros((256, 256), dtype=tr.f16)
+    half(z.partition((64, 64)), tr.ones((256, 256), dtype=f32)).sync()
+""",
+        # a tile shape computed at run time
+        """
+def main(n: int) -> None:
+    z = tr.zeros((256, 256), dtype=tr.f16)
+    half(z.partition((64, n)), tr.ones((256, 256), dtype=f32)).sync()
+""",
+        # a module-level partition some function rebinds through `global`
+        """
+z = tr.zeros((256, 256), dtype=tr.f16)
+p = z.partition((64, 64))
+
+
+def again() -> None:
+    global p
+    p = z.partition((64, 32))
+
+
+half(p, tr.ones((256, 256), dtype=f32)).sync()
+""",
+    ],
+)
+def test_a_launch_whose_arguments_are_not_certain_says_nothing(launcher: str) -> None:
+    source = kernel(HALF + launcher).replace(
+        "from tilert import Const,", "from tilert import f16, Const,"
+    )
+    assert [d.code for d in check(source) if d.code in TILE_TYPE_CODES] == []
 
 
 # -- TC201 / TC202: stores --------------------------------------------------------------------

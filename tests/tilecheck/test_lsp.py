@@ -397,6 +397,94 @@ async def test_kernel_imported_from_another_file(tmp_path: Path) -> None:
         assert [d.code for d in (await ed.next_published(uri)).diagnostics] == ["TC101"]
 
 
+GEMM = """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f16, f32
+
+
+@tr.kernel
+def gemm(
+    c: Mutable[Tensor[f32]], a: Shared[Tensor[f16]], b: Shared[Tensor[f16]], bk: Const[int]
+) -> None:
+    i, j = c.index
+    bm, bn = c.tile_shape
+    acc = tl.zeros((bm, bn), tl.f32)
+    for k in range(tl.cdiv(a.shape[1], bk)):
+        acc = tl.mma(a.load_tile((bm, bk), (i, k)), b.load_tile((bk, bn), (k, j)), acc)
+    c.store(acc)
+
+
+def main() -> None:
+    a = tr.zeros((256, 128), dtype=f16)
+    b = tr.zeros((128, 256), dtype=f16)
+    c = tr.zeros((256, 256), dtype=f32)
+    gemm(c.partition((64, 64)), a, b, 32).sync()
+"""
+
+
+async def _hover(
+    ed: Editor, uri: str, line_text: str, needle: str, occurrence: int = 1
+) -> str | None:
+    """The hover text at the start of the ``occurrence``-th ``needle`` on ``line_text``."""
+    at = _range_of(ed.texts[uri], line_text, needle, occurrence).start
+    found = await ed.client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri=uri), at)
+    )
+    if found is None:
+        return None
+    assert isinstance(found.contents, types.MarkupContent)
+    return found.contents.value.removeprefix("```python\n").removesuffix("\n```")
+
+
+async def _inlay_hints(ed: Editor, uri: str) -> dict[tuple[int, int], str]:
+    """Every inlay hint of the document, by (line, character)."""
+    lines = ed.texts[uri].split("\n")
+    whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
+    found = await ed.client.text_document_inlay_hint_async(
+        types.InlayHintParams(types.TextDocumentIdentifier(uri=uri), whole)
+    )
+    hints = {}
+    for hint in found or ():
+        assert isinstance(hint.label, str) and hint.kind == types.InlayHintKind.Type
+        hints[(hint.position.line, hint.position.character)] = hint.label
+    return hints
+
+
+async def test_hover_and_inlay_hints_show_the_inferred_tile_types(tmp_path: Path) -> None:
+    """As cutile-lsp shows cuTile Python's: each tile value's shape and dtype (symbolic where
+    the launch decides them), each launch argument's tensor; an edit shows the new ones."""
+    async with editor(tmp_path) as ed:
+        uri = ed.open("gemm.py", GEMM)
+        assert await ed.findings(uri) == []
+        store = "    c.store(acc)"
+        assert await _hover(ed, uri, store, "acc") == "acc: Tile[f32, (bm, bn)]"
+        mma = next(line for line in GEMM.splitlines() if "tl.mma" in line)
+        assert await _hover(ed, uri, mma, "mma") == "tl.mma(...): Tile[f32, (bm, bn)]"
+        assert await _hover(ed, uri, mma, "load_tile", 2) == "b.load_tile(...): Tile[f16, (bk, bn)]"
+        launch = "    gemm(c.partition((64, 64)), a, b, 32).sync()"
+        assert await _hover(ed, uri, launch, "a,") == "a: Tensor[f16, (256, 128)]"
+        assert await _hover(ed, uri, launch, "c.partition") == (
+            "c.partition((64, 64)): Partition of Tensor[f32, (256, 256)] in tiles (64, 64)"
+        )
+        assert await _hover(ed, uri, "def main() -> None:", "main") is None  # host code
+
+        lines = GEMM.split("\n")
+        zeros = lines.index("    acc = tl.zeros((bm, bn), tl.f32)")
+        unpack = lines.index("    bm, bn = c.tile_shape")
+        hints = await _inlay_hints(ed, uri)
+        assert hints[(zeros, len("    acc"))] == ": Tile[f32, (bm, bn)]"
+        assert hints[(unpack, len("    bm"))] == ": int = c.tile_shape[0]"
+        assert hints[(unpack - 1, len("    i"))] == ": Tile[i32, ()]"
+
+        ed.replace(uri, "acc = tl.zeros((bm, bn), tl.f32)", "acc = tl.zeros((bm, bn), tl.i32)")
+        (found,) = await ed.findings(uri)
+        assert found.code == "TC208"
+        assert "into acc (bm, bn) i32: f16 inputs accumulate into f16 or f32" in found.message
+        hints = await _inlay_hints(ed, uri)
+        assert hints[(zeros, len("    acc"))] == ": Tile[i32, (bm, bn)]"
+
+
 def test_import_tilecheck_does_not_need_pygls() -> None:
     code = (
         "import sys; sys.modules['pygls'] = None\n"

@@ -183,3 +183,46 @@ def test_module_paths(tree: Path) -> None:
     assert project.module_path(".", importer) == tree / "pkg" / "sub" / "__init__.py"
     assert project.module_path("nowhere") is None
     assert project.module_path(".kernels") is None  # relative, with no importer
+
+
+LAYERS = """\
+import tilert as tr
+
+from pkg.kernels import add
+
+
+class Linear:
+    def __init__(self, n: int) -> None:
+        self.out = tr.zeros((n,))
+
+    def forward(self, x: tr.Tensor) -> tr.Pending:
+        return add(self.out.partition((64,)), x, x).submit()
+
+
+class Scaled(Linear):
+    pass
+"""
+
+
+@pytest.mark.parametrize("name", ["Linear", "Scaled"])
+def test_classes_imported_from_the_tree_are_followed(tree: Path, name: str) -> None:
+    (tree / "pkg" / "layers.py").write_text(LAYERS)
+    main = tree / "pkg" / "main.py"
+    main.write_text(
+        textwrap.dedent(f"""\
+            import tilert as tr
+            from pkg.layers import {name} as Layer
+
+
+            def main() -> None:
+                layers = [Layer(256) for _ in range(2)]
+                x = tr.ones((256,))
+                pends = [layer.forward(x) for layer in layers]
+                print(layers[1].out.to_numpy())  # in flight
+                for p in pends:
+                    p.wait()
+                print(layers[0].out.to_numpy())
+        """)
+    )
+    in_flight = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "flight" in t)
+    assert check_file(main, Project([tree])) == [("TC102", in_flight)]

@@ -170,3 +170,55 @@ def test_check_source_applies_suppressions_then_selection(
     # a suppression of a code the config ignores still counts as used
     only_tc0 = check_source(source, "m.py", Config(select=("TC0",)))
     assert [(d.code, d.span.line) for d in only_tc0] == [("TC002", 4)]
+
+
+def test_noqa_silences_tilecheck_codes_on_its_line() -> None:
+    source = """\
+        x = 1  # noqa: TC102
+        y = 2  # NOQA:TC102,TC105 E501
+        z = 3  # explained here # noqa: E501, TC105
+        """
+    found = [finding("TC102", 1), finding("TC102", 2), finding("TC105", 2), finding("TC105", 3)]
+    assert apply(source, *found) == []
+    suppressions, malformed = parse_suppressions(textwrap.dedent(source))
+    assert malformed == []
+    assert [(s.span.line, s.codes, s.noqa) for s in suppressions] == [
+        (1, ("TC102",), ("TC102",)),
+        (2, ("TC102", "TC105"), ("TC102", "TC105", "E501")),
+        (3, ("TC105",), ("E501", "TC105")),
+    ]
+    assert suppressions[0].span == Span(1, 7, 1, 20)
+
+
+def test_noqa_leaves_other_tools_codes_and_bare_noqa_alone() -> None:
+    """A bare ``# noqa`` (meant for a style check) never hides an ownership finding, other
+    tools' codes are theirs (never reported unused), and TC001-TC010 are flake8-type-checking's
+    in ruff: tilecheck's TC001/TC002 are silenced only by the tilecheck form."""
+    source = """\
+        a = 1  # noqa
+        b = 2  # noqa: E501
+        from x import y  # noqa: TC002, TC003
+        c = 4  # noqa: F401 TC001
+        """
+    found = [finding("TC102", 1), finding("TC102", 2), finding("TC002", 3), finding("TC001", 4)]
+    assert apply(source, *found) == [
+        ("TC001", 4, 0),
+        ("TC002", 3, 0),
+        ("TC102", 1, 0),
+        ("TC102", 2, 0),
+    ]
+    assert parse_suppressions(textwrap.dedent(source)) == ([], [])
+
+
+def test_an_unused_noqa_code_is_tc002_like_an_unused_suppression() -> None:
+    source = "x = 1  # noqa: E501, TC105, TC102\n"
+    assert messages(source, finding("TC102", 1)) == [
+        "unused suppression `noqa: E501, TC105, TC102`: no TC105 finding on this line"
+    ]
+    assert messages("x = 1  # noqa: TC199\n") == [
+        "unused suppression `noqa: TC199`: TC199 is not a tilecheck code"
+    ]
+    # the two forms side by side: each silences, each is reported if unused
+    both = "x = 1  # noqa: TC102  # tilecheck: ignore[TC102, TC105]\n"
+    assert apply(both, finding("TC102", 1)) == [("TC002", 1, 22)]
+    assert messages("s = '# noqa: TC102'\n") == []  # text in a string is not a comment

@@ -64,7 +64,7 @@ def test_graph_launch_is_a_writer_too() -> None:
         g.record(fill(z.partition((32,)), 5.0))
     launched = g.launch(a)
     tr.unsafe.force_release(z)
-    copy(w.partition((32,)), z).submit(b).wait()  # tilecheck: ignore[TC102]
+    copy(w.partition((32,)), z).submit(b).wait()
     launched.wait()
     g.close()
     np.testing.assert_array_equal(w.to_numpy(), np.full(64, 5, np.float32))

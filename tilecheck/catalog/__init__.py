@@ -27,6 +27,10 @@ from tilecheck.catalog.tc203_unsafe_op import RULE as TC203
 from tilecheck.catalog.tc204_unsupported_construct import RULE as TC204
 from tilecheck.catalog.tc205_bad_tile_shape import RULE as TC205
 from tilecheck.catalog.tc206_bad_kernel_signature import RULE as TC206
+from tilecheck.catalog.tc207_store_tile_mismatch import RULE as TC207
+from tilecheck.catalog.tc208_mma_mismatch import RULE as TC208
+from tilecheck.catalog.tc209_reshape_size_mismatch import RULE as TC209
+from tilecheck.catalog.tc210_load_outside_tensor import RULE as TC210
 
 __all__ = ["Case", "Rule", "catalog"]
 
@@ -50,6 +54,10 @@ _RULES: tuple[Rule, ...] = (
     TC204,
     TC205,
     TC206,
+    TC207,
+    TC208,
+    TC209,
+    TC210,
 )
 
 

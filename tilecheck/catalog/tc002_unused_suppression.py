@@ -9,19 +9,21 @@ from tilecheck.codes import UNUSED_SUPPRESSION
 RULE = Rule(
     code=UNUSED_SUPPRESSION,
     slug="unused-suppression",
-    summary="a `# tilecheck: ignore[...]` comment that suppresses nothing",
+    summary="a `# tilecheck: ignore[...]` or `# noqa: TC...` comment that suppresses nothing",
     explanation="""\
-`# tilecheck: ignore[TC102]` on a line silences that finding on that line;
-`# tilecheck: ignore-file[TC105]` anywhere silences it in the whole file. A suppression that
-no longer silences anything (the code was fixed, the line moved, the code was misspelled) is
-worse than none: it hides the next real finding on that line, and it tells the reader that a
-problem exists where there is none. So each unused suppression, and each unused code inside
-one, is reported, at the comment; so is a malformed `tilecheck:` comment.
+`# tilecheck: ignore[TC102]` (or ruff's `# noqa: TC102`) on a line silences that finding on
+that line; `# tilecheck: ignore-file[TC105]` anywhere silences it in the whole file. A
+`# noqa` is read only for tilecheck's rule codes (TC1xx, TC2xx): a bare `# noqa` and other
+tools' codes are theirs. A suppression that no longer silences anything (the code was fixed,
+the line moved, the code was misspelled) is worse than none: it hides the next real finding on
+that line, and it tells the reader that a problem exists where there is none. So each unused
+suppression, and each unused code inside one, is reported, at the comment; so is a malformed
+`tilecheck:` comment.
 
 TC002 itself is silenced only by naming it (`ignore[TC002]`), never by a bare `ignore`.
 
 Fix: delete the suppression (or the unused code in it), or move it to the line where the
-finding is reported.""",
+finding is reported. `tilecheck --fix` deletes them.""",
     scope="file",
     valid=(
         valid(
@@ -63,9 +65,10 @@ x = tr.zeros((4,))
         Case(
             """\
 import tilert as tr
+
 y = 2  # tilecheck: ignore[TC105]
 """,
-            ((UNUSED_SUPPRESSION, 2),),
+            ((UNUSED_SUPPRESSION, 3),),
             "nothing to silence on this line",
         ),
         Case(

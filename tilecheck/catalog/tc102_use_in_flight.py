@@ -6,6 +6,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, valid
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
+from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
+from tilecheck.catalog.tc102_use_in_flight_elements import VALID as ELEMENTS_VALID
 from tilecheck.catalog.tc102_use_in_flight_invalid import INVALID
 from tilecheck.catalog.tc102_use_in_flight_structures import INVALID as MORE_INVALID
 from tilecheck.catalog.tc102_use_in_flight_structures import VALID as MORE_VALID
@@ -27,9 +29,11 @@ The check is flow-sensitive and conservative at merges, as Rust's borrow checker
 one branch only leaves the tensor in flight on the other, so a use after the merge is reported
 (with the wait on the other branch shown). In a loop, an op submitted in one iteration and not
 waited on is still in flight when the next iteration partitions the same tensor. Aliases
-(`w = z`) are followed. `.done()` returning True does not release anything; only `.sync()`,
-`.wait()`, `await` and `g.close()` do. Metadata (`shape`, `dtype`, `strides`, `device`) is
-always readable.
+(`w = z`) are followed, and so are elements: `bufs[i % 2]` may be any item of `bufs` unless
+the indices show otherwise (`bufs[(i + 1) % 2]`, the loop's earlier items, a constant index
+against another), and a view (`kv[0]`, `x.reshape(...)`) borrows with its base. `.done()`
+returning True does not release anything; only `.sync()`, `.wait()`, `await` and `g.close()`
+do. Metadata (`shape`, `dtype`, `strides`, `device`) is always readable.
 
 One use waits for nothing: passing the tensor as a Shared argument of another launch, outside
 a graph capture, while only Pendings of kernel calls' ops (`k(...).submit()`) write it. The new
@@ -358,6 +362,7 @@ def main() -> None:
         ),
         *MORE_VALID,
         *ASYNC_VALID,
+        *ELEMENTS_VALID,
     ),
-    invalid=INVALID + MORE_INVALID + ASYNC_INVALID,
+    invalid=INVALID + MORE_INVALID + ASYNC_INVALID + ELEMENTS_INVALID,
 )

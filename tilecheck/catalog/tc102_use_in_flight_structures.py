@@ -332,13 +332,14 @@ def main() -> None:
     x = tr.ones((256,))
 
     def report() -> None:
-        print(z.to_numpy())
+        print(z.to_numpy())  # TC102
 
     pending = copy(z.partition((64,)), x).submit()
-    report()  # TC102
+    report()
     pending.wait()
 """,
-        "a closure reads the captured tensor when it is called, while an op writes it",
+        "a closure reads the captured tensor when it is called, while an op writes it: reported "
+        "at the read, in its body",
     ),
     invalid(
         """\

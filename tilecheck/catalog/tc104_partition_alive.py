@@ -19,7 +19,9 @@ BorrowError.
 
 A partition is released when a launch consumes it (the op then holds the tensor, see TC102) or
 when it is dropped (`del p`, or a partition made and not kept). Metadata stays readable. Inside
-a single kernel call, a tensor passed both as a partition and again is TC101, not this rule.
+a single kernel call, a tensor passed both as a partition and again is TC101, not this rule. A
+partition of a container's item (made in a loop or a comprehension over it) may be of any item
+the index may select: `layers[1]` is used while the partitions of the loop over `layers` live.
 
 Fix: pass the partition to its launch first, or partition later, right where it is launched.""",
     scope="host",
@@ -98,6 +100,28 @@ def main(n: int) -> None:
     print(z.to_numpy())
 """,
             "consumed in every case of a `match` ending in `case _:`",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    layers = [tr.ones((128,)) for _ in range(3)]
+    parts = []
+    for t in layers:
+        parts.append(t.partition((64,)))
+    for p in parts:
+        scale(p, 0.5).sync()
+    print(layers[1].to_numpy())
+""",
+            "partitions collected in one loop and all launched in another, before the read",
         ),
     ),
     invalid=(
@@ -258,6 +282,49 @@ def main() -> None:
     scale(p, 2.0).sync()
 """,
             "a helper of the module returns the partition it made",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    layers = [tr.ones((128,)) for _ in range(2)]
+    parts = []
+    for t in layers:
+        parts.append(t.partition((64,)))
+    print(layers[1].to_numpy())  # TC104
+    for p in parts:
+        scale(p, 0.5).sync()
+""",
+            "partitions collected in a loop: the item read by index may be any the loop "
+            "partitioned",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = {"q": tr.ones((256,)), "k": tr.ones((256,))}
+    parts = {name: t.partition((64,)) for name, t in bufs.items()}
+    print(bufs["q"].to_numpy())  # TC104
+    for p in parts.values():
+        scale(p, 2.0).sync()
+""",
+            "a dict comprehension of partitions over `.items()`, then a read by key",
         ),
     ),
 )

@@ -16,9 +16,12 @@ on (`.wait()` or `await`). A Pending that is never waited on keeps its tensors b
 later use of them is an error at run time, and the only release is the garbage collector, which
 waits implicitly and warns. Errors raised by the kernel are also only reported through the wait.
 
-The finding is per submit site, when no path from it waits on its Pending. A Pending that leaves
+The finding is per submit site, when no path from it waits on its Pending, or when the function
+returns with the Pending still unwaited on every path that holds it in its local names (the
+last step of a pipeline that waits each Pending in the next iteration). A Pending that leaves
 the function (returned, stored, passed to a function the checker does not know) is assumed to
-be waited on elsewhere.
+be waited on elsewhere, unless it is kept in an attribute that no code of the module ever reads
+(`self.pending = ...` and nothing reading `.pending`, in a module that makes the class).
 
 Fix: keep the Pending and wait on it (`pending.wait()`, `await pending`), or use `.sync()` when
 nothing needs to overlap.""",
@@ -187,6 +190,57 @@ def main() -> None:
 """,
             "stored in a `global`: waited on elsewhere",
         ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def run(chunks: list[tr.Tensor]) -> None:
+    prev = None
+    for chunk in chunks:
+        pend = scale(chunk.partition((64,)), 0.5).submit()
+        if prev is not None:
+            prev.wait()
+        prev = pend
+    if prev is not None:
+        prev.wait()
+""",
+            "a software pipeline that waits for its last step after the loop",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+class Prefetcher:
+    def __init__(self) -> None:
+        self.src = tr.ones((256,))
+        self.staged = tr.zeros((256,))
+        self.pending: tr.Pending | None = None
+
+    def prefetch(self) -> None:
+        self.pending = copy(self.staged.partition((64,)), self.src).submit()
+
+    def get(self) -> tr.Tensor:
+        if self.pending is not None:
+            self.pending.wait()
+        return self.staged
+""",
+            "a Pending kept in an attribute that another method waits for",
+        ),
     ),
     invalid=(
         invalid(
@@ -263,6 +317,55 @@ def main() -> None:
     LAUNCHES += 1
 """,
             "a `global` declaration covers only the names it lists",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def run(chunks: list[tr.Tensor]) -> None:
+    prev = None
+    for chunk in chunks:
+        pend = scale(chunk.partition((64,)), 0.5).submit()  # TC108
+        if prev is not None:
+            prev.wait()
+        prev = pend
+""",
+            "a software pipeline that never waits for its last step: still live when the function "
+            "returns",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+class Prefetcher:
+    def __init__(self) -> None:
+        self.src = tr.ones((256,))
+        self.staged = tr.zeros((256,))
+        self.pending = None
+
+    def prefetch(self) -> None:
+        self.pending = copy(self.staged.partition((64,)), self.src).submit()  # TC108
+
+
+def main() -> None:
+    Prefetcher().prefetch()
+""",
+            "a Pending kept in an attribute that nothing in the module ever reads",
         ),
     ),
 )

@@ -18,9 +18,12 @@ at ...) was already submitted; an op runs once"), after everything before it has
 
 The finding is reported at the second run, naming where the op was run first, only when it is
 certain: the name holds the same op object on every path that reaches it, and that op was
-already run on every one of those paths. Not reported: an op run on one branch only; one made
-anew in each loop iteration (or made before a loop and run in it: the first iteration runs it
-once); one kept in a list or a container, returned from or passed to a function the checker
+already run on every one of those paths; or, in a loop, an op made before the loop that every
+way around it ran: the next iteration runs it again, at each place the loop ran it. Not
+reported: an op run on one branch only; one made anew in each loop iteration; one run in a
+loop every way around which leaves it first (`break`, `return`) or runs it where an exception
+may be swallowed (`try`); one kept in a list or a container, returned from or passed to a
+function the checker
 does not follow, or named by a variable that a call may rebind (`global`, `nonlocal`); a run
 that may have raised before it ran the op, as seen from an `except` handler or from after a
 `with` block that may swallow the error (`pytest.raises`). Inside a graph capture, running an
@@ -156,6 +159,49 @@ def main() -> None:
     pending.wait()
 """,
             "a Pending may be waited on more than once",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    buf = tr.ones((256,))
+    attempt = 0
+    while attempt < 2:
+        op = scale(buf.partition((64,)), 2.0)
+        op.sync()
+        attempt += 1
+    print(buf.to_numpy())
+""",
+            "a retry loop that makes its op anew each attempt",
+        ),
+        valid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    buf = tr.ones((256,))
+    op = scale(buf.partition((64,)), 2.0)
+    for _ in range(3):
+        op.sync()
+        break
+    print(buf.to_numpy())
+""",
+            "an op run once in a loop that leaves right after",
         ),
     ),
     invalid=(
@@ -307,6 +353,28 @@ async def main() -> None:
     await op  # TC110
 """,
             "awaited twice",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    buf = tr.ones((256,))
+    op = scale(buf.partition((64,)), 2.0)
+    attempt = 0
+    while attempt < 2:
+        op.sync()  # TC110
+        attempt += 1
+    print(buf.to_numpy())
+""",
+            "an op made before a loop and synced in it: the next iteration runs it again",
         ),
     ),
 )

@@ -32,6 +32,7 @@ class ElementKind(enum.Enum):
     RETURN = "return"  # node: the Return; evaluates its value, which leaves the body
     ASSUME_TRUE = "assume-true"  # node: a test already evaluated; this path has it true
     ASSUME_FALSE = "assume-false"  # ... and this one false
+    LOOP_BACK = "loop-back"  # node: the For or While; every way around to its next iteration
 
 
 class Element(NamedTuple):
@@ -60,6 +61,9 @@ class CFG:
     exit: int  # normal exit: ``return`` or falling off the end
     raise_exit: int  # an exception leaving the body
     nested: list[cst.FunctionDef | cst.ClassDef]
+    # Each loop (by ``id`` of its For or While) -> the ``seq`` of its first element: elements
+    # from there to its ``LOOP_BACK`` run in every iteration's turn.
+    loops: dict[int, int] = field(default_factory=dict)
 
     def reverse_postorder(self) -> list[int]:
         """Reachable blocks, each before its successors except along back edges."""
@@ -114,12 +118,84 @@ def _is_constant_true(test: cst.BaseExpression) -> bool:
     return False
 
 
-def _non_empty_literal(expr: cst.BaseExpression) -> bool:
-    return (
-        isinstance(expr, (cst.Tuple, cst.List))
-        and bool(expr.elements)
-        and not any(isinstance(e, cst.StarredElement) for e in expr.elements)
-    )
+def _int(expr: cst.BaseExpression) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    if (
+        isinstance(expr, cst.UnaryOperation)
+        and isinstance(expr.operator, cst.Minus)
+        and isinstance(expr.expression, cst.Integer)
+    ):
+        return -int(expr.expression.evaluated_value)
+    return None
+
+
+def _non_empty(iterable: cst.BaseExpression) -> bool:
+    """A literal, non-empty tuple or list, or ``range(...)`` of integer literals that is not
+    empty: a ``for`` over it runs its body at least once."""
+    if isinstance(iterable, (cst.Tuple, cst.List)):
+        return bool(iterable.elements) and not any(
+            isinstance(e, cst.StarredElement) for e in iterable.elements
+        )
+    if (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Name)
+        and iterable.func.value == "range"
+        and 1 <= len(iterable.args) <= 3
+        and all(a.keyword is None and not a.star for a in iterable.args)
+    ):
+        bounds = [_int(a.value) for a in iterable.args]
+        if any(b is None or (i == 2 and b == 0) for i, b in enumerate(bounds)):
+            return False
+        return len(range(*(b for b in bounds if b is not None))) > 0
+    return False
+
+
+_COMPARE = {
+    cst.LessThan: lambda a, b: a < b,
+    cst.LessThanEqual: lambda a, b: a <= b,
+    cst.GreaterThan: lambda a, b: a > b,
+    cst.GreaterThanEqual: lambda a, b: a >= b,
+    cst.Equal: lambda a, b: a == b,
+    cst.NotEqual: lambda a, b: a != b,
+}
+
+
+def _holds_on_entry(test: cst.BaseExpression, before: cst.CSTNode | None) -> bool:
+    """A ``while`` test that the statement just before the loop makes true (``attempt = 0``
+    then ``while attempt < 2:``; ``done = False`` then ``while not done:``): the body runs at
+    least once."""
+    if not (isinstance(before, cst.SimpleStatementLine) and len(before.body) == 1):
+        return False
+    assign = before.body[0]
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0].target, cst.Name)
+    ):
+        return False
+    name = assign.targets[0].target.value
+    value: int | None = _int(assign.value)
+    if isinstance(assign.value, cst.Name) and assign.value.value in ("True", "False"):
+        value = int(assign.value.value == "True")
+    if value is None:
+        return False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return isinstance(test.expression, cst.Name) and test.expression.value == name and not value
+    if isinstance(test, cst.Name):
+        return test.value == name and bool(value)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    target = test.comparisons[0]
+    compare = _COMPARE.get(type(target.operator))
+    left, right = test.left, target.comparator
+    if compare is None:
+        return False
+    if isinstance(left, cst.Name) and left.value == name and _int(right) is not None:
+        return bool(compare(value, _int(right)))
+    if isinstance(right, cst.Name) and right.value == name and _int(left) is not None:
+        return bool(compare(_int(left), value))
+    return False
 
 
 def _irrefutable(pattern: cst.MatchPattern) -> bool:
@@ -143,6 +219,9 @@ class _Builder:
         self._nested_ids: set[int] = set()
         self.seq = 0
         self.top = 0
+        self.loops: dict[int, int] = {}
+        self.continues: set[int] = set()  # the blocks ``continue`` jumps to
+        self.before: cst.CSTNode | None = None  # the statement before the one being built
         self.entry = self.new()
         self.exit = self.new()
         self.raise_exit = self.new()
@@ -179,10 +258,13 @@ class _Builder:
         self, body: Sequence[cst.BaseStatement | cst.BaseSmallStatement], block: Block, ctx: _Ctx
     ) -> Block | None:
         current: Block | None = block
+        before: cst.CSTNode | None = None
         for stmt in body:
             if current is None:
                 return None  # dead code after return/raise/break/continue
+            self.before = before
             current = self.stmt(stmt, current, ctx)
+            before = stmt
         return current
 
     def stmt(
@@ -246,6 +328,8 @@ class _Builder:
             target = ctx.continue_to
         if target is not None:  # break/continue outside a loop is a SyntaxError: no edge
             current.link(target)
+            if kind == "continue":
+                self.continues.add(target.index)
 
     def join(self, *ends: Block | None) -> Block | None:
         live = [e for e in ends if e is not None]
@@ -291,31 +375,53 @@ class _Builder:
         if end is not None:
             end.link(after)
 
+    def loop_back(
+        self, loop: cst.For | cst.While, end: Block | None, back: Block, header: Block, ctx: _Ctx
+    ) -> None:
+        """Every way around the loop (the body's ``end``, a ``continue`` to ``back``) meets
+        at a ``LOOP_BACK``: in ``back``, or at the end of the body where nothing continues."""
+        if back.index not in self.continues:
+            if end is not None:
+                self.add(end, ElementKind.LOOP_BACK, loop, ctx).link(header)
+            return
+        if end is not None:
+            end.link(back)
+        self.add(back, ElementKind.LOOP_BACK, loop, ctx).link(header)
+
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
         header = self.new()
         after = self.new()
+        back = self.new()
         # The way out first: the solver then visits it only once the body's state settled
         # (``FOR_DONE`` concludes from what the body did to each element).
         exhausted = self.follow(header)
+        self.loops[id(stmt)] = self.seq
         body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx)
         header.link(body_start)
-        # A literal, non-empty tuple or list is walked at least once: no way around the body.
-        block.link(body_start if _non_empty_literal(stmt.iter) else header)
-        end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, header))
-        if end is not None:
-            end.link(header)
+        # A non-empty literal or ``range`` is walked at least once: no way around the body.
+        block.link(body_start if _non_empty(stmt.iter) else header)
+        end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, back))
+        self.loop_back(stmt, end, back, header, ctx)
         done = self.add(exhausted, ElementKind.FOR_DONE, stmt, ctx)
         self.loop_else(stmt.orelse, done, after, ctx)
         return after
 
     def while_(self, stmt: cst.While, block: Block, ctx: _Ctx) -> Block | None:
-        header = self.add(self.follow(block), ElementKind.EVAL, stmt.test, ctx)
+        once = _holds_on_entry(stmt.test, self.before)
+        self.loops[id(stmt)] = self.seq
+        if once:  # the test, true on entry, then the body; around the loop it is tested again
+            entry = self.add(self.follow(block), ElementKind.EVAL, stmt.test, ctx)
+            body = self.follow(self.branch(entry, stmt.test, True, ctx))
+            header = self.add(self.new(), ElementKind.EVAL, stmt.test, ctx)
+            self.branch(header, stmt.test, True, ctx).link(body)
+        else:
+            header = self.add(self.follow(block), ElementKind.EVAL, stmt.test, ctx)
+            body = self.branch(header, stmt.test, True, ctx)
         after = self.new()
-        body = self.branch(header, stmt.test, True, ctx)
-        end = self.stmts(_suite(stmt.body), body, self.loop_ctx(ctx, after, header))
-        if end is not None:
-            end.link(header)
+        back = self.new()
+        end = self.stmts(_suite(stmt.body), body, self.loop_ctx(ctx, after, back))
+        self.loop_back(stmt, end, back, header, ctx)
         if not _is_constant_true(stmt.test):
             self.loop_else(stmt.orelse, self.branch(header, stmt.test, False, ctx), after, ctx)
         return after
@@ -406,6 +512,7 @@ def build_cfg(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]) -> CFG
         if end is None:
             break  # dead code after return/raise
         builder.top = index
+        builder.before = body[index - 1] if index else None
         end = builder.stmt(stmt, end, _Ctx())
     if end is not None:
         end.link(builder.exit)
@@ -415,4 +522,5 @@ def build_cfg(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]) -> CFG
         builder.exit.index,
         builder.raise_exit.index,
         builder.nested,
+        builder.loops,
     )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from tilecheck.diagnostics import Diagnostic, Span
 from tilecheck.formats.sources import SourceProvider
+from tilecheck.formats.style import PLAIN, Style
 
 TAB = 4
 
@@ -32,17 +33,20 @@ class _Mark:
     label: str
 
 
-def _underline(text: str, mark: _Mark) -> str:
+def _underline(text: str, mark: _Mark, style: Style) -> str:
     """Spaces to the span's start, then its marker characters (tabs expanded as displayed)."""
     span = mark.span
     end = span.end_column if span.end_line == span.line else len(text)
     start_at = len(text[: span.column].expandtabs(TAB))
     end_at = len(text[: max(end, span.column)].expandtabs(TAB))
-    marker = mark.char * max(1, end_at - start_at)
-    return f"{' ' * start_at}{marker} {mark.label}".rstrip()
+    marker = f"{mark.char * max(1, end_at - start_at)} {mark.label}".rstrip()
+    paint = style.error if mark.char == "^" else style.secondary
+    return f"{' ' * start_at}{paint(marker)}"
 
 
-def _snippet(marks: Sequence[_Mark], text: str, pad: str) -> tuple[list[str], set[int]]:
+def _snippet(
+    marks: Sequence[_Mark], text: str, pad: str, style: Style
+) -> tuple[list[str], set[int]]:
     """The lines holding ``marks``, each followed by its markers (``...`` for skipped lines),
     and the line numbers shown (a span past the file's end is not)."""
     lines = text.splitlines()
@@ -52,11 +56,13 @@ def _snippet(marks: Sequence[_Mark], text: str, pad: str) -> tuple[list[str], se
         if not 1 <= number <= len(lines):
             continue
         if shown and number - max(shown) > 1:
-            out.append("...")
+            out.append(style.secondary("..."))
         source = lines[number - 1]
-        out.append(f"{number:>{len(pad)}} | {source.expandtabs(TAB)}".rstrip())
+        gutter = style.secondary(f"{number:>{len(pad)}} |")
+        out.append(f"{gutter} {source.expandtabs(TAB)}".rstrip())
         on_line = sorted((m for m in marks if m.span.line == number), key=lambda m: m.char != "^")
-        out.extend(f"{pad} | {_underline(source, m)}".rstrip() for m in on_line)
+        bar = style.secondary(f"{pad} |")
+        out.extend(f"{bar} {_underline(source, m, style)}".rstrip() for m in on_line)
         shown.add(number)
     return out, shown
 
@@ -65,7 +71,7 @@ def _place(path: str, span: Span) -> str:
     return f"{path}:{span.line}:{span.column + 1}"
 
 
-def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
+def diagnostic(d: Diagnostic, sources: SourceProvider, style: Style = PLAIN) -> str:
     from tilecheck.catalog import catalog
 
     # A label on the primary span itself is written on the ``^^^`` line, as rustc does.
@@ -78,15 +84,19 @@ def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
             by_file.setdefault(label.path or d.path, []).append(mark)
     widest = max(m.span.line for marks in by_file.values() for m in marks)
     pad = " " * len(str(widest))
-    out = [f"error[{d.code}]: {d.message}", f"{pad}--> {_place(d.path, d.span)}"]
+    bar = style.secondary(f"{pad} |")
+    out = [
+        f"{style.error(f'error[{d.code}]')}{style.bold(f': {d.message}')}",
+        f"{pad}{style.secondary('-->')} {_place(d.path, d.span)}",
+    ]
     unquoted: list[str] = []
     for index, (path, marks) in enumerate(by_file.items()):
         text = sources(path)
-        snippet, shown = _snippet(marks, text, pad) if text is not None else ([], set())
+        snippet, shown = _snippet(marks, text, pad, style) if text is not None else ([], set())
         if index > 0 and snippet:
-            out.append(f"{pad}::: {_place(path, marks[0].span)}")
+            out.append(f"{pad}{style.secondary(':::')} {_place(path, marks[0].span)}")
         if snippet:
-            out.append(f"{pad} |")
+            out.append(bar)
             out.extend(snippet)
         unquoted.extend(
             f"{m.label} at {_place(path, m.span)}"
@@ -94,14 +104,15 @@ def diagnostic(d: Diagnostic, sources: SourceProvider) -> str:
             if m.label and m.span.line not in shown
         )
     rule = catalog().get(d.code)
-    footer = [f"note: {u}" for u in unquoted] + [f"note: {n}" for n in d.notes]
+    note, equals = style.bold("note"), style.secondary(f"{pad} =")
+    footer = [f"{note}: {u}" for u in unquoted] + [f"{note}: {n}" for n in d.notes]
     if rule is not None:
-        footer.append(f"help: {rule.summary}")
+        footer.append(f"{style.bold('help')}: {rule.summary}")
     if footer:
-        out.append(f"{pad} |")
-        out.extend(f"{pad} = {line}" for line in footer)
+        out.append(bar)
+        out.extend(f"{equals} {line}" for line in footer)
     return "\n".join(out) + "\n"
 
 
-def render(diagnostics: Sequence[Diagnostic], sources: SourceProvider) -> str:
-    return "\n".join(diagnostic(d, sources) for d in diagnostics)
+def render(diagnostics: Sequence[Diagnostic], sources: SourceProvider, style: Style = PLAIN) -> str:
+    return "\n".join(diagnostic(d, sources, style) for d in diagnostics)

@@ -6,11 +6,14 @@ from collections.abc import Sequence
 
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.formats.sources import SourceProvider
+from tilecheck.formats.style import PLAIN, Style
 
 
-def line(d: Diagnostic) -> str:
-    return f"{d.location()}: {d.code} [{d.slug}] {d.message}"
+def line(d: Diagnostic, style: Style = PLAIN) -> str:
+    colon = style.separator(":")
+    place = f"{style.bold(d.path)}{colon}{d.span.line}{colon}{d.span.column + 1}{colon}"
+    return f"{place} {style.error(d.code)} [{d.slug}] {d.message}"
 
 
-def render(diagnostics: Sequence[Diagnostic], sources: SourceProvider) -> str:
-    return "".join(line(d) + "\n" for d in diagnostics)
+def render(diagnostics: Sequence[Diagnostic], sources: SourceProvider, style: Style = PLAIN) -> str:
+    return "".join(line(d, style) + "\n" for d in diagnostics)

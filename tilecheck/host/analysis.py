@@ -2,16 +2,16 @@
 module's): an abstract interpreter of tilert's host API over the body's CFG.
 
 Each element of the CFG is interpreted against a ``State``; expressions are walked once per
-visit, in evaluation order (what a call does is ``tilecheck.host.calls``'s part). Only names
-bound to tilert values are tracked. Findings are recorded as they are met (states only grow
-while the solver iterates, so a finding met on the way is also true of the fixed point) and
-deduplicated by root cause."""
+visit, in evaluation order (``tilecheck.host.expressions``; what a call does is
+``tilecheck.host.calls``'s part). Only names bound to tilert values are tracked. Findings are
+recorded as they are met (states only grow while the solver iterates, so a finding met on the
+way is also true of the fixed point) and deduplicated by root cause."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import cast
 
 import libcst as cst
 
@@ -20,61 +20,23 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.host import api
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
-from tilecheck.host.messages import Use
-from tilecheck.host.model import (
-    EMPTY_STATE,
-    NOTHING,
-    Hold,
-    Kind,
-    Many,
-    Oids,
-    Packed,
-    State,
-    Value,
-    flatten,
-)
-from tilecheck.host.scopes import Scope, declared_outer, free_names
-from tilecheck.host.summaries import Interprocedural
+from tilecheck.host.expressions import Expressions, copies_of
+from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
+from tilecheck.host.scopes import declared_outer
+from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
-from tilecheck.syntax.walk import EXPRESSION, children, type_kind
-
-# Expressions that hold no code to evaluate.
-LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 
 
-class BodyAnalysis(Interprocedural):
+class BodyAnalysis(Expressions):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
         super().__init__(ctx)
         self.method_of = method_of
-        self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
-        self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
-        self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
-            cst.Name: self._name,
-            cst.Attribute: self._attribute,
-            cst.Call: self._call,
-            cst.Subscript: self.subscript,
-            cst.Await: self._await,
-            cst.Tuple: self._sequence,
-            cst.List: self._sequence,
-            cst.Set: self._container,
-            cst.Dict: self.dict_display,
-            cst.ListComp: self._comprehension,
-            cst.SetComp: self._comprehension,
-            cst.GeneratorExp: self._comprehension,
-            cst.DictComp: self._comprehension,
-            cst.Lambda: self._lambda,
-            cst.IfExp: self._if_exp,
-            cst.BooleanOperation: self._boolean,
-            cst.NamedExpr: self._named,
-            cst.Yield: self._yield,
-            cst.BinaryOperation: self._spine,
-            cst.ConcatenatedString: self._strings,
-        }
 
     # -- driving ----------------------------------------------------------------------------
     def run_body(self, cfg: CFG, initial: State = EMPTY_STATE) -> dict[int, State]:
+        self.loop_first = cfg.loops
         self.note_loops(
             [
                 cast(cst.For, e.node)
@@ -93,7 +55,11 @@ class BodyAnalysis(Interprocedural):
             initial = dataclasses.replace(
                 initial, env={**initial.env, **self.attribute_entry(me, self.method_of)}
             )
-        return self.run_body(cfg, initial)
+        states = self.run_body(cfg, initial)
+        end = states.get(cfg.exit)
+        if end is not None:
+            self.leave(end)
+        return states
 
     def run_lambda(self, fn: cst.Lambda) -> None:
         self._load(self._parameters(fn.params))
@@ -109,11 +75,16 @@ class BodyAnalysis(Interprocedural):
             if param.annotation is None:
                 continue
             annotation = param.annotation.annotation
+            name = param.name.value
+            if self.holds_tensors(annotation):  # ``ts: list[Tensor]``: one of its items
+                items = self.obj(Kind.TENSOR, ("param-items", name), None, f"a tensor of `{name}`")
+                env[name + "[*]"] = frozenset({items})
+                self.under_name(name, name + "[*]")
+                continue
             if isinstance(annotation, cst.Subscript):
                 annotation = annotation.value
             dotted = dotted_name(annotation)
             canonical = self.ctx.resolver.resolve(dotted) if dotted else None
-            name = param.name.value
             if canonical == api.TENSOR_TYPE:
                 tensor = self.obj(Kind.TENSOR, ("param", name), None, f"`{name}`")
                 env[name] = frozenset({tensor})
@@ -127,9 +98,26 @@ class BodyAnalysis(Interprocedural):
                 self.infos[graph] = dataclasses.replace(self.infos[graph], group=graph)
                 env[name] = frozenset({graph})
             elif dotted is not None and dotted in self.ctx.classes:
-                env.update(self.attribute_entry(name, self.ctx.classes[dotted]))
+                env.update(self.attribute_entry(name, self.ctx.classes[dotted], param=True))
         self._ever_bound.update(bound.values())
         return State(env, holds, bound=bound)
+
+    def holds_tensors(self, annotation: cst.BaseExpression) -> bool:
+        """``list[Tensor]``, ``Sequence[tr.Tensor[f32]]``, ``dict[str, Tensor]``..."""
+        if not isinstance(annotation, cst.Subscript):
+            return False
+        dotted = dotted_name(annotation.value)
+        if dotted is None or self.ctx.resolver.resolve(dotted) not in api.CONTAINER_TYPES:
+            return False
+        for element in annotation.slice:
+            index = element.slice
+            inner = index.value if isinstance(index, cst.Index) else None
+            if isinstance(inner, cst.Subscript):
+                inner = inner.value
+            found = dotted_name(inner) if inner is not None else None
+            if found is not None and self.ctx.resolver.resolve(found) == api.TENSOR_TYPE:
+                return True
+        return False
 
     def transfer(self, block: Block, state: State) -> State:
         self._load(state)
@@ -142,14 +130,7 @@ class BodyAnalysis(Interprocedural):
             self.run_element(element)
             if self.gc_needed:
                 self.collect()
-        if (
-            self.env is state.env
-            and self.holds is state.holds
-            and self.apart is state.apart
-            and self.bound is state.bound
-            and self.taken is state.taken
-            and self.same is state.same
-        ):
+        if self.unchanged(state):
             return state  # unchanged: the solver sees no news
         # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
         # ownership of dicts this block already changed, and those changes must flow on.
@@ -168,6 +149,8 @@ class BodyAnalysis(Interprocedural):
             self.iterate(loop, self.iterated(loop.iter))
         elif kind is ElementKind.FOR_DONE:
             self.loop_done(cast(cst.For, node))
+        elif kind is ElementKind.LOOP_BACK:
+            self.loop_back(node)
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
             value = self.ev(item.item)
@@ -204,12 +187,14 @@ class BodyAnalysis(Interprocedural):
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):
             self.ev(node.value)
+        elif isinstance(node, cst.Assign) and self.counted(node.targets, node.value):
+            pass  # ``i = i + 1``
         elif isinstance(node, cst.Assign):
             value = self.ev(node.value)
             copies: list[tuple[str, str | None]] = []
             known: list[tuple[str, int]] = []
             for target in node.targets:
-                copies += _copies(target.target, node.value)
+                copies += copies_of(target.target, node.value)
                 known += self.definites(target.target, node.value, value)
             before = self.apart
             old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
@@ -221,9 +206,9 @@ class BodyAnalysis(Interprocedural):
             self.relate(copies, before, old)
             self.rename_covers(covers, copies)
             self.alias(copies)
-            if len(node.targets) == 1:
-                self.construct(node.targets[0].target, node.value)
             self.bind_definites(known)
+            if len(node.targets) == 1:
+                self.define(node.targets[0].target, node.value)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
                 value = self.ev(node.value)
@@ -231,8 +216,14 @@ class BodyAnalysis(Interprocedural):
                 self.bind(node.target, value)
                 self.bind_definites(known)
         elif isinstance(node, cst.AugAssign):
-            self.escape(self.ev(node.value))
-            self.bind(node.target, NOTHING)
+            step = _augmented_step(node, self.ctx.constants)
+            if step is not None and isinstance(node.target, cst.Name):
+                self.advance(node.target.value, step)  # ``i += 1``
+            elif _toggles(node) and isinstance(node.target, cst.Name):
+                self.flip(node.target.value, 1)  # ``cur ^= 1``: ``1 - cur``
+            else:
+                self.escape(self.ev(node.value))
+                self.bind(node.target, NOTHING)
         elif isinstance(node, cst.Del):
             self.delete(node.target)
         elif isinstance(node, cst.Raise):
@@ -256,39 +247,6 @@ class BodyAnalysis(Interprocedural):
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
 
-    def definites(
-        self, target: cst.BaseExpression, expr: cst.BaseExpression, value: Value
-    ) -> list[tuple[str, int]]:
-        """The names an assignment binds to an object known on every path (``State.bound``),
-        worked out before the assignment (``a, b = b, a``)."""
-        if isinstance(target, cst.Name):
-            oid = self.definite(expr, value)
-            return [] if oid is None else [(target.value, oid)]
-        if (
-            isinstance(target, (cst.Tuple, cst.List))
-            and isinstance(expr, (cst.Tuple, cst.List))
-            and isinstance(value, Packed)
-            and len(target.elements) == len(expr.elements) == len(value.items)
-            and not any(
-                isinstance(e, cst.StarredElement) for e in (*target.elements, *expr.elements)
-            )
-        ):
-            out: list[tuple[str, int]] = []
-            for t, e, v in zip(target.elements, expr.elements, value.items, strict=True):
-                out += self.definites(t.value, e.value, v)
-            return out
-        return []
-
-    def bind_definites(self, known: list[tuple[str, int]]) -> None:
-        """After the assignment: names a call may rebind (``global``/``nonlocal`` somewhere)
-        and names stored outside the body are never known; nor is anything bound in code that
-        may not run."""
-        if self.maybe:
-            return
-        for name, oid in known:
-            if name not in self.ctx.rebindable and name not in self.outer_names:
-                self.set_bound(name, oid)
-
     def assume(self, test: cst.BaseExpression, truth: bool) -> None:
         """Narrow on a branch: where ``x is None`` or ``not x`` holds, ``x`` holds no op,
         pending, partition or graph (those are never None and always true), so the path where
@@ -296,12 +254,17 @@ class BodyAnalysis(Interprocedural):
         A walrus narrows the name it binds: ``if (pending := op.submit()) is not None:``."""
         if isinstance(test, cst.NamedExpr):
             test = test.target
+        if isinstance(test, (cst.Name, cst.Attribute)) and not truth:
+            path = path_of(test)
+            if path is not None:
+                self.emptied(path)  # ``while todo:`` ended: ``todo`` holds nothing
         if isinstance(test, cst.Name):
             if not truth:
                 self.forget_holders(test.value)
         elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             self.assume(test.expression, not truth)
         elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            self.compared(test, truth)
             target = test.comparisons[0]
             is_none = isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
             left = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left
@@ -342,235 +305,21 @@ class BodyAnalysis(Interprocedural):
             return frozenset(out)
         return NOTHING
 
-    def capture(self, scope: Scope) -> None:
-        """A nested function or lambda that names an op, pending, partition or graph may run it
-        when called: those count as run (no TC105/TC108) but stay held until something that
-        may call it is (``close_over``). Only its free names count: its own parameters and
-        locals are other variables, whatever their names."""
-        holders = {n: o for n, o in self.env.items() if any(self.is_live(x) for x in o)}
-        if holders:
-            free = self._free.get(scope)
-            if free is None:
-                free = self._free[scope] = free_names(scope)
-            for name in free & holders.keys():
-                self.close_over(holders[name])
 
-    # -- expressions ------------------------------------------------------------------------
-    def ev(self, expr: cst.BaseExpression) -> Value:
-        handler = self._expr.get(type(expr))
-        if handler is not None:
-            return handler(expr)
-        if type(expr) not in LITERALS:
-            self.walk(expr)
-        return NOTHING
-
-    def walk(self, node: cst.CSTNode) -> None:
-        """Evaluate the expressions inside a node this analysis has no special meaning for."""
-        for child in children(node):
-            if type_kind(type(child)) == EXPRESSION:
-                assert isinstance(child, cst.BaseExpression)
-                self.ev(child)
-            else:
-                self.walk(child)
-
-    def _spine(self, expr: cst.BaseExpression) -> Value:
-        """``a + b + c ...`` nests to the left, as deep as the chain is long: walk the spine
-        iteratively, operands in evaluation order."""
-        rights: list[cst.BaseExpression] = []
-        while isinstance(expr, cst.BinaryOperation):
-            rights.append(expr.right)
-            expr = expr.left
-        self.ev(expr)
-        for operand in reversed(rights):
-            self.ev(operand)
-        return NOTHING
-
-    def _strings(self, expr: cst.BaseExpression) -> Value:
-        """Implicit string concatenation nests to the right; only f-strings hold code."""
-        while isinstance(expr, cst.ConcatenatedString):
-            if isinstance(expr.left, cst.FormattedString):
-                self.walk(expr.left)
-            expr = expr.right
-        if isinstance(expr, cst.FormattedString):
-            self.walk(expr)
-        return NOTHING
-
-    def _name(self, expr: cst.Name) -> Value:
-        found = self.env.get(expr.value)
-        if found is None and self._based:
-            return self.lookup(expr) or NOTHING
-        return NOTHING if found is None else found
-
-    def _attribute(self, expr: cst.Attribute) -> Value:
-        kept = self.lookup(expr)
-        if kept is not None:
-            return kept
-        oids = flatten(self.ev(expr.value))
-        if not oids:
-            return NOTHING
-        attr = expr.attr.value
-        out: set[int] = set()
-        tensors = self.kinds(oids, Kind.TENSOR)
-        if tensors and attr not in api.TENSOR_METADATA:
-            self.use(frozenset(tensors), Use.READ, expr.value)
-        if attr == "tensor":
-            for part in self.kinds(oids, Kind.PARTITION):
-                out |= self.partition_tensors(part)
-        if tensors and attr == "T":
-            return self.view_of(expr, frozenset(tensors))
-        return frozenset(out)
-
-    def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
-        items: list[Value] = []
-        starred = False
-        for element in expr.elements:
-            value = self.ev(element.value)
-            starred = starred or isinstance(element, cst.StarredElement)
-            items.append(value)
-        if starred:
-            for value in items:
-                self.escape(value)
-            return NOTHING
-        return Packed(tuple(items))
-
-    def _container(self, expr: cst.BaseExpression) -> Value:
-        for child in children(expr):
-            if isinstance(child, cst.BaseExpression):
-                self.escape(self.ev(child))
-            else:
-                for inner in children(child):
-                    if isinstance(inner, cst.BaseExpression):
-                        self.escape(self.ev(inner))
-        return NOTHING
-
-    def _comprehension(
-        self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
-    ) -> Value:
-        shadowed: dict[str, Oids] = {}
-        unbound: dict[str, int] = {}
-        # the first iterable at once; the rest may not run (or later)
-        items = flatten(self.ev(expr.for_in.iter))
-        contents: Oids = NOTHING
-        for_in: cst.CompFor | None = expr.for_in
-        lazy = isinstance(expr, cst.GeneratorExp)
-        self.maybe += 1
-        self.lazy += lazy
-        try:
-            while for_in is not None:
-                if for_in is not expr.for_in:
-                    self.ev(for_in.iter)
-                for name in target_names(for_in.target):
-                    if name in self.env and name not in shadowed:
-                        shadowed[name] = self.env[name]
-                        self.set_env(name, None)
-                    if name in self.bound and name not in unbound:
-                        unbound[name] = self.bound[name]
-                        self.set_bound(name, None)
-                    if for_in is expr.for_in and isinstance(for_in.target, cst.Name):
-                        shadowed.setdefault(name, NOTHING)
-                        tensors = frozenset(self.kinds(items, Kind.TENSOR))
-                        if tensors:  # ``[t.partition(s) for t in ts]``: one of ``ts``
-                            self.set_env(name, tensors)
-                for condition in for_in.ifs:
-                    self.ev(condition.test)
-                for_in = for_in.inner_for_in
-            if isinstance(expr, cst.DictComp):
-                self.escape(self.ev(expr.key))
-                contents = flatten(self.ev(expr.value))
-            else:
-                contents = flatten(self.ev(expr.elt))
-            if lazy:  # a generator runs later, elsewhere
-                self.escape(contents)
-                contents = NOTHING
-        finally:
-            self.maybe -= 1
-            self.lazy -= lazy
-        for name, oids in shadowed.items():
-            self.set_env(name, oids or None)
-        for name, oid in unbound.items():
-            self.set_bound(name, oid)
-        return Many(contents) if contents else NOTHING
-
-    def _lambda(self, expr: cst.Lambda) -> Value:
-        self.capture(expr)
-        if all(lam is not expr for lam, _ in self.lambdas):
-            self.lambdas.append((expr, self.element.top if self.element is not None else 0))
-        return NOTHING
-
-    def _fork(self, first: cst.BaseExpression, second: cst.BaseExpression | None) -> Oids:
-        """Evaluate one of two expressions (or the first or nothing): each from the same
-        state, the outcomes merged."""
-        before = self.state()
-        # ``before`` must not change under us
-        self._own_env = self._own_holds = self._own_must = False
-        left = flatten(self.ev(first))
-        after_first = self.state()
-        self._load(before)
-        right = flatten(self.ev(second)) if second is not None else NOTHING
-        merged = after_first.join(self.state())
-        if (
-            merged.env is not self.env
-            or merged.holds is not self.holds
-            or merged.apart is not self.apart
-            or merged.bound is not self.bound
-            or merged.taken is not self.taken
-            or merged.same is not self.same
-        ):
-            self._load(merged)
-            self.gc_needed = True
-        return left | right
-
-    def _if_exp(self, expr: cst.IfExp) -> Value:
-        self.ev(expr.test)
-        return self._fork(expr.body, expr.orelse)
-
-    def _boolean(self, expr: cst.BooleanOperation) -> Value:
-        left = flatten(self.ev(expr.left))
-        return left | self._fork(expr.right, None)
-
-    def _named(self, expr: cst.NamedExpr) -> Value:
-        value = self.ev(expr.value)
-        known = self.definites(expr.target, expr.value, value)
-        self.bind(expr.target, value)
-        self.bind_definites(known)
-        return value
-
-    def _yield(self, expr: cst.Yield) -> Value:
-        inner = expr.value
-        if isinstance(inner, cst.From):
-            inner = inner.item
-        if inner is not None:
-            self.escape(self.ev(inner))
-        return NOTHING
-
-    def _await(self, expr: cst.Await) -> Value:
-        oids = flatten(self.ev(expr.expression))
-        if not self.refused_run(expr.expression, oids, expr, "await"):
-            self.run_once(expr.expression, oids, expr, "await")
-        self.release(self.kinds(oids, Kind.OP), expr, ran=True)
-        self.release(self.kinds(oids, Kind.PENDING), expr)
-        return NOTHING
+def _augmented_step(node: cst.AugAssign, constants: Mapping[str, int]) -> int | None:
+    """``i += 2`` is a counter moving on by 2 (``i -= 1``: by -1)."""
+    amount = const_int(node.value, constants)
+    if amount is None:
+        return None
+    if isinstance(node.operator, cst.AddAssign):
+        return amount
+    return -amount if isinstance(node.operator, cst.SubtractAssign) else None
 
 
-_PATHS = (cst.Name, cst.Attribute, cst.Subscript)
-
-
-def _copies(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, str | None]]:
-    """The names an assignment binds, each with the name whose value it copies, if any:
-    ``a, b = b, a`` gives ``[("a", "b"), ("b", "a")]``."""
-    path = path_of(target) if isinstance(target, _PATHS) else None
-    if path is not None:
-        return [(path, path_of(value) if isinstance(value, _PATHS) else None)]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        items = target.elements
-        if (
-            isinstance(value, (cst.Tuple, cst.List))
-            and len(value.elements) == len(items)
-            and not any(isinstance(e, cst.StarredElement) for e in (*items, *value.elements))
-        ):
-            out: list[tuple[str, str | None]] = []
-            for item, source in zip(items, value.elements, strict=True):
-                out += _copies(item.value, source.value)
-            return out
-        return [(name, None) for name in target_names(target)]
-    return []
+def _toggles(node: cst.AugAssign) -> bool:
+    """``cur ^= 1``: the other of 0 and 1."""
+    return (
+        isinstance(node.operator, cst.BitXorAssign)
+        and isinstance(node.value, cst.Integer)
+        and node.value.value == "1"
+    )

@@ -27,10 +27,19 @@ ALLOCATORS = frozenset(
     }
 )
 FROM_DLPACK = "tilert.from_dlpack"
+FORCE_RELEASE = "tilert.unsafe.force_release"  # drops the borrows of the tensor given
 STREAM_MAKERS = frozenset({"tilert.Stream", "tilert.current_stream"})
 ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
 TENSOR_TYPE = "tilert.Tensor"
+# Annotations of containers (``list[Tensor]``: a parameter holding tensors).
+CONTAINER_TYPES = frozenset(
+    {
+        *(f"builtins.{n}" for n in ("list", "tuple", "dict", "set", "frozenset")),
+        *(f"typing.{n}" for n in ("List", "Tuple", "Dict", "Sequence", "Mapping", "Iterable")),
+        *(f"collections.abc.{n}" for n in ("Sequence", "Mapping", "Iterable", "Collection")),
+    }
+)
 PARTITION_TYPE = "tilert.Partition"
 GRAPH_TYPE = "tilert.Graph"
 
@@ -56,6 +65,10 @@ TENSOR_VIEWS = frozenset({"reshape", "permute", "transpose", "view", "__getitem_
 PARTITION_METADATA = frozenset(
     {"grid", "tile_shape", "num_tiles", "mapping", "consumed_at", "describe", "__class__"}
 )
+
+# Methods that run or release an op, a Pending or a graph: given away unrun (``p.wait``), they
+# take the object along.
+RUNNING_METHODS = frozenset({"wait", "sync", "sync_on", "submit", "then", "launch", "close"})
 
 # Builtins that look at an object without keeping it: passing an op to them is no escape.
 INSPECTING_BUILTINS = frozenset(

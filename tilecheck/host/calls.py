@@ -52,8 +52,11 @@ class Calls(Ownership):
                 if tensor is not None:
                     self.unknown_args(expr, escape=False)
                     return self.partition(expr, func.value, frozenset({tensor}))
-        else:
-            self.ev(func)
+        else:  # ``finish()`` holding ``p.wait``: waits (runs, closes) what it is bound to
+            held = flatten(self.ev(func))
+            self.release(self.kinds(held, Kind.PENDING), expr)
+            self.release(self.kinds(held, Kind.OP), expr, ran=True)
+            self.release(self.kinds(held, Kind.GRAPH), expr)
         self.unknown_args(expr, escape=True)
         return NOTHING
 
@@ -133,8 +136,28 @@ class Calls(Ownership):
         if canonical in api.HOST_READERS:
             self.read_args(call, self.unknown_args(call, escape=False))
             return NOTHING
+        if canonical == api.FORCE_RELEASE:
+            for value in self.unknown_args(call, escape=False):
+                self.force_release(frozenset(self.kinds(flatten(value), Kind.TENSOR)))
+            return NOTHING
+        found = self.builtin_call(call, canonical)
+        if found is not None:
+            return found
         self.unknown_args(call, escape=canonical not in api.INSPECTING_BUILTINS)
         return NOTHING
+
+    def force_release(self, tensors: Oids) -> None:
+        """``tr.unsafe.force_release(t)``: no holder borrows ``t`` itself any more (those over
+        other tensors of its memory keep theirs)."""
+        for holder in self.live_holders():
+            hold = self.holds[holder]
+            kept = frozenset(b for b in hold.borrows if b.tensor not in tensors)
+            if kept != hold.borrows:
+                self.set_hold(holder, dataclasses.replace(hold, borrows=kept))
+
+    def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
+        """A builtin over containers (``tilecheck.host.containers``); None for others."""
+        return None
 
     def static_rank(self, call: cst.Call, canonical: str) -> int | None:
         if canonical in api.RANK_ONE_FACTORIES:
@@ -227,6 +250,8 @@ class Calls(Ownership):
             pendings = self.submit(call, ops)
             if refused:  # no Pending comes of it: TC111 alone, not also TC108
                 self.waited.update(self.site_of(p) for p in pendings)
+                for pending in pendings:
+                    self.set_hold(pending, None)
             return set(pendings)
         if name == "then":
             self.unknown_args(call, escape=False)
@@ -238,14 +263,8 @@ class Calls(Ownership):
         return set()
 
     def view_of(self, node: cst.CSTNode, tensors: Oids) -> Oids:
-        """``y[0]``, ``y.reshape(...)``, ``y.T``: a tensor of its own, not followed to its base;
-        both are marked ``viewed`` (no launch reads them after an in-flight writer by stream
-        order: tilert checks a view's borrows, and its base's, by region)."""
-        view = self.fresh(Kind.TENSOR, node, "tensor", key=("view", node))
-        for oid in (*tensors, view):
-            for same in {oid, self.site_of(oid), self._summary.get(oid, oid)}:
-                self.infos[same] = dataclasses.replace(self.infos[same], viewed=True)
-        return frozenset({view})
+        """``y.reshape(...)``, ``y.T``: a view of ``y`` (``tilecheck.host.views``)."""
+        raise NotImplementedError
 
     def launch_call(self, call: cst.Call, kernel: LaunchSignature) -> Value:
         """Evaluate a kernel call's arguments (partitions made there belong to this launch),

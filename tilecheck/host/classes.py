@@ -2,12 +2,14 @@
 flow: which attributes hold a tensor whenever a method other than ``__init__`` runs, and which
 of them ``__init__`` makes one tensor (``self.view = self.hidden``). Dataclass-style fields
 annotated ``Tensor`` count too. An attribute also given anything else (a value the checker does
-not know as a tensor) is not tracked: nothing is guessed about it."""
+not know as a tensor) is not tracked: nothing is guessed about it. A class of the module and
+the module's classes it derives from, or that derive from it, are read as one: ``self`` in a
+method of any of them may be an instance of another."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -27,6 +29,12 @@ class ClassInfo:
     containers: frozenset[str] = frozenset()
     # attributes given an op's Pending or a chained op (``self.pending = op.submit()``)
     holders: frozenset[str] = frozenset()
+    # those of ``holders`` that no code of the module reads (``x.pending`` other than as an
+    # assignment's target), where the class is made in the module: what is kept there is
+    # never waited
+    unread: frozenset[str] = frozenset()
+    # a class imported from another module of the checked tree: its canonical name there
+    origin: str | None = None
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -64,14 +72,18 @@ def _is_tensor_annotation(annotation: cst.BaseExpression, resolver: NameResolver
     return dotted is not None and resolver.resolve(dotted) == api.TENSOR_TYPE
 
 
-def class_info(cls: cst.ClassDef, resolver: NameResolver) -> ClassInfo:
+def class_info(
+    cls: cst.ClassDef, resolver: NameResolver, relatives: tuple[cst.ClassDef, ...] = ()
+) -> ClassInfo:
+    """What ``cls``'s methods, and those of its ``relatives`` (the module's classes it derives
+    from or that derive from it), assign to the attributes of ``self``."""
     made: set[str] = set()  # attributes given a tensor
     lists: set[str] = set()  # attributes given a list of new tensors
     holders: set[str] = set()  # attributes given ``op.submit()`` or ``op.then(...)``
     other: set[str] = set()  # attributes given something else
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
-    for stmt in cls.body.body:
+    for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
@@ -171,10 +183,108 @@ def _makes_tensors(expr: cst.BaseExpression, resolver: NameResolver) -> bool:
     return False
 
 
-def module_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInfo]:
-    """The module's top-level classes, by name."""
-    found: dict[str, ClassInfo] = {}
-    for stmt in body.body:
-        if isinstance(stmt, cst.ClassDef):
-            found[stmt.name.value] = class_info(stmt, resolver)
+def ancestors(classes: Mapping[str, cst.ClassDef]) -> dict[str, tuple[str, ...]]:
+    """Each class's bases among ``classes``, transitively, nearest first (the order in which
+    a method is looked for)."""
+    out: dict[str, tuple[str, ...]] = {}
+
+    def walk(name: str, seen: tuple[str, ...]) -> tuple[str, ...]:
+        if name in out:
+            return out[name]
+        found: list[str] = []
+        for base in classes[name].bases:
+            parent = dotted_name(base.value)
+            if parent is not None and parent in classes and parent not in seen and parent != name:
+                for known in (parent, *walk(parent, (*seen, name))):
+                    if known not in found:
+                        found.append(known)
+        out[name] = tuple(found)
+        return out[name]
+
+    for name in classes:
+        walk(name, ())
+    return out
+
+
+def module_classes(
+    body: cst.Module,
+    resolver: NameResolver,
+    find: Callable[[str], ClassInfo | None] | None = None,
+) -> dict[str, ClassInfo]:
+    """The module's top-level classes, by name; and (``find``: a class by its canonical name,
+    in the checked tree) those it imports, by the name it gives them."""
+    found = _own_classes(body, resolver)
+    if find is None:
+        return found
+    for local, canonical in _imported_names(body, resolver):
+        info = find(canonical) if local not in found else None
+        if info is not None:
+            found[local] = replace(info, name=local, origin=canonical, unread=frozenset())
     return found
+
+
+def _imported_names(body: cst.Module, resolver: NameResolver) -> Iterator[tuple[str, str]]:
+    """``from pkg.layers import Linear as L``: ``("L", "pkg.layers.Linear")``."""
+    for stmt in body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    local = alias.asname.name if alias.asname is not None else alias.name
+                    name = local.value if isinstance(local, cst.Name) else None
+                    canonical = resolver.resolve(name) if name is not None else None
+                    if name is not None and canonical is not None:
+                        yield name, canonical
+
+
+def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInfo]:
+    classes = {s.name.value: s for s in body.body if isinstance(s, cst.ClassDef)}
+    bases = ancestors(classes)
+    found: dict[str, ClassInfo] = {}
+    for name, cls in classes.items():
+        relatives = [*bases[name], *(other for other in classes if name in bases[other])]
+        found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives))
+    holders = frozenset().union(*(info.holders for info in found.values()))
+    if holders:
+        unread, made = unread_attributes(body, holders, frozenset(found))
+        for name, info in found.items():
+            if info.holders & unread and name in made:
+                found[name] = replace(info, unread=info.holders & unread)
+    return found
+
+
+def unread_attributes(
+    body: cst.Module, names: frozenset[str], classes: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Those of ``names`` that no ``x.name`` of the module reads (only ever an assignment's
+    target; none when the module reaches attributes by name: ``getattr``, ``vars``,
+    ``__dict__``), and those of ``classes`` the module makes instances of."""
+    stored: set[int] = set()
+    read: set[str] = set()
+    made: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Assign, cst.AnnAssign)):
+            targets = node.targets if isinstance(node, cst.Assign) else (node,)
+            for target in targets:
+                stored.update(map(id, _flat_targets(target.target)))
+        elif isinstance(node, cst.Name) and node.value in ("getattr", "vars", "__dict__"):
+            return frozenset(), frozenset()
+        elif isinstance(node, cst.Attribute):
+            if node.attr.value in names and id(node) not in stored:
+                read.add(node.attr.value)
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            if node.func.value in classes:
+                made.add(node.func.value)
+        stack.extend(children(node))
+    return names - read, frozenset(made)
+
+
+def _flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _flat_targets(element.value)
+    else:
+        yield target

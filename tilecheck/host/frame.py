@@ -1,12 +1,10 @@
-"""The abstract store of one body's analysis: the objects it has met (by creation site), the
-state being transformed (copied on first write, so unchanged blocks cost nothing), binding and
-dropping names as CPython would, and recording findings."""
+"""The abstract store of one body's analysis: the objects it has met (by creation site),
+binding and dropping names as CPython would, and recording findings. The state it transforms,
+copied on first write, is ``tilecheck.host.store``'s to keep."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TypeVar
 
 import libcst as cst
 
@@ -17,57 +15,41 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding, FindingSink
 from tilecheck.host.model import (
     LIVE,
-    NO_BOUND,
-    NO_PAIRS,
-    NO_TAKEN,
     NOTHING,
     Borrow,
-    Hold,
     Kind,
     ObjInfo,
     Oids,
     Packed,
-    Pairs,
-    Runs,
     State,
     Value,
     flatten,
-    held_apart,
-    pair,
 )
+from tilecheck.host.store import Store
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
 # closure names stays held, as the closure refers to it, until something that may run the
 # closure is called.
 CLOSURES = " closures"
 
-K = TypeVar("K")
-V = TypeVar("V")
-
 Output = tuple[frozenset[Borrow], Oids]  # one launch argument: its partitions' borrows, tensors
 
 
-def _set(owned: Mapping[K, V], key: K, value: V | None) -> None:
-    """Set ``key`` in a map the frame owns a copy of (None: drop it)."""
-    assert isinstance(owned, dict)
-    if value is None:
-        owned.pop(key, None)
-    else:
-        owned[key] = value
-
-
-class Frame:
-    """Objects, state and findings of one body; ``Ownership`` adds tilert's effects on them and
-    ``BodyAnalysis`` the interpretation of the syntax."""
+class Frame(Store):
+    """Objects, state and findings of one body (the state's bookkeeping is ``Store``'s);
+    ``Ownership`` adds tilert's effects on them and ``BodyAnalysis`` the interpretation of the
+    syntax."""
 
     def __init__(self, ctx: Context) -> None:
+        super().__init__()
         self.ctx = ctx
         self.infos: list[ObjInfo] = []
         self._oid_of: dict[tuple[Kind, object], int] = {}
         self._made: set[int] = set()  # objects ``fresh`` has made at least once
         self._summary: dict[int, int] = {}  # a site's object -> its summary object
         self.primary: dict[int, int] = {}  # a summary object -> its site's object
-        self.children: dict[int, set[int]] = {}  # an object -> the loop elements standing for it
+        self.children: dict[int, set[int]] = {}  # an object -> the elements taken from it
+        self.family_version = 0  # counts the changes to ``children`` and to selections
         self.created_ops: dict[int, tuple[cst.CSTNode, int]] = {}  # op -> (site, statement)
         self.created_pendings: dict[int, tuple[cst.CSTNode, int]] = {}
         self.ran: set[int] = set()  # ops run, handed on or escaped, on some path
@@ -76,23 +58,6 @@ class Frame:
         # passed (returned spent) or the tensors it passed.
         self.outputs: dict[cst.CSTNode, tuple[Output, ...]] = {}
         self.sink = FindingSink()
-        self.env: Mapping[str, Oids] = {}
-        self.holds: Mapping[int, Hold] = {}
-        self.apart: Pairs = NO_PAIRS
-        self.same: Pairs = NO_PAIRS
-        self._ever_bound: set[int] = set()  # objects some name was ever ``bound`` to
-        # How many names refer to each object, counted for the environment ``_refs_for``.
-        self._refs: dict[int, int] = {}
-        self._refs_for: Mapping[str, Oids] | None = None
-        self._maybe_dead: set[int] = set()  # objects to look at in the next ``collect``
-        # The live holders (in the order of ``holds``), for the holders map ``_live_for``.
-        self._live: dict[int, None] = {}
-        self._live_for: Mapping[int, Hold] | None = None
-        self.bound: Mapping[str, int] = NO_BOUND
-        self.taken: Mapping[int, Runs] = NO_TAKEN
-        self._own_env = False
-        self._own_holds = False
-        self._own_must = False  # ``bound`` and ``taken`` are this frame's own copies
         # TC110's and TC111's verdicts per (code, element, node): the finding, or None. Each
         # visit overwrites the last, so what remains is the verdict of the fixed point (they
         # rest on must-facts, which shrink as the solver iterates).
@@ -102,10 +67,17 @@ class Frame:
         # A TC110 node inside the call that raises for it (an argument of ``tr.zip``): the op
         # that call would make is never made, so it is no TC105 (nor a Pending, TC108).
         self.rerun_call: dict[cst.CSTNode, cst.CSTNode] = {}
+        # Per loop, TC110 at the runs its next iteration repeats (``Ownership.loop_back``);
+        # where each loop's elements start (``CFG.loops``).
+        self.loop_reruns: dict[int, dict[cst.CSTNode, Finding]] = {}
+        self.loop_first: dict[int, int] = {}
+        # Holders a use was reported against (by site): their missing wait or run is that
+        # finding's root cause, not another TC105/TC108.
+        self.conflicted: set[int] = set()
+        self.left_unwaited: set[int] = set()  # pendings live when the function returns
         self.element: Element | None = None
         self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
-        self.gc_needed = False
         # Partitions made while a launch's arguments are evaluated: inside one call, aliasing
         # is TC101's business, not TC104's.
         self.launch_scope: set[int] | None = None
@@ -134,122 +106,46 @@ class Frame:
                 self.sink.add(key, order, kept)
                 if key[0] == OP_ALREADY_RUN:
                     refused.add(self.rerun_call.get(key[1], key[1]))
+        for reruns in self.loop_reruns.values():
+            for node, finding in reruns.items():
+                self.sink.add((OP_ALREADY_RUN, node), (0, 0), finding)
+                refused.add(self.rerun_call.get(node, node))
         for op, (site, top) in self.created_ops.items():
-            if op not in self.ran and site not in refused:
+            if op not in self.ran and site not in refused and op not in self.conflicted:
                 finding = messages.never_run(site, self.infos[op])
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), dataclasses.replace(finding, top=top))
         for pending, (site, top) in self.created_pendings.items():
-            if pending not in self.waited and site not in refused:
+            if site in refused or pending in self.conflicted:
+                continue
+            if pending not in self.waited:
                 finding = messages.never_waited(site)
-                self.sink.add(
-                    (PENDING_NEVER_WAITED, pending),
-                    (-1, pending),
-                    dataclasses.replace(finding, top=top),
-                )
+            elif pending in self.left_unwaited:
+                finding = messages.left_unwaited(site)
+            else:
+                continue
+            self.sink.add(
+                (PENDING_NEVER_WAITED, pending),
+                (-1, pending),
+                dataclasses.replace(finding, top=top),
+            )
         return self.sink.findings()
 
-    # -- state ------------------------------------------------------------------------------
-    def _load(self, state: State) -> None:
-        self.env, self.holds, self.apart = state.env, state.holds, state.apart
-        self.same = state.same
-        self.bound, self.taken = state.bound, state.taken
-        self._own_env = self._own_holds = self._own_must = False
-
-    def _own_facts(self) -> tuple[dict[str, int], dict[int, Runs]]:
-        if not self._own_must:
-            self.bound, self.taken = dict(self.bound), dict(self.taken)
-            self._own_must = True
-        bound, taken = self.bound, self.taken
-        assert isinstance(bound, dict) and isinstance(taken, dict)
-        return bound, taken
-
-    def set_bound(self, name: str, oid: int | None) -> None:
-        """``name`` holds ``oid`` on every path from here (None: nothing known)."""
-        if self.bound.get(name) != oid:
-            _set(self._own_facts()[0], name, oid)
-            if oid is not None:
-                self._ever_bound.add(oid)
-
-    def set_taken(self, op: int, runs: Runs | None) -> None:
-        """The op (its site's latest) was run on every path, at ``runs`` (None: not known)."""
-        if self.taken.get(op) != runs:
-            _set(self._own_facts()[1], op, runs)
-
-    def forget_object(self, oid: int) -> None:
-        """``oid`` now stands for another object (its site made a new one): the must-facts
-        about the previous one no longer speak of it."""
-        if oid in self.taken:
-            self.set_taken(oid, None)
-        if oid in self._ever_bound:
-            for name in [n for n, o in self.bound.items() if o == oid]:
-                self.set_bound(name, None)
-
-    def set_env(self, name: str, oids: Oids | None) -> None:
-        before = self.env
-        if not self._own_env:
-            self.env = dict(self.env)
-            self._own_env = True
-        old = before.get(name)
-        if old:
-            self._maybe_dead.update(old)  # what may have lost its last reference
-        if self._refs_for is before:  # keep the reference counts of ``collect`` current
-            refs = self._refs
-            for oid in old or NOTHING:
-                refs[oid] -= 1
-            for oid in oids or NOTHING:
-                refs[oid] = refs.get(oid, 0) + 1
-            self._refs_for = self.env
-        self._put(self.env, name, oids)
-
-    def set_hold(self, oid: int, hold: Hold | None) -> None:
-        before = self.holds
-        if hold is not None and oid not in before:
-            self._maybe_dead.add(oid)  # a new holder: perhaps made and not kept
-        if not self._own_holds:
-            self.holds = dict(self.holds)
-            self._own_holds = True
-        self._put(self.holds, oid, hold)
-        if self._live_for is before:  # keep the index of live holders current
-            if hold is not None and hold.status & LIVE:
-                self._live[oid] = None
-            else:
-                self._live.pop(oid, None)
-            self._live_for = self.holds
-
-    def live_holders(self) -> list[int]:
-        """The holders that hold their borrows (most of a long body's are released ones)."""
-        if self._live_for is not self.holds:
-            self._live = {oid: None for oid, hold in self.holds.items() if hold.status & LIVE}
-            self._live_for = self.holds
-        return list(self._live)
-
-    def _put(self, owned: Mapping[K, V], key: K, value: V | None) -> None:
-        """``_set`` in ``env`` or ``holds``: what is still referenced may have changed."""
-        _set(owned, key, value)
-        self.gc_needed = True
-
-    def collect(self) -> None:
-        """Drop what no name refers to any more, as CPython would: an unconsumed partition,
-        an unrun op, an unwaited pending or an open graph releases its borrows when dropped."""
-        self.gc_needed = False
-        # Only what lost a reference, or was made, since the last collection can have none:
-        # every state the solver hands over was collected (a merge drops no reference).
-        candidates = [o for o in self._maybe_dead if o in self.holds]
-        self._maybe_dead.clear()
-        if not candidates:
-            return
-        if self._refs_for is not self.env:  # counted once per environment, then kept current
-            self._refs = {}
-            for oids in self.env.values():
-                for oid in oids:
-                    self._refs[oid] = self._refs.get(oid, 0) + 1
-            self._refs_for = self.env
-        refs = self._refs
-        for oid in candidates:
-            if not refs.get(oid):
-                self.set_hold(oid, None)
-        self._maybe_dead.clear()
-        self.gc_needed = False
+    def leave(self, end: State) -> None:
+        """The function returns with ``end``: a Pending still live there that only its local
+        names hold (no attribute, container, closure or outer name, where something else may
+        wait for it) is dropped unwaited on some path (the last one of a pipeline that waits
+        each Pending in the next iteration)."""
+        held: dict[int, bool] = {}
+        for name, oids in end.env.items():
+            local = name.isidentifier() and name not in self.outer_names
+            for oid in oids:
+                held[oid] = held.get(oid, True) and local
+        for oid, only_local in held.items():
+            hold = end.holds.get(oid)
+            # live on every path that holds it there
+            if only_local and hold is not None and hold.status == LIVE:
+                if self.infos[oid].kind is Kind.PENDING:
+                    self.left_unwaited.add(self.site_of(oid))
 
     # -- objects ----------------------------------------------------------------------------
     def obj(
@@ -294,28 +190,43 @@ class Frame:
         return oid
 
     def retire(self, oid: int) -> None:
+        """``oid`` now stands for a new object: the one it stood for lives on as its summary."""
+        self.move(oid, self.summary_of(oid))
+
+    def summary_of(self, oid: int) -> int:
+        """The object that stands for what ``oid`` stood for before (made once)."""
         summary = self._summary.get(oid)
         if summary is None:
             summary = len(self.infos)
-            self.infos.append(dataclasses.replace(self.infos[oid], oid=summary))
+            info = self.infos[oid]
+            # a graph is its own group: the previous capture is another graph than the next
+            group = summary if info.group == oid else info.group
+            selects = tuple(r for r in (s.retired() for s in info.selects) if r is not None)
+            self.infos.append(dataclasses.replace(info, oid=summary, group=group, selects=selects))
             self._summary[oid] = summary
             self.primary[summary] = oid
             for parent in self.infos[oid].parents:
                 self.children.setdefault(parent, set()).add(summary)
+            self.family_version += 1
+        return summary
+
+    def move(self, oid: int, target: int) -> None:
+        """What names, borrows and holds say of ``oid`` now says it of ``target`` (joined
+        with what they said of it)."""
         self.forget_object(oid)
         for name, oids in list(self.env.items()):
             if oid in oids:
-                self.set_env(name, (oids - {oid}) | {summary})
+                self.set_env(name, (oids - {oid}) | {target})
         for holder, hold in list(self.holds.items()):
             if any(b.tensor == oid for b in hold.borrows):
                 borrows = frozenset(
-                    Borrow(summary, b.exclusive) if b.tensor == oid else b for b in hold.borrows
+                    Borrow(target, b.exclusive) if b.tensor == oid else b for b in hold.borrows
                 )
                 self.set_hold(holder, dataclasses.replace(hold, borrows=borrows))
         current = self.holds.get(oid)
         if current is not None:
-            older = self.holds.get(summary)
-            self.set_hold(summary, current if older is None else older.join(current))
+            older = self.holds.get(target)
+            self.set_hold(target, current if older is None else older.join(current))
             self.set_hold(oid, None)
 
     def site_of(self, oid: int) -> int:
@@ -337,8 +248,11 @@ class Frame:
         self.tick += 1
         return (self.element.seq if self.element else 0, self.tick)
 
-    def report(self, key: object, finding: Finding) -> None:
-        top = self.element.top if self.element is not None else 0
+    def report(self, key: object, finding: Finding, top: int | None = None) -> None:
+        """Record a finding (``top``: the body statement holding its node, when that is not
+        the current element's)."""
+        if top is None:
+            top = self.element.top if self.element is not None else 0
         self.sink.add(key, self.order(), dataclasses.replace(finding, top=top))
 
     def site(self, call: cst.CSTNode) -> tuple[cst.CSTNode, int]:
@@ -428,97 +342,6 @@ class Frame:
         self.retire(free)
         return free
 
-    # -- names held apart -------------------------------------------------------------------
-    def state(self) -> State:
-        return State(self.env, self.holds, self.apart, self.bound, self.taken, self.same)
-
-    def apart_from(self, name: str, others: frozenset[str]) -> bool:
-        """``name`` holds, on every path, an object none of ``others`` holds."""
-        return all(held_apart(self.env, self.apart, name, other) for other in others)
-
-    def unrelate(self, name: str) -> None:
-        """``name`` is rebound or deleted: what was known of the object it held no longer
-        speaks of it (its pairs, and the covers of holders naming it)."""
-        if any(name in p for p in self.apart):
-            self.apart = frozenset(p for p in self.apart if name not in p)
-        if any(name in p for p in self.same):
-            self.same = frozenset(p for p in self.same if name not in p)
-        for oid in self.live_holders():  # a released holder's cover is never read
-            hold = self.holds[oid]
-            if hold.cover is not None and name in hold.cover:
-                self.set_hold(oid, dataclasses.replace(hold, cover=None))
-
-    def relate(
-        self, copies: list[tuple[str, str | None]], before: Pairs, old: dict[str, Oids]
-    ) -> None:
-        """After one assignment that bound each name of ``copies`` to what the name beside it
-        held (None: something else), all at once as in ``a, b = b, a``: each copy is apart from
-        what its source was apart from. ``before``/``old``: the pairs and the sources'
-        may-sets before the assignment."""
-        bound = {target for target, _ in copies}
-        added: set[frozenset[str]] = set()
-        for target, source in copies:
-            if source is None:
-                continue
-            for p in before:
-                if source in p:
-                    (other,) = p - {source}
-                    if other not in bound and other != target:
-                        added.add(pair(target, other))
-            for target2, source2 in copies:
-                if (
-                    source2 is not None
-                    and target2 != target
-                    and held_apart(old, before, source, source2)
-                ):
-                    added.add(pair(target, target2))
-        if added:
-            self.apart = self.apart | added
-
-    def covers_of(self, names: set[str]) -> dict[int, frozenset[str]]:
-        """The covers (``Hold.cover``) that name one of ``names``, before they are rebound."""
-        if not names:
-            return {}
-        out: dict[int, frozenset[str]] = {}
-        for oid in self.live_holders():
-            cover = self.holds[oid].cover
-            if cover is not None and not names.isdisjoint(cover):
-                out[oid] = cover
-        return out
-
-    def rename_covers(
-        self, covers: dict[int, frozenset[str]], copies: list[tuple[str, str | None]]
-    ) -> None:
-        """After ``a, b = b, a`` (``copies``): a holder whose tensors ``b`` covered is now
-        covered by ``a``, the name that took ``b``'s value. A covering name rebound to
-        something no name copied leaves the cover unknown (as ``unrelate`` left it)."""
-        rebound = {target for target, _ in copies}
-        for oid, cover in covers.items():
-            hold = self.holds.get(oid)
-            if hold is None:
-                continue
-            renamed: set[str] = set()
-            for name in cover:
-                takers = [t for t, s in copies if s == name]
-                if name in rebound and not takers:
-                    break
-                if name not in rebound:
-                    renamed.add(name)
-                renamed.update(takers)
-            else:
-                self.set_hold(oid, dataclasses.replace(hold, cover=frozenset(renamed)))
-
-    def alias(self, copies: list[tuple[str, str | None]]) -> None:
-        """After ``prev = pend``: the two hold one object (``State.same``)."""
-        bound = {target for target, _ in copies}
-        added = {
-            pair(target, source)
-            for target, source in copies
-            if source is not None and source not in bound and source != target
-        }
-        if added:
-            self.same = self.same | added
-
     def delete(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
             self.unrelate(target.value)
@@ -530,6 +353,7 @@ class Frame:
             for element in target.elements:
                 self.delete(element.value)
 
+    # -- escaping ---------------------------------------------------------------------------
     def escape(self, value: Value) -> None:
         """The value goes where the analysis does not follow (a container, an attribute, an
         unknown call, the caller): its ops count as run, its pendings as waited on, and the

@@ -11,6 +11,7 @@ import libcst as cst
 
 from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.classes import ancestors
 from tilecheck.host.context import Context
 from tilecheck.host.summary import Summary, join_returns, parameters
 from tilecheck.syntax.walk import children
@@ -34,19 +35,31 @@ class Functions:
     def __init__(self, defs: Sequence[cst.CSTNode], device: set[int]) -> None:
         # a function by name, a method by ``Class.name``, with its class's name
         self.defs: dict[str, tuple[cst.FunctionDef, str | None]] = {}
+        classes: dict[str, cst.ClassDef] = {}
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
             elif isinstance(d, cst.ClassDef):
+                classes[d.name.value] = d
                 for stmt in d.body.body:
                     if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+        # a method a class inherits from another of the module: that one's summary
+        self.inherited: dict[str, str] = {}
+        for name, bases in ancestors(classes).items():
+            own = {s.name.value for s in classes[name].body.body if isinstance(s, cst.FunctionDef)}
+            for base in reversed(bases):  # the nearest base wins
+                for method in self.defs:
+                    owner, _, short = method.partition(".")
+                    if owner == base and short not in own:
+                        self.inherited[f"{name}.{short}"] = method
         self.ctx: Context | None = None
         self.summaries: dict[str, Summary | None] = {}
         self.analyses: dict[int, BodyAnalysis] = {}  # a def -> its analysis, once made
         self._busy: set[str] = set()
 
     def summary_for(self, name: str) -> Summary | None:
+        name = self.inherited.get(name, name)
         if name in self.summaries:
             return self.summaries[name]
         found = self.defs.get(name)

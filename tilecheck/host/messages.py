@@ -153,6 +153,18 @@ def never_waited(site: cst.CSTNode) -> Finding:
     )
 
 
+def left_unwaited(site: cst.CSTNode) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            "the Pending of this submit is still unwaited when the function returns (the last "
+            "one of a loop that waits each Pending in the next iteration): its tensors stay "
+            "borrowed until it is collected; wait on it before returning",
+        ),
+    )
+
+
 # TC110: how an op was run or handed on, by the name the analysis gives the way.
 _RUN_HOW = {
     "sync": "run by `.sync()`",
@@ -190,8 +202,11 @@ def already_run(
     op: ObjInfo,
     runs: Sequence[tuple[cst.CSTNode, str]],
     how: str,
+    *,
+    around: bool = False,
 ) -> Finding:
-    """TC110: ``name`` is run (``how``) again after ``runs``, where it was run on every path."""
+    """TC110: ``name`` is run (``how``) again after ``runs``, where it was run on every path
+    (``around``: on every way around the loop, which runs it again in its next iteration)."""
     site: Part = op.site if op.site is not None else "its definition"
     first: tuple[Part, ...]
     if len(runs) == 1:
@@ -206,18 +221,23 @@ def already_run(
         hint = "run the op (or graph) it was handed to instead, or call the kernel again"
     else:
         hint = "call the kernel again for a new op (after the first run is synced)"
+    when = " in the loop's previous iteration" if around else ""
     message: tuple[Part, ...] = (
         f"`{name}` ({op.label} created at ",
         site,
         ") was already ",
         *first,
+        when,
         f"; an op runs once, so {_RUN_AGAIN[how]} raises: {hint}",
     )
     labels: list[tuple[cst.CSTNode, str]] = []
     if op.site is not None:
         labels.append((op.site, "created here"))
-    labels.extend((where, _RUN_LABEL[way]) for where, way in runs)
-    labels.append((node, "run again here"))
+    if not around:
+        labels.extend((where, _RUN_LABEL[way]) for where, way in runs)
+    labels.append(
+        (node, "run again here, in the loop's next iteration" if around else "run again here")
+    )
     return Finding(OP_ALREADY_RUN, node, message, tuple(labels))
 
 

@@ -11,7 +11,9 @@ either of two tensors is not taken for the one in flight when it never holds tha
 Two more must-facts serve the rules that report only what happens on every path (TC110,
 TC111): ``bound``, the names that hold, on every path, the object their site made last (a
 name bound on one path only, or to something untracked on another, is not bound); and
-``taken``, the ops (the object their site made last) already run on every path, with where."""
+``taken``, the ops (the object their site made last) already run on every path, with where.
+A last one, ``defs``, says what integer names index (``slot = step % 2``; a ``range``'s
+counter lies between its bounds), for telling elements apart (``tilecheck.host.indices``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from typing import TypeVar
 
 import libcst as cst
 
+from tilecheck.host.indices import Affine, Bounds, Select
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -33,6 +37,7 @@ class Kind(enum.Enum):
     OP = "op"
     PENDING = "pending"
     GRAPH = "graph"
+    INSTANCE = "instance"  # of a class of the checked tree (its attributes hold its tensors)
 
 
 # Status bits of a holder; a merge ORs them.
@@ -75,13 +80,23 @@ class Hold:
             return self
         merged = Hold(
             self.status | other.status,
-            self.borrows | other.borrows,
+            self._join_borrows(other),
             self.released_at | other.released_at,
             self.consumed_at | other.consumed_at,
             self._join_cover(other),
             self._join_ordered(other),
         )
         return self if merged == self else merged
+
+    def _join_borrows(self, other: Hold) -> frozenset[Borrow]:
+        """What a holder released on one path (waited, synced, closed) holds nothing there:
+        the borrows are those of the other path (a loop's summary of the Pendings of earlier
+        iterations, some waited, holds only what the others borrow)."""
+        if self.status == DONE:
+            return other.borrows
+        if other.status == DONE:
+            return self.borrows
+        return self.borrows | other.borrows
 
     def _join_ordered(self, other: Hold) -> bool:
         """A must-fact of the paths where the holder is live (a Pending waited on one side
@@ -122,6 +137,12 @@ class ObjInfo:
     # Tensors: a view, or a tensor a view was made of (tilert checks their borrows by region,
     # and no launch reads them after an in-flight writer by stream order).
     viewed: bool = False
+    # How it was taken from ``parents``: which element, or which part of their memory (a
+    # loop's element of a slice: this iteration's, and one of the slice's).
+    selects: tuple[Select, ...] = ()
+    # Tensors a comprehension's holders borrow: the item of the container it walks at the
+    # holder's own position (the root object of that lane, itself for it).
+    lane: int | None = None
 
 
 Oids = frozenset[int]
@@ -140,10 +161,13 @@ class Packed:
 @dataclass(frozen=True)
 class Many:
     """A container whose items are not known one by one (a comprehension, a list appended
-    to): what it may hold; ``path``: the name it is kept under, if any."""
+    to): what it may hold; ``path``: the name it is kept under, if any; ``distinct``: its items
+    are different objects (made one per item), so that two indices that differ select two."""
 
     contents: Oids
     path: str | None = None
+    distinct: bool = True
+    lane: int | None = None  # a comprehension's result: its holders' lane (``ObjInfo.lane``)
 
 
 Value = Oids | Packed | Many
@@ -170,6 +194,7 @@ NO_PAIRS: Pairs = frozenset()
 Run = tuple[int, cst.CSTNode, str, frozenset[cst.WithItem]]
 Runs = frozenset[Run]
 NO_BOUND: Mapping[str, int] = MappingProxyType({})
+NO_DEFS: Mapping[str, Affine | Bounds] = MappingProxyType({})
 NO_TAKEN: Mapping[int, Runs] = MappingProxyType({})
 
 
@@ -202,6 +227,10 @@ class State:
     # A must-relation: pairs of names that hold the same object, or both nothing, on every
     # path (``prev = pend``; before the loop, neither): where one is None, so is the other.
     same: Pairs = NO_PAIRS
+    # A must-map: integer names defined, on every path, by an affine form of another name
+    # (``slot = step % 2``), so that ``bufs[slot]`` is known as ``bufs[step % 2]``, or known
+    # to be at least some value (``i`` of ``for i in range(1, n)``).
+    defs: Mapping[str, Affine | Bounds] = field(default_factory=lambda: NO_DEFS)
 
     def join(self, other: State) -> State:
         """The may-merge of two paths (the must-facts: those of both); returns ``self`` itself
@@ -214,6 +243,7 @@ class State:
         bound = _meet_maps(self.bound, other.bound, _same)
         taken = _meet_maps(self.taken, other.taken, _union)
         same = self._join_same(other)
+        defs = _meet_maps(self.defs, other.defs, _same)
         if (
             env is self.env
             and holds is self.holds
@@ -221,10 +251,12 @@ class State:
             and bound is self.bound
             and taken is self.taken
             and same == self.same
+            and defs is self.defs
         ):
             return self
         apart = self.apart if apart == self.apart else apart
-        return State(env, holds, apart, bound, taken, self.same if same == self.same else same)
+        same = self.same if same == self.same else same
+        return State(env, holds, apart, bound, taken, same, defs)
 
     def _join_same(self, other: State) -> Pairs:
         """Pairs the same on both paths; on a path where both names hold nothing tracked,
@@ -292,7 +324,7 @@ def _join_maps(
     return left if out is None else out
 
 
-def _same(a: int, b: int) -> int | None:
+def _same(a: V, b: V) -> V | None:
     return a if a == b else None
 
 

@@ -1,7 +1,7 @@
 """tilert's ownership effects on the abstract store (docs/decisions.md): making
 tensors, partitions, ops, pendings and graphs; handing borrows on; releasing them; the checks a
-use or a launch makes against the live borrows (TC101-TC104, TC106, TC107, TC109); an op run
-twice (TC110) and what a graph capture refuses (TC111)."""
+use or a launch makes against the live borrows (TC101-TC104, TC106, TC107, TC109). An op run
+twice (TC110) and what a graph capture refuses (TC111) are ``tilecheck.host.verdicts``'s."""
 
 from __future__ import annotations
 
@@ -11,15 +11,13 @@ import libcst as cst
 
 from tilecheck.codes import (
     BAD_PARTITION_SHAPE,
-    GRAPH_CAPTURE_MISUSE,
     MUTABLE_ALIAS,
-    OP_ALREADY_RUN,
     PARTITION_CONSUMED,
     WRONG_ARGUMENT_KIND,
 )
-from tilecheck.host import api, messages
+from tilecheck.host import messages
 from tilecheck.host.findings import Finding, Part
-from tilecheck.host.frame import Frame, Output
+from tilecheck.host.frame import Output
 from tilecheck.host.launch import LaunchSignature, bind
 from tilecheck.host.messages import Use, display
 from tilecheck.host.model import (
@@ -33,18 +31,18 @@ from tilecheck.host.model import (
     Kind,
     Oids,
     Packed,
-    Runs,
     Value,
     flatten,
 )
 from tilecheck.host.shapes import shape_dims, tile_shape_problem
+from tilecheck.host.verdicts import Verdicts
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax.nodes import dotted_name, path_of
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 
 
-class Ownership(Frame):
+class Ownership(Verdicts):
     # -- making -----------------------------------------------------------------------------
     def new_tensor(self, call: cst.Call, rank: int | None) -> Oids:
         return frozenset({self.fresh(Kind.TENSOR, call, "tensor", rank=rank)})
@@ -147,152 +145,6 @@ class Ownership(Frame):
             if hold is not None and hold.live:
                 self.set_hold(oid, Hold(DONE, hold.borrows, frozenset({where})))
 
-    # -- running twice (TC110) and graph captures (TC111) -----------------------------------
-    def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
-        """The object ``expr`` evaluates to on every path: a name's, when it is bound to one
-        (``State.bound``), or the one a call made right here (``scale(...)``, ``tr.zeros()``)."""
-        if isinstance(expr, cst.NamedExpr):
-            expr = expr.target
-        if isinstance(expr, cst.Name):
-            return self.bound.get(expr.value)
-        if isinstance(expr, cst.Call) and isinstance(value, frozenset) and len(value) == 1:
-            (oid,) = value
-            if self.infos[oid].site is expr and oid in self.made_here:
-                return oid
-        return None
-
-    def definite_kind(self, expr: cst.BaseExpression, value: Value, kind: Kind) -> int | None:
-        oid = self.definite(expr, value)
-        return oid if oid is not None and self.infos[oid].kind is kind else None
-
-    def run_once(
-        self,
-        expr: cst.BaseExpression,
-        value: Value,
-        node: cst.CSTNode,
-        how: str,
-    ) -> None:
-        """The op ``expr`` holds is run or handed on (``how``) at ``node``: TC110 if it was
-        already, on every path; otherwise it is, from here on."""
-        op = self.check_rerun(expr, value, node, how)
-        # an op made right here (``add(...).sync()``) is held by no name: it never runs again
-        if op is not None and not isinstance(expr, cst.Call):
-            self.took(op, node, how)
-
-    def check_rerun(
-        self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
-    ) -> int | None:
-        """TC110's verdict at ``node``; returns the op ``expr`` holds on every path, if known.
-        A name that may hold another op, or something else, on some path is not checked."""
-        op = self.definite_kind(expr, value, Kind.OP)
-        if isinstance(expr, (cst.Name, cst.NamedExpr)):
-            finding: Finding | None = None
-            runs = self.taken.get(op) if op is not None else None
-            if op is not None and runs is not None and not self.lazy:
-                ordered = sorted(runs, key=lambda run: (run[0], run[2]))
-                shown = dotted_name(expr.target if isinstance(expr, cst.NamedExpr) else expr)
-                finding = messages.already_run(
-                    node, shown or "op", self.infos[op], [(n, w) for _, n, w, _ in ordered], how
-                )
-            self.verdict(OP_ALREADY_RUN, node, finding)
-        return op
-
-    def took(self, op: int, node: cst.CSTNode, how: str) -> None:
-        """``op`` is run or handed on at ``node``, on every path through here (unless the code
-        may not run, or may run elsewhere)."""
-        if op not in self.taken and not self.maybe and not self.lazy:
-            seq = self.element.seq if self.element is not None else 0
-            runs: Runs = frozenset({(seq, node, how, self.swallowing())})
-            self.set_taken(op, runs)
-
-    def swallowing(self) -> frozenset[cst.WithItem]:
-        """The ``with`` items around the current element that may swallow an exception (all but
-        ``tr.graph()``, which never does)."""
-        if self.element is None or not self.element.withs:
-            return frozenset()
-        return frozenset(
-            item
-            for item in self.element.withs
-            if not (
-                isinstance(item.item, cst.Call)
-                and self.ctx.callee(item.item.func).canonical == api.GRAPH
-            )
-        )
-
-    def leave_withs(self) -> None:
-        """Past a ``with`` block that may have swallowed an exception, an op run inside it may
-        not have been run (it may have raised first: ``tr.zip(op, op)``, ``op.then(5)``)."""
-        inside = frozenset(self.element.withs) if self.element is not None else frozenset()
-        for op, runs in list(self.taken.items()):
-            if any(not run[3] <= inside for run in runs):
-                self.set_taken(op, None)
-
-    def verdict(self, code: str, node: cst.CSTNode, finding: Finding | None) -> None:
-        """A finding that holds only if it holds at the fixed point (TC110, TC111: they rest
-        on must-facts, which shrink as the solver iterates): each visit overwrites the last."""
-        top = self.element.top if self.element is not None else 0
-        seq = self.element.seq if self.element is not None else -1
-        kept = None if finding is None else dataclasses.replace(finding, top=top)
-        self.verdicts[(code, seq, node)] = (self.order(), kept)
-
-    def capturing_graph(self) -> cst.BaseExpression | None:
-        """The ``tr.graph()`` of the ``with`` block the current element is in, if any: there
-        tilert refuses to allocate, copy into a tensor, run an op or record an event."""
-        if self.element is None or self.lazy:
-            return None
-        for item in reversed(self.element.withs):
-            expr = item.item
-            if isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical == api.GRAPH:
-                return expr
-            if isinstance(expr, cst.Name):  # ``g = tr.graph()`` ... ``with g:``
-                graph = self.bound.get(expr.value)
-                if graph is not None and self.infos[graph].kind is Kind.GRAPH:
-                    return expr
-        return None
-
-    def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
-        """TC111 if the current element is inside a graph capture (and ``known``: the object
-        acted on is what tilert refuses to act on there, on every path); True if so."""
-        capture = self.capturing_graph() if known else None
-        finding = None
-        if capture is not None:
-            finding = messages.refused_in_capture(node, what, fix, capture)
-        self.verdict(GRAPH_CAPTURE_MISUSE, node, finding)
-        return finding is not None
-
-    def refused_run(
-        self, receiver: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
-    ) -> bool:
-        """TC111 for running (``how``: sync, sync_on, submit, await) the op ``receiver`` holds
-        on every path, inside a capture. True if so."""
-        op = self.definite_kind(receiver, value, Kind.OP)
-        if op is None or self.capturing_graph() is None:
-            self.verdict(GRAPH_CAPTURE_MISUSE, node, None)
-            return False
-        shown = dotted_name(receiver)
-        if shown is None and isinstance(receiver, cst.Call):
-            callee = dotted_name(receiver.func)
-            shown = f"{callee}(...)" if callee else None
-        op_text = shown or "op"
-        written = f"await {op_text}" if how == "await" else f"{op_text}.{how}()"
-        fix = (
-            f"record it with `{self.capture_name()}.record({op_text})` and launch the graph "
-            "after the `with` block"
-        )
-        self.verdict(OP_ALREADY_RUN, node, None)  # refused before it could run again: TC111 alone
-        return self.refused(node, f"`{written}` runs {self.infos[op].label}", fix)
-
-    def capture_name(self) -> str:
-        capture = self.capturing_graph()
-        if isinstance(capture, cst.Name):
-            return capture.value
-        if self.element is not None:
-            for item in self.element.withs:
-                if item.item is capture and item.asname is not None:
-                    if isinstance(item.asname.name, cst.Name):
-                        return item.asname.name.value
-        return "g"
-
     # -- checking ---------------------------------------------------------------------------
     def use(
         self,
@@ -302,6 +154,7 @@ class Ownership(Frame):
         shown: str | None = None,
         *,
         covers: bool = True,
+        top: int | None = None,
     ) -> None:
         """Host code touches ``tensors``: report the first live borrow it conflicts with.
         ``covers``: names whose may-sets are disjoint hold different tensors (not so when one
@@ -351,7 +204,8 @@ class Ownership(Frame):
                     came_around,
                 )
                 key = (code, self.site_of(oid), self.site_of(borrow.tensor))
-                self.report(key, Finding(code, node, message, labels))
+                self.conflicted.add(self.site_of(oid))
+                self.report(key, Finding(code, node, message, labels), top)
                 break
 
     def check_unconsumed(
@@ -396,6 +250,13 @@ class Ownership(Frame):
             return True
         return False
 
+    def consume_all(self, partitions: list[int], call: cst.Call) -> None:
+        for part in partitions:
+            hold = self.holds.get(part)
+            if hold is not None:
+                consumed = hold.consumed_at | {call}
+                self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
+
     # -- launching --------------------------------------------------------------------------
     def launch(
         self,
@@ -432,6 +293,7 @@ class Ownership(Frame):
                     )
                 elif partitions:
                     if self.check_unconsumed(partitions, arg.value, group):
+                        self.consume_all(partitions, call)  # where it was live, it is now
                         ok = False
                         continue
                     touched: set[int] = set()
@@ -465,12 +327,11 @@ class Ownership(Frame):
         cover: frozenset[str] | None = frozenset()
         for _name, arg, written in writes:
             borrows |= {Borrow(t, True) for t in written}
-            for part in self.kinds(flatten(values[id(arg)]), Kind.PARTITION):
+            partitions = self.kinds(flatten(values[id(arg)]), Kind.PARTITION)
+            for part in partitions:
                 hold = self.holds.get(part)
                 cover = _union_cover(cover, hold.cover if hold is not None else None)
-                if hold is not None:
-                    consumed = hold.consumed_at | {call}
-                    self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
+            self.consume_all(partitions, call)
         # Read after this launch's own partitions are consumed: what they may share with a
         # Shared argument is TC101's to judge (above), never TC104's.
         for _name, arg, tensors_read in reads:

@@ -12,29 +12,54 @@ from tilecheck.syntax.walk import children
 def declared_outer(body: cst.CSTNode) -> frozenset[str]:
     """The names a function body declares ``global`` or ``nonlocal`` (not those of the scopes
     nested in it): assigning one stores the value outside the function."""
-    found: set[str] = set()
-    stack = [body]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (cst.Global, cst.Nonlocal)):
-            found.update(item.name.value for item in current.names)
-        elif not isinstance(current, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
-            stack.extend(children(current))  # statements only: expressions hold no ``global``
-    return frozenset(found)
+    return _declared(body, nested=False)
 
 
 def declared_anywhere(module: cst.Module) -> frozenset[str]:
-    """The names any scope of the module declares ``global`` or ``nonlocal`` (statements only:
-    no expression holds a declaration)."""
+    """The names any scope of the module declares ``global`` or ``nonlocal``."""
+    return _declared(module, nested=True)
+
+
+_DECLARING = (cst.Global, cst.Nonlocal)
+_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+_SCOPES = (cst.FunctionDef, cst.ClassDef)
+
+
+def _declared(root: cst.CSTNode, *, nested: bool) -> frozenset[str]:
+    """Statements only (no expression holds a declaration): a line's small statements, a
+    compound statement's suites. This walks every statement of a module once."""
     found: set[str] = set()
-    stack: list[cst.CSTNode] = [module]
+    stack = [root]
     while stack:
         current = stack.pop()
-        if isinstance(current, (cst.Global, cst.Nonlocal)):
-            found.update(item.name.value for item in current.names)
-        elif not isinstance(current, cst.BaseExpression):
-            stack.extend(children(current))
+        if isinstance(current, _LINES):
+            for small in current.body:
+                if isinstance(small, _DECLARING):
+                    found.update(item.name.value for item in small.names)
+        elif isinstance(current, _SCOPES) and current is not root:
+            if nested:
+                stack.append(current.body)
+        else:
+            stack.extend(_suites(current))
     return frozenset(found)
+
+
+def _suites(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """What holds the statements of a block, a module or a compound statement."""
+    if isinstance(node, (cst.Module, cst.IndentedBlock)):
+        return list(node.body)
+    if isinstance(node, (cst.If, cst.For, cst.While)):
+        return [node.body] if node.orelse is None else [node.body, node.orelse]
+    if isinstance(node, (cst.Else, cst.With, cst.ExceptHandler, cst.ExceptStarHandler)):
+        return [node.body]
+    if isinstance(node, cst.Finally):
+        return [node.body]
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        rest = [s for s in (node.orelse, node.finalbody) if s is not None]
+        return [node.body, *node.handlers, *rest]
+    if isinstance(node, cst.Match):
+        return [case.body for case in node.cases]
+    return [] if isinstance(node, cst.BaseExpression) else list(children(node))
 
 
 Scope = cst.FunctionDef | cst.ClassDef | cst.Lambda

@@ -33,6 +33,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.structures import Structures
 from tilecheck.host.summary import NO_RESULT, Result, Summary, Target
+from tilecheck.syntax.nodes import path_of
 
 # What a function may return that holds borrows, and how its findings call it.
 _HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
@@ -66,11 +67,16 @@ class Interprocedural(Structures):
         if self._targets is None:
             self._targets = {}
             for index, name in enumerate(self.summarizing):
-                for key in (("param", name), ("free", name)):
+                for key in (("param", name), ("free", name), ("param-items", name)):
                     made = self._oid_of.get((Kind.TENSOR, key))
                     if made is not None:
                         self._targets[made] = ("param", index)
         found = self._targets.get(oid)
+        if found is None:  # an item taken from a parameter's items: the items (its tensors)
+            for parent in self.infos[oid].parents:
+                found = self._targets.get(parent)
+                if found is not None:
+                    break
         return found if found is not None else self._attribute_target(oid)
 
     def _attribute_target(self, oid: int) -> Target | None:
@@ -87,6 +93,7 @@ class Interprocedural(Structures):
         shown: str | None = None,
         *,
         covers: bool = True,
+        top: int | None = None,
     ) -> None:
         if self.summarizing:
             self._targets = None  # parameters' free objects may have been made since
@@ -97,7 +104,7 @@ class Interprocedural(Structures):
                 target = self.target_of(tensor)
                 if target is not None:
                     self.param_uses.add((target, kept))
-        super().use(tensors, use, node, shown, covers=covers)
+        super().use(tensors, use, node, shown, covers=covers, top=top)
 
     def note_launch(
         self,
@@ -237,16 +244,29 @@ class Interprocedural(Structures):
             summary = self.ctx.summary_for(func.value)
             if summary is not None:
                 return self.call_summary(expr, summary, None)
-        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            owner = func.value.value
-            cls = self.instances.get(owner)
-            if self.method_of is not None and owner == self.me:
-                cls = self.method_of.name
+        elif isinstance(func, cst.Attribute):
+            receiver = func.value
+            owner = receiver.value if type(receiver) is cst.Name else None
+            if type(receiver) is cst.Subscript and self._based:
+                owner = path_of(receiver)  # ``blocks[0].forward()``
+            cls = self.receiver_class(owner) if owner is not None else None
             if cls is not None:
                 summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
                 if summary is not None:
                     return self.call_summary(expr, summary, owner)
         return super()._call(expr)
+
+    def receiver_class(self, owner: str) -> str | None:
+        """The class (of the checked tree) of the instance ``owner`` holds: ``self``'s, a
+        name's, or an element's (``blocks[0]``)."""
+        if self.method_of is not None and owner == self.me:
+            return self.method_of.name
+        cls = self.instances.get(owner)
+        if cls is not None or "." in owner or "[" not in owner:
+            return cls
+        held = self.stored(owner)
+        info = self.class_of(flatten(held)) if held is not None else None
+        return info.name if info is not None else None
 
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
         """``helper(z, 2.0)`` or ``self.helper(z)`` (``receiver``: ``self``)."""
@@ -323,7 +343,11 @@ class Interprocedural(Structures):
             )
 
     def attribute_tensors(self, receiver: str, attr: str) -> Oids:
-        return frozenset(self.kinds(self.env.get(f"{receiver}.{attr}", NOTHING), Kind.TENSOR))
+        found = self.env.get(f"{receiver}.{attr}")
+        if found is None and "[" in receiver:  # ``blocks[0].act``: its instance's
+            held = self.stored(receiver)
+            found = self.instance_attribute(flatten(held), attr) if held is not None else None
+        return frozenset(self.kinds(found or NOTHING, Kind.TENSOR))
 
     def consume(
         self,
@@ -337,14 +361,10 @@ class Interprocedural(Structures):
                 continue
             arg, value = bound[index]
             partitions = self.kinds(flatten(value), Kind.PARTITION)
-            if self.check_unconsumed(partitions, arg.value, None):
-                continue
-            for part in partitions:
-                hold = self.holds.get(part)
-                if hold is not None:
-                    consumed = hold.consumed_at | {call}
-                    self.set_hold(part, Hold(CONSUMED, hold.borrows, hold.released_at, consumed))
-                tensors_of[index] = tensors_of[index] | frozenset(self.partition_tensors(part))
+            if not self.check_unconsumed(partitions, arg.value, None):
+                for part in partitions:
+                    tensors_of[index] |= frozenset(self.partition_tensors(part))
+            self.consume_all(partitions, call)
 
     def returned_value(
         self, call: cst.Call, summary: Summary, tensors_of: dict[int, Oids], receiver: str | None
@@ -394,11 +414,12 @@ class Interprocedural(Structures):
         label = _LABELS[result.kind].format(summary.name)
         key = ("returned", call, index)
         new = self.fresh(result.kind, call, label, group=self.current_group(), key=key)
-        if result.kind is Kind.OP:
+        returned = not isinstance(index, str)  # what a method stores is its own finding
+        if returned and result.kind is Kind.OP:
             self.created_ops[new] = self.site(call)
-        elif result.kind is Kind.PENDING:
+        elif returned and result.kind is Kind.PENDING:
             self.created_pendings[new] = self.site(call)
-        elif result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
+        if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
             self.infos[new] = dataclasses.replace(self.infos[new], group=new)
         group = self.infos[new].group
         self.set_hold(new, Hold(LIVE, frozenset(borrows), ordered=result.ordered and group is None))
@@ -418,6 +439,41 @@ class Interprocedural(Structures):
             self.set_env(path, None)
             if result.kind is not None:
                 self.store(path, value)
+
+    def bind_name(self, name: str, value: Value) -> None:
+        super().bind_name(name, value)
+        if isinstance(value, frozenset) and len(value) == 1:
+            (instance,) = value
+            made = self.made_by.get(instance)
+            if made is not None and instance in self.made_here:
+                self.initialized(name, instance, *made)
+
+    def initialized(self, name: str, instance: int, call: cst.Call, values: list[Value]) -> None:
+        """``job = Job(x)``: what ``__init__`` left in ``job``'s attributes (a Pending it
+        submitted, a graph it captured), borrowing its tensors and ``x``."""
+        info = self.class_of(frozenset({instance}))
+        summary = self.ctx.summary_for(f"{info.name}.__init__") if info is not None else None
+        if info is None or summary is None:
+            return
+        tensors_of: dict[int, Oids] = {}
+        for position, (arg, value) in enumerate(zip(call.args, values, strict=True), 1):
+            index = position if arg.keyword is None else None
+            if arg.keyword is not None and arg.keyword.value in summary.names:
+                index = summary.names.index(arg.keyword.value)
+            if index is not None and not arg.star:
+                tensors_of[index] = frozenset(self.kinds(flatten(value), Kind.TENSOR))
+        made: dict[Target, Oids] = {}
+        for attr, result in summary.stores:  # the tensors it made are the instance's own
+            root = info.tensors.get(attr)
+            if result.kind is Kind.TENSOR and root is not None:
+                for target, _ in result.targets:
+                    if target[0] == "new":
+                        shown = f"`{name}.{root}`"
+                        made[target] = frozenset({self.attribute_of(instance, root, shown)})
+        for attr, result in summary.stores:
+            if result.kind in _HOLDERS:
+                value = self.realize(call, summary, result, attr, tensors_of, name, made)
+                self.store(f"{name}.{attr}", value)
 
     def attribute_releases(self, call: cst.Call, summary: Summary, receiver: str) -> None:
         """The ops and pendings a method waits for in the receiver's attributes: released

@@ -38,6 +38,7 @@ class Meaning:
     kind: ParamKind
     dtype: str | None = None
     problem: str | None = None
+    scalar: str | None = None  # "int", "float" or "bool": a scalar or Const parameter's type
 
 
 def _subscript_args(node: cst.Subscript) -> list[cst.BaseExpression] | None:
@@ -67,7 +68,7 @@ class AnnotationReader:
             return self._generic(expr)
         meaning = self.meaning_of(expr)
         if meaning in SCALAR_TYPES:
-            return Meaning(ParamKind.SCALAR)
+            return Meaning(ParamKind.SCALAR, scalar=SCALAR_TYPES[meaning])
         dtype = dtype_name(meaning)
         if dtype is not None:
             return Meaning(ParamKind.SCALAR, dtype)
@@ -106,8 +107,9 @@ class AnnotationReader:
                 )
             return self._tensor(kind, wrapper, args[0])
         if meaning == CONST:
-            if args is not None and len(args) == 1 and self.meaning_of(args[0]) in SCALAR_TYPES:
-                return Meaning(ParamKind.CONST)
+            inner = self.meaning_of(args[0]) if args is not None and len(args) == 1 else None
+            if inner in SCALAR_TYPES:
+                return Meaning(ParamKind.CONST, scalar=SCALAR_TYPES[inner])
             return Meaning(
                 ParamKind.CONST, None, f"`{source_of(expr)}`: Const takes int, float or bool"
             )

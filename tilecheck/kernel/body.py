@@ -18,8 +18,11 @@ from tilecheck.codes import UNSUPPORTED_CONSTRUCT
 from tilecheck.kernel.facts import (
     OPAQUE,
     Alias,
+    Augmented,
     BodyFacts,
     CallSite,
+    Item,
+    LoopCounter,
     Origin,
     TileIndex,
     Unpack,
@@ -79,21 +82,25 @@ class BodyWalker:
         self.facts.findings.append(Finding(UNSUPPORTED_CONSTRUCT, node, message))
 
     # -- bindings ---------------------------------------------------------------------------
-    def bind(self, name: str, origin: Origin) -> None:
+    def bind(self, name: str, origin: Origin, target: cst.Name | None = None) -> None:
         self.facts.locals.add(name)
         self.facts.bindings.setdefault(name, []).append(origin)
+        if target is not None:
+            self.facts.assigned.append((target, origin))
 
     def _assign_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         if isinstance(target, cst.Name):
             if isinstance(value, cst.Name):
-                self.bind(target.value, Alias(value.value, value))
+                self.bind(target.value, Alias(value.value, value), target)
             else:
-                self.bind(target.value, Value(value) if value is not None else OPAQUE)
+                self.bind(target.value, Value(value) if value is not None else OPAQUE, target)
         elif isinstance(target, (cst.Tuple, cst.List)):
             values: list[cst.BaseExpression | None] = [None] * len(target.elements)
             if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(values):
                 if not any(isinstance(e, cst.StarredElement) for e in value.elements):
                     values = [e.value for e in value.elements]
+            elif value is not None and self._unpack_items(target, value):
+                return
             for element, element_value in zip(target.elements, values, strict=True):
                 self._assign_target(element.value, element_value)
         elif isinstance(target, cst.StarredElement):
@@ -107,6 +114,20 @@ class BodyWalker:
         else:
             self._expression(target)
 
+    def _unpack_items(self, target: cst.Tuple | cst.List, value: cst.BaseExpression) -> bool:
+        """``bm, bn = z.tile_shape``: each name is one element of the value. False (nothing
+        bound) unless every element of the target is a plain name."""
+        names = [e.value for e in target.elements]
+        if not all(
+            isinstance(e, cst.Element) and isinstance(n, cst.Name)
+            for e, n in zip(target.elements, names, strict=True)
+        ):
+            return False
+        for position, name in enumerate(names):
+            assert isinstance(name, cst.Name)
+            self.bind(name.value, Item(value, position), name)
+        return True
+
     def _unpack(self, target: cst.BaseExpression, node: cst.Assign) -> bool:
         """``i, j = idx``: each name is one element of ``idx`` (a tile index unpacked is still
         the block's own tile, element by element). False if ``target = value`` is not that."""
@@ -118,7 +139,7 @@ class BodyWalker:
         for position, element in enumerate(elements):
             assert isinstance(element.value, cst.Name)
             unpacked = Unpack(node.value.value, position, len(elements), node)
-            self.bind(element.value.value, unpacked)
+            self.bind(element.value.value, unpacked, element.value)
         return True
 
     # -- statements -------------------------------------------------------------------------
@@ -155,7 +176,7 @@ class BodyWalker:
             self._expression(node.value)
             if isinstance(node.target, cst.Name):
                 self._expression(node.target)  # read before it is written
-                self.bind(node.target.value, OPAQUE)
+                self.bind(node.target.value, Augmented(node), node.target)
             else:
                 self._assign_target(node.target, None)
         elif isinstance(node, cst.Return):
@@ -211,6 +232,8 @@ class BodyWalker:
         receiver = _tiles_receiver(node.iter)
         if receiver is not None:
             self._bind_tile_index(node.target, receiver, node)
+        elif isinstance(node.target, cst.Name) and _is_range(node.iter):
+            self.bind(node.target.value, LoopCounter(node), node.target)
         else:
             self._assign_target(node.target, None)
         if receiver is not None:
@@ -227,11 +250,12 @@ class BodyWalker:
 
     def _bind_tile_index(self, target: cst.BaseExpression, receiver: str, loop: cst.For) -> None:
         if isinstance(target, cst.Name):
-            self.bind(target.value, TileIndex(receiver, None, loop))
+            self.bind(target.value, TileIndex(receiver, None, loop), target)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for position, element in enumerate(target.elements):
                 if isinstance(element.value, cst.Name):
-                    self.bind(element.value.value, TileIndex(receiver, position, loop))
+                    index = TileIndex(receiver, position, loop)
+                    self.bind(element.value.value, index, element.value)
                 else:
                     self._assign_target(element.value, None)
         else:
@@ -311,6 +335,10 @@ class BodyWalker:
             self._expression(node.value)
             self._assign_target(node.target, node.value)
         else:
+            if isinstance(node, cst.BinaryOperation) and isinstance(
+                node.operator, cst.MatrixMultiply
+            ):
+                self.facts.matmuls.append(node)
             for child in children(node):
                 self._expression(child)
 
@@ -349,3 +377,12 @@ def _tiles_receiver(iterable: cst.BaseExpression) -> str | None:
     ):
         return iterable.func.value.value
     return None
+
+
+def _is_range(iterable: cst.BaseExpression) -> bool:
+    """``range(...)`` (the kernel rules report a ``range`` that means something else)."""
+    return (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Name)
+        and iterable.func.value == "range"
+    )

@@ -3,7 +3,9 @@ signature, one walk over the body, then the checks over what the walk recorded."
 
 from __future__ import annotations
 
+import dataclasses
 import linecache
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -17,8 +19,11 @@ from tilecheck.kernel.calls import (
     check_unsafe_references,
 )
 from tilecheck.kernel.context import KernelContext
-from tilecheck.kernel.findings import to_diagnostics
+from tilecheck.kernel.findings import Finding, to_diagnostics
+from tilecheck.kernel.inference import TileTypes
 from tilecheck.kernel.lang_usage import check_lang_references
+from tilecheck.kernel.launches import Launch
+from tilecheck.kernel.shape_rules import check_tile_types
 from tilecheck.kernel.signature import signature_findings
 from tilecheck.kernel.slices import check_slices
 from tilecheck.kernel.stores import check_stores
@@ -27,22 +32,28 @@ from tilecheck.positions import PositionLookup, SpanOf
 
 
 def check_kernel(
-    func: cst.FunctionDef, resolver: NameResolver, *, path: str, positions: SpanOf
+    func: cst.FunctionDef,
+    resolver: NameResolver,
+    *,
+    path: str,
+    positions: SpanOf,
+    launches: Callable[[cst.FunctionDef], Sequence[Launch]] | None = None,
 ) -> list[Diagnostic]:
-    """Every TC201-TC206 finding of one kernel or helper, signature included, in source
-    order. A function with neither decorator (one a configured ``kernel-decorators`` entry
-    marks) is checked as a kernel."""
-    is_function, unsafe, params, findings = signature_findings(func, resolver)
-    walker = BodyWalker(is_function)
-    facts = walker.walk(func.body)
-    ctx = KernelContext(
-        func,
-        is_function=is_function,
-        unsafe=unsafe,
-        kinds={param.name.value: meaning.kind for param, meaning in params},
-        facts=facts,
-        resolver=resolver,
-    )
+    """Every kernel finding of one kernel or helper, signature included, in source order. A
+    function with neither decorator (one a configured ``kernel-decorators`` entry marks) is
+    checked as a kernel. With ``launches`` (the static checker's), the tile-type rules
+    TC207-TC210 run too, on the kernel alone and then, where that leaves a question open,
+    with what each of its launches says."""
+    return to_diagnostics(kernel_findings(func, resolver, launches), path, positions)
+
+
+def kernel_findings(
+    func: cst.FunctionDef,
+    resolver: NameResolver,
+    launches: Callable[[cst.FunctionDef], Sequence[Launch]] | None = None,
+) -> list[Finding]:
+    """``check_kernel``'s findings as nodes, not yet placed."""
+    ctx, findings = kernel_context(func, resolver)
     check_unsafe_references(ctx)
     check_lang_references(ctx)
     check_calls(ctx)
@@ -51,7 +62,45 @@ def check_kernel(
     check_returns(ctx)
     check_slices(ctx)
     check_stores(ctx)
-    return to_diagnostics([*findings, *facts.findings, *ctx.findings], path, positions)
+    typed = tile_type_findings(ctx, launches) if launches is not None else []
+    return [*findings, *ctx.facts.findings, *ctx.findings, *typed]
+
+
+def kernel_context(
+    func: cst.FunctionDef, resolver: NameResolver
+) -> tuple[KernelContext, list[Finding]]:
+    """What the checks share (the signature read, the body walked once), and the signature's
+    findings (TC206)."""
+    is_function, unsafe, params, findings = signature_findings(func, resolver)
+    ctx = KernelContext(
+        func,
+        is_function=is_function,
+        unsafe=unsafe,
+        meanings={param.name.value: meaning for param, meaning in params},
+        facts=BodyWalker(is_function).walk(func.body),
+        resolver=resolver,
+    )
+    return ctx, findings
+
+
+def tile_type_findings(
+    ctx: KernelContext, launches: Callable[[cst.FunctionDef], Sequence[Launch]]
+) -> list[Finding]:
+    """TC207-TC210: on the kernel alone, then with each launch where that is not enough (a
+    finding a launch shows is labelled with it). A place is reported once: not again for
+    another launch, nor where another rule reported it already (TC202's two store shapes)."""
+    alone = check_tile_types(TileTypes(ctx))
+    found = list(alone.findings)
+    if not alone.open or ctx.is_function:
+        return found
+    seen = {f.node for f in found} | {f.node for f in ctx.findings}
+    for launch in launches(ctx.func):
+        for finding in check_tile_types(TileTypes(ctx, launch.specialization)).findings:
+            if finding.node not in seen:
+                seen.add(finding.node)
+                labels = (*finding.labels, (launch.call, launch.summary))
+                found.append(dataclasses.replace(finding, labels=labels))
+    return found
 
 
 def check_kernel_source(

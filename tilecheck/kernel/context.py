@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.kernel.annotations import Meaning
 from tilecheck.kernel.facts import Alias, BodyFacts, Value
 from tilecheck.kernel.findings import Finding
 from tilecheck.kernel.tensors import Tensors
@@ -20,7 +21,7 @@ class KernelContext:
         *,
         is_function: bool,
         unsafe: bool,
-        kinds: dict[str, ParamKind],
+        meanings: dict[str, Meaning],
         facts: BodyFacts,
         resolver: NameResolver,
     ) -> None:
@@ -28,6 +29,8 @@ class KernelContext:
         self.name = func.name.value
         self.is_function = is_function
         self.unsafe = unsafe
+        self.meanings = meanings  # each parameter's annotation, read
+        kinds = {name: meaning.kind for name, meaning in meanings.items()}
         self.kinds = kinds
         self.facts = facts
         self.tensors = Tensors(facts, kinds)

@@ -46,12 +46,34 @@ class Value:
     expr: cst.BaseExpression
 
 
+@dataclass(frozen=True)
+class Item:
+    """``bm, bn = z.tile_shape``: element ``position`` of ``expr``'s value."""
+
+    expr: cst.BaseExpression
+    position: int
+
+
+@dataclass(frozen=True)
+class Augmented:
+    """``t += expr``: ``t`` is ``t <op> expr``."""
+
+    node: cst.AugAssign
+
+
+@dataclass(frozen=True)
+class LoopCounter:
+    """``for k in range(...)``: an int (the backend decides whether a Python int or an i32)."""
+
+    loop: cst.For
+
+
 class Opaque:
-    """Any other binding (a ``range`` loop variable, ``+=``, an unpacked tuple, ...)."""
+    """Any other binding (a ``with`` target, an import, a lambda parameter, ...)."""
 
 
 OPAQUE = Opaque()
-Origin = Alias | TileIndex | Unpack | Value | Opaque
+Origin = Alias | TileIndex | Unpack | Value | Item | Augmented | LoopCounter | Opaque
 
 
 @dataclass(frozen=True)
@@ -65,6 +87,8 @@ class CallSite:
 class BodyFacts:
     locals: set[str] = field(default_factory=set)
     bindings: dict[str, list[Origin]] = field(default_factory=dict)
+    # each name a statement binds, with what it binds it to (the inlay hints' places)
+    assigned: list[tuple[cst.Name, Origin]] = field(default_factory=list)
     calls: list[CallSite] = field(default_factory=list)
     references: list[tuple[cst.BaseExpression, str]] = field(default_factory=list)
     loops: list[cst.For] = field(default_factory=list)
@@ -72,4 +96,5 @@ class BodyFacts:
     value_returns: list[cst.Return] = field(default_factory=list)
     # ``(call, lambda)`` for a lambda passed to a call: only tl.reduce and tl.scan take one
     lambda_arguments: list[tuple[cst.Call, cst.Lambda]] = field(default_factory=list)
+    matmuls: list[cst.BinaryOperation] = field(default_factory=list)  # ``a @ b``
     findings: list[Finding] = field(default_factory=list)

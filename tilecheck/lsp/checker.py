@@ -25,7 +25,10 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 from pygls.workspace import PositionCodec
 
+from tilecheck.engine import needles
+from tilecheck.incremental import Document
 from tilecheck.lsp.convert import ClientSupport, split_lines, to_lsp
+from tilecheck.lsp.tile_hints import TileHints
 from tilecheck.lsp.workspaces import Workspaces
 
 T = TypeVar("T")
@@ -112,6 +115,10 @@ class Checker:
         self._is_current = is_current
         self._worker = _Worker()
         self._workspaces = Workspaces()
+        # per open document: what the last check kept (an edit re-does what it touched) and
+        # the tile types shown for its last text
+        self._documents: dict[str, Document] = {}
+        self._tile_hints: dict[str, TileHints] = {}
 
     async def _submit(self, fn: Callable[[], T]) -> T:
         return await self._worker.submit(fn)
@@ -124,6 +131,25 @@ class Checker:
 
     async def config_changed(self) -> None:
         await self._submit(self._workspaces.config_changed)
+
+    async def forget(self, uri: str) -> None:
+        """The document was closed: drop what was kept for it."""
+
+        def drop() -> None:
+            self._documents.pop(uri, None)
+            self._tile_hints.pop(uri, None)
+
+        await self._submit(drop)
+
+    async def hover(self, snapshot: Snapshot, at: types.Position) -> types.Hover | None:
+        return await self._submit(lambda: self._with_hints(snapshot, lambda t: t.hover(at)))
+
+    async def inlay_hints(
+        self, snapshot: Snapshot, within: types.Range
+    ) -> list[types.InlayHint] | None:
+        return await self._submit(
+            lambda: self._with_hints(snapshot, lambda t: t.inlay_hints(within))
+        )
 
     async def warm_up(self) -> list[str]:
         """Import the engine and the rule catalog before the first document arrives; the
@@ -162,8 +188,9 @@ class Checker:
         if settings.excluded:
             return []
         path = str(snapshot.path) if snapshot.path is not None else snapshot.uri
+        document = self._documents.setdefault(snapshot.uri, Document())
         try:
-            found = check_source(snapshot.source, path, settings.config, settings.project)
+            found = check_source(snapshot.source, path, settings.config, settings.project, document)
         except InternalError as e:
             outcome.logs.append((types.MessageType.Error, f"tilecheck: internal error: {e.detail}"))
             return []
@@ -179,6 +206,35 @@ class Checker:
             )
             for d in found
         ]
+
+    def _with_hints(self, snapshot: Snapshot, ask: Callable[[TileHints], T]) -> T | None:
+        """``ask`` of the tile types of the snapshot's text; None where there are none (the
+        file is excluded, names no tilert, does not parse) or on an internal error (logged:
+        a hover is not worth the server)."""
+        try:
+            hints = self._hints_for(snapshot)
+            return ask(hints) if hints is not None else None
+        except Exception:
+            logger.exception("tilecheck: tile types of %s", snapshot.uri)
+            return None
+
+    def _hints_for(self, snapshot: Snapshot) -> TileHints | None:
+        known = self._tile_hints.get(snapshot.uri)
+        if known is not None and known.parsed.source == snapshot.source:
+            return known
+        settings = self._workspaces.settings(snapshot.path, snapshot.folders)
+        if settings.excluded or not any(w in snapshot.source for w in needles(settings.config)):
+            return None
+        document = self._documents.setdefault(snapshot.uri, Document())
+        if document.parsed is None or document.parsed.source != snapshot.source:
+            path = str(snapshot.path) if snapshot.path is not None else snapshot.uri
+            document.parse(snapshot.source, path)
+        if document.parsed is None:
+            return None
+        decorators = tuple(settings.config.kernel_decorators)
+        hints = TileHints(document.parsed, decorators, snapshot.codec, document.memo)
+        self._tile_hints[snapshot.uri] = hints
+        return hints
 
 
 def _warm_up() -> list[str]:

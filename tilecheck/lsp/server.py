@@ -25,7 +25,7 @@ from tilecheck.lsp.checker import Checker, Outcome, Snapshot
 from tilecheck.lsp.convert import ClientSupport
 from tilecheck.lsp.debounce import Debouncer
 
-DEBOUNCE_S = 0.05  # after the last keystroke; a check of 2,000 lines takes far longer
+DEBOUNCE_S = 0.05  # after the last keystroke (a check after an edit re-does what it touched)
 SLOW_CHECK_S = 10.0  # a check running longer than this is reported in the log
 CONFIG_FILES = ("pyproject.toml", "tilecheck.toml")
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -75,17 +75,7 @@ class TilecheckServer(LanguageServer):
     async def _check_and_publish(self, uri: str, generation: int) -> None:
         if not self.is_current(uri, generation):
             return
-        document = self.workspace.get_text_document(uri)
-        snapshot = Snapshot(
-            uri=uri,
-            path=file_path(uri),
-            source=document.source,
-            generation=generation,
-            version=document.version,
-            folders=self.folders(),
-            codec=document.position_codec,
-            support=self.support,
-        )
+        snapshot = self.snapshot(uri, generation)
         outcome = await self._await_check(snapshot)
         for level, message in outcome.logs:
             self.log(level, message)
@@ -110,6 +100,20 @@ class TilecheckServer(LanguageServer):
                 f"tilecheck: checking {snapshot.uri} takes more than {SLOW_CHECK_S:.0f} s",
             )
             return await pending
+
+    def snapshot(self, uri: str, generation: int) -> Snapshot:
+        """The document's text now, for the worker."""
+        document = self.workspace.get_text_document(uri)
+        return Snapshot(
+            uri=uri,
+            path=file_path(uri),
+            source=document.source,
+            generation=generation,
+            version=document.version,
+            folders=self.folders(),
+            codec=document.position_codec,
+            support=self.support,
+        )
 
     def clear(self, uri: str) -> None:
         self.text_document_publish_diagnostics(
@@ -236,11 +240,29 @@ def create_server() -> TilecheckServer:
             ls.recheck_open_documents(except_uri=uri)  # they may import what changed
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: TilecheckServer, params: types.DidCloseTextDocumentParams) -> None:
+    async def did_close(ls: TilecheckServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.debouncer.cancel(uri)
         if ls.generations.pop(uri, None) is not None:
             ls.clear(uri)
+            await ls.checker.forget(uri)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def hover(ls: TilecheckServer, params: types.HoverParams) -> types.Hover | None:
+        uri = params.text_document.uri
+        if uri not in ls.generations:
+            return None
+        return await ls.checker.hover(ls.snapshot(uri, ls.generations[uri]), params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+    async def inlay_hints(
+        ls: TilecheckServer, params: types.InlayHintParams
+    ) -> list[types.InlayHint] | None:
+        uri = params.text_document.uri
+        if uri not in ls.generations:
+            return None
+        snapshot = ls.snapshot(uri, ls.generations[uri])
+        return await ls.checker.inlay_hints(snapshot, params.range)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     async def watched_files_changed(

@@ -30,10 +30,10 @@ def main() -> None:
     x = tr.ones((N,))
 
     def report() -> None:
-        print("z:", z.to_numpy()[:2])
+        print("z:", z.to_numpy()[:2])  # expect: TC102
 
     pending = copy(z.partition((T,)), x).submit()
-    report()  # expect: TC102
+    report()  # the read in `report` is refused
     pending.wait()
     report()
 

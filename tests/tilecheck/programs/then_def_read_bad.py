@@ -29,10 +29,10 @@ def main() -> None:
     z = tr.ones((N,))
 
     def next_step(zp: tr.Partition, *rest: object) -> tr.Op:
-        print("partial:", z.to_numpy()[0])
+        print("partial:", z.to_numpy()[0])  # expect: TC102
         return scale(zp, 3.0)
 
-    op = scale(z.partition((T,)), 2.0).then(next_step)  # expect: TC102
+    op = scale(z.partition((T,)), 2.0).then(next_step)
     op.sync()
 
 

@@ -1,0 +1,359 @@
+"""More examples of TC102 (use-in-flight): elements taken from containers (by index, by a
+counter, by a loop, by unpacking a comprehension's result), instances taken from lists and
+attributes a base class sets, views and their base, graphs captured in loops, and callbacks
+reported at their read (issue 17)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Case, invalid, valid
+
+VALID: tuple[Case, ...] = (
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = [tr.zeros((256,)), tr.zeros((256,))]
+    prev = None
+    for i in range(6):
+        pend = scale(bufs[i % 2].partition((64,)), 2.0).submit()
+        if prev is not None:
+            prev.wait()
+        prev = pend
+    if prev is not None:
+        prev.wait()
+    print(bufs[0].to_numpy())
+""",
+        "ping-pong over `bufs[i % 2]`: the last step's buffer is `bufs[(i - 1) % 2]`, waited "
+        "before the next step writes it",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main(n: int) -> None:
+    bufs = [tr.ones((256,)) for _ in range(n)]
+    pends = []
+    for i in range(n):
+        pends.append(scale(bufs[i].partition((64,)), 2.0).submit())
+    for p in pends:
+        p.wait()
+    print(bufs[0].to_numpy())
+""",
+        "`bufs[i]` of a loop over `range(n)`: another item each step",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = [tr.ones((128,)) for _ in range(3)]
+    pends = [scale(b.partition((64,)), 2.0).submit() for b in bufs]
+    for p, b in zip(pends, bufs):
+        p.wait()
+        print(b.to_numpy())
+""",
+        "a comprehension's Pendings line up with what it walks: the step's Pending writes the "
+        "step's buffer",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = [tr.ones((128,)) for _ in range(3)]
+    first, *rest = [scale(b.partition((64,)), 2.0).submit() for b in bufs]
+    first.wait()
+    print(bufs[0].to_numpy())
+    for p in rest:
+        p.wait()
+""",
+        "`first` of a comprehension's Pendings writes `bufs[0]`: waited, it is readable",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def fill(z: Mutable[Tensor[f32]], v: float) -> None:
+    z.store(z.load() * 0.0 + v)
+
+
+def main() -> None:
+    kv = tr.zeros((2, 128))
+    pk = fill(kv[0].partition((64,)), 1.0).submit()
+    pv = fill(kv[1].partition((64,)), 2.0).submit()
+    print(kv[1].shape)
+    pk.wait()
+    pv.wait()
+    print(kv.to_numpy())
+""",
+        "two views whose memory is disjoint (`kv[0]`, `kv[1]`) may be written at once",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    hs = [tr.ones((256,)) for _ in range(2)]
+    graphs = []
+    for h in hs:
+        with tr.graph() as g:
+            g.record(scale(h.partition((64,)), 2.0))
+        graphs.append(g)
+    for g in graphs:
+        g.launch().wait()
+    for g in graphs:
+        g.close()
+    print([h.to_numpy() for h in hs])
+""",
+        "graphs kept in a list, launched in one loop and closed in another",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    kv = tr.zeros((2, 128))
+    pending = scale(kv.partition((2, 64)), 2.0).submit()
+    tr.unsafe.force_release(kv)  # the caller vouches for what follows
+    print(kv[1].to_numpy())
+    pending.wait()
+""",
+        "`tr.unsafe.force_release(t)` drops the borrows of `t` itself: the caller vouches for "
+        "the rest",
+    ),
+)
+
+INVALID: tuple[Case, ...] = (
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = [tr.zeros((256,)), tr.zeros((256,))]
+    pends = []
+    for i in range(4):
+        pends.append(scale(bufs[i % 2].partition((64,)), 2.0).submit())  # TC102
+    for p in pends:
+        p.wait()
+""",
+        "ping-pong over `bufs[i % 2]` never waiting: two steps later the same buffer is written "
+        "again",
+    ),
+    invalid(
+        """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+def main() -> None:
+    caches = [tr.zeros((128,)) for _ in range(2)]
+    src = tr.ones((128,))
+    pendings = []
+    for c in caches:
+        pendings.append(copy(c.partition((64,)), src).submit())
+    print(caches[0].to_numpy())  # TC102
+    for p in pendings:
+        p.wait()
+""",
+        "a launch in a loop over a list, then an item read by index: the index may be any item "
+        "the loop took",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    bufs = [tr.ones((128,)) for _ in range(3)]
+    first, *rest = [scale(b.partition((64,)), 2.0).submit() for b in bufs]
+    first.wait()
+    print(bufs[2].to_numpy())  # TC102
+    for p in rest:
+        p.wait()
+""",
+        "waiting for `first` does not wait for `rest`",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+class Block:
+    def __init__(self) -> None:
+        self.act = tr.ones((256,))
+
+    def forward(self) -> tr.Pending:
+        return scale(self.act.partition((64,)), 2.0).submit()
+
+
+def main() -> None:
+    for block in [Block(), Block()]:
+        pend = block.forward()
+        print(block.act.to_numpy())  # TC102
+        pend.wait()
+""",
+        "instances taken from a list: the method's summary applies to each",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+class Base:
+    def __init__(self) -> None:
+        self.buf = tr.ones((256,))
+
+
+class Child(Base):
+    def go(self) -> None:
+        p = scale(self.buf.partition((64,)), 2.0).submit()
+        print(self.buf.to_numpy())  # TC102
+        p.wait()
+""",
+        "an attribute the base class's `__init__` sets, used in a subclass's method",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def fill(z: Mutable[Tensor[f32]], v: float) -> None:
+    z.store(z.load() * 0.0 + v)
+
+
+def main() -> None:
+    kv = tr.zeros((2, 128))
+    pend = fill(kv[0].partition((64,)), 1.0).submit()
+    print(kv.to_numpy())  # TC102
+    pend.wait()
+""",
+        "a view (`kv[0]`) borrows its base: reading `kv` waits for the write to `kv[0]`",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    h = tr.ones((256,))
+    graphs = []
+    for _ in range(2):
+        with tr.graph() as g:
+            g.record(scale(h.partition((64,)), 2.0))  # TC102
+        g.launch().wait()
+        graphs.append(g)
+    for g in graphs:
+        g.close()
+""",
+        "a graph captured anew each step while the previous one, never closed, still holds the "
+        "tensor",
+    ),
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    acc = tr.zeros((256,))
+    history: list[float] = []
+
+    def log_step(accp: tr.Partition, *_: object) -> tr.Op:
+        history.append(float(acc.to_numpy()[0]))  # TC102
+        return scale(accp, 1.0)
+
+    scale(acc.partition((64,)), 2.0).then(log_step).sync()
+""",
+        "a named `.then` callback reads on the host while the chain writes: reported at the read",
+    ),
+)

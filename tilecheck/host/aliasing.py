@@ -1,0 +1,117 @@
+"""Which tracked tensors may be the same tensor, or share memory: an element taken from a
+container may be any of its items, and a view any part of its base, unless their selections
+show them apart (``tilecheck.host.indices``). A use of one tensor is checked against the
+borrows of every tensor it may be. Elements indexed with names are one object while those
+names keep their values (``tilecheck.host.counters``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.closures import Closures
+from tilecheck.host.indices import Select
+from tilecheck.host.messages import Use
+from tilecheck.host.model import Kind, Oids
+
+
+class Aliasing(Closures):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._index_deps: dict[str, set[int]] = {}  # a name -> elements indexed with it
+        self._related: dict[Oids, Oids] = {}
+        self._related_for = -1  # the ``family_version`` the cache was made for
+
+    # -- making elements ------------------------------------------------------------------------
+    def adopt(self, m: int, parents: Oids, *selects: Select) -> None:
+        """``m`` is one of ``parents`` (or a part of one), taken as ``selects`` say."""
+        extended = set(parents)
+        for p in parents:
+            extended |= self.infos[p].parents
+        self.infos[m] = dataclasses.replace(
+            self.infos[m], parents=frozenset(extended), selects=selects
+        )
+        for p in extended:
+            self.children.setdefault(p, set()).add(m)
+        self.family_version += 1
+
+    def selection(
+        self,
+        key: object,
+        label: str,
+        parents: Oids,
+        selects: tuple[Select, ...],
+        names: frozenset[str] = frozenset(),
+        kind: Kind = Kind.TENSOR,
+    ) -> int:
+        """The object for one selection of ``parents`` (the same one each time it is made
+        while ``names`` keep their values)."""
+        known = (kind, key) in self._oid_of
+        oid = self.obj(kind, key, None, label)
+        if not known:
+            self.adopt(oid, parents, *selects)
+            for name in names:
+                self._index_deps.setdefault(name, set()).add(oid)
+        return oid
+
+    # -- which tensors may be one ---------------------------------------------------------------
+    def related(self, tensors: Oids) -> Oids:
+        """``tensors`` and every tracked tensor each may be, or share memory with: what it was
+        taken from, what was taken from it, and what was taken from the same objects unless
+        the two selections are apart."""
+        if not self.children:
+            return tensors
+        if self._related_for != self.family_version:
+            self._related.clear()
+            self._related_for = self.family_version
+        found = self._related.get(tensors)
+        if found is not None:
+            return found
+        out = set(tensors)
+        for t in tensors:
+            parents = self.infos[t].parents
+            out |= parents
+            out |= self.children.get(t, set())
+            for p in parents:
+                for s in self.children.get(p, ()):
+                    if s not in out and not self.separate(t, s):
+                        out.add(s)
+        result = self._related[tensors] = frozenset(out)
+        return result
+
+    def separate(self, a: int, b: int) -> bool:
+        """Two objects taken from the same ones are certainly different (or disjoint): their
+        selections say so, or those of the parts of one tensor they lie within."""
+        first, second = self.infos[a].selects, self.infos[b].selects
+        if not first or not second:
+            return False
+        if any(x.beside(y) for x in first for y in second):
+            return True
+        return any(x.beside(y) for x in self._within(a) for y in self._within(b))
+
+    def _within(self, oid: int) -> list[Select]:
+        """The selections of the parts of a tensor a view lies within, innermost first."""
+        out: list[Select] = []
+        selects = self.infos[oid].selects
+        while selects and selects[0].memory:
+            out.append(selects[0])
+            if len(selects[0].of) != 1:
+                break
+            selects = self.infos[next(iter(selects[0].of))].selects
+        return out
+
+    def use(
+        self,
+        tensors: Oids,
+        use: Use,
+        node: cst.CSTNode,
+        shown: str | None = None,
+        *,
+        covers: bool = True,
+        top: int | None = None,
+    ) -> None:
+        related = self.related(tensors)
+        super().use(related, use, node, shown, covers=covers and related == tensors, top=top)
+
+    # -- names the elements depend on -----------------------------------------------------------

@@ -1,0 +1,92 @@
+"""What a closure does to the names it shares with the body around it, checked where it runs:
+a nested ``def`` or a lambda bound to a name, when that name is called, and a ``.then``
+callback, when the chain is built (it runs with the chain). Its host reads are reported at the
+read, inside its body: that is the line the runtime refuses."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.host import api
+from tilecheck.host.calls import Calls
+from tilecheck.host.messages import Use
+from tilecheck.host.model import NOTHING, Kind
+from tilecheck.host.scopes import Scope, free_names
+from tilecheck.syntax.walk import children
+
+# What a closure does, in source order: ("read" | "wait", the free name, the node doing it).
+Events = tuple[tuple[str, str, cst.CSTNode], ...]
+
+
+class Closures(Calls):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        # a name -> the closure it is bound to, with the body statement defining it
+        self.closure_reads: dict[str, tuple[Scope, int]] = {}
+        self._reads: dict[int, Events] = {}
+
+    def reads_of(self, scope: Scope) -> Events:
+        """The host reads (``z.to_numpy()``, ``np.asarray(z)``) and waits (``pending.wait()``,
+        ``op.sync()``, ``await op``) a closure makes of its free names."""
+        found = self._reads.get(id(scope))
+        if found is not None:
+            return found
+        free = free_names(scope)
+        events: list[tuple[str, str, cst.CSTNode]] = []
+        stack: list[cst.CSTNode] = [scope.body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+                name, attr = node.value.value, node.attr.value
+                if name in free and attr in ("wait", "sync"):
+                    events.append(("wait", name, node))
+                elif name in free and attr not in api.TENSOR_METADATA and attr != "partition":
+                    events.append(("read", name, node.value))
+            elif isinstance(node, cst.Await) and isinstance(node.expression, cst.Name):
+                if node.expression.value in free:
+                    events.append(("wait", node.expression.value, node))
+            elif isinstance(node, cst.Call) and node.args:
+                canonical = self.ctx.callee(node.func).canonical
+                arg = node.args[0].value
+                if canonical in api.HOST_READERS and isinstance(arg, cst.Name):
+                    if arg.value in free:
+                        events.append(("read", arg.value, arg))
+            stack.extend(reversed(list(children(node))))
+        result = self._reads[id(scope)] = tuple(events)
+        return result
+
+    def note_closure(self, name: str, scope: Scope) -> None:
+        """``name`` is bound to a closure: what it does is worked out when it runs."""
+        top = self.element.top if self.element is not None else 0
+        self.closure_reads[name] = (scope, top)
+
+    def run_closure(self, events: Events, node: cst.CSTNode, shown: str, top: int) -> None:
+        """A closure runs at ``node`` (called, or chained with ``.then``): its waits release
+        what the names hold, its reads are checked where they are (``top``: the body statement
+        that holds them)."""
+        for what, name, where in events:
+            held = self.env.get(name, NOTHING)
+            if what == "wait":
+                waited = [o for o in held if self.infos[o].kind in (Kind.OP, Kind.PENDING)]
+                self.release(waited, node, ran=False)
+                continue
+            tensors = frozenset(self.kinds(held, Kind.TENSOR))
+            if tensors:
+                self.use(tensors, Use.READ, where, f"`{name}` (read by {shown})", top=top)
+
+    def before_chain(self, call: cst.Call) -> None:
+        if not call.args:
+            return
+        callback = call.args[0].value
+        top = self.element.top if self.element is not None else 0
+        if isinstance(callback, cst.Lambda):
+            self.run_closure(self.reads_of(callback), callback, "the callback", top)
+        elif isinstance(callback, cst.Name) and callback.value in self.closure_reads:
+            scope, top = self.closure_reads[callback.value]
+            shown = f"the callback `{callback.value}`"
+            self.run_closure(self.reads_of(scope), callback, shown, top)
+
+    def closure_called(self, call: cst.Call) -> None:
+        if isinstance(call.func, cst.Name) and call.func.value in self.closure_reads:
+            scope, top = self.closure_reads[call.func.value]
+            self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top)

@@ -1,0 +1,366 @@
+"""Containers of tilert objects: list, tuple and dict displays, appends and stores by key,
+indexing, starred and nested unpacking, builtins over them (``for`` loops and comprehensions
+over them: ``tilecheck.host.loops``).
+
+A container is kept under a *path* in the environment: ``bufs``, ``self.bufs``, ``jobs[0]``;
+its ``[*]`` entry holds what it may contain, ``[i]`` entries a display's items one by one, and
+markers (entries holding nothing) what else is known: ``[#n]`` its length while its items are
+known one by one, ``[=]`` that two of its items may be one object. Holders stored in a container
+count as run or waited on (someone may take them from there: no TC105/TC108) but keep their
+borrows while the analysis can see them. An element taken out is an object of its own, one of
+the items (``tilecheck.host.aliasing``)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.host.counters import Counters
+from tilecheck.host.indices import At, Axis, Select, axis_of
+from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax.nodes import path_key, path_of, source_of
+
+_CONTAINER_ADDS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault"})
+_CONTAINER_GETS = frozenset({"pop", "popleft", "get", "copy", "values", "items", "popitem"})
+# What an element taken out may be one of: objects with their own identity.
+ELEMENTS = (Kind.TENSOR, Kind.INSTANCE)
+# Builtins over an iterable that neither keep nor run what it holds; those that copy it.
+_LOOKING = frozenset(
+    {"builtins." + n for n in ("len", "enumerate", "zip", "range", "any", "all", "sum", "next")}
+)
+_COPYING = frozenset(
+    {"builtins." + n for n in ("list", "tuple", "sorted", "reversed", "iter", "set", "frozenset")}
+)
+
+
+def root_of(path: str) -> str:
+    for i, char in enumerate(path):
+        if char in ".[":
+            return path[:i]
+    return path
+
+
+class Containers(Counters):
+    def ev(self, expr: cst.BaseExpression) -> Value:
+        """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
+        raise NotImplementedError
+
+    def walk(self, node: cst.CSTNode) -> None:
+        """Evaluate the expressions inside a node (``BodyAnalysis`` defines it)."""
+        raise NotImplementedError
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._based: set[str] = set()  # names with paths under them
+        self._lengths: dict[str, int] = {}  # a sequence's length, checked by its marker
+        self._under: dict[str, set[str]] = {}  # a name -> the paths ever kept under it
+
+    # -- looking up ---------------------------------------------------------------------------
+    def stored(self, path: str) -> Value | None:
+        """What ``path`` holds, if the analysis keeps it."""
+        oids = self.env.get(path)
+        if oids is not None:
+            return oids
+        contents = self.env.get(path + "[*]")
+        if contents is None:
+            return None
+        n = self._lengths.get(path)
+        if n is not None and f"{path}[#{n}]" in self.env:
+            items: list[Value] = []
+            for i in range(n):
+                item = self.stored(f"{path}[{i}]")
+                items.append(NOTHING if item is None else item)
+            # the marker is kept at a merge with a path that appended: the items must tell all
+            if frozenset().union(*(flatten(v) for v in items)) == contents:
+                return Packed(tuple(items))
+        lanes = self.env.get(path + "[^]", NOTHING)
+        lane = next(iter(lanes)) if len(lanes) == 1 else None
+        return Many(contents, path, f"{path}[=]" not in self.env, lane)
+
+    def lookup(self, expr: cst.BaseExpression) -> Value | None:
+        if not self._based:
+            return None
+        path = path_of(expr)
+        if path is None or root_of(path) not in self._based:
+            return None
+        return self.stored(path)
+
+    def subscript(self, expr: cst.Subscript) -> Value:
+        found = self.lookup(expr)
+        if found is not None:
+            return found
+        base = self.ev(expr.value)
+        for element in expr.slice:
+            self.walk(element)
+        only = expr.slice[0].slice if len(expr.slice) == 1 else None
+        index = only.value if isinstance(only, cst.Index) else None
+        axis = axis_of(index, self.ctx.constants) if index is not None else None
+        if isinstance(base, Packed):
+            if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
+                if -len(base.items) <= axis.key < len(base.items):
+                    return base.items[axis.key]
+            base = Many(flatten(base), path_of(expr.value), distinct_items(base))
+        if isinstance(base, Many):
+            if index is None:  # a slice: some of the same items
+                return Many(base.contents, None, base.distinct)
+            return self.element_of(base, index, axis)
+        return self.part_of(expr, base)
+
+    def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
+        """``y[0]`` of a tensor (``tilecheck.host.views``)."""
+        return NOTHING
+
+    def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
+        """``bufs[1]``, ``bufs[i % 2]``: one of the container's items, the same object while
+        the names of the index keep their values; apart from another selection of the same
+        container where both indices show it (its items being different objects). Holders
+        come out as the container holds them (waiting for one counts for all)."""
+        elements = frozenset(o for o in base.contents if self.infos[o].kind in ELEMENTS)
+        holders = self.holders_at(base, axis)
+        if base.path is None or not elements:
+            return holders
+        text = source_of(index)
+        axis, through = self.resolved(axis)
+        selects = (Select(elements, base.path, (axis,)),) if base.distinct and axis else ()
+        instances = all(self.infos[e].kind is Kind.INSTANCE for e in elements)
+        names = frozenset() if isinstance(axis, At) else self.index_names(index, [axis], [through])
+        item = self.selection(
+            ("item", base.path, repr(axis) if axis is not None else text, elements),
+            f"`{base.path}[{text}]`",
+            elements,
+            selects,
+            names,
+            Kind.INSTANCE if instances else Kind.TENSOR,
+        )
+        self.took_element(item, elements)
+        return frozenset({item}) | holders
+
+    def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
+        """What each of ``count`` names (``star``: the starred one) takes from a container
+        whose items are not known one by one (``tilecheck.host.lanes``); None: not known."""
+        return None
+
+    def holders_at(self, base: Many, axis: Axis | None) -> Oids:
+        """The ops, pendings, partitions and graphs ``base[axis]`` may be: any of those it
+        holds (``tilecheck.host.lanes`` tells which, for a comprehension's result)."""
+        return frozenset(o for o in base.contents if self.infos[o].kind not in ELEMENTS)
+
+    def took_element(self, item: int, taken_from: Oids) -> None:
+        """An element was taken out (``Structures`` gives an instance its attributes)."""
+
+    def dict_display(self, expr: cst.Dict) -> Value:
+        """``{"x": a, "y": b}``: its values by constant key (anything else: a container of
+        what it may hold)."""
+        keys: list[str] = []
+        items: list[Value] = []
+        for element in expr.elements:
+            if isinstance(element, cst.DictElement):
+                key = path_key(element.key)
+                if key is None:
+                    self.ev(element.key)
+                keys.append(key or "")
+                items.append(self.ev(element.value))
+            else:
+                keys.append("")
+                items.append(self.ev(element.value))
+        if all(keys) and len(set(keys)) == len(keys):
+            return Packed(tuple(items), tuple(keys))
+        contents = frozenset().union(*(flatten(v) for v in items)) if items else NOTHING
+        return Many(contents, None, distinct_items(Packed(tuple(items)))) if contents else NOTHING
+
+    # -- storing ------------------------------------------------------------------------------
+    def keep(self, oids: Oids) -> None:
+        """Holders stored where someone may take them: run or waited on, as far as TC105 and
+        TC108 go, but their borrows are kept."""
+        for oid in oids:
+            kind = self.infos[oid].kind
+            if kind is Kind.OP:
+                self.ran.add(self.site_of(oid))
+            elif kind is Kind.PENDING:
+                self.waited.add(self.site_of(oid))
+
+    def unread(self, path: str) -> bool:
+        """Where a Pending is kept that nothing reads (``Structures``)."""
+        return False
+
+    def store(self, path: str, value: Value) -> None:
+        self._based.add(root_of(path))
+        if isinstance(value, frozenset):
+            if not self.unread(path):
+                self.keep(value)
+            if value:
+                self.set_env(path, value)
+            return
+        contents = flatten(value)
+        self.keep(contents)
+        self.set_env(path + "[*]", contents)
+        if isinstance(value, Many) and not value.distinct:
+            self.set_env(path + "[=]", NOTHING)
+        if isinstance(value, Many) and value.lane is not None:
+            self.set_env(path + "[^]", frozenset({value.lane}))
+        if isinstance(value, Packed):
+            if not distinct_items(value):
+                self.set_env(path + "[=]", NOTHING)
+            keys = value.keys
+            if keys is None:
+                self._lengths[path] = len(value.items)
+                self.set_env(f"{path}[#{len(value.items)}]", NOTHING)
+                keys = tuple(str(i) for i in range(len(value.items)))
+            for key, item in zip(keys, value.items, strict=True):
+                self.store(f"{path}[{key}]", item)
+
+    def under_name(self, name: str, path: str) -> None:
+        """``path`` is kept under ``name`` (an entry made without ``set_env``)."""
+        self._based.add(name)
+        self._under.setdefault(name, set()).add(path)
+
+    def emptied(self, path: str) -> None:
+        """The container kept under ``path`` is empty (on this path): it holds nothing."""
+        if path + "[*]" in self.env:
+            self.drop_paths(path)
+            self.set_env(path + "[*]", NOTHING)
+
+    def add_to(self, path: str, added: Oids) -> None:
+        """``bufs.append(x)``, ``bufs[key] = x``: one more item (the same object as one it may
+        hold already: two of its items may be one)."""
+        contents = self.env[path + "[*]"]
+        if not added <= contents:
+            self.keep(added)
+            self.set_env(path + "[*]", contents | added)
+        if not added.isdisjoint(contents):
+            self.set_env(path + "[=]", NOTHING)
+        marker = f"{path}[#{self._lengths.get(path)}]"
+        if marker in self.env:
+            self.set_env(marker, None)
+
+    def set_env(self, name: str, oids: Oids | None) -> None:
+        if oids is not None and ("." in name or "[" in name):
+            self._under.setdefault(root_of(name), set()).add(name)
+        super().set_env(name, oids)
+
+    def drop_paths(self, name: str) -> None:
+        """``name`` is rebound: what was kept under it goes (its objects live on elsewhere, or
+        are dropped)."""
+        if name not in self._based:
+            return
+        dot, bracket = name + ".", name + "["
+        for key in sorted(self._under.get(root_of(name), ())):
+            if key in self.env and (key.startswith(dot) or key.startswith(bracket)):
+                self.unrelate(key)
+                self.set_env(key, None)
+
+    def bind(self, target: cst.BaseExpression, value: Value) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            self.bind_sequence(target, value)
+        elif isinstance(target, (cst.Attribute, cst.Subscript)):
+            path = path_of(target)
+            root = root_of(path) if path is not None else None
+            if path is None or root is None or self.env.get(root):
+                base = path_of(target.value) if isinstance(target, cst.Subscript) else None
+                if base is not None and base + "[*]" in self.env and not self.env.get(base):
+                    self.add_to(base, flatten(value))  # ``pendings[i] = ...``
+                    return
+                super().bind(target, value)  # an attribute of a tilert object, or unknown
+                return
+            if isinstance(target, cst.Subscript):
+                base = path_of(target.value)
+                if base is not None and base + "[*]" in self.env:
+                    self.set_env(base + "[*]", self.env[base + "[*]"] | flatten(value))
+            self.drop_paths(path)
+            self.unrelate(path)
+            self.set_env(path, None)
+            self.set_env(path + "[*]", None)
+            self.store(path, value)
+        else:
+            super().bind(target, value)
+
+    def bind_sequence(self, target: cst.Tuple | cst.List, value: Value) -> None:
+        elements = target.elements
+        stars = [i for i, e in enumerate(elements) if isinstance(e, cst.StarredElement)]
+        if isinstance(value, Many) and len(stars) <= 1:
+            parts = self.unpacked(value, len(elements), stars[0] if stars else None)
+            if parts is not None:
+                for element, part in zip(elements, parts, strict=True):
+                    self.bind(element.value, part)
+                return
+        if isinstance(value, Packed) and value.keys is None and len(stars) == 1:
+            star = stars[0]
+            after = len(elements) - star - 1
+            if len(value.items) >= len(elements) - 1:
+                rest = value.items[star : len(value.items) - after]
+                for i in range(star):
+                    self.bind(elements[i].value, value.items[i])
+                self.bind(elements[star].value, Packed(rest))
+                for j in range(after):
+                    self.bind(
+                        elements[star + 1 + j].value, value.items[len(value.items) - after + j]
+                    )
+                return
+        super().bind(target, value)
+
+    def bind_name(self, name: str, value: Value) -> None:
+        self.drop_paths(name)
+        self.closure_reads.pop(name, None)
+        if isinstance(value, (Packed, Many)) and name not in self.outer_names:
+            super().bind_name(name, NOTHING)
+            if name in self.env:
+                self.set_env(name, None)
+            self.store(name, value)
+            return
+        super().bind_name(name, flatten(value) if isinstance(value, Many) else value)
+
+    # -- containers' methods ------------------------------------------------------------------
+    def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        """``ops.append(op)``, ``bufs.values()``...: None if ``func`` is not a method of a
+        container the analysis keeps."""
+        path = path_of(func.value)
+        if path is None or root_of(path) not in self._based or path + "[*]" not in self.env:
+            return None
+        name = func.attr.value
+        values = [self.ev(arg.value) for arg in call.args]
+        contents = self.env[path + "[*]"]
+        if name in _CONTAINER_ADDS:
+            added = frozenset().union(*(flatten(v) for v in values)) if values else NOTHING
+            self.add_to(path, added)
+            return NOTHING
+        if name in _CONTAINER_GETS:
+            return Many(contents, None, f"{path}[=]" not in self.env)
+        return NOTHING
+
+    def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
+        """``len(pends)``, ``enumerate(bufs)``, ``list(bufs)``...: they keep and run nothing of
+        what they are given; a copy holds the same items. None for other calls."""
+        if canonical not in _LOOKING and canonical not in _COPYING:
+            return None
+        values = [self.ev(arg.value) for arg in call.args]
+        if canonical in _LOOKING or len(values) != 1:
+            return NOTHING
+        (value,) = values
+        if isinstance(value, frozenset) or not flatten(value):
+            return NOTHING
+        return Many(flatten(value), None, distinct_items(value))
+
+    def _call(self, expr: cst.Call) -> Value:
+        func = expr.func
+        if isinstance(func, cst.Attribute) and self._based:
+            kept = self.container_method(expr, func)
+            if kept is not None:
+                return kept
+        elif self.closure_reads:
+            self.closure_called(expr)
+        return super()._call(expr)
+
+
+def distinct_items(value: Value) -> bool:
+    """A container's items are distinct objects: made one per item (a comprehension, appends),
+    or a display whose items are known apart."""
+    if isinstance(value, Many):
+        return value.distinct
+    if isinstance(value, Packed):
+        seen: set[int] = set()
+        for item in value.items:
+            oids = flatten(item)
+            if not oids or not seen.isdisjoint(oids):
+                return False
+            seen |= oids
+        return True
+    return False

@@ -1,0 +1,324 @@
+"""Names that index elements (``bufs[i % 2]``, ``kv[layer]``): an element is one object while
+those names keep their values. When a name is rebound the element retires (it may now be any
+element); when a counter advances (``for i in range(...)`` whose body does not rebind ``i``,
+``i += 1``) it moves on instead: the element of the last iteration is ``bufs[(i - 1) % 2]`` now
+(the last ``_KEPT`` ones kept one by one, older ones together), and ``cur = 1 - cur`` makes
+``bufs[cur]`` ``bufs[1 - cur]``. A name bound to an affine form of a counter (``slot = step %
+2``) indexes as that form, and a counter's bounds (a ``range``'s, or an ``if i >= 2:`` not
+taken) tell elements apart too."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+import libcst as cst
+
+from tilecheck.host.aliasing import Aliasing
+from tilecheck.host.indices import Affine, Axis, Bounds, axis_of
+from tilecheck.host.model import Value
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.walk import children
+
+
+class Counters(Aliasing):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        # an element -> the objects it moved into as its counter advanced, by how many
+        # advances ago and by which step
+        self._moved: dict[int, dict[tuple[int, int], int]] = {}
+        # names being advanced, by how much (None: to a value not taken before, not by
+        # arithmetic: a dict's next key)
+        self._counting: dict[str, int | None] = {}
+        self._ranging: set[str] = set()  # counters taking a ``range``'s next value
+        self._def_refs: dict[str, set[str]] = {}  # a name -> the names ever defined by it
+
+    def index_names(
+        self, index: cst.CSTNode, axes: Sequence[Axis | None], through: Sequence[str | None]
+    ) -> frozenset[str]:
+        """The names a selection depends on: those of its index, a name known by a form of a
+        counter (``slot``) replaced by the counter."""
+        names = _names(index)
+        for axis, name in zip(axes, through, strict=True):
+            if name is not None and isinstance(axis, Affine):
+                names = (names - {name}) | {axis.name}
+        return frozenset(names)
+
+    def bind_name(self, name: str, value: Value) -> None:
+        counting = name in self._counting
+        step = self._counting.get(name)
+        if not counting:
+            for item in self._index_deps.get(name, ()):
+                self.retire(item)  # ``bufs[i]`` may be any element once ``i`` changes
+                self.retire_moved(item)
+        if self.defs:
+            own = self.defs.get(name)
+            if isinstance(own, Bounds) and step is not None and step > 0:
+                if name not in self._ranging:  # ``i += 1`` keeps only where it started
+                    self.set_def(name, Bounds(own.least))
+            elif own is not None:
+                self.set_def(name, None)
+            for other in sorted(self._def_refs.get(name, ())):
+                form = self.defs.get(other)
+                if isinstance(form, Affine) and form.name == name:
+                    self.set_def(other, None if step is None else form.advanced(step))
+        super().bind_name(name, value)
+
+    def counted(self, targets: Sequence[cst.AssignTarget], value: cst.BaseExpression) -> bool:
+        """``i = i + 1`` (a counter moving on) or ``cur = 1 - cur`` (the other buffer): True
+        if so, and done."""
+        target = targets[0].target if len(targets) == 1 else None
+        if not (isinstance(target, cst.Name) and isinstance(value, cst.BinaryOperation)):
+            return False
+        form = axis_of(value, self.ctx.constants)
+        if not isinstance(form, Affine) or form.name != target.value or form.mod is not None:
+            return False
+        if form.a == 1 and form.b:
+            self.advance(target.value, form.b)
+        elif form.a == -1:
+            self.flip(target.value, form.b)
+        else:
+            return False
+        return True
+
+    def flip(self, name: str, total: int) -> None:
+        """``name = total - name``: what was indexed ``a * name + b`` is ``-a * name + (a *
+        total + b)`` now (``bufs[cur]`` is ``bufs[1 - cur]`` once ``cur = 1 - cur``)."""
+        for item in list(self._index_deps.get(name, ())):
+            self.retire_moved(item)
+            selects = self.infos[item].selects
+            if not any(_counts(a, name) for s in selects for a in s.axes or ()):
+                self.retire(item)
+                continue
+            flipped = tuple(
+                dataclasses.replace(s, axes=tuple(_flipped(a, name, total) for a in s.axes))
+                if s.axes is not None
+                else s
+                for s in selects
+            )
+            key = ("flipped", self.site_of(item), flipped)  # two flips: one of two objects
+            info = self.infos[item]
+            known = (info.kind, key) in self._oid_of
+            oid = self.obj(info.kind, key, None, info.label)
+            if not known:
+                self.adopt(oid, frozenset().union(*(s.of for s in flipped)), *flipped)
+                self.primary[oid] = item
+                self._index_deps.setdefault(name, set()).add(oid)
+            self.move(item, oid)
+        self._counting[name] = None
+        try:
+            self.bind_name(name, frozenset())
+        finally:
+            del self._counting[name]
+
+    def retire_moved(self, item: int) -> None:
+        """What ``item`` moved into as its counter advanced may be any element now."""
+        for moved in self._moved.pop(item, {}).values():
+            self.retire(moved)
+
+    def define(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``slot = step % 2``: ``slot`` is known by that form of ``step`` from here."""
+        if not isinstance(target, cst.Name):
+            return
+        if isinstance(value, cst.BinaryOperation):
+            form = axis_of(value, self.ctx.constants)
+            if isinstance(form, Affine) and form.name != target.value:
+                self.set_def(target.value, form)
+                self._def_refs.setdefault(form.name, set()).add(target.value)
+        elif distinct_constants(value):  # ``names = ["q", "k"]``: a loop over it
+            self.set_env(target.value + "[!]", frozenset())
+
+    def resolved(self, axis: Axis | None) -> tuple[Axis | None, str | None]:
+        """An index in terms of the counters it is a form of (``bufs[slot]`` with ``slot =
+        step % 2``: ``step % 2``), with what is known of their values; and the name it went
+        through, if any."""
+        if not isinstance(axis, Affine):
+            return axis, None
+        through = None
+        form = self.defs.get(axis.name)
+        if isinstance(form, Affine):
+            composed = _compose(axis, form)
+            if composed is not None:
+                axis, through = composed, axis.name
+        bounds = self.defs.get(axis.name)
+        if isinstance(bounds, Bounds):
+            axis = bounds.fit(axis)
+        return axis, through
+
+    def advance(
+        self,
+        name: str,
+        step: int,
+        bounds: Bounds | None = None,
+        *,
+        arithmetic: bool = True,
+    ) -> None:
+        """``name`` is a counter moving on by ``step``: what was indexed with it is one
+        advance older (``bufs[i % 2]`` now the last iteration's), then ``name`` is rebound
+        (``bounds``: to a value between those, as ``range(1, n)`` gives). Not
+        ``arithmetic``: to a value it never had in this run of the loop (a dict's next key),
+        which only ``bufs[name]`` itself tells apart from the earlier ones."""
+        for item in self._index_deps.get(name, ()):
+            axes = [a for s in self.infos[item].selects for a in s.axes or ()]
+            if not any(_counts(a, name, arithmetic) for a in axes):
+                self.retire(item)
+                continue
+            moved = self._moved.setdefault(item, {})
+            for (_, was), obj in list(moved.items()):
+                if was != step:  # moved on by another step: any element now
+                    self.move(obj, self.summary_of(item))
+            # ``ago[k]``: the item of ``k + 1`` advances ago; the last: all older ones
+            ago = [self._derived(item, (k, step), name, k * step, 0) for k in range(1, _KEPT)]
+            ago.append(self._derived(item, (_KEPT, step), name, _KEPT * step, step))
+            for k in range(len(ago) - 1, 0, -1):
+                self.move(ago[k - 1], ago[k])
+            self.move(item, ago[0])
+            moved.update(((k + 1, step), obj) for k, obj in enumerate(ago))
+        self._counting[name] = step if arithmetic else None
+        if bounds is not None:
+            self._ranging.add(name)
+        try:
+            self.bind_name(name, frozenset())
+        finally:
+            del self._counting[name]
+            self._ranging.discard(name)
+        if bounds is not None and step > 0:
+            self.set_def(name, bounds)
+
+    def compared(self, test: cst.Comparison, truth: bool) -> None:
+        """``if i >= 2:`` not taken: ``i`` is at most 1, so nothing indexed with it two or more
+        advances ago (from its start) exists on this path: what borrows it does not."""
+        most = _at_most(test, truth, self.ctx.constants)
+        if most is None:
+            return
+        name, top = most
+        bounds = self.defs.get(name)
+        if not isinstance(bounds, Bounds) or bounds.least is None:
+            return
+        for item in self._index_deps.get(name, ()):
+            for (ago, step), obj in self._moved.get(item, {}).items():
+                if step > 0 and bounds.least + ago * step > top:
+                    self.unborrow(obj)
+
+    def unborrow(self, oid: int) -> None:
+        """No holder borrows ``oid`` here (it does not exist on this path)."""
+        for holder in self.live_holders():
+            hold = self.holds[holder]
+            if any(b.tensor == oid for b in hold.borrows):
+                kept = frozenset(b for b in hold.borrows if b.tensor != oid)
+                self.set_hold(holder, dataclasses.replace(hold, borrows=kept))
+
+    def restart(self, names: set[str]) -> None:
+        """A loop starts a run: the elements its counters indexed in an earlier run may be any
+        element now."""
+        for name in names:
+            for item in self._index_deps.get(name, ()):
+                self.retire(item)
+                self.retire_moved(item)
+
+    def _derived(self, item: int, how: tuple[int, int], name: str, step: int, gather: int) -> int:
+        """The object ``item`` becomes as its counter ``name`` advances by ``step`` (``how``;
+        ``gather``: and by that much more, any number of times), made once."""
+        key = ("moved", item, how)
+        info = self.infos[item]
+        known = (info.kind, key) in self._oid_of
+        oid = self.obj(info.kind, key, None, info.label)
+        if not known:
+            selects = tuple(
+                dataclasses.replace(s, axes=_advanced(s.axes, name, step, gather=gather))
+                if s.axes is not None
+                else s
+                for s in info.selects
+            )
+            direct = frozenset().union(*(s.of for s in selects))
+            self.adopt(oid, direct, *selects)
+            self.primary[oid] = item
+        return oid
+
+
+def distinct_constants(expr: cst.BaseExpression) -> bool:
+    """A tuple, list or set display of different literal strings or integers."""
+    if not isinstance(expr, (cst.Tuple, cst.List, cst.Set)) or not expr.elements:
+        return False
+    values: set[object] = set()
+    for element in expr.elements:
+        value = element.value
+        if isinstance(element, cst.StarredElement) or not isinstance(
+            value, (cst.SimpleString, cst.Integer)
+        ):
+            return False
+        values.add(value.evaluated_value)
+    return len(values) == len(expr.elements)
+
+
+def _at_most(
+    test: cst.Comparison, truth: bool, constants: Mapping[str, int]
+) -> tuple[str, int] | None:
+    """``i < 3`` (true) or ``i >= 3`` (false): ``("i", 2)``."""
+    target = test.comparisons[0]
+    left, right, op = test.left, target.comparator, target.operator
+    bound = const_int(right, constants)
+    if not isinstance(left, cst.Name) or bound is None:
+        return None
+    if isinstance(op, (cst.LessThan, cst.LessThanEqual)) and truth:
+        return left.value, bound - 1 if isinstance(op, cst.LessThan) else bound
+    if isinstance(op, (cst.GreaterThan, cst.GreaterThanEqual)) and not truth:
+        return left.value, bound if isinstance(op, cst.GreaterThan) else bound - 1
+    return None
+
+
+# How many advances ago an element is still told apart from the others one by one (a ring
+# of three buffers waits for the one two steps back); older ones are taken together.
+_KEPT = 3
+
+
+def _compose(outer: Affine, inner: Affine) -> Affine | None:
+    """``outer`` of a name that is ``inner`` of another: ``(a*x + b) % m`` with ``x = c*y +
+    d``, when the moduli allow (at most one of them)."""
+    if outer.lo or outer.hi or inner.lo or inner.hi or (outer.mod and inner.mod):
+        return None
+    if inner.mod and (outer.a, outer.b) != (1, 0):
+        return None  # ``2 * slot`` of ``slot = i % 2``: no modulus of ``i`` says it
+    return Affine(
+        inner.name, outer.a * inner.a, outer.a * inner.b + outer.b, outer.mod or inner.mod
+    )
+
+
+def _flipped(axis: Axis | None, name: str, total: int) -> Axis | None:
+    if not isinstance(axis, Affine) or axis.name != name:
+        return axis
+    if axis.lo or axis.hi:
+        return None
+    return Affine(name, -axis.a, axis.a * total + axis.b, axis.mod)
+
+
+def _counts(axis: Axis | None, name: str, arithmetic: bool = True) -> bool:
+    """``axis`` is a form of ``name`` that its advances move on (not ``arithmetic``: the
+    name itself)."""
+    if not (isinstance(axis, Affine) and axis.name == name):
+        return False
+    return arithmetic or (axis.a, axis.b, axis.mod) == (1, 0, None)
+
+
+def _advanced(
+    axes: tuple[Axis | None, ...], name: str, step: int, *, gather: int = 0
+) -> tuple[Axis | None, ...]:
+    out: list[Axis | None] = []
+    for axis in axes:
+        if isinstance(axis, Affine) and axis.name == name:
+            moved = axis.advanced(step)
+            out.append(moved.gathered(gather) if gather else moved)
+        else:
+            out.append(axis)
+    return tuple(out)
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.add(current.value)
+        stack.extend(children(current))
+    return found

@@ -1,0 +1,335 @@
+"""Expressions of one body, evaluated once per visit in evaluation order: what each kind
+yields and does to the state, a short-circuit or conditional expression evaluated from one
+state on both sides and merged, comprehensions, lambdas and the walrus (a call is
+``tilecheck.host.calls``'s). Apart from ``BodyAnalysis``, which drives the CFG and interprets
+its statements, as the other half of the interpreter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import libcst as cst
+
+from tilecheck.host import api
+from tilecheck.host.context import Context
+from tilecheck.host.messages import Use
+from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.host.scopes import Scope, free_names
+from tilecheck.host.summaries import Interprocedural
+from tilecheck.syntax.nodes import path_of, target_names
+from tilecheck.syntax.walk import EXPRESSION, children, type_kind
+
+# Expressions that hold no code to evaluate.
+LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
+
+
+class Expressions(Interprocedural):
+    """The expressions of one body; ``BodyAnalysis`` adds its statements."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
+        self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
+        self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
+            cst.Name: self._name,
+            cst.Attribute: self._attribute,
+            cst.Call: self._call,
+            cst.Subscript: self.subscript,
+            cst.Await: self._await,
+            cst.Tuple: self._sequence,
+            cst.List: self._sequence,
+            cst.Set: self._container,
+            cst.Dict: self.dict_display,
+            cst.ListComp: self._comprehension,
+            cst.SetComp: self._comprehension,
+            cst.GeneratorExp: self._comprehension,
+            cst.DictComp: self._comprehension,
+            cst.Lambda: self._lambda,
+            cst.IfExp: self._if_exp,
+            cst.BooleanOperation: self._boolean,
+            cst.NamedExpr: self._named,
+            cst.Yield: self._yield,
+            cst.BinaryOperation: self._spine,
+            cst.ConcatenatedString: self._strings,
+        }
+
+    # -- what an assignment binds on every path ---------------------------------------------
+    def definites(
+        self, target: cst.BaseExpression, expr: cst.BaseExpression, value: Value
+    ) -> list[tuple[str, int]]:
+        """The names an assignment binds to an object known on every path (``State.bound``),
+        worked out before the assignment (``a, b = b, a``)."""
+        if isinstance(target, cst.Name):
+            oid = self.definite(expr, value)
+            return [] if oid is None else [(target.value, oid)]
+        if (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(expr, (cst.Tuple, cst.List))
+            and isinstance(value, Packed)
+            and len(target.elements) == len(expr.elements) == len(value.items)
+            and not any(
+                isinstance(e, cst.StarredElement) for e in (*target.elements, *expr.elements)
+            )
+        ):
+            out: list[tuple[str, int]] = []
+            for t, e, v in zip(target.elements, expr.elements, value.items, strict=True):
+                out += self.definites(t.value, e.value, v)
+            return out
+        return []
+
+    def bind_definites(self, known: list[tuple[str, int]]) -> None:
+        """After the assignment: names a call may rebind (``global``/``nonlocal`` somewhere)
+        and names stored outside the body are never known; nor is anything bound in code that
+        may not run."""
+        if self.maybe:
+            return
+        for name, oid in known:
+            if name not in self.ctx.rebindable and name not in self.outer_names:
+                self.set_bound(name, oid)
+
+    # -- closures ---------------------------------------------------------------------------
+    def capture(self, scope: Scope) -> None:
+        """A nested function or lambda that names an op, pending, partition or graph may run it
+        when called: those count as run (no TC105/TC108) but stay held until something that
+        may call it is (``close_over``). Only its free names count: its own parameters and
+        locals are other variables, whatever their names."""
+        holders = {n: o for n, o in self.env.items() if any(self.is_live(x) for x in o)}
+        if holders:
+            free = self._free.get(scope)
+            if free is None:
+                free = self._free[scope] = free_names(scope)
+            for name in free & holders.keys():
+                self.close_over(holders[name])
+
+    # -- expressions ------------------------------------------------------------------------
+    def ev(self, expr: cst.BaseExpression) -> Value:
+        handler = self._expr.get(type(expr))
+        if handler is not None:
+            return handler(expr)
+        if type(expr) not in LITERALS:
+            self.walk(expr)
+        return NOTHING
+
+    def walk(self, node: cst.CSTNode) -> None:
+        """Evaluate the expressions inside a node this analysis has no special meaning for."""
+        for child in children(node):
+            if type_kind(type(child)) == EXPRESSION:
+                assert isinstance(child, cst.BaseExpression)
+                self.ev(child)
+            else:
+                self.walk(child)
+
+    def _spine(self, expr: cst.BaseExpression) -> Value:
+        """``a + b + c ...`` nests to the left, as deep as the chain is long: walk the spine
+        iteratively, operands in evaluation order."""
+        rights: list[cst.BaseExpression] = []
+        while isinstance(expr, cst.BinaryOperation):
+            rights.append(expr.right)
+            expr = expr.left
+        self.ev(expr)
+        for operand in reversed(rights):
+            self.ev(operand)
+        return NOTHING
+
+    def _strings(self, expr: cst.BaseExpression) -> Value:
+        """Implicit string concatenation nests to the right; only f-strings hold code."""
+        while isinstance(expr, cst.ConcatenatedString):
+            if isinstance(expr.left, cst.FormattedString):
+                self.walk(expr.left)
+            expr = expr.right
+        if isinstance(expr, cst.FormattedString):
+            self.walk(expr)
+        return NOTHING
+
+    def _name(self, expr: cst.Name) -> Value:
+        found = self.env.get(expr.value)
+        if found is None and self._based:
+            return self.lookup(expr) or NOTHING
+        return NOTHING if found is None else found
+
+    def _attribute(self, expr: cst.Attribute) -> Value:
+        kept = self.lookup(expr)
+        if kept is not None:
+            return kept
+        oids = flatten(self.ev(expr.value))
+        if not oids:
+            return NOTHING
+        attr = expr.attr.value
+        if self.kinds(oids, Kind.INSTANCE):
+            return self.instance_attribute(oids, attr)
+        out: set[int] = set()
+        tensors = self.kinds(oids, Kind.TENSOR)
+        if tensors and attr not in api.TENSOR_METADATA:
+            self.use(frozenset(tensors), Use.READ, expr.value)
+        if attr == "tensor":
+            for part in self.kinds(oids, Kind.PARTITION):
+                out |= self.partition_tensors(part)
+        if tensors and attr == "T":
+            return self.view_of(expr, frozenset(tensors))
+        if attr in api.RUNNING_METHODS:  # ``p.wait`` given to someone: the holder goes too
+            out |= {o for o in oids if self.infos[o].kind not in (Kind.TENSOR, Kind.INSTANCE)}
+        return frozenset(out)
+
+    def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
+        items: list[Value] = []
+        starred = False
+        for element in expr.elements:
+            value = self.ev(element.value)
+            starred = starred or isinstance(element, cst.StarredElement)
+            items.append(value)
+        if starred:
+            for value in items:
+                self.escape(value)
+            return NOTHING
+        return Packed(tuple(items))
+
+    def _container(self, expr: cst.BaseExpression) -> Value:
+        for child in children(expr):
+            if isinstance(child, cst.BaseExpression):
+                self.escape(self.ev(child))
+            else:
+                for inner in children(child):
+                    if isinstance(inner, cst.BaseExpression):
+                        self.escape(self.ev(inner))
+        return NOTHING
+
+    def _comprehension(
+        self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
+    ) -> Value:
+        shadowed: dict[str, Oids] = {}
+        unbound: dict[str, int] = {}
+        # the first iterable at once; the rest may not run (or later)
+        first = expr.for_in
+        taken, counters = self.taken_by(first.target, first.iter, self.ev(first.iter))
+        made_before = set(self.made_here)
+        contents: Oids = NOTHING
+        for_in: cst.CompFor | None = first
+        lazy = isinstance(expr, cst.GeneratorExp)
+        self.maybe += 1
+        self.lazy += lazy
+        try:
+            while for_in is not None:
+                if for_in is not first:
+                    self.ev(for_in.iter)
+                for name in target_names(for_in.target):
+                    if name in self.env and name not in shadowed:
+                        shadowed[name] = self.env[name]
+                        self.set_env(name, None)
+                    if name in self.bound and name not in unbound:
+                        unbound[name] = self.bound[name]
+                        self.set_bound(name, None)
+                    if for_in is first and name in taken:
+                        # ``[t.partition(s) for t in ts]``: one of ``ts``
+                        shadowed.setdefault(name, NOTHING)
+                        self.set_env(name, taken[name][0])
+                        self.instance_paths(name, taken[name][0])
+                for condition in for_in.ifs:
+                    self.ev(condition.test)
+                for_in = for_in.inner_for_in
+            if isinstance(expr, cst.DictComp):
+                self.escape(self.ev(expr.key))
+                contents = flatten(self.ev(expr.value))
+            else:
+                contents = flatten(self.ev(expr.elt))
+            if lazy:  # a generator runs later, elsewhere
+                self.escape(contents)
+                contents = NOTHING
+        finally:
+            self.maybe -= 1
+            self.lazy -= lazy
+        for name, oids in shadowed.items():
+            self.drop_paths(name)
+            self.instances.pop(name, None)
+            self.set_env(name, oids or None)
+        for name, oid in unbound.items():
+            self.set_bound(name, oid)
+        # one item per step: made in it, or the distinct items of what it walks
+        per_item = set(self.made_here) - made_before
+        for oids, distinct in taken.values():
+            if distinct:
+                per_item |= oids
+        if not contents:
+            return NOTHING
+        return Many(contents, None, contents <= per_item, self.result_lane(expr, taken, counters))
+
+    def _lambda(self, expr: cst.Lambda) -> Value:
+        self.capture(expr)
+        if all(lam is not expr for lam, _ in self.lambdas):
+            self.lambdas.append((expr, self.element.top if self.element is not None else 0))
+        return NOTHING
+
+    def _fork(self, first: cst.BaseExpression, second: cst.BaseExpression | None) -> Oids:
+        """Evaluate one of two expressions (or the first or nothing): each from the same
+        state, the outcomes merged."""
+        before = self.state()
+        # ``before`` must not change under us
+        self._own_env = self._own_holds = self._own_must = self._own_defs = False
+        left = flatten(self.ev(first))
+        after_first = self.state()
+        self._load(before)
+        right = flatten(self.ev(second)) if second is not None else NOTHING
+        merged = after_first.join(self.state())
+        if not self.unchanged(merged):
+            self._load(merged)
+            self.gc_needed = True
+        return left | right
+
+    def _if_exp(self, expr: cst.IfExp) -> Value:
+        self.ev(expr.test)
+        return self._fork(expr.body, expr.orelse)
+
+    def _boolean(self, expr: cst.BooleanOperation) -> Value:
+        left = flatten(self.ev(expr.left))
+        return left | self._fork(expr.right, None)
+
+    def _named(self, expr: cst.NamedExpr) -> Value:
+        value = self.ev(expr.value)
+        known = self.definites(expr.target, expr.value, value)
+        copies = copies_of(expr.target, expr.value)
+        self.bind(expr.target, value)
+        self.alias(copies)  # ``(p := prev)``: one object, narrowed together
+        self.bind_definites(known)
+        return value
+
+    def _yield(self, expr: cst.Yield) -> Value:
+        inner = expr.value
+        if isinstance(inner, cst.From):
+            inner = inner.item
+        if inner is not None:
+            self.escape(self.ev(inner))
+        return NOTHING
+
+    def _await(self, expr: cst.Await) -> Value:
+        oids = flatten(self.ev(expr.expression))
+        if not self.refused_run(expr.expression, oids, expr, "await"):
+            self.run_once(expr.expression, oids, expr, "await")
+        self.release(self.kinds(oids, Kind.OP), expr, ran=True)
+        self.release(self.kinds(oids, Kind.PENDING), expr)
+        return NOTHING
+
+
+_PATHS = (cst.Name, cst.Attribute, cst.Subscript)
+
+
+def copies_of(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[str, str | None]]:
+    """The names an assignment binds, each with the name whose value it copies, if any:
+    ``a, b = b, a`` gives ``[("a", "b"), ("b", "a")]``."""
+    path = path_of(target) if isinstance(target, _PATHS) else None
+    if path is not None:
+        return [(path, path_of(value) if isinstance(value, _PATHS) else None)]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        items = target.elements
+        if (
+            isinstance(value, (cst.Tuple, cst.List))
+            and len(value.elements) == len(items)
+            and not any(isinstance(e, cst.StarredElement) for e in (*items, *value.elements))
+        ):
+            out: list[tuple[str, str | None]] = []
+            for item, source in zip(items, value.elements, strict=True):
+                out += copies_of(item.value, source.value)
+            return out
+        return [(name, None) for name in target_names(target)]
+    return []

@@ -1,0 +1,333 @@
+"""Which element of a container, or which part of a tensor, an expression selects, and when two
+selections are certainly apart: ``bufs[0]`` and ``bufs[1]``, ``bufs[i % 2]`` and
+``bufs[(i + 1) % 2]``, this iteration's element of a loop and the earlier iterations' ones,
+``kv[0]`` and ``kv[1]``, ``x[:, :64]`` and ``x[:, 64:]``. Anything not shown apart may be the
+same element (or overlap): "may be any element" is the sound default."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import libcst as cst
+
+from tilecheck.syntax.constants import const_int
+
+
+@dataclass(frozen=True)
+class At:
+    """A constant index or key (``bufs[0]``, ``parts["q"]``)."""
+
+    key: int | str
+
+
+@dataclass(frozen=True)
+class Span:
+    """A slice of constant bounds (``x[64:]``, ``x[::2]``): ``range(start, stop, step)``."""
+
+    start: int
+    stop: int | None
+    step: int
+
+
+@dataclass(frozen=True)
+class Others:
+    """Every key but these (the rest of ``first, *rest = items``)."""
+
+    keys: frozenset[int | str]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The element a ``for`` loop takes (``when``: ``"now"``), one of those the earlier
+    iterations of the same run took (``"earlier"``), or one of those it has yet to take
+    (``"later"``): a loop takes each element once."""
+
+    when: str
+
+
+@dataclass(frozen=True)
+class Affine:
+    """``(a * name + b) % mod`` (``mod`` None: no modulus) where ``name`` is now ``n``, taken
+    when it was ``n - d`` for some ``d`` in the offsets: ``lo`` (``hi`` None: and every
+    ``stride`` after it). A counter (``for i in range(...)``, ``i += 1``) moves its items'
+    offsets on as it advances: ``bufs[i % 2]`` of the last iteration is ``(i - 1) % 2`` now."""
+
+    name: str
+    a: int
+    b: int
+    mod: int | None = None
+    lo: int = 0
+    hi: int | None = 0
+    stride: int = 0
+    least: int | None = None  # the smallest value it may be (``bufs[i]``, i from 1 up: 1)
+    most: int | None = None  # the largest (``i`` of ``range(2)``: 1)
+
+    def advanced(self, step: int) -> Affine:
+        """The item once ``name`` advanced by ``step`` more."""
+        return replace(self, lo=self.lo + step, hi=None if self.hi is None else self.hi + step)
+
+    def gathered(self, step: int) -> Affine:
+        """Every earlier one, ``step`` apart, from this one's offset on (a summary of the
+        items two or more advances old)."""
+        return replace(self, hi=None, stride=abs(step))
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a counter's values lie between: ``least`` up to before ``below`` (``for i in
+    range(1, 4)``: 1 and 4; None: no bound known)."""
+
+    least: int | None
+    below: int | None = None
+
+    def fit(self, form: Affine) -> Affine:
+        """``form`` of the counter, knowing its bounds: ``(i + 1) % 2`` is ``i + 1`` for ``i``
+        in ``range(1)``, and ``bufs[i]`` for ``i`` from 1 up is never ``bufs[0]``."""
+        least, below = self.least, self.below
+        if form.a <= 0 or form.lo or form.hi or least is None:
+            return form
+        if form.mod is not None:
+            if below is None or form.a * least + form.b < 0:
+                return form
+            if form.a * (below - 1) + form.b >= form.mod:
+                return form
+            form = replace(form, mod=None)
+        most = None if below is None else form.a * (below - 1) + form.b
+        return replace(form, least=form.a * least + form.b, most=most)
+
+
+Axis = At | Span | Others | Turn | Affine
+NOW = Turn("now")
+LATER = Turn("later")
+
+
+@dataclass(frozen=True)
+class Select:
+    """How an object was taken from others: ``of`` the objects it is one of (a container's
+    items) or a part of (a tensor's memory, ``memory``), along ``axes`` (None: not known) of an
+    index ``space`` (a container's path, a loop). Two selections of the same objects in the same
+    space are compared axis by axis."""
+
+    of: frozenset[int]
+    space: str
+    axes: tuple[Axis | None, ...] | None
+    memory: bool = False
+
+    def beside(self, other: Select) -> bool:
+        """``self`` and ``other`` certainly select different elements (or disjoint parts)."""
+        if self.of != other.of or self.space != other.space:
+            return False
+        if self.axes is None or other.axes is None:
+            return False
+        return regions_apart(self.axes, other.axes)
+
+    def retired(self) -> Select | None:
+        """The selection of the summary an object is retired into when a new one is made in
+        its place: a loop's element becomes one of the earlier iterations' (once; older runs
+        of the loop are any element); anything else is any element."""
+        if self.axes == (NOW,):
+            return replace(self, axes=(Turn("earlier"),))
+        return None
+
+
+def apart(x: Axis | None, y: Axis | None) -> bool:
+    """``x`` and ``y`` select different elements (or parts of one axis) on every path."""
+    if x is None or y is None:
+        return False
+    if isinstance(x, Affine) and isinstance(y, Affine):
+        return _affine_apart(x, y)
+    if isinstance(x, Turn) and isinstance(y, Turn):
+        return x.when != y.when
+    if isinstance(y, At) and not isinstance(x, At):
+        x, y = y, x
+    if isinstance(x, At):
+        if isinstance(y, At):
+            return x.key != y.key and _same_end(x.key, y.key)
+        if isinstance(y, Others):
+            return x.key in y.keys
+        if isinstance(y, Span) and isinstance(x.key, int) and x.key >= 0:
+            return not _in_span(x.key, y)
+        if isinstance(y, Affine) and isinstance(x.key, int) and x.key >= 0:
+            return y.least is not None and y.least > x.key
+        return False
+    if isinstance(x, Span) and isinstance(y, Span):
+        return _spans_apart(x, y)
+    return False
+
+
+def regions_apart(x: Sequence[Axis | None], y: Sequence[Axis | None]) -> bool:
+    """Two parts of one tensor (an axis each, leading axes first) share no element."""
+    return any(apart(a, b) for a, b in zip(x, y, strict=False))
+
+
+def _same_end(a: int | str, b: int | str) -> bool:
+    """Two keys counted from the same end (``-1`` may be ``0`` of a one-element list)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return (a < 0) == (b < 0)
+    return isinstance(a, str) and isinstance(b, str)
+
+
+def _in_span(k: int, span: Span) -> bool:
+    if k < span.start or (span.stop is not None and k >= span.stop):
+        return False
+    return (k - span.start) % span.step == 0
+
+
+def _spans_apart(x: Span, y: Span) -> bool:
+    x_end = math.inf if x.stop is None else x.stop
+    y_end = math.inf if y.stop is None else y.stop
+    if x_end <= y.start or y_end <= x.start:
+        return True
+    # the progressions meet where start_x + i*step_x == start_y + j*step_y
+    g = math.gcd(x.step, y.step)
+    return (x.start - y.start) % g != 0
+
+
+def _affine_apart(x: Affine, y: Affine) -> bool:
+    """Whether ``a*(n - dx) + bx`` and ``a*(n - dy) + by`` differ for every ``n`` and every
+    offsets ``dx``, ``dy`` they may have: ``a*(dy - dx) != by - bx`` (modulo ``mod``)."""
+    x, y = _within(x, y.mod), _within(y, x.mod)
+    if x.name != y.name or x.mod != y.mod:
+        return False
+    if x.a != y.a:  # ``cur`` and ``1 - cur``: a*(n - dx) + bx == c*(n - dy) + by for no n
+        if x.hi is None or y.hi is None or x.lo != x.hi or y.lo != y.hi:
+            return False
+        rest = y.b - x.b + x.a * x.lo - y.a * y.lo
+        return rest % math.gcd(x.a - y.a, x.mod or 0) != 0
+    if y.hi is not None and y.lo == y.hi:
+        x, y = y, x
+    if x.hi is None or x.lo != x.hi:
+        return False  # neither is a single offset
+    # is there a d in y's offsets with a*(d - x.lo) == y.b - x.b (mod m)?
+    target = y.b - x.b + x.a * x.lo
+    a, mod = x.a, x.mod
+    if y.hi is not None and y.lo == y.hi:
+        return not _congruent(a * y.lo, target, mod)
+    if y.hi is not None or y.stride == 0:
+        return False
+    # d = y.lo + j * stride, j >= 0 (or <= 0 for a counter that went down: stride is |step|,
+    # the offsets lie on y.lo's side away from 0)
+    step = y.stride if y.lo >= 0 else -y.stride
+    base, slope = a * y.lo, a * step
+    if mod is None:
+        if slope == 0:
+            return base != target
+        j, rest = divmod(target - base, slope)
+        return rest != 0 or j < 0
+    return (target - base) % math.gcd(slope, mod) != 0
+
+
+def _within(form: Affine, mod: int | None) -> Affine:
+    """``i`` of ``range(2)`` is ``i % 2``: the form modulo ``mod``, where its values lie
+    in ``0 .. mod - 1`` anyway."""
+    if form.mod is not None or mod is None or form.least is None or form.most is None:
+        return form
+    return replace(form, mod=mod) if 0 <= form.least and form.most < mod else form
+
+
+def _congruent(a: int, b: int, mod: int | None) -> bool:
+    return a == b if mod is None else (a - b) % mod == 0
+
+
+# -- reading index expressions --------------------------------------------------------------
+
+
+def axis_of(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Axis | None:
+    """What one index expression selects: a constant (``0``, ``"q"``, ``TILE``), an affine
+    form of one name (``i``, ``(i + 1) % 2``, ``1 - i % 2``), or nothing known."""
+    number = const_int(expr, constants)
+    if number is not None:
+        return At(number)
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return At(value) if isinstance(value, str) else None
+    return _affine(expr, constants)
+
+
+def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | None:
+    if isinstance(expr, cst.Name):
+        return Affine(expr.value, 1, 0)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        inner = _affine(expr.expression, constants)
+        if inner is None or inner.mod is not None:
+            return None
+        return replace(inner, a=-inner.a, b=-inner.b)
+    if not isinstance(expr, cst.BinaryOperation):
+        return None
+    op = expr.operator
+    left_n, right_n = const_int(expr.left, constants), const_int(expr.right, constants)
+    if right_n is not None:
+        inner = _affine(expr.left, constants)
+        if inner is None:
+            return None
+        if isinstance(op, cst.BitXor) and right_n == 1 and inner == Affine(inner.name, 1, 0):
+            return Affine(inner.name, -1, 1)  # ``cur ^ 1``: the other of 0 and 1
+        if isinstance(op, (cst.Modulo, cst.BitAnd)):
+            mod = right_n if isinstance(op, cst.Modulo) else right_n + 1
+            if inner.mod is not None or mod <= 0:
+                return None
+            if isinstance(op, cst.BitAnd) and right_n & mod:  # not 2**k - 1
+                return None
+            return replace(inner, mod=mod)
+        if inner.mod is not None:
+            return None
+        if isinstance(op, cst.Add):
+            return replace(inner, b=inner.b + right_n)
+        if isinstance(op, cst.Subtract):
+            return replace(inner, b=inner.b - right_n)
+        if isinstance(op, cst.Multiply):
+            return replace(inner, a=inner.a * right_n, b=inner.b * right_n)
+        return None
+    if left_n is not None:
+        inner = _affine(expr.right, constants)
+        if inner is None:
+            return None
+        if isinstance(op, cst.Add) and inner.mod is None:
+            return replace(inner, b=inner.b + left_n)
+        if isinstance(op, cst.Multiply) and inner.mod is None:
+            return replace(inner, a=inner.a * left_n, b=inner.b * left_n)
+        if isinstance(op, cst.Subtract):
+            if inner.mod is None:
+                return replace(inner, a=-inner.a, b=left_n - inner.b)
+            if left_n == inner.mod - 1:  # ``1 - i % 2``: still one of 0 .. mod - 1
+                return replace(inner, a=-inner.a, b=left_n - inner.b)
+    return None
+
+
+def region_of(
+    elements: Sequence[cst.SubscriptElement], constants: Mapping[str, int]
+) -> tuple[Axis | None, ...] | None:
+    """The part of a tensor basic indexing selects, an axis per element (None where an axis is
+    not known); None when the axes cannot be lined up (``...``, ``None``)."""
+    axes: list[Axis | None] = []
+    for element in elements:
+        index = element.slice
+        if isinstance(index, cst.Index):
+            value = index.value
+            if isinstance(value, cst.Ellipsis) or (
+                isinstance(value, cst.Name) and value.value == "None"
+            ):
+                return None
+            axis = axis_of(value, constants)
+            axes.append(axis if not isinstance(axis, At) or isinstance(axis.key, int) else None)
+        elif isinstance(index, cst.Slice):
+            axes.append(span_of(index, constants))
+        else:
+            axes.append(None)
+    return tuple(axes)
+
+
+def span_of(index: cst.Slice, constants: Mapping[str, int]) -> Span | None:
+    """A slice's constant, non-negative bounds and positive step, or None."""
+    bounds: list[int | None] = []
+    for expr, default in ((index.lower, 0), (index.upper, None), (index.step, 1)):
+        value = default if expr is None else const_int(expr, constants)
+        if expr is not None and (value is None or value < 0):
+            return None
+        bounds.append(value)
+    start, stop, step = bounds
+    if start is None or not step:
+        return None
+    return Span(start, stop, step)

@@ -1,0 +1,232 @@
+"""A comprehension's result lines up with what it walks: ``pends = [k(b.partition(s)).submit()
+for b in bufs]`` has at each position the Pending that writes ``bufs`` at that position. Its
+holders borrow a *lane*: "the item of ``bufs`` at my own position". Taking one of them out
+says which: ``pends[0]`` (and ``first`` of ``first, *rest = pends``) borrows ``bufs[0]``, and
+what stays in ``pends`` every item but that one; the step's ``p`` of ``for p in pends`` (or of
+``zip(pends, bufs)``) borrows the step's item of ``bufs``, and what stays the items the loop
+has yet to take. So waiting for ``pends[0]`` frees ``bufs[0]`` and no other item, and
+``for p, b in zip(pends, bufs): p.wait(); b.to_numpy()`` reads what was waited for.
+
+Only a comprehension with one ``for`` and no ``if`` lines up (a dict comprehension: keyed by
+what it walks by, ``{i: ... for i, b in enumerate(bufs)}``, ``{k: ... for k, b in
+d.items()}``), and only its own result is taken out this way (not a copy, nor a slice)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.containers import ELEMENTS
+from tilecheck.host.indices import LATER, At, Axis, Others, Select
+from tilecheck.host.loops import Loops
+from tilecheck.host.model import Borrow, Hold, Kind, Many, Oids, Value, flatten
+
+
+class Lanes(Loops):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._lanes: dict[int, tuple[str, Oids]] = {}  # lane -> the path it walks, its items
+        self._at: dict[int, tuple[int, str]] = {}  # a holder taken out -> its lane and key
+
+    def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
+        if source is not None:
+            self._lanes[lane] = (source, items)
+            self.infos[lane] = dataclasses.replace(self.infos[lane], lane=lane)
+
+    def result_lane(
+        self,
+        expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp,
+        taken: dict[str, tuple[Oids, bool]],
+        counters: frozenset[str],
+    ) -> int | None:
+        """The lane a comprehension's result lines up with, if it does."""
+        if expr.for_in.ifs or expr.for_in.inner_for_in is not None:
+            return None
+        if isinstance(expr, cst.DictComp):
+            if not (isinstance(expr.key, cst.Name) and expr.key.value in counters):
+                return None
+        elif not isinstance(expr, cst.ListComp):
+            return None
+        lanes = sorted(o for oids, _ in taken.values() for o in oids if o in self._lanes)
+        return lanes[0] if lanes else None
+
+    def aligned(self, path: str) -> frozenset[str]:
+        held = self.stored(path)
+        lane = held.lane if isinstance(held, Many) else None
+        if lane is None or lane not in self._lanes:
+            return super().aligned(path)
+        return frozenset({path, self._lanes[lane][0]})
+
+    # -- taking holders out ---------------------------------------------------------------------
+    def holders_at(self, base: Many, axis: Axis | None) -> Oids:
+        """``pends[0]``: a holder of its own, borrowing ``bufs[0]``; those left in ``pends``
+        no longer do."""
+        holders = super().holders_at(base, axis)
+        lane, path = base.lane, base.path
+        if lane not in self._lanes or path is None or not isinstance(axis, At):
+            return holders
+        assert lane is not None
+        key = str(axis.key) if isinstance(axis.key, int) else repr(axis.key)
+        out: set[int] = set()
+        for holder in holders:
+            at = self._at.get(holder)
+            if at is not None and at != (lane, key):
+                continue  # taken out at another position
+            hold = self.holds.get(holder)
+            if hold is None or not self.lined_up(hold, lane):
+                out.add(holder)
+                continue
+            item = frozenset({self.item(lane, axis)})
+            own = self.taken_out(holder, ("at", key), self.moved(hold, lane, item))
+            self._at[own] = (lane, key)
+            rest = self.others(lane, self.excluded(hold, lane) | {axis.key})
+            self.set_hold(holder, self.moved(hold, lane, rest))
+            self.store(f"{path}[{key}]", frozenset({own}))
+            self.set_env(path + "[*]", self.env.get(path + "[*]", frozenset()) | {own})
+            out.add(own)
+        return frozenset(out)
+
+    def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
+        """``for p in pends``: the step's ``p`` borrows the step's item of ``bufs``; those
+        left in ``pends`` the items the loop has yet to take."""
+        lane = value.lane if isinstance(value, Many) else None
+        if lane not in self._lanes or not self.lined_up(hold, lane):
+            return hold
+        assert lane is not None
+        source, items = self._lanes[lane]
+        now = self.turn(loop, self._turned.setdefault(id(loop), {}), Kind.TENSOR, source, items)
+        steps = Select(items, self._loops[id(loop.iter)], (LATER,))
+        later = frozenset({self.lane_object(lane, ("later", loop), steps)})
+        self.set_hold(origin, self.moved(hold, lane, later))
+        return self.moved(hold, lane, frozenset({now}))
+
+    def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
+        """``first, *rest = pends``: ``first`` borrows ``bufs[0]``, ``rest`` every other item."""
+        lane = value.lane
+        if lane not in self._lanes or any(self.infos[o].kind in ELEMENTS for o in value.contents):
+            return None
+        assert lane is not None
+        lined: dict[int, Hold] = {}
+        for holder in value.contents:
+            hold = self.holds.get(holder)
+            if hold is None or not self.lined_up(hold, lane):
+                return None
+            lined[holder] = hold
+        keys = [i if star is None or i < star else i - count for i in range(count)]
+        out: list[Value] = []
+        for position, key in enumerate(keys):
+            if position == star:
+                taken = {k for i, k in enumerate(keys) if i != star}
+                how: object = ("rest", count, star)
+            else:
+                taken, how = set(), ("at", key)
+            out.append(
+                frozenset(
+                    self.taken_out(
+                        holder,
+                        how,
+                        self.moved(
+                            hold,
+                            lane,
+                            self.others(lane, self.excluded(hold, lane) | taken)
+                            if position == star
+                            else frozenset({self.item(lane, At(key))}),
+                        ),
+                    )
+                    for holder, hold in lined.items()
+                )
+            )
+        if star is not None:
+            out[star] = Many(flatten(out[star]), None, value.distinct)
+        return out
+
+    # -- the lane's objects ---------------------------------------------------------------------
+    def lined_up(self, hold: Hold, lane: int) -> bool:
+        return hold.live and any(self.infos[b.tensor].lane == lane for b in hold.borrows)
+
+    def moved(self, hold: Hold, lane: int, to: Oids) -> Hold:
+        """``hold`` with what it borrows of the lane borrowed from ``to`` instead."""
+        borrows: set[Borrow] = set()
+        for b in hold.borrows:
+            if self.infos[b.tensor].lane == lane:
+                borrows.update(Borrow(t, b.exclusive) for t in to)
+            else:
+                borrows.add(b)
+        return dataclasses.replace(hold, borrows=frozenset(borrows), cover=None)
+
+    def excluded(self, hold: Hold, lane: int) -> set[int | str]:
+        """The keys a holder's part of the lane no longer covers (taken out before)."""
+        out: set[int | str] = set()
+        for b in hold.borrows:
+            info = self.infos[b.tensor]
+            if info.lane == lane:
+                for select in info.selects:
+                    for axis in select.axes or ():
+                        if isinstance(axis, Others):
+                            out |= axis.keys
+        return out
+
+    def taken_out(self, holder: int, how: object, hold: Hold) -> int:
+        """The holder at one position, an object of its own (of ``holder``'s site)."""
+        own = self.obj(self.infos[holder].kind, ("lane", holder, how), None, "")
+        self.infos[own] = dataclasses.replace(self.infos[holder], oid=own)
+        self.primary[own] = self.site_of(holder)
+        self.set_hold(own, hold)
+        return own
+
+    def item(self, lane: int, axis: At) -> int:
+        """The item of what the lane walks at ``axis``: the object ``bufs[0]`` is."""
+        source, items = self._lanes[lane]
+        key = str(axis.key) if isinstance(axis.key, int) else repr(axis.key)
+        exact = self.env.get(f"{source}[{key}]")
+        if exact is not None and len(exact) == 1:
+            return next(iter(exact))
+        return self.selection(
+            ("item", source, repr(axis), items),
+            f"`{source}[{key}]`",
+            items,
+            (Select(items, source, (axis,)),),
+        )
+
+    def others(self, lane: int, keys: set[int | str]) -> Oids:
+        """The items the lane walks but those at ``keys``: those very items, where each is
+        known one by one (``bufs = {"k": a, "v": b}``)."""
+        source, items = self._lanes[lane]
+        exact: set[int] = set()
+        taken: set[int] = set()
+        for oid in items:
+            keyed = [
+                key
+                for p in self._under.get(source, ())
+                if self.env.get(p) == frozenset({oid}) and (key := _key_of(p, source)) is not None
+            ]
+            if not keyed:
+                break
+            if any(k in keys for k in keyed):
+                taken.add(oid)
+            exact.add(oid)
+        else:
+            return frozenset(exact - taken)
+        held = frozenset(keys)
+        select = Select(items, source, (Others(held),))
+        return frozenset({self.lane_object(lane, ("others", held), select)})
+
+    def lane_object(self, lane: int, how: object, select: Select) -> int:
+        _, items = self._lanes[lane]
+        made = self.selection(("lane", lane, how), self.infos[lane].label, items, (select,))
+        self.infos[made] = dataclasses.replace(self.infos[made], lane=lane)
+        return made
+
+
+def _key_of(path: str, source: str) -> int | str | None:
+    """The constant key of ``source[0]`` or ``source['k']`` as ``At`` has it; None for any
+    other path."""
+    text = path[len(source) + 1 : -1] if path.startswith(source + "[") else ""
+    if not path.endswith("]") or "[" in text or "]" in text:
+        return None
+    if text.isdigit():
+        return int(text)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return None

@@ -1,0 +1,474 @@
+"""``for`` loops and comprehensions over containers (also through ``enumerate``, ``zip``,
+``range(len(...))``, ``.items()``, ``.values()``, slices and copies): what each step takes.
+
+Each step takes an element of its own (``Containers.element_of``'s kind): a new object per
+step, the previous one its summary (one of the earlier steps' elements, apart from this one,
+as a loop takes each item once), and a copy of each holder it may be, from which
+``loop_done`` concludes what the loop did to every element. A counter (``range``'s,
+``enumerate``'s) advances (``tilecheck.host.counters``); ``bufs[i]`` of ``for i in
+range(len(bufs))`` is the step's element."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.host.containers import ELEMENTS, Containers, distinct_items
+from tilecheck.host.counters import distinct_constants
+from tilecheck.host.indices import NOW, Axis, Bounds, Select, span_of
+from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import path_of, target_names
+from tilecheck.syntax.walk import children
+
+# Iterables whose elements are those of the container they are given.
+_SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
+
+
+@dataclass(frozen=True)
+class Sliced:
+    """The items a slice of a container walks: ``value``, each of them ``within`` the
+    container (``bufs[1:]`` never walks ``bufs[0]``)."""
+
+    value: Value
+    within: Select
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A running index (``range``'s, ``enumerate``'s): by how much it moves on each step,
+    and where it starts, if known; or (not ``arithmetic``) a value never taken before in the
+    run (a dict's keys, a literal of different strings)."""
+
+    step: int
+    bounds: Bounds | None
+    arithmetic: bool = True
+    walks: str | None = None  # the path of the container whose indices it walks
+
+
+_KEYS = Counting(1, None, arithmetic=False)
+
+
+@dataclass(frozen=True)
+class Zipped:
+    """What ``zip(a, b)`` yields inside another iterable (``enumerate(zip(a, b))``): a tuple
+    per step, a column each."""
+
+    columns: tuple[Column, ...]
+
+
+# One column of what a loop takes each step: a container's elements (perhaps of a slice), a
+# running index, a tuple of columns, or something untracked.
+Column = Value | Sliced | Zipped | Counting | None
+
+
+class Loops(Containers):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._loops: dict[int, str] = {}  # id of a ``for`` iterable -> the key of its value
+        self._loop_of: dict[int, cst.For] = {}  # id of a ``for`` iterable -> the loop
+        self._elements: dict[int, dict[int, int]] = {}  # loop -> taken holder -> its origin
+        self._turns: dict[int, set[int]] = {}  # loop -> the elements it takes
+        self._turned: dict[int, dict[object, int]] = {}  # loop -> this step's elements
+        self._rebinds: dict[int, frozenset[str]] = {}  # loop -> names its body binds
+        # a counter walking a container's indices -> the loop and the containers' paths (that
+        # one's, and those of the containers it lines up with)
+        self._walks: dict[str, tuple[cst.For, frozenset[str]]] = {}
+
+    def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
+        if base.path is not None and isinstance(index, cst.Name):
+            walk = self._walks.get(index.value)
+            if walk is not None and base.path in walk[1]:  # ``for i in range(len(bufs))``
+                return self.materialize(walk[0], base, index.value, distinct=base.distinct)
+        return super().element_of(base, index, axis)
+
+    def aligned(self, path: str) -> frozenset[str]:
+        """``path`` and the containers whose items line up with its items, position by
+        position (``tilecheck.host.lanes``)."""
+        return frozenset({path})
+
+    def bind_name(self, name: str, value: Value) -> None:
+        if name not in self._counting:
+            self._walks.pop(name, None)
+        super().bind_name(name, value)
+
+    # -- loops ----------------------------------------------------------------------------------
+    def note_loops(self, loops: list[cst.For]) -> None:
+        for loop in loops:
+            self._loops[id(loop.iter)] = f" iter{len(self._loops)}"
+            self._loop_of[id(loop.iter)] = loop
+
+    def evaluated(self, expr: cst.BaseExpression, value: Value) -> None:
+        """A control-flow expression was evaluated: a ``for``'s iterable is kept for it, and
+        the loop starts a run (the elements it took in an earlier one may be any now)."""
+        key = self._loops.get(id(expr))
+        if key is None:
+            return
+        self.set_env(key, None)
+        self.set_env(key + " taken", None)
+        self.drop_paths(key)
+        self.store(key, value)
+        loop = self._loop_of.get(id(expr))
+        if loop is not None:
+            for m in self._turns.get(id(loop), ()):
+                self.retire(m)
+                self.retire(self.summary_of(m))
+            self.restart(set(target_names(loop.target)))
+
+    def iterate(self, loop: cst.For, fallback: Value) -> None:
+        """Bind a ``for`` target to what one step takes (``fallback``: the tracked names of a
+        literal it walks)."""
+        self._turned[id(loop)] = {}
+        columns = self.columns(loop.iter, self.stored(self._loops[id(loop.iter)]))
+        if len(columns) > 1:
+            self.take(loop, loop.target, Zipped(tuple(columns)))
+        else:
+            self.take(loop, loop.target, fallback if columns[0] is None else columns[0])
+
+    def take(self, loop: cst.For, target: cst.BaseExpression, column: Column) -> None:
+        """Bind (part of) a loop's target to one column of what a step takes."""
+        if isinstance(column, Counting):
+            if isinstance(target, cst.Name) and target.value not in self.rebinds(loop):
+                self.advance(target.value, column.step, column.bounds, arithmetic=column.arithmetic)
+                if column.walks is not None:
+                    self._walks[target.value] = (loop, self.aligned(column.walks))
+            else:
+                self.bind(target, NOTHING)
+            return
+        if isinstance(column, Zipped):
+            parts = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
+            if len(parts) == len(column.columns) and not any(
+                isinstance(e, cst.StarredElement) for e in parts
+            ):
+                for part, inner in zip(parts, column.columns, strict=True):
+                    self.take(loop, part.value, inner)
+            else:  # taken whole, as unknown code would
+                for inner in column.columns:
+                    if isinstance(inner, (frozenset, Packed, Many)):
+                        self.escape(inner)
+                self.bind(target, NOTHING)
+            return
+        within = column.within if isinstance(column, Sliced) else None
+        value = column.value if isinstance(column, Sliced) else column
+        value = NOTHING if value is None else value
+        if not flatten(value):
+            self.bind(target, value)
+        elif isinstance(target, cst.Name):
+            distinct = distinct_items(value)
+            taken = self.materialize(loop, value, target.value, within, distinct=distinct)
+            self.bind_name(target.value, taken)
+        elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, Packed):
+            self.bind(target, _columns(value, len(target.elements)))
+        else:  # a tuple of each item: any name may take any of what the items hold
+            for name in target_names(target):
+                taken = self.materialize(loop, value, name, distinct=False, space=name)
+                self.bind_name(name, taken)
+
+    def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
+        """What a loop (or a comprehension) takes each step, column by column: ``enumerate``,
+        ``zip``, ``range``, a dict's ``.items()`` and ``.values()``, copies and slices look
+        through to the containers they walk."""
+        call = iterable if isinstance(iterable, cst.Call) else None
+        func = call.func if call is not None else None
+        args = [a.value for a in call.args] if call is not None else []
+        plain = call is not None and all(not a.star and a.keyword is None for a in call.args)
+        if isinstance(func, cst.Name) and plain:
+            name = func.value
+            if name == "range":
+                return [self.counting(args)]
+            if name == "enumerate" and 1 <= len(args) <= 2:
+                inner = self.columns(args[0], None)
+                start = const_int(args[1], self.ctx.constants) if len(args) == 2 else 0
+                walks = path_of(args[0]) if start == 0 else None
+                counter = Counting(1, Bounds(start), walks=walks)
+                return [counter, inner[0] if len(inner) == 1 else Zipped(tuple(inner))]
+            if name == "zip" and args:
+                parts = [self.columns(a, None) for a in args]
+                return [part[0] if _single(part) else None for part in parts]
+            if name in _SAME_ELEMENTS and len(args) == 1:
+                inner = self.columns(args[0], None)
+                return inner if _single(inner) else [None]
+        if isinstance(func, cst.Attribute) and not args:
+            if func.attr.value == "items":
+                return [_KEYS, self.holding(func.value)]
+            if func.attr.value == "values":
+                return [self.holding(func.value)]
+            if func.attr.value == "keys":
+                return [_KEYS]
+        if distinct_constants(iterable):
+            return [_KEYS]
+        path = path_of(iterable)
+        if path is not None and (
+            path + "[!]" in self.env
+            or (isinstance(held := self.stored(path), Packed) and held.keys is not None)
+        ):
+            return [_KEYS]  # a dict's keys, or a name for a literal of different constants
+        if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1:
+            sliced = self.holding(iterable.value)
+            index = iterable.slice[0].slice
+            if isinstance(sliced, (Packed, Many)) and isinstance(index, cst.Slice):
+                items = Many(flatten(sliced), None, distinct_items(sliced))
+                span = span_of(index, self.ctx.constants)
+                path = path_of(iterable.value)
+                elements = frozenset(o for o in items.contents if self.infos[o].kind in ELEMENTS)
+                if span is None or path is None or not items.distinct or not elements:
+                    return [items]
+                return [Sliced(items, Select(elements, path, (span,)))]
+        if isinstance(iterable, (cst.Name, cst.Attribute, cst.Subscript)):
+            found = self.holding(iterable)
+            if found is not None:
+                return [found]
+        if whole is not None and flatten(whole):
+            return [whole]
+        return [self.holding(iterable) if isinstance(iterable, (cst.Tuple, cst.List)) else None]
+
+    def counting(self, args: list[cst.BaseExpression]) -> Counting | None:
+        """``range(...)``'s index, when its step is known (``range(len(bufs))``: walking the
+        indices of ``bufs``)."""
+        step = const_int(args[2], self.ctx.constants) if len(args) == 3 else 1
+        if not step:
+            return None
+        start = const_int(args[0], self.ctx.constants) if len(args) >= 2 else 0
+        stop = const_int(args[1 if len(args) >= 2 else 0], self.ctx.constants) if args else None
+        size = args[0] if len(args) == 1 else None
+        walks = None
+        if (
+            isinstance(size, cst.Call)
+            and isinstance(size.func, cst.Name)
+            and size.func.value == "len"
+            and len(size.args) == 1
+        ):
+            walks = path_of(size.args[0].value)
+        return Counting(step, Bounds(start, stop), walks=walks)
+
+    def holding(self, expr: cst.BaseExpression) -> Value | None:
+        """What a path holds now (a display: its items), without evaluating anything."""
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+                return None
+            items: list[Value] = []
+            for element in expr.elements:
+                path = path_of(element.value)
+                found = self.stored(path) if path is not None else None
+                items.append(found if found is not None else NOTHING)
+            return Packed(tuple(items))
+        path = path_of(expr)
+        return self.stored(path) if path is not None else None
+
+    def taken_by(
+        self, target: cst.BaseExpression, iterable: cst.BaseExpression, value: Value
+    ) -> tuple[dict[str, tuple[Oids, bool]], frozenset[str]]:
+        """What a comprehension's target names take from what it walks (``value``): one of the
+        tensors (and instances) it holds, an object of its own (a lane: ``note_lane``), taken
+        as a slice says, with whether the items are different objects step by step; and the
+        names that take a running index or a key."""
+        columns = self.columns(iterable, value)
+        parts: list[tuple[cst.BaseExpression, Column]] = [(target, columns[0])]
+        if len(columns) > 1:
+            elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
+            if len(elements) != len(columns):
+                return {}, frozenset()
+            parts = [(e.value, c) for e, c in zip(elements, columns, strict=True)]
+        counters = frozenset(
+            p.value for p, c in parts if isinstance(p, cst.Name) and isinstance(c, Counting)
+        )
+        out: dict[str, tuple[Oids, bool]] = {}
+        for part, column in parts:
+            within = column.within if isinstance(column, Sliced) else None
+            if isinstance(column, Sliced):
+                column = column.value
+            if not isinstance(part, cst.Name) or not isinstance(column, (frozenset, Packed, Many)):
+                continue
+            source = _source_path(column, iterable) if within is None else None
+            taken: set[int] = set()
+            for kind in ELEMENTS:
+                items = frozenset(self.kinds(flatten(column), kind))
+                if items:
+                    lane = self.selection(
+                        ("lane", iterable, part.value, kind),
+                        f"`{part.value}`",
+                        items,
+                        (within,) if within is not None else (),
+                        kind=kind,
+                    )
+                    self.took_element(lane, items)
+                    if distinct_items(column):
+                        self.note_lane(lane, source, items)
+                    taken.add(lane)
+            if taken:
+                out[part.value] = (frozenset(taken), distinct_items(column))
+        return out, counters
+
+    def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
+        """``lane`` is a comprehension's target walking the container at ``source``
+        (``tilecheck.host.lanes``)."""
+
+    def rebinds(self, loop: cst.For) -> frozenset[str]:
+        """The names the body of a loop binds (a counter it rebinds is no counter)."""
+        found = self._rebinds.get(id(loop))
+        if found is None:
+            found = self._rebinds[id(loop)] = _bound_in(loop.body)
+        return found
+
+    def materialize(
+        self,
+        loop: cst.For,
+        value: Value,
+        name: str,
+        within: Select | None = None,
+        *,
+        distinct: bool = True,
+        space: str | None = None,
+    ) -> Oids:
+        """What one iteration takes from ``value`` into ``name``: a new object per iteration
+        (the previous one becomes its summary), one of the container's items (when they are
+        ``distinct`` objects: another one than the earlier iterations took); and a copy of
+        each holder it may be, which ``loop_done`` concludes from. Made once per step for
+        one container (``bufs[i]`` of ``for i in range(len(bufs))`` is the step's element)."""
+        if space is None:
+            space = value.path if isinstance(value, Many) and value.path is not None else name
+        memo = self._turned.setdefault(id(loop), {})
+        out: set[int] = set()
+        contents = flatten(value)
+        for kind in ELEMENTS:
+            elements = frozenset(self.kinds(contents, kind))
+            if elements:
+                out.add(self.turn(loop, memo, kind, space, elements, within, distinct=distinct))
+        made = self._elements.setdefault(id(loop), {})
+        for oid in contents:
+            info = self.infos[oid]
+            if info.kind in ELEMENTS:
+                continue
+            key = ("element", loop, oid, space)
+            m = memo.get(key)
+            if m is None:
+                m = memo[key] = self.fresh(info.kind, loop, info.label, group=info.group, key=key)
+                self.adopt(m, frozenset({oid}))
+                self.primary.setdefault(m, self.site_of(oid))
+                hold = self.holds.get(oid)
+                if hold is not None:
+                    self.set_hold(m, self.turn_hold(loop, value, oid, hold))
+                made[m] = oid
+                # held for ``loop_done`` even where no name takes it (``ops[i].sync()``)
+                steps = self._loops[id(loop.iter)] + " taken"
+                self.set_env(steps, self.env.get(steps, NOTHING) | {m})
+            out.add(m)
+        return frozenset(out)
+
+    def turn(
+        self,
+        loop: cst.For,
+        memo: dict[object, int],
+        kind: Kind,
+        space: str,
+        elements: Oids,
+        within: Select | None = None,
+        *,
+        distinct: bool = True,
+    ) -> int:
+        """The element of ``elements`` (kept under ``space``) this step of ``loop`` takes."""
+        key = ("element", loop, kind, space)
+        m = memo.get(key)
+        if m is None:
+            m = memo[key] = self.fresh(kind, loop, f"`{space}`", key=key)
+            steps = self._loops[id(loop.iter)]
+            selects = [Select(elements, steps, (NOW,))] if distinct else []
+            if within is not None:
+                selects.append(within)
+            self.adopt(m, elements, *selects)
+            self._turns.setdefault(id(loop), set()).add(m)
+            self.took_element(m, elements)
+        return m
+
+    def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
+        """What a holder taken from ``value`` by a step of ``loop`` holds: what ``origin``
+        does (``tilecheck.host.lanes``: the step's item of a comprehension's lane)."""
+        return hold
+
+    def loop_done(self, loop: cst.For) -> None:
+        """The loop went through every element: what its body did to each one it took (run,
+        waited, consumed), on every iteration, was done to every element."""
+        key = self._loops.get(id(loop.iter))
+        if key is not None:
+            self.set_env(key, None)
+            self.drop_paths(key)
+        for name in [n for n, (walked, _) in self._walks.items() if walked is loop]:
+            del self._walks[name]
+        for name in target_names(loop.target):  # what bounds its counters is the loop's
+            if name in self.defs:
+                self.set_def(name, None)
+        self.set_env(self._loops[id(loop.iter)] + " taken", None)
+        for m, element in self._elements.get(id(loop), {}).items():
+            taken = (m, self._summary.get(m, -1))
+            found = [h for h in map(self.holds.get, taken) if h is not None]
+            hold = self.holds.get(element)
+            if found and hold is not None and hold.live:
+                merged = found[0] if len(found) == 1 else found[0].join(found[1])
+                if not merged.status & LIVE:
+                    self.set_hold(
+                        element,
+                        Hold(merged.status, hold.borrows, merged.released_at, merged.consumed_at),
+                    )
+            # the loop's target holds the last element: one of those it was taken from
+            for name, oids in list(self.env.items()):
+                if not oids.isdisjoint(taken):
+                    self.set_env(name, (oids - set(taken)) | {element})
+            for copy in taken:
+                if copy in self.holds:
+                    self.set_hold(copy, None)
+
+
+def _source_path(column: Value, iterable: cst.BaseExpression) -> str | None:
+    """The path of the container a comprehension walks (``bufs``, ``d`` of ``d.items()``)."""
+    if isinstance(column, Many):
+        path = column.path
+        return path if path is not None and not path.startswith(" ") else None
+    if isinstance(iterable, cst.Call):
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("items", "values"):
+            return path_of(func.value)
+        if isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
+            return path_of(iterable.args[0].value)
+        return None
+    return path_of(iterable)
+
+
+def _single(columns: list[Column]) -> bool:
+    return len(columns) == 1 and not isinstance(columns[0], Counting)
+
+
+def _bound_in(body: cst.CSTNode) -> frozenset[str]:
+    """The names the statements of a body bind (assignments, ``for`` and ``with`` targets;
+    not nested scopes, nor the walrus, which no loop counter is rebound by)."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.BaseExpression) or isinstance(
+            node, (cst.FunctionDef, cst.ClassDef)
+        ):
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+            targets = [node.target]
+        elif isinstance(node, cst.AsName):
+            targets = [node.name]
+        for target in targets:
+            found.update(target_names(target))
+        stack.extend(children(node))
+    return frozenset(found)
+
+
+def _columns(value: Packed, width: int) -> Value:
+    """``for buf, pending in jobs`` over ``[(x, px), (y, py)]``: what each position may take
+    (``{x, y}``, ``{px, py}``); NOTHING unless every item is a tuple of that width."""
+    columns: list[set[int]] = [set() for _ in range(width)]
+    for item in value.items:
+        if not isinstance(item, Packed) or len(item.items) != width:
+            return NOTHING
+        for column, part in zip(columns, item.items, strict=True):
+            column |= flatten(part)
+    return Packed(tuple(frozenset(c) for c in columns))
