@@ -167,9 +167,63 @@ def main() -> None:
         "`tr.unsafe.force_release(t)` drops the borrows of `t` itself: the caller vouches for "
         "the rest",
     ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    log = tr.ones((512,))
+    start = 0
+    last = None
+    for _ in range(4):
+        running = scale(log[start : start + 128].partition((128,)), 3.0).submit()
+        if last is not None:
+            last.wait()
+        last = running
+        start += 128
+    if last is not None:
+        last.wait()
+    print(log.to_numpy()[::128])
+""",
+        "slices at a moving offset, `log[start : start + 128]` with `start` advancing by the "
+        "width: the slice still in flight from the last step never overlaps this step's",
+    ),
 )
 
 INVALID: tuple[Case, ...] = (
+    invalid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    log = tr.ones((512,))
+    last = None
+    for step in range(3):
+        at = 64 * step
+        running = scale(log[at : at + 128].partition((128,)), 3.0).submit()  # TC102
+        if last is not None:
+            last.wait()
+        last = running
+    if last is not None:
+        last.wait()
+""",
+        "slices at a moving offset that moves by less than their width: the one still in flight "
+        "from the last step overlaps this step's",
+    ),
     invalid(
         """\
 import tilert as tr

@@ -168,6 +168,82 @@ def main() -> None:
         "the class's methods, through their summaries: `start` keeps a Pending on `self`, "
         "`finish` waits for it",
     ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    hs = [tr.full((128,), float(k)) for k in range(4)]
+    steps = [scale(h.partition((32,)), 4.0) for h in hs]
+    running = [step.submit() for step in steps]
+    for r in running:
+        r.wait()
+    print(sum(h.to_numpy()[0] for h in hs))
+""",
+        "ops kept in a list, every one submitted by a comprehension and every Pending waited",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+class Decoder:
+    def __init__(self) -> None:
+        self.acts = tr.ones((128,))
+        with tr.graph() as captured:
+            captured.record(scale(self.acts.partition((64,)), 1.5))
+        self.replay = captured
+
+    def step(self) -> None:
+        self.replay.launch().wait()
+
+    def release(self) -> None:
+        self.replay.close()
+
+
+def main() -> None:
+    dec = Decoder()
+    dec.step()
+    dec.release()
+    print(dec.acts.to_numpy()[0])
+""",
+        "a graph kept in an attribute and closed by a method: the tensors it held are free after",
+    ),
+    valid(
+        """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    work = []
+    for k in range(3):
+        h = tr.full((128,), float(k))
+        work.append((h, scale(h.partition((64,)), 2.0).submit()))
+    for _, done in work:
+        done.wait()  # a Pending, not the tensor beside it in the pair
+    print([h.to_numpy()[0] for h, _ in work])
+""",
+        "(tensor, Pending) pairs unpacked in a loop: waiting on the Pending is no use of a tensor",
+    ),
 )
 
 INVALID: tuple[Case, ...] = (

@@ -69,6 +69,9 @@ PARTITION_METADATA = frozenset(
 # Methods that run or release an op, a Pending or a graph: given away unrun (``p.wait``), they
 # take the object along.
 RUNNING_METHODS = frozenset({"wait", "sync", "sync_on", "submit", "then", "launch", "close"})
+# Methods of an op, a Pending or a graph that a tensor lacks: a receiver that may be a tensor or
+# one of those (an unpacked ``(tensor, pending)`` pair) is not the tensor when it calls them.
+HOLDER_METHODS = RUNNING_METHODS | frozenset({"done", "record"})
 
 # Builtins that look at an object without keeping it: passing an op to them is no escape.
 INSPECTING_BUILTINS = frozenset(

@@ -179,6 +179,8 @@ class Calls(Ownership):
         receiver = func.value
         out: set[int] = set()
         tensors = frozenset(self.kinds(oids, Kind.TENSOR))
+        if tensors and name in api.HOLDER_METHODS and len(tensors) < len(oids):
+            tensors = frozenset()  # a Tensor has no such method: the receiver is the other one
         if tensors:
             if name == "partition":
                 self.unknown_args(call, escape=False)

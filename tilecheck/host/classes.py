@@ -65,6 +65,30 @@ def _assignments(body: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.Ba
             stack.extend(children(node))
 
 
+def _graph_names(body: cst.CSTNode, resolver: NameResolver) -> frozenset[str]:
+    """The names a function body binds to a graph (``with tr.graph() as g``)."""
+    found: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.With):
+            for item in node.items:
+                call, bound = item.item, item.asname
+                if (
+                    isinstance(call, cst.Call)
+                    and bound is not None
+                    and isinstance(bound.name, cst.Name)
+                    and (dotted := dotted_name(call.func)) is not None
+                    and resolver.resolve(dotted) == api.GRAPH
+                ):
+                    found.add(bound.name.value)
+        if isinstance(node, cst.BaseExpression):
+            continue
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)) or node is body:
+            stack.extend(children(node))
+    return frozenset(found)
+
+
 def _is_tensor_annotation(annotation: cst.BaseExpression, resolver: NameResolver) -> bool:
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
@@ -79,7 +103,8 @@ def class_info(
     from or that derive from it), assign to the attributes of ``self``."""
     made: set[str] = set()  # attributes given a tensor
     lists: set[str] = set()  # attributes given a list of new tensors
-    holders: set[str] = set()  # attributes given ``op.submit()`` or ``op.then(...)``
+    # attributes given ``op.submit()``, ``op.then(...)`` or a graph (``with tr.graph() as g``)
+    holders: set[str] = set()
     other: set[str] = set()  # attributes given something else
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
@@ -99,6 +124,7 @@ def class_info(
             for p in (*stmt.params.posonly_params, *stmt.params.params, *stmt.params.kwonly_params)
             if p.annotation is not None and _is_tensor_annotation(p.annotation.annotation, resolver)
         }
+        graphs = _graph_names(stmt.body, resolver)
         for target, value in _assignments(stmt.body):
             pairs: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = [(target, value)]
             if isinstance(target, (cst.Tuple, cst.List)):
@@ -126,6 +152,9 @@ def class_info(
                     and isinstance(v.func, cst.Attribute)
                     and v.func.attr.value in ("submit", "then")
                 ):
+                    holders.add(attr)
+                    other.add(attr)
+                elif isinstance(v, cst.Name) and v.value in graphs:
                     holders.add(attr)
                     other.add(attr)
                 elif isinstance(v, cst.Name) and v.value in tensor_params:

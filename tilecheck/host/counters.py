@@ -279,8 +279,14 @@ def _compose(outer: Affine, inner: Affine) -> Affine | None:
         return None
     if inner.mod and (outer.a, outer.b) != (1, 0):
         return None  # ``2 * slot`` of ``slot = i % 2``: no modulus of ``i`` says it
+    if inner.width is not None:
+        return None
     return Affine(
-        inner.name, outer.a * inner.a, outer.a * inner.b + outer.b, outer.mod or inner.mod
+        inner.name,
+        outer.a * inner.a,
+        outer.a * inner.b + outer.b,
+        outer.mod or inner.mod,
+        width=outer.width,  # ``x[pos : pos + 64]`` of ``pos = 64 * b``: still 64 wide
     )
 
 
@@ -288,6 +294,8 @@ def _flipped(axis: Axis | None, name: str, total: int) -> Axis | None:
     if not isinstance(axis, Affine) or axis.name != name:
         return axis
     if axis.lo or axis.hi:
+        return None
+    if axis.width is not None:
         return None
     return Affine(name, -axis.a, axis.a * total + axis.b, axis.mod)
 

@@ -201,7 +201,9 @@ class Expressions(Interprocedural):
         unbound: dict[str, int] = {}
         # the first iterable at once; the rest may not run (or later)
         first = expr.for_in
-        taken, counters = self.taken_by(first.target, first.iter, self.ev(first.iter))
+        walked = self.ev(first.iter)
+        taken, counters = self.taken_by(first.target, first.iter, walked)
+        steps = self.step_holders(expr, first, walked)
         made_before = set(self.made_here)
         contents: Oids = NOTHING
         for_in: cst.CompFor | None = first
@@ -224,6 +226,9 @@ class Expressions(Interprocedural):
                         shadowed.setdefault(name, NOTHING)
                         self.set_env(name, taken[name][0])
                         self.instance_paths(name, taken[name][0])
+                    if for_in is first and name in steps:  # ``[op.submit() for op in ops]``
+                        shadowed.setdefault(name, NOTHING)
+                        self.set_env(name, self.env.get(name, NOTHING) | set(steps[name]))
                 for condition in for_in.ifs:
                     self.ev(condition.test)
                 for_in = for_in.inner_for_in
@@ -238,6 +243,9 @@ class Expressions(Interprocedural):
         finally:
             self.maybe -= 1
             self.lazy -= lazy
+        for copies in steps.values():
+            contents = frozenset(copies.get(o, o) for o in contents)
+            self.holders_done(copies)
         for name, oids in shadowed.items():
             self.drop_paths(name)
             self.instances.pop(name, None)

@@ -63,6 +63,9 @@ class Affine:
     stride: int = 0
     least: int | None = None  # the smallest value it may be (``bufs[i]``, i from 1 up: 1)
     most: int | None = None  # the largest (``i`` of ``range(2)``: 1)
+    # A slice of a tensor's axis at a moving position (``x[pos : pos + 64]``): the form is
+    # where it starts, and it covers ``width`` indices from there; None: one index.
+    width: int | None = None
 
     def advanced(self, step: int) -> Affine:
         """The item once ``name`` advanced by ``step`` more."""
@@ -137,6 +140,8 @@ def apart(x: Axis | None, y: Axis | None) -> bool:
     if x is None or y is None:
         return False
     if isinstance(x, Affine) and isinstance(y, Affine):
+        if x.width is not None or y.width is not None:
+            return _windows_apart(x, y)
         return _affine_apart(x, y)
     if isinstance(x, Turn) and isinstance(y, Turn):
         return x.when != y.when
@@ -217,6 +222,33 @@ def _affine_apart(x: Affine, y: Affine) -> bool:
         j, rest = divmod(target - base, slope)
         return rest != 0 or j < 0
     return (target - base) % math.gcd(slope, mod) != 0
+
+
+def _windows_apart(x: Affine, y: Affine) -> bool:
+    """Two slices at moving positions (``x[pos : pos + 64]`` now and an earlier iteration's)
+    share no index: ``a*(n - dx) + bx`` and ``a*(n - dy) + by`` are at least the width of
+    the lower one apart for every offsets they may have (each taken as an interval)."""
+    if x.width is None or y.width is None or x.name != y.name or x.a != y.a:
+        return False
+    if x.mod is not None or y.mod is not None:
+        return False
+    ox, oy = _offsets(x), _offsets(y)
+    if ox is None or oy is None:
+        return False
+    # start_x - start_y = a*(dy - dx) + (bx - by), dy - dx within [low, high]
+    low, high = oy[0] - ox[1], oy[1] - ox[0]
+    ends = (x.a * low, x.a * high) if x.a >= 0 else (x.a * high, x.a * low)
+    least, most = ends[0] + x.b - y.b, ends[1] + x.b - y.b
+    return most <= -x.width or least >= y.width
+
+
+def _offsets(form: Affine) -> tuple[float, float] | None:
+    """The interval the offsets of ``form`` lie in (``math.inf`` where unbounded)."""
+    if form.hi is not None:
+        return float(min(form.lo, form.hi)), float(max(form.lo, form.hi))
+    if form.stride == 0:
+        return None
+    return (float(form.lo), math.inf) if form.lo >= 0 else (-math.inf, float(form.lo))
 
 
 def _within(form: Affine, mod: int | None) -> Affine:
@@ -313,7 +345,7 @@ def region_of(
             axis = axis_of(value, constants)
             axes.append(axis if not isinstance(axis, At) or isinstance(axis.key, int) else None)
         elif isinstance(index, cst.Slice):
-            axes.append(span_of(index, constants))
+            axes.append(span_of(index, constants) or window_of(index, constants))
         else:
             axes.append(None)
     return tuple(axes)
@@ -331,3 +363,20 @@ def span_of(index: cst.Slice, constants: Mapping[str, int]) -> Span | None:
     if start is None or not step:
         return None
     return Span(start, stop, step)
+
+
+def window_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
+    """``pos : pos + 64`` (a step of 1 or more, or none): a window of 64 at a form of one
+    name, or None."""
+    if index.lower is None or index.upper is None:
+        return None
+    if index.step is not None:
+        step = const_int(index.step, constants)
+        if step is None or step < 1:
+            return None
+    lower, upper = _affine(index.lower, constants), _affine(index.upper, constants)
+    if lower is None or upper is None or lower.mod is not None or upper.mod is not None:
+        return None
+    if (lower.name, lower.a) != (upper.name, upper.a) or upper.b <= lower.b:
+        return None
+    return replace(lower, width=upper.b - lower.b)

@@ -300,6 +300,58 @@ class Loops(Containers):
                 out[part.value] = (frozenset(taken), distinct_items(column))
         return out, counters
 
+    def step_holders(
+        self, expr: cst.CSTNode, for_in: cst.CompFor, value: Value
+    ) -> dict[str, dict[int, int]]:
+        """The ops, pendings, partitions and graphs a comprehension's target names take, one
+        step's copy of each holder they may be (``[op.submit() for op in ops]``), from which
+        ``holders_done`` concludes what it did to every item, as ``loop_done`` does for a
+        loop. Only a comprehension of one ``for`` and no ``if``, over whole containers, takes
+        every item once."""
+        if for_in.ifs or for_in.inner_for_in is not None:
+            return {}
+        columns = self.columns(for_in.iter, value)
+        parts: list[tuple[cst.BaseExpression, Column]] = [(for_in.target, columns[0])]
+        if len(columns) > 1:
+            elements = for_in.target.elements if isinstance(for_in.target, cst.Tuple) else ()
+            if len(elements) != len(columns):
+                return {}
+            parts = [(e.value, c) for e, c in zip(elements, columns, strict=True)]
+        out: dict[str, dict[int, int]] = {}
+        for part, column in parts:
+            if not isinstance(part, cst.Name) or not isinstance(column, (frozenset, Packed, Many)):
+                continue
+            copies: dict[int, int] = {}
+            for oid in flatten(column):
+                info = self.infos[oid]
+                hold = self.holds.get(oid)
+                if info.kind in ELEMENTS or hold is None:
+                    continue
+                key = ("comprehension step", id(expr), oid, part.value)
+                m = self.fresh(info.kind, expr, info.label, group=info.group, key=key)
+                self.adopt(m, frozenset({oid}))
+                self.primary.setdefault(m, self.site_of(oid))
+                self.set_hold(m, hold)
+                copies[m] = oid
+            if copies:
+                out[part.value] = copies
+        return out
+
+    def holders_done(self, copies: dict[int, int]) -> None:
+        """A comprehension went through every item: what it did to its step's copy of a
+        holder (run, waited, consumed) it did to each item that holder stands for."""
+        for m, origin in copies.items():
+            found = self.holds.get(m)
+            hold = self.holds.get(origin)
+            if found is not None and hold is not None and hold.live and not found.status & LIVE:
+                self.set_hold(
+                    origin, Hold(found.status, hold.borrows, found.released_at, found.consumed_at)
+                )
+            for name, oids in list(self.env.items()):
+                if m in oids:
+                    self.set_env(name, (oids - {m}) | {origin})
+            self.set_hold(m, None)
+
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         """``lane`` is a comprehension's target walking the container at ``source``
         (``tilecheck.host.lanes``)."""

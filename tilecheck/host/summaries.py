@@ -37,6 +37,8 @@ from tilecheck.syntax.nodes import path_of
 
 # What a function may return that holds borrows, and how its findings call it.
 _HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
+# What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
+_HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
 _LABELS = {
     Kind.OP: "op returned by `{}`",
     Kind.PENDING: "pending",
@@ -179,16 +181,14 @@ class Interprocedural(Structures):
 
     def placeholder(self, attr: str) -> Value | None:
         """``self.pending`` in a method being summarized, not set in it: what the attribute
-        held when the method was called, an op or a Pending (waiting on it is an effect of the
-        method on its receiver)."""
+        held when the method was called, an op, a Pending or a graph (waiting on it, or
+        closing it, is an effect of the method on its receiver)."""
         key = ("attribute", attr)
         if (Kind.PENDING, key) in self._oid_of:
             return None  # made once, on the way in; gone since
         assert self.me is not None
         label = f"`{self.me}.{attr}`"
-        held = frozenset(
-            {self.obj(Kind.PENDING, key, None, label), self.obj(Kind.OP, key, None, label)}
-        )
+        held = frozenset(self.obj(kind, key, None, label) for kind in _HELD)
         for oid in held:
             self.set_hold(oid, Hold(LIVE))
             self._placeholders[oid] = attr
@@ -482,6 +482,7 @@ class Interprocedural(Structures):
             held = self.env.get(f"{receiver}.{attr}", NOTHING)
             self.release(self.kinds(held, Kind.PENDING), call)
             self.release(self.kinds(held, Kind.OP), call, ran=True)
+            self.release(self.kinds(held, Kind.GRAPH), call)
 
     def escape_all(self, values: list[Value]) -> Value:
         for value in values:
