@@ -366,6 +366,17 @@ def run(args: argparse.Namespace, doc: dict[str, Any]) -> None:
     same = next((i for i, (a, b) in enumerate(zip(mine, hf_tokens, strict=True)) if a != b), None)
     doc["greedy_match"] = {"tokens": 33, "equal": same is None, "first_difference": same}
     print(f"greedy tokens equal to transformers' generate: {same is None} (first diff {same})")
+    if same is not None:  # a tie of transformers' top logits there, or a real difference?
+        with torch.no_grad():
+            context = torch.tensor([prompts[ctx0] + hf_tokens[:same]], device="cuda")
+            row = model(context).logits[0, -1].float()
+        top = torch.topk(row, 2).values
+        gap, ours_max = float(top[0] - top[1]), bool(row[mine[same]] == row.max())
+        doc["greedy_match"].update(top2_gap_at_difference=gap, ours_is_a_max_there=ours_max)
+        print(
+            f"  there: transformers' top-2 logit gap {gap:.4f}, our token one of its maxima: "
+            f"{ours_max}"
+        )
 
     # torch: eager and compiled static-cache decode, one cache per context
     if not args.skip_compile:
