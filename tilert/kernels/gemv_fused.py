@@ -94,19 +94,26 @@ def gemv_residual_kernel(
 
 
 # GEMV_CONFIGS' tilings and smaller row tiles: a decoder's hidden-size outputs (2560 rows for
-# Qwen3-4B) need blocks of 16 or 8 rows to have a block per SM or more
+# Qwen3-4B) need blocks of 16 or 8 rows to have a block per SM or more. ``occupancy``: blocks
+# per SM the compiler plans for (None: its default), more loads in flight per SM.
 FUSED_GEMV_CONFIGS = [
-    tr.Config(bn=64, bk=256),
-    tr.Config(bn=32, bk=512),
-    tr.Config(bn=16, bk=512),
-    tr.Config(bn=8, bk=1024),
+    tr.Config(bn=64, bk=256, occupancy=None),
+    tr.Config(bn=32, bk=512, occupancy=None),
+    tr.Config(bn=16, bk=512, occupancy=None),
+    tr.Config(bn=8, bk=1024, occupancy=None),
+    tr.Config(bn=16, bk=512, occupancy=4),
+    tr.Config(bn=8, bk=512, occupancy=8),
+    tr.Config(bn=32, bk=256, occupancy=4),
 ]
 # two accumulators per block: half the rows
 GEMV_SILU_CONFIGS = [
-    tr.Config(bn=32, bk=256),
-    tr.Config(bn=16, bk=512),
-    tr.Config(bn=8, bk=1024),
-    tr.Config(bn=64, bk=128),
+    tr.Config(bn=32, bk=256, occupancy=None),
+    tr.Config(bn=16, bk=512, occupancy=None),
+    tr.Config(bn=8, bk=1024, occupancy=None),
+    tr.Config(bn=64, bk=128, occupancy=None),
+    tr.Config(bn=16, bk=256, occupancy=4),
+    tr.Config(bn=8, bk=512, occupancy=8),
+    tr.Config(bn=32, bk=128, occupancy=4),
 ]
 
 
@@ -114,12 +121,18 @@ def _tiles(cfg: tr.Config, n: int, k: int) -> tuple[int, int]:
     return min(cfg.bn, pow2(n)), min(cfg.bk, pow2(k))
 
 
+def _kernel(fn: Any, cfg: tr.Config, dtype: Any) -> Any:
+    """``fn`` specialized for ``dtype``, compiled with ``cfg``'s occupancy where it sets one."""
+    k = specialize(fn, T=dtype)
+    return k.with_options(occupancy=cfg.occupancy) if cfg.occupancy else k
+
+
 @tr.autotune(configs=FUSED_GEMV_CONFIGS, key=["out", "w"])
 def _gemv_rmsnorm(
     cfg: tr.Config, out: Tensor[Any], w: Tensor[Any], x: Tensor[Any], nw: Tensor[Any], eps: float
 ) -> Op:
     bn, bk = _tiles(cfg, *w.shape)
-    return specialize(gemv_rmsnorm_kernel, T=out.dtype)(out.partition((bn,)), w, x, nw, eps, bk)
+    return _kernel(gemv_rmsnorm_kernel, cfg, out.dtype)(out.partition((bn,)), w, x, nw, eps, bk)
 
 
 @tr.autotune(configs=GEMV_SILU_CONFIGS, key=["out", "w"])
@@ -127,7 +140,7 @@ def _gemv_rmsnorm_silu(
     cfg: tr.Config, out: Tensor[Any], w: Tensor[Any], x: Tensor[Any], nw: Tensor[Any], eps: float
 ) -> Op:
     bn, bk = _tiles(cfg, *w.shape[1:])
-    k = specialize(gemv_rmsnorm_silu_kernel, T=out.dtype)
+    k = _kernel(gemv_rmsnorm_silu_kernel, cfg, out.dtype)
     return k(out.partition((bn,)), w, x, nw, eps, bk)
 
 
@@ -136,7 +149,8 @@ def _gemv_residual(
     cfg: tr.Config, out: Tensor[Any], w: Tensor[Any], x: Tensor[Any], residual: Tensor[Any]
 ) -> Op:
     bn, bk = _tiles(cfg, *w.shape)
-    return specialize(gemv_residual_kernel, T=out.dtype)(out.partition((bn,)), w, x, residual, bk)
+    k = _kernel(gemv_residual_kernel, cfg, out.dtype)
+    return k(out.partition((bn,)), w, x, residual, bk)
 
 
 def gemv_rmsnorm(
