@@ -24,6 +24,7 @@ from typing import Any
 import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
+from tilert.kernel import Kernel
 from tilert.kernels._common import LOG2E, T, choose, float_dtype, pow2, rank, shape, specialize
 from tilert.ops import Op
 
@@ -121,7 +122,7 @@ def _tiles(cfg: tr.Config, n: int, k: int) -> tuple[int, int]:
     return min(cfg.bn, pow2(n)), min(cfg.bk, pow2(k))
 
 
-def _kernel(fn: Any, cfg: tr.Config, dtype: Any) -> Any:
+def _kernel(fn: Any, cfg: tr.Config, dtype: Any) -> Kernel:
     """``fn`` specialized for ``dtype``, compiled with ``cfg``'s occupancy where it sets one."""
     k = specialize(fn, T=dtype)
     return k.with_options(occupancy=cfg.occupancy) if cfg.occupancy else k
