@@ -269,9 +269,8 @@ def current_stream() -> Stream:
     stack = _stack.get()
     if stack:
         return stack[-1]
-    if _torch_raw_stream is not None or _follow_torch():
-        return _torch_stream()
-    return _own_default
+    followed = _torch_stream()
+    return _own_default if followed is None else followed
 
 
 # -- following torch's current stream ----------------------------------------------------------
@@ -300,12 +299,14 @@ def followed_torch_stream() -> Stream | None:
     """The current stream where it is torch's (followed, no ``with stream:`` around), else
     None. Importing a tensor then asks its producer to order its writes on this stream, which
     needs no synchronization (none is allowed while torch captures a CUDA graph)."""
-    if _stack.get() or (_torch_raw_stream is None and not _follow_torch()):
+    return None if _stack.get() else _torch_stream()
+
+
+def _torch_stream() -> Stream | None:
+    """torch's current stream as a tilert Stream (one per CUDA stream), None while not
+    following torch."""
+    if _torch_raw_stream is None and not _follow_torch():
         return None
-    return _torch_stream()
-
-
-def _torch_stream() -> Stream:
     assert _torch_raw_stream is not None
     handle = _torch_raw_stream(_own_default.device.index)
     found = _torch_streams.get(handle)

@@ -35,7 +35,8 @@ def user_callsite() -> str:
 
 def user_frame() -> tuple[str, int]:
     """(file, line) of the innermost caller that is not tilert's own code: where a warning
-    about the user's code should point."""
+    about the user's code should point. (``user_callsite`` walks the same way inline: it is on
+    the launch path, where sharing this walk measured 245 -> 390 ns a call.)"""
     frame = sys._getframe(1)
     while frame is not None:
         if not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR):
