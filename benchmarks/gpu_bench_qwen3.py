@@ -80,6 +80,18 @@ def hf_model(config: Any, seed: int = 0, jitter_norms: bool = False) -> Any:
     with torch.device("cuda"):
         model = transformers.Qwen3ForCausalLM(config)
     model = model.to(torch.bfloat16).eval()
+    # ``.to(bfloat16)`` also rounds RoPE's frequencies (a float buffer) to bf16, which a
+    # checkpoint loaded by ``from_pretrained(dtype=bfloat16)`` keeps in f32: positions far
+    # from 0 then rotate by visibly different angles (the cause of the "drift with the prompt's
+    # length" measured on 2026-11-26). Put back the f32 frequencies, as loading makes them.
+    for module in model.modules():
+        if hasattr(module, "inv_freq"):
+            head_dim = config.head_dim
+            exponents = torch.arange(0, head_dim, 2, dtype=torch.int64, device="cuda").float()
+            inv_freq = 1.0 / (rope_theta(config) ** (exponents / head_dim))
+            module.inv_freq = inv_freq
+            if hasattr(module, "original_inv_freq"):
+                module.original_inv_freq = inv_freq
     if jitter_norms:
         with torch.no_grad():
             for name, p in model.named_parameters():

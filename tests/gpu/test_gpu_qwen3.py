@@ -24,13 +24,16 @@ from tilert import backends
 
 pytestmark = pytest.mark.gpu
 
-PROMPT_LEN, NEW, TOL = 48, 32, 5e-2
+NEW, TOL = 32, 5e-2
 
 
-@pytest.fixture(scope="module")
-def setup() -> Iterator[tuple[Any, list[int], list[int], np.ndarray[Any, Any]]]:
-    """(engine, prompt, transformers' greedy tokens, transformers' logits at the prompt's
-    last position and each new token's), under the cutile backend."""
+# a short prompt, and a long one: RoPE's angles grow with the position, so a frequency off by a
+# rounding shows only far from position 0 (the 512-token prompt found one: docs/models.md)
+@pytest.fixture(scope="module", params=[48, 512], ids=["prompt48", "prompt512"])
+def setup(request: pytest.FixtureRequest) -> Iterator[tuple[Any, ...]]:
+    """(engine, prompt, transformers' greedy tokens, transformers' bf16 logits at the prompt's
+    last position and each new token's, the same in f32), under the cutile backend."""
+    prompt_len: int = request.param
     torch = pytest.importorskip("torch")
     pytest.importorskip("transformers")
     if not torch.cuda.is_available():
@@ -41,15 +44,17 @@ def setup() -> Iterator[tuple[Any, list[int], list[int], np.ndarray[Any, Any]]]:
         backends.current.cache_clear()
         layers = int(os.environ.get("QWEN3_GPU_LAYERS", "4"))
         model = bench.hf_model(bench.qwen3_4b_config(layers), seed=1, jitter_norms=True)
-        prompt = [int(t) for t in np.random.default_rng(1).integers(0, 151936, PROMPT_LEN)]
+        prompt = [int(t) for t in np.random.default_rng(1).integers(0, 151936, prompt_len)]
         with torch.no_grad():
             _, tokens = bench.hf_generate_seconds(model, prompt, NEW)
             ids = torch.tensor([prompt + tokens], device="cuda")
-            logits = model(ids).logits[0, PROMPT_LEN - 1 :].float().cpu().numpy()
-        engine = bench.engine_from(bench.save(model), max_seq=PROMPT_LEN + NEW)
+            logits = model(ids).logits[0, prompt_len - 1 :].float().cpu().numpy()
+            path = bench.save(model)
+            exact = model.float()(ids).logits[0, prompt_len - 1 :].cpu().numpy()
+        engine = bench.engine_from(path, max_seq=prompt_len + NEW)
         del model
         torch.cuda.empty_cache()
-        yield engine, prompt, tokens, logits
+        yield engine, prompt, tokens, logits, exact
     backends.current.cache_clear()
 
 
@@ -62,7 +67,7 @@ def close(got: np.ndarray[Any, Any], want: np.ndarray[Any, Any], what: str) -> N
 
 
 def test_logits_match_transformers(setup: Any) -> None:
-    engine, prompt, tokens, logits = setup
+    engine, prompt, tokens, logits, _ = setup
     close(engine.prefill(prompt), logits[0], "prompt")
     assert engine.token() == tokens[0]
     for i in range(NEW - 1):
@@ -71,17 +76,19 @@ def test_logits_match_transformers(setup: Any) -> None:
 
 
 def test_greedy_tokens_equal_transformers(setup: Any) -> None:
-    engine, prompt, tokens, logits = setup
+    engine, prompt, tokens, logits, exact = setup
     mine = list(engine.generate(prompt, NEW))
     first = next((i for i, (a, b) in enumerate(zip(mine, tokens, strict=True)) if a != b), None)
     if first is None:
         return
-    # Past an exact tie of transformers' top logits either token is the greedy one, and the
-    # two runs diverge from there: equal up to the tie, and ours one of the tied maxima.
-    row = logits[first]
-    if row[mine[first]] != row.max():
-        gap = np.diff(np.sort(row)[-2:])[0]
-        pytest.fail(
-            f"greedy tokens differ from transformers' at {first} ({mine[first]} vs "
-            f"{tokens[first]}; transformers' top-2 logit gap there {gap:.4f})"
-        )
+    # Random weights give nearly flat logits, where transformers' own bf16 greedy choice is
+    # a coin toss: past a step whose top logits lie closer together than transformers' bf16
+    # error there (against its f32 run), either token is greedy and the runs part ways. Ours
+    # must then be within that error of the exact maximum; anywhere else, equal.
+    row, noise = exact[first], np.abs(logits[first] - exact[first]).max()
+    short = row.max() - row[mine[first]]
+    assert short <= noise, (
+        f"greedy tokens differ from transformers' at {first} ({mine[first]} vs "
+        f"{tokens[first]}): ours is {short:.4f} below the f32 maximum there, more than "
+        f"transformers' bf16 error ({noise:.4f})"
+    )
