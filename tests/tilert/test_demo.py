@@ -9,7 +9,7 @@ import sys
 
 from tests.support import REPO
 from tilert import backends
-from tilert.demo import EXAMPLES, Results
+from tilert.demo import EXAMPLES, GPU_EXAMPLES, Results
 
 ROOT = REPO
 
@@ -40,6 +40,14 @@ def test_the_demo_under_the_interpreter_names_what_it_skipped() -> None:
     timings = [line for line in lines if line.endswith(" ms, first run)")]
     assert len(timings) == len(EXAMPLES)
     assert "compile included" not in done.stdout  # nothing compiles under the interpreter
+
+
+def test_the_demo_runs_every_example() -> None:
+    """Each file in examples/ is named once in the demo's lists (a new example is not left out;
+    the tests that import examples/ find them by listing the folder)."""
+    names = [*EXAMPLES, *GPU_EXAMPLES]
+    assert len(names) == len(set(names))
+    assert set(names) == {p.stem for p in (ROOT / "examples").glob("*.py")}
 
 
 def test_the_demo_with_an_unusable_backend_says_so_and_fails() -> None:

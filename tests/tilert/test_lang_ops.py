@@ -662,6 +662,17 @@ def test_printf_prints_per_block_in_order(capsys: pytest.CaptureFixture[str]) ->
     ]
 
 
+def test_printf_with_its_own_newline_prints_one_line_per_block(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def k(z: Any) -> None:
+        tl.printf("hello from %d\n", z.index[0])  # the GPU's printf needs the "\n"
+        z.store(z.load())
+
+    run(k, HostPartition(HostTensor(np.zeros(8, np.float32)), (4,)))
+    assert capsys.readouterr().out == "[block (0,)] hello from 0\n[block (1,)] hello from 1\n"
+
+
 # -- errors ------------------------------------------------------------------------------------
 def test_tl_calls_outside_a_kernel_raise() -> None:
     with pytest.raises(RuntimeError, match=r"tl\.zeros runs only inside a @tr\.kernel"):

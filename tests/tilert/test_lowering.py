@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -42,13 +43,19 @@ EXPECTED = {
 }
 
 
+# the examples' persistent kernels: the tile shapes and mapped partitions they are launched with
+MAPPED: dict[str, tuple[dict[str, Sequence[int]], tuple[str, ...]]] = {
+    "persistent_gemm.persistent_gemm": ({"c": (32, 32)}, ("c",)),
+}
+
+
 def test_every_example_has_kernels() -> None:
     assert len(EXAMPLES) >= 6
 
 
 @pytest.mark.parametrize(("name", "kernel"), EXAMPLES, ids=[n for n, _ in EXAMPLES])
 def test_example_lowers_to_compilable_cutile_source(name: str, kernel: Kernel) -> None:
-    src = kernel.lower()
+    src = kernel.lower(*MAPPED.get(name, ({}, ())))
     compile(src, f"<{name}>", "exec")
     assert src.startswith("import cuda.tile as ct\n")
     assert f"@ct.kernel\ndef {kernel.name}(" in src

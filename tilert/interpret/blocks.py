@@ -57,13 +57,16 @@ def _printable(value: object) -> object:
 
 @kernel_op("tl.printf")
 def printf(fmt: str, *args: object) -> None:
-    """Print from each block, prefixed by its id; ``fmt`` uses %-formatting (as C's printf)."""
+    """Print from each block, prefixed by its id; ``fmt`` uses %-formatting (as C's printf).
+    One line per call: a format that ends its line itself (``"...\\n"``, as the GPU's printf
+    needs) gets no second newline."""
     ctx = current("tl.printf")
     if ctx.batch > 1:
         raise NeedsSerial("tl.printf prints per block")
     values = tuple(_printable(a) for a in args)
     text = fmt % values if values else fmt
-    print(f"[block {ctx.block_label(int(ctx.linear[0]))}] {text}", flush=True)
+    end = "" if text.endswith("\n") else "\n"
+    print(f"[block {ctx.block_label(int(ctx.linear[0]))}] {text}", end=end, flush=True)
 
 
 @kernel_op("tl.num_tiles")
