@@ -7,7 +7,10 @@
 # demo and the whole test suite, as a new user on a GPU machine would; "pure" the launch
 # benchmark again with TILERT_PURE_PYTHON=1; "qwen3" the Qwen3 engine against transformers and
 # its command line on random 4B weights, "qwen3bench" its benchmark with QWEN3_BENCH_ARGS: each
-# about 5 minutes, so a device command each); BENCH_ARGS is passed to
+# about 5 minutes, so a device command each; "dist" needs two GPUs: tilert.distributed's tests
+# and its all-reduce benchmark against torch.distributed, each as two processes under
+# `python -m tilert.distributed.run -n 2`; "tp" two GPUs too: tensor-parallel Qwen3-8B decode
+# against one GPU, benchmarks/gpu_bench_tp.py, within TP_T seconds); BENCH_ARGS is passed to
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
 #   EXTRA_WHEELS="pytest-asyncio==1.5.0 pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0
 #   cattrs==26.2.1 attrs==26.1.0" bash ../shared/gpu/make-bundle.sh
@@ -93,6 +96,22 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     section "Qwen3-4B benchmark: decode vs roofline, torch.compile, transformers; profile"
     TILERT_BACKEND=cutile timeout ${QWEN3_BENCH_T:-570} python3 benchmarks/gpu_bench_qwen3.py \
       --out "$OUT" ${QWEN3_BENCH_ARGS}
+    echo "rc=$?"
+  fi
+  if has dist; then
+    section "distributed: collectives on 2 GPUs against torch.distributed (2 ranks, the launcher)"
+    TILERT_BACKEND=cutile timeout ${DIST_TEST_T:-500} python3 -m pytest -m gpu -v -rs \
+      -p no:cacheprovider tests/gpu/test_gpu_distributed.py
+    echo "rc=$?"
+    section "distributed: all-reduce bus bandwidth vs torch.distributed, 1 MiB to 1 GiB"
+    TILERT_BACKEND=cutile timeout ${DIST_BENCH_T:-500} python3 -m tilert.distributed.run -n 2 \
+      benchmarks/gpu_bench_distributed.py --out "$OUT"
+    echo "rc=$?"
+  fi
+  if has tp; then
+    section "tensor-parallel Qwen3-8B decode: 2 GPUs against 1, same weights (2 ranks)"
+    TILERT_BACKEND=cutile timeout ${TP_T:-300} python3 -m tilert.distributed.run -n 2 \
+      benchmarks/gpu_bench_tp.py --out "$OUT"
     echo "rc=$?"
   fi
   if has sanitize; then

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import numpy as np
+import numpy.typing as npt
 
 import tilert as tr
 import tilert.lang as tl
@@ -33,7 +34,7 @@ def matmul(a: Tensor[f16], b: Tensor[f16], tile: int = 64, bk: int = 32) -> tr.O
     return gemm(c.partition((tile, tile)), a, b, bk)
 
 
-async def run(a: Tensor[f16], bs: list[Tensor[f16]]) -> list[np.ndarray]:
+async def run(a: Tensor[f16], bs: list[Tensor[f16]]) -> list[npt.NDArray[np.float32]]:
     streams = [tr.Stream() for _ in bs]
     pending = [
         matmul(a, b).submit(s) for b, s in zip(bs, streams, strict=True)

@@ -36,6 +36,7 @@ STORE_TILE_MISMATCH: Final = "TC207"
 MMA_MISMATCH: Final = "TC208"
 RESHAPE_SIZE_MISMATCH: Final = "TC209"
 LOAD_OUTSIDE_TENSOR: Final = "TC210"
+LOAD_LIKE_SMALLER: Final = "TC211"
 
 # How a code is spelled wherever a user writes one (a suppression comment).
 CODE_PATTERN: Final = re.compile(r"TC\d{3}")

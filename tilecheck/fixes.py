@@ -1,7 +1,13 @@
 """Fixes as text edits, computed once for both the LSP's quick fixes and the CLI's ``--fix`` /
 ``--add-noqa``: silence a finding with ``# tilecheck: ignore[CODE]`` on the line its primary
-span starts on (where ``tilecheck.suppressions`` looks for it), or drop a suppression that
-silences nothing (TC002).
+span starts on (where ``tilecheck.suppressions`` looks for it), drop a suppression that
+silences nothing (TC002), or wait on a Pending never waited on where that is unambiguous
+(TC108, ``tilecheck.wait_fix``).
+
+A fix is *safe*, as ruff says, when applying it cannot change what the program means beyond
+what the finding says is wrong: ``--fix`` applies those (removing an unused suppression,
+inserting the missing wait); silencing a finding is never applied by ``--fix`` (``--add-noqa``
+does it on request).
 
 A new code joins an ``ignore[...]`` list already on the line; otherwise the comment goes at the
 line's end, after any other comment. No fix is offered where a comment cannot go: a line that
@@ -21,6 +27,7 @@ from dataclasses import dataclass
 
 from tilecheck.codes import CODE_PATTERN
 from tilecheck.suppressions import Suppression, parse_suppressions
+from tilecheck.wait_fix import wait_insertion
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
@@ -41,6 +48,7 @@ class Fix:
     title: str
     edits: tuple[Edit, ...]
     preferred: bool = False
+    safe: bool = True  # ``--fix`` applies it (see the module docstring)
 
 
 class FixSource:
@@ -70,7 +78,20 @@ class FixSource:
             edit = Edit(
                 line, len(kept), line, len(text), ("  " if kept else "") + _directive((code,))
             )
-        return Fix(f"Suppress {code} on this line (# tilecheck: ignore[{code}])", (edit,))
+        title = f"Suppress {code} on this line (# tilecheck: ignore[{code}])"
+        return Fix(title, (edit,), safe=False)
+
+    # -- waiting on a Pending (TC108) -------------------------------------------------------
+    def wait(self, line: int, column: int) -> Fix | None:
+        """``p.wait()`` for the Pending of the submit whose call starts at ``(line, column)``
+        (0-based, code points: a TC108 finding's span), where ``tilecheck.wait_fix`` finds
+        the one plain place for it."""
+        found = wait_insertion(self.source, self.lines, line, column)
+        if found is None:
+            return None
+        at = Edit(found.line, found.column, found.line, found.column, found.text)
+        title = f"Wait on `{found.name}` at the end of its block ({found.name}.wait())"
+        return Fix(title, (at,), preferred=True)
 
     def _comment_fits(self, line: int) -> bool:
         """Whether a comment may end ``line`` (0-based): not inside a string token, and not

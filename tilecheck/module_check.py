@@ -4,6 +4,7 @@ own), with kernels found in the module or, through ``Project``, in the modules i
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import weakref
 from collections import defaultdict
@@ -21,8 +22,14 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
-from tilecheck.host.kernels import is_device_def, module_constants, module_launchables
+from tilecheck.host.kernels import (
+    is_device_def,
+    kernel_partials,
+    module_constants,
+    module_launchables,
+)
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.library import library_signature
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
 from tilecheck.incremental.units import Round
@@ -51,22 +58,28 @@ def _module_context(
     resolver = ImportResolver(module, kernel_decorators)
     top = build_cfg(module.body)
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
+    kernels.update(kernel_partials(module, kernels, resolver))
 
     def kernel_for(dotted: str) -> LaunchSignature | None:
         local = kernels.get(dotted)
-        if local is not None or project is None:
+        if local is not None:
             return local
+        if project is None:
+            canonical = resolver.resolve(dotted)
+            return library_signature(canonical) if canonical is not None else None
         canonical = resolver.resolve(dotted)
         if canonical is None or canonical == DEVICE_FUNCTION:
             return None
-        return None if canonical.startswith(_NOT_USER_CODE) else project.kernel(canonical, path)
+        if canonical.startswith(_NOT_USER_CODE):
+            return library_signature(canonical)
+        return project.kernel(canonical, path)
 
     device = {
         id(d)
         for d in top.nested
         if isinstance(d, cst.FunctionDef) and is_device_def(d, resolver, kernel_decorators)
     }
-    functions = Functions(top.nested, device)
+    functions = Functions(top.nested, device, _statement_of_nested(top, None))
 
     def find_class(canonical: str) -> ClassInfo | None:
         if project is None or canonical.startswith(_NOT_USER_CODE):
@@ -83,7 +96,9 @@ def _module_context(
         canonical = resolver.resolve(name)
         if canonical is None or canonical.startswith(_NOT_USER_CODE):
             return None
-        return _imported_summary(project, canonical, path, kernel_decorators, 0)
+        found = _imported_summary(project, canonical, path, kernel_decorators, 0)
+        # its nodes lie in another file: its findings stay at the call
+        return dataclasses.replace(found, statement=None) if found is not None else None
 
     ctx = Context(
         resolver,
@@ -226,7 +241,8 @@ def _check_module(
             pass  # is not followed, the definitions nested in it still are
         else:
             for finding in analysis.findings():
-                found[statement].append((finding, finding.top if statement is None else statement))
+                near = finding.top if statement is None else statement
+                found[statement].append((finding, _near(finding, near)))
             bodies.extend(
                 (lam, None, top if statement is None else statement)
                 for lam, top in analysis.lambdas
@@ -248,16 +264,27 @@ def _check_module(
             if not reusable(index):
                 reuse.store(index, [finding for finding, _ in found.get(index, ())])
     for index, kept in reused.items():
-        found[index].extend((finding, index) for finding in cast(list[AnyFinding], kept or []))
+        found[index].extend(
+            (finding, _near(finding, index)) for finding in cast(list[AnyFinding], kept or [])
+        )
     diagnostics = [
         _placed(finding, path, positions.scoped(near))
         for findings in found.values()
         for finding, near in findings
     ]
-    return sorted(diagnostics, key=Diagnostic.sort_key)
+    # a finding inside a function that two of its callers reported (TC105, TC110) is one
+    return sorted(dict.fromkeys(diagnostics), key=Diagnostic.sort_key)
 
 
 AnyFinding = HostFinding | KernelFinding
+
+
+def _near(finding: AnyFinding, statement: int) -> int:
+    """The module statement that holds a finding's node: the analysed body's, unless the
+    finding lies in a function the body calls (``HostFinding.statement``)."""
+    if isinstance(finding, HostFinding) and finding.statement is not None:
+        return finding.statement
+    return statement
 
 
 def _placed(finding: AnyFinding, path: str, span_of: SpanOf) -> Diagnostic:

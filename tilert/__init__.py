@@ -134,9 +134,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``tr.testing`` (``do_bench``), imported on first use: it defines a kernel."""
-    if name == "testing":
+    """``tr.testing`` (``do_bench``), imported on first use: it defines a kernel; and
+    ``tr.distributed`` (collectives), which most programs never use."""
+    if name in ("testing", "distributed"):
         import importlib
 
-        return importlib.import_module("tilert.testing")
+        return importlib.import_module(f"tilert.{name}")
     raise AttributeError(f"module 'tilert' has no attribute {name!r}")

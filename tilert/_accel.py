@@ -30,6 +30,7 @@ from tilert import backends, ops, streams
 from tilert._core import ownership
 from tilert._core import where as _where
 from tilert._core.capture import _graph
+from tilert._core.launch_rules import checked_launches
 from tilert._core.log import logger
 from tilert._dlpack import abi as dlpack
 from tilert._launch import LaunchStep, launchable_grids
@@ -110,6 +111,7 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "inside_files": _where._inside,
         "formatted_sites": _where._formatted,
         "launchable_grids": launchable_grids,
+        "checked_launches": checked_launches,
         "in_flight": ops.IN_FLIGHT,
     }
 

@@ -17,10 +17,13 @@ from tilert.dtypes import DType
 
 # -- what the C reads of a kernel ----------------------------------------------------------------
 
-# What a launch checks of one argument (the parameter's kind, then what the value must be):
-# (0, dtype) a Mutable partition of a tensor of that dtype, (1, dtype) a Shared tensor of that
-# dtype, (2, accepted types) a scalar that is an instance of one of them.
-_Check: TypeAlias = tuple[Literal[0, 1], type[DType]] | tuple[Literal[2], tuple[type, ...]]
+# What a launch checks of one argument (the parameter's kind, then what the value must be, then
+# whether it is part of the launch's signature, the key of ``checked_launches``):
+# (0, dtype, keyed) a Mutable partition of a tensor of that dtype, (1, dtype, keyed) a Shared
+# tensor of that dtype, (2, accepted types, keyed) a scalar that is an instance of one of them.
+_Check: TypeAlias = (
+    tuple[Literal[0, 1], type[DType], bool] | tuple[Literal[2], tuple[type, ...], bool]
+)
 
 # ``Kernel._fast_plan`` (tilert/kernel.py, ``_fast_plan``), set by the kernel's first call:
 # (the op's label, its read borrows' label, its write borrow's label, one check per parameter).
@@ -84,6 +87,9 @@ class _Config(TypedDict):
     inside_files: dict[str, bool]  # file name -> inside tilert
     formatted_sites: dict[tuple[str, int], str]  # (file name, line) -> "file:line"
     launchable_grids: set[Any]
+    # launch signatures checked (tilert/_core/launch_rules.py): (kernel, *items); the C makes
+    # only launches whose signature is there
+    checked_launches: set[tuple[Any, ...]]
     # the group a submitted op's holders join (ops.IN_FLIGHT), if in none
     in_flight: Any
 
@@ -120,5 +126,5 @@ def dlpack_hooks(release: Callable[[int], None], /) -> tuple[int, int]:
     exception pending in its caller (tilert/_dlpack/abi.py, ``use_c_release``)."""
 
 def set_finalizers() -> None:
-    """Once the classes' __del__ are the fast ones: their finalizers call them without a
-    lookup."""
+    """Once the classes' __del__ and ``Kernel.__call__`` are the fast ones: their finalizers,
+    and a kernel's call (its ``tp_call``), run them without a lookup."""

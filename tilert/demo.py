@@ -43,7 +43,28 @@ WRONG_PROGRAM = textwrap.dedent(
     """
 )
 
-EXAMPLES = ("add", "saxpy", "softmax", "gemm", "async_pipeline", "graph_replay")
+# examples/, in reading order (cuTile Rust's example set; tests/tilert/test_demo.py checks that
+# these two lists name every file there)
+EXAMPLES = (
+    "hello_world",
+    "add",
+    "saxpy",
+    "softmax",
+    "rms_norm",
+    "dropout",
+    "gemm",
+    "batch_matmul",
+    "persistent_gemm",
+    "tensor_permute",
+    "flash_attention",
+    "flash_attention_causal",
+    "async_add",
+    "async_gemm",
+    "async_mlp",
+    "cuda_graphs",
+    "autotune",
+    "disk_cache",
+)
 GPU_EXAMPLES = ("cuda_cpp", "interop_torch")  # CUDA C++ and torch on the GPU need the GPU
 
 
@@ -114,6 +135,17 @@ def _gpu_skip_reason(backend_name: str) -> str:
     return f"needs the cutile backend; this run uses `{backend_name}`"
 
 
+def examples_folder(package: Path) -> Path | None:
+    """Where the examples are for the tilert package at ``package``: a wheel carries them as
+    ``tilert/_examples`` (setup.py copies them in), a checkout has ``examples/`` beside the
+    package. The wheel's copy comes first: beside an installed package, ``examples/`` would be
+    whatever another distribution put into site-packages."""
+    for folder in (package / "_examples", package.parent / "examples"):
+        if all((folder / f"{name}.py").is_file() for name in EXAMPLES + GPU_EXAMPLES):
+            return folder
+    return None
+
+
 def run_examples() -> Results:
     import tilert as tr
 
@@ -127,9 +159,9 @@ def run_examples() -> Results:
         print(f"({results.missing})")
         return results
     banner(f"3. the examples' kernels on the `{backend.name}` backend")
-    root = Path(__file__).resolve().parent.parent / "examples"
-    if not root.is_dir():
-        results.missing = f"examples/ not found next to the package at {root}; run from a checkout"
+    root = examples_folder(Path(__file__).resolve().parent)
+    if root is None:
+        results.missing = "the examples are not installed with tilert (reinstall it from a wheel)"
         print(f"({results.missing})")
         return results
     on_gpu = backend.device_kind == "cuda"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tilert import _accel
+from tilert._core import extras
 
 BACKENDS = ("cutile", "interpret")  # the values TILERT_BACKEND takes
 
@@ -135,9 +136,7 @@ def diagnose() -> Report:
             f"cutile when it is usable, else the interpreter) or set it to {valid} ({usable})"
         )
     if has_gpu and not has_ct:
-        report.fixes.append(
-            "pip install 'cuda-tile[tileiras]' cuda-core (or: pip install -e '.[gpu]')"
-        )
+        report.fixes.append(f"{extras.install_command('gpu')} (the versions tilert is tested with)")
     if has_ct and not tileiras:
         report.fixes.append(
             "tileiras is missing: pip install 'cuda-tile[tileiras]' and put its bin on PATH"

@@ -4,7 +4,7 @@ them; ``g.launch()`` replays them in order; the graph holds the union of their b
 
 from __future__ import annotations
 
-import warnings
+import contextlib
 import weakref
 from collections import deque
 from typing import Any
@@ -12,12 +12,14 @@ from typing import Any
 from tilert import backends
 from tilert._core import nvtx, ownership
 from tilert._core.capture import capturing, end_capturing, set_capturing
-from tilert._core.where import user_callsite
+from tilert._core.where import user_callsite, warn_in_user_code
 from tilert._launch import wait_for_writers
 from tilert.backends import Captured
 from tilert.errors import UnrunOpWarning
 from tilert.ops import Op, Pending, mark_writer
-from tilert.streams import Stream, as_stream
+from tilert.streams import Stream, Ticket, as_stream
+
+_Launch = tuple[weakref.ref[Pending], Stream, Ticket]  # a launch: its Pending, stream and ticket
 
 
 class Graph:
@@ -34,7 +36,10 @@ class Graph:
         self._state = "new"  # new | capturing | ready | closed
         self._handoff: Any = None
         self._capture_token: Any = None
-        self._launches: deque[Pending] = deque()  # not yet waited on (close waits for them)
+        # launches not yet waited on (close waits for them): their Pendings held weakly (one
+        # dropped unwaited warns and waits, as any other does) and their tickets, for a Pending
+        # collected with the graph in one cycle, whose finalizer may run after the graph's
+        self._launches: deque[_Launch] = deque()
         # what the backend captured of the ops (a CUDA graph), made on the first launch; the
         # backends that capture nothing replay by running the ops' steps again
         self._captured: Captured | None = None
@@ -68,7 +73,7 @@ class Graph:
         if self._state != "capturing":
             raise RuntimeError("g.record(op) is only allowed inside `with tr.graph() as g:`")
         op._check_runnable("record")
-        op._take("record")
+        op._take("recorded")
         op._into = weakref.ref(self)
         for h in op._holders:
             h.group = self._holder.group
@@ -100,9 +105,9 @@ class Graph:
             releases=False,
         )
         launches = self._launches
-        while launches and launches[0]._waited:  # a loop replaying it keeps this short
+        while launches and _finished(launches[0]):  # a loop replaying it keeps this short
             launches.popleft()
-        launches.append(pending)
+        launches.append((weakref.ref(pending), s, ticket))
         return pending
 
     def _replay_steps(self, stream: Stream) -> None:
@@ -171,7 +176,12 @@ class Graph:
             return
         failure: BaseException | None = None
         try:
-            for p in self._launches:
+            for ref, stream, ticket in self._launches:
+                p = ref()
+                if p is None:  # dropped: its finalizer waited for it (or will: one cycle)
+                    with contextlib.suppress(Exception):  # (the finalizer's to report)
+                        stream.run_until(ticket)
+                    continue
                 unseen = not p._waited
                 try:
                     p.wait()
@@ -193,15 +203,21 @@ class Graph:
 
     def __del__(self) -> None:
         if getattr(self, "_state", "closed") != "closed":
-            warnings.warn(
-                f"graph captured at {self.where} was never closed; closing it now",
+            warn_in_user_code(
+                f"graph captured at {self.where} was never closed; closing it now "
+                "(call g.close() once its launches are done)",
                 UnrunOpWarning,
-                stacklevel=2,
             )
             try:
                 self.close()
             except Exception:  # a failed launch's error was the waiter's to see
                 pass
+
+
+def _finished(launch: _Launch) -> bool:
+    """Whether a launch needs no wait from ``close``: waited on, or dropped and so waited."""
+    p = launch[0]()
+    return p._waited if p is not None else launch[2].done
 
 
 def _no_outputs() -> tuple[()]:

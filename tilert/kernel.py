@@ -11,6 +11,7 @@ from typing import Any, TypeVar, overload
 
 from tilert import backends
 from tilert._core.function import DeviceFunction as DeviceFunction  # public here (tr.function)
+from tilert._core.launch_rules import LaunchChecks, checked_launches, key_plan, launch_key
 from tilert._core.validation import CallableFromKernels, kernel_source, validate
 from tilert._core.where import user_callsite
 from tilert._launch import launch_op
@@ -105,6 +106,10 @@ class Kernel(CallableFromKernels):
         self._reading = f"read by op `{self.name}`"
         self._writing = f"written by op `{self.name}`"
         self._fast_plan: tuple[Any, ...] | None = None  # see _fast_plan
+        # the tile-type rules at the first launch of each signature (tilert/_core/launch_rules.py)
+        self._launch_checks = LaunchChecks(fn)
+        self._keyed: tuple[bool, ...] = ()  # which parameters a signature holds: set by a call
+        self._key_plan: tuple[tuple[int, int, Any], ...] = ()
 
     def with_options(self, **options: Any) -> Kernel:
         """This kernel compiled with other ``ct.kernel`` options (``occupancy``,
@@ -137,6 +142,8 @@ class Kernel(CallableFromKernels):
     def __call__(self, *args: Any, grid: Sequence[int] | int | None = None, **kwargs: Any) -> Op:
         if not self._rechecked:  # names defined after the kernel are resolvable now
             validate(self.fn, self.name)
+            self._keyed = self._launch_checks.keyed(self.params)
+            self._key_plan = key_plan(self.params, self._keyed)
             self._rechecked = True
             self._fast_plan = _fast_plan(self)
         if kwargs or len(args) != len(self.params):
@@ -146,7 +153,11 @@ class Kernel(CallableFromKernels):
                 raise TypeError(f"kernel `{self.name}`: {exc}") from None
             bound.apply_defaults()
             args = tuple(bound.arguments[p.name] for p in self.params)
-        return launch_op(self, args, grid, user_callsite())
+        where = user_callsite()
+        key = launch_key(self, self._key_plan, args)
+        if key is not None and key not in checked_launches:  # a signature not seen before
+            self._launch_checks.admit(self, key, self.params, args, where)
+        return launch_op(self, args, grid, where)
 
     def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
         """The op's step: launch on ``stream`` with the current backend."""
@@ -161,11 +172,14 @@ _MUTABLE, _SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 def _fast_plan(k: Kernel) -> tuple[Any, ...]:
     """What the C launch path (tilert/_fast_src) needs of a kernel: its op's and borrows' labels
-    and what it checks of each argument: (0, dtype) for a Mutable partition, (1, dtype) for a
-    Shared tensor, (2, accepted types) for a scalar. Set once the kernel's names resolve."""
+    and what it checks of each argument: (0, dtype, keyed) for a Mutable partition, (1, dtype,
+    keyed) for a Shared tensor, (2, accepted types, keyed) for a scalar, ``keyed`` saying whether
+    the argument is part of the launch's signature (see tilert/_core/launch_rules.py). Set once
+    the kernel's names resolve."""
     kinds = {_MUTABLE: 0, _SHARED: 1}
     checks = tuple(
-        (kinds[p.kind], p.dtype) if p.kind in kinds else (2, p.accepts) for p in k.params
+        (kinds[p.kind], p.dtype, keyed) if p.kind in kinds else (2, p.accepts, keyed)
+        for p, keyed in zip(k.params, k._keyed, strict=True)
     )
     return (k._label, k._reading, k._writing, checks)
 

@@ -5,14 +5,13 @@ releases them. ``then`` and ``tr.zip`` build ops that run several in order on on
 from __future__ import annotations
 
 import asyncio
-import warnings
 import weakref
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from tilert._core import ownership
 from tilert._core.capture import capturing
-from tilert._core.where import user_callsite
+from tilert._core.where import user_callsite, warn_in_user_code
 from tilert.errors import UnrunOpWarning
 from tilert.streams import Stream, Ticket, as_stream, current_stream
 
@@ -37,15 +36,26 @@ class _Owner(Protocol):
     def _into(self) -> weakref.ref[_Owner] | None: ...
 
 
-# What an Op lacks that users of torch, CUDA or futures reach for, and what to write instead
-_OP_HINTS = {
-    "wait": "an op is lazy and has not run; `.sync()` runs it and waits, or "
-    "`pending = op.submit()` starts it and `pending.wait()` waits",
-    "result": "`.sync()` runs the op and returns its outputs",
-    "synchronize": "`.sync()` runs the op and waits for it",
-    "done": "an op is lazy; `pending = op.submit()` starts it and `pending.done()` says "
-    "whether it finished",
-}
+class _Lacking:
+    """A name an Op lacks that users of torch, CUDA or futures reach for: reading it raises the
+    AttributeError Python would, with what to write instead. A descriptor per name, not
+    ``Op.__getattr__``: a class with ``__getattr__`` gets its attributes through a slower hook,
+    and each ``op.sync()`` or ``op.submit()`` then makes a bound method (measured in
+    benchmarks/host_overhead.py)."""
+
+    __slots__ = ("hint", "name")
+
+    def __init__(self, hint: str) -> None:
+        self.hint = hint
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> NoReturn:
+        if obj is None:  # (the class has no such attribute either)
+            raise AttributeError(f"type object 'Op' has no attribute '{self.name}'")
+        raise AttributeError(f"'Op' object has no attribute '{self.name}': {self.hint}")
 
 
 class Op:
@@ -66,6 +76,7 @@ class Op:
         "_into",
         "_origin",
         "_outputs",
+        "_ran_at",
         "_state",
         "_steps",
         "label",
@@ -84,7 +95,10 @@ class Op:
         self._steps = steps
         self._outputs = outputs
         self._origin = origin
-        self._state = "created"  # created | submitted | absorbed
+        # created, or what ran it (synced | submitted | awaited) or took it (chained | zipped
+        # | recorded), and where (``_ran_at``): an op runs once, and a second try says how
+        self._state = "created"
+        self._ran_at: str | None = None
         self._into: weakref.ref[_Owner] | None = None  # what absorbed it (a chain, zip, graph)
 
     @property
@@ -92,14 +106,19 @@ class Op:
         """Where the op was created (file:line in the user's code)."""
         return self._holders[0].where
 
-    # -- running ----------------------------------------------------------------------------
-    def __getattr__(self, name: str) -> Any:
-        """Only for names an Op lacks: the ones users reach for from other APIs get a hint."""
-        hint = _OP_HINTS.get(name)
-        if hint is None:
-            raise AttributeError(f"'Op' object has no attribute '{name}'")
-        raise AttributeError(f"'Op' object has no attribute '{name}': {hint}")
+    # what users of other APIs reach for, and what to write instead
+    wait = _Lacking(
+        "an op is lazy and has not run; `.sync()` runs it and waits, or "
+        "`pending = op.submit()` starts it and `pending.wait()` waits"
+    )
+    result = _Lacking("`.sync()` runs the op and returns its outputs")
+    synchronize = _Lacking("`.sync()` runs the op and waits for it")
+    done = _Lacking(
+        "an op is lazy; `pending = op.submit()` starts it and `pending.done()` says "
+        "whether it finished"
+    )
 
+    # -- running ----------------------------------------------------------------------------
     def sync(self) -> tuple[Any, ...]:
         """Run on the current stream and wait; returns the op's outputs."""
         return self._run_and_wait(current_stream())
@@ -113,9 +132,11 @@ class Op:
         if capturing() is not None:
             _refuse_in_capture(self)
         if self._state != "created" or self._origin is not None:
-            self._check_runnable("run")
-            self._take("submit")  # raises if it ran
-        self._state = "submitted"
+            self._check_runnable("sync")
+            self._take("synced")  # raises if it ran
+        else:
+            self._state = "synced"
+            self._ran_at = user_callsite()
         steps = self._steps
         try:
             stream.run_now(steps[0] if len(steps) == 1 else self._run_steps)
@@ -127,21 +148,24 @@ class Op:
     def submit(self, stream: Any = None) -> Pending:
         """Queue on ``stream`` (default: the current one); borrows stay until the Pending is
         waited on (meanwhile later launches may read what it writes: they run after it)."""
+        return self._submit(stream, "submitted")
+
+    def _submit(self, stream: Any, how: str) -> Pending:
         _refuse_in_capture(self)
         s = as_stream(stream)
-        self._check_runnable("submit")
-        self._take("submit")
+        self._check_runnable(_TRIED[how])
+        where = self._take(how)
         ticket = s.enqueue(self._run_steps)
         if not ticket.launched:  # the CPU runs it later: later readers elsewhere wait for it
             mark_writer(self._holders, s, ticket.seq)
         for h in self._holders:  # on the stream, its writes marked: later readers follow it
             if h.group is None:
                 h.group = IN_FLIGHT
-        return Pending(self.label, s, ticket, self._holders, self._outputs, user_callsite())
+        return Pending(self.label, s, ticket, self._holders, self._outputs, where)
 
     def __await__(self) -> Generator[Any, None, tuple[Any, ...]]:
         """Submit, then wait on an executor thread so the event loop keeps running."""
-        pending = self.submit()
+        pending = self._submit(None, "awaited")
         loop = asyncio.get_running_loop()
         return (yield from loop.run_in_executor(None, pending.wait).__await__())
 
@@ -151,7 +175,7 @@ class Op:
         if not callable(fn):
             raise TypeError(f".then takes a function returning an Op, got {fn!r}")
         self._check_runnable("chain")
-        self._take("chain")
+        self._take("chained")
         group = ownership.Group(f"the chain starting with {self.label}")
         chain_holder = ownership.Holder(f"chain of {self.label}", user_callsite(), group=group)
         for h in self._holders:
@@ -163,7 +187,7 @@ class Op:
                 nxt = fn(*self._result())
             if not isinstance(nxt, Op):
                 raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
-            nxt._take("chain")
+            nxt._take("chained")
             _outermost(chain_ref).extend(nxt._holders)
             nxt._run_steps(stream)
             state["out"] = nxt._result()
@@ -201,16 +225,30 @@ class Op:
                 f"record it in the graph); cannot {how} it here"
             )
 
-    def _take(self, how: str) -> None:
+    def _take(self, how: str) -> str:
+        """Mark the op run or taken (``how``: the new state) at the user's line, which it
+        returns; or say how it already was."""
         if self._state != "created":
-            state = {"absorbed": "taken by a chain, tr.zip or a graph"}.get(
-                self._state, self._state
-            )
-            raise RuntimeError(
-                f"{self.label} (created at {self.where}) was already {state}; "
-                f"an op runs once — cannot {how} it again"
-            )
-        self._state = "submitted" if how == "submit" else "absorbed"
+            raise RuntimeError(self._taken_twice(_TRIED[how]))
+        self._state = how
+        self._ran_at = where = user_callsite()
+        return where
+
+    def _taken_twice(self, tried: str) -> str:
+        """The refusal of a second run, worded by what the user called each time."""
+        state = self._state
+        at = getattr(self, "_ran_at", None)  # (set with the state, in C as in Python)
+        head = f"cannot {tried} {self.label} (created at {self.where}): "
+        taken = _TAKEN.get(state)
+        if taken is None:
+            when = f"{state} at {at}" if at else state
+            return f"{head}it already ran ({when}); an op runs once: make a new one to run it again"
+        what, instead = taken
+        where = f" at {at}" if at else ""
+        return (
+            f"{head}it was already {what}{where} and runs with it; an op runs once: "
+            f"{instead} instead"
+        )
 
     def _run_steps(self, stream: Stream) -> None:
         for step in self._steps:
@@ -219,15 +257,31 @@ class Op:
     def __del__(self) -> None:
         if getattr(self, "_state", None) == "created":
             ownership.release_holders(self._holders)
-            warnings.warn(
+            warn_in_user_code(
                 f"{self.label} created at {self.where} was never run; its borrows were released "
                 "(call .sync(), .submit(), await it, or record it in a graph)",
                 UnrunOpWarning,
-                stacklevel=2,
             )
 
     def __repr__(self) -> str:
         return f"<Op {self.label} ({self._state}) created at {self.where}>"
+
+
+# what a user's call tried, by the state it gives (``Op._take``)
+_TRIED = {
+    "synced": "sync",
+    "submitted": "submit",
+    "awaited": "await",
+    "chained": "chain",
+    "zipped": "zip",
+    "recorded": "record",
+}
+# an op that was taken: by what, and what to run instead (by its state)
+_TAKEN = {
+    "chained": ("chained with .then", "run the op .then returned"),
+    "zipped": ("zipped with tr.zip", "run the op tr.zip returned"),
+    "recorded": ("recorded in a graph", "launch the graph"),
+}
 
 
 def _outermost(owner_ref: weakref.ref[_Owner]) -> list[ownership.Holder]:
@@ -327,11 +381,12 @@ class Pending:
 
     def __del__(self) -> None:
         if not getattr(self, "_waited", True):
-            warnings.warn(
-                f"{self.label} submitted at {self.where} was never waited on; waiting now to "
-                "release its borrows",
+            # (a graph's launch releases nothing: the graph keeps its borrows until closed)
+            why = " to release its borrows" if self._releases else ""
+            warn_in_user_code(
+                f"{self.label} submitted at {self.where} was never waited on; waiting now{why} "
+                "(call .wait() on the Pending, or await it)",
                 UnrunOpWarning,
-                stacklevel=2,
             )
             try:
                 self.wait()
@@ -352,7 +407,7 @@ def zip(*ops: Op) -> Op:
         if any(other is op for other in ops[:i]):
             raise ValueError(f"tr.zip: {op.label} (created at {op.where}) is given twice")
         if op._state != "created":
-            op._take("zip")  # raises: it already ran or was absorbed
+            op._take("zipped")  # raises: it already ran or was taken
         op._check_runnable("zip")
     group = ownership.Group("the zip")
     holder = ownership.Holder(f"zip of {len(ops)} ops", user_callsite(), group=group)
@@ -366,7 +421,7 @@ def zip(*ops: Op) -> Op:
         next((op._origin for op in ops if op._origin is not None), None),
     )
     for op in ops:
-        op._take("zip")
+        op._take("zipped")
         op._into = weakref.ref(zipped)
         for h in op._holders:
             h.group = group

@@ -63,7 +63,7 @@ class Ticket:
     __slots__ = ("done", "error", "launched", "run", "seq")
 
     def __init__(self, run: Callable[[Stream], None], seq: int = 0) -> None:
-        self.run: Callable[[Stream], None] | None = run  # None once run on the GPU
+        self.run: Callable[[Stream], None] | None = run  # None once run
         self.seq = seq  # GPU: the stream's launch number of this work
         self.done = False  # known complete
         self.error: BaseException | None = None
@@ -133,7 +133,6 @@ class Stream:
                 ticket = Ticket(run, seq)
                 ticket.launched = True
                 self._run_item(ticket)
-                ticket.run = None  # (a Pending keeps its ticket: not the op's work with it)
             return ticket
         with self._lock:
             self._launched = seq = self._launched + 1
@@ -172,6 +171,7 @@ class Stream:
     def _run_item(self, item: Ticket) -> None:
         run = item.run
         assert run is not None  # (a ticket runs once)
+        item.run = None  # (a Pending or a graph keeps its ticket: not the work with it)
         try:
             run(self)
         except BaseException as exc:  # kept for the waiter of that item

@@ -832,7 +832,7 @@ def test_capture_misuse_only_where_the_capture_certainly_refuses() -> None:
 
 # The RuntimeErrors (not BorrowErrors) that the INVALID examples of TC110 and TC111 run into.
 _RUNTIME_REFUSALS = re.compile(
-    r"was already (submitted|taken by a chain, tr.zip or a graph); an op runs once"
+    r"(already ran \(\w+|was already (chained|zipped|recorded)).*; an op runs once"
     r"|cannot .* while capturing a graph"
 )
 

@@ -75,7 +75,7 @@ def test_an_op_made_in_a_callback_runs_only_in_its_chain() -> None:
     copy(z.partition((4,)), x).then(callback).sync()
     with pytest.raises(RuntimeError, match=r"op `scale` was made at .* inside the chain"):
         stash[0].submit()
-    with pytest.raises(RuntimeError, match="cannot run it here"):
+    with pytest.raises(RuntimeError, match="cannot sync it here"):
         stash[0].sync()
     with pytest.raises(RuntimeError, match="cannot chain it here"):
         stash[0].then(lambda *_: scale(z.partition((4,)), 1.0))

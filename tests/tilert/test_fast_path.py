@@ -27,7 +27,8 @@ import pytest
 
 import tilert as tr
 import tilert.lang as tl
-from tilert import Mutable, Shared, Tensor, _accel, backends, f32
+from tests.support import lines_in
+from tilert import Mutable, Shared, Tensor, _accel, backends, f32, streams
 from tilert._core import ownership
 from tilert._core.storage import HostStorage
 from tilert.cutile.backend import launch_arguments
@@ -214,9 +215,34 @@ def test_errors_come_from_the_python(gpu_like: StandIn) -> None:
     with pytest.raises(tr.BorrowError, match="borrowed for reading \\(read by op `add`\\)"):
         add(x.partition((8,)), z, y)
     op.sync()
-    with pytest.raises(RuntimeError, match="already submitted"):
+    with pytest.raises(RuntimeError, match=r"cannot sync op `add`.*already ran \(synced at"):
         op.sync()
     assert not (z._borrows or x._borrows or y._borrows or w._borrows)
+
+
+def test_a_second_run_says_how_and_where_the_first_ran(gpu_like: StandIn) -> None:
+    line_of = lines_in(__file__)
+    z, x, y = tensors()
+    synced, submitted = [], []
+    for _ in range(3):  # the first at each line is the Python's (it formats the line), then C
+        synced.append(add(z.partition((8,)), x, y))
+        synced[-1].sync()  # marker: synced in C
+        submitted.append(add(z.partition((8,)), x, y))
+        submitted[-1].submit().wait()  # marker: submitted in C
+    assert gpu_like.python_launches == (2 if _accel.active() else 6)
+    for op in synced:
+        line = line_of("marker: synced in C")
+        with pytest.raises(
+            RuntimeError, match=rf"^cannot submit .*already ran \(synced at .*:{line}\)"
+        ):
+            op.submit()  # tilecheck: ignore[TC108] (refused: no Pending comes of it)
+    for op in submitted:
+        line = line_of("marker: submitted in C")
+        with pytest.raises(
+            RuntimeError, match=rf"^cannot sync .*already ran \(submitted at .*:{line}\)"
+        ):
+            op.sync()
+    assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
 
 
 def test_a_failed_launch_releases_and_reports(gpu_like: StandIn) -> None:
@@ -245,7 +271,7 @@ def test_a_backend_that_fails_to_load_fails_as_in_the_python(
     op = add(z.partition((8,)), x, y)
     with pytest.raises(RuntimeError, match="TILERT_BACKEND='bogus'"):
         op.sync()
-    assert op._state == "submitted"  # as the Python leaves it: run, failed, released
+    assert op._state == "synced"  # as the Python leaves it: run, failed, released
     assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
 
 
@@ -256,6 +282,30 @@ def test_dropped_partitions_and_unrun_ops_release(gpu_like: StandIn) -> None:
     with pytest.warns(tr.UnrunOpWarning, match="was never run"):
         add(z.partition((8,)), x, y)
     assert not (z._borrows or x._borrows) and z._exclusive == 0
+
+
+def test_a_kernel_call_binds_keywords_and_keeps_its_arguments(gpu_like: StandIn) -> None:
+    # the C install gives Kernel a tp_call of its own: keywords still go to the Python, and a
+    # call's tuple of arguments (the interpreter's, or the caller's own) becomes the outputs
+    z, x, y = tensors()
+    out = add(z.partition((8,)), y=y, x=x).sync()
+    assert out[1] is x and out[2] is y
+    args = (z.partition((8,)), x, y)
+    out = add(*args).sync()
+    assert all(a is b for a, b in zip(out, args, strict=True)) and len(args) == 3
+    assert args[0].consumed_at is not None
+    assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+
+
+def test_names_an_op_lacks_say_what_to_write_instead(gpu_like: StandIn) -> None:
+    z, x, y = tensors()
+    op = add(z.partition((8,)), x, y)
+    with pytest.raises(AttributeError, match=r"^'Op' object has no attribute 'wait': an op is"):
+        op.wait()
+    with pytest.raises(AttributeError, match=r"^'Op' object has no attribute 'bogus'$"):
+        op.bogus  # noqa: B018
+    assert not hasattr(op, "result") and not hasattr(op, "done") and not hasattr(tr.Op, "wait")
+    op.sync()
 
 
 def test_threads_launching_at_once_leave_no_borrow(gpu_like: StandIn) -> None:
@@ -369,3 +419,24 @@ def test_a_mismatch_leaves_the_c_out_and_says_why() -> None:
         if _accel._fast is not None
         else "Python alone: the C extension was not built (reinstall with a C compiler)"
     )
+
+
+def test_launches_on_torchs_followed_stream_stay_on_the_c_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once torch's current stream is followed (streams._follow_torch sets ``_default`` to
+    None), a launch outside any ``with stream:`` asks ``streams._torch_stream`` for its stream:
+    the C path must too, not hand every launch to the Python (8 us instead of 1 on the H100)."""
+    stand_in = StandIn()
+    monkeypatch.setattr(backends, "current", lambda: stand_in)
+    followed = tr.Stream()
+    followed._handle = 0  # CUDA's default stream (see gpu_like)
+    followed._sync = lambda: None
+    monkeypatch.setattr(streams, "_default", None)
+    monkeypatch.setattr(streams, "_torch_stream", lambda: followed)
+    z, x, y = tensors()
+    for _ in range(5):
+        add(z.partition((8,)), x, y).sync()
+    assert stand_in.python_launches == (1 if _accel.active() else 5)
+    assert [h for h, *_ in stand_in.launches] == [0] * 5
+    assert z._writer == (followed, followed._launched)

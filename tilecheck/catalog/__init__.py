@@ -31,6 +31,7 @@ from tilecheck.catalog.tc207_store_tile_mismatch import RULE as TC207
 from tilecheck.catalog.tc208_mma_mismatch import RULE as TC208
 from tilecheck.catalog.tc209_reshape_size_mismatch import RULE as TC209
 from tilecheck.catalog.tc210_load_outside_tensor import RULE as TC210
+from tilecheck.catalog.tc211_load_like_smaller import RULE as TC211
 
 __all__ = ["Case", "Rule", "catalog"]
 
@@ -58,6 +59,7 @@ _RULES: tuple[Rule, ...] = (
     TC208,
     TC209,
     TC210,
+    TC211,
 )
 
 

@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -363,6 +365,7 @@ def main() -> None:
         *MORE_VALID,
         *ASYNC_VALID,
         *ELEMENTS_VALID,
+        *COLLECTIVE_VALID["TC102"],
     ),
-    invalid=INVALID + MORE_INVALID + ASYNC_INVALID + ELEMENTS_INVALID,
+    invalid=INVALID + MORE_INVALID + ASYNC_INVALID + ELEMENTS_INVALID + COLLECTIVE_INVALID["TC102"],
 )

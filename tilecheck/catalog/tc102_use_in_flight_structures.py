@@ -5,6 +5,10 @@ silent when correct (issue 17)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Case, invalid, valid
+from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
+from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
+from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
+from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -244,6 +248,8 @@ def main() -> None:
 """,
         "(tensor, Pending) pairs unpacked in a loop: waiting on the Pending is no use of a tensor",
     ),
+    *ROWS_VALID["TC102"],
+    *WINDOWS_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -494,4 +500,6 @@ def main() -> None:
 """,
         "`job.start()` left a Pending that writes `job.out` in `job.pending`",
     ),
+    *ROWS_INVALID["TC102"],
+    *WINDOWS_INVALID["TC102"],
 )

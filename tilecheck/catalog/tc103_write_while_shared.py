@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -91,6 +93,7 @@ def main() -> None:
 """,
             "partition after the reader was synced",
         ),
+        *COLLECTIVE_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -162,5 +165,6 @@ def main() -> None:
 """,
             "an unrun op already holds its Shared borrow",
         ),
+        *COLLECTIVE_INVALID["TC103"],
     ),
 )

@@ -4,6 +4,11 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
+from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
+from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.codes import OP_NEVER_RUN
 
 RULE = Rule(
@@ -121,6 +126,8 @@ def main() -> None:
 """,
             "stored in a `nonlocal` of the enclosing function, which runs it",
         ),
+        *COLLECTIVE_VALID["TC105"],
+        *ROWS_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -202,5 +209,8 @@ def main() -> None:
 """,
             "created inside a capture but never recorded",
         ),
+        *COLLECTIVE_INVALID["TC105"],
+        *ROWS_INVALID["TC105"],
+        *WINDOWS_INVALID["TC105"],
     ),
 )

@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
 RULE = Rule(
@@ -211,5 +213,7 @@ def main() -> None:
             "a tensor attribute passed where a partition is due",
             typed=False,
         ),
+        *COLLECTIVE_INVALID["TC106"],
+        *ROWS_INVALID["TC106"],
     ),
 )

@@ -4,6 +4,9 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
+from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
 
 RULE = Rule(
@@ -241,6 +244,7 @@ class Prefetcher:
 """,
             "a Pending kept in an attribute that another method waits for",
         ),
+        *WINDOWS_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -367,5 +371,7 @@ def main() -> None:
 """,
             "a Pending kept in an attribute that nothing in the module ever reads",
         ),
+        *COLLECTIVE_INVALID["TC108"],
+        *WINDOWS_INVALID["TC108"],
     ),
 )

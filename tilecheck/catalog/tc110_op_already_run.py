@@ -4,6 +4,9 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
+from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
 
 RULE = Rule(
@@ -13,8 +16,9 @@ RULE = Rule(
     explanation="""\
 An op runs once. Syncing, submitting or awaiting it runs it; chaining it with `.then`, zipping
 it with `tr.zip` or recording it in a graph hands it to the op or graph that will run it. Any
-second one of these on the same op object raises a RuntimeError at run time ("op `k` (created
-at ...) was already submitted; an op runs once"), after everything before it has run.
+second one of these on the same op object raises a RuntimeError at run time, worded by both
+calls ("cannot sync op `k` (created at ...): it already ran (synced at ...); an op runs once"),
+after everything before it has run.
 
 The finding is reported at the second run, naming where the op was run first, only when it is
 certain: the name holds the same op object on every path that reaches it, and that op was
@@ -203,6 +207,7 @@ def main() -> None:
 """,
             "an op run once in a loop that leaves right after",
         ),
+        *WINDOWS_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -376,5 +381,7 @@ def main() -> None:
 """,
             "an op made before a loop and synced in it: the next iteration runs it again",
         ),
+        *COLLECTIVE_INVALID["TC110"],
+        *WINDOWS_INVALID["TC110"],
     ),
 )

@@ -1,8 +1,10 @@
 """``--fix``, ``--diff`` and ``--add-noqa``: the fixes of ``tilecheck.fixes`` (the LSP's quick
 fixes) applied to whole files.
 
-``--fix`` applies the fixes that are always safe: removing unused suppressions (TC002), or
-their unused codes. Silencing a finding is never a fix: ``--add-noqa`` does that on request,
+``--fix`` applies the fixes that are safe (``Fix.safe``, as ruff marks its fixes): removing
+unused suppressions (TC002), or their unused codes, and inserting the missing ``.wait()`` of a
+Pending never waited on (TC108) where ``tilecheck.wait_fix`` finds it unambiguous. Silencing a
+finding is never a fix: ``--add-noqa`` does that on request,
 writing ``# tilecheck: ignore[CODE]`` (the LSP's "Suppress" quick fix) on each finding's
 line, as ruff's ``--add-noqa`` writes ``# noqa``. Fixes are applied in rounds, the file
 checked again after each, as ruff does: edits that touch one another wait for the next round,
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tilecheck.codes import PARSE_ERROR, UNUSED_SUPPRESSION
+from tilecheck.codes import PARSE_ERROR, PENDING_NEVER_WAITED, UNUSED_SUPPRESSION
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.engine import FileError, InternalError, check_source
@@ -42,10 +44,10 @@ class Fixed:
 
 def _fixable(d: Diagnostic, add_noqa: bool) -> bool:
     """``--add-noqa`` silences any finding but a parse error or an unused suppression;
-    ``--fix`` removes unused suppressions."""
+    ``--fix`` removes unused suppressions and waits on Pendings never waited on."""
     if add_noqa:
         return d.code not in (PARSE_ERROR, UNUSED_SUPPRESSION)
-    return d.code == UNUSED_SUPPRESSION
+    return d.code in (UNUSED_SUPPRESSION, PENDING_NEVER_WAITED)
 
 
 def _edits(source: str, diagnostics: Sequence[Diagnostic], add_noqa: bool) -> list[Edit]:
@@ -57,9 +59,11 @@ def _edits(source: str, diagnostics: Sequence[Diagnostic], add_noqa: bool) -> li
         line = d.span.line - 1
         if add_noqa:
             fix = fixes.suppress(d.code, line)
+        elif d.code == PENDING_NEVER_WAITED:
+            fix = fixes.wait(line, d.span.column)
         else:
             fix = fixes.remove_unused(line, d.span.column, d.message)
-        if fix is not None:
+        if fix is not None and (fix.safe or add_noqa):
             edits.extend(fix.edits)
     return edits
 

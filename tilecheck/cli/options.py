@@ -120,7 +120,12 @@ def check_parser() -> Parser:
     output.add_argument("--show-settings", action="store_true", help="print the settings used")
     output.add_argument("--show-files", action="store_true", help="print the files to check")
     fixes = parser.add_argument_group("fixes")
-    fixes.add_argument("--fix", action="store_true", help="remove unused suppressions (TC002)")
+    fixes.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes: remove unused suppressions (TC002), insert a missing "
+        "`.wait()` where it is unambiguous (TC108)",
+    )
     fixes.add_argument("--diff", action="store_true", help="print the fixes as a diff, write none")
     fixes.add_argument(
         "--add-noqa",

@@ -49,6 +49,7 @@ class BodyAnalysis(Expressions):
 
     def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> dict[int, State]:
         self.outer_names = declared_outer(fn.body)
+        self.parameters = frozenset(target_names_of(fn.params))
         initial = self._parameters(fn.params)
         me = self.me = self_name(fn) if self.method_of is not None else None
         if me is not None and self.method_of is not None and fn.name.value != "__init__":
@@ -191,6 +192,8 @@ class BodyAnalysis(Expressions):
             pass  # ``i = i + 1``
         elif isinstance(node, cst.Assign):
             value = self.ev(node.value)
+            rebound = [n for t in node.targets for n in _plain_names(t.target)]
+            pendings = self.held_before(rebound) if rebound else {}
             copies: list[tuple[str, str | None]] = []
             known: list[tuple[str, int]] = []
             for target in node.targets:
@@ -209,6 +212,8 @@ class BodyAnalysis(Expressions):
             self.bind_definites(known)
             if len(node.targets) == 1:
                 self.define(node.targets[0].target, node.value)
+            if pendings:
+                self.note_dropped(pendings, node)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
                 value = self.ev(node.value)
@@ -304,6 +309,24 @@ class BodyAnalysis(Expressions):
                     out |= self.env.get(element.value.value, NOTHING)
             return frozenset(out)
         return NOTHING
+
+
+def target_names_of(params: cst.Parameters) -> list[str]:
+    """Every parameter's name."""
+    out = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            out.append(star.name.value)
+    return out
+
+
+def _plain_names(target: cst.BaseExpression) -> list[str]:
+    """The names an assignment target rebinds (``a``, ``a, b``), not attributes' or items'."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _plain_names(e.value)]
+    return []
 
 
 def _augmented_step(node: cst.AugAssign, constants: Mapping[str, int]) -> int | None:

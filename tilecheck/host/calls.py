@@ -1,6 +1,7 @@
 """What a call does to the abstract store: tilert's API functions (tensors, ``tr.zip``,
-``tr.graph``), the methods of the objects the analysis tracks (tensors, partitions, ops,
-pendings, graphs) and kernel launches. ``BodyAnalysis`` evaluates everything else."""
+``tr.graph``, the collectives of ``tilert.distributed``), the methods of the objects the
+analysis tracks (tensors, partitions, ops, pendings, graphs) and kernel launches.
+``BodyAnalysis`` evaluates everything else."""
 
 from __future__ import annotations
 
@@ -11,19 +12,15 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api
+from tilecheck.host.collectives import COLLECTIVES, Collectives
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
-from tilecheck.host.ownership import Ownership
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
 
 
-class Calls(Ownership):
-    def ev(self, expr: cst.BaseExpression) -> Value:
-        """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
-        raise NotImplementedError
-
+class Calls(Collectives):
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
         head = func
@@ -39,6 +36,9 @@ class Calls(Ownership):
             oids = flatten(self.ev(func.value))
             if oids:
                 return self.method(expr, func, oids)
+            given = self.parameter_op(func)
+            if given is not None:  # ``op.sync()`` on an op a caller passes
+                return self.method(expr, func, frozenset({given}))
             if func.attr.value == "record" and self.makes_stream(func.value):
                 made = cast(cst.Call, func.value)
                 args = "(...)" if made.args else "()"
@@ -59,6 +59,11 @@ class Calls(Ownership):
             self.release(self.kinds(held, Kind.GRAPH), expr)
         self.unknown_args(expr, escape=True)
         return NOTHING
+
+    def parameter_op(self, func: cst.Attribute) -> int | None:
+        """``op.sync()`` on an untracked parameter of a function being summarized: the op
+        a caller may pass (``Interprocedural``); None here."""
+        return None
 
     def before_chain(self, call: cst.Call) -> None:
         """``op.then(callback)``: the callback runs with the chain (``BodyAnalysis``)."""
@@ -117,6 +122,9 @@ class Calls(Ownership):
                     "allocate before the `with tr.graph()` block",
                 )
             return self.new_tensor(call, self.static_rank(call, canonical))
+        collective = COLLECTIVES.get(canonical)
+        if collective is not None:
+            return self.collective(call, collective)
         if canonical == api.ZIP:
             values = self.unknown_args(call, escape=False)
             ops = [o for v in values for o in self.kinds(flatten(v), Kind.OP)]

@@ -29,7 +29,10 @@ _LOOKING = frozenset(
 )
 _COPYING = frozenset(
     {"builtins." + n for n in ("list", "tuple", "sorted", "reversed", "iter", "set", "frozenset")}
+    | {"collections.deque"}
 )
+# Those that make an empty container when called with nothing (``q = deque()``).
+_EMPTY = frozenset({"builtins.list", "collections.deque"})
 
 
 def root_of(path: str) -> str:
@@ -232,6 +235,16 @@ class Containers(Counters):
         if marker in self.env:
             self.set_env(marker, None)
 
+    def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
+        """``jobs.append(value)``: one more item (``tilecheck.host.rows`` keeps a tuple's
+        columns)."""
+        self.add_to(path, flatten(value))
+
+    def add_keyed(self, path: str, target: cst.Subscript, value: Value) -> None:
+        """``pends[key] = value`` with a computed key: one more item (``tilecheck.host.rows``
+        keeps which key of another container it stands for)."""
+        self.add_to(path, flatten(value))
+
     def set_env(self, name: str, oids: Oids | None) -> None:
         if oids is not None and ("." in name or "[" in name):
             self._under.setdefault(root_of(name), set()).add(name)
@@ -257,7 +270,8 @@ class Containers(Counters):
             if path is None or root is None or self.env.get(root):
                 base = path_of(target.value) if isinstance(target, cst.Subscript) else None
                 if base is not None and base + "[*]" in self.env and not self.env.get(base):
-                    self.add_to(base, flatten(value))  # ``pendings[i] = ...``
+                    assert isinstance(target, cst.Subscript)
+                    self.add_keyed(base, target, value)  # ``pendings[i] = ...``
                     return
                 super().bind(target, value)  # an attribute of a tilert object, or unknown
                 return
@@ -318,6 +332,9 @@ class Containers(Counters):
         name = func.attr.value
         values = [self.ev(arg.value) for arg in call.args]
         contents = self.env[path + "[*]"]
+        if name in ("append", "appendleft") and len(values) == 1:
+            self.add_row(path, values[0], call.args[0].value)
+            return NOTHING
         if name in _CONTAINER_ADDS:
             added = frozenset().union(*(flatten(v) for v in values)) if values else NOTHING
             self.add_to(path, added)
@@ -332,6 +349,8 @@ class Containers(Counters):
         if canonical not in _LOOKING and canonical not in _COPYING:
             return None
         values = [self.ev(arg.value) for arg in call.args]
+        if not values and canonical in _EMPTY:
+            return Packed(())
         if canonical in _LOOKING or len(values) != 1:
             return NOTHING
         (value,) = values

@@ -22,6 +22,9 @@ class Finding:
     labels: tuple[tuple[cst.CSTNode, str], ...] = ()
     notes: tuple[str, ...] = ()
     top: int = 0  # the statement of the analysed body that holds ``node`` (for positions)
+    # The module statement that holds ``node`` when it lies in a function the analysed body
+    # calls (the line where the runtime raises, inside the helper); None: the body's own.
+    statement: int | None = None
 
 
 class FindingSink:

@@ -75,6 +75,17 @@ class Frame(Store):
         # finding's root cause, not another TC105/TC108.
         self.conflicted: set[int] = set()
         self.left_unwaited: set[int] = set()  # pendings live when the function returns
+        # Submit sites whose Pendings a loop waits for but the last ones (a window, or every
+        # item but the last): live in a local container when the function returns, unwaited.
+        self.windowed: set[int] = set()
+        self.parameters: frozenset[str] = frozenset()
+        # Per (pending site, assignment): whether the assignment drops, unwaited on every path,
+        # the Pending of that site a name held (each visit overwrites: the fixed point's).
+        self.dropped: dict[tuple[int, cst.CSTNode], bool] = {}
+        # TC110 verdicts on an op a parameter stands for, by node: its position, the finding
+        self.parameter_verdicts: dict[cst.CSTNode, tuple[int, Finding | None]] = {}
+        # ops made by a function this body calls, by the module statement their site is in
+        self.made_elsewhere: dict[int, int] = {}
         self.element: Element | None = None
         self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
@@ -113,7 +124,9 @@ class Frame(Store):
         for op, (site, top) in self.created_ops.items():
             if op not in self.ran and site not in refused and op not in self.conflicted:
                 finding = messages.never_run(site, self.infos[op])
-                self.sink.add((OP_NEVER_RUN, op), (-1, op), dataclasses.replace(finding, top=top))
+                statement = self.made_elsewhere.get(op)
+                finding = dataclasses.replace(finding, top=top, statement=statement)
+                self.sink.add((OP_NEVER_RUN, op), (-1, op), finding)
         for pending, (site, top) in self.created_pendings.items():
             if site in refused or pending in self.conflicted:
                 continue
@@ -121,6 +134,8 @@ class Frame(Store):
                 finding = messages.never_waited(site)
             elif pending in self.left_unwaited:
                 finding = messages.left_unwaited(site)
+            elif any(hit for (p, _), hit in self.dropped.items() if p == pending):
+                finding = messages.overwritten(site)
             else:
                 continue
             self.sink.add(
@@ -138,14 +153,58 @@ class Frame(Store):
         held: dict[int, bool] = {}
         for name, oids in end.env.items():
             local = name.isidentifier() and name not in self.outer_names
+            kept = bool(self.windowed) and not local and self.local_container(name)
             for oid in oids:
-                held[oid] = held.get(oid, True) and local
+                in_local = local or (kept and self.site_of(oid) in self.windowed)
+                held[oid] = held.get(oid, True) and in_local
         for oid, only_local in held.items():
             hold = end.holds.get(oid)
             # live on every path that holds it there
             if only_local and hold is not None and hold.status == LIVE:
                 if self.infos[oid].kind is Kind.PENDING:
                     self.left_unwaited.add(self.site_of(oid))
+
+    def held_before(self, names: list[str]) -> dict[int, Oids]:
+        """The Pendings of a site (its latest, or its summary: an earlier iteration's) that
+        ``names`` hold before an assignment rebinds them, by site."""
+        out: dict[int, Oids] = {}
+        for name in names:
+            for oid in self.env.get(name, NOTHING):
+                site = self.site_of(oid)
+                if (
+                    self.infos[oid].kind is Kind.PENDING
+                    and site in self.created_pendings
+                    and (oid == site or self._summary.get(site) == oid)
+                ):
+                    out[site] = out.get(site, NOTHING) | {oid}
+        return out
+
+    def note_dropped(self, before: dict[int, Oids], where: cst.CSTNode) -> None:
+        """After the assignment: a Pending live on every path (never waited on any) that
+        nothing holds any more was dropped unwaited (the runtime warns when it is collected);
+        the last iteration's ``last = k(...).submit()`` of a loop waits only for one."""
+        referenced: set[int] | None = None
+        for site, oids in before.items():
+            hit = False
+            for oid in oids:
+                hold = self.holds.get(oid)
+                if hold is None or hold.status != LIVE:
+                    continue
+                if referenced is None:
+                    referenced = set().union(*self.env.values())
+                hit = hit or oid not in referenced
+            self.dropped[(site, where)] = hit
+
+    def local_container(self, path: str) -> bool:
+        """``q[*]``: the items of a container only this function's names hold (not a
+        parameter's, an attribute's or an outer name's)."""
+        root, bracket, _ = path.partition("[")
+        return (
+            bool(bracket)
+            and root.isidentifier()
+            and root not in self.outer_names
+            and root not in self.parameters
+        )
 
     # -- objects ----------------------------------------------------------------------------
     def obj(

@@ -5,7 +5,7 @@ to itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
@@ -32,18 +32,31 @@ def _plain(fn: cst.FunctionDef) -> bool:
 
 
 class Functions:
-    def __init__(self, defs: Sequence[cst.CSTNode], device: set[int]) -> None:
+    def __init__(
+        self,
+        defs: Sequence[cst.CSTNode],
+        device: set[int],
+        statements: Mapping[int, int] | None = None,
+    ) -> None:
         # a function by name, a method by ``Class.name``, with its class's name
         self.defs: dict[str, tuple[cst.FunctionDef, str | None]] = {}
+        # a function or method by name -> the module statement it lies in (``statements``:
+        # by a top-level definition's id), for findings reported inside it by its callers
+        self.statement: dict[str, int] = {}
         classes: dict[str, cst.ClassDef] = {}
+        where = statements or {}
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
+                if id(d) in where:
+                    self.statement[d.name.value] = where[id(d)]
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
                 for stmt in d.body.body:
                     if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+                        if id(d) in where:
+                            self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
         # a method a class inherits from another of the module: that one's summary
         self.inherited: dict[str, str] = {}
         for name, bases in ancestors(classes).items():
@@ -103,6 +116,8 @@ class Functions:
             returns,
             releases,
             stores,
+            self.statement.get(name),
+            analysis.parameter_reruns(),
         )
         self.summaries[name] = summary
         return summary

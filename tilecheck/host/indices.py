@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 
 from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import path_of
 
 
 @dataclass(frozen=True)
@@ -380,3 +381,23 @@ def window_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
     if (lower.name, lower.a) != (upper.name, upper.a) or upper.b <= lower.b:
         return None
     return replace(lower, width=upper.b - lower.b)
+
+
+def short_of(size: cst.BaseExpression | None) -> str | None:
+    """The path of ``x`` in ``len(x) - k`` (``k`` a positive integer literal)."""
+    if (
+        not isinstance(size, cst.BinaryOperation)
+        or not isinstance(size.operator, cst.Subtract)
+        or not isinstance(size.right, cst.Integer)
+        or int(size.right.value) < 1
+    ):
+        return None
+    length = size.left
+    if (
+        isinstance(length, cst.Call)
+        and isinstance(length.func, cst.Name)
+        and length.func.value == "len"
+        and len(length.args) == 1
+    ):
+        return path_of(length.args[0].value)
+    return None

@@ -7,6 +7,7 @@ calling convention the host side needs."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 import libcst as cst
 
@@ -15,7 +16,7 @@ from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel import is_kernel_decorated
 from tilecheck.kernel.annotations import AnnotationReader
 from tilecheck.kernel.signature import build_signature, signature_findings
-from tilecheck.kernel_signature import KernelSignature, ParamSig
+from tilecheck.kernel_signature import KernelSignature, ParamKind, ParamSig
 from tilecheck.names import CUDA_KERNEL, NameResolver, canonical
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name
@@ -206,3 +207,68 @@ def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
                     values[name] = number
                 assigned.add(name)
     return values
+
+
+_PARTIAL = "functools.partial"
+
+
+def kernel_partials(
+    module: cst.Module, kernels: Mapping[str, LaunchSignature], resolver: NameResolver
+) -> dict[str, LaunchSignature]:
+    """``halve = functools.partial(scale, a=0.5)``, anywhere in the module, the name bound
+    nowhere else: ``halve`` launches as ``scale`` with those scalars bound. Only scalars:
+    a tensor bound there would be borrowed at each call, which this does not follow."""
+    if resolver.resolve("functools.partial") != _PARTIAL and resolver.resolve("partial") != (
+        _PARTIAL
+    ):
+        return {}
+    found: dict[str, LaunchSignature] = {}
+    assigned: dict[str, int] = {}
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.BaseExpression):
+            continue
+        if isinstance(node, cst.Assign):
+            names = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
+            for name in names:
+                assigned[name] = assigned.get(name, 0) + 1
+            value = node.value
+            if len(names) == 1 and isinstance(value, cst.Call) and value.args:
+                func = dotted_name(value.func)
+                kernel_name = dotted_name(value.args[0].value)
+                launch = kernels.get(kernel_name) if kernel_name is not None else None
+                if func is not None and resolver.resolve(func) == _PARTIAL and launch is not None:
+                    bound = _bound(launch, value.args[1:])
+                    if bound is not None:
+                        found[names[0]] = bound
+            continue
+        stack.extend(node.children)
+    return {name: launch for name, launch in found.items() if assigned.get(name) == 1}
+
+
+def _bound(launch: LaunchSignature, args: Sequence[cst.Arg]) -> LaunchSignature | None:
+    """``launch`` with ``args`` bound as ``functools.partial`` binds them, if they all go to
+    scalar parameters."""
+    if any(a.star for a in args):
+        return None
+    given = [a for a in args if a.keyword is None]
+    named = {a.keyword.value for a in args if a.keyword is not None}
+    by_position = set(launch.positional[: len(given)])
+    if len(given) > len(launch.positional):
+        return None
+    for name in by_position | named:
+        param = launch.signature.param(name)
+        if param is None or param.kind not in (ParamKind.SCALAR, ParamKind.CONST):
+            return None
+    positional = launch.positional[len(given) :]
+    for i, name in enumerate(positional):
+        if name in named:  # a later positional argument would meet the bound keyword
+            positional = positional[:i]
+            break
+    return replace(
+        launch,
+        positional=positional,
+        keyword=launch.keyword - by_position,
+        required=launch.required - by_position - named,
+    )

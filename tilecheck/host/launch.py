@@ -22,6 +22,9 @@ class LaunchSignature:
     keyword: frozenset[str]  # may be passed by keyword
     required: frozenset[str]  # have no default
     variadic: bool  # ``*args`` or ``**kwargs`` in the def: arity is not checked
+    # A library function (``tilecheck.host.library``): its Mutable parameters take tensors,
+    # which it partitions itself.
+    library: bool = False
 
     @property
     def name(self) -> str:

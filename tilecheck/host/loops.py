@@ -16,7 +16,7 @@ import libcst as cst
 
 from tilecheck.host.containers import ELEMENTS, Containers, distinct_items
 from tilecheck.host.counters import distinct_constants
-from tilecheck.host.indices import NOW, Axis, Bounds, Select, span_of
+from tilecheck.host.indices import NOW, Axis, Bounds, Select, short_of, span_of
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
@@ -45,6 +45,7 @@ class Counting:
     bounds: Bounds | None
     arithmetic: bool = True
     walks: str | None = None  # the path of the container whose indices it walks
+    short: str | None = None  # that of one it walks but for its last items (``len(x) - 1``)
 
 
 _KEYS = Counting(1, None, arithmetic=False)
@@ -75,13 +76,38 @@ class Loops(Containers):
         # a counter walking a container's indices -> the loop and the containers' paths (that
         # one's, and those of the containers it lines up with)
         self._walks: dict[str, tuple[cst.For, frozenset[str]]] = {}
+        self._short: dict[str, str] = {}  # a counter -> a container it walks but for its last
+        self.shortened: dict[str, set[int]] = {}  # such a container -> its Pendings' sites
 
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
         if base.path is not None and isinstance(index, cst.Name):
+            if self._short.get(index.value) == base.path:  # never its last items
+                return self.short_element(base, index, axis)
             walk = self._walks.get(index.value)
             if walk is not None and base.path in walk[1]:  # ``for i in range(len(bufs))``
                 return self.materialize(walk[0], base, index.value, distinct=base.distinct)
         return super().element_of(base, index, axis)
+
+    def short_element(self, base: Many, index: cst.Name, axis: Axis | None) -> Value:
+        """``pends[i]`` of ``for i in range(len(pends) - 1)``: one of the items but the last,
+        so its Pendings are copies (waiting for one leaves the last in flight)."""
+        found = flatten(super().element_of(base, index, axis))
+        out: set[int] = set()
+        for oid in found:
+            info, hold = self.infos[oid], self.holds.get(oid)
+            if info.kind is not Kind.PENDING or hold is None:
+                out.add(oid)
+                continue
+            self.windowed.add(self.site_of(oid))
+            assert base.path is not None
+            self.shortened.setdefault(base.path, set()).add(self.site_of(oid))
+            key = ("short", id(index), oid)
+            m = self.fresh(info.kind, index, info.label, group=info.group, key=key)
+            self.adopt(m, frozenset({oid}))
+            self.primary.setdefault(m, self.site_of(oid))
+            self.set_hold(m, hold)
+            out.add(m)
+        return frozenset(out)
 
     def aligned(self, path: str) -> frozenset[str]:
         """``path`` and the containers whose items line up with its items, position by
@@ -91,6 +117,7 @@ class Loops(Containers):
     def bind_name(self, name: str, value: Value) -> None:
         if name not in self._counting:
             self._walks.pop(name, None)
+            self._short.pop(name, None)
         super().bind_name(name, value)
 
     # -- loops ----------------------------------------------------------------------------------
@@ -126,13 +153,22 @@ class Loops(Containers):
         else:
             self.take(loop, loop.target, fallback if columns[0] is None else columns[0])
 
-    def take(self, loop: cst.For, target: cst.BaseExpression, column: Column) -> None:
-        """Bind (part of) a loop's target to one column of what a step takes."""
+    def take(
+        self,
+        loop: cst.For,
+        target: cst.BaseExpression,
+        column: Column,
+        walked: str | None = None,
+    ) -> None:
+        """Bind (part of) a loop's target to one column of what a step takes (``walked``: the
+        path of the container whose keys another column takes)."""
         if isinstance(column, Counting):
             if isinstance(target, cst.Name) and target.value not in self.rebinds(loop):
                 self.advance(target.value, column.step, column.bounds, arithmetic=column.arithmetic)
                 if column.walks is not None:
                     self._walks[target.value] = (loop, self.aligned(column.walks))
+                if column.short is not None:
+                    self._short[target.value] = column.short
             else:
                 self.bind(target, NOTHING)
             return
@@ -141,8 +177,10 @@ class Loops(Containers):
             if len(parts) == len(column.columns) and not any(
                 isinstance(e, cst.StarredElement) for e in parts
             ):
+                walks = [c.walks for c in column.columns if isinstance(c, Counting) and c.walks]
                 for part, inner in zip(parts, column.columns, strict=True):
-                    self.take(loop, part.value, inner)
+                    # ``for k, t in d.items()``: ``t`` is the step's ``d[k]``
+                    self.take(loop, part.value, inner, walks[0] if len(walks) == 1 else None)
             else:  # taken whole, as unknown code would
                 for inner in column.columns:
                     if isinstance(inner, (frozenset, Packed, Many)):
@@ -156,14 +194,28 @@ class Loops(Containers):
             self.bind(target, value)
         elif isinstance(target, cst.Name):
             distinct = distinct_items(value)
-            taken = self.materialize(loop, value, target.value, within, distinct=distinct)
+            space = walked if walked is not None and value == self.stored(walked) else None
+            taken = self.materialize(
+                loop, value, target.value, within, distinct=distinct, space=space
+            )
             self.bind_name(target.value, taken)
         elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, Packed):
             self.bind(target, _columns(value, len(target.elements)))
+        elif (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(value, Many)
+            and self.take_row(loop, target, value)
+        ):
+            pass
         else:  # a tuple of each item: any name may take any of what the items hold
             for name in target_names(target):
                 taken = self.materialize(loop, value, name, distinct=False, space=name)
                 self.bind_name(name, taken)
+
+    def take_row(self, loop: cst.For, target: cst.Tuple | cst.List, value: Many) -> bool:
+        """Bind a tuple target to one row of a container of rows (``tilecheck.host.rows``);
+        False where its rows are not known."""
+        return False
 
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
         """What a loop (or a comprehension) takes each step, column by column: ``enumerate``,
@@ -190,12 +242,13 @@ class Loops(Containers):
                 inner = self.columns(args[0], None)
                 return inner if _single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
+            walked = Counting(1, None, arithmetic=False, walks=path_of(func.value))
             if func.attr.value == "items":
-                return [_KEYS, self.holding(func.value)]
+                return [walked, self.holding(func.value)]
             if func.attr.value == "values":
                 return [self.holding(func.value)]
             if func.attr.value == "keys":
-                return [_KEYS]
+                return [walked]
         if distinct_constants(iterable):
             return [_KEYS]
         path = path_of(iterable)
@@ -240,7 +293,7 @@ class Loops(Containers):
             and len(size.args) == 1
         ):
             walks = path_of(size.args[0].value)
-        return Counting(step, Bounds(start, stop), walks=walks)
+        return Counting(step, Bounds(start, stop), walks=walks, short=short_of(size))
 
     def holding(self, expr: cst.BaseExpression) -> Value | None:
         """What a path holds now (a display: its items), without evaluating anything."""

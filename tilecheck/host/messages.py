@@ -28,6 +28,7 @@ class Use(enum.Enum):
     WRITE = "written"
     PARTITION = "partitioned"
     SHARED = "passed to a launch"
+    COLLECTIVE = "passed to a collective that writes it"
 
 
 def display(expr: cst.BaseExpression) -> str:
@@ -47,7 +48,7 @@ def conflict_code(holder: Kind, exclusive: bool, use: Use, *, ordered: bool = Fa
     if exclusive:
         follows = ordered and use is Use.SHARED and holder is Kind.PENDING
         return None if follows else USE_IN_FLIGHT
-    return WRITE_WHILE_SHARED if use in (Use.WRITE, Use.PARTITION) else None
+    return WRITE_WHILE_SHARED if use in (Use.WRITE, Use.PARTITION, Use.COLLECTIVE) else None
 
 
 def _holder(info: ObjInfo, came_around: bool) -> tuple[Part, ...]:
@@ -165,6 +166,18 @@ def left_unwaited(site: cst.CSTNode) -> Finding:
     )
 
 
+def overwritten(site: cst.CSTNode) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            "the Pending of this submit is dropped unwaited: the name holding it is rebound "
+            "(a later iteration's submit) before anything waits on it, so only the last one is "
+            "waited; wait on each one, or keep them in a list and wait on every one",
+        ),
+    )
+
+
 # TC110: how an op was run or handed on, by the name the analysis gives the way.
 _RUN_HOW = {
     "sync": "run by `.sync()`",
@@ -239,6 +252,25 @@ def already_run(
         (node, "run again here, in the loop's next iteration" if around else "run again here")
     )
     return Finding(OP_ALREADY_RUN, node, message, tuple(labels))
+
+
+def parameter_rerun(
+    node: cst.CSTNode, name: str, runs: Sequence[tuple[cst.CSTNode, str]], how: str
+) -> Finding:
+    """TC110 inside a function, on the op a caller passed as ``name`` (reported where a call
+    certainly passes one)."""
+    (where, way), *_ = runs
+    return Finding(
+        OP_ALREADY_RUN,
+        node,
+        (
+            f"`{name}` (the op passed to this function) was already {_RUN_HOW[way]} at ",
+            where,
+            f"; an op runs once, so {_RUN_AGAIN[how]} raises: call the kernel again for a "
+            "new op (after the first run is synced)",
+        ),
+        ((where, _RUN_LABEL[way]), (node, "run again here")),
+    )
 
 
 def refused_in_capture(node: cst.CSTNode, what: str, fix: str, capture: cst.CSTNode) -> Finding:

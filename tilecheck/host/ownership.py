@@ -40,6 +40,8 @@ from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax.nodes import dotted_name, path_of
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
+# Arrays made by these libraries' functions are no partitions (the runtime's TypeError).
+_ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
 
 
 class Ownership(Verdicts):
@@ -161,7 +163,7 @@ class Ownership(Verdicts):
         of ``tensors`` stands for an element of a container another name holds)."""
         if not self.holds:
             return
-        acquiring = use in (Use.PARTITION, Use.SHARED)
+        acquiring = use in (Use.PARTITION, Use.SHARED, Use.COLLECTIVE)
         group = self.current_group() if acquiring else None
         scope = self.launch_scope if acquiring else None
         for oid in self.live_holders():
@@ -285,11 +287,22 @@ class Ownership(Verdicts):
             partitions = self.kinds(oids, Kind.PARTITION)
             where = f"parameter `{param.name}` of kernel `{kernel.name}`"
             problem: str | None = None
-            if param.kind is ParamKind.MUTABLE:
+            if kernel.library:
+                if param.kind is ParamKind.MUTABLE and tensors:
+                    self.use(frozenset(tensors), Use.PARTITION, arg.value)
+                    writes.append((param.name, arg, frozenset(tensors)))
+                elif param.kind is ParamKind.SHARED and tensors:
+                    reads.append((param.name, arg, frozenset(tensors)))
+            elif param.kind is ParamKind.MUTABLE:
                 if tensors and not partitions:
                     problem = (
                         f"{where} is Mutable: pass a partition of the tensor "
                         f"(`{display(arg.value)}.partition(tile_shape)`), not the tensor"
+                    )
+                elif not oids and (foreign := self.foreign_array(arg.value)) is not None:
+                    problem = (
+                        f"{where} is Mutable: it takes a partition, not a {foreign} array "
+                        "(`tr.from_dlpack(array).partition(tile_shape)` writes into it)"
                     )
                 elif partitions:
                     if self.check_unconsumed(partitions, arg.value, group):
@@ -328,6 +341,8 @@ class Ownership(Verdicts):
         for _name, arg, written in writes:
             borrows |= {Borrow(t, True) for t in written}
             partitions = self.kinds(flatten(values[id(arg)]), Kind.PARTITION)
+            if kernel.library:  # the tensor itself, which the function partitions
+                cover = _union_cover(cover, _name_cover(arg.value))
             for part in partitions:
                 hold = self.holds.get(part)
                 cover = _union_cover(cover, hold.cover if hold is not None else None)
@@ -340,10 +355,19 @@ class Ownership(Verdicts):
             borrows |= {Borrow(t, False) for t in tensors_read}
             cover = _union_cover(cover, _name_cover(arg.value))
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
-        self.created_ops[op] = self.site(call)
+        if not (kernel.library and self.swallowing()):  # it may raise first (bad input)
+            self.created_ops[op] = self.site(call)
         self.keep_outputs(call, values)
         self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
         return frozenset({op})
+
+    def foreign_array(self, expr: cst.BaseExpression) -> str | None:
+        """The library whose array ``expr`` makes (``np.zeros(...)``), if it is one."""
+        if not isinstance(expr, cst.Call):
+            return None
+        canonical = self.ctx.callee(expr.func).canonical or ""
+        head = canonical.split(".")[0]
+        return head if head in _ARRAY_LIBRARIES else None
 
     def note_launch(self, writes: list[_Argument], reads: list[_Argument]) -> None:
         """What a summary keeps of a launch (``tilecheck.host.summaries``)."""

@@ -15,7 +15,7 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.codes import MUTABLE_ALIAS
+from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -39,6 +39,9 @@ from tilecheck.syntax.nodes import path_of
 _HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
+# The name a method's receiver made in the call (``Act().forward()``) is kept under, never a
+# Python name.
+_MADE = " made"
 _LABELS = {
     Kind.OP: "op returned by `{}`",
     Kind.PENDING: "pending",
@@ -63,6 +66,38 @@ class Interprocedural(Structures):
         self._targets: dict[int, Target] | None = None
 
     # -- recording ---------------------------------------------------------------------------
+    def parameter_op(self, func: cst.Attribute) -> int | None:
+        receiver = func.value
+        if (
+            func.attr.value != "sync"
+            or not isinstance(receiver, cst.Name)
+            or receiver.value not in self.summarizing
+            or receiver.value in self.env
+            or receiver.value in self.ctx.rebindable
+            or self.maybe
+        ):
+            return None
+        name = receiver.value
+        op = self.obj(Kind.OP, ("param-op", name), None, f"`{name}`")
+        self.set_hold(op, Hold(LIVE))
+        self.set_env(name, frozenset({op}))
+        self.set_bound(name, op)
+        return op
+
+    def parameter_of(self, op: int) -> int | None:
+        for index, name in enumerate(self.summarizing):
+            if self._oid_of.get((Kind.OP, ("param-op", name))) == op:
+                return index
+        return None
+
+    def parameter_reruns(self) -> tuple[tuple[int, Finding], ...]:
+        """TC110 at the fixed point on the ops parameters stand for, by position."""
+        return tuple(
+            (index, finding)
+            for index, finding in self.parameter_verdicts.values()
+            if finding is not None
+        )
+
     def target_of(self, oid: int) -> Target | None:
         """What the caller knows a tensor of this function as: a parameter's (the tensor of a
         ``Partition`` parameter: none), an attribute of ``self``'s."""
@@ -154,7 +189,11 @@ class Interprocedural(Structures):
                 for borrow in self.holds[holder].borrows:
                     targets.add((self.target_or_new(borrow.tensor), borrow.exclusive))
             ordered = all(self.holds[holder].ordered for holder in holders)
-            return Result(kinds.pop(), frozenset(targets), ordered)
+            made = [self.created_ops.get(self.site_of(h)) for h in holders]
+            sites = frozenset(m[0] for m in made if m is not None)
+            if None in made or any(h in self.made_elsewhere for h in holders):
+                sites = frozenset()
+            return Result(kinds.pop(), frozenset(targets), ordered, sites)
         tensors = self.kinds(oids, Kind.TENSOR)
         if tensors and len(tensors) == len(oids):
             return Result(Kind.TENSOR, frozenset((self.target_or_new(t), False) for t in tensors))
@@ -254,7 +293,22 @@ class Interprocedural(Structures):
                 summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
                 if summary is not None:
                     return self.call_summary(expr, summary, owner)
+            made = self.made_class(receiver)
+            if made is not None:  # ``Act().forward()``: on an instance made right here
+                summary = self.ctx.summary_for(f"{made}.{func.attr.value}")
+                if summary is not None:
+                    self.ev(receiver)
+                    value = self.call_summary(expr, summary, _MADE)
+                    self.drop_paths(_MADE)
+                    return value
         return super()._call(expr)
+
+    def made_class(self, receiver: cst.BaseExpression) -> str | None:
+        """The class of the checked tree ``receiver`` calls (``Act()``), if it does."""
+        if type(receiver) is not cst.Call or type(receiver.func) is not cst.Name:
+            return None
+        name = receiver.func.value
+        return name if name in self.ctx.classes and name not in self.env else None
 
     def receiver_class(self, owner: str) -> str | None:
         """The class (of the checked tree) of the instance ``owner`` holds: ``self``'s, a
@@ -308,11 +362,24 @@ class Interprocedural(Structures):
                 if tensors:
                     self.use(tensors, use, call, f"`{receiver}.{which}`")
         self.check_distinct(summary, bound, tensors_of)
+        self.reruns_in(summary, bound)
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
         if receiver is not None:
             self.attribute_effects(call, summary, receiver, tensors_of)
         return self.returned_value(call, summary, tensors_of, receiver)
+
+    def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
+        """TC110 inside the function, on an op this call certainly passes it (one a name holds
+        on every path, or a kernel call made right here)."""
+        if summary.statement is None:
+            return
+        for index, finding in summary.reruns:
+            if index in bound:
+                arg, value = bound[index]
+                if self.definite_kind(arg.value, value, Kind.OP) is not None:
+                    shown = dataclasses.replace(finding, statement=summary.statement)
+                    self.report((OP_ALREADY_RUN, finding.node), shown)
 
     def check_distinct(
         self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]], tensors_of: dict[int, Oids]
@@ -417,6 +484,11 @@ class Interprocedural(Structures):
         returned = not isinstance(index, str)  # what a method stores is its own finding
         if returned and result.kind is Kind.OP:
             self.created_ops[new] = self.site(call)
+            if len(result.sites) == 1 and summary.statement is not None:
+                # where the runtime says it was created: the kernel call in the function
+                (site,) = result.sites
+                self.created_ops[new] = (site, 0)
+                self.made_elsewhere[new] = summary.statement
         elif returned and result.kind is Kind.PENDING:
             self.created_pendings[new] = self.site(call)
         if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import Kind
 
@@ -23,11 +24,17 @@ class Result:
     kind: Kind | None
     targets: frozenset[tuple[Target, bool]] = frozenset()  # with "exclusive", for borrows
     ordered: bool = False  # an op or Pending later launches may read after (``Hold.ordered``)
+    # An op: the kernel calls in the function that made it (where the runtime says it was
+    # created); empty when it may be one the caller gave.
+    sites: frozenset[cst.CSTNode] = frozenset()
 
     def join(self, other: Result) -> Result:
         if self.kind is not other.kind:
             return NO_RESULT
-        return Result(self.kind, self.targets | other.targets, self.ordered and other.ordered)
+        sites = self.sites | other.sites if self.sites and other.sites else frozenset()
+        return Result(
+            self.kind, self.targets | other.targets, self.ordered and other.ordered, sites
+        )
 
 
 NO_RESULT = Result(None)
@@ -50,6 +57,12 @@ class Summary:
     # what it leaves in the attributes it sets.
     releases: frozenset[str] = frozenset()
     stores: tuple[tuple[str, Result], ...] = ()
+    # The module statement the function lies in, when it is the caller's module's (its nodes
+    # can be shown there); None for a function of another module.
+    statement: int | None = None
+    # TC110 inside it for an op given as a parameter (by position): reported where a call
+    # certainly gives it an op.
+    reruns: tuple[tuple[int, Finding], ...] = ()
 
 
 def join_returns(

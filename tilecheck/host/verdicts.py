@@ -31,6 +31,10 @@ class Verdicts(Frame):
             (oid,) = value
             if self.infos[oid].site is expr and oid in self.made_here:
                 return oid
+            recorded = _recorded(expr)
+            graph = self.bound.get(recorded[0]) if recorded is not None else None
+            if recorded is not None and graph is not None and self.infos[graph].kind is Kind.GRAPH:
+                return self.definite(recorded[1], value)  # ``g.record(op)`` returns the op
         return None
 
     def definite_kind(self, expr: cst.BaseExpression, value: Value, kind: Kind) -> int | None:
@@ -48,7 +52,8 @@ class Verdicts(Frame):
         already, on every path; otherwise it is, from here on."""
         op = self.check_rerun(expr, value, node, how)
         # an op made right here (``add(...).sync()``) is held by no name: it never runs again
-        if op is not None and not isinstance(expr, cst.Call):
+        # (but ``g.record(add(...))`` returns it)
+        if op is not None and (how == "record" or not isinstance(expr, cst.Call)):
             self.took(op, node, how)
 
     def check_rerun(
@@ -60,14 +65,26 @@ class Verdicts(Frame):
         if isinstance(expr, (cst.Name, cst.NamedExpr)):
             finding: Finding | None = None
             runs = self.taken.get(op) if op is not None else None
+            parameter = self.parameter_of(op) if op is not None else None
             if op is not None and runs is not None and not self.lazy:
-                ordered = sorted(runs, key=lambda run: (run[0], run[2]))
+                ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
                 shown = dotted_name(expr.target if isinstance(expr, cst.NamedExpr) else expr)
-                finding = messages.already_run(
-                    node, shown or "op", self.infos[op], [(n, w) for _, n, w, _ in ordered], how
-                )
-            self.verdict(OP_ALREADY_RUN, node, finding)
+                if parameter is not None:
+                    finding = messages.parameter_rerun(node, shown or "op", ordered, how)
+                else:
+                    finding = messages.already_run(
+                        node, shown or "op", self.infos[op], ordered, how
+                    )
+            if parameter is not None:  # known only where a call gives it an op
+                self.parameter_verdicts[node] = (parameter, finding)
+            else:
+                self.verdict(OP_ALREADY_RUN, node, finding)
         return op
+
+    def parameter_of(self, op: int) -> int | None:
+        """The position of the parameter ``op`` stands for (an op a caller passes), if it
+        does (``Interprocedural``)."""
+        return None
 
     def took(self, op: int, node: cst.CSTNode, how: str) -> None:
         """``op`` is run or handed on at ``node``, on every path through here (unless the code
@@ -192,3 +209,18 @@ class Verdicts(Frame):
                     if isinstance(item.asname.name, cst.Name):
                         return item.asname.name.value
         return "g"
+
+
+def _recorded(call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+    """``g.record(x)``: the graph's name and what it records (which the call returns)."""
+    func = call.func
+    if (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "record"
+        and isinstance(func.value, cst.Name)
+        and len(call.args) == 1
+        and not call.args[0].star
+        and call.args[0].keyword is None
+    ):
+        return func.value.value, call.args[0].value
+    return None

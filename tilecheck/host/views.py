@@ -13,12 +13,12 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host.indices import Select, region_of
-from tilecheck.host.lanes import Lanes
 from tilecheck.host.model import NOTHING, Kind, Oids, Value
+from tilecheck.host.windows import Windows
 from tilecheck.syntax.nodes import path_of, source_of
 
 
-class Views(Lanes):
+class Views(Windows):
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
         if not tensors:

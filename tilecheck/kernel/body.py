@@ -59,6 +59,8 @@ class BodyWalker:
         self.facts = BodyFacts()
         self._is_function = is_function
         self._tiles_loops: list[str] = []
+        self._conditional = 0  # enclosing constructs that may not run what they hold
+        self._cut = False  # a ``return``, ``break`` or ``continue`` met: what follows may not run
         self._statements: dict[type[cst.CSTNode], Callable[[cst.CSTNode], None]] = {
             cst.SimpleStatementLine: self._simple_line,
             cst.SimpleStatementSuite: self._simple_line,
@@ -180,6 +182,7 @@ class BodyWalker:
             else:
                 self._assign_target(node.target, None)
         elif isinstance(node, cst.Return):
+            self._cut = True
             if node.value is not None:
                 self._expression(node.value)
                 if not self._is_function:
@@ -190,7 +193,9 @@ class BodyWalker:
                 self._expression(node.msg)
         elif type(node) in _UNSUPPORTED_STATEMENTS:
             self._unsupported_statement(node)
-        elif isinstance(node, (cst.Pass, cst.Break, cst.Continue)):
+        elif isinstance(node, (cst.Break, cst.Continue)):
+            self._cut = True
+        elif isinstance(node, cst.Pass):
             pass
         else:
             self._report(node, f"`{type(node).__name__}` is not supported in a kernel")
@@ -217,11 +222,13 @@ class BodyWalker:
     def _if(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.If)
         self._expression(node.test)
+        self._conditional += 1
         self._statement(node.body)
         if isinstance(node.orelse, cst.If):
             self._if(node.orelse)
         elif isinstance(node.orelse, cst.Else):
             self._statement(node.orelse.body)
+        self._conditional -= 1
 
     def _for(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.For)
@@ -238,9 +245,13 @@ class BodyWalker:
             self._assign_target(node.target, None)
         if receiver is not None:
             self._tiles_loops.append(receiver)
+        else:  # a ``range`` may be empty; the tiles of a partition are covered by the blocks
+            self._conditional += 1
         self._statement(node.body)
         if receiver is not None:
             self._tiles_loops.pop()
+        else:
+            self._conditional -= 1
         if node.orelse is not None:
             self._report(
                 node.orelse,
@@ -264,7 +275,9 @@ class BodyWalker:
     def _while(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.While)
         self._expression(node.test)
+        self._conditional += 1
         self._statement(node.body)
+        self._conditional -= 1
         if node.orelse is not None:
             self._report(
                 node.orelse,
@@ -334,6 +347,8 @@ class BodyWalker:
         elif isinstance(node, cst.NamedExpr):
             self._expression(node.value)
             self._assign_target(node.target, node.value)
+        elif isinstance(node, (cst.IfExp, cst.BooleanOperation)):
+            self._branches(node)
         else:
             if isinstance(node, cst.BinaryOperation) and isinstance(
                 node.operator, cst.MatrixMultiply
@@ -342,8 +357,24 @@ class BodyWalker:
             for child in children(node):
                 self._expression(child)
 
+    def _branches(self, node: cst.IfExp | cst.BooleanOperation) -> None:
+        """``a if c else b`` and ``a and b``: the test (``c``, ``a``) always runs, the rest may
+        not."""
+        first, rest = (
+            (node.test, (node.body, node.orelse))
+            if isinstance(node, cst.IfExp)
+            else (node.left, (node.right,))
+        )
+        self._expression(first)
+        self._conditional += 1
+        for branch in rest:
+            self._expression(branch)
+        self._conditional -= 1
+
     def _call(self, node: cst.Call) -> None:
-        self.facts.calls.append(CallSite(node, dotted_name(node.func), tuple(self._tiles_loops)))
+        always = not self._conditional and not self._cut
+        site = CallSite(node, dotted_name(node.func), tuple(self._tiles_loops), always)
+        self.facts.calls.append(site)
         self._expression(node.func)
         for arg in node.args:
             if arg.star:

@@ -81,6 +81,11 @@ class CallSite:
     node: cst.Call
     dotted: str | None  # the callee as a Name/Attribute chain, if it is one
     tiles_loops: tuple[str, ...]  # receivers of the enclosing ``for ... in r.tiles()`` loops
+    # whether the call runs whenever the kernel does: not under an ``if``, a ``while``, a loop
+    # other than ``for ... in z.tiles()``, a conditional expression, the right of ``and``/``or``,
+    # nor after a ``return``, ``break`` or ``continue`` (rules that would refuse a launch for
+    # what a branch not taken does look only at these)
+    always: bool = True
 
 
 @dataclass

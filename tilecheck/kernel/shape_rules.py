@@ -1,13 +1,16 @@
-"""The rules on inferred tile types (TC207-TC210): a store of a tile that cannot be the
+"""The rules on inferred tile types (TC207-TC211): a store of a tile that cannot be the
 partition's (TC207), an ``mma`` or matrix product of operands that do not fit (TC208), a
-reshape that changes the element count (TC209) and a ``load_tile`` at a constant index
-entirely outside a tensor whose shape a launch shows (TC210).
+reshape that changes the element count (TC209), a ``load_tile`` at a constant index
+entirely outside a tensor whose shape a launch shows (TC210) and a tensor loaded in the tiles
+of a partition of a larger tensor (TC211).
 
 Each reports only what is certain from the types ``TileTypes`` inferred; where something is
 unknown the check is *open*, and the kernel is checked again with what each launch in its
 module says (``tilecheck.kernel.launches``), which the rules then report at the kernel's line
-with the launch as a label. The runtime, which decorates a kernel before any launch, sees the
-kernel alone."""
+with the launch as a label. The runtime runs them at the first launch of each signature, with
+the launch's real shapes (``tilecheck.kernel.checker.LaunchRules``). TC210 and TC211, whose
+loads are no error where they run (they read zeros), look only at loads that run whenever the
+kernel does (``CallSite.always``): a load in a branch a launch never takes reads nothing."""
 
 from __future__ import annotations
 
@@ -16,12 +19,14 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tilecheck.codes import (
+    LOAD_LIKE_SMALLER,
     LOAD_OUTSIDE_TENSOR,
     MMA_MISMATCH,
     RESHAPE_SIZE_MISMATCH,
     STORE_TILE_MISMATCH,
 )
 from tilecheck.kernel.dtype_rules import MMA_ACCUMULATORS, integer_range
+from tilecheck.kernel.facts import CallSite
 from tilecheck.kernel.findings import Finding
 from tilecheck.kernel.inference import TileTypes
 from tilecheck.kernel.lang_api import FUNCTIONS
@@ -82,7 +87,11 @@ def check_tile_types(types: TileTypes) -> TypeChecks:
                     checks, call, types.tile(args["t"]), argument_shape(types, args.get("shape"))
                 )
         elif function == "load_tile":
-            _load_tile(checks, call)
+            if site.always:
+                _load_tile(checks, call)
+        elif function == "load_tile_like":
+            if site.always:
+                _load_tile_like(checks, site)
         elif isinstance(call.func, cst.Attribute):
             _method(checks, call, call.func)
     for node in ctx.facts.matmuls:
@@ -284,12 +293,19 @@ def _load_tile(checks: TypeChecks, call: cst.Call) -> None:
     shape_arg, index_arg = argument(call, 0, "shape"), argument(call, 1, "index")
     if not isinstance(receiver, TensorParam) or shape_arg is None or index_arg is None:
         return
+    like = _partition_tiles(checks, shape_arg, index_arg)
+    if like is not None:  # ``x.load_tile(z.tile_shape, z.index)``: ``load_tile_like(x, z)``
+        _smaller(checks, call, receiver.param, like)
+        return
     index = types.of(index_arg)
     items = index.items if isinstance(index, SeqType) else (index,)
     constants = [
         i.value.value if isinstance(i, ScalarType) and i.value is not None else None for i in items
     ]
+    # a part a launch may make constant (a ``Const`` parameter, a module constant)
+    symbolic = [isinstance(i, ScalarType) and i.value is not None for i in items]
     if all(c is None for c in constants):
+        checks.open = checks.open or any(symbolic)
         return
     tensor = types.tensor_shape(receiver.param)
     tile = argument_shape(types, shape_arg)
@@ -302,6 +318,7 @@ def _load_tile(checks: TypeChecks, call: cst.Call) -> None:
         size = dim.value if dim is not None else None
         total = extent.value if extent is not None else None
         if at is None or size is None or total is None:
+            checks.open = checks.open or at is not None or symbolic[axis]
             continue
         if at < 0 or at * size >= total:
             labels = checks.labels()
@@ -313,5 +330,89 @@ def _load_tile(checks: TypeChecks, call: cst.Call) -> None:
                 f"{first} to {first + size - 1}), but `{receiver.param}` has shape "
                 f"{show_shape(tensor, labels)}: the tile is entirely outside the tensor and "
                 "reads only zeros",
+            )
+            return
+
+
+# -- TC211 --------------------------------------------------------------------------------------
+
+
+def _load_tile_like(checks: TypeChecks, site: CallSite) -> None:
+    args = _bound(site.node, "load_tile_like")
+    if args is None or "x" not in args or "z" not in args:
+        return
+    types = checks.types
+    x, z = types.of(args["x"]), types.of(args["z"])
+    if not isinstance(x, TensorParam) or not isinstance(z, TensorParam):
+        return
+    if types.ctx.kinds.get(z.param) is ParamKind.MUTABLE:
+        _smaller(checks, site.node, x.param, z.param)
+
+
+def _partition_tiles(
+    checks: TypeChecks, shape: cst.BaseExpression, index: cst.BaseExpression
+) -> str | None:
+    """The Mutable parameter ``z`` when a load's shape is ``z.tile_shape`` and its index the
+    block's tile of ``z`` (``z.index``, or a ``for idx in z.tiles()`` index), each written in
+    place or as a local assigned it once; else None."""
+    ctx = checks.types.ctx
+    shape_of = _attribute_of(checks, shape, "tile_shape")
+    if shape_of is None or ctx.kinds.get(shape_of) is not ParamKind.MUTABLE:
+        return None
+    if _attribute_of(checks, index, "index") == shape_of:
+        return shape_of
+    if isinstance(index, cst.Name):
+        part = ctx.tensors.tile_index(index.value)
+        if part is not None and part.position is None:
+            if ctx.tensors.root(part.receiver) == shape_of:
+                return shape_of
+    return None
+
+
+def _attribute_of(checks: TypeChecks, expr: cst.BaseExpression, attribute: str) -> str | None:
+    """``p`` for ``w.<attribute>`` where ``w`` always stands for the parameter ``p``."""
+    ctx = checks.types.ctx
+    if isinstance(expr, cst.Name):
+        only = ctx.only_value(expr)
+        expr = only if only is not None else expr
+    if (
+        isinstance(expr, cst.Attribute)
+        and expr.attr.value == attribute
+        and isinstance(expr.value, cst.Name)
+    ):
+        return ctx.tensors.root(expr.value.value)
+    return None
+
+
+def _smaller(checks: TypeChecks, call: cst.Call, x: str, z: str) -> None:
+    """TC211: ``x`` loaded in the tiles of ``z``'s partition, where ``x`` is smaller than
+    ``z`` along an axis (or of another rank): ``z``'s tiles past ``x``'s edge read zeros."""
+    types = checks.types
+    have, want = types.tensor_shape(x), types.tensor_shape(z)
+    if not isinstance(have, tuple) or not isinstance(want, tuple):
+        checks.open = True
+        return
+    labels = checks.labels()
+    shown = f"`{x}` has shape {show_shape(have, labels)} and `{z}` {show_shape(want, labels)}"
+    if len(have) != len(want):
+        checks.report(
+            LOAD_LIKE_SMALLER,
+            call,
+            f"`{source_of(call)}` loads `{x}` in the tiles of `{z}`, but {shown}: the ranks "
+            "differ, so no tile of one is a tile of the other",
+        )
+        return
+    for axis, (n, m) in enumerate(zip(have, want, strict=True)):
+        if n is None or m is None or n.value is None or m.value is None:
+            checks.open = checks.open or n != m
+            continue
+        if n.value < m.value:
+            checks.report(
+                LOAD_LIKE_SMALLER,
+                call,
+                f"`{source_of(call)}` loads `{x}` in the tiles of `{z}`, but {shown}: `{x}` is "
+                f"smaller along axis {axis} ({n.value} < {m.value}), so `{z}`'s tiles past "
+                f"`{x}`'s edge read zeros, on the GPU with no error. Pass tensors of one "
+                f"shape, or load `{x}.load_tile(shape, index)` where that is meant",
             )
             return

@@ -1,7 +1,7 @@
-"""Quick fixes as LSP code actions: "Suppress TC102 on this line" and "Remove unused
-suppression" (TC002). What each edits is computed by ``tilecheck.fixes``, which the CLI's
-``--fix`` shares; this module only converts positions between the client's units and code
-points."""
+"""Quick fixes as LSP code actions: "Suppress TC102 on this line", "Remove unused
+suppression" (TC002) and "Wait on `p` at the end of its block" (TC108). What each edits is
+computed by ``tilecheck.fixes``, which the CLI's ``--fix`` shares; this module only converts
+positions between the client's units and code points."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
-from tilecheck.codes import PARSE_ERROR, UNUSED_SUPPRESSION
+from tilecheck.codes import PARSE_ERROR, PENDING_NEVER_WAITED, UNUSED_SUPPRESSION
 from tilecheck.fixes import Edit, Fix, FixSource
 from tilecheck.lsp.convert import SOURCE
 
@@ -33,6 +33,10 @@ def code_actions(
             continue
         start = diagnostic.range.start
         fix: Fix | None
+        if diagnostic.code == PENDING_NEVER_WAITED:  # the wait first, where there is one
+            wait = fixes.wait(start.line, _code_points(fixes.lines, start, codec))
+            if wait is not None:
+                actions.append(_action(uri, wait, diagnostic, fixes.lines, codec))
         if diagnostic.code == UNUSED_SUPPRESSION:
             column = _code_points(fixes.lines, start, codec)
             fix = fixes.remove_unused(start.line, column, diagnostic.message)

@@ -137,10 +137,12 @@ def findings(fn: Any) -> list[Diagnostic]:
     )
 
 
-def format_findings(name: str, diagnostics: list[Diagnostic]) -> str:
+def format_findings(
+    name: str, diagnostics: list[Diagnostic], headline: str = "cannot be compiled"
+) -> str:
     from tilecheck.catalog import catalog
 
-    lines = [f"kernel `{name}` cannot be compiled:"]
+    lines = [f"kernel `{name}` {headline}:"]
     for d in diagnostics:
         rule = catalog().get(d.code)
         slug = rule.slug if rule else "?"

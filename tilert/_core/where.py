@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
+from types import FrameType
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # tilert/
 # Both caches are keyed by what a launch sees on every call (this is the launch hot path): a
@@ -37,12 +39,37 @@ def user_frame() -> tuple[str, int]:
     """(file, line) of the innermost caller that is not tilert's own code: where a warning
     about the user's code should point. (``user_callsite`` walks the same way inline: it is on
     the launch path, where sharing this walk measured 245 -> 390 ns a call.)"""
-    frame = sys._getframe(1)
+    frame = _user_frame()
+    return ("<unknown>", 0) if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
+def warn_in_user_code(message: str, category: type[Warning]) -> None:
+    """``warnings.warn`` at the user's innermost line. A finalizer's warning (an op never run, a
+    Pending never waited on, a graph never closed) runs wherever the object was dropped or
+    collected, inside tilert's own code too, where ``stacklevel`` would point."""
+    frame = _user_frame()
+    if frame is None:  # (no user code on this thread's stack: the dropping frame says most)
+        warnings.warn(message, category, stacklevel=3)
+        return
+    g = frame.f_globals  # the module and registry warnings.warn would use for that frame
+    warnings.warn_explicit(
+        message,
+        category,
+        frame.f_code.co_filename,
+        frame.f_lineno,
+        module=g.get("__name__", "<string>"),
+        registry=g.setdefault("__warningregistry__", {}),
+        module_globals=g,
+    )
+
+
+def _user_frame() -> FrameType | None:
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         if not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR):
-            return frame.f_code.co_filename, frame.f_lineno
-        frame = frame.f_back  # type: ignore[assignment]
-    return "<unknown>", 0
+            return frame
+        frame = frame.f_back
+    return None
 
 
 def _short(filename: str) -> str:

@@ -17,13 +17,14 @@
  *   lock.c         the C re-entrant lock (the borrow and queue locks)
  *   common.c       the caller's site, the borrows made, the call of the Python method
  *   partition.c    Tensor.partition
- *   kernel_call.c  Kernel.__call__: the op built from a launch
+ *   kernel_call.c  Kernel.__call__ (and Kernel's call slot): the op built from a launch
+ *   signature.c    whether a launch's signature was checked (tilert/_core/launch_rules.py)
  *   launch.c       what sync and submit share: a fast launch's checks and arguments, its issue
  *                  on the stream, the stream sync, the release of an op's borrows
  *   sync.c         Op.sync: the launch, the stream sync and the release of the borrows
  *   submit.c       Op.submit and Pending.wait: the launch with its Ticket and Pending, and the
  *                  wait that synchronizes only a launch not known complete
- *   finalize.c     the __del__ of ops and partitions, and their finalizers
+ *   finalize.c     the __del__ of ops and partitions, their finalizers, Kernel's call slot
  *   module.c       install(): what Python hands over (defined there), and the module itself
  *   dlpack.c       the release of exported DLPack tensors, keeping a pending exception
  *
@@ -59,7 +60,8 @@ void tf_unlock_keeping_error(FastLock *lock);
 
 /* -- what install() is given (defined in module.c, set once by install) ------------------- */
 extern PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType;
+    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType,
+    *tf_KernelType;
 extern PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
     *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 extern FastLock *tf_borrow_lock, *tf_queue_lock;
@@ -67,6 +69,7 @@ extern PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_mo
     *tf_backends_module;
 extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
     *tf_in_flight;
+extern PyObject *tf_checked_launches; /* launch_rules.checked_launches: (kernel, *items) */
 
 /* slot offsets, read from the classes' member descriptors */
 extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer,
@@ -79,7 +82,7 @@ extern Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_co
     tf_P_consumer, tf_P_holder;
 extern Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
 extern Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O_state,
-    tf_O_into;
+    tf_O_into, tf_O_ran_at;
 extern Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
 extern Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
 extern Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders,
@@ -87,9 +90,9 @@ extern Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_ho
 extern Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 
 /* interned names and constants */
-extern PyObject *tf_s_created, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
+extern PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current,
-    *tf_a_default, *tf_a_kernel, *tf_a_keep_error;
+    *tf_a_default, *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream;
 
 /* The compiled kernel launched last, with its plan (sync.c sets both, kernel_call.c reads them:
  * a kernel's plan, once set, never changes) */
@@ -108,6 +111,25 @@ static inline void tf_set_slot(PyObject *obj, Py_ssize_t off, PyObject *value) {
 
 static inline PyObject *tf_new_instance(PyTypeObject *type) {
     return type->tp_alloc(type, 0); /* slots NULL until filled; not __init__ */
+}
+
+/* Out of the cyclic garbage collector: the bookkeeping of a launch (its holders and their lists,
+ * its values, its consumed partition, the written tensor's last-writer tuple, its Ticket and
+ * Pending). Work in flight keeps a batch of these alive, and the collector's young generation
+ * scanned them again and again: measured, most of what a submitted op cost more than a synced
+ * one (docs/decisions.md, "Async": the collector). Untracked objects are still freed by their
+ * reference counts; only a reference cycle through them would go unfound, and the only ones are
+ * a tensor's borrow table and its holders, which the release of the borrows breaks: by sync,
+ * wait, or the finalizer of whatever still holds them (an unconsumed partition, an unrun op, a
+ * Pending never waited on, a chain, a graph), all left tracked but the Pending, whose references
+ * (its stream, outputs and holders) lead to no object of the user's on this path. */
+static inline void tf_untrack(PyObject *obj) {
+    if (obj != NULL && PyObject_IS_GC(obj)) PyObject_GC_UnTrack(obj);
+}
+
+static inline void tf_untrack_bookkeeping(PyObject *holder, PyObject *held) {
+    tf_untrack(holder);
+    tf_untrack(held);
 }
 
 /* An int slot (a tensor's exclusive count, a stream's launch numbers). */
@@ -149,6 +171,11 @@ PyObject *tf_slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_
 /* What each parameter of a kernel's ``_fast_plan`` is (kernel_call.c, sync.c) */
 enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
 
+/* Whether a launch's signature is in tf_checked_launches (signature.c): 1 yes, 0 no (the Python
+ * checks it first), -1 on an error. ``params``: the plan's per-parameter entries. */
+int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *params);
+
 /* -- a fast launch (launch.c), what Op.sync and Op.submit share ------------------------- */
 typedef struct {
     PyObject *stream, *compiled, *ckernel, *launch_args;                 /* owned */
@@ -177,6 +204,7 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
                               PyObject *kwnames);
 PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames);
+PyObject *tf_kernel_tp_call(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *tf_op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
 PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames);

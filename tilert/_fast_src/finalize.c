@@ -1,13 +1,14 @@
-/* The __del__ of ops, partitions and Pendings, and the finalizers that call them. */
+/* The __del__ of ops, partitions and Pendings, the finalizers that call them, and the slot a
+ * kernel's call runs. */
 
 #include "fast.h"
 
 /* Most ops and partitions die run or consumed, with nothing to do: only the others call the
  * Python __del__ (which releases the borrows and, for an op, warns). The classes' __del__ are
- * these, and their finalizers call them directly (see set_finalizers). */
+ * these, and their finalizers call them directly (see set_finalizers). An op has something to
+ * do only if never run nor taken (a chain, a zip or a graph that took it releases its borrows). */
 static int op_needs_del(PyObject *self) {
-    PyObject *state = SLOT(self, tf_O_state);
-    return state != NULL && state != tf_s_submitted;
+    return SLOT(self, tf_O_state) == tf_s_created;
 }
 
 static int partition_needs_del(PyObject *self) {
@@ -61,12 +62,14 @@ static void pending_finalize(PyObject *self) {
 }
 
 PyObject *tf_set_finalizers(PyObject *module, PyObject *unused) {
-    if (tf_OpType == NULL || tf_PartitionType == NULL || tf_PendingType == NULL) {
+    if (tf_OpType == NULL || tf_PartitionType == NULL || tf_PendingType == NULL ||
+        tf_KernelType == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "tilert._fast.set_finalizers: install() first");
         return NULL;
     }
     tf_OpType->tp_finalize = op_finalize;
     tf_PartitionType->tp_finalize = partition_finalize;
     tf_PendingType->tp_finalize = pending_finalize;
+    tf_KernelType->tp_call = tf_kernel_tp_call;
     Py_RETURN_NONE;
 }

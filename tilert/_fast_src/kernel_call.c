@@ -7,8 +7,8 @@
  * for Shared, (2, accepted types) for a scalar. The fast path takes launches with exactly one
  * Mutable partition, unmapped, on a grid checked before, positional arguments only, outside any
  * chain or graph: a launch loop's launches. */
-PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames) {
+static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames, PyObject *given) {
     PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
     PyObject *holder = NULL, *held = NULL, *holders = NULL, *step = NULL, *steps = NULL,
              *values = NULL, *op = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
@@ -60,6 +60,11 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         }
     }
     if (part == NULL) goto fallback; /* the grid comes from grid=: the slow path checks it */
+    int checked = tf_launch_checked(self, args, nargs, params); /* else the Python checks it */
+    if (checked <= 0) {
+        if (checked < 0) goto error;
+        goto fallback;
+    }
     PyObject *tensor = SLOT(part, tf_P_tensor), *grid = SLOT(part, tf_P_grid),
              *part_holder = SLOT(part, tf_P_holder), *part_borrows = SLOT(tensor, tf_T_borrows);
     if (part_borrows == NULL || !PyDict_CheckExact(part_borrows)) goto fallback;
@@ -85,10 +90,16 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     tf_set_slot(holder, tf_H_where, where);
     tf_set_slot(holder, tf_H_group, Py_None);
     tf_set_slot(holder, tf_H_held, held);
-    if ((values = PyTuple_New(nargs)) == NULL) goto error;
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        Py_INCREF(args[i]);
-        PyTuple_SET_ITEM(values, i, args[i]);
+    if (given != NULL) { /* the call's own tuple of the arguments, which nothing else holds */
+        values = given;
+        Py_INCREF(values);
+    } else if ((values = PyTuple_New(nargs)) == NULL) {
+        goto error;
+    } else {
+        for (Py_ssize_t i = 0; i < nargs; i++) {
+            Py_INCREF(args[i]);
+            PyTuple_SET_ITEM(values, i, args[i]);
+        }
     }
     if ((reading_borrow = tf_make_borrow(0, reading, where)) == NULL) goto error;
     if ((writing_borrow = tf_make_borrow(1, writing, where)) == NULL) goto error;
@@ -129,6 +140,13 @@ PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (present) PyDict_SetItem(part_borrows, part_holder, writing_borrow); /* (a replace) */
     tf_set_slot(part, tf_P_consumed_at, where);
     tf_set_slot(part, tf_P_consumer, holder);
+    /* the op's bookkeeping, and the partition, consumed: nothing left to finalize there, out
+     * of the collector (see tf_untrack) */
+    tf_untrack_bookkeeping(holder, held);
+    tf_untrack(holders);
+    tf_untrack(values);
+    tf_untrack(part);
+    tf_untrack_bookkeeping(part_holder, SLOT(part_holder, tf_H_held));
     tf_lock_give(tf_borrow_lock);
 
     tf_set_slot(op, tf_O_label, label);
@@ -159,4 +177,30 @@ done:
     Py_XDECREF(step);
     Py_XDECREF(steps);
     return slow ? tf_slow(tf_py_kernel_call, self, args, nargs, kwnames) : op;
+}
+
+/* Kernel.__call__ as the method Python finds (``Kernel.__call__``, a method descriptor). */
+PyObject *tf_kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
+    return kernel_call(self, args, nargs, kwnames, NULL);
+}
+
+/* Kernel's tp_call (set_finalizers sets it): what a call ``add(...)`` runs, without the lookup
+ * of ``__call__`` the slot of a Python class makes on every call; the tuple of the arguments the
+ * interpreter made for it, if nothing else holds it, becomes the op's values. A later
+ * assignment of ``Kernel.__call__`` (a test's monkeypatch) resets the slot, as Python does. */
+PyObject *tf_kernel_tp_call(PyObject *self, PyObject *args, PyObject *kwargs) {
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (kwargs == NULL || PyDict_GET_SIZE(kwargs) == 0) {
+        PyObject *given = PyTuple_CheckExact(args) && Py_REFCNT(args) == 1 ? args : NULL;
+        return kernel_call(self, &PyTuple_GET_ITEM(args, 0), nargs, NULL, given);
+    }
+    PyObject *small[8], **stack = small; /* keywords: the Python binds them */
+    if (nargs + 1 > 8 && (stack = PyMem_Malloc((nargs + 1) * sizeof(PyObject *))) == NULL)
+        return PyErr_NoMemory();
+    stack[0] = self;
+    for (Py_ssize_t i = 0; i < nargs; i++) stack[i + 1] = PyTuple_GET_ITEM(args, i);
+    PyObject *r = PyObject_VectorcallDict(tf_py_kernel_call, stack, nargs + 1, kwargs);
+    if (stack != small) PyMem_Free(stack);
+    return r;
 }

@@ -15,6 +15,24 @@ static PyObject *memo_compiled, *memo_ckernel;
 static Py_ssize_t memo_rank;
 
 /* -- releasing an op's borrows ------------------------------------------------------------- */
+/* ``dict.pop(key, None)`` in one lookup: 1 with the value (a new reference), 0 where absent, -1
+ * on an error. */
+static int pop_item(PyObject *dict, PyObject *key, PyObject **value) {
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyDict_Pop(dict, key, value);
+#else
+    PyObject *found = _PyDict_Pop(dict, key, Py_None); /* (a borrow is a tuple, never None) */
+    *value = NULL;
+    if (found == NULL) return -1;
+    if (found == Py_None) {
+        Py_DECREF(found);
+        return 0;
+    }
+    *value = found;
+    return 1;
+#endif
+}
+
 /* ownership.release_holders for an op of tensors: drop every borrow of each holder. */
 int tf_release_holders(PyObject *holders) {
     int failed = 0;
@@ -23,17 +41,17 @@ int tf_release_holders(PyObject *holders) {
         PyObject *holder = PyList_GET_ITEM(holders, i), *held = SLOT(holder, tf_H_held);
         if (held == NULL || !PyList_CheckExact(held)) continue;
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held) && !failed; j++) {
-            PyObject *t = PyList_GET_ITEM(held, j), *borrows = SLOT(t, tf_T_borrows);
-            PyObject *borrow = PyDict_GetItemWithError(borrows, holder);
-            if (borrow == NULL) { /* (absent if tr.unsafe.force_release dropped it) */
-                failed = PyErr_Occurred() != NULL;
+            PyObject *t = PyList_GET_ITEM(held, j), *borrow;
+            int found = pop_item(SLOT(t, tf_T_borrows), holder, &borrow);
+            if (found <= 0) { /* (absent if tr.unsafe.force_release dropped it) */
+                failed = found < 0;
                 continue;
             }
             long count;
             int exclusive = PyTuple_GET_ITEM(borrow, 0) == Py_True;
-            failed = PyDict_DelItem(borrows, holder) < 0 ||
-                     (exclusive && (tf_get_long(t, tf_T_exclusive, &count) < 0 ||
-                                    tf_set_long(t, tf_T_exclusive, count - 1) < 0));
+            Py_DECREF(borrow);
+            failed = exclusive && (tf_get_long(t, tf_T_exclusive, &count) < 0 ||
+                                   tf_set_long(t, tf_T_exclusive, count - 1) < 0);
         }
         if (!failed) failed = PyList_SetSlice(held, 0, PY_SSIZE_T_MAX, NULL) < 0;
     }
@@ -121,6 +139,15 @@ static PyObject *current_stream(void) {
         Py_INCREF(stream);
     } else if ((stream = PyObject_GetAttr(tf_streams_module, tf_a_default)) == NULL) {
         PyErr_Clear();
+    } else if (stream == Py_None) {
+        /* torch's current stream is followed (streams._follow_torch): streams._torch_stream
+         * says which tilert Stream wraps it, a call of well under a microsecond, where leaving
+         * the launch to the Python would cost the whole Python path */
+        Py_DECREF(stream);
+        PyObject *find = PyObject_GetAttr(tf_streams_module, tf_a_torch_stream);
+        stream = find == NULL ? NULL : PyObject_CallNoArgs(find);
+        Py_XDECREF(find);
+        if (stream == NULL) PyErr_Clear();
     }
     Py_XDECREF(stack);
     return stream;
@@ -348,6 +375,7 @@ PyObject *tf_launch_issue(TfLaunch *l, long *launched, PyObject **failure) {
             Py_XDECREF(tb);
             *failure = value;
         } else {
+            tf_untrack(writer); /* (see tf_untrack) */
             tf_set_slot(l->written, tf_T_writer, writer);
             Py_DECREF(writer);
         }

@@ -5,7 +5,8 @@
 #include <structmember.h>
 
 PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType;
+    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType,
+    *tf_KernelType;
 PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
     *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 FastLock *tf_borrow_lock, *tf_queue_lock;
@@ -13,6 +14,7 @@ PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
     *tf_backends_module;
 PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
     *tf_in_flight;
+PyObject *tf_checked_launches;
 
 Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer, tf_T_launch_view;
 Py_ssize_t tf_T_family;
@@ -20,7 +22,7 @@ Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_
     tf_P_consumer, tf_P_holder;
 Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
 Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O_state,
-    tf_O_into;
+    tf_O_into, tf_O_ran_at;
 Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
 Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
 Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders, tf_PN_outputs,
@@ -28,9 +30,9 @@ Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders, 
 Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 static Py_ssize_t op_holder_held; /* must be tf_H_held: both holders are read at one offset */
 
-PyObject *tf_s_created, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
+PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, *tf_a_default,
-    *tf_a_kernel, *tf_a_keep_error;
+    *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream;
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
 
@@ -69,6 +71,7 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_inside_files, "inside_files")                                                          \
     X(tf_formatted_sites, "formatted_sites")                                                    \
     X(tf_launchable_grids, "launchable_grids")                                                  \
+    X(tf_checked_launches, "checked_launches")                                                  \
     X(tf_in_flight, "in_flight")
 #define KERNEL_KEY "Kernel"
 
@@ -105,6 +108,7 @@ PyObject *tf_memo_kernel, *tf_memo_plan;
     X(tf_OpType, "Op", "_origin", tf_O_origin)                                                  \
     X(tf_OpType, "Op", "_state", tf_O_state)                                                    \
     X(tf_OpType, "Op", "_into", tf_O_into)                                                      \
+    X(tf_OpType, "Op", "_ran_at", tf_O_ran_at)                                                  \
     X(tf_LaunchStepType, "LaunchStep", "grid", tf_S_grid)                                       \
     X(tf_LaunchStepType, "LaunchStep", "kernel", tf_S_kernel)                                   \
     X(tf_LaunchStepType, "LaunchStep", "values", tf_S_values)                                   \
@@ -198,7 +202,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
         }
     }
     if (!PyDict_CheckExact(tf_tilings) || !PyDict_CheckExact(tf_inside_files) ||
-        !PyDict_CheckExact(tf_formatted_sites) || !PySet_Check(tf_launchable_grids)) {
+        !PyDict_CheckExact(tf_formatted_sites) || !PySet_Check(tf_launchable_grids) ||
+        !PySet_Check(tf_checked_launches)) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: caches of the wrong type");
         return NULL;
     }
@@ -208,6 +213,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
         return NULL;
     }
     INTERN(tf_s_created, "created");
+    INTERN(tf_s_synced, "synced");
     INTERN(tf_s_submitted, "submitted");
     INTERN(tf_s_partitioned, "partitioned");
     INTERN(tf_s_partition, "partition");
@@ -216,6 +222,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_a_fast_launch, "fast_launch");
     INTERN(tf_a_current, "current");
     INTERN(tf_a_default, "_default");
+    INTERN(tf_a_torch_stream, "_torch_stream");
     INTERN(tf_a_kernel, "kernel");
     INTERN(tf_a_keep_error, "_keep_error");
 
@@ -224,6 +231,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
         PyErr_SetString(PyExc_KeyError, "tilert._fast.install: missing Kernel");
         return NULL;
     }
+    Py_INCREF(kernel_type); /* (its tp_call is set by set_finalizers) */
+    tf_KernelType = (PyTypeObject *)kernel_type;
     PyTypeObject *owners[] = {tf_TensorType, (PyTypeObject *)kernel_type, tf_OpType, tf_OpType,
                               tf_PartitionType, tf_OpType, tf_PendingType, tf_PendingType};
     const char *keys[] = {"Tensor.partition", "Kernel.__call__", "Op.sync", "Op.__del__",
@@ -244,8 +253,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
 
 static PyMethodDef module_methods[] = {
     {"set_finalizers", tf_set_finalizers, METH_NOARGS,
-     "set_finalizers()\n--\n\nOnce the classes' __del__ are the fast ones: their finalizers "
-     "call them without a lookup."},
+     "set_finalizers()\n--\n\nOnce the classes' __del__ and Kernel.__call__ are the fast ones: "
+     "their finalizers, and a kernel's call, run them without a lookup."},
     {"dlpack_hooks", tf_dlpack_hooks, METH_O,
      "dlpack_hooks(release, /)\n--\n\nThe (capsule destructor, deleter) addresses for the DLPack "
      "capsules tilert exports: each calls release(address of the DLManagedTensor) and keeps "

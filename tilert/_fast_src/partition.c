@@ -81,6 +81,7 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     tf_set_slot(holder, tf_H_group, Py_None);
     tf_set_slot(holder, tf_H_held, held);
     tf_set_slot(holder, tf_H_tensor, self);
+    tf_untrack_bookkeeping(holder, held);
     if ((borrow = tf_make_borrow(1, tf_s_partitioned, where)) == NULL) goto error;
     if ((part = tf_new_instance(tf_PartitionType)) == NULL) goto error;
 

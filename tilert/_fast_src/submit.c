@@ -29,6 +29,7 @@ PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     tf_set_slot(self, tf_O_state, tf_s_submitted);
+    tf_set_slot(self, tf_O_ran_at, where);
     if ((number = tf_launch_issue(&l, &launched, &failure)) == NULL) goto error_submitted;
     /* on the stream, its write marked: later readers follow it (Op.submit, ops.IN_FLIGHT) */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(l.holders); i++) {
@@ -58,6 +59,7 @@ PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     tf_set_slot(pending, tf_PN_outputs, SLOT(self, tf_O_outputs));
     tf_set_slot(pending, tf_PN_releases, Py_True);
     tf_set_slot(pending, tf_PN_waited, Py_False);
+    tf_untrack(pending); /* (see tf_untrack) */
     Py_DECREF(ticket);
     Py_DECREF(where);
     tf_launch_clear(&l);

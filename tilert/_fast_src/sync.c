@@ -14,16 +14,21 @@ void tf_raise(PyObject *error) {
  * and Stream.run_now, without the Python around them. */
 PyObject *tf_op_sync(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     TfLaunch l;
-    PyObject *number = NULL, *failure = NULL;
+    PyObject *number = NULL, *failure = NULL, *where;
     long launched, completed;
     if (nargs != 0 || kwnames != NULL) goto fallback;
+    /* where it ran, for a second run's error (Op._take); a site not seen before: the Python */
+    if ((where = tf_callsite()) == NULL) goto fallback;
     int ready = tf_launch_prepare(self, NULL, &l);
     if (ready <= 0) {
+        Py_DECREF(where);
         if (ready < 0) return NULL;
         goto fallback;
     }
     /* run: launch on the stream (under the queue lock), synchronize, release the borrows */
-    tf_set_slot(self, tf_O_state, tf_s_submitted);
+    tf_set_slot(self, tf_O_state, tf_s_synced);
+    tf_set_slot(self, tf_O_ran_at, where);
+    Py_DECREF(where);
     if ((number = tf_launch_issue(&l, &launched, &failure)) == NULL) goto error_unreleased;
     if (tf_synchronize(l.handle, l.sync) < 0) { /* its error wins, as in Stream.run_now */
         Py_CLEAR(failure);

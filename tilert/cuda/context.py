@@ -7,14 +7,40 @@ import threading
 from functools import cache
 from typing import Any
 
+# The GPU chosen for this process (``select_device``: one process per GPU), else cuda.core's
+# default: the device current on this thread, or the first.
+_selected: int | None = None
+
 
 @cache
 def _core_device() -> Any:
     from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-    dev = Device()
+    dev = Device(_selected) if _selected is not None else Device()
     dev.set_current()
     return dev
+
+
+def select_device(index: int) -> None:
+    """Make GPU ``index`` tilert's (``tr.distributed.init``: the node's ``LOCAL_RANK``), and
+    current on this thread, so that what asks for "the current device" before tilert's first
+    tensor gets it too. A RuntimeError if tilert already uses another GPU; nothing to do where
+    CUDA is not installed."""
+    global _selected
+    if _core_device.cache_info().currsize and device_id() != index:
+        raise RuntimeError(
+            f"tilert already uses GPU {device_id()}: select GPU {index} (tr.distributed.init) "
+            "before making tensors"
+        )
+    _selected = index
+    try:
+        from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return
+    try:
+        Device(index).set_current()
+    except Exception:  # no driver or no such GPU: the backend says so when it is chosen
+        return
 
 
 _thread = threading.local()

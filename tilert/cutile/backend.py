@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tilert._core import nvtx
+from tilert._core import extras, nvtx
 from tilert._core.log import logger
 from tilert.cuda import context, nvrtc
 from tilert.cuda import streams as cuda_streams
@@ -35,11 +35,11 @@ def unavailable_reason() -> str | None:
     try:
         import cuda.tile  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401
     except ImportError:
-        return "cuda.tile is not installed (pip install -e '.[gpu]' on a machine with a GPU)"
+        return f"cuda.tile is not installed ({extras.install_command('gpu')}, with a GPU)"
     try:
         from cuda.core import Device  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
-        return "cuda.core is not installed (pip install cuda-core)"
+        return f"cuda.core is not installed ({extras.install_command('gpu')})"
     try:
         Device().set_current()
     except Exception as exc:  # no driver, no GPU

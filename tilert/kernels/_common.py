@@ -3,20 +3,26 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import threading
 import types
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import tilert as tr
+from tilert._core.where import user_callsite
+from tilert._launch import _Checks
 from tilert.dtypes import DType
 from tilert.kernel import Kernel
 from tilert.ops import Op
-from tilert.tensor import Tensor
+from tilert.tensor import Partition, Tensor
 
 # The dtypes a generic kernel's annotations name; each specialization binds them.
 T = TypeVar("T", bound=DType)  # the element dtype of the data tensors
 I = TypeVar("I", bound=DType)  # noqa: E741  # an integer dtype (ids, positions, indices)
+F = TypeVar("F", bound=Callable[..., Op])
+C = TypeVar("C", bound=Callable[..., Any])
 
 FLOATS = (tr.f16, tr.bf16, tr.f32)
 INTEGERS = (tr.i32, tr.i64)
@@ -90,3 +96,86 @@ def choose(tuned: tr.Autotuned, config: tr.Config | None, *args: Any) -> Op:
     if on_gpu():
         return tuned(*args)
     return tuned.fn(tuned.configs[0], *args)
+
+
+def writes(*params: str) -> Callable[[F], F]:
+    """Declares which tensor parameters of a library function its op writes (partitioned by
+    the function, borrowed exclusively until the op completes); it reads the others. The one
+    record of it: ``written_by`` reads it at run time, and tilecheck reads this decorator from
+    the library's source (it parses the library, never imports it)."""
+
+    def mark(fn: F) -> F:
+        names = inspect.signature(fn).parameters
+        unknown = [p for p in params if p not in names]
+        if unknown:
+            raise TypeError(f"@writes on {fn.__name__}: no parameter {', '.join(unknown)}")
+        checked = takes_tensors(fn)
+        checked.__tilert_writes__ = params  # type: ignore[attr-defined]
+        return checked
+
+    return mark
+
+
+def takes_tensors(fn: C) -> C:
+    """``fn``, refusing anything but tilert tensors where its annotations take them, with a
+    TypeError naming it and the parameter: a partition (``out.partition(...)``) or another
+    framework's array would fail deep inside, on an attribute it lacks. Every public function
+    of the library passes through here (``writes`` applies it)."""
+    checks = [
+        (i if p.kind is p.POSITIONAL_OR_KEYWORD else None, p.name, str(p.annotation))
+        for i, p in enumerate(inspect.signature(fn).parameters.values())
+        if "Tensor" in str(p.annotation)
+    ]
+
+    @functools.wraps(fn)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for index, name, annotation in checks:
+            if index is not None and index < len(args):
+                value = args[index]
+            elif name in kwargs:
+                value = kwargs[name]
+            else:  # its default, or Python's TypeError for a missing argument
+                continue
+            if not isinstance(value, Tensor) and not _allowed(value, annotation):
+                raise TypeError(_not_tensors(fn.__name__, name, annotation, value))
+        return fn(*args, **kwargs)
+
+    return cast(C, checked)
+
+
+def _allowed(value: Any, annotation: str) -> bool:
+    """The values besides a tensor that a parameter annotated ``annotation`` takes: None
+    (``| None``), a tuple of tensors (``tuple[Tensor[Any], ...]``)."""
+    if value is None:
+        return annotation.endswith("| None")
+    return (
+        annotation.startswith("tuple[")
+        and isinstance(value, tuple)
+        and all(isinstance(v, Tensor) for v in value)
+    )
+
+
+def _not_tensors(fn: str, name: str, annotation: str, value: Any) -> str:
+    where = f"(called at {user_callsite()})"
+    if annotation.startswith("tuple["):
+        shown = _Checks.shown(value)
+        return f"tk.{fn}: parameter `{name}` takes a tuple of tilert tensors, got {shown} {where}"
+    head = f"tk.{fn}: parameter `{name}` takes a tilert tensor"
+    if isinstance(value, Partition):
+        return (
+            f"{head}, got the {value.describe()}; the library functions take tensors and "
+            f"partition their outputs themselves: pass `{name}`, not `{name}.partition(...)` "
+            f"{where}"
+        )
+    if _Checks.foreign(value):
+        return (
+            f"{head}, got {_Checks.shown(value)}; make it one with tr.from_dlpack({name}) "
+            f"(shares its memory) {where}"
+        )
+    return f"{head}, got {_Checks.shown(value)} {where}"
+
+
+def written_by(fn: Callable[..., Any]) -> tuple[str, ...]:
+    """The parameters ``@writes`` declares ``fn``'s op writes (none for other functions)."""
+    found = getattr(fn, "__tilert_writes__", ())
+    return tuple(found)

@@ -28,6 +28,8 @@ from tilert.kernels._common import (
     rank,
     shape,
     specialize,
+    takes_tensors,
+    writes,
 )
 from tilert.kernels.flash import decode_combine
 from tilert.ops import Op
@@ -89,6 +91,7 @@ def _splits_at(kv_heads: int, max_seq: int) -> tuple[int, int]:
     return bn, max(1, min(want, 128, -(-max_seq // bn)))
 
 
+@takes_tensors
 def decode_workspace_at(q: Tensor[Any], k_cache: Tensor[Any]) -> tuple[Tensor[Any], Tensor[Any]]:
     """The f32 partial-result tensors ``decode_attention_at`` needs for this cache, made
     ahead: a ``tr.graph()`` capture refuses allocations."""
@@ -102,6 +105,7 @@ def decode_workspace_at(q: Tensor[Any], k_cache: Tensor[Any]) -> tuple[Tensor[An
     )
 
 
+@writes("out", "workspace")
 def decode_attention_at(
     out: Tensor[Any],
     q: Tensor[Any],

@@ -25,6 +25,7 @@ from tilert.kernels._common import (
     rank,
     shape,
     specialize,
+    writes,
 )
 from tilert.ops import Op
 
@@ -72,6 +73,7 @@ def rope_gather(
     out.store(own * tl.cos(angle) + sign * other * tl.sin(angle))
 
 
+@writes("out")
 def rope(out: Tensor[Any], x: Tensor[Any], positions: Tensor[Any], theta: float = 10000.0) -> Op:
     """Rotary position embedding, "rotate half" as Qwen and Llama: ``x, out: [seq, heads,
     head_dim]`` (f16, bf16 or f32, one dtype; head_dim even), ``positions: [seq]`` (i32 or
@@ -127,6 +129,7 @@ def _silu_and_mul(cfg: tr.Config, out: Tensor[Any], gate_up: Tensor[Any]) -> Op:
     return specialize(fn, T=out.dtype)(out.partition((bm, bn)), gate_up)
 
 
+@writes("out")
 def silu_and_mul(out: Tensor[Any], gate_up: Tensor[Any], *, config: tr.Config | None = None) -> Op:
     """The SwiGLU gate: ``gate_up: [rows, 2n]`` -> ``out: [rows, n]``, ``out = silu(g) * u``
     with ``g, u`` the first and second halves of each row (``silu(g) = g * sigmoid(g)``), f16,
@@ -149,6 +152,7 @@ def dropout_kernel(out: Mutable[Tensor[T]], x: Shared[Tensor[T]], p: float, seed
     out.store(tl.where(keep, tl.astype(tl.load_tile_like(x, out), tl.f32) * scale, 0.0))
 
 
+@writes("out")
 def dropout(out: Tensor[Any], x: Tensor[Any], p: float, seed: int) -> Op:
     """Inverted dropout: each element is zeroed with probability ``p``, kept ones scaled by
     ``1/(1-p)``. ``x, out``: any shape (contiguous), f16, bf16 or f32 (one dtype). The mask is
@@ -178,6 +182,7 @@ def embedding_kernel(
     out.store(tl.gather(table, (rows, cols)))
 
 
+@writes("out")
 def embedding(out: Tensor[Any], table: Tensor[Any], ids: Tensor[Any]) -> Op:
     """``out[i] = table[ids[i]]``: ``table: [V, D]`` (f16, bf16 or f32), ``ids: [n]`` (i32
     or i64), ``out: [n, D]`` of ``table``'s dtype. An id outside ``[0, V)`` gives a row of
@@ -210,6 +215,7 @@ def argmax_kernel(out: Mutable[Tensor[I]], x: Shared[Tensor[T]], bc: Const[int])
     out.store(where)
 
 
+@writes("out")
 def argmax(out: Tensor[Any], x: Tensor[Any]) -> Op:
     """``out[r] = argmax(x[r, :])``: ``x: [rows, cols]`` (f16, bf16 or f32), ``out: [rows]``
     (i32 or i64). Ties give the first index; NaN counts as the smallest value (a row of NaN

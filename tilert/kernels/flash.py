@@ -18,7 +18,17 @@ from typing import Any
 import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
-from tilert.kernels._common import LOG2E, T, choose, float_dtype, pow2, rank, specialize
+from tilert.kernels._common import (
+    LOG2E,
+    T,
+    choose,
+    float_dtype,
+    pow2,
+    rank,
+    specialize,
+    takes_tensors,
+    writes,
+)
 from tilert.ops import Op
 
 
@@ -103,6 +113,7 @@ def _attention(
     )
 
 
+@writes("out")
 def attention(
     out: Tensor[Any],
     q: Tensor[Any],
@@ -198,6 +209,7 @@ def decode_combine(
     out.store(tl.sum(w * o, axis=0, keepdims=True) / tl.sum(w, axis=0, keepdims=True))
 
 
+@writes("out", "workspace")
 def decode_attention(
     out: Tensor[Any],
     q: Tensor[Any],
@@ -276,6 +288,7 @@ def _splits(kv_heads: int, length: int, split_len: int | None) -> tuple[int, int
     return bn, split_len, -(-length // split_len)
 
 
+@takes_tensors
 def decode_workspace(
     q: Tensor[Any], k_cache: Tensor[Any], split_len: int | None = None
 ) -> tuple[Tensor[Any], Tensor[Any]]:

@@ -25,7 +25,17 @@ import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
 from tilert.kernel import Kernel
-from tilert.kernels._common import LOG2E, T, choose, float_dtype, pow2, rank, shape, specialize
+from tilert.kernels._common import (
+    LOG2E,
+    T,
+    choose,
+    float_dtype,
+    pow2,
+    rank,
+    shape,
+    specialize,
+    writes,
+)
 from tilert.ops import Op
 
 
@@ -154,6 +164,7 @@ def _gemv_residual(
     return k(out.partition((bn,)), w, x, residual, bk)
 
 
+@writes("out")
 def gemv_rmsnorm(
     out: Tensor[Any],
     w: Tensor[Any],
@@ -173,6 +184,7 @@ def gemv_rmsnorm(
     return choose(_gemv_rmsnorm, config, out, w, x, norm_weight, float(eps))
 
 
+@writes("out")
 def gemv_rmsnorm_silu(
     out: Tensor[Any],
     w: Tensor[Any],
@@ -195,6 +207,7 @@ def gemv_rmsnorm_silu(
     return choose(_gemv_rmsnorm_silu, config, out, w, x, norm_weight, float(eps))
 
 
+@writes("out")
 def gemv_residual(
     out: Tensor[Any],
     w: Tensor[Any],

@@ -15,7 +15,7 @@ from typing import Any
 import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
-from tilert.kernels._common import T, choose, float_dtype, rank, shape, specialize
+from tilert.kernels._common import T, choose, float_dtype, rank, shape, specialize, writes
 from tilert.ops import Op
 
 
@@ -50,6 +50,7 @@ def _linear(cfg: tr.Config, out: Tensor[Any], x: Tensor[Any], w: Tensor[Any]) ->
     return k(part, x, w, cfg.bk)
 
 
+@writes("out")
 def linear(
     out: Tensor[Any], x: Tensor[Any], w: Tensor[Any], *, config: tr.Config | None = None
 ) -> Op:

@@ -15,7 +15,7 @@ from typing import Any
 import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
-from tilert.kernels._common import T, choose, float_dtype, pow2, rank, shape, specialize
+from tilert.kernels._common import T, choose, float_dtype, pow2, rank, shape, specialize, writes
 from tilert.ops import Op
 
 
@@ -76,6 +76,7 @@ def _gemm(cfg: tr.Config, out: Tensor[Any], a: Tensor[Any], b: Tensor[Any]) -> O
     return k(part, a, b, cfg.bk, cfg.latency)
 
 
+@writes("out")
 def gemm(
     out: Tensor[Any], a: Tensor[Any], b: Tensor[Any], *, config: tr.Config | None = None
 ) -> Op:
@@ -118,6 +119,7 @@ def _bmm(cfg: tr.Config, out: Tensor[Any], a: Tensor[Any], b: Tensor[Any]) -> Op
     return k(out.partition((1, bm, bn)), a, b, cfg.bk)
 
 
+@writes("out")
 def bmm(out: Tensor[Any], a: Tensor[Any], b: Tensor[Any], *, config: tr.Config | None = None) -> Op:
     """``out[z] = a[z] @ b[z]``: ``a: [B, M, K]``, ``b: [B, K, N]``, ``out: [B, M, N]``, f16,
     bf16 or f32 (one dtype), accumulated in f32; one block per output tile of each batch."""
@@ -154,6 +156,7 @@ def _gemv(cfg: tr.Config, out: Tensor[Any], w: Tensor[Any], x: Tensor[Any]) -> O
     return specialize(gemv_kernel, T=out.dtype)(out.partition((bn,)), w, x, bk)
 
 
+@writes("out")
 def gemv(
     out: Tensor[Any], w: Tensor[Any], x: Tensor[Any], *, config: tr.Config | None = None
 ) -> Op:

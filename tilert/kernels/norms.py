@@ -18,7 +18,17 @@ from typing import Any
 import tilert as tr
 import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor
-from tilert.kernels._common import T, choose, float_dtype, on_gpu, pow2, rank, shape, specialize
+from tilert.kernels._common import (
+    T,
+    choose,
+    float_dtype,
+    on_gpu,
+    pow2,
+    rank,
+    shape,
+    specialize,
+    writes,
+)
 from tilert.ops import Op
 
 CONFIGS = [
@@ -188,6 +198,7 @@ def _softmax(cfg: tr.Config, out: Tensor[Any], x: Tensor[Any]) -> Op:
     return k(_partition(out, bm, bc, chunked), x)
 
 
+@writes("out")
 def softmax(out: Tensor[Any], x: Tensor[Any], *, config: tr.Config | None = None) -> Op:
     """``out = softmax(x)`` over the last axis. ``x, out: [rows, cols]``, f16, bf16 or f32
     (one dtype); computed in f32. ``config``: one of ``CONFIGS`` instead of the tuned one."""
@@ -204,6 +215,7 @@ def _layernorm(
     return k(_partition(out, bm, bc, chunked), x, w, b, eps)
 
 
+@writes("out")
 def layernorm(
     out: Tensor[Any],
     x: Tensor[Any],
@@ -227,6 +239,7 @@ def _rmsnorm(cfg: tr.Config, out: Tensor[Any], x: Tensor[Any], w: Tensor[Any], e
     return k(_partition(out, bm, bc, chunked), x, w, eps)
 
 
+@writes("out", "residual")
 def rmsnorm(
     out: Tensor[Any],
     x: Tensor[Any],

@@ -28,7 +28,7 @@ import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor
 from tilert import f32 as T  # rebound per dtype by specialize (see the module's docstring)
 from tilert import i32 as I  # the position's dtype, rebound likewise
-from tilert.kernels._common import float_dtype, int_dtype, pow2, rank, shape, specialize
+from tilert.kernels._common import float_dtype, int_dtype, pow2, rank, shape, specialize, writes
 from tilert.ops import Op
 
 
@@ -178,6 +178,7 @@ def _checked(
     return d, heads // kv_heads, math.log2(theta)
 
 
+@writes("q_out", "k_cache", "v_cache")
 def qk_norm_rope_cache(
     q_out: Tensor[Any],
     k_cache: Tensor[Any],
@@ -221,6 +222,7 @@ def qk_norm_rope_cache(
     )
 
 
+@writes("q_out", "k_out", "v_out")
 def qk_norm_rope(
     q_out: Tensor[Any],
     k_out: Tensor[Any],

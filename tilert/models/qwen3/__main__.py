@@ -1,19 +1,28 @@
 """``python -m tilert.models.qwen3``: greedy generation with a Qwen3 checkpoint (``--model
 DIR``, the Hugging Face layout) or random weights of a released shape (``--random 4B``),
-streaming the text and then printing the prompt's and the decode's tokens per second."""
+streaming the text and then printing the prompt's and the decode's tokens per second.
+
+``--tp N`` splits the model over N GPUs (tensor parallelism, ``parallel.Qwen3TP``), one
+process each: ``python -m tilert.distributed.run -n N -m tilert.models.qwen3 --tp N ...``;
+rank 0 prints, the others are silent."""
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 import time
 from collections.abc import Sequence
 from typing import TextIO
 
 import tilert as tr
+import tilert.distributed as dist
+from tilert.distributed import Communicator, Environment
 from tilert.kernels._common import on_gpu
 from tilert.models.qwen3.config import SIZES, load_config
 from tilert.models.qwen3.engine import Qwen3
+from tilert.models.qwen3.parallel import Qwen3TP, shard
 from tilert.models.qwen3.tokenizer import TextStream, load_tokenizer
 from tilert.models.qwen3.weights import Weights, load_weights, random_weights
 
@@ -31,10 +40,44 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--dtype", choices=list(DTYPES), help="weights' dtype (default: bf16 on the GPU, f32 here)"
     )
     p.add_argument("--seed", type=int, default=0, help="of the random weights")
+    p.add_argument(
+        "--tp",
+        type=int,
+        default=1,
+        metavar="N",
+        help="tensor parallel over N GPUs, one process each (the launcher's world size)",
+    )
     args = p.parse_args(argv)
     if args.max_new_tokens < 1:
         p.error("--max-new-tokens must be at least 1")
+    if args.tp < 1:
+        p.error("--tp must be at least 1")
     return args
+
+
+def join(tp: int) -> tuple[Communicator | None, bool]:
+    """This process's communicator for ``--tp`` (None on one device) and whether it was
+    started here (a test's ranks have theirs already); a ValueError when the world's size is
+    not ``tp``."""
+    how = f"python -m tilert.distributed.run -n {tp} -m tilert.models.qwen3 --tp {tp} ..."
+    if tp == 1:
+        size = Environment.read(os.environ).world_size
+        if size != 1:
+            raise ValueError(
+                f"--tp 1 (the default) in a world of {size} processes: pass --tp {size}"
+            )
+        return None, False
+    try:
+        return dist.communicator(), False
+    except RuntimeError:  # none yet: this process is one of the launcher's (or alone)
+        comm = dist.init()
+    if comm.size != tp:
+        dist.shutdown()
+        raise ValueError(
+            f"--tp {tp} needs a world of {tp} processes, one per GPU ({how}); this one has "
+            f"{comm.size}"
+        )
+    return comm, True
 
 
 def load(args: argparse.Namespace) -> Weights:
@@ -46,20 +89,43 @@ def load(args: argparse.Namespace) -> Weights:
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parse(argv)
+    try:
+        comm, started = join(args.tp)
+    except ValueError as exc:
+        print(f"python -m tilert.models.qwen3: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if comm is not None and comm.rank != 0:  # the same work, silent
+            return generate(args, comm, io.StringIO(), io.StringIO())
+        return generate(args, comm, out, sys.stderr)
+    finally:
+        if started:
+            dist.shutdown()
+
+
+def generate(args: argparse.Namespace, comm: Communicator | None, out: TextIO, log: TextIO) -> int:
     start = time.perf_counter()
     weights = load(args)
     tokenizer = load_tokenizer(args.model)
     ids = tokenizer.encode(args.prompt)
     if not ids:
-        print("the prompt has no tokens: give some text with --prompt", file=sys.stderr)
+        print("the prompt has no tokens: give some text with --prompt", file=log)
         return 2
-    engine = Qwen3(weights, max_seq=len(ids) + args.max_new_tokens)
+    max_seq = len(ids) + args.max_new_tokens
+    engine: Qwen3
+    where = tr.Device().name
+    if comm is None:
+        engine = Qwen3(weights, max_seq)
+    else:
+        weights = shard(weights, comm.rank, comm.size)  # (the whole model's go)
+        engine = Qwen3TP(weights, max_seq, comm)
+        where = f"each of {comm.size} x {where}, tensor parallel"
     c = weights.config
     print(
         f"[{args.model or 'random ' + args.random}: {c.num_hidden_layers} layers, hidden "
         f"{c.hidden_size}, {weights.dtype.name}, {weights.decode_bytes() / 1e9:.2f} GB on "
-        f"{tr.Device().name}; ready in {time.perf_counter() - start:.1f} s]",
-        file=sys.stderr,
+        f"{where}; ready in {time.perf_counter() - start:.1f} s]",
+        file=log,
     )
     stream = TextStream(tokenizer)
     out.write(args.prompt)
@@ -72,7 +138,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         if token in c.eos_token_ids:
             break
     out.write(stream.finish() + "\n")
-    print(rates(len(ids), stamps), file=sys.stderr)
+    print(rates(len(ids), stamps), file=log)
     return 0
 
 

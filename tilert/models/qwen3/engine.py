@@ -31,6 +31,8 @@ from tilert.models.qwen3.kernels import head, pick
 from tilert.models.qwen3.weights import Weights
 from tilert.ops import Op
 
+Tensor = tr.Tensor[Any]
+
 
 class Qwen3:
     """Generation with one model's weights and a KV cache of ``max_seq`` positions.
@@ -119,10 +121,12 @@ class Qwen3:
                 causal=True,
             )
             yield tk.linear(p.delta, p.attn_rows, layer.o)
+            yield from self._all_reduce(p.delta)
             yield tk.rmsnorm(p.h, p.delta, layer.mlp_norm, eps, residual=p.res)
             yield tk.linear(p.gate_up, p.h, layer.gate_up.reshape(2 * c.intermediate_size, -1))
             yield tk.silu_and_mul(p.act, p.gate_up)
             yield tk.linear(p.delta, p.act, layer.down)
+            yield from self._all_reduce(p.delta)
         yield tk.rmsnorm(p.h, p.delta, w.norm, eps, residual=p.res)
         if p.logits is not None:
             yield tk.linear(p.logits, p.h, w.lm_head)
@@ -152,11 +156,22 @@ class Qwen3:
                 theta=c.rope_theta,
             )
             yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
-            yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, s.res_a)
+            yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
+            yield from self._all_reduce(s.res_b)
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
-            yield tk.gemv_residual(s.res_a, layer.down, s.act, s.res_b)
+            yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
+            yield from self._all_reduce(s.res_a)
         yield head(s.logits, s.best, s.where, w.lm_head, s.res_a, w.norm, eps)
         yield pick(s.token, s.position, s.best, s.where)
+
+    # -- what tensor parallelism changes (parallel.Qwen3TP); one device: nothing --------------
+    def _residual(self, res: Tensor) -> Tensor:
+        """The residual a projection's GEMV adds to its output: ``res`` itself here."""
+        return res
+
+    def _all_reduce(self, t: Tensor) -> Iterator[Op]:
+        """The ops that sum a projection's partial outputs across devices: none here."""
+        return iter(())
 
     def decode_step(self) -> np.ndarray[Any, Any]:
         """One step, op by op: the token goes into the cache at the position, the argmax of
@@ -199,11 +214,14 @@ class Qwen3:
             )
         self.prefill(ids)
         yield self.token()
-        if max_new_tokens == 1:
-            return
+        if max_new_tokens > 1:
+            yield from self._replays(max_new_tokens - 1)
+
+    def _replays(self, count: int) -> Iterator[int]:
+        """``count`` tokens, each from one replay of the decode step captured once."""
         g = self.capture()
         try:
-            for _ in range(max_new_tokens - 1):
+            for _ in range(count):
                 g.launch().wait()
                 yield int(self.step.token.to_numpy()[0])
         finally:

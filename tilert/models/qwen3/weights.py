@@ -52,6 +52,9 @@ class Weights:
     layers: tuple[Layer, ...]
     norm: tr.Tensor[Any]  # [hidden]
     lm_head: tr.Tensor[Any]  # [vocab, hidden]: the embedding itself when tied
+    # (rank, world size): which slice of a tensor-parallel model these are (``parallel.shard``;
+    # ``config`` is then the slice's: its heads and MLP width divided by the world size)
+    shard: tuple[int, int] = (0, 1)
 
     @property
     def dtype(self) -> type[tr.DType]:

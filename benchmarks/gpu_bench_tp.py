@@ -1,0 +1,187 @@
+"""Tensor-parallel Qwen3 decode on two GPUs against one, same weights, in one run: the Qwen3-8B
+shape (hidden 4096, 36 layers, 32 query / 8 KV heads of 128, MLP 12288, vocabulary 151936,
+untied), random bf16 weights made on each GPU from one seed (every GPU makes the whole model
+with ``random_weights``, whose values depend only on the seed, and keeps its slice), batch 1,
+a prompt of ``--context`` tokens. Rank 0 prints the rows and writes
+``<out>/<date>-<gpu>-tp-<commit>.json`` (the format of benchmarks/gpu_bench_qwen3.py).
+
+Rows (``ratio``: ours over the baseline, higher is better):
+* ``tp2-decode-speedup``: tokens/s of ``Qwen3TP`` on the two GPUs (the captured step with its
+  72 all-reduces replayed per token) against ``Qwen3`` on GPU 0 alone, same weights and prompt,
+  run after the two-GPU run while rank 1 waits at a barrier.
+* ``tp2-decode-vs-roofline``: the same two-GPU tokens/s against GPU 0's copy bandwidth (a
+  device-to-device copy, measured in this run) over the bytes of weights one GPU reads a step
+  (its slice, and the replicated LM head and norms).
+
+Also in the JSON: the weight bytes per GPU, the copy GB/s, ``allreduce_us`` (one all-reduce
+of a hidden vector inside a graph of a step's 2 x layers of them, replayed), and
+``greedy_match`` (the two runs' greedy tokens equal; bf16 sums in another order may part at a
+near tie of random weights' logits).
+
+On a machine with two GPUs:
+    TILERT_BACKEND=cutile python -m tilert.distributed.run -n 2 \
+        benchmarks/gpu_bench_tp.py --out DIR"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from gpu_bench_qwen3 import _git_commit, comparison, copy_bandwidth, engine_decode
+
+import tilert as tr
+import tilert.distributed as dist
+from tilert.distributed import Communicator
+from tilert.models.qwen3 import SIZES, Qwen3, Qwen3Config, Qwen3TP, Weights, random_weights, shard
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", required=True, help="folder of the JSON")
+    p.add_argument("--size", default="8B", choices=[s for s in SIZES if s != "tiny"])
+    p.add_argument("--layers", type=int, default=None, help="fewer layers (default: the size's)")
+    p.add_argument("--context", type=int, default=512, help="prompt tokens before decoding")
+    p.add_argument("--steps", type=int, default=64, help="decode steps timed")
+    p.add_argument("--seed", type=int, default=0, help="of the random weights")
+    return p.parse_args(argv)
+
+
+def shape(size: str, layers: int | None) -> Qwen3Config:
+    c = SIZES[size]
+    return c if layers is None else dataclasses.replace(c, num_hidden_layers=layers)
+
+
+def model(config: Qwen3Config, dtype: type[tr.DType], seed: int) -> Weights:
+    """The whole model's weights, made on this device from ``seed`` (the same on every GPU)."""
+    return random_weights(config, dtype, seed)
+
+
+def rank_weights(
+    config: Qwen3Config, dtype: type[tr.DType], seed: int, rank: int, size: int
+) -> Weights:
+    """Rank ``rank``'s slice of ``model(config, dtype, seed)`` (the whole goes once sliced)."""
+    return shard(model(config, dtype, seed), rank, size)
+
+
+def barrier() -> None:
+    """Every rank waits here for the others (a one-element all-reduce)."""
+    dist.all_reduce(tr.zeros((1,), dtype=tr.f32)).sync()
+
+
+def allreduce_us(hidden: int, count: int, replays: int = 20) -> float:
+    """Microseconds per all-reduce of a bf16 ``[hidden]`` vector, ``count`` of them recorded in
+    one graph (a decode step's), over ``replays`` replays."""
+    xs = [tr.zeros((hidden,), dtype=tr.bf16) for _ in range(count)]
+    with tr.graph() as g:
+        for x in xs:
+            g.record(dist.all_reduce(x))
+    try:
+        for _ in range(3):
+            g.launch().wait()
+        start = time.perf_counter()
+        for _ in range(replays):
+            g.launch().wait()
+        return (time.perf_counter() - start) / replays / count * 1e6
+    finally:
+        g.close()
+
+
+def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> None:
+    config = shape(args.size, args.layers)
+    prompt = [int(t) for t in np.random.default_rng(0).integers(0, config.vocab_size, args.context)]
+    max_seq = args.context + args.steps + 6
+    lead = comm.rank == 0
+    bandwidth = copy_bandwidth() if lead else 0.0
+    us = allreduce_us(config.hidden_size, 2 * config.num_hidden_layers)
+    start = time.perf_counter()
+    if lead:  # GPU 0 keeps the whole model for its one-GPU run
+        full = model(config, tr.bf16, args.seed)
+        weights = shard(full, comm.rank, comm.size)
+    else:
+        weights = rank_weights(config, tr.bf16, args.seed, comm.rank, comm.size)
+    engine = Qwen3TP(weights, max_seq, comm)
+    ready = time.perf_counter() - start
+    tp_s, tp_tokens = engine_decode(engine, prompt, args.steps)
+    per_gpu = weights.decode_bytes()
+    del engine, weights
+    if lead:
+        one = Qwen3(full, max_seq)
+        one_s, one_tokens = engine_decode(one, prompt, args.steps)
+        one_bytes = full.decode_bytes()
+        del one, full
+    barrier()  # rank 1 idles here while GPU 0 runs alone
+    if not lead:
+        return
+    rows = doc["comparisons"]
+    rows.append(comparison("tp2-decode-speedup", 1 / tp_s, 1 / one_s, "tokens/s"))
+    roofline = bandwidth * 1e9 / per_gpu
+    rows.append(comparison("tp2-decode-vs-roofline", 1 / tp_s, roofline, "tokens/s"))
+    doc.update(
+        weight_bytes_per_gpu=per_gpu,
+        weight_bytes_one_gpu=one_bytes,
+        copy_gb_s=round(bandwidth, 1),
+        allreduce_us=round(us, 2),
+        ready_s=round(ready, 1),
+        greedy_match=tp_tokens == one_tokens,
+    )
+    print(f"one all-reduce of {config.hidden_size * 2} bytes in a graph: {us:.1f} us")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    import torch  # type: ignore[import-not-found,unused-ignore]
+
+    from tilert import backends
+
+    comm = dist.init()
+    assert backends.current().name == "cutile", backends.unavailable_reason("cutile")
+    if comm.size != 2:
+        print(f"gpu_bench_tp.py: run it as 2 processes (-n 2), not {comm.size}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("TILERT_CACHE_DIR", tempfile.mkdtemp(prefix=f"tilert-tp-{comm.rank}-"))
+    device = torch.cuda.get_device_name(0)
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    commit = os.environ.get("TILERT_COMMIT") or _git_commit()
+    c = shape(args.size, args.layers)
+    doc: dict[str, Any] = {
+        "device": device,
+        "date": date,
+        "commit": commit,
+        "comparisons": [],
+        "errors": [],
+        "shape": f"Qwen3-{args.size} widths, {c.num_hidden_layers} layers, bf16, batch 1",
+        "context": args.context,
+        "steps": args.steps,
+        "gpus": comm.size,
+    }
+    try:
+        run(args, comm, doc)
+    except Exception as exc:  # rank 0 writes what was measured, with the failure
+        traceback.print_exc()
+        doc["errors"].append(repr(exc))
+    finally:
+        dist.shutdown()
+    if comm.rank != 0:
+        return 1 if doc["errors"] else 0
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
+    path = out / f"{date}-{slug}-tp-{commit[:7]}.json"
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    print(f"wrote {path}")
+    return 1 if doc["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

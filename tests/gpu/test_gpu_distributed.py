@@ -1,0 +1,197 @@
+"""tilert.distributed on two GPUs: this file's worker runs as two processes under
+``python -m tilert.distributed.run -n 2`` (NCCL through torch.distributed), each rank checking
+its collectives against ``torch.distributed``'s on the same values, the BorrowError of a
+tensor touched while its all-reduce is in flight, collectives on a tilert stream after a
+kernel, and an all-reduce captured in a ``tr.graph()`` (a CUDA graph) and replayed. Skipped
+without two GPUs and torch with NCCL.
+
+One command:  python -m pytest -m gpu -v tests/gpu/test_gpu_distributed.py"""
+
+# The worker touches a tensor during its all-reduce on purpose, to see the runtime refuse it.
+# tilecheck: ignore-file[TC102, TC105]
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tilert as tr
+import tilert.distributed as dist
+from tilert import Mutable, Tensor, f32
+
+pytestmark = pytest.mark.gpu
+
+HERE = Path(__file__).resolve()
+REPO = HERE.parents[2]
+CASES = ("against_torch", "borrow", "stream_order", "graph", "torch_tensor")
+
+
+def _two_gpus() -> str | None:
+    """None when two GPUs, torch and NCCL are here, else why not."""
+    try:
+        import torch
+        import torch.distributed as td
+    except ImportError:
+        return "torch is not installed"
+    if torch.cuda.device_count() < 2:
+        return f"{torch.cuda.device_count()} GPU(s): two are needed"
+    if not td.is_nccl_available():
+        return "torch has no NCCL"
+    return None
+
+
+@pytest.fixture(scope="module")
+def ranks_output() -> str:
+    why = _two_gpus()
+    if why is not None:
+        pytest.skip(why)
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "TILERT_BACKEND": "cutile", "PYTHONPATH": path}
+    command = [sys.executable, "-m", "tilert.distributed.run", "-n", "2", str(HERE), *CASES]
+    done = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=500)
+    print(done.stdout, done.stderr)
+    assert done.returncode == 0, done.stderr[-4000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_case_passes_on_both_ranks(ranks_output: str, case: str) -> None:
+    for rank in (0, 1):
+        assert f"rank {rank}: ok {case}" in ranks_output
+
+
+# -- the worker: each rank runs the cases named on its command line -----------------------------
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def _worker(cases: list[str]) -> int:
+    import torch
+    import torch.distributed as td
+
+    comm = dist.init()
+    rank, size = comm.rank, comm.size
+    device = torch.device("cuda", comm.local_rank)
+
+    def values(n: int, dtype: Any = np.float32, r: int = rank) -> Any:
+        """Small integers: every sum is exact, in any order, in every dtype used."""
+        return ((np.arange(n) % 13) + 1 + 5 * r).astype(dtype)
+
+    def both(n: int, dt: Any = tr.f32) -> tuple[Any, Any]:
+        array = values(n, dt.np_dtype)
+        ours = tr.from_numpy(array)
+        theirs = torch.from_numpy(array.astype(np.float32)).to(device)
+        return ours, theirs.to(torch.bfloat16 if dt is tr.bf16 else theirs.dtype)
+
+    def same(ours: Any, theirs: Any) -> None:
+        got = torch.from_numpy(ours.to_numpy().astype(np.float32))
+        torch.testing.assert_close(got, theirs.float().cpu(), rtol=0, atol=0)
+
+    def against_torch() -> None:
+        for dt in (tr.f32, tr.bf16):
+            for n in (1, 4096, (1 << 20) + 3):
+                x, xt = both(n, dt)
+                dist.all_reduce(x).sync()
+                td.all_reduce(xt)
+                same(x, xt)
+        x, xt = both(1 << 16)
+        dist.all_reduce(x, "max").sync()
+        td.all_reduce(xt, op=td.ReduceOp.MAX)
+        same(x, xt)
+        x, xt = both(4096)
+        out, outt = tr.zeros((size * 4096,)), torch.zeros(size * 4096, device=device)
+        dist.all_gather(out, x).sync()
+        td.all_gather_into_tensor(outt, xt)
+        same(out, outt)
+        part, partt = tr.zeros((4096 // size,)), torch.zeros(4096 // size, device=device)
+        dist.reduce_scatter(part, x).sync()
+        td.reduce_scatter_tensor(partt, xt)
+        same(part, partt)
+        x, xt = both(1000)
+        dist.broadcast(x, 1).sync()
+        td.broadcast(xt, src=1)
+        same(x, xt)
+        got = tr.zeros((777,))
+        mine = tr.from_numpy(values(777))
+        if rank == 0:
+            dist.send(mine, 1).sync()
+            dist.recv(got, 1).sync()
+        else:
+            dist.recv(got, 0).sync()
+            dist.send(mine, 0).sync()
+        np.testing.assert_array_equal(got.to_numpy(), values(777, r=1 - rank))
+
+    def borrow() -> None:
+        x = tr.from_numpy(values(1 << 22), name="x")
+        pending = dist.all_reduce(x).submit()
+        try:
+            x.to_numpy()
+        except tr.BorrowError as error:
+            assert "written by op `all_reduce`" in str(error), error
+        else:
+            raise AssertionError("reading x during its all_reduce was not refused")
+        try:
+            scale(x.partition((1024,)), 2.0)
+        except tr.BorrowError:
+            pass
+        else:
+            raise AssertionError("a launch writing x during its all_reduce was not refused")
+        pending.wait()
+        expected = sum(values(1 << 22, r=r) for r in range(size))
+        np.testing.assert_array_equal(x.to_numpy(), expected)
+
+    def stream_order() -> None:
+        n = 1 << 24  # long enough that an unordered collective would read stale values
+        x = tr.from_numpy(values(n))
+        out = tr.zeros((size * n,))
+        with tr.Stream():
+            scaled = scale(x.partition((4096,)), 3.0).submit()
+            dist.all_gather(out, x).sync()  # reads x after the kernel, in stream order
+            scaled.wait()
+        gathered = out.to_numpy().reshape(size, n)
+        for r in range(size):
+            np.testing.assert_array_equal(gathered[r], values(n, r=r) * 3)
+
+    def graph() -> None:
+        x = tr.from_numpy(values(1 << 20))
+        with tr.graph() as g:
+            g.record(scale(x.partition((1024,)), 2.0))
+            g.record(dist.all_reduce(x))
+        for _ in range(3):
+            g.launch().wait()
+        g.close()
+        # each replay doubles every rank's x and sums them: 2s, then 2*2*2s, then 2*2*8s
+        total = sum(values(1 << 20, r=r) for r in range(size))
+        np.testing.assert_array_equal(x.to_numpy(), total * 2 * (2 * size) ** 2)
+
+    def torch_tensor() -> None:
+        xt = torch.from_numpy(values(4096)).to(device)
+        x = tr.from_dlpack(xt)  # the same memory: the all-reduce writes torch's tensor
+        dist.all_reduce(x).sync()
+        expected = sum(values(4096, r=r) for r in range(size))
+        np.testing.assert_array_equal(xt.cpu().numpy(), expected)
+
+    cases_by_name = {
+        "against_torch": against_torch,
+        "borrow": borrow,
+        "stream_order": stream_order,
+        "graph": graph,
+        "torch_tensor": torch_tensor,
+    }
+    for name in cases:
+        cases_by_name[name]()
+        torch.cuda.synchronize()
+        print(f"rank {rank}: ok {name}", flush=True)
+    dist.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_worker(sys.argv[1:]))

@@ -1,0 +1,107 @@
+"""Collectives (``tilert.distributed``) as the host analysis knows them: a table of the
+callables with the parameters each writes and each only reads, and the op a call makes. A
+collective borrows as a kernel launch does, the tensor itself instead of a partition: what it
+writes exclusively, what it reads shared, from the call until the op is observed complete; so
+the rules of ops (TC102-TC105, TC108, TC110, TC111) hold for it unchanged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.codes import WRONG_ARGUMENT_KIND
+from tilecheck.host.findings import Finding
+from tilecheck.host.messages import Use
+from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Oids, Value, flatten
+from tilecheck.host.ownership import Ownership, _name_cover, _tensor_name, _union_cover
+
+_Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
+
+
+@dataclass(frozen=True)
+class CollectiveSignature:
+    """A collective's parameters in order, and which tensors it writes and which it reads."""
+
+    name: str
+    params: tuple[str, ...]
+    written: frozenset[str] = frozenset()
+    read: frozenset[str] = frozenset()
+
+
+def _table(*signatures: CollectiveSignature) -> dict[str, CollectiveSignature]:
+    return {f"tilert.distributed.{s.name}": s for s in signatures}
+
+
+T, OUT = frozenset({"t"}), frozenset({"out"})
+# By canonical name (``dist.all_reduce`` with ``import tilert.distributed as dist``)
+COLLECTIVES = _table(
+    CollectiveSignature("all_reduce", ("t", "op"), written=T),
+    CollectiveSignature("all_gather", ("out", "t"), written=OUT, read=T),
+    CollectiveSignature("reduce_scatter", ("out", "t", "op"), written=OUT, read=T),
+    CollectiveSignature("broadcast", ("t", "src"), written=T),
+    CollectiveSignature("send", ("t", "dst"), read=T),
+    CollectiveSignature("recv", ("t", "src"), written=T),
+)
+
+
+class Collectives(Ownership):
+    def ev(self, expr: cst.BaseExpression) -> Value:
+        """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
+        raise NotImplementedError
+
+    def collective(self, call: cst.Call, sig: CollectiveSignature) -> Value:
+        """A collective's call: its arguments evaluated in order, checked (TC106 for a
+        partition), the uses of what it writes and reads checked against the live borrows,
+        then the op holding them."""
+        values = [self.ev(arg.value) for arg in call.args]
+        writes: list[_Argument] = []
+        reads: list[_Argument] = []
+        position = 0
+        for arg, value in zip(call.args, values, strict=True):
+            if arg.star:  # what binds where is not visible: the callee takes it
+                self.escape(value)
+                continue
+            if arg.keyword is not None:
+                name: str | None = arg.keyword.value
+            else:
+                name = sig.params[position] if position < len(sig.params) else None
+                position += 1
+            if name not in sig.written and name not in sig.read:
+                continue
+            oids = flatten(value)
+            tensors = frozenset(self.kinds(oids, Kind.TENSOR))
+            if self.kinds(oids, Kind.PARTITION) and not tensors:
+                verb = "writes" if name in sig.written else "reads"
+                base = _tensor_name(arg.value)
+                message = (
+                    f"parameter `{name}` of `{sig.name}` is the tensor the collective {verb}: "
+                    f"pass the tensor itself{f' (`{base}`)' if base else ''}, not a partition "
+                    "of it",
+                )
+                self.report(
+                    (WRONG_ARGUMENT_KIND, id(arg)),
+                    Finding(WRONG_ARGUMENT_KIND, arg.value, message),
+                )
+                return NOTHING
+            if not oids:
+                free = self.free_tensor(arg.value)
+                tensors = frozenset() if free is None else frozenset({free})
+            (writes if name in sig.written else reads).append((name, arg, tensors))
+        self.note_launch(writes, reads)
+        for _name, arg, tensors in writes:
+            self.use(tensors, Use.COLLECTIVE, arg.value)
+        for _name, arg, tensors in reads:
+            self.use(tensors, Use.SHARED, arg.value)
+        borrows: set[Borrow] = set()
+        cover: frozenset[str] | None = frozenset()
+        for exclusive, arguments in ((True, writes), (False, reads)):
+            for _name, arg, tensors in arguments:
+                borrows |= {Borrow(t, exclusive) for t in tensors}
+                cover = _union_cover(cover, _name_cover(arg.value))
+        group = self.current_group()
+        op = self.fresh(Kind.OP, call, f"op `{sig.name}`", group=group)
+        self.created_ops[op] = self.site(call)
+        self.keep_outputs(call, {id(a): v for a, v in zip(call.args, values, strict=True)})
+        self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
+        return frozenset({op})

@@ -1,0 +1,274 @@
+"""Rows of a list built by appending tuples: ``jobs.append((t, k(t.partition(s)).submit()))``
+in a loop, taken out later by ``for t, p in jobs``. Each row's Pending writes the tensor of its
+own row, and a loop over the rows waits for one and reads the other of the same row: the step's
+``p`` borrows the step's ``t``, and the rows the loop has yet to take borrow only their own
+tensors, never the step's (so ``p.wait(); t.to_numpy()`` reads what was waited for).
+
+A container's rows are known while every item it got came in by such an append: a tuple of the
+same width each time, whose holders borrow, of the tensors in the other columns of all its rows,
+only the one of their own row, and whose tensors are different objects row by row. Anything
+else (a row of another width or pairing, an item stored another way) makes the rows unknown
+for good, and the loop takes them as before (any name may be any of what the rows hold). The
+facts are markers in the environment under the container's path (joined as its other entries
+are): ``[%w]`` rows of width ``w``, ``[*%k]`` what column ``k`` holds, ``[%i>j!]`` a row whose
+holders in column ``j`` may borrow another row's tensor of column ``i``, ``[%!]`` rows not
+known."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.containers import ELEMENTS, distinct_items
+from tilecheck.host.indices import LATER, Select
+from tilecheck.host.lanes import Lanes
+from tilecheck.host.model import NOTHING, Borrow, Hold, Kind, Many, Oids, Packed, Value, flatten
+
+
+class Rows(Lanes):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._in_row = False
+
+    # -- building the rows ------------------------------------------------------------------
+    def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
+        """``jobs.append(value)``: a row when ``value`` is a tuple of plain items."""
+        self._in_row = True
+        try:
+            super().add_row(path, value, expr)
+        finally:
+            self._in_row = False
+        env = self.env
+        row = value.items if isinstance(value, Packed) and value.keys is None else None
+        if row is None or not all(isinstance(item, frozenset) for item in row):
+            self._unknown_rows(path)
+            return
+        width = len(row)
+        first = not any(k.startswith(path + "[%") for k in env)
+        if f"{path}[%!]" in env or (not first and f"{path}[%{width}]" not in env):
+            self._unknown_rows(path)
+            return
+        if first and self.env.get(path + "[*]", NOTHING) - flatten(value):
+            self._unknown_rows(path)  # it held items that came in another way
+            return
+        columns = [self.env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)]
+        for i in range(width):
+            tensors = frozenset(self.kinds(row[i], Kind.TENSOR))  # type: ignore[arg-type]
+            earlier = frozenset(self.kinds(columns[i], Kind.TENSOR))
+            if len(tensors) > 1 or not self._distinct(earlier | tensors):
+                self._unknown_rows(path)
+                return
+            for j in range(width):
+                if j != i and not self._own_row(row[j], tensors, earlier):  # type: ignore[arg-type]
+                    self.set_env(f"{path}[%{i}>{j}!]", NOTHING)
+        self.set_env(f"{path}[%{width}]", NOTHING)
+        for k, item in enumerate(row):
+            if item:
+                self.set_env(f"{path}[*%{k}]", columns[k] | item)  # type: ignore[operator]
+        if isinstance(expr, cst.Tuple) and len(expr.elements) == width:
+            holders = flatten(value)
+            for k, element in enumerate(expr.elements):
+                self._note_key(path, str(k), element.value, holders)
+
+    def add_keyed(self, path: str, target: cst.Subscript, value: Value) -> None:
+        """``pends[key] = value`` in a loop whose ``key`` walks ``d``: the value stands for
+        ``d[key]`` of the same step."""
+        self._in_row = True
+        try:
+            super().add_keyed(path, target, value)
+        finally:
+            self._in_row = False
+        index = target.slice[0].slice if len(target.slice) == 1 else None
+        key = index.value if isinstance(index, cst.Index) else None
+        if key is None or not self._note_key(path, "key", key, flatten(value)):
+            self._unknown_rows(path)
+
+    def _note_key(self, path: str, column: str, key: cst.BaseExpression, holders: Oids) -> bool:
+        """A row's (or a dict's) ``key`` is the index of the step's item of the containers
+        a loop walks with it: its holders stand for those items (``[%c@d]``) where they
+        borrow, of those containers' tensors, only the step's ones."""
+        walk = self._walks.get(key.value) if isinstance(key, cst.Name) else None
+        if walk is None:
+            return False
+        loop, walked = walk
+        memo = self._turned.get(id(loop), {})
+        for source in sorted(walked):
+            items = self._items(source)
+            step = memo.get(("element", loop, Kind.TENSOR, source))
+            marker = f"{path}[%{column}@{source}]"
+            if not items or step is None or not self._own_row(holders, frozenset({step}), items):
+                self.set_env(marker + "!", NOTHING)
+            elif marker + "!" not in self.env:
+                self.set_env(marker, NOTHING)
+        return True
+
+    def _items(self, source: str) -> Oids:
+        """The tensors of the container at ``source``, its items different objects."""
+        held = self.stored(source)
+        if held is None or not distinct_items(held):
+            return NOTHING
+        return frozenset(self.kinds(flatten(held), Kind.TENSOR))
+
+    def _keyed(self, path: str, column: str) -> list[str]:
+        """The containers whose keys ``path``'s ``column`` (``key``: a dict's keys) holds."""
+        if f"{path}[%!]" in self.env:
+            return []
+        prefix = f"{path}[%{column}@"
+        return sorted(
+            k[len(prefix) : -1]
+            for k in self._under.get(path.split("[")[0].split(".")[0], ())
+            if k.startswith(prefix) and k.endswith("]") and k in self.env
+        )
+
+    def aligned(self, path: str) -> frozenset[str]:
+        """A dict stored by the keys of another: its keys walk that one too."""
+        return super().aligned(path) | frozenset(self._keyed(path, "key"))
+
+    def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
+        """``for k, p in pends.items()`` of a dict stored by ``d``'s keys: the step's ``p``
+        stands for the step's ``d[k]``."""
+        hold = super().turn_hold(loop, value, origin, hold)
+        path = value.path if isinstance(value, Many) else None
+        if path is None:
+            return hold
+        for source in self._keyed(path, "key"):
+            now, replaced, later = self._step_of(loop, source)
+            if now is not None:
+                self._redirect(origin, replaced, frozenset({later}))
+                hold = _redirected(hold, replaced, frozenset({now}))
+        return hold
+
+    def _step_of(self, loop: cst.For, source: str) -> tuple[int | None, Oids, int]:
+        """The step's element of ``source``'s tensors, what it stands for, and the elements
+        the loop has yet to take."""
+        items = self._items(source)
+        memo = self._turned.setdefault(id(loop), {})
+        now = self.turn(loop, memo, Kind.TENSOR, source, items) if items else None
+        later = self._later(loop, source, items)
+        return now, self.related(items) | {later}, later
+
+    def _later(self, loop: cst.For, path: str, tensors: Oids) -> int:
+        steps = self._loops[id(loop.iter)]
+        return self.selection(
+            ("row later", loop, path, tensors),
+            f"a tensor of `{path}`",
+            tensors,
+            (Select(tensors, steps, (LATER,)),),
+        )
+
+    def _own_row(self, holders: Oids, tensors: Oids, earlier: Oids) -> bool:
+        """The holders borrow none of the other rows' tensors, only this row's."""
+        for holder in holders:
+            if self.infos[holder].kind in ELEMENTS:
+                continue
+            hold = self.holds.get(holder)
+            if hold is None:
+                continue
+            borrowed = frozenset(b.tensor for b in hold.borrows)
+            if not borrowed.isdisjoint(earlier) or not borrowed.isdisjoint(
+                self.related(earlier) - self.related(tensors)
+            ):
+                return False
+        return True
+
+    def _distinct(self, tensors: Oids) -> bool:
+        """Different tensors, each pair: unrelated objects, or selections shown apart."""
+        items = sorted(tensors)
+        for n, a in enumerate(items):
+            near = self.related(frozenset({a}))
+            for b in items[n + 1 :]:
+                if b in near and not self.separate(a, b):
+                    return False
+        return True
+
+    def _unknown_rows(self, path: str) -> None:
+        if path + "[*]" in self.env:
+            self.set_env(f"{path}[%!]", NOTHING)
+
+    def add_to(self, path: str, added: Oids) -> None:
+        super().add_to(path, added)
+        if not self._in_row:
+            self._unknown_rows(path)
+
+    def store(self, path: str, value: Value) -> None:
+        super().store(path, value)
+        if not isinstance(value, frozenset) and flatten(value):
+            self._unknown_rows(path)
+
+    # -- taking them out ----------------------------------------------------------------------
+    def take_row(self, loop: cst.For, target: cst.Tuple | cst.List, value: Many) -> bool:
+        """``for t, p in jobs`` over known rows: each name takes its column's element of the
+        step, and each holder the step takes borrows the step's tensor of the column it is
+        paired with (those the loop has yet to take: the rows it has yet to take)."""
+        path, env = value.path, self.env
+        width = len(target.elements)
+        if (
+            path is None
+            or f"{path}[%{width}]" not in env
+            or f"{path}[%!]" in env
+            or f"{path}[=]" in env
+            or not all(isinstance(e.value, cst.Name) for e in target.elements)
+        ):
+            return False
+        columns = [env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)]
+        taken: list[Oids] = []
+        for k, element in enumerate(target.elements):
+            name = element.value
+            assert isinstance(name, cst.Name)
+            space = f"{path}%{k}"
+            column = Many(columns[k], space) if columns[k] else NOTHING
+            taken.append(self.materialize(loop, column, name.value, space=space))
+        copies = self._elements.get(id(loop), {})
+        for i in range(width):
+            tensors = frozenset(self.kinds(columns[i], Kind.TENSOR))
+            now = frozenset(self.kinds(taken[i], Kind.TENSOR))
+            if not tensors or len(now) != 1:
+                continue
+            later = self._later(loop, f"{path}%{i}", tensors)
+            replaced = tensors | {later}
+            for j in range(width):
+                if j != i and f"{path}[%{i}>{j}!]" not in env:
+                    self._pair(taken[j], copies, replaced, now, later)
+        for k, element in enumerate(target.elements):
+            assert isinstance(element.value, cst.Name)
+            self.bind_name(element.value.value, taken[k])
+            for source in self._keyed(path, str(k)):  # ``for i, p in jobs``: ``bufs[i]``
+                one, replaced, later = self._step_of(loop, source)
+                if one is not None:
+                    self._walks[element.value.value] = (loop, frozenset({source}))
+                    for j in range(width):
+                        if j != k:
+                            self._pair(taken[j], copies, replaced, frozenset({one}), later)
+        return True
+
+    def _pair(
+        self, taken: Oids, copies: dict[int, int], replaced: Oids, now: Oids, later: int
+    ) -> None:
+        """The step's holders borrow ``now`` for ``replaced``; what they were taken from,
+        ``later``."""
+        for m in taken:
+            origin = copies.get(m)
+            if origin is not None:
+                self._redirect(m, replaced, now)
+                self._redirect(origin, replaced, frozenset({later}))
+
+    def _redirect(self, holder: int, tensors: Oids, to: Oids) -> None:
+        """``holder`` borrows ``to`` where it borrowed one of ``tensors``."""
+        hold = self.holds.get(holder)
+        if hold is not None:
+            new = _redirected(hold, tensors, to)
+            if new is not hold:
+                self.set_hold(holder, new)
+
+
+def _redirected(hold: Hold, tensors: Oids, to: Oids) -> Hold:
+    if all(b.tensor not in tensors for b in hold.borrows):
+        return hold
+    borrows: set[Borrow] = set()
+    for b in hold.borrows:
+        if b.tensor in tensors:
+            borrows.update(Borrow(t, b.exclusive) for t in to)
+        else:
+            borrows.add(b)
+    return dataclasses.replace(hold, borrows=frozenset(borrows), cover=None)

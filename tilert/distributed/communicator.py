@@ -1,0 +1,90 @@
+"""A communicator: this rank's handle on the world, one per device, and the collectives it
+issues as ops. The process's communicator is the one ``init()`` made; a thread of the
+in-process stand-in (``testing.run_ranks``) has its own, as each process would."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any
+
+from tilert._core.where import user_callsite
+from tilert.distributed.collective import Collective, Transport, collective_op
+from tilert.ops import Op
+from tilert.tensor import Tensor
+
+
+class Communicator:
+    """This rank's end of the world: ``rank`` of ``size`` ranks, on the node's device
+    ``local_rank``. Each collective returns a lazy ``Op`` holding its borrows: the tensor it
+    writes exclusively, the one it only reads shared, until the op is observed complete."""
+
+    def __init__(self, transport: Transport, local_rank: int = 0) -> None:
+        self.transport = transport
+        self.rank = transport.rank
+        self.size = transport.size
+        self.local_rank = local_rank
+
+    def all_reduce(self, t: Tensor[Any], op: str = "sum") -> Op:
+        """Every rank's ``t`` becomes the reduction (``op``: sum, prod, max, min, avg) of all
+        ranks' ``t``. Writes ``t``."""
+        return self._op(Collective("all_reduce", t, op=op, where=user_callsite()))
+
+    def all_gather(self, out: Tensor[Any], t: Tensor[Any]) -> Op:
+        """``out`` (``size`` times ``t``'s elements) becomes every rank's ``t``, in rank
+        order. Writes ``out``, reads ``t``."""
+        return self._op(Collective("all_gather", out, t, where=user_callsite()))
+
+    def reduce_scatter(self, out: Tensor[Any], t: Tensor[Any], op: str = "sum") -> Op:
+        """``out`` becomes this rank's part (rank-th of ``size``) of the reduction of every
+        rank's ``t``. Writes ``out``, reads ``t``."""
+        return self._op(Collective("reduce_scatter", out, t, op=op, where=user_callsite()))
+
+    def broadcast(self, t: Tensor[Any], src: int) -> Op:
+        """Every rank's ``t`` becomes rank ``src``'s. Writes ``t`` (rank ``src`` too)."""
+        return self._op(Collective("broadcast", t, peer=src, where=user_callsite()))
+
+    def send(self, t: Tensor[Any], dst: int) -> Op:
+        """Send ``t`` to rank ``dst`` (which must ``recv`` it). Reads ``t``."""
+        return self._op(Collective("send", None, t, peer=dst, where=user_callsite()))
+
+    def recv(self, t: Tensor[Any], src: int) -> Op:
+        """Receive into ``t`` what rank ``src`` sends. Writes ``t``."""
+        return self._op(Collective("recv", t, peer=src, where=user_callsite()))
+
+    def _op(self, c: Collective) -> Op:
+        return collective_op(c, self.transport)
+
+    def close(self) -> None:
+        self.transport.close()
+
+    def __repr__(self) -> str:
+        return f"<Communicator rank {self.rank} of {self.size}>"
+
+
+_default: Communicator | None = None  # the process's, made by init()
+_current: ContextVar[Communicator | None] = ContextVar("tilert_communicator", default=None)
+
+
+def current() -> Communicator:
+    """This thread's communicator (the stand-in's ranks), else the process's."""
+    found = _current.get() or _default
+    if found is None:
+        raise RuntimeError(
+            "no communicator: call tr.distributed.init() first (once per process, before "
+            "making tensors)"
+        )
+    return found
+
+
+def set_default(comm: Communicator | None) -> None:
+    global _default
+    _default = comm
+
+
+def default() -> Communicator | None:
+    return _default
+
+
+def set_current(comm: Communicator | None) -> None:
+    """Make ``comm`` this thread's (or task's) communicator."""
+    _current.set(comm)

@@ -1,0 +1,165 @@
+"""Tensor-parallel Qwen3 (docs/models.md, "Tensor parallelism"): a world of ``n`` devices,
+each holding its slice of every layer and of the KV cache, joined by two all-reduces a layer.
+
+The split (Megatron's): rank ``r`` keeps KV heads ``[r * kv/n, (r + 1) * kv/n)`` and the query
+heads that attend to them, so attention needs nothing from the other ranks; the fused q/k/v
+projection and gate/up are column-parallel (their rows split), o_proj and down_proj
+row-parallel (their columns split), so each rank's o_proj or down_proj output is a partial sum
+of the full one. The embedding, the LM head and the norms are replicated: every rank computes
+the same residual stream and the same logits, and picks the same token.
+
+Where the partial sums meet: in a decode step, rank 0's ``gemv_residual`` adds the residual to
+its partial as on one device and the other ranks' add zeros, so an all-reduce of that output
+is the residual stream with the whole projection added once: no launch more than one device's
+step. In the prompt, the partial ``[n, hidden]`` output is all-reduced and the next
+``rmsnorm`` adds it to the residual, as on one device."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import tilert as tr
+from tilert.distributed import Communicator
+from tilert.errors import BorrowError, KernelError, RaceError
+from tilert.models.qwen3.config import Qwen3Config
+from tilert.models.qwen3.engine import Qwen3
+from tilert.models.qwen3.weights import Layer, Weights
+from tilert.ops import Op
+
+Tensor = tr.Tensor[Any]
+
+
+def local_config(c: Qwen3Config, size: int) -> Qwen3Config:
+    """The config of one rank's slice in a world of ``size``: query heads, KV heads and the
+    MLP width divided by it (a ValueError when it does not divide them)."""
+    if size < 1:
+        raise ValueError(f"tensor parallelism over {size} devices: need at least one")
+    for name in ("num_key_value_heads", "intermediate_size"):
+        if getattr(c, name) % size:
+            raise ValueError(
+                f"tensor parallelism over {size} devices splits {name} ({getattr(c, name)}) "
+                f"evenly: {size} must divide it"
+            )
+    return dataclasses.replace(
+        c,
+        num_attention_heads=c.num_attention_heads // size,
+        num_key_value_heads=c.num_key_value_heads // size,
+        intermediate_size=c.intermediate_size // size,
+    )
+
+
+def shard(weights: Weights, rank: int, size: int) -> Weights:
+    """Rank ``rank``'s slice of ``weights`` (the whole model's) in a world of ``size``: the
+    sliced matrices are copied (on the device) into tensors of their own; the embedding, the
+    LM head and the norms are the same tensors as ``weights``'."""
+    if weights.shard != (0, 1):
+        raise ValueError(f"these weights are already rank {weights.shard[0]}'s slice")
+    if not 0 <= rank < size:
+        raise ValueError(f"rank {rank} is outside a world of {size}")
+    c = weights.config
+    local = local_config(c, size)
+    if size == 1:
+        return weights
+    hd = c.head_dim
+    q, kv = local.num_attention_heads * hd, local.num_key_value_heads * hd
+    inter = local.intermediate_size
+    # rows of the fused [q; k; v] projection this rank keeps: (start, length) in each part
+    qkv_rows = [
+        (rank * q, q),
+        (c.num_attention_heads * hd + rank * kv, kv),
+        ((c.num_attention_heads + c.num_key_value_heads) * hd + rank * kv, kv),
+    ]
+
+    def layer(n: int, full: Layer) -> Layer:
+        qkv = _rows(full.qkv, qkv_rows, f"layer {n} qkv, rank {rank}")
+        gate_up = tr.empty((2, inter, c.hidden_size), dtype=weights.dtype)
+        for half in range(2):
+            gate_up[half].copy_from(full.gate_up[half, rank * inter : (rank + 1) * inter])
+        return dataclasses.replace(
+            full,
+            qkv=qkv,
+            o=full.o[:, rank * q : (rank + 1) * q].contiguous(),
+            gate_up=gate_up,
+            down=full.down[:, rank * inter : (rank + 1) * inter].contiguous(),
+        )
+
+    layers = tuple(layer(n, full) for n, full in enumerate(weights.layers))
+    return dataclasses.replace(weights, config=local, layers=layers, shard=(rank, size))
+
+
+def _rows(t: Tensor, spans: list[tuple[int, int]], name: str) -> Tensor:
+    """The rows ``spans`` (start, length) of matrix ``t``, one after the other."""
+    out = tr.empty((sum(n for _, n in spans), t.shape[1]), dtype=t.dtype, name=name)
+    at = 0
+    for start, n in spans:
+        out[at : at + n].copy_from(t[start : start + n])
+        at += n
+    return out
+
+
+# what a backend may raise when it cannot capture a collective into a graph (a BorrowError or
+# RaceError is the program's error, not the capture's)
+CAPTURE_FAILURES = (RuntimeError, KernelError)
+
+
+class Qwen3TP(Qwen3):
+    """The engine on one rank of a tensor-parallel world: ``weights`` are this rank's slice
+    (``shard(weights, comm.rank, comm.size)``), the KV cache holds this rank's KV heads, and
+    every rank runs the same calls (``prefill``, ``decode_step``, ``generate``) at once: each
+    step's all-reduces meet the other ranks'. Logits and tokens are the whole model's on
+    every rank."""
+
+    def __init__(self, weights: Weights, max_seq: int, comm: Communicator) -> None:
+        if weights.shard != (comm.rank, comm.size):
+            raise ValueError(
+                f"rank {comm.rank} of {comm.size} needs its slice of the weights "
+                f"(parallel.shard(weights, {comm.rank}, {comm.size})); these are rank "
+                f"{weights.shard[0]}'s of {weights.shard[1]}"
+            )
+        self.comm = comm
+        # the residual is added by rank 0 alone; the others' GEMVs add zeros
+        self._no_residual = (
+            None
+            if comm.rank == 0
+            else tr.zeros((weights.config.hidden_size,), dtype=weights.dtype, name="zeros")
+        )
+        super().__init__(weights, max_seq)
+
+    def _residual(self, res: Tensor) -> Tensor:
+        return res if self._no_residual is None else self._no_residual
+
+    def _all_reduce(self, t: Tensor) -> Iterator[Op]:
+        yield self.comm.all_reduce(t)
+
+    def _replays(self, count: int) -> Iterator[int]:
+        """As on one device; where the backend cannot capture the step's all-reduces into a
+        graph (its first replay captures it), the steps run op by op instead, said on
+        stderr."""
+        if count < 1:
+            return
+        start = self.position()
+        replays = super()._replays(count)
+        try:
+            first = next(replays)
+        except (BorrowError, RaceError):
+            raise
+        except CAPTURE_FAILURES as exc:
+            done = self.position() - start  # 1 if the failure came after the step ran
+            print(
+                f"[tilert.models.qwen3 rank {self.comm.rank}: the decode step's graph failed "
+                f"({type(exc).__name__}: {exc}); running each step op by op instead]",
+                file=sys.stderr,
+                flush=True,
+            )
+            if done:
+                yield self.token()
+            for _ in range(count - done):
+                for op in self._step_ops():
+                    op.sync()
+                yield self.token()
+            return
+        yield first
+        yield from replays
