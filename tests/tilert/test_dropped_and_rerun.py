@@ -117,6 +117,24 @@ def test_warnings_point_at_the_users_line_when_collected_inside_tilert() -> None
 
 
 @pytest.mark.usefixtures("no_collector")
+def test_a_warning_while_a_module_is_imported_points_past_the_frozen_import_machinery() -> None:
+    """A finalizer may run inside importlib's frozen frames (a collection during an import):
+    warnings cannot read a frozen module's source, so those frames are not the user's line."""
+    frozen: dict[str, object] = {"gc": gc}
+    exec(
+        compile("def collect():\n    gc.collect()\n", "<frozen importlib._bootstrap>", "exec"),
+        frozen,
+    )
+    cycle: list[object] = [bump(tr.zeros((8,), dtype=f32).partition((4,)))]
+    cycle.append(cycle)  # only the collector frees it
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del cycle
+        frozen["collect"]()  # type: ignore[operator]  # marker: frozen collect
+    assert [(w.filename, w.lineno) for w in caught] == [(__file__, line_of("marker: frozen"))]
+
+
+@pytest.mark.usefixtures("no_collector")
 def test_a_graph_collected_with_its_unwaited_launch_releases_after_the_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -64,9 +64,14 @@ def warn_in_user_code(message: str, category: type[Warning]) -> None:
 
 
 def _user_frame() -> FrameType | None:
+    """The innermost frame of neither tilert nor Python's frozen import machinery (a finalizer
+    may run while a module is imported: warnings cannot read a frozen module's source)."""
     frame: FrameType | None = sys._getframe(2)
     while frame is not None:
-        if not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR):
+        filename = frame.f_code.co_filename
+        if not filename.startswith("<frozen ") and not os.path.abspath(filename).startswith(
+            _PACKAGE_DIR
+        ):
             return frame
         frame = frame.f_back
     return None
