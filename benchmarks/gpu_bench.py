@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
+from bench_commit import commit
 from bench_names import add_headlines
 from gemm_kernels import gemm_bf16
 from gemm_kernels import gemm_f16 as gemm
@@ -444,12 +443,12 @@ def main() -> None:
             traceback.print_exc()
             errors.append(repr(exc))
     add_headlines(results)
-    commit = os.environ.get("TILERT_COMMIT") or _git_commit()
+    sha = commit()
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     doc = {
         "device": device,
         "date": date,
-        "commit": commit,
+        "commit": sha,
         "comparisons": results,
         "errors": errors,
         "cuda_tile": getattr(ct, "__version__", "?"),
@@ -485,20 +484,6 @@ def _safety(results: list[dict[str, Any]]) -> None:
     from gpu_bench_safety import bench_safe_vs_unchecked
 
     bench_safe_vs_unchecked(results)
-
-
-def _git_commit() -> str:
-    """HEAD, marked ``-dirty`` when the tree differs from it (as a copy of a working tree does)."""
-    try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=True,
-        ).stdout.strip()
-    except Exception:
-        return "unknown"
 
 
 if __name__ == "__main__":

@@ -20,8 +20,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
-import subprocess
 import sys
 import traceback
 from collections.abc import Callable
@@ -30,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from bench_commit import commit
 
 import tilert as tr
 import tilert.distributed as dist
@@ -202,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         doc = {
             "device": f"{device} x{comm.size}",
             "date": date,
-            "commit": os.environ.get("TILERT_COMMIT") or _git_commit(),
+            "commit": commit(),
             "comparisons": results,
             "errors": errors,
             "world_size": comm.size,
@@ -217,20 +216,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {path}")
     dist.shutdown()
     return 1 if errors else 0
-
-
-def _git_commit() -> str:
-    """HEAD, marked ``-dirty`` when the tree differs from it (as gpu_bench.py records it)."""
-    try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=True,
-        ).stdout.strip()
-    except Exception:
-        return "unknown"
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ import datetime
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import traceback
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from bench_commit import commit
 from gpu_bench_gemm import comparison, graph_loop, timed
 
 import tilert as tr
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     doc = {
         "device": device,
         "date": date,
-        "commit": os.environ.get("TILERT_COMMIT") or _git_commit(),
+        "commit": commit(),
         "comparisons": results,
         "errors": errors,
         "cuda_tile": getattr(ct, "__version__", "?"),
@@ -270,20 +270,6 @@ def main(argv: list[str] | None = None) -> int:
     path.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {path}")
     return 1 if errors else 0
-
-
-def _git_commit() -> str:
-    """HEAD, marked ``-dirty`` when the tree differs from it (as gpu_bench.py records it)."""
-    try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=True,
-        ).stdout.strip()
-    except Exception:
-        return "unknown"
 
 
 if __name__ == "__main__":

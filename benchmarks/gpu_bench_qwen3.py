@@ -31,7 +31,6 @@ import argparse
 import datetime
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from bench_commit import commit
 
 import tilert as tr
 from tilert.models.qwen3 import Qwen3, load_config, load_weights
@@ -426,11 +426,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TILERT_CACHE_DIR", tempfile.mkdtemp(prefix="tilert-qwen3-bench-"))
     device = torch.cuda.get_device_name(0)
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    commit = os.environ.get("TILERT_COMMIT") or _git_commit()
+    sha = commit()
     doc: dict[str, Any] = {
         "device": device,
         "date": date,
-        "commit": commit,
+        "commit": sha,
         "comparisons": [],
         "errors": [],
         "shape": f"Qwen3-4B widths, {args.layers} layers, bf16, batch 1",
@@ -444,24 +444,10 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}-qwen3-{commit[:7]}.json"
+    path = out / f"{date}-{slug}-qwen3-{sha[:7]}.json"
     path.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {path}")
     return 1 if doc["errors"] else 0
-
-
-def _git_commit() -> str:
-    """HEAD, marked ``-dirty`` when the tree differs from it (as gpu_bench.py records it)."""
-    try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=True,
-        ).stdout.strip()
-    except Exception:
-        return "unknown"
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gpu_bench_qwen3 import _git_commit, comparison, copy_bandwidth, engine_decode
+from bench_commit import commit
+from gpu_bench_qwen3 import comparison, copy_bandwidth, engine_decode
 
 import tilert as tr
 import tilert.distributed as dist
@@ -152,12 +153,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("TILERT_CACHE_DIR", tempfile.mkdtemp(prefix=f"tilert-tp-{comm.rank}-"))
     device = torch.cuda.get_device_name(0)
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    commit = os.environ.get("TILERT_COMMIT") or _git_commit()
+    sha = commit()
     c = shape(args.size, args.layers)
     doc: dict[str, Any] = {
         "device": device,
         "date": date,
-        "commit": commit,
+        "commit": sha,
         "comparisons": [],
         "errors": [],
         "shape": f"Qwen3-{args.size} widths, {c.num_hidden_layers} layers, bf16, batch 1",
@@ -177,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}-tp-{commit[:7]}.json"
+    path = out / f"{date}-{slug}-tp-{sha[:7]}.json"
     path.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {path}")
     return 1 if doc["errors"] else 0

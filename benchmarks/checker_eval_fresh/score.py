@@ -25,14 +25,14 @@ ROOT = HERE.parent.parent
 BASE = ROOT / "benchmarks" / "checker_eval" / "score.py"
 
 
-def load_base() -> ModuleType:
+def load_base(here: Path = HERE) -> ModuleType:
     spec = importlib.util.spec_from_file_location("checker_eval_score", BASE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # (dataclasses look their module up by name)
     spec.loader.exec_module(module)
-    module.PROGRAMS = HERE / "programs"
-    module.RESULTS = HERE / "results.json"
+    module.PROGRAMS = here / "programs"
+    module.RESULTS = here / "results.json"
 
     def one_at_a_time(max_workers: int | None = None) -> ThreadPoolExecutor:
         return ThreadPoolExecutor(max_workers=1)
@@ -41,14 +41,15 @@ def load_base() -> ModuleType:
     return module
 
 
-def main() -> int:
+def main(here: Path = HERE) -> int:
+    """Score the set in ``here`` (this folder, or a later set's: checker_eval_fresh2)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--oracle-only", action="store_true", help="run the oracle alone")
     parser.add_argument("names", nargs="*", help="programs (substrings of their file names)")
     args = parser.parse_args()
     path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + path if path else "")
-    base = load_base()
+    base = load_base(here)
     if not args.oracle_only:
         return int(base.score())
     bad = 0
