@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
+from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -125,6 +127,7 @@ def main(forward: bool) -> None:
 """,
             "source and destination picked per branch: different tensors on every path",
         ),
+        *FRESH_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -315,5 +318,6 @@ def main() -> None:
             "through a helper of the module, whose launch writes `out` and reads `a`",
             typed=False,
         ),
+        *FRESH_INVALID["TC101"],
     ),
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
+from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -366,6 +368,14 @@ def main() -> None:
         *ASYNC_VALID,
         *ELEMENTS_VALID,
         *COLLECTIVE_VALID["TC102"],
+        *FRESH_VALID["TC102"],
     ),
-    invalid=INVALID + MORE_INVALID + ASYNC_INVALID + ELEMENTS_INVALID + COLLECTIVE_INVALID["TC102"],
+    invalid=(
+        INVALID
+        + MORE_INVALID
+        + ASYNC_INVALID
+        + ELEMENTS_INVALID
+        + COLLECTIVE_INVALID["TC102"]
+        + FRESH_INVALID["TC102"]
+    ),
 )

@@ -4,6 +4,7 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -123,6 +124,7 @@ def main() -> None:
 """,
             "partitions collected in one loop and all launched in another, before the read",
         ),
+        *FRESH_VALID["TC104"],
     ),
     invalid=(
         invalid(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -245,6 +246,7 @@ class Prefetcher:
             "a Pending kept in an attribute that another method waits for",
         ),
         *WINDOWS_VALID["TC108"],
+        *FRESH_VALID["TC108"],
     ),
     invalid=(
         invalid(

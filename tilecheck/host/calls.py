@@ -206,9 +206,12 @@ class Calls(Collectives):
                     )
                 # ``z.copy_from(x)`` reads x
                 self.read_args(call, self.unknown_args(call, escape=False))
-                self.use(tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver)
-                if name in api.TENSOR_VIEWS:
+                if name in api.TENSOR_VIEWS:  # a view reads nothing until it is used
                     out |= self.view_of(call, tensors)
+                else:
+                    self.use(
+                        tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver
+                    )
         partitions = self.kinds(oids, Kind.PARTITION)
         if partitions and name == "mapped":
             self.unknown_args(call, escape=False)

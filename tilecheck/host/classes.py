@@ -125,6 +125,7 @@ def class_info(
             if p.annotation is not None and _is_tensor_annotation(p.annotation.annotation, resolver)
         }
         graphs = _graph_names(stmt.body, resolver)
+        holders |= _driven(stmt.body, me)
         for target, value in _assignments(stmt.body):
             pairs: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = [(target, value)]
             if isinstance(target, (cst.Tuple, cst.List)):
@@ -181,6 +182,26 @@ def class_info(
     return ClassInfo(
         cls.name.value, roots, frozenset(lists - other - made - set(copied)), frozenset(holders)
     )
+
+
+def _driven(body: cst.CSTNode, me: str) -> set[str]:
+    """The attributes of ``me`` a method runs, waits or closes (``self.op.sync()``): they
+    hold an op, a Pending or a graph, whatever the module gave them."""
+    found: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in api.RUNNING_METHODS
+        ):
+            attr = _attribute_of(node.func.value, me)
+            if attr is not None:
+                found.add(attr)
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) or node is body:
+            stack.extend(children(node))
+    return found
 
 
 def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:

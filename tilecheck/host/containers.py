@@ -341,7 +341,36 @@ class Containers(Counters):
             return NOTHING
         if name in _CONTAINER_GETS:
             return Many(contents, None, f"{path}[=]" not in self.env)
+        if name == "clear" and not values:
+            self.emptied(path)  # its items are dropped here (collected if nothing else holds)
         return NOTHING
+
+    def apart_from(self, name: str, others: frozenset[str]) -> bool:
+        """Also apart from an element (``srcs[i]``) of a container none of whose items is,
+        or holds, what ``name`` may hold."""
+        return all(
+            super(Containers, self).apart_from(name, frozenset({other}))
+            or self._apart_from_items(name, other)
+            for other in others
+        )
+
+    def _apart_from_items(self, name: str, element: str) -> bool:
+        if not element.endswith("]") or element.count("[") != 1:
+            return False
+        items = self.env.get(element[: element.index("[")] + "[*]")
+        mine = self.env.get(name)
+        if not items or not mine:
+            return False
+        reach = set(mine)
+        for oid in mine:
+            reach |= self.infos[oid].parents
+        return reach.isdisjoint(items)
+
+    def delete(self, target: cst.BaseExpression) -> None:
+        """``del parts``: what was kept under the name goes with it."""
+        if isinstance(target, cst.Name):
+            self.drop_paths(target.value)
+        super().delete(target)
 
     def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
         """``len(pends)``, ``enumerate(bufs)``, ``list(bufs)``...: they keep and run nothing of

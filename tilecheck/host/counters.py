@@ -287,6 +287,7 @@ def _compose(outer: Affine, inner: Affine) -> Affine | None:
         outer.a * inner.b + outer.b,
         outer.mod or inner.mod,
         width=outer.width,  # ``x[pos : pos + 64]`` of ``pos = 64 * b``: still 64 wide
+        edge=outer.edge,
     )
 
 
@@ -295,7 +296,7 @@ def _flipped(axis: Axis | None, name: str, total: int) -> Axis | None:
         return axis
     if axis.lo or axis.hi:
         return None
-    if axis.width is not None:
+    if axis.width is not None or axis.edge is not None:
         return None
     return Affine(name, -axis.a, axis.a * total + axis.b, axis.mod)
 

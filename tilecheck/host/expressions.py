@@ -160,7 +160,8 @@ class Expressions(Interprocedural):
             return self.instance_attribute(oids, attr)
         out: set[int] = set()
         tensors = self.kinds(oids, Kind.TENSOR)
-        if tensors and attr not in api.TENSOR_METADATA:
+        if tensors and attr not in api.TENSOR_METADATA and attr != "T":
+            # making a view reads nothing: only a use through it does (``tilecheck.host.views``)
             self.use(frozenset(tensors), Use.READ, expr.value)
         if attr == "tensor":
             for part in self.kinds(oids, Kind.PARTITION):

@@ -13,6 +13,7 @@ from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.classes import ancestors
 from tilecheck.host.context import Context
+from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Summary, join_returns, parameters
 from tilecheck.syntax.walk import children
 
@@ -118,6 +119,7 @@ class Functions:
             stores,
             self.statement.get(name),
             analysis.parameter_reruns(),
+            reached_attributes(fn, analysis.me) if analysis.me is not None else frozenset(),
         )
         self.summaries[name] = summary
         return summary

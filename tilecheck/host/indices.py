@@ -67,6 +67,9 @@ class Affine:
     # A slice of a tensor's axis at a moving position (``x[pos : pos + 64]``): the form is
     # where it starts, and it covers ``width`` indices from there; None: one index.
     width: int | None = None
+    # A slice up to the form (``x[:pos]``: ``"below"``) or from it on (``x[pos:]``:
+    # ``"from"``); None: no such slice.
+    edge: str | None = None
 
     def advanced(self, step: int) -> Affine:
         """The item once ``name`` advanced by ``step`` more."""
@@ -141,6 +144,8 @@ def apart(x: Axis | None, y: Axis | None) -> bool:
     if x is None or y is None:
         return False
     if isinstance(x, Affine) and isinstance(y, Affine):
+        if x.edge is not None or y.edge is not None:
+            return _edges_apart(x, y)
         if x.width is not None or y.width is not None:
             return _windows_apart(x, y)
         return _affine_apart(x, y)
@@ -241,6 +246,26 @@ def _windows_apart(x: Affine, y: Affine) -> bool:
     ends = (x.a * low, x.a * high) if x.a >= 0 else (x.a * high, x.a * low)
     least, most = ends[0] + x.b - y.b, ends[1] + x.b - y.b
     return most <= -x.width or least >= y.width
+
+
+def _edges_apart(x: Affine, y: Affine) -> bool:
+    """``x[:pos]`` and ``x[pos]`` (or ``x[pos:]``): apart when both forms of one name,
+    taken at one offset each, are never negative and the index lies at or past the end of
+    the prefix (before the start of the suffix) on every path."""
+    if y.edge == "below" or (y.edge == "from" and x.edge is None):
+        x, y = y, x  # x: a prefix, or a suffix beside an element
+    if x.edge == y.edge or x.name != y.name or x.a != y.a or x.a <= 0:
+        return False
+    if x.mod is not None or y.mod is not None or x.width is not None or y.width is not None:
+        return False
+    if x.hi != x.lo or y.hi != y.lo or x.least is None or y.least is None:
+        return False
+    if x.least < 0 or y.least < 0:
+        return False
+    assert x.hi is not None and y.hi is not None
+    # x's bound minus y's position (or bound): the same on every path
+    gap = x.a * (y.lo - x.lo) + x.b - y.b
+    return gap <= 0 if x.edge == "below" else gap > 0
 
 
 def _offsets(form: Affine) -> tuple[float, float] | None:
@@ -346,7 +371,11 @@ def region_of(
             axis = axis_of(value, constants)
             axes.append(axis if not isinstance(axis, At) or isinstance(axis.key, int) else None)
         elif isinstance(index, cst.Slice):
-            axes.append(span_of(index, constants) or window_of(index, constants))
+            axes.append(
+                span_of(index, constants)
+                or window_of(index, constants)
+                or edge_of(index, constants)
+            )
         else:
             axes.append(None)
     return tuple(axes)
@@ -381,6 +410,19 @@ def window_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
     if (lower.name, lower.a) != (upper.name, upper.a) or upper.b <= lower.b:
         return None
     return replace(lower, width=upper.b - lower.b)
+
+
+def edge_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
+    """``:pos`` (up to a form of one name) or ``pos:`` (from it on), with no step, or
+    None."""
+    if index.step is not None or (index.lower is None) == (index.upper is None):
+        return None
+    bound = index.upper if index.lower is None else index.lower
+    assert bound is not None
+    form = _affine(bound, constants)
+    if form is None or form.mod is not None:
+        return None
+    return replace(form, edge="below" if index.lower is None else "from")
 
 
 def short_of(size: cst.BaseExpression | None) -> str | None:

@@ -197,16 +197,33 @@ def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
             elif isinstance(small, cst.AugAssign):
                 targets = [small.target]
             for target in targets:
-                if not isinstance(target, cst.Name):
-                    continue
-                name = target.value
-                number = const_int(value, values) if value is not None else None
-                if name in assigned or number is None:
-                    values.pop(name, None)
-                else:
-                    values[name] = number
-                assigned.add(name)
+                for name, item in _paired(target, value):
+                    number = const_int(item, values) if item is not None else None
+                    if name in assigned or number is None:
+                        values.pop(name, None)
+                    else:
+                        values[name] = number
+                    assigned.add(name)
     return values
+
+
+def _paired(
+    target: cst.BaseExpression, value: cst.BaseExpression | None
+) -> list[tuple[str, cst.BaseExpression | None]]:
+    """The names a target binds, each with its own value where the syntax pairs them
+    (``R, H = 4, 64``); None where it does not (``R, H = shape``)."""
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return []
+    parts = [e.value for e in target.elements]
+    items: list[cst.BaseExpression | None] = [None] * len(parts)
+    starred = any(isinstance(e, cst.StarredElement) for e in target.elements)
+    if isinstance(value, (cst.Tuple, cst.List)) and not starred:
+        shown = value.elements
+        if len(shown) == len(parts) and not any(isinstance(e, cst.StarredElement) for e in shown):
+            items = [e.value for e in shown]
+    return [pair for part, item in zip(parts, items, strict=True) for pair in _paired(part, item)]
 
 
 _PARTIAL = "functools.partial"

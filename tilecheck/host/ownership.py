@@ -436,6 +436,14 @@ class Ownership(Verdicts):
                 common = written & tensors
                 if common and self.certainly_same(first_arg, written, arg, tensors):
                     return name, arg, first_name, first_arg, min(common)
+                shared = self.certain_overlap(written, tensors)
+                if shared is not None:
+                    return name, arg, first_name, first_arg, shared
+        return None
+
+    def certain_overlap(self, first: Oids, second: Oids) -> int | None:
+        """A tensor whose memory two different tensors certainly share (a view and its
+        base: ``tilecheck.host.views``); None if not known."""
         return None
 
     @staticmethod
@@ -457,6 +465,9 @@ def _name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:
     if isinstance(expr, cst.Name):
         return frozenset({expr.value})
     path = path_of(expr) if isinstance(expr, (cst.Attribute, cst.Subscript)) else None
+    if path is None and isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
+        base = path_of(expr.value)  # ``srcs[i]``: some item of ``srcs`` (``Containers``)
+        path = None if base is None or "[" in base else f"{base}[?]"
     return None if path is None else frozenset({path})
 
 

@@ -205,9 +205,10 @@ class Store:
             self.apart = frozenset(p for p in self.apart if name not in p)
         if any(name in p for p in self.same):
             self.same = frozenset(p for p in self.same if name not in p)
+        item = name + "[?]"  # some item of the container ``name`` held
         for oid in self.live_holders():  # a released holder's cover is never read
             hold = self.holds[oid]
-            if hold.cover is not None and name in hold.cover:
+            if hold.cover is not None and (name in hold.cover or item in hold.cover):
                 self.set_hold(oid, dataclasses.replace(hold, cover=None))
 
     def relate(

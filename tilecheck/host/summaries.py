@@ -16,6 +16,7 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
+from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -25,6 +26,7 @@ from tilecheck.host.model import (
     Borrow,
     Hold,
     Kind,
+    Many,
     Oids,
     Packed,
     State,
@@ -174,6 +176,11 @@ class Interprocedural(Structures):
         self._targets = None
         if isinstance(value, Packed) and value.keys is None:
             self.returned.append((len(value.items), tuple(self.result(v) for v in value.items)))
+        elif isinstance(value, Many) and value.distinct:
+            result = self.result(value)
+            if result.kind in _HOLDERS:
+                result = dataclasses.replace(result, many=True)
+            self.returned.append((None, (result,)))
         else:
             self.returned.append((None, (self.result(value),)))
 
@@ -343,6 +350,7 @@ class Interprocedural(Structures):
                 self.escape(value)
         if receiver is not None:
             self.attribute_releases(call, summary, receiver)
+            self.attribute_partitions_reached(summary, receiver)
         tensors_of: dict[int, Oids] = {}
         used = {target for target, _ in summary.uses}
         for index, (arg, value) in bound.items():
@@ -440,7 +448,9 @@ class Interprocedural(Structures):
         if summary.arity is None:
             if not summary.returns:
                 return NOTHING
-            return self.realize(call, summary, summary.returns[0], 0, tensors_of, receiver, made)
+            result = summary.returns[0]
+            value = self.realize(call, summary, result, 0, tensors_of, receiver, made)
+            return Many(flatten(value)) if result.many else value
         return Packed(
             tuple(
                 self.realize(call, summary, r, i, tensors_of, receiver, made)
@@ -503,9 +513,14 @@ class Interprocedural(Structures):
         """What a method left in the receiver's attributes: a Pending it stored
         (``self.pending = op.submit()``), a tensor it replaced, or something unknown."""
         made: dict[Target, Oids] = {}
-        for attr, result in summary.stores:
+        # every value as the attributes held on the way in, before any is set: a swap
+        # (``self.a, self.b = self.b, self.a``) reads both first
+        values = [
+            self.realize(call, summary, result, attr, tensors_of, receiver, made)
+            for attr, result in summary.stores
+        ]
+        for (attr, result), value in zip(summary.stores, values, strict=True):
             path = f"{receiver}.{attr}"
-            value = self.realize(call, summary, result, attr, tensors_of, receiver, made)
             self.drop_paths(path)
             self.unrelate(path)
             self.set_env(path, None)
@@ -555,6 +570,17 @@ class Interprocedural(Structures):
             self.release(self.kinds(held, Kind.PENDING), call)
             self.release(self.kinds(held, Kind.OP), call, ran=True)
             self.release(self.kinds(held, Kind.GRAPH), call)
+
+    def attribute_partitions_reached(self, summary: Summary, receiver: str) -> None:
+        """The partitions kept in the attributes a method reaches: it may consume them (a
+        launch with ``self.tiles``), so they are not followed past the call."""
+        prefix = receiver + "."
+        for path in sorted(self._under.get(root_of(receiver), ())):
+            attr = path[len(prefix) :].split(".")[0].split("[")[0]
+            if not path.startswith(prefix) or path not in self.env:
+                continue
+            if summary.reaches is None or attr in summary.reaches:
+                self.escape(frozenset(self.kinds(self.env[path], Kind.PARTITION)))
 
     def escape_all(self, values: list[Value]) -> Value:
         for value in values:

@@ -27,13 +27,20 @@ class Result:
     # An op: the kernel calls in the function that made it (where the runtime says it was
     # created); empty when it may be one the caller gave.
     sites: frozenset[cst.CSTNode] = frozenset()
+    # A list of them, made one per item (``return [k(d.partition(s)).submit() for d in ds]``):
+    # the caller holds a container, its items waited one by one.
+    many: bool = False
 
     def join(self, other: Result) -> Result:
-        if self.kind is not other.kind:
+        if self.kind is not other.kind or self.many != other.many:
             return NO_RESULT
         sites = self.sites | other.sites if self.sites and other.sites else frozenset()
         return Result(
-            self.kind, self.targets | other.targets, self.ordered and other.ordered, sites
+            self.kind,
+            self.targets | other.targets,
+            self.ordered and other.ordered,
+            sites,
+            self.many,
         )
 
 
@@ -63,6 +70,8 @@ class Summary:
     # TC110 inside it for an op given as a parameter (by position): reported where a call
     # certainly gives it an op.
     reruns: tuple[tuple[int, Finding], ...] = ()
+    # The attributes of its receiver a method names (``tilecheck.host.reach``); None: any.
+    reaches: frozenset[str] | None = frozenset()
 
 
 def join_returns(

@@ -19,6 +19,10 @@ from tilecheck.syntax.nodes import path_of, source_of
 
 
 class Views(Windows):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._whole: set[int] = set()  # views over all of their base's memory
+
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
         if not tensors:
@@ -45,8 +49,41 @@ class Views(Windows):
         """``y.reshape(...)``, ``y.T``: a tensor over some part of ``y``, a new one each time."""
         view = self.fresh(Kind.TENSOR, node, "tensor", key=("view", node))
         self.adopt(view, tensors, Select(tensors, "", None, memory=True))
+        self._whole.add(view)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def certain_overlap(self, first: Oids, second: Oids) -> int | None:
+        """One tensor each, one a view of the other (``x[:, :64]`` and ``x``), or both of
+        one base that one of them spans whole (``h.reshape(-1)`` and ``h.reshape(256)``): the
+        base they share."""
+        if len(first) != 1 or len(second) != 1 or first == second:
+            return None
+        (a,), (b,) = first, second
+        up_a, up_b = self._bases(a), self._bases(b)
+        if b in up_a:
+            return b
+        if a in up_b:
+            return a
+        for base, whole in up_a.items():
+            if base in up_b and (whole or up_b[base]):
+                return base
+        return None
+
+    def _bases(self, oid: int) -> dict[int, bool]:
+        """The tensors ``oid`` is a view of, innermost first, each with whether the view
+        spans all of it (made by ``reshape``, ``T`` and the like only)."""
+        out: dict[int, bool] = {}
+        whole = True
+        selects = self.infos[oid].selects
+        while selects and selects[0].memory and len(selects[0].of) == 1:
+            whole = whole and oid in self._whole
+            (oid,) = selects[0].of
+            if oid in out:
+                break
+            out[oid] = whole
+            selects = self.infos[oid].selects
+        return out
 
     def mark_viewed(self, oids: Oids) -> None:
         for oid in oids:
