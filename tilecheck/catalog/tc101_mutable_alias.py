@@ -4,6 +4,7 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.codes import MUTABLE_ALIAS
@@ -319,5 +320,6 @@ def main() -> None:
             typed=False,
         ),
         *FRESH_INVALID["TC101"],
+        *LANES_INVALID["TC101"],
     ),
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
+from tilecheck.catalog.fresh_lanes import VALID as LANES_VALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
@@ -369,6 +371,7 @@ def main() -> None:
         *ELEMENTS_VALID,
         *COLLECTIVE_VALID["TC102"],
         *FRESH_VALID["TC102"],
+        *LANES_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -377,5 +380,6 @@ def main() -> None:
         + ELEMENTS_INVALID
         + COLLECTIVE_INVALID["TC102"]
         + FRESH_INVALID["TC102"]
+        + LANES_INVALID["TC102"]
     ),
 )

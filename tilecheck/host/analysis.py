@@ -226,7 +226,7 @@ class BodyAnalysis(Expressions):
                 self.advance(node.target.value, step)  # ``i += 1``
             elif _toggles(node) and isinstance(node.target, cst.Name):
                 self.flip(node.target.value, 1)  # ``cur ^= 1``: ``1 - cur``
-            else:
+            elif not self.extended(node):
                 self.escape(self.ev(node.value))
                 self.bind(node.target, NOTHING)
         elif isinstance(node, cst.Del):

@@ -10,7 +10,7 @@ import libcst as cst
 from tilecheck.host import api
 from tilecheck.host.calls import Calls
 from tilecheck.host.messages import Use
-from tilecheck.host.model import NOTHING, Kind
+from tilecheck.host.model import NOTHING, Kind, Oids
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.syntax.walk import children
 
@@ -24,6 +24,9 @@ class Closures(Calls):
         # a name -> the closure it is bound to, with the body statement defining it
         self.closure_reads: dict[str, tuple[Scope, int]] = {}
         self._reads: dict[int, Events] = {}
+        # a closure's name -> what its parameters defaulting to a name (``t=t``) held when it
+        # was made (the default is evaluated then, not when it runs)
+        self._defaults: dict[str, dict[str, Oids]] = {}
 
     def reads_of(self, scope: Scope) -> Events:
         """The host reads (``z.to_numpy()``, ``np.asarray(z)``) and waits (``pending.wait()``,
@@ -31,7 +34,7 @@ class Closures(Calls):
         found = self._reads.get(id(scope))
         if found is not None:
             return found
-        free = free_names(scope)
+        free = free_names(scope) | _defaulted(scope).keys()
         events: list[tuple[str, str, cst.CSTNode]] = []
         stack: list[cst.CSTNode] = [scope.body]
         while stack:
@@ -59,13 +62,25 @@ class Closures(Calls):
         """``name`` is bound to a closure: what it does is worked out when it runs."""
         top = self.element.top if self.element is not None else 0
         self.closure_reads[name] = (scope, top)
+        self._defaults[name] = self.defaults_of(scope)
 
-    def run_closure(self, events: Events, node: cst.CSTNode, shown: str, top: int) -> None:
+    def defaults_of(self, scope: Scope) -> dict[str, Oids]:
+        """What each parameter defaulting to a name holds now."""
+        return {p: self.env.get(d, NOTHING) for p, d in _defaulted(scope).items()}
+
+    def run_closure(
+        self,
+        events: Events,
+        node: cst.CSTNode,
+        shown: str,
+        top: int,
+        defaults: dict[str, Oids] | None = None,
+    ) -> None:
         """A closure runs at ``node`` (called, or chained with ``.then``): its waits release
         what the names hold, its reads are checked where they are (``top``: the body statement
         that holds them)."""
         for what, name, where in events:
-            held = self.env.get(name, NOTHING)
+            held = defaults[name] if defaults and name in defaults else self.env.get(name, NOTHING)
             if what == "wait":
                 waited = [o for o in held if self.infos[o].kind in (Kind.OP, Kind.PENDING)]
                 self.release(waited, node, ran=False)
@@ -80,13 +95,28 @@ class Closures(Calls):
         callback = call.args[0].value
         top = self.element.top if self.element is not None else 0
         if isinstance(callback, cst.Lambda):
-            self.run_closure(self.reads_of(callback), callback, "the callback", top)
+            defaults = self.defaults_of(callback)
+            self.run_closure(self.reads_of(callback), callback, "the callback", top, defaults)
         elif isinstance(callback, cst.Name) and callback.value in self.closure_reads:
             scope, top = self.closure_reads[callback.value]
             shown = f"the callback `{callback.value}`"
-            self.run_closure(self.reads_of(scope), callback, shown, top)
+            made = self._defaults.get(callback.value)
+            self.run_closure(self.reads_of(scope), callback, shown, top, made)
 
     def closure_called(self, call: cst.Call) -> None:
         if isinstance(call.func, cst.Name) and call.func.value in self.closure_reads:
             scope, top = self.closure_reads[call.func.value]
-            self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top)
+            defaults = self._defaults.get(call.func.value)
+            self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top, defaults)
+
+
+def _defaulted(scope: Scope) -> dict[str, str]:
+    """A function's or lambda's parameters whose default is a plain name: param -> that name."""
+    if isinstance(scope, cst.ClassDef):
+        return {}
+    params = scope.params
+    return {
+        p.name.value: p.default.value
+        for p in (*params.params, *params.kwonly_params, *params.posonly_params)
+        if isinstance(p.default, cst.Name)
+    }

@@ -17,6 +17,7 @@ import libcst as cst
 from tilecheck.host.counters import Counters
 from tilecheck.host.indices import At, Axis, Select, axis_of
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key, path_of, source_of
 
 _CONTAINER_ADDS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault"})
@@ -322,7 +323,39 @@ class Containers(Counters):
             return
         super().bind_name(name, flatten(value) if isinstance(value, Many) else value)
 
+    def repeated(self, expr: cst.BinaryOperation) -> Value | None:
+        """``[t] * 2``: a list of the same items again, so two of its items may be one
+        object; None for any other operation."""
+        displays = (cst.List, cst.Tuple)
+        if not isinstance(expr.operator, cst.Multiply) or (
+            isinstance(expr.left, displays) == isinstance(expr.right, displays)
+        ):
+            return None
+        left, right = self.ev(expr.left), self.ev(expr.right)  # in evaluation order
+        value, count = (left, expr.right) if isinstance(expr.left, displays) else (right, expr.left)
+        times = const_int(count, self.ctx.constants)
+        if isinstance(value, Packed) and value.keys is None and times is not None:
+            if 0 <= times * len(value.items) <= 64:  # ``[t, t]`` written out
+                return Packed(value.items * times)
+        contents = flatten(value)
+        return Many(contents, None, False) if contents and times != 0 else NOTHING
+
     # -- containers' methods ------------------------------------------------------------------
+    def extended(self, node: cst.AugAssign) -> bool:
+        """``items += [x]`` of a container the analysis keeps: as ``items.extend([x])`` (the
+        items stay in it, not handed to unknown code); False for any other augmented
+        assignment."""
+        path = path_of(node.target)
+        if (
+            not isinstance(node.operator, cst.AddAssign)
+            or path is None
+            or root_of(path) not in self._based
+            or path + "[*]" not in self.env
+        ):
+            return False
+        self.add_to(path, flatten(self.ev(node.value)))
+        return True
+
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         """``ops.append(op)``, ``bufs.values()``...: None if ``func`` is not a method of a
         container the analysis keeps."""

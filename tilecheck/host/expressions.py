@@ -123,6 +123,10 @@ class Expressions(Interprocedural):
     def _spine(self, expr: cst.BaseExpression) -> Value:
         """``a + b + c ...`` nests to the left, as deep as the chain is long: walk the spine
         iteratively, operands in evaluation order."""
+        if isinstance(expr, cst.BinaryOperation):
+            found = self.repeated(expr)
+            if found is not None:
+                return found
         rights: list[cst.BaseExpression] = []
         while isinstance(expr, cst.BinaryOperation):
             rights.append(expr.right)
@@ -258,9 +262,11 @@ class Expressions(Interprocedural):
         for oids, distinct in taken.values():
             if distinct:
                 per_item |= oids
+        lane = self.result_lane(expr, taken, counters) if contents else None
+        self.comprehension_done()
         if not contents:
             return NOTHING
-        return Many(contents, None, contents <= per_item, self.result_lane(expr, taken, counters))
+        return Many(contents, None, contents <= per_item, lane)
 
     def _lambda(self, expr: cst.Lambda) -> Value:
         self.capture(expr)

@@ -10,6 +10,7 @@ range(len(bufs))`` is the step's element."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import libcst as cst
@@ -24,6 +25,7 @@ from tilecheck.syntax.walk import children
 
 # Iterables whose elements are those of the container they are given.
 _SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
+_REORDERED = frozenset({"sorted", "reversed"})
 
 
 @dataclass(frozen=True)
@@ -236,10 +238,15 @@ class Loops(Containers):
                 counter = Counting(1, Bounds(start), walks=walks)
                 return [counter, inner[0] if len(inner) == 1 else Zipped(tuple(inner))]
             if name == "zip" and args:
+                if all(_reversed(a) for a in args):  # each in the same other order
+                    args = [a.args[0].value for a in args if isinstance(a, cst.Call)]
                 parts = [self.columns(a, None) for a in args]
                 return [part[0] if _single(part) else None for part in parts]
             if name in _SAME_ELEMENTS and len(args) == 1:
                 inner = self.columns(args[0], None)
+                if name in _REORDERED and _single(inner) and isinstance(inner[0], Many):
+                    # another order: its items no longer line up with another's by position
+                    return [dataclasses.replace(inner[0], lane=None)]
                 return inner if _single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
             walked = Counting(1, None, arithmetic=False, walks=path_of(func.value))
@@ -257,6 +264,8 @@ class Loops(Containers):
             or (isinstance(held := self.stored(path), Packed) and held.keys is not None)
         ):
             return [_KEYS]  # a dict's keys, or a name for a literal of different constants
+        if path is not None and self.string_keyed(path):  # ``for k in d``: as ``d.keys()``
+            return [Counting(1, None, arithmetic=False, walks=path)]
         if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1:
             sliced = self.holding(iterable.value)
             index = iterable.slice[0].slice
@@ -275,6 +284,15 @@ class Loops(Containers):
         if whole is not None and flatten(whole):
             return [whole]
         return [self.holding(iterable) if isinstance(iterable, (cst.Tuple, cst.List)) else None]
+
+    def string_keyed(self, path: str) -> bool:
+        """A dict: an item kept under a string key (``d = {"k": t}``, ``d["k"] = t``); no list
+        has one."""
+        prefix = path + "["
+        return any(
+            k.startswith(prefix) and k[len(prefix) :][:1] in ("'", '"') and k in self.env
+            for k in self._under.get(path.split("[")[0].split(".")[0], ())
+        )
 
     def counting(self, args: list[cst.BaseExpression]) -> Counting | None:
         """``range(...)``'s index, when its step is known (``range(len(bufs))``: walking the
@@ -404,6 +422,9 @@ class Loops(Containers):
                 if m in oids:
                     self.set_env(name, (oids - {m}) | {origin})
             self.set_hold(m, None)
+
+    def comprehension_done(self) -> None:
+        """A comprehension's names are out of scope (``tilecheck.host.indexed``)."""
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         """``lane`` is a comprehension's target walking the container at ``source``
@@ -537,6 +558,18 @@ def _source_path(column: Value, iterable: cst.BaseExpression) -> str | None:
             return path_of(iterable.args[0].value)
         return None
     return path_of(iterable)
+
+
+def _reversed(expr: cst.BaseExpression) -> bool:
+    """``reversed(x)``, of one plain argument."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "reversed"
+        and len(expr.args) == 1
+        and not expr.args[0].star
+        and expr.args[0].keyword is None
+    )
 
 
 def _single(columns: list[Column]) -> bool:

@@ -20,13 +20,13 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host.appended import Appended
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.indices import LATER, Select
-from tilecheck.host.lanes import Lanes
 from tilecheck.host.model import NOTHING, Borrow, Hold, Kind, Many, Oids, Packed, Value, flatten
 
 
-class Rows(Lanes):
+class Rows(Appended):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._in_row = False
@@ -42,7 +42,11 @@ class Rows(Lanes):
         env = self.env
         row = value.items if isinstance(value, Packed) and value.keys is None else None
         if row is None or not all(isinstance(item, frozenset) for item in row):
-            self._unknown_rows(path)
+            source = self.appended_at(path, value, expr) if row is None else None
+            if source is None:
+                self._unknown_rows(path)
+            elif f"{path}[%key@{source}]!" not in env:  # by position (``appended``)
+                self.set_env(f"{path}[%key@{source}]", NOTHING)
             return
         width = len(row)
         first = not any(k.startswith(path + "[%") for k in env)
