@@ -6,44 +6,48 @@ parameter), and one backend accepting what the other refuses is what these rules
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import libcst as cst
 
 from tilecheck.codes import UNSUPPORTED_CONSTRUCT
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel_signature import ParamKind
+from tilecheck.syntax.walk import children
 
 
-class _Slices(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.slices: list[list[cst.BaseExpression]] = []  # the bounds of each slice
+def _preorder(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``root`` and the code nodes under it, in source order (the syntax walk's fields, not
+    libcst's visitor: this runs on every kernel the checker reads)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(children(node))))
 
-    def visit_Slice(self, node: cst.Slice) -> None:
-        self.slices.append([b for b in (node.lower, node.upper, node.step) if b is not None])
 
-
-class _Names(cst.CSTVisitor):
-    """The names an expression reads (an attribute's base, not its attribute)."""
-
-    def __init__(self) -> None:
-        self.names: list[cst.Name] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
-        return False
+def _names(bound: cst.BaseExpression) -> Iterator[cst.Name]:
+    """The names an expression reads, in source order (an attribute's base, not its
+    attribute)."""
+    stack: list[cst.CSTNode] = [bound]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Name:
+            yield node
+        elif type(node) is cst.Attribute:
+            stack.append(node.value)
+        else:
+            stack.extend(reversed(list(children(node))))
 
 
 def check_slices(ctx: KernelContext) -> None:
     """Every name a slice bound reads is a module-level name or a ``Const`` parameter."""
-    found = _Slices()
-    ctx.func.body.visit(found)
-    for bounds in found.slices:  # one finding per slice, at its first run-time name
-        names = _Names()
-        for bound in bounds:
-            bound.visit(names)
-        for name in names.names:
+    for node in _preorder(ctx.func.body):
+        if type(node) is not cst.Slice:
+            continue
+        bounds = [b for b in (node.lower, node.upper, node.step) if b is not None]
+        # one finding per slice, at its first run-time name
+        for name in (name for bound in bounds for name in _names(bound)):
             problem = _not_constant(ctx, name.value)
             if problem is not None:
                 ctx.report(
