@@ -184,6 +184,18 @@ def main() -> None:
 """,
             "a method syncs the op another method kept in an attribute",
         ),
+        _valid(
+            """
+
+def main() -> None:
+    outs = {name: tr.zeros((256,)) for name in ("q", "k")}
+    pends = {name: copy(outs[name].partition((64,)), tr.ones((256,))).submit() for name in outs}
+    for name, p in pends.items():
+        p.wait()
+        print(outs[name].to_numpy())
+""",
+            "a dict comprehension's keys differ: each key's Pending writes that key's tensor",
+        ),
     ),
     "TC104": (
         _valid(
@@ -218,6 +230,19 @@ def main() -> None:
     print(m.buf.to_numpy())
 """,
             "a method's launch consumes the partition its instance keeps",
+        ),
+        _valid(
+            """
+
+def main() -> None:
+    t = tr.zeros((256,))
+    parts = [t.partition((64,))]
+    cancelled = True
+    if cancelled:
+        parts.clear()
+    print(t.to_numpy())
+""",
+            "a flag set true just before: the branch that clears the list is always taken",
         ),
     ),
     "TC108": (

@@ -159,6 +159,28 @@ def scale(z: Mutable[Tensor[f32]], a: float) -> None:
 
 def main() -> None:
     z = tr.zeros((256,))
+    parts = [z.partition((64,))]
+    cancelled = False
+    if cancelled:
+        parts.clear()
+    print(z.to_numpy())  # TC104
+    scale(parts[0], 2.0).sync()
+""",
+            "a flag set false just before: the list is not cleared, its partition is alive",
+        ),
+        invalid(
+            """\
+import tilert as tr
+from tilert import Mutable, Tensor, f32
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(z.load() * a)
+
+
+def main() -> None:
+    z = tr.zeros((256,))
     p = z.partition((64,))
     q = z.partition((32,))  # TC104
     scale(p, 2.0).sync()

@@ -346,9 +346,13 @@ class _Builder:
         return self.add(self.follow(test), kind, node, ctx)
 
     def if_(self, stmt: cst.If, block: Block, ctx: _Ctx) -> Block | None:
+        # ``cancelled = True`` then ``if cancelled:``: no way around the body
+        always = _is_constant_true(stmt.test) or _holds_on_entry(stmt.test, self.before)
         test = self.add(block, ElementKind.EVAL, stmt.test, ctx)
         then_end = self.stmts(_suite(stmt.body), self.branch(test, stmt.test, True, ctx), ctx)
         orelse = stmt.orelse
+        if orelse is None and always:
+            return then_end
         otherwise = self.branch(test, stmt.test, False, ctx)
         if orelse is None:
             else_end: Block | None = otherwise

@@ -125,7 +125,8 @@ class Counters(Aliasing):
             if isinstance(form, Affine) and form.name != target.value:
                 self.set_def(target.value, form)
                 self._def_refs.setdefault(form.name, set()).add(target.value)
-        elif distinct_constants(value):  # ``names = ["q", "k"]``: a loop over it
+        elif distinct_constants(value) or isinstance(value, cst.DictComp):
+            # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
 
     def resolved(self, axis: Axis | None) -> tuple[Axis | None, str | None]:
