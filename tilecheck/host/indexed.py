@@ -17,7 +17,7 @@ import libcst as cst
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.indices import Axis
 from tilecheck.host.lanes import Lanes
-from tilecheck.host.loops import Counting
+from tilecheck.host.loop_columns import Counting
 from tilecheck.host.model import Many, Oids, Value
 from tilecheck.syntax.nodes import target_names
 

@@ -11,59 +11,31 @@ range(len(bufs))`` is the step's element."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 import libcst as cst
 
 from tilecheck.host.containers import ELEMENTS, Containers, distinct_items
 from tilecheck.host.counters import distinct_constants
 from tilecheck.host.indices import NOW, Axis, Bounds, Select, short_of, span_of
+from tilecheck.host.loop_columns import (
+    KEYS,
+    Column,
+    Counting,
+    Sliced,
+    Zipped,
+    bound_in,
+    is_reversed,
+    packed_columns,
+    single,
+    source_path,
+)
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
-from tilecheck.syntax.walk import children
 
 # Iterables whose elements are those of the container they are given.
 _SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
 _REORDERED = frozenset({"sorted", "reversed"})
-
-
-@dataclass(frozen=True)
-class Sliced:
-    """The items a slice of a container walks: ``value``, each of them ``within`` the
-    container (``bufs[1:]`` never walks ``bufs[0]``)."""
-
-    value: Value
-    within: Select
-
-
-@dataclass(frozen=True)
-class Counting:
-    """A running index (``range``'s, ``enumerate``'s): by how much it moves on each step,
-    and where it starts, if known; or (not ``arithmetic``) a value never taken before in the
-    run (a dict's keys, a literal of different strings)."""
-
-    step: int
-    bounds: Bounds | None
-    arithmetic: bool = True
-    walks: str | None = None  # the path of the container whose indices it walks
-    short: str | None = None  # that of one it walks but for its last items (``len(x) - 1``)
-
-
-_KEYS = Counting(1, None, arithmetic=False)
-
-
-@dataclass(frozen=True)
-class Zipped:
-    """What ``zip(a, b)`` yields inside another iterable (``enumerate(zip(a, b))``): a tuple
-    per step, a column each."""
-
-    columns: tuple[Column, ...]
-
-
-# One column of what a loop takes each step: a container's elements (perhaps of a slice), a
-# running index, a tuple of columns, or something untracked.
-Column = Value | Sliced | Zipped | Counting | None
 
 
 class Loops(Containers):
@@ -202,7 +174,7 @@ class Loops(Containers):
             )
             self.bind_name(target.value, taken)
         elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, Packed):
-            self.bind(target, _columns(value, len(target.elements)))
+            self.bind(target, packed_columns(value, len(target.elements)))
         elif (
             isinstance(target, (cst.Tuple, cst.List))
             and isinstance(value, Many)
@@ -238,16 +210,16 @@ class Loops(Containers):
                 counter = Counting(1, Bounds(start), walks=walks)
                 return [counter, inner[0] if len(inner) == 1 else Zipped(tuple(inner))]
             if name == "zip" and args:
-                if all(_reversed(a) for a in args):  # each in the same other order
+                if all(is_reversed(a) for a in args):  # each in the same other order
                     args = [a.args[0].value for a in args if isinstance(a, cst.Call)]
                 parts = [self.columns(a, None) for a in args]
-                return [part[0] if _single(part) else None for part in parts]
+                return [part[0] if single(part) else None for part in parts]
             if name in _SAME_ELEMENTS and len(args) == 1:
                 inner = self.columns(args[0], None)
-                if name in _REORDERED and _single(inner) and isinstance(inner[0], Many):
+                if name in _REORDERED and single(inner) and isinstance(inner[0], Many):
                     # another order: its items no longer line up with another's by position
                     return [dataclasses.replace(inner[0], lane=None)]
-                return inner if _single(inner) else [None]
+                return inner if single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
             walked = Counting(1, None, arithmetic=False, walks=path_of(func.value))
             if func.attr.value == "items":
@@ -257,13 +229,13 @@ class Loops(Containers):
             if func.attr.value == "keys":
                 return [walked]
         if distinct_constants(iterable):
-            return [_KEYS]
+            return [KEYS]
         path = path_of(iterable)
         if path is not None and (
             path + "[!]" in self.env
             or (isinstance(held := self.stored(path), Packed) and held.keys is not None)
         ):
-            return [_KEYS]  # a dict's keys, or a name for a literal of different constants
+            return [KEYS]  # a dict's keys, or a name for a literal of different constants
         if path is not None and self.string_keyed(path):  # ``for k in d``: as ``d.keys()``
             return [Counting(1, None, arithmetic=False, walks=path)]
         if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1:
@@ -351,7 +323,7 @@ class Loops(Containers):
                 column = column.value
             if not isinstance(part, cst.Name) or not isinstance(column, (frozenset, Packed, Many)):
                 continue
-            source = _source_path(column, iterable) if within is None else None
+            source = source_path(column, iterable) if within is None else None
             taken: set[int] = set()
             for kind in ELEMENTS:
                 items = frozenset(self.kinds(flatten(column), kind))
@@ -434,7 +406,7 @@ class Loops(Containers):
         """The names the body of a loop binds (a counter it rebinds is no counter)."""
         found = self._rebinds.get(id(loop))
         if found is None:
-            found = self._rebinds[id(loop)] = _bound_in(loop.body)
+            found = self._rebinds[id(loop)] = bound_in(loop.body)
         return found
 
     def materialize(
@@ -543,70 +515,3 @@ class Loops(Containers):
             for copy in taken:
                 if copy in self.holds:
                     self.set_hold(copy, None)
-
-
-def _source_path(column: Value, iterable: cst.BaseExpression) -> str | None:
-    """The path of the container a comprehension walks (``bufs``, ``d`` of ``d.items()``)."""
-    if isinstance(column, Many):
-        path = column.path
-        return path if path is not None and not path.startswith(" ") else None
-    if isinstance(iterable, cst.Call):
-        func = iterable.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("items", "values"):
-            return path_of(func.value)
-        if isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
-            return path_of(iterable.args[0].value)
-        return None
-    return path_of(iterable)
-
-
-def _reversed(expr: cst.BaseExpression) -> bool:
-    """``reversed(x)``, of one plain argument."""
-    return (
-        isinstance(expr, cst.Call)
-        and isinstance(expr.func, cst.Name)
-        and expr.func.value == "reversed"
-        and len(expr.args) == 1
-        and not expr.args[0].star
-        and expr.args[0].keyword is None
-    )
-
-
-def _single(columns: list[Column]) -> bool:
-    return len(columns) == 1 and not isinstance(columns[0], Counting)
-
-
-def _bound_in(body: cst.CSTNode) -> frozenset[str]:
-    """The names the statements of a body bind (assignments, ``for`` and ``with`` targets;
-    not nested scopes, nor the walrus, which no loop counter is rebound by)."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.BaseExpression) or isinstance(
-            node, (cst.FunctionDef, cst.ClassDef)
-        ):
-            continue
-        targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
-            targets = [node.target]
-        elif isinstance(node, cst.AsName):
-            targets = [node.name]
-        for target in targets:
-            found.update(target_names(target))
-        stack.extend(children(node))
-    return frozenset(found)
-
-
-def _columns(value: Packed, width: int) -> Value:
-    """``for buf, pending in jobs`` over ``[(x, px), (y, py)]``: what each position may take
-    (``{x, y}``, ``{px, py}``); NOTHING unless every item is a tuple of that width."""
-    columns: list[set[int]] = [set() for _ in range(width)]
-    for item in value.items:
-        if not isinstance(item, Packed) or len(item.items) != width:
-            return NOTHING
-        for column, part in zip(columns, item.items, strict=True):
-            column |= flatten(part)
-    return Packed(tuple(frozenset(c) for c in columns))

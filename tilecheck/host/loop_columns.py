@@ -1,0 +1,119 @@
+"""What one step of a ``for`` loop or comprehension takes, column by column (an element of a
+container or of a slice of it, a running index, a tuple of columns), and the syntax facts
+``tilecheck.host.loops`` reads from the loop's header and body."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tilecheck.host.indices import Bounds, Select
+from tilecheck.host.model import NOTHING, Many, Packed, Value, flatten
+from tilecheck.syntax.nodes import path_of, target_names
+from tilecheck.syntax.walk import children
+
+
+@dataclass(frozen=True)
+class Sliced:
+    """The items a slice of a container walks: ``value``, each of them ``within`` the
+    container (``bufs[1:]`` never walks ``bufs[0]``)."""
+
+    value: Value
+    within: Select
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A running index (``range``'s, ``enumerate``'s): by how much it moves on each step,
+    and where it starts, if known; or (not ``arithmetic``) a value never taken before in the
+    run (a dict's keys, a literal of different strings)."""
+
+    step: int
+    bounds: Bounds | None
+    arithmetic: bool = True
+    walks: str | None = None  # the path of the container whose indices it walks
+    short: str | None = None  # that of one it walks but for its last items (``len(x) - 1``)
+
+
+KEYS = Counting(1, None, arithmetic=False)
+
+
+@dataclass(frozen=True)
+class Zipped:
+    """What ``zip(a, b)`` yields inside another iterable (``enumerate(zip(a, b))``): a tuple
+    per step, a column each."""
+
+    columns: tuple[Column, ...]
+
+
+# One column of what a loop takes each step: a container's elements (perhaps of a slice), a
+# running index, a tuple of columns, or something untracked.
+Column = Value | Sliced | Zipped | Counting | None
+
+
+def source_path(column: Value, iterable: cst.BaseExpression) -> str | None:
+    """The path of the container a comprehension walks (``bufs``, ``d`` of ``d.items()``)."""
+    if isinstance(column, Many):
+        path = column.path
+        return path if path is not None and not path.startswith(" ") else None
+    if isinstance(iterable, cst.Call):
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("items", "values"):
+            return path_of(func.value)
+        if isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
+            return path_of(iterable.args[0].value)
+        return None
+    return path_of(iterable)
+
+
+def is_reversed(expr: cst.BaseExpression) -> bool:
+    """``reversed(x)``, of one plain argument."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "reversed"
+        and len(expr.args) == 1
+        and not expr.args[0].star
+        and expr.args[0].keyword is None
+    )
+
+
+def single(columns: list[Column]) -> bool:
+    return len(columns) == 1 and not isinstance(columns[0], Counting)
+
+
+def bound_in(body: cst.CSTNode) -> frozenset[str]:
+    """The names the statements of a body bind (assignments, ``for`` and ``with`` targets;
+    not nested scopes, nor the walrus, which no loop counter is rebound by)."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.BaseExpression) or isinstance(
+            node, (cst.FunctionDef, cst.ClassDef)
+        ):
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+            targets = [node.target]
+        elif isinstance(node, cst.AsName):
+            targets = [node.name]
+        for target in targets:
+            found.update(target_names(target))
+        stack.extend(children(node))
+    return frozenset(found)
+
+
+def packed_columns(value: Packed, width: int) -> Value:
+    """``for buf, pending in jobs`` over ``[(x, px), (y, py)]``: what each position may take
+    (``{x, y}``, ``{px, py}``); NOTHING unless every item is a tuple of that width."""
+    columns: list[set[int]] = [set() for _ in range(width)]
+    for item in value.items:
+        if not isinstance(item, Packed) or len(item.items) != width:
+            return NOTHING
+        for column, part in zip(columns, item.items, strict=True):
+            column |= flatten(part)
+    return Packed(tuple(frozenset(c) for c in columns))
