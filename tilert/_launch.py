@@ -97,25 +97,38 @@ def launch_op(
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(kernel._label, where, origin)
     holders: list[ownership.Holder] = [holder]
-    reading: ownership.Borrow = (False, kernel._reading, where)
     with ownership.LOCK:
-        for t in shared:
-            # someone writes it (a conflict, unless within a chain or only in flight), or it
-            # has views or is one (their borrows are checked by region)
-            if t._family is not None or (t._exclusive and not _read_after(t, origin)):
-                try:
-                    ownership.take(t, holder, False, kernel._reading, where)
-                except BorrowError:
-                    ownership.release_all(holder)
-                    raise
-            else:  # readers never conflict with readers
-                t._borrows[holder] = reading
-                holder.held.append(t)
+        borrow_for_reading(holder, shared, kernel._reading, where, origin)
         for part in partitions:
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)
                 holders.append(part._holder)
     return Op(kernel._label, holders, (LaunchStep(kernel, values, launch_grid),), values, origin)
+
+
+def borrow_for_reading(
+    holder: ownership.OpHolder,
+    tensors: Sequence[Tensor[Any]],
+    label: str,
+    where: str,
+    origin: ownership.Group | None,
+) -> None:
+    """``holder``'s shared borrows of ``tensors`` (what a launch or a collective only reads),
+    taken under ``ownership.LOCK``, which the caller holds; on a conflict every borrow of
+    ``holder`` is released and the BorrowError raised."""
+    reading: ownership.Borrow = (False, label, where)
+    for t in tensors:
+        # someone writes it (a conflict, unless within a chain or only in flight), or it has
+        # views or is one (their borrows are checked by region)
+        if t._family is not None or (t._exclusive and not _read_after(t, origin)):
+            try:
+                ownership.take(t, holder, False, label, where)
+            except BorrowError:
+                ownership.release_all(holder)
+                raise
+        else:  # readers never conflict with readers
+            t._borrows[holder] = reading
+            holder.held.append(t)
 
 
 def _read_after(t: Tensor[Any], origin: ownership.Group | None) -> bool:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from tilert import backends
 from tilert._core import nvtx, ownership
-from tilert._launch import _read_after, wait_for_writers
+from tilert._launch import borrow_for_reading, wait_for_writers
 from tilert.errors import BorrowError
 from tilert.ops import Op
 from tilert.streams import Stream
@@ -98,18 +98,13 @@ def collective_op(c: Collective, transport: Transport) -> Op:
     where = c.where
     _check(c, transport)
     label = f"op `{c.kind}`"
-    reading: ownership.Borrow = (False, f"read by {label}", where)
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(label, where, origin)
     with ownership.LOCK:
+        # what it only reads as a launch's Shared arguments, what it writes exclusively
+        borrow_for_reading(holder, c.read, f"read by {label}", where, origin)
         try:
-            for t in c.read:  # as a launch's Shared argument (readers never conflict)
-                if t._family is not None or (t._exclusive and not _read_after(t, origin)):
-                    ownership.take(t, holder, False, reading[1], where)
-                else:
-                    t._borrows[holder] = reading
-                    holder.held.append(t)
-            for t in c.written:  # as a launch's Mutable partition: exclusively
+            for t in c.written:
                 ownership.take(t, holder, True, f"written by {label}", where)
         except BorrowError:
             ownership.release_all(holder)
