@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,8 +19,8 @@ from typing import Any
 import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 import numpy as np
 import torch
-from bench_commit import commit
 from bench_names import add_headlines
+from bench_record import commit, write
 from gemm_kernels import gemm_bf16
 from gemm_kernels import gemm_f16 as gemm
 from gpu_bench_gemm import comparison, graph_loop, timed, to_torch
@@ -453,12 +452,7 @@ def main() -> None:
         "errors": errors,
         "cuda_tile": getattr(ct, "__version__", "?"),
     }
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}.json"
-    path.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"wrote {path}")
+    write(args.out, doc, device)
     sys.exit(1 if errors else 0)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import sys
 import traceback
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_commit import commit
+from bench_record import commit, write
 
 import tilert as tr
 import tilert.distributed as dist
@@ -208,12 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             "torch": torch.__version__,
             "nccl": ".".join(map(str, torch.cuda.nccl.version())),
         }
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-        path = out / f"{date}-{slug}-distributed.json"
-        path.write_text(json.dumps(doc, indent=2) + "\n")
-        print(f"wrote {path}")
+        write(args.out, doc, device, "distributed")
     dist.shutdown()
     return 1 if errors else 0
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import math
 import os
 import sys
@@ -33,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_commit import commit
+from bench_record import commit, write
 from gpu_bench_gemm import comparison, graph_loop, timed
 
 import tilert as tr
@@ -263,12 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         "errors": errors,
         "cuda_tile": getattr(ct, "__version__", "?"),
     }
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}-kernels.json"
-    path.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"wrote {path}")
+    write(args.out, doc, device, "kernels")
     return 1 if errors else 0
 
 

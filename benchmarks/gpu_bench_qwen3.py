@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import sys
 import tempfile
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_commit import commit
+from bench_record import commit, write
 
 import tilert as tr
 from tilert.models.qwen3 import Qwen3, load_config, load_weights
@@ -441,12 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # write what was measured, with the failure
         traceback.print_exc()
         doc["errors"].append(repr(exc))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}-qwen3-{sha[:7]}.json"
-    path.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"wrote {path}")
+    write(args.out, doc, device, f"qwen3-{sha[:7]}")
     return 1 if doc["errors"] else 0
 
 

@@ -27,18 +27,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
-import json
 import os
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_commit import commit
+from bench_record import commit, write
 from gpu_bench_qwen3 import comparison, copy_bandwidth, engine_decode
 
 import tilert as tr
@@ -175,12 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         dist.shutdown()
     if comm.rank != 0:
         return 1 if doc["errors"] else 0
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    slug = device.lower().replace("nvidia ", "").replace(" ", "-")
-    path = out / f"{date}-{slug}-tp-{sha[:7]}.json"
-    path.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"wrote {path}")
+    write(args.out, doc, device, f"tp-{sha[:7]}")
     return 1 if doc["errors"] else 0
 
 

@@ -4,6 +4,7 @@ them on the GPU."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -55,3 +56,12 @@ def test_the_tuned_launches_choose_a_config_and_compute_the_same(
     assert bench.softmax.best_config(out, x) in bench.CONFIGS
     e = np.exp(xs - xs.max(axis=1, keepdims=True))
     np.testing.assert_allclose(out.to_numpy(), e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+
+
+def test_a_record_is_named_by_date_gpu_and_kind(tmp_path: Path) -> None:
+    record = benchmark("bench_record")
+    doc = {"device": "NVIDIA H100 80GB HBM3", "date": "2026-11-26", "comparisons": []}
+    path = record.write(tmp_path / "out", doc, doc["device"], "kernels")
+    assert path == tmp_path / "out" / "2026-11-26-h100-80gb-hbm3-kernels.json"
+    assert path.read_text() == json.dumps(doc, indent=2) + "\n"
+    assert record.write(tmp_path, doc, "NVIDIA H200").name == "2026-11-26-h200.json"
