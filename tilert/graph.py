@@ -45,6 +45,11 @@ class Graph:
         self._captured: Captured | None = None
         self._steps_only = False
         self._touched: list[tuple[Any, bool]] = []  # (tensor, written) of the captured graph
+        self._written: list[Any] = []  # the tensors of _touched it writes
+        # the last replay of the captured graph: (stream, launch, ownership.FORCED then), and
+        # what it touches that it no longer holds (tr.unsafe.force_release dropped)
+        self._last: tuple[Stream, int, int] | None = None
+        self._unheld: list[Any] = []
         self._label = "graph"
         self._into: None = None  # a graph is never absorbed (see ops._Owner)
         self._replayed = False  # the CPU replays: see _replay_steps
@@ -136,17 +141,30 @@ class Graph:
             self._replay_captured(self._captured, stream)
 
     def _replay_captured(self, captured: Captured, stream: Stream) -> None:
-        """Launch the captured graph on ``stream`` after the last writers of what it touches."""
-        wait_for_writers((t for t, _ in self._touched), stream)
+        """Launch the captured graph on ``stream`` after the last writers of what it touches.
+        Once it has replayed, what it holds can have been written by nothing but its own
+        replays (its borrows refuse every other writer), so a replay orders itself after the
+        last one alone, and after the writers of what it no longer holds."""
+        last = self._last
+        if last is not None and last[2] == ownership.FORCED.value:
+            if last[0] is not stream:
+                stream.wait_for_launch(last[0], last[1])
+            wait_for_writers(self._unheld, stream)
+        else:
+            wait_for_writers((t for t, _ in self._touched), stream)
+            mine = {id(h) for h in self._holders}
+            self._unheld = [
+                t for t, _ in self._touched if not any(id(h) in mine for h in t._borrows)
+            ]
         if nvtx.ENABLED:
             with nvtx.span(self._label):
                 captured.launch(stream)
         else:
             captured.launch(stream)
         writer = (stream, stream._launched)
-        for t, written in self._touched:
-            if written:
-                t._writer = writer
+        for t in self._written:
+            t._writer = writer
+        self._last = (stream, stream._launched, ownership.FORCED.value)
 
     def _capture(self) -> Captured | None:
         """Record the ops' launches with the backend (into a CUDA graph), on a stream of its
@@ -168,6 +186,7 @@ class Graph:
                 writes = ownership.holds_exclusively(h, t)
                 touched[id(t)] = (t, writes or (seen is not None and seen[1]))
         self._touched = list(touched.values())
+        self._written = [t for t, written in self._touched if written]
         return captured
 
     def close(self) -> None:

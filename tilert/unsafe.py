@@ -25,6 +25,7 @@ def force_release(t: Tensor[Any]) -> None:
     with ownership.LOCK:
         t._borrows.clear()
         t._exclusive = 0
+        ownership.FORCED.value += 1
 
 
 def launch_raw(

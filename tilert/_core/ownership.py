@@ -21,6 +21,20 @@ from tilert.errors import BorrowError
 LOCK = threading.RLock()
 
 
+class Epoch:
+    """Counts the borrows ``tr.unsafe.force_release`` dropped. A graph replayed again skips
+    looking for the writers of what it holds (its borrows let nothing else write it) only
+    while the count is the one it saw: a dropped borrow lets others write."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+FORCED = Epoch()
+
+
 class Group:
     """A set of holders that run in order (a chain, a zip, a graph) and so may share."""
 
