@@ -11,7 +11,14 @@ first run compiles), then built once more, recorded in a ``tr.graph()`` and repl
 back: ``rep`` rounds, best round kept, seconds per replay. On the GPU that is device time
 without host launch overhead or a host sync per launch (what a graph replay or a ``.then``
 chain of the winner will see); under the interpreter it is wall time. Trial runs write the
-outputs, as Triton's do."""
+outputs, as Triton's do.
+
+``cold=True`` (on the GPU): every timed run follows a write of a buffer larger than the L2
+cache, and the write's own time is taken off. A memory-bound op replayed alone keeps up to the
+L2's size (50 MB on the H100) of its operands in the cache, which a real workload streaming
+many such operands (a model's layer weights) never finds there: the fastest config warm is not
+the fastest cold (on the H100, the q/k/v GEMV of a Qwen3-4B decode step, a 31.5 MB weight:
+the config chosen warm ran 1.11x slower in the step than the one fastest there)."""
 
 from __future__ import annotations
 
@@ -38,6 +45,7 @@ from tilert.tensor import Partition, Tensor
 
 ROUND_SECONDS = 0.005  # replays per timed round: enough to amortize the round's one sync
 MAX_REPLAYS = 100
+SCRUB_BYTES = 128 << 20  # written before each cold run: over twice a Hopper GPU's L2
 
 
 class Config:
@@ -108,6 +116,7 @@ class Autotuned:
         warmup: int,
         rep: int,
         cache: bool,
+        cold: bool = False,
     ) -> None:
         if not configs:
             raise ValueError(f"@tr.autotune on `{fn.__qualname__}`: no configs given")
@@ -116,7 +125,7 @@ class Autotuned:
         self.fn = fn
         self.configs = list(configs)
         self.key = list(key)
-        self.warmup, self.rep, self.use_disk = warmup, rep, cache
+        self.warmup, self.rep, self.use_disk, self.cold = warmup, rep, cache, cold
         self._signature = inspect.signature(fn)
         params = list(self._signature.parameters)[1:]
         unknown = [k for k in self.key if k not in params]
@@ -168,9 +177,10 @@ class Autotuned:
                 )
         verbose = os.environ.get("TILERT_AUTOTUNE_VERBOSE") == "1"
         trials: list[Trial] = []
+        scrub = self._scrub_seconds() if self.cold and _on_gpu() else None
         for cfg in self.configs:
             try:
-                result: float | str = self._time(cfg, args, kwargs)
+                result: float | str = self._time(cfg, args, kwargs, scrub)
             except BorrowError:  # the arguments' fault, not the config's: every one would fail
                 raise
             except Exception as exc:  # a config the compiler or the launch refuses
@@ -202,14 +212,33 @@ class Autotuned:
         )
         return self.configs[index]
 
-    def _time(self, cfg: Config, args: tuple[Any, ...], kwargs: dict[str, Any]) -> float:
-        """Seconds per run of ``cfg``'s op, replayed back to back from a graph."""
+    def _time(
+        self,
+        cfg: Config,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        scrub: tuple[Tensor[Any], float] | None = None,
+    ) -> float:
+        """Seconds per run of ``cfg``'s op, replayed back to back from a graph; with ``scrub``
+        (the buffer and its write's seconds) each run after that write, its time taken off."""
         for _ in range(self.warmup):
             self.fn(cfg, *args, **kwargs).sync()
+        ops = [] if scrub is None else [_scrub(scrub[0])]
+        seconds = self._replayed([*ops, self.fn(cfg, *args, **kwargs)])
+        return seconds if scrub is None else max(seconds - scrub[1], 1e-9)
+
+    def _scrub_seconds(self) -> tuple[Tensor[Any], float]:
+        """The L2 flush of cold timing: its buffer, and its own seconds per run."""
+        buffer = _scrub_buffer()
+        return buffer, self._replayed([_scrub(buffer)])
+
+    def _replayed(self, ops: list[Op]) -> float:
+        """Seconds per replay of a graph of ``ops``: best of ``rep`` rounds."""
         g = Graph()
         try:
             with g:
-                g.record(self.fn(cfg, *args, **kwargs))
+                for op in ops:
+                    g.record(op)
             g.launch().wait()  # on the GPU the first launch captures the CUDA graph
             once = _seconds_per_replay(g, 1)
             replays = max(1, min(MAX_REPLAYS, math.ceil(ROUND_SECONDS / max(once, 1e-9))))
@@ -299,6 +328,25 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def _on_gpu() -> bool:
+    return backends.current().device_kind == "cuda"
+
+
+@functools.cache
+def _scrub_buffer() -> Tensor[Any]:
+    """``SCRUB_BYTES`` of device memory that cold timing writes (made once, kept)."""
+    from tilert.tensor import empty
+
+    return empty((SCRUB_BYTES // 4,), dtype="int32", name="autotune L2 scrub")
+
+
+def _scrub(buffer: Tensor[Any]) -> Op:
+    """An op writing all of ``buffer``: what it evicts from the L2, later reads find in HBM."""
+    from tilert._scrub import autotune_scrub
+
+    return autotune_scrub(buffer.partition((8192,)))
+
+
 def _seconds_per_replay(g: Graph, replays: int) -> float:
     start = time.perf_counter()
     launches = [g.launch() for _ in range(replays)]
@@ -332,13 +380,16 @@ def autotune(
     warmup: int = 1,
     rep: int = 3,
     cache: bool = True,
+    cold: bool = False,
 ) -> Callable[[Callable[..., Op]], Autotuned]:
     """``@tr.autotune(configs=[tr.Config(bm=128, bn=128), ...], key=["a", "b"])`` on
     ``f(cfg, *args) -> Op``: ``f(*args)`` returns the op of the fastest config for the key's
     arguments (their shapes and dtypes; scalars by value). ``warmup``: synced runs per config
     before timing (the first compiles); ``rep``: timed rounds of graph replays (best kept);
     ``cache``: keep choices on disk under ``$TILERT_CACHE_DIR/autotune`` (default
-    ``~/.cache/tilert``). Trials write the outputs; configs that fail are skipped and listed
-    in ``f.last_tuning``; ``TILERT_AUTOTUNE_VERBOSE=1`` prints each config's time."""
+    ``~/.cache/tilert``); ``cold``: time each run after flushing the L2 cache (memory-bound
+    ops whose operands a workload streams from HBM; GPU only). Trials write the outputs;
+    configs that fail are skipped and listed in ``f.last_tuning``;
+    ``TILERT_AUTOTUNE_VERBOSE=1`` prints each config's time."""
     chosen = list(configs)
-    return lambda fn: Autotuned(fn, chosen, key, warmup, rep, cache)
+    return lambda fn: Autotuned(fn, chosen, key, warmup, rep, cache, cold)

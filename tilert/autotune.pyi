@@ -28,6 +28,7 @@ class Autotuned:
     warmup: int
     rep: int
     use_disk: bool
+    cold: bool
     last_tuning: list[Trial]
     def __init__(
         self,
@@ -37,6 +38,7 @@ class Autotuned:
         warmup: int,
         rep: int,
         cache: bool,
+        cold: bool = False,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Op: ...
     def best_config(self, *args: Any, **kwargs: Any) -> Config: ...
@@ -49,4 +51,5 @@ def autotune(
     warmup: int = 1,
     rep: int = 3,
     cache: bool = True,
+    cold: bool = False,
 ) -> Callable[[Callable[..., Op]], Autotuned]: ...

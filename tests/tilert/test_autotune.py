@@ -316,3 +316,45 @@ def test_a_missing_cache_dir_is_created_silently(
     runs.clear()
     make()(tr.zeros((256,), dtype=f32), tr.ones((256,), dtype=f32)).sync()
     assert runs == [tr.Config(tile=128, repeat=0)]  # a fresh tuner reads the stored choice
+
+
+def test_cold_timing_flushes_before_each_run_and_takes_the_flush_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the GPU's path, on the interpreter: a small "L2 scrub" buffer written before every run
+    import sys
+
+    autotune = sys.modules["tilert.autotune"]  # (the package's `autotune` is the decorator)
+
+    monkeypatch.setattr(autotune, "_on_gpu", lambda: True)
+    monkeypatch.setattr(autotune, "SCRUB_BYTES", 4 * 8192)
+    autotune._scrub_buffer.cache_clear()
+    flushes: list[tr.Tensor[Any]] = []
+    real_scrub = autotune._scrub
+    monkeypatch.setattr(autotune, "_scrub", lambda b: flushes.append(b) or real_scrub(b))
+
+    @tr.autotune(configs=CONFIGS, key=["x"], rep=2, cold=True)
+    def scaled(cfg: tr.Config, z: Tensor[Any], x: Tensor[Any]) -> tr.Op:
+        return scale(z.partition((cfg.tile,)), x, cfg.repeat)
+
+    x = tr.from_numpy(np.arange(256, dtype=np.float32))
+    z = tr.zeros((256,), dtype=f32)
+    scaled(z, x).sync()
+    assert scaled.best_config(z, x) == tr.Config(tile=128, repeat=0)
+    timed = [t for _, t in scaled.last_tuning if isinstance(t, float)]
+    assert len(timed) == 2 and all(t > 0 for t in timed)
+    assert len(flushes) == 1 + 2  # the flush timed alone, then one graph per timed config
+    assert flushes[0].shape == (8192,) and not flushes[0].to_numpy().any()
+    np.testing.assert_array_equal(z.to_numpy(), np.arange(256, dtype=np.float32) * 2)
+    autotune._scrub_buffer.cache_clear()
+
+
+def test_cold_is_ignored_on_the_cpu() -> None:
+    @tr.autotune(configs=CONFIGS, key=["x"], rep=2, cold=True)
+    def scaled(cfg: tr.Config, z: Tensor[Any], x: Tensor[Any]) -> tr.Op:
+        return scale(z.partition((cfg.tile,)), x, cfg.repeat)
+
+    x, z = tr.ones((256,)), tr.zeros((256,))
+    scaled(z, x).sync()
+    assert scaled.best_config(z, x) == tr.Config(tile=128, repeat=0)
+    np.testing.assert_array_equal(z.to_numpy(), np.full(256, 2.0, np.float32))
