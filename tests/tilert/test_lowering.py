@@ -301,3 +301,18 @@ def test_slices_the_gpu_cannot_extract_are_refused_at_the_line(
     kernel = _sliced(tmp_path, body)
     with pytest.raises(tr.KernelError, match=r"sliced\.py:8: cannot lower to cuTile: .*" + message):
         lower_kernel(kernel, {"z": MutableSpec(2)})
+
+
+def test_a_dependent_launch_waits_for_the_kernel_before_first_thing() -> None:
+    """TILERT_DEPENDENT_LAUNCH: the kernel's first operations wait for the kernel before it on
+    the stream (its writes visible) and let the next one be scheduled; off, neither is there."""
+    on = lower_kernel(K.math_ops, {"z": MutableSpec(1)}, dependent_launch=True).source
+    compile(on, "math_ops", "exec")
+    body = on.split("def math_ops(", 1)[1].splitlines()[1:]
+    first = [line.strip() for line in body if line.strip()][:2]
+    assert first == [
+        "ct.grid_dependency_control_wait()",
+        "ct.grid_dependency_control_launch_dependents()",
+    ]
+    off = lower_kernel(K.math_ops, {"z": MutableSpec(1)}).source
+    assert "grid_dependency" not in off

@@ -4,6 +4,8 @@ stream, ``tr.cuda_kernel``s through NVRTC, CUDA events and CUDA graphs."""
 
 from __future__ import annotations
 
+import functools
+import os
 import shutil
 import threading
 import time
@@ -27,6 +29,13 @@ from tilert.signature import ParamKind
 from tilert.streams import Stream
 
 MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
+
+
+def dependent_launch_wanted(ct: Any) -> bool:
+    """Whether kernels run as programmatic dependent launches: ``TILERT_DEPENDENT_LAUNCH=1``
+    turns them on (off by default), where this cuda.tile has the operations."""
+    wanted = os.environ.get("TILERT_DEPENDENT_LAUNCH", "0") == "1"
+    return wanted and hasattr(ct, "grid_dependency_control_wait")
 
 
 @cache
@@ -96,7 +105,14 @@ class CutileBackend:
         import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         self._ct = ct
-        self._launch = ct.launch
+        # programmatic dependent launch (docs/decisions.md, "Dependent launches"): each kernel
+        # waits for the one before it in its first line, and is launched to overlap its tail
+        self.dependent_launch = dependent_launch_wanted(ct)
+        self._launch = (
+            functools.partial(ct.launch, programmatic_dependent_launch=True)
+            if self.dependent_launch
+            else ct.launch
+        )
         # (id(kernel), (rank, mapped) of each Mutable parameter) -> compiled kernel
         self._cache: dict[tuple[int, tuple[tuple[int, bool], ...]], Compiled] = {}
         self._lock = threading.Lock()
@@ -128,7 +144,7 @@ class CutileBackend:
                         for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
                     }
                     start = time.perf_counter()
-                    found = Compiled(lower_kernel(kernel, specs, coercions))
+                    found = Compiled(lower_kernel(kernel, specs, coercions, self.dependent_launch))
                     logger.info(
                         "lowered kernel `%s` for cuTile in %.0f ms (%s)",
                         kernel.name,
