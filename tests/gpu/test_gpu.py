@@ -91,6 +91,17 @@ def test_math_ops_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     _close(*both(monkeypatch, run), rtol=1e-4, atol=1e-4)
 
 
+def test_the_language_through_the_package_matches_interpreter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def run() -> list[np.ndarray[Any, Any]]:
+        z = tr.zeros((1000,), dtype=f32)
+        K.package_lang(z.partition((128,)), tr.from_numpy(X1)).sync()
+        return [z.to_numpy()]
+
+    _close(*both(monkeypatch, run), rtol=1e-5, atol=1e-5)
+
+
 def test_module_level_constants_match_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[np.ndarray[Any, Any]]:
         z = tr.zeros((1000,), dtype=f32)

@@ -177,3 +177,9 @@ def sub_tiles(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], bc: Const[int]) -
     rows = tl.extract(t, index=(1, 0), shape=(2, 16))
     mixed = tl.cat((hi - lo, lo * 2.0), axis=1) + rows[0:1, :]
     z.store(mixed + tl.sum(quarter) + tl.reshape(t[None, 2:4, 0:16], (2, 16))[0:1, :])
+
+
+@tr.kernel
+def package_lang(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    """The language reached through the package (``tr.lang.*``), as ``tl.*``."""
+    z.store(tr.lang.exp(tr.lang.load_tile_like(x, z)) * 2.0)

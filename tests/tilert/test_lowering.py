@@ -316,3 +316,9 @@ def test_a_dependent_launch_waits_for_the_kernel_before_first_thing() -> None:
     ]
     off = lower_kernel(K.math_ops, {"z": MutableSpec(1)}).source
     assert "grid_dependency" not in off
+
+
+def test_the_language_reached_through_the_package_lowers_as_tl() -> None:
+    src = K.package_lang.lower({"z": (64,)})
+    compile(src, "package_lang", "exec")
+    assert "ct.exp(ct.load(x," in src

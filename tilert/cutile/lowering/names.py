@@ -56,11 +56,13 @@ class Resolver:
         return lookup(self.ns, parts)
 
     def tilert_name(self, parts: list[str]) -> str | None:
-        """``exp`` for ``tl.exp`` / ``tilert.lang.exp`` / an imported ``exp``; ``unsafe.store``
+        """``exp`` for ``tl.exp`` / ``tr.lang.exp`` / an imported ``exp``; ``unsafe.store``
         for ``tl.unsafe.store``; None for anything that is not tilert's."""
         obj = self.lookup(parts[:1])
         if isinstance(obj, types.ModuleType) and obj.__name__.startswith("tilert"):
             rest = parts[1:]
+            while rest and isinstance(inner := getattr(obj, rest[0], None), types.ModuleType):
+                obj, rest = inner, rest[1:]  # ``tr.lang.exp``: the module the name is in
             if obj.__name__ == "tilert.lang.unsafe" or obj.__name__.endswith(".unsafe"):
                 return "unsafe." + ".".join(rest)
             return ".".join(rest) if rest else None
