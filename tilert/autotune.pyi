@@ -8,6 +8,7 @@ from tilert.ops import Op
 
 ROUND_SECONDS: float
 MAX_REPLAYS: int
+SCRUB_BYTES: int
 
 class Config:
     def __init__(self, **values: Any) -> None: ...
