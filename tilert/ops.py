@@ -13,7 +13,7 @@ from tilert._core import ownership
 from tilert._core.capture import capturing
 from tilert._core.where import user_callsite, warn_in_user_code
 from tilert.errors import UnrunOpWarning
-from tilert.streams import Stream, Ticket, as_stream, current_stream
+from tilert.streams import Stream, Ticket, as_stream, current_stream, launched_ticket
 
 Step = Callable[[Stream], None]  # one piece of an op's work, run on the op's stream
 Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
@@ -176,10 +176,15 @@ class Op:
             raise TypeError(f".then takes a function returning an Op, got {fn!r}")
         self._check_runnable("chain")
         self._take("chained")
-        group = ownership.Group(f"the chain starting with {self.label}")
+        description = f"the chain starting with {self.label}"
+        group = _chain_groups.pop(self, None)
+        if group is not None:  # a chain's own group, held by its holders alone: it grows
+            group.description = description  # (n .then calls regroup no holder n times)
+        else:
+            group = ownership.Group(description)
+            for h in self._holders:
+                h.group = group
         chain_holder = ownership.Holder(f"chain of {self.label}", user_callsite(), group=group)
-        for h in self._holders:
-            h.group = group
         state: dict[str, tuple[Any, ...]] = {}
 
         def run_next(stream: Stream) -> None:
@@ -203,6 +208,7 @@ class Op:
         # borrows, when its statement ends (as a dropped op), not when a collector finds a cycle
         chain_ref: weakref.ref[_Owner] = weakref.ref(chain)
         self._into = chain_ref
+        _chain_groups[chain] = group
         return chain
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -284,13 +290,24 @@ _TAKEN = {
 }
 
 
+# The group of each chain not yet run or taken, which only that chain's holders have (ops made
+# by its callbacks join it when it runs): a ``.then`` on it extends that group in place.
+_chain_groups: weakref.WeakKeyDictionary[Op, ownership.Group] = weakref.WeakKeyDictionary()
+
+
 def _outermost(owner_ref: weakref.ref[_Owner]) -> list[ownership.Holder]:
     """The holder list of the outermost owner: ops a ``.then`` callback makes are released
     with whatever absorbed its chain. (Alive: it runs the step, or what absorbed it keeps it.)"""
     owner = owner_ref()
     assert owner is not None
+    walked: list[Any] = []  # (only ops are absorbed: each has a settable ``_into``)
     while owner._into is not None and (outer := owner._into()) is not None:
+        walked.append(owner)
         owner = outer
+    if len(walked) > 1:  # each points at the outermost now: a chain built by n .then calls
+        to_outermost = weakref.ref(owner)  # walks n levels once, not once per step
+        for inner in walked:
+            inner._into = to_outermost
     return owner._holders
 
 
@@ -316,7 +333,8 @@ def _refuse_in_capture(op: Op) -> None:
 class Pending:
     """A submitted op. ``wait()`` observes completion and releases its borrows; ``done()``
     only asks (it releases nothing). ``outputs`` is what ``wait`` returns, or a function
-    computing it once the work ran (as an op's)."""
+    computing it once the work ran (as an op's). ``ticket`` is the work's Ticket, or the launch
+    number alone of a launch on the GPU that did not fail (the C submit's: see ``_work``)."""
 
     __slots__ = (
         "__weakref__",
@@ -334,7 +352,7 @@ class Pending:
         self,
         label: str,
         stream: Stream,
-        ticket: Ticket,
+        ticket: Ticket | int,
         holders: list[ownership.Holder],
         outputs: Outputs,
         where: str,
@@ -350,17 +368,29 @@ class Pending:
         self._waited = False
 
     def done(self) -> bool:
-        return self.stream.is_done(self._ticket)
+        return self.stream.is_done(self._work())
+
+    def _work(self) -> Ticket:
+        """The Ticket of the work, made from the launch number where the C submit kept only
+        that (a launch it made, which did not fail): no Ticket per launch on the fast path."""
+        ticket = self._ticket
+        if isinstance(ticket, Ticket):
+            return ticket
+        made = self._ticket = launched_ticket(ticket)
+        return made
 
     def wait(self) -> tuple[Any, ...]:
         """Block until the op completed; release its borrows; return its outputs."""
+        ticket = self._ticket
+        if not isinstance(ticket, Ticket):
+            ticket = self._work()
         try:
-            self.stream.run_until(self._ticket)  # every waiter waits for the work itself
+            self.stream.run_until(ticket)  # every waiter waits for the work itself
         except BaseException:
-            if not self._ticket.done:  # interrupted: the work may still run, keep the borrows
+            if not ticket.done:  # interrupted: the work may still run, keep the borrows
                 raise
         self._release_once()
-        error = self._ticket.error
+        error = ticket.error
         if error is not None:  # each wait reports the failure, not only the first
             raise error
         out = self._outputs

@@ -47,7 +47,7 @@ class Pending(Generic[Unpack[_Ts]]):
         self,
         label: str,
         stream: Stream,
-        ticket: Ticket,
+        ticket: Ticket | int,
         holders: list[Any],
         outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
         where: str,

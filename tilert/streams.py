@@ -70,6 +70,20 @@ class Ticket:
         self.launched = False  # its host part already ran (GPU: the kernel is on the stream)
 
 
+def launched_ticket(seq: int) -> Ticket:
+    """The Ticket of launch ``seq``, already on the GPU stream and not failed. The C submit
+    keeps only that number in its Pending (one object less per launch); the Python makes the
+    Ticket from it where it asks (``Pending._work``)."""
+    ticket = Ticket(_ran, seq)
+    ticket.run = None
+    ticket.launched = True
+    return ticket
+
+
+def _ran(stream: Stream) -> None:
+    """The work of a launched Ticket: it ran when it was launched."""
+
+
 # One lock for every stream's queue, not one each: on the CPU, running one stream's work may run
 # another's (an event it waits for, a last writer), so two threads running two streams that wait
 # on each other's events would take per-stream locks in opposite orders and deadlock.

@@ -80,13 +80,37 @@ def test_a_wait_known_complete_does_not_synchronize(gpu_like: StandIn, syncs: li
     before = syncs[0]
     first = add(z.partition((8,)), x, y).submit()
     second = add(w.partition((8,)), x, y).submit()
-    assert not first._ticket.done
+    assert first.stream._completed < first.stream._launched  # neither known complete yet
     second.wait()  # the stream's launches so far are complete: the first one too
     assert syncs[0] == before + 1
     assert first.done() and first.wait()[0].tensor is z
     assert second.wait()[0].tensor is w  # a second wait returns the outputs again
     assert syncs[0] == before + 1
     assert not (z._borrows or w._borrows or x._borrows)
+
+
+def test_the_python_waits_on_a_pending_the_c_made_without_a_ticket(
+    gpu_like: StandIn, syncs: list[int]
+) -> None:
+    # the C submit keeps only the launch number (no Ticket per launch): the Python's wait and
+    # done() make the Ticket from it, and answer as for a Pending of their own
+    z, x, y = tensors()
+    w = tensors()[0]
+    add(z.partition((8,)), x, y).sync()
+    add(w.partition((8,)), x, y).sync()
+    before = syncs[0]
+    first = add(z.partition((8,)), x, y).submit()
+    second = add(w.partition((8,)), x, y).submit()
+    stream = tr.current_stream()
+    if _accel.active():
+        assert (first._ticket, second._ticket) == (stream._launched - 1, stream._launched)
+    python_wait = vars(tr.Pending).get("_wait_python", tr.Pending.wait)
+    assert python_wait(second)[0].tensor is w and syncs[0] == before + 1
+    assert first.done()  # known complete: the stream synchronized past it, nothing asked
+    assert first.wait()[0].tensor is z and syncs[0] == before + 1
+    assert (first._ticket.seq, second._ticket.seq) == (stream._launched - 1, stream._launched)
+    assert not (z._borrows or w._borrows or x._borrows or y._borrows)
+    assert z._exclusive == w._exclusive == 0
 
 
 def test_a_failed_launch_is_raised_by_every_wait(gpu_like: StandIn) -> None:

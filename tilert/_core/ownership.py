@@ -8,6 +8,7 @@ makes (docs/decisions.md, "Runtime ownership")."""
 from __future__ import annotations
 
 import contextlib
+import operator
 import threading
 import weakref
 from collections.abc import Iterator
@@ -184,13 +185,25 @@ def overlap(a: Named, b: Named) -> bool:
     return overlaps(family.members[a], family.members[b])
 
 
+_group_of = operator.attrgetter("group")
+
+
 def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[tuple[Holder, Borrow]]:
     if not exclusive and not t._exclusive:
         return []  # readers never conflict with readers
+    borrows = t._borrows
+    group = None if holder is None else holder.group
+    if group is None:  # (``same_group``: only the holder itself)
+        return [(h, b) for h, b in borrows.items() if (exclusive or b[0]) and h is not holder]
+    # The ops of one chain or graph pile up on the tensor they pass on (each keeps its borrow
+    # until the chain completes): one set of their groups, built in C, clears them all at once
+    # (a chain of n collectives would otherwise test n holders one by one for each new op)
+    if len(borrows) > 4 and set(map(_group_of, borrows)) == {group}:
+        return []
     return [
         (h, b)
-        for h, b in t._borrows.items()
-        if (exclusive or b[0]) and (holder is None or not holder.same_group(h))
+        for h, b in borrows.items()
+        if (exclusive or b[0]) and h is not holder and h.group is not group
     ]
 
 

@@ -7,6 +7,9 @@
  * for Shared, (2, accepted types) for a scalar. The fast path takes launches with exactly one
  * Mutable partition, unmapped, on a grid checked before, positional arguments only, outside any
  * chain or graph: a launch loop's launches. */
+/* The grid last found in tf_launchable_grids (a strong reference) */
+static PyObject *known_grid;
+
 static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames, PyObject *given) {
     PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
@@ -33,7 +36,7 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     for (Py_ssize_t i = 0; i < nargs; i++) {
         PyObject *entry = PyTuple_GET_ITEM(params, i), *v = args[i];
-        long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        long kind = tf_kind(entry);
         PyObject *want = PyTuple_GET_ITEM(entry, 1);
         if (kind == MUTABLE) {
             if (part != NULL || Py_TYPE(v) != tf_PartitionType) goto fallback;
@@ -72,10 +75,14 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (SLOT(tensor, tf_T_family) != Py_None) goto fallback;
     for (Py_ssize_t i = 0; i < nshared; i++)
         if (shared[i] == tensor) goto fallback; /* aliasing: the slow path raises */
-    int known = PySet_Contains(tf_launchable_grids, grid);
-    if (known <= 0) {
-        if (known < 0) goto error;
-        goto fallback;
+    if (grid != known_grid) { /* a grid found once stays launchable (the set is a cache) */
+        int known = PySet_Contains(tf_launchable_grids, grid);
+        if (known <= 0) {
+            if (known < 0) goto error;
+            goto fallback;
+        }
+        Py_INCREF(grid);
+        Py_XSETREF(known_grid, grid);
     }
     if ((where = tf_callsite()) == NULL) goto fallback;
 

@@ -127,6 +127,18 @@ void tf_launch_clear(TfLaunch *l) {
     Py_CLEAR(l->launch_args);
 }
 
+/* ``module.name`` (a new reference, or NULL with an exception): its dict's item, without the
+ * attribute lookup around it (a module's own names are all there) */
+static PyObject *module_item(PyObject *module, PyObject *name) {
+    PyObject *found = PyDict_GetItemWithError(PyModule_GetDict(module), name);
+    if (found == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_AttributeError, name);
+        return NULL;
+    }
+    Py_INCREF(found);
+    return found;
+}
+
 /* The current stream, or NULL without an exception where the Python must find it. */
 static PyObject *current_stream(void) {
     PyObject *stack = NULL, *stream = NULL;
@@ -137,7 +149,7 @@ static PyObject *current_stream(void) {
     if (stack != NULL && PyTuple_Check(stack) && PyTuple_GET_SIZE(stack) > 0) {
         stream = PyTuple_GET_ITEM(stack, PyTuple_GET_SIZE(stack) - 1);
         Py_INCREF(stream);
-    } else if ((stream = PyObject_GetAttr(tf_streams_module, tf_a_default)) == NULL) {
+    } else if ((stream = module_item(tf_streams_module, tf_a_default)) == NULL) {
         PyErr_Clear();
     } else if (stream == Py_None) {
         /* torch's current stream is followed (streams._follow_torch): streams._torch_stream
@@ -177,7 +189,7 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
 
     /* the backend: the GPU's, with its compiled-kernel cache. Where finding it or the stream
      * fails, nothing has changed yet: the Python fails the same way, with its own semantics */
-    if ((current = PyObject_GetAttr(tf_backends_module, tf_a_current)) == NULL ||
+    if ((current = module_item(tf_backends_module, tf_a_current)) == NULL ||
         (backend = PyObject_CallNoArgs(current)) == NULL) {
         PyErr_Clear();
         goto out;
@@ -235,7 +247,7 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
     if (PyTuple_GET_SIZE(params) != n) goto out;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyTuple_GET_ITEM(values, i);
-        long kind = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(params, i), 0));
+        long kind = tf_kind(PyTuple_GET_ITEM(params, i));
         count++;
         if (kind == SCALAR) {
             PyTypeObject *type = Py_TYPE(v);

@@ -35,6 +35,7 @@ PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, 
     *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream;
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
+PyObject *tf_kinds[3];
 
 /* -- the contract: what install() reads, listed once ---------------------------------------- */
 /* Each list is expanded twice: by install(), to read the config, and by PyInit__fast, into the
@@ -225,6 +226,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_a_torch_stream, "_torch_stream");
     INTERN(tf_a_kernel, "kernel");
     INTERN(tf_a_keep_error, "_keep_error");
+    for (long k = 0; k < 3; k++)
+        if (tf_kinds[k] == NULL && (tf_kinds[k] = PyLong_FromLong(k)) == NULL) return NULL;
 
     PyObject *kernel_type = PyDict_GetItemString(config, KERNEL_KEY);
     if (kernel_type == NULL || !PyType_Check(kernel_type)) {

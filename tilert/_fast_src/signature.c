@@ -56,7 +56,7 @@ int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
         PyObject *entry = PyTuple_GET_ITEM(params, i);
         if (PyTuple_GET_SIZE(entry) < 3) return 0; /* (a plan without keys: the Python checks) */
         if (PyTuple_GET_ITEM(entry, 2) != Py_True) continue;
-        long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        long kind = tf_kind(entry);
         if (kind == MUTABLE) {
             arg[n] = i, how[n++] = PARTITION_SHAPE;
             arg[n] = i, how[n++] = PARTITION_TILE;
