@@ -8,7 +8,8 @@
 # benchmark again with TILERT_PURE_PYTHON=1; "qwen3" the Qwen3 engine against transformers and
 # its command line on random 4B weights, "qwen3bench" its benchmark with QWEN3_BENCH_ARGS: each
 # about 5 minutes, so a device command each; "dist" needs two GPUs: tilert.distributed's tests
-# and its all-reduce benchmark against torch.distributed, each as two processes under
+# and its all-reduce benchmark against torch.distributed, then the small all-reduce probe (NCCL's
+# protocols, torch's symmetric memory), each as two processes under
 # `python -m tilert.distributed.run -n 2`; "tp" two GPUs too: tensor-parallel Qwen3-8B decode
 # against one GPU, benchmarks/gpu_bench_tp.py, within TP_T seconds); BENCH_ARGS is passed to
 # gpu_bench.py (--only ...). Build .gpu with the test plugins the suite needs:
@@ -107,6 +108,13 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
     TILERT_BACKEND=cutile timeout ${DIST_BENCH_T:-500} python3 -m tilert.distributed.run -n 2 \
       benchmarks/gpu_bench_distributed.py --out "$OUT"
     echo "rc=$?"
+    # NCCL reads NCCL_PROTO when it starts: one run per protocol (JSON: small-allreduce-*.json)
+    for proto in default LL LL128; do
+      section "distributed: small all-reduces (8 KiB-1 MiB), NCCL_PROTO=$proto vs symmetric memory"
+      OUT="$OUT" TILERT_BACKEND=cutile timeout ${DIST_SMALL_T:-180} python3 -m \
+        tilert.distributed.run -n 2 benchmarks/gpu_probe_small_allreduce.py --proto $proto
+      echo "rc=$?"
+    done
   fi
   if has tp; then
     section "tensor-parallel Qwen3-8B decode: 2 GPUs against 1, same weights (2 ranks)"

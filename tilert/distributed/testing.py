@@ -1,6 +1,7 @@
 """A world of N ranks in one process, for tests: each rank a thread with its own communicator
 (on the stand-in, ``tilert.distributed.local``) and its own stream, running the same function
-as each process of a launched program would."""
+as each process of a launched program would; and ``RecordingTorch``, the torch modules as the
+torch transport sees them, recording its calls (its CPU tests and host-cost benchmark)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,66 @@ def run_ranks(size: int, fn: Callable[[Communicator], R], *, timeout_s: float = 
             exc.add_note(f"(on rank {rank} of {size}, tilert.distributed.testing.run_ranks)")
         raise exc
     return [results[r] for r in range(size)]
+
+
+class RecordingTorch:
+    """Stand-ins for the ``torch`` and ``torch.distributed`` modules ``TorchTransport`` calls
+    (``TorchTransport.over(rec, rec.distributed, ...)``): each collective call is recorded,
+    nothing moves, so what remains of a collective's cost on the host is tilert's own (its
+    checks, borrows, op and step: ``benchmarks/collective_host_overhead.py``). With
+    ``streams``, torch's current stream is a CUDA handle the transport must switch to the
+    op's stream and back, as on the GPU."""
+
+    def __init__(self, rank: int = 0, size: int = 2, stream: int | None = None) -> None:
+        self.calls: list[tuple[str, tuple[object, ...], int | None]] = []
+        self.current: int | None = stream  # torch's current CUDA stream (None: the CPU)
+        names = ("SUM", "PRODUCT", "MAX", "MIN", "AVG")
+        self.distributed = _Namespace(
+            get_rank=lambda: rank,
+            get_world_size=lambda: size,
+            group=_Namespace(WORLD="world"),
+            ReduceOp=_Namespace(**{name: name for name in names}),
+            **{kind: self._recorder(kind) for kind in _TORCH_CALLS},
+        )
+        self.utils = _Namespace(dlpack=_Namespace(from_dlpack=_FlatView))
+        self._C = _Namespace(_cuda_getCurrentRawStream=lambda device: self.current)
+        self.cuda = _Namespace(
+            ExternalStream=lambda handle: handle,
+            current_stream=lambda: self.current,
+            set_stream=self._set_stream,
+        )
+
+    def _recorder(self, kind: str) -> Callable[..., None]:
+        def call(*args: object) -> None:
+            self.calls.append((kind, args, self.current))
+
+        return call
+
+    def _set_stream(self, handle: int | None) -> None:
+        self.current = handle
+
+
+_TORCH_CALLS = (
+    "all_reduce",
+    "all_gather_into_tensor",
+    "reduce_scatter_tensor",
+    "broadcast",
+    "send",
+    "recv",
+)
+
+
+class _Namespace:
+    def __init__(self, **attrs: object) -> None:
+        self.__dict__.update(attrs)
+
+
+class _FlatView:
+    """What ``torch.utils.dlpack.from_dlpack`` returns here: the capsule, kept, and a
+    ``view`` that returns itself."""
+
+    def __init__(self, capsule: object) -> None:
+        self.capsule = capsule
+
+    def view(self, *shape: int) -> _FlatView:
+        return self

@@ -12,9 +12,8 @@ per tensor and kept while the tensor lives."""
 
 from __future__ import annotations
 
-import contextlib
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from tilert._dlpack import abi
@@ -59,32 +58,55 @@ class TorchTransport:
             except TypeError:  # an older torch: no device_id
                 options.pop("device_id", None)
                 td.init_process_group(**options)
+        self._bind(torch, td, self._on_gpu, env.local_rank)
+
+    @classmethod
+    def over(cls, torch: Any, td: Any, on_gpu: bool, device: int) -> TorchTransport:
+        """A transport over ``td``'s default process group, already started (``torch`` and
+        ``td`` are the modules, or stand-ins with their functions: how the CPU tests and
+        ``benchmarks/collective_host_overhead.py`` measure tilert's own part of a call)."""
+        transport = cls.__new__(cls)
+        transport._bind(torch, td, on_gpu, device)
+        return transport
+
+    def _bind(self, torch: Any, td: Any, on_gpu: bool, device: int) -> None:
+        """What each call needs, found once: the group, the reductions, each collective's
+        function, torch's current-stream getter."""
+        self._torch, self._td, self._on_gpu, self._device = torch, td, on_gpu, device
         self.rank: int = td.get_rank()
         self.size: int = td.get_world_size()
+        group = td.group.WORLD  # (passed to each call: no default-group lookup per call)
         self._ops = {name: getattr(td.ReduceOp, attr) for name, attr in _TORCH_OPS.items()}
+        self._issue: dict[str, Callable[[Any, Any, Collective], Any]] = {
+            "all_reduce": lambda out, _, c: td.all_reduce(out, self._ops[c.op or "sum"], group),
+            "all_gather": lambda out, inp, _: td.all_gather_into_tensor(out, inp, group),
+            "reduce_scatter": lambda out, inp, c: td.reduce_scatter_tensor(
+                out, inp, self._ops[c.op or "sum"], group
+            ),
+            "broadcast": lambda out, _, c: td.broadcast(out, c.peer, group),
+            "send": lambda _, inp, c: td.send(inp, c.peer, group),
+            "recv": lambda out, _, c: td.recv(out, c.peer, group),
+        }
         self._views: weakref.WeakKeyDictionary[Tensor[Any], Any] = weakref.WeakKeyDictionary()
-        self._streams: dict[int, Any] = {}
-        self._device = env.local_rank
+        self._streams: dict[int, _TorchStreamSet] = {}
+        self._raw_stream = torch._C._cuda_getCurrentRawStream if on_gpu else None
 
     def run(self, c: Collective, stream: Stream) -> None:
-        td = self._td
+        issue = self._issue.get(c.kind)
+        if issue is None:
+            raise ValueError(f"unknown collective {c.kind!r}")
         out = None if c.out is None else self._view(c.out)
         inp = None if c.inp is None else self._view(c.inp)
-        with self._on(stream):
-            if c.kind == "all_reduce":
-                td.all_reduce(out, op=self._ops[c.op or "sum"])
-            elif c.kind == "all_gather":
-                td.all_gather_into_tensor(out, inp)
-            elif c.kind == "reduce_scatter":
-                td.reduce_scatter_tensor(out, inp, op=self._ops[c.op or "sum"])
-            elif c.kind == "broadcast":
-                td.broadcast(out, src=c.peer)
-            elif c.kind == "send":
-                td.send(inp, dst=c.peer)
-            elif c.kind == "recv":
-                td.recv(out, src=c.peer)
-            else:
-                raise ValueError(f"unknown collective {c.kind!r}")
+        raw = self._raw_stream
+        if raw is None:  # the CPU: gloo, no stream
+            issue(out, inp, c)
+            return
+        handle = stream.cuda_handle()
+        if handle == raw(self._device):  # (tilert follows torch's current stream: as it is)
+            issue(out, inp, c)
+            return
+        with self._on(handle):
+            issue(out, inp, c)
 
     def _view(self, t: Tensor[Any]) -> Any:
         """A flat torch tensor over ``t``'s memory (no copy; made once per tensor)."""
@@ -102,30 +124,35 @@ class TorchTransport:
             found = self._views[t] = self._torch.utils.dlpack.from_dlpack(capsule).view(-1)
         return found
 
-    def _on(self, stream: Stream) -> contextlib.AbstractContextManager[Any]:
-        """torch's current stream set to ``stream``'s CUDA stream (on the CPU, nothing)."""
-        if not self._on_gpu:
-            return contextlib.nullcontext()
-        handle = stream.cuda_handle()
-        if handle == self._torch._C._cuda_getCurrentRawStream(self._device):
-            return contextlib.nullcontext()  # (tilert follows torch's current stream)
+    def _on(self, handle: int) -> _TorchStreamSet:
+        """torch's current stream set to CUDA stream ``handle`` (one ExternalStream and one
+        context per stream, made once)."""
         found = self._streams.get(handle)
         if found is None:
-            found = self._streams[handle] = self._torch.cuda.ExternalStream(handle)
-        return _current_stream(self._torch.cuda.set_stream, self._torch.cuda.current_stream, found)
+            torch = self._torch
+            found = self._streams[handle] = _TorchStreamSet(
+                torch.cuda.set_stream, torch.cuda.current_stream, torch.cuda.ExternalStream(handle)
+            )
+        return found
 
     def close(self) -> None:
         if self._td.is_initialized():
             self._td.destroy_process_group()
 
 
-@contextlib.contextmanager
-def _current_stream(
-    set_stream: Callable[[Any], None], current: Callable[[], Any], stream: Any
-) -> Iterator[None]:
-    before = current()
-    set_stream(stream)
-    try:
-        yield
-    finally:
-        set_stream(before)
+class _TorchStreamSet:
+    """``with``: torch's current stream is ``stream`` inside, what it was after (a class, not
+    a generator: entered once per collective issued off torch's current stream)."""
+
+    __slots__ = ("_before", "_current", "_set", "_stream")
+
+    def __init__(self, set_stream: Callable[[Any], None], current: Callable[[], Any], stream: Any):
+        self._set, self._current, self._stream = set_stream, current, stream
+        self._before: list[Any] = []  # a stack: a collective may run inside another's (none do)
+
+    def __enter__(self) -> None:
+        self._before.append(self._current())
+        self._set(self._stream)
+
+    def __exit__(self, *exc: object) -> None:
+        self._set(self._before.pop())

@@ -1,0 +1,75 @@
+"""tilert's own host cost of a collective, on the CPU: the torch transport over
+``RecordingTorch`` (torch's calls recorded, nothing moved), so what is timed is the op's checks,
+borrows, Op, step and the transport's dispatch. Per all-reduce, for chains of K (one ``.then``
+per op, built and run as ``gpu_bench_distributed.py``'s eager rows do), K ops synced one by
+one, submitted and waited one by one, and recorded in a ``tr.graph`` (best of 5). A chain's cost
+per op that grows with K is bookkeeping that grows with the chain.
+
+    python benchmarks/collective_host_overhead.py [--k 50 200 1000]"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from functools import reduce
+
+import numpy as np
+
+import tilert as tr
+import tilert.distributed as dist
+from tilert.distributed.communicator import Communicator, set_default
+from tilert.distributed.testing import RecordingTorch
+from tilert.distributed.torch_transport import TorchTransport
+
+
+def cases(x: tr.Tensor[np.float32], k: int) -> dict[str, Callable[[], object]]:
+    def chain() -> object:
+        ops = reduce(lambda op, _: op.then(dist.all_reduce), range(k - 1), dist.all_reduce(x))
+        return ops.submit().wait()
+
+    def syncs() -> None:
+        for _ in range(k):
+            dist.all_reduce(x).sync()
+
+    def submits() -> None:
+        for _ in range(k):
+            dist.all_reduce(x).submit().wait()
+
+    def graph() -> None:
+        with tr.graph() as g:
+            for _ in range(k):
+                g.record(dist.all_reduce(x))
+        g.close()
+
+    return {"chain": chain, "sync each": syncs, "submit+wait each": submits, "graph record": graph}
+
+
+def best_us(run: Callable[[], object], k: int, rounds: int = 5) -> float:
+    run()
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best / k * 1e6
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--k", type=int, nargs="+", default=[50, 200, 1000])
+    args = parser.parse_args(argv)
+    torch = RecordingTorch()
+    set_default(Communicator(TorchTransport.over(torch, torch.distributed, False, 0)))
+    x = tr.from_numpy(np.ones(1024, np.float32))
+    print(f"{'us per all-reduce':<20}" + "".join(f"{'K=' + str(k):>10}" for k in args.k))
+    table = {k: {name: best_us(run, k) for name, run in cases(x, k).items()} for k in args.k}
+    for name in table[args.k[0]]:
+        print(f"{name:<20}" + "".join(f"{table[k][name]:>10.2f}" for k in args.k))
+    calls = len(torch.calls)
+    print(f"({calls} all_reduce calls recorded)")
+    set_default(None)
+
+
+if __name__ == "__main__":
+    main()
