@@ -189,7 +189,10 @@ def kernel(fn: F, /) -> Kernel: ...
 @overload
 def kernel(*, unsafe: bool = ..., **options: Any) -> Callable[[F], Kernel]: ...
 def kernel(fn: Any = None, /, *, unsafe: bool = False, **options: Any) -> Any:
-    """Mark a tile kernel. ``@tr.kernel`` or ``@tr.kernel(unsafe=True, occupancy=2)``."""
+    """Mark a tile kernel. ``@tr.kernel`` or ``@tr.kernel(unsafe=True, occupancy=2)``; options:
+    ``occupancy`` and ``num_ctas`` (cuTile's), ``dependent_launch=True`` (on the GPU, a
+    programmatic dependent launch: the kernel waits for the one before it first thing, and its
+    launch overlaps that one's tail; for short memory-bound kernels in a sequence)."""
     if fn is not None:
         return Kernel(fn, unsafe=unsafe, **options)
     return lambda f: Kernel(f, unsafe=unsafe, **options)

@@ -141,25 +141,32 @@ def double_into(out: Mutable[Tensor[f32]], x: tr.Shared[Tensor[f32]]) -> None:
     out.store(tr.lang.load_tile_like(x, out) * 2.0)
 
 
-def test_dependent_launches_see_the_writes_before_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TILERT_DEPENDENT_LAUNCH=1: a chain of kernels each reading what the one before wrote,
-    launched to overlap (eagerly and replayed from a graph), computes what it does serially."""
-    monkeypatch.setenv("TILERT_DEPENDENT_LAUNCH", "1")
+@pytest.mark.parametrize("setting", ["1", None])
+def test_dependent_launches_see_the_writes_before_them(
+    monkeypatch: pytest.MonkeyPatch, setting: str | None
+) -> None:
+    """A chain of kernels each reading what the one before wrote, launched to overlap (every
+    kernel with TILERT_DEPENDENT_LAUNCH=1; unset, a kernel with ``dependent_launch=True``),
+    eagerly and replayed from a graph, computes what it does serially."""
+    if setting is None:
+        monkeypatch.delenv("TILERT_DEPENDENT_LAUNCH", raising=False)
+    else:
+        monkeypatch.setenv("TILERT_DEPENDENT_LAUNCH", setting)
     backends.current.cache_clear()
-    assert backends.current().dependent_launch
+    assert backends.current().dependent_launches == ("all" if setting else "marked")
+    kernel = double_into.with_options(dependent_launch=True) if setting is None else double_into
     n = 1 << 20
     bufs = [tr.zeros((n,), dtype=f32) for _ in range(8)]
     bufs[0].copy_from(np.arange(n, dtype=np.float32) % 97)
-
     for a, b in itertools.pairwise(bufs):
-        double_into(b.partition((1024,)), a).sync()
+        kernel(b.partition((1024,)), a).sync()
     expected = (np.arange(n, dtype=np.float32) % 97) * 2.0**7
     np.testing.assert_array_equal(bufs[-1].to_numpy(), expected)
     for b in bufs[1:]:
         b.copy_from(np.zeros(n, np.float32))
     with tr.graph() as g:  # one group: each op reads what the one before writes
         for a, b in itertools.pairwise(bufs):
-            g.record(double_into(b.partition((1024,)), a))
+            g.record(kernel(b.partition((1024,)), a))
     for _ in range(3):
         g.launch().wait()
     g.close()

@@ -83,7 +83,9 @@ class StandIn:
             (id(kernel), spec), types.SimpleNamespace(kernel=f"compiled {kernel.name}")
         )
         try:
-            self._launch(s._handle, grid, compiled.kernel, kernel_args)
+            (getattr(compiled, "launch", None) or self._launch)(
+                s._handle, grid, compiled.kernel, kernel_args
+            )
         except TileError as exc:
             raise self.launch_error(kernel, compiled, exc) from exc
         for t in written:
@@ -440,3 +442,19 @@ def test_launches_on_torchs_followed_stream_stay_on_the_c_path(
     assert stand_in.python_launches == (1 if _accel.active() else 5)
     assert [h for h, *_ in stand_in.launches] == [0] * 5
     assert z._writer == (followed, followed._launched)
+
+
+def test_a_compiled_kernel_with_its_own_launch_is_launched_with_it(gpu_like: StandIn) -> None:
+    """A compiled entry's ``launch`` (the cutile backend's, for a dependent launch) replaces the
+    backend's launch function for that kernel, on the C path (synced and submitted) as in the
+    Python."""
+    z, x, y = tensors()
+    add(z.partition((8,)), x, y).sync()  # the first launch makes the compiled entry
+    own: list[tuple[Any, ...]] = []
+    (entry,) = gpu_like._cache.values()
+    entry.launch = lambda *a: own.append(a)
+    before = len(gpu_like.launches)
+    add(z.partition((8,)), x, y).sync()
+    add(z.partition((8,)), x, y).submit().wait()
+    assert len(own) == 2 and len(gpu_like.launches) == before
+    assert own[0][2] == entry.kernel

@@ -92,7 +92,7 @@ extern Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 /* interned names and constants */
 extern PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current,
-    *tf_a_default, *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream;
+    *tf_a_default, *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream, *tf_a_launch;
 
 /* The compiled kernel launched last, with its plan (sync.c sets both, kernel_call.c reads them:
  * a kernel's plan, once set, never changes) */
@@ -196,8 +196,8 @@ int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
 
 /* -- a fast launch (launch.c), what Op.sync and Op.submit share ------------------------- */
 typedef struct {
-    PyObject *stream, *compiled, *ckernel, *launch_args;                 /* owned */
-    PyObject *backend, *launch, *holders, *step, *kernel, *values, *grid, /* borrowed */
+    PyObject *stream, *compiled, *ckernel, *launch, *launch_args; /* owned */
+    PyObject *backend, *holders, *step, *kernel, *values, *grid,  /* borrowed */
         *written, *handle, *sync;
 } TfLaunch;
 

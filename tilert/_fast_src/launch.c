@@ -12,6 +12,8 @@ static PyObject *last_backend, *last_cache, *last_launch;
 /* and its compiled kernel launched last (tf_memo_kernel, tf_memo_plan: see fast.h), with the rank
  * of its partition */
 static PyObject *memo_compiled, *memo_ckernel;
+/* and its own launch function (Compiled.launch: a dependent launch's), or None */
+static PyObject *memo_launch;
 static Py_ssize_t memo_rank;
 
 /* -- releasing an op's borrows ------------------------------------------------------------- */
@@ -124,6 +126,7 @@ void tf_launch_clear(TfLaunch *l) {
     Py_CLEAR(l->stream);
     Py_CLEAR(l->compiled);
     Py_CLEAR(l->ckernel);
+    Py_CLEAR(l->launch);
     Py_CLEAR(l->launch_args);
 }
 
@@ -218,7 +221,6 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
         Py_CLEAR(tf_memo_kernel); /* another backend: another cache */
     }
     l->backend = last_backend;
-    l->launch = last_launch;
     /* the stream, already launched on and synchronized once */
     if (stream == NULL || stream == Py_None) {
         if ((stream = current_stream()) == NULL) goto out;
@@ -293,6 +295,12 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
             PyErr_Clear();
             goto out;
         }
+        PyObject *own_launch = PyObject_GetAttr(found, tf_a_launch);
+        if (own_launch == NULL) { /* (a compiled kernel without one: the backend's) */
+            PyErr_Clear();
+            own_launch = Py_NewRef(Py_None);
+        }
+        Py_XSETREF(memo_launch, own_launch);
         Py_INCREF(found);
         Py_XSETREF(memo_compiled, found);
         Py_XSETREF(memo_ckernel, found_kernel);
@@ -304,8 +312,10 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
     }
     l->compiled = memo_compiled;
     l->ckernel = memo_ckernel;
+    l->launch = memo_launch != Py_None ? memo_launch : last_launch;
     Py_INCREF(l->compiled);
     Py_INCREF(l->ckernel);
+    Py_INCREF(l->launch);
     PyObject *launch_args = l->launch_args = PyTuple_New(count);
     if (launch_args == NULL) goto error;
     for (Py_ssize_t i = 0, at = 0; i < n; i++) {

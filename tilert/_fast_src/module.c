@@ -32,7 +32,7 @@ static Py_ssize_t op_holder_held; /* must be tf_H_held: both holders are read at
 
 PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
 PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, *tf_a_default,
-    *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream;
+    *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream, *tf_a_launch;
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
 PyObject *tf_kinds[3];
@@ -225,6 +225,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_a_default, "_default");
     INTERN(tf_a_torch_stream, "_torch_stream");
     INTERN(tf_a_kernel, "kernel");
+    INTERN(tf_a_launch, "launch");
     INTERN(tf_a_keep_error, "_keep_error");
     for (long k = 0; k < 3; k++)
         if (tf_kinds[k] == NULL && (tf_kinds[k] = PyLong_FromLong(k)) == NULL) return NULL;

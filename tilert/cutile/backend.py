@@ -31,11 +31,13 @@ from tilert.streams import Stream
 MUTABLE, SHARED = ParamKind.MUTABLE, ParamKind.SHARED
 
 
-def dependent_launch_wanted(ct: Any) -> bool:
-    """Whether kernels run as programmatic dependent launches: ``TILERT_DEPENDENT_LAUNCH=1``
-    turns them on (off by default), where this cuda.tile has the operations."""
-    wanted = os.environ.get("TILERT_DEPENDENT_LAUNCH", "0") == "1"
-    return wanted and hasattr(ct, "grid_dependency_control_wait")
+def dependent_launches(ct: Any) -> str:
+    """Which kernels run as programmatic dependent launches (docs/decisions.md, "Dependent
+    launches"): ``TILERT_DEPENDENT_LAUNCH`` ``1`` all, ``0`` none, unset those compiled with
+    the option ``dependent_launch=True``; none where this cuda.tile lacks the operations."""
+    if not hasattr(ct, "grid_dependency_control_wait"):
+        return "none"
+    return {"1": "all", "0": "none"}.get(os.environ.get("TILERT_DEPENDENT_LAUNCH", ""), "marked")
 
 
 @cache
@@ -105,14 +107,11 @@ class CutileBackend:
         import cuda.tile as ct  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         self._ct = ct
-        # programmatic dependent launch (docs/decisions.md, "Dependent launches"): each kernel
-        # waits for the one before it in its first line, and is launched to overlap its tail
-        self.dependent_launch = dependent_launch_wanted(ct)
-        self._launch = (
-            functools.partial(ct.launch, programmatic_dependent_launch=True)
-            if self.dependent_launch
-            else ct.launch
-        )
+        self._launch = ct.launch
+        # programmatic dependent launch (docs/decisions.md, "Dependent launches"): a kernel that
+        # waits for the one before it in its first line, launched to overlap that one's tail
+        self.dependent_launches = dependent_launches(ct)
+        self._dependent_launch = functools.partial(ct.launch, programmatic_dependent_launch=True)
         # (id(kernel), (rank, mapped) of each Mutable parameter) -> compiled kernel
         self._cache: dict[tuple[int, tuple[tuple[int, bool], ...]], Compiled] = {}
         self._lock = threading.Lock()
@@ -144,7 +143,10 @@ class CutileBackend:
                         for n, (rank, mapped) in zip(mutables, spec_key, strict=True)
                     }
                     start = time.perf_counter()
-                    found = Compiled(lower_kernel(kernel, specs, coercions, self.dependent_launch))
+                    dependent = self._dependent(kernel)
+                    found = Compiled(lower_kernel(kernel, specs, coercions, dependent))
+                    if dependent:  # (the C path launches with it too)
+                        found.launch = self._dependent_launch
                     logger.info(
                         "lowered kernel `%s` for cuTile in %.0f ms (%s)",
                         kernel.name,
@@ -157,6 +159,12 @@ class CutileBackend:
                     self._cache[key] = found
         return found
 
+    def _dependent(self, kernel: Any) -> bool:
+        """Whether ``kernel`` runs as a programmatic dependent launch."""
+        if self.dependent_launches == "marked":
+            return bool(kernel.options.get("dependent_launch"))
+        return self.dependent_launches == "all"
+
     def launch(
         self, kernel: Any, args: Sequence[object], grid: tuple[int, ...], stream: Stream
     ) -> None:
@@ -165,8 +173,9 @@ class CutileBackend:
         kernel_args, spec_key, written = launch_arguments(kernel, args)
         compiled = self._cache.get((id(kernel), spec_key)) or self.compiled(kernel, spec_key)
         handle = stream._handle or stream.cuda_handle()
+        launch = compiled.launch or self._launch
         try:
-            self._launch(handle, grid, compiled.kernel, kernel_args)
+            launch(handle, grid, compiled.kernel, kernel_args)
         except OverflowError as exc:  # a Python int ct.launch cannot pass
             raise _scalar_overflow(kernel, exc) from exc
         except self._ct.TileError as exc:
@@ -174,7 +183,7 @@ class CutileBackend:
                 kernel,
                 compiled,
                 exc,
-                lambda c: self._launch(handle, grid, c.kernel, kernel_args),
+                lambda c: (c.launch or self._launch)(handle, grid, c.kernel, kernel_args),
                 lambda coercions: self.compiled(kernel, spec_key, coercions),
                 self._ct.TileError,
             )

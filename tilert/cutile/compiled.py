@@ -39,6 +39,8 @@ class Compiled:
         spec.loader.exec_module(module)
         self.kernel = getattr(module, lowered.entry)
         self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
+        # its own launch function (a dependent launch's), or None: the backend's ``ct.launch``
+        self.launch: Any = None
 
 
 def user_error(

@@ -139,8 +139,9 @@ def decode_attention_at(
     shape("decode_attention_at workspace", o_ws, (hk * splits, gp, d))
     shape("decode_attention_at workspace", lse_ws, (hk * splits, gp, 1))
     sc = (1.0 / math.sqrt(d) if scale is None else float(scale)) * LOG2E
-    part = specialize(decode_split_at, T=q.dtype, I=it)
-    comb = specialize(decode_combine, T=q.dtype)
+    # dependent launches (a decode step's kernels are short: each launch overlaps the last)
+    part = specialize(decode_split_at, T=q.dtype, I=it).with_options(dependent_launch=True)
+    comb = specialize(decode_combine, T=q.dtype).with_options(dependent_launch=True)
     first: Op = part(
         o_ws.partition((1, gp, dp)),
         lse_ws.partition((1, gp, 1)),

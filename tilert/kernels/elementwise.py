@@ -194,7 +194,8 @@ def embedding(out: Tensor[Any], table: Tensor[Any], ids: Tensor[Any]) -> Op:
     shape("embedding out", out, (n, d))
     bd = min(pow2(d), 1024)
     bn = max(1, min(pow2(n), 4096 // bd))
-    return specialize(embedding_kernel, T=dt, I=it)(out.partition((bn, bd)), table, ids)
+    k = specialize(embedding_kernel, T=dt, I=it).with_options(dependent_launch=True)
+    return k(out.partition((bn, bd)), table, ids)
 
 
 # -- argmax -----------------------------------------------------------------------------------

@@ -207,7 +207,9 @@ def qk_norm_rope_cache(
     shape("qk_norm_rope_cache v_cache", v_cache, tuple(k_cache.shape))
     shape("qk_norm_rope_cache position", position, (1,))
     it = int_dtype("qk_norm_rope_cache position", position)
-    kernel = specialize(norm_rope_cache.fn, T=dt, I=it, unsafe=True)
+    kernel = specialize(norm_rope_cache.fn, T=dt, I=it, unsafe=True).with_options(
+        dependent_launch=True  # a decode step's: its launch overlaps the GEMV before it
+    )
     return kernel(
         q_out.reshape(kv_heads, 1, group * d).partition((1, 1, pow2(group) * d)),
         k_cache.partition((1, pow2(max_seq), d)),

@@ -38,14 +38,14 @@ def lower_kernel(
     kernel: LowerableKernel,
     mutables: Mapping[str, MutableSpec] | None = None,
     coercions: Mapping[tuple[str, int], str] | None = None,
-    dependent_launch: bool = False,
+    dependent_launch: bool | None = None,
 ) -> Lowered:
     """cuTile Python source for ``kernel`` with the given Mutable ranks (default: inferred
     from the body, else 1) and mapping, and the bindings to convert (``coercions.py``).
-    ``dependent_launch``: the kernel is launched as a programmatic dependent launch (PDL):
-    it first waits for the kernel before it on the stream to complete (its writes visible),
-    and lets the one after it be scheduled at once, so that launches overlap the tail of the
-    kernel before instead of following it."""
+    ``dependent_launch`` (default: the kernel's option of that name): the kernel is launched
+    as a programmatic dependent launch (PDL): it first waits for the kernel before it on the
+    stream to complete (its writes visible), and lets the one after it be scheduled at once,
+    so that its launch overlaps the tail of the kernel before instead of following it."""
     fdef, path, offset = function_ast(kernel.fn, f"kernel `{kernel.name}`")
     params = {p.name: p for p in kernel.params}
     fdef = resolve_mutable_aliases(
@@ -75,6 +75,8 @@ def lower_kernel(
     body.emit(f"def {kernel.name}({', '.join(sig)}):", 0, offset + fdef.lineno)
     for line in _scalar_conversions(kernel.params):
         body.emit(line, 1, offset + fdef.lineno)
+    if dependent_launch is None:
+        dependent_launch = bool(kernel.options.get("dependent_launch"))
     if dependent_launch:  # before any load or store: what the kernel before wrote is visible
         body.emit("ct.grid_dependency_control_wait()", 1, offset + fdef.lineno)
         body.emit("ct.grid_dependency_control_launch_dependents()", 1, offset + fdef.lineno)

@@ -87,7 +87,8 @@ def _head(
 ) -> Op:
     bk = min(cfg.bk, pow2(w.shape[1]))
     parts = (logits.partition((HEAD_ROWS,)), best.partition((1,)), where.partition((1,)))
-    return specialize(head_kernel, T=logits.dtype)(*parts, w, x, nw, eps, bk)
+    k = specialize(head_kernel, T=logits.dtype).with_options(dependent_launch=True)
+    return k(*parts, w, x, nw, eps, bk)
 
 
 def partials(vocab: int) -> tuple[Tensor[Any], Tensor[Any]]:
@@ -114,7 +115,8 @@ def head(
 def pick(token: Tensor[Any], position: Tensor[Any], best: Tensor[Any], where: Tensor[Any]) -> Op:
     """``token`` = the argmax of the logits ``head`` reduced; ``position += 1``."""
     bp = pow2(best.shape[0])
-    return pick_kernel(token.partition((1,)), position.partition((1,)), best, where, bp)
+    pick_dependent = pick_kernel.with_options(dependent_launch=True)
+    return pick_dependent(token.partition((1,)), position.partition((1,)), best, where, bp)
 
 
 # -- random weights ----------------------------------------------------------------------------
