@@ -5,6 +5,7 @@ own), with kernels found in the module or, through ``Project``, in the modules i
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import weakref
 from collections import defaultdict
@@ -17,6 +18,7 @@ import libcst as cst
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.bound_once import bound_once, module_flags, never_in
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding as HostFinding
@@ -56,7 +58,9 @@ def _module_context(
     """What every body of ``module`` shares: names, kernels, constants, classes, and the
     summaries of the functions it defines or imports from the checked tree."""
     resolver = ImportResolver(module, kernel_decorators)
-    top = build_cfg(module.body)
+    rebindable = declared_anywhere(module) if declared is None else declared
+    flags = module_flags(module.body, rebindable)
+    top = build_cfg(module.body, never_in(flags, None))
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
     kernels.update(kernel_partials(module, kernels, resolver))
 
@@ -104,10 +108,12 @@ def _module_context(
         resolver,
         kernel_for,
         module_constants(module.body),
-        declared_anywhere(module) if declared is None else declared,
+        rebindable,
         module_classes(module, resolver, find_class),
         summary_for,
     )
+    ctx.flags = flags
+    ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     functions.ctx = ctx
     return resolver, top, ctx, functions
 
@@ -258,7 +264,9 @@ def _check_module(
                 kernel = kernel_findings(nested, resolver, launches)
                 found[where].extend((finding, where) for finding in kernel)
             else:
-                bodies.append((nested, build_cfg(nested.body.body), where))
+                scope = nested if isinstance(nested, cst.FunctionDef) else None
+                never = never_in(ctx.flags, scope)
+                bodies.append((nested, build_cfg(nested.body.body, never), where))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

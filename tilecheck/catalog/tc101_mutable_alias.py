@@ -4,6 +4,7 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
@@ -309,17 +310,19 @@ def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]])
 
 
 def axpy(out: Tensor[f32], a: Tensor[f32], b: Tensor[f32]) -> tr.Op:
-    return add(out.partition((64,)), a, b)
+    return add(out.partition((64,)), a, b)  # TC101
 
 
 def main() -> None:
     w = tr.ones((256,))
-    axpy(w, w, tr.ones((256,))).sync()  # TC101
+    axpy(w, w, tr.ones((256,))).sync()
 """,
-            "through a helper of the module, whose launch writes `out` and reads `a`",
+            "through a helper of the module, whose launch writes `out` and reads `a`: reported "
+            "at that launch, where the runtime raises, since the call gives one tensor for both",
             typed=False,
         ),
         *FRESH_INVALID["TC101"],
         *LANES_INVALID["TC101"],
+        *CALLS_INVALID["TC101"],
     ),
 )

@@ -10,6 +10,8 @@ from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_lanes import VALID as LANES_VALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
+from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
+from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -372,6 +374,7 @@ def main() -> None:
         *COLLECTIVE_VALID["TC102"],
         *FRESH_VALID["TC102"],
         *LANES_VALID["TC102"],
+        *OBJECTS_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -381,5 +384,6 @@ def main() -> None:
         + COLLECTIVE_INVALID["TC102"]
         + FRESH_INVALID["TC102"]
         + LANES_INVALID["TC102"]
+        + OBJECTS_INVALID["TC102"]
     ),
 )

@@ -4,8 +4,12 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
+from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
+from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -128,6 +132,8 @@ def main() -> None:
         ),
         *COLLECTIVE_VALID["TC105"],
         *ROWS_VALID["TC105"],
+        *OBJECTS_VALID["TC105"],
+        *CALLS_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -212,5 +218,7 @@ def main() -> None:
         *COLLECTIVE_INVALID["TC105"],
         *ROWS_INVALID["TC105"],
         *WINDOWS_INVALID["TC105"],
+        *OBJECTS_INVALID["TC105"],
+        *CALLS_INVALID["TC105"],
     ),
 )

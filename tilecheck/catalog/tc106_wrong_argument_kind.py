@@ -4,6 +4,7 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
@@ -215,5 +216,6 @@ def main() -> None:
         ),
         *COLLECTIVE_INVALID["TC106"],
         *ROWS_INVALID["TC106"],
+        *CALLS_INVALID["TC106"],
     ),
 )

@@ -4,8 +4,12 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
+from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
+from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
+from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -247,6 +251,8 @@ class Prefetcher:
         ),
         *WINDOWS_VALID["TC108"],
         *FRESH_VALID["TC108"],
+        *OBJECTS_VALID["TC108"],
+        *CALLS_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -375,5 +381,7 @@ def main() -> None:
         ),
         *COLLECTIVE_INVALID["TC108"],
         *WINDOWS_INVALID["TC108"],
+        *OBJECTS_INVALID["TC108"],
+        *CALLS_INVALID["TC108"],
     ),
 )

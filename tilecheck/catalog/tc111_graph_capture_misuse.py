@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
+from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -127,6 +129,7 @@ def main() -> None:
 """,
             "`tr.from_dlpack` of a tilert tensor allocates nothing",
         ),
+        *CALLS_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -274,5 +277,6 @@ def main() -> None:
 """,
             "recording an event inside the capture (record it after the launch)",
         ),
+        *CALLS_INVALID["TC111"],
     ),
 )

@@ -13,7 +13,7 @@ the state a handler sees is the state after any element that may have raised."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -118,6 +118,14 @@ def _is_constant_true(test: cst.BaseExpression) -> bool:
     return False
 
 
+def _is_constant_false(test: cst.BaseExpression) -> bool:
+    if isinstance(test, cst.Name):
+        return test.value in ("False", "None")
+    if isinstance(test, cst.Integer):
+        return test.evaluated_value == 0
+    return False
+
+
 def _int(expr: cst.BaseExpression) -> int | None:
     if isinstance(expr, cst.Integer):
         return int(expr.evaluated_value)
@@ -213,7 +221,8 @@ def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallSta
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, never: Callable[[cst.BaseExpression], bool] | None = None) -> None:
+        self.never = never  # a test known false wherever the body runs (a module's flag)
         self.blocks: list[Block] = []
         self.nested: list[cst.FunctionDef | cst.ClassDef] = []
         self._nested_ids: set[int] = set()
@@ -349,7 +358,13 @@ class _Builder:
         # ``cancelled = True`` then ``if cancelled:``: no way around the body
         always = _is_constant_true(stmt.test) or _holds_on_entry(stmt.test, self.before)
         test = self.add(block, ElementKind.EVAL, stmt.test, ctx)
-        then_end = self.stmts(_suite(stmt.body), self.branch(test, stmt.test, True, ctx), ctx)
+        if _is_constant_false(stmt.test) or (self.never is not None and self.never(stmt.test)):
+            # ``if False:``, ``if DEBUG:`` with ``DEBUG = False``: its body is built (what it
+            # defines is still listed) but no way leads into it
+            then_end: Block | None = None
+            self.stmts(_suite(stmt.body), self.new(), ctx)
+        else:
+            then_end = self.stmts(_suite(stmt.body), self.branch(test, stmt.test, True, ctx), ctx)
         orelse = stmt.orelse
         if orelse is None and always:
             return then_end
@@ -508,9 +523,13 @@ def _replace_raise(ctx: _Ctx, raise_to: Block | None) -> _Ctx:
     )
 
 
-def build_cfg(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]) -> CFG:
-    """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``."""
-    builder = _Builder()
+def build_cfg(
+    body: Sequence[cst.BaseStatement | cst.BaseSmallStatement],
+    never: Callable[[cst.BaseExpression], bool] | None = None,
+) -> CFG:
+    """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``.
+    ``never``: the tests known false there (no way leads into the ``if`` they guard)."""
+    builder = _Builder(never)
     end: Block | None = builder.follow(builder.entry)
     for index, stmt in enumerate(body):
         if end is None:

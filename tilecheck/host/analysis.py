@@ -49,6 +49,7 @@ class BodyAnalysis(Expressions):
 
     def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> dict[int, State]:
         self.outer_names = declared_outer(fn.body)
+        self.scope_node = fn
         self.parameters = frozenset(target_names_of(fn.params))
         initial = self._parameters(fn.params)
         me = self.me = self_name(fn) if self.method_of is not None else None
@@ -184,6 +185,8 @@ class BodyAnalysis(Expressions):
                 value = self.ev(value_node)
                 self.note_return(value)
                 self.escape(value)
+            if not element.withs and self.scope_node is not None:
+                self.leave_early(cast(cst.Return, node))
 
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):

@@ -6,21 +6,25 @@ analysis tracks (tensors, partitions, ops, pendings, graphs) and kernel launches
 from __future__ import annotations
 
 import dataclasses
-from typing import cast
 
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api
+from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, Collectives
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
 
 
 class Calls(Collectives):
+    scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
+    _streams: frozenset[str] | None = None
+
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
         head = func
@@ -39,12 +43,19 @@ class Calls(Collectives):
             given = self.parameter_op(func)
             if given is not None:  # ``op.sync()`` on an op a caller passes
                 return self.method(expr, func, frozenset({given}))
+            given = self.parameter_tensor(func)
+            if given is not None:  # ``out.to_numpy()`` on a tensor a caller passes
+                return self.method(expr, func, frozenset({given}))
             if func.attr.value == "record" and self.makes_stream(func.value):
-                made = cast(cst.Call, func.value)
-                args = "(...)" if made.args else "()"
+                made = func.value
+                if isinstance(made, cst.Call):
+                    args = "(...)" if made.args else "()"
+                    shown = f"{dotted_name(made.func) or 'tr.Stream'}{args}"
+                else:
+                    shown = dotted_name(made) or "stream"
                 self.refused(
                     expr,
-                    f"`{dotted_name(made.func) or 'tr.Stream'}{args}.record()` records an event",
+                    f"`{shown}.record()` records an event",
                     "record events before the `with tr.graph()` block, or after it",
                 )
             if func.attr.value == "partition" and self.looks_like_tile_shape(expr):
@@ -63,6 +74,14 @@ class Calls(Collectives):
     def parameter_op(self, func: cst.Attribute) -> int | None:
         """``op.sync()`` on an untracked parameter of a function being summarized: the op
         a caller may pass (``Interprocedural``); None here."""
+        return None
+
+    def chain_arguments(self, call: cst.Call, ops: list[int]) -> None:
+        """``op.then(callback)``: the callback is given the op's arguments (``Closures``)."""
+
+    def parameter_tensor(self, func: cst.Attribute) -> int | None:
+        """``out.to_numpy()`` on an unannotated parameter of a function being summarized: a
+        tensor a caller may pass (``Interprocedural``); None here."""
         return None
 
     def before_chain(self, call: cst.Call) -> None:
@@ -92,10 +111,29 @@ class Calls(Collectives):
         return len(call.args) == 1 and isinstance(call.args[0].value, (cst.Tuple, cst.List))
 
     def makes_stream(self, expr: cst.BaseExpression) -> bool:
-        """``tr.current_stream()`` or ``tr.Stream(...)``: certainly a stream."""
+        """``tr.current_stream()`` or ``tr.Stream(...)``, or a name bound once to one (in this
+        function, or in the module and not in it): certainly a stream."""
+        if isinstance(expr, cst.Name) and expr.value not in self.env:
+            return expr.value in self.stream_names()
+        return self.stream_call(expr)
+
+    def stream_call(self, expr: cst.BaseExpression) -> bool:
         return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in (
             api.STREAM_MAKERS
         )
+
+    def stream_names(self) -> frozenset[str]:
+        """The names certainly bound to a stream where this body reads them."""
+        if self._streams is None:
+            module = self.ctx.streams()
+            scope = self.scope_node
+            if scope is None:
+                self._streams = module
+            else:
+                params = {p.name.value for p in _parameters(scope.params)}
+                own = bound_once(scope.body.body, self.stream_call) - params
+                self._streams = own | (module & free_names(scope))
+        return self._streams
 
     def imports_foreign(self, call: cst.Call) -> bool:
         """``tr.from_dlpack(np.asarray(a))``: given what is certainly no tilert tensor (the
@@ -269,6 +307,7 @@ class Calls(Collectives):
         if name == "then":
             self.unknown_args(call, escape=False)
             self.before_chain(call)
+            self.chain_arguments(call, ops)
             self.run_once(receiver, oids, call, name)
             self.call_closures()  # the callback runs with the chain
             return set(self.combine(call, ops, "chained op"))
@@ -298,3 +337,9 @@ class Calls(Collectives):
                 values[id(arg)] = value
         self.launch_scope = outer
         return self.launch(call, kernel, values, args if spread else None)
+
+
+def _parameters(params: cst.Parameters) -> tuple[cst.Param, ...]:
+    star = (params.star_arg,) if isinstance(params.star_arg, cst.Param) else ()
+    kwargs = (params.star_kwarg,) if params.star_kwarg is not None else ()
+    return (*params.posonly_params, *params.params, *star, *params.kwonly_params, *kwargs)

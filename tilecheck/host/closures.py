@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.codes import WRONG_ARGUMENT_KIND
 from tilecheck.host import api
 from tilecheck.host.calls import Calls
+from tilecheck.host.findings import Finding
+from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids
 from tilecheck.host.scopes import Scope, free_names
+from tilecheck.kernel_signature import ParamKind
+from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
 
 # What a closure does, in source order: ("read" | "wait", the free name, the node doing it).
@@ -103,11 +108,89 @@ class Closures(Calls):
             made = self._defaults.get(callback.value)
             self.run_closure(self.reads_of(scope), callback, shown, top, made)
 
+    def chain_arguments(self, call: cst.Call, ops: list[int]) -> None:
+        """``op.then(lambda part, x: k(out.partition(t), part))``: the callback is called with
+        the op's arguments, the partitions it wrote and the tensors it read; a kernel launch in
+        it that passes a partition to a Shared parameter, or a tensor to a Mutable one, is
+        TC106 there (as at run time, when the chain runs)."""
+        if len(ops) != 1 or not call.args:
+            return
+        site = self.infos[ops[0]].site
+        outputs = self.outputs.get(site) if site is not None else None
+        callback = call.args[0].value
+        scope: Scope | None = callback if isinstance(callback, cst.Lambda) else None
+        top = self.element.top if self.element is not None else 0
+        if isinstance(callback, cst.Name) and callback.value in self.closure_reads:
+            scope, top = self.closure_reads[callback.value]
+        if outputs is None or not isinstance(scope, (cst.Lambda, cst.FunctionDef)):
+            return
+        params = scope.params
+        if params.posonly_params:
+            return
+        given: dict[str, bool] = {}  # a parameter -> given a partition (else a tensor)
+        rebound = _rebound(scope)
+        for param, (borrows, tensors) in zip(params.params, outputs, strict=False):
+            name = param.name.value
+            if name not in rebound and (borrows or tensors):
+                given[name] = bool(borrows)
+        if given:
+            self.callback_launches(scope, given, top)
+
+    def callback_launches(self, scope: Scope, given: dict[str, bool], top: int) -> None:
+        stack: list[cst.CSTNode] = [scope.body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            stack.extend(children(node))
+            if not isinstance(node, cst.Call):
+                continue
+            kernel = self.ctx.callee(node.func).kernel
+            if kernel is None:
+                continue
+            for param, arg in bind(kernel, node).args:
+                value = arg.value
+                if not isinstance(value, cst.Name) or value.value not in given:
+                    continue
+                partition = given[value.value]
+                where = f"parameter `{param.name}` of kernel `{kernel.name}`"
+                if partition and (kernel.library or param.kind is ParamKind.SHARED):
+                    problem = (
+                        f"{where} takes a tensor, and `{value.value}` is the partition the "
+                        "chained op wrote (a `.then` callback is given the op's arguments)"
+                    )
+                elif not partition and param.kind is ParamKind.MUTABLE and not kernel.library:
+                    problem = (
+                        f"{where} is Mutable, and `{value.value}` is a tensor the chained op "
+                        "read (a `.then` callback is given the op's arguments): pass a partition"
+                    )
+                else:
+                    continue
+                finding = Finding(WRONG_ARGUMENT_KIND, value, (problem,))
+                self.report((WRONG_ARGUMENT_KIND, id(arg)), finding, top)
+
     def closure_called(self, call: cst.Call) -> None:
         if isinstance(call.func, cst.Name) and call.func.value in self.closure_reads:
             scope, top = self.closure_reads[call.func.value]
             defaults = self._defaults.get(call.func.value)
             self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top, defaults)
+
+
+def _rebound(scope: cst.Lambda | cst.FunctionDef) -> frozenset[str]:
+    """The names a callback's body assigns (a lambda's: those its walruses bind)."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [scope.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.NamedExpr):
+            found.update(target_names(node.target))
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                found.update(target_names(target.target))
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+            found.update(target_names(node.target))
+        stack.extend(children(node))
+    return frozenset(found)
 
 
 def _defaulted(scope: Scope) -> dict[str, str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.host.api import STREAM_MAKERS
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
@@ -40,6 +41,11 @@ class Context:
     classes: Mapping[str, ClassInfo] = field(default_factory=dict)
     # The summary of a function of the module called by this name, if it has one.
     summary_for: Callable[[str], Summary | None] = lambda name: None
+    # The module's names that are False wherever read (``tilecheck.host.flags``).
+    flags: frozenset[str] = frozenset()
+    # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
+    # the first time a body asks (``stream.record()`` on a name it does not bind).
+    streams: Callable[[], frozenset[str]] = frozenset
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:
@@ -59,3 +65,7 @@ class Context:
             )
         self._callees[id(func)] = found
         return found
+
+    def stream_maker(self, expr: cst.BaseExpression) -> bool:
+        """``tr.Stream(...)`` or ``tr.current_stream()``."""
+        return isinstance(expr, cst.Call) and self.callee(expr.func).canonical in STREAM_MAKERS

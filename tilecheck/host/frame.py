@@ -26,6 +26,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.store import Store
+from tilecheck.syntax.walk import children
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
 # closure names stays held, as the closure refers to it, until something that may run the
@@ -98,6 +99,7 @@ class Frame(Store):
         # Code that may not run (a comprehension's body: no must-fact is made there) and code
         # that may run later, elsewhere (a generator expression's: no TC110/TC111 there).
         self.maybe = 0
+        self._guarded: frozenset[cst.Return] | None = None  # ``Frame._finally_guarded``
         self.lazy = 0
 
     # -- findings --------------------------------------------------------------------------
@@ -163,6 +165,53 @@ class Frame(Store):
             if only_local and hold is not None and hold.status == LIVE:
                 if self.infos[oid].kind is Kind.PENDING:
                     self.left_unwaited.add(self.site_of(oid))
+
+    def leave_early(self, node: cst.Return) -> None:
+        """A ``return`` (outside any ``try`` with a ``finally``, which may still wait): a
+        Pending a local name holds on every path into it, live on every path, that no attribute,
+        container, closure or outer name holds, is dropped unwaited when it returns (an early
+        return before the wait)."""
+        pendings = [
+            (name, oid) for name, oid in self.bound.items() if self.infos[oid].kind is Kind.PENDING
+        ]
+        if not pendings or node in self._finally_guarded():
+            return
+        for name, oid in pendings:
+            hold = self.holds.get(oid)
+            if (
+                hold is None
+                or hold.status != LIVE
+                or self.infos[oid].kind is not Kind.PENDING
+                or not name.isidentifier()
+                or name in self.outer_names
+            ):
+                continue
+            if all(
+                (n.isidentifier() and n not in self.outer_names) or oid not in oids
+                for n, oids in self.env.items()
+            ):
+                self.left_unwaited.add(self.site_of(oid))
+
+    def _finally_guarded(self) -> frozenset[cst.Return]:
+        """The ``return`` statements of the function inside a ``try`` that has a ``finally``."""
+        if self._guarded is None:
+            found: set[cst.Return] = set()
+            scope: cst.CSTNode | None = getattr(self, "scope_node", None)
+            stack: list[tuple[cst.CSTNode, bool]] = [(scope, False)] if scope is not None else []
+            while stack:
+                current, inside = stack.pop()
+                if isinstance(current, cst.Return) and inside:
+                    found.add(current)
+                elif isinstance(current, cst.BaseExpression):
+                    continue
+                guarded = inside or (
+                    isinstance(current, (cst.Try, cst.TryStar)) and current.finalbody is not None
+                )
+                for child in children(current):
+                    if not isinstance(child, (cst.FunctionDef, cst.ClassDef)):
+                        stack.append((child, guarded))
+            self._guarded = frozenset(found)
+        return self._guarded
 
     def held_before(self, names: list[str]) -> dict[int, Oids]:
         """The Pendings of a site (its latest, or its summary: an earlier iteration's) that

@@ -11,6 +11,7 @@ import libcst as cst
 
 from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.bound_once import never_in
 from tilecheck.host.classes import ancestors
 from tilecheck.host.context import Context
 from tilecheck.host.reach import reached_attributes
@@ -89,7 +90,7 @@ class Functions:
             method_of = self.ctx.classes.get(owner) if owner is not None else None
             analysis = BodyAnalysis(self.ctx, method_of)
             analysis.summarizing = names[0]
-            cfg = build_cfg(fn.body.body)
+            cfg = build_cfg(fn.body.body, never_in(self.ctx.flags, fn))
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None
@@ -120,6 +121,8 @@ class Functions:
             self.statement.get(name),
             analysis.parameter_reruns(),
             reached_attributes(fn, analysis.me) if analysis.me is not None else frozenset(),
+            frozenset(analysis.refusals),
+            views=analysis.view_targets(),
         )
         self.summaries[name] = summary
         return summary

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.host.library_allocations import Allocation
 from tilecheck.kernel_signature import KernelSignature, ParamSig
 
 GRID_KEYWORD = "grid"  # every kernel call takes ``grid=``, outside the kernel's own parameters
@@ -25,6 +26,7 @@ class LaunchSignature:
     # A library function (``tilecheck.host.library``): its Mutable parameters take tensors,
     # which it partitions itself.
     library: bool = False
+    allocates: Allocation | None = None  # a library function that may allocate (TC111)
 
     @property
     def name(self) -> str:

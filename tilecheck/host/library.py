@@ -11,10 +11,12 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+from dataclasses import replace
 from pathlib import Path
 
 from tilecheck.diagnostics import Span
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.library_allocations import library_allocations
 from tilecheck.kernel_signature import KernelSignature, ParamKind, ParamSig
 
 PACKAGE = "tilert.kernels"
@@ -35,16 +37,20 @@ def _declared() -> dict[str, LaunchSignature]:
     found: dict[str, LaunchSignature] = {}
     if folder is None:
         return found
+    trees: list[ast.Module] = []
     for path in sorted(folder.glob("*.py")):
         try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            trees.append(ast.parse(path.read_text(encoding="utf-8")))
         except (OSError, SyntaxError, UnicodeDecodeError):
             continue
+    allocations = library_allocations(trees)
+    for tree in trees:
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
                 written = _written(node)
                 if written is not None:
-                    found[node.name] = _signature(node, written)
+                    signature = _signature(node, written)
+                    found[node.name] = replace(signature, allocates=allocations.get(node.name))
     return found
 
 

@@ -18,7 +18,7 @@ from tilecheck.codes import (
 from tilecheck.host import messages
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.frame import Output
-from tilecheck.host.launch import LaunchSignature, bind
+from tilecheck.host.launch import Binding, LaunchSignature, bind
 from tilecheck.host.messages import Use, display
 from tilecheck.host.model import (
     CONSUMED,
@@ -42,6 +42,8 @@ from tilecheck.syntax.nodes import dotted_name, path_of
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 # Arrays made by these libraries' functions are no partitions (the runtime's TypeError).
 _ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
+# A library function's tensor parameters: they take the tensor, never a partition of it.
+_TENSOR_KINDS = (ParamKind.MUTABLE, ParamKind.SHARED)
 
 
 class Ownership(Verdicts):
@@ -277,6 +279,8 @@ class Ownership(Verdicts):
                 (WRONG_ARGUMENT_KIND, id(node)), Finding(WRONG_ARGUMENT_KIND, node, (arity,))
             )
             return NOTHING
+        if kernel.allocates is not None:
+            self.library_allocation(call, kernel, binding)
         group = self.current_group()
         ok = True
         writes: list[_Argument] = []
@@ -288,7 +292,12 @@ class Ownership(Verdicts):
             where = f"parameter `{param.name}` of kernel `{kernel.name}`"
             problem: str | None = None
             if kernel.library:
-                if param.kind is ParamKind.MUTABLE and tensors:
+                if partitions and not tensors and param.kind in _TENSOR_KINDS:
+                    problem = (
+                        f"{where} takes a tensor: the library partitions its outputs itself "
+                        f"(pass `{display(_partitioned(arg.value))}`, not a partition of it)"
+                    )
+                elif param.kind is ParamKind.MUTABLE and tensors:
                     self.use(frozenset(tensors), Use.PARTITION, arg.value)
                     writes.append((param.name, arg, frozenset(tensors)))
                 elif param.kind is ParamKind.SHARED and tensors:
@@ -360,6 +369,28 @@ class Ownership(Verdicts):
         self.keep_outputs(call, values)
         self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
         return frozenset({op})
+
+    def library_allocation(self, call: cst.Call, kernel: LaunchSignature, binding: Binding) -> None:
+        """TC111 for a library function that allocates here (its scratch, when the call gives
+        no ``workspace``) inside a graph capture."""
+        allocates = kernel.allocates
+        assert allocates is not None
+        given = {
+            param.name
+            for param, arg in binding.args
+            if not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+        }
+        missing = sorted(allocates.unless - given)
+        if not allocates.always and not missing:
+            return
+        shown = dotted_name(call.func) or kernel.name
+        if missing:
+            what = f"`{shown}(...)` without `{missing[0]}` allocates it"
+            fix = f"make `{missing[0]}` before the `with` block and pass it"
+        else:
+            what = f"`{shown}(...)` allocates"
+            fix = "call it before the `with` block"
+        self.refused(call, what, fix)
 
     def foreign_array(self, expr: cst.BaseExpression) -> str | None:
         """The library whose array ``expr`` makes (``np.zeros(...)``), if it is one."""
@@ -457,6 +488,17 @@ class Ownership(Verdicts):
             return True
         name = _tensor_name(first.value)
         return name is not None and name == _tensor_name(second.value)
+
+
+def _partitioned(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The tensor of ``out.partition(...)``; else ``expr`` itself."""
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "partition"
+    ):
+        return expr.func.value
+    return expr
 
 
 def _name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:

@@ -38,12 +38,15 @@ from tilecheck.host.summary import NO_RESULT, Result, Summary, Target
 from tilecheck.syntax.nodes import path_of
 
 # What a function may return that holds borrows, and how its findings call it.
-_HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
+HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
 # The name a method's receiver made in the call (``Act().forward()``) is kept under, never a
 # Python name.
 _MADE = " made"
+# Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
+# is a tensor wherever a caller gives it one.
+_TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
 _LABELS = {
     Kind.OP: "op returned by `{}`",
     Kind.PENDING: "pending",
@@ -62,7 +65,8 @@ class Interprocedural(Structures):
         super().__init__(ctx)
         self.param_uses: set[tuple[Target, Use]] = set()
         self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
-        self.distinct: set[tuple[int, int]] = set()
+        self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
+        self.refusals: set[str] = set()  # what a graph capture refuses, on every call
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
         self._targets: dict[int, Target] | None = None
@@ -85,6 +89,37 @@ class Interprocedural(Structures):
         self.set_env(name, frozenset({op}))
         self.set_bound(name, op)
         return op
+
+    def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
+        if known and self.capturing_graph() is None and self.every_call():
+            self.refusals.add(what)  # refused wherever a caller captures a graph
+        return super().refused(node, what, fix, known=known)
+
+    def every_call(self) -> bool:
+        """The current element runs on every call of the function: it lies in a line of its
+        body that no ``if``, loop, ``try``, ``return`` or ``raise`` comes before."""
+        fn = self.scope_node
+        if fn is None or self.maybe or self.element is None:
+            return False
+        top = self.element.top
+        body = fn.body.body
+        return top < len(body) and all(
+            isinstance(stmt, cst.SimpleStatementLine)
+            and (index == top or not any(isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body))
+            for index, stmt in enumerate(body[: top + 1])
+        )
+
+    def parameter_tensor(self, func: cst.Attribute) -> int | None:
+        receiver = func.value
+        if (
+            func.attr.value not in _TENSOR_ONLY_METHODS
+            or not isinstance(receiver, cst.Name)
+            or receiver.value not in self.summarizing
+            or receiver.value in self.env
+            or receiver.value in self.ctx.rebindable
+        ):
+            return None
+        return self.free_tensor(receiver)
 
     def parameter_of(self, op: int) -> int | None:
         for index, name in enumerate(self.summarizing):
@@ -157,10 +192,11 @@ class Interprocedural(Structures):
             first = self.single_param(written)
             if first is None:
                 continue
-            for _, _, other in [*writes[index + 1 :], *reads]:
+            top = self.element.top if self.element is not None else 0
+            for _, arg, other in [*writes[index + 1 :], *reads]:
                 second = self.single_param(other)
                 if second is not None and second != first:
-                    self.distinct.add((first, second))
+                    self.distinct.add((first, second, arg.value, top))
 
     def single_param(self, tensors: Oids) -> int | None:
         targets = {self.target_of(t) for t in tensors}
@@ -178,7 +214,7 @@ class Interprocedural(Structures):
             self.returned.append((len(value.items), tuple(self.result(v) for v in value.items)))
         elif isinstance(value, Many) and value.distinct:
             result = self.result(value)
-            if result.kind in _HOLDERS:
+            if result.kind in HOLDERS:
                 result = dataclasses.replace(result, many=True)
             self.returned.append((None, (result,)))
         else:
@@ -186,7 +222,7 @@ class Interprocedural(Structures):
 
     def result(self, value: Value) -> Result:
         oids = flatten(value)
-        holders = [o for o in oids if self.infos[o].kind in _HOLDERS and self.is_live(o)]
+        holders = [o for o in oids if self.infos[o].kind in HOLDERS and self.is_live(o)]
         if holders:
             kinds = {self.infos[o].kind for o in holders}
             if len(kinds) != 1:
@@ -369,13 +405,26 @@ class Interprocedural(Structures):
                 tensors = self.attribute_tensors(receiver, str(which))
                 if tensors:
                     self.use(tensors, use, call, f"`{receiver}.{which}`")
+            elif kind != "new":
+                tensors = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
+                if tensors:
+                    self.use(tensors, use, call, self.infos[min(tensors)].label.strip("`"))
         self.check_distinct(summary, bound, tensors_of)
+        self.refused_inside(call, summary)
         self.reruns_in(summary, bound)
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
         if receiver is not None:
             self.attribute_effects(call, summary, receiver, tensors_of)
         return self.returned_value(call, summary, tensors_of, receiver)
+
+    def refused_inside(self, call: cst.Call, summary: Summary) -> None:
+        """TC111 at a call, inside a graph capture, of a function that allocates (records an
+        event, copies into a tensor) on every call."""
+        if summary.refusals:
+            what = min(summary.refusals)
+            shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
+            self.refused(call, shown, "call it before the `with tr.graph()` block")
 
     def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
         """TC110 inside the function, on an op this call certainly passes it (one a name holds
@@ -394,7 +443,7 @@ class Interprocedural(Structures):
     ) -> None:
         """TC101 through a helper: it launches with two of its parameters, one written through
         a partition, and the call gives both the same tensor."""
-        for first, second in sorted(summary.distinct):
+        for first, second, inner, top in sorted(summary.distinct, key=lambda d: d[:2]):
             if first not in bound or second not in bound:
                 continue
             a, b = tensors_of[first], tensors_of[second]
@@ -403,6 +452,13 @@ class Interprocedural(Structures):
                 continue
             arg = bound[second][0]
             label = self.infos[min(same)].label
+            if len(a) == 1 and len(b) == 1 and summary.statement is not None:
+                # certainly one tensor: the launch inside the function raises
+                self.report(
+                    (MUTABLE_ALIAS, id(inner)),
+                    self.alias_inside(summary, first, second, label, inner, top),
+                )
+                continue
             message = (
                 f"{label} is passed to `{summary.name}` as `{summary.names[first]}` and again as "
                 f"`{summary.names[second]}`; it launches a kernel that writes "
@@ -416,6 +472,26 @@ class Interprocedural(Structures):
             self.report(
                 (MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels)
             )
+
+    def derived_tensors(
+        self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
+    ) -> Oids | None:
+        """A target reached from another's tensors (``tilecheck.host.receivers``)."""
+        return None
+
+    def alias_inside(
+        self, summary: Summary, first: int, second: int, label: str, inner: cst.CSTNode, top: int
+    ) -> Finding:
+        """TC101 at the launch inside the function, which the call gives one tensor twice."""
+        written, other = summary.names[first], summary.names[second]
+        message = (
+            f"`{written}` and `{other}` are one tensor here ({label}, given to "
+            f"`{summary.name}` for both): this launch writes `{written}` through a partition "
+            f"and takes `{other}` too",
+        )
+        labels = ((inner, "the same tensor again here"),)
+        finding = Finding(MUTABLE_ALIAS, inner, message, labels, top=top)
+        return dataclasses.replace(finding, statement=summary.statement)
 
     def attribute_tensors(self, receiver: str, attr: str) -> Oids:
         found = self.env.get(f"{receiver}.{attr}")
@@ -480,6 +556,8 @@ class Interprocedural(Structures):
                 made[target] = tensors_of.get(which, NOTHING)
             elif kind == "attr":
                 made[target] = self.attribute_tensors(receiver, str(which)) if receiver else NOTHING
+            elif kind != "new":
+                made[target] = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
             else:
                 new = self.fresh(Kind.TENSOR, call, "tensor", key=("returned", call, which))
                 made[target] = frozenset({new})
@@ -526,41 +604,6 @@ class Interprocedural(Structures):
             self.set_env(path, None)
             if result.kind is not None:
                 self.store(path, value)
-
-    def bind_name(self, name: str, value: Value) -> None:
-        super().bind_name(name, value)
-        if isinstance(value, frozenset) and len(value) == 1:
-            (instance,) = value
-            made = self.made_by.get(instance)
-            if made is not None and instance in self.made_here:
-                self.initialized(name, instance, *made)
-
-    def initialized(self, name: str, instance: int, call: cst.Call, values: list[Value]) -> None:
-        """``job = Job(x)``: what ``__init__`` left in ``job``'s attributes (a Pending it
-        submitted, a graph it captured), borrowing its tensors and ``x``."""
-        info = self.class_of(frozenset({instance}))
-        summary = self.ctx.summary_for(f"{info.name}.__init__") if info is not None else None
-        if info is None or summary is None:
-            return
-        tensors_of: dict[int, Oids] = {}
-        for position, (arg, value) in enumerate(zip(call.args, values, strict=True), 1):
-            index = position if arg.keyword is None else None
-            if arg.keyword is not None and arg.keyword.value in summary.names:
-                index = summary.names.index(arg.keyword.value)
-            if index is not None and not arg.star:
-                tensors_of[index] = frozenset(self.kinds(flatten(value), Kind.TENSOR))
-        made: dict[Target, Oids] = {}
-        for attr, result in summary.stores:  # the tensors it made are the instance's own
-            root = info.tensors.get(attr)
-            if result.kind is Kind.TENSOR and root is not None:
-                for target, _ in result.targets:
-                    if target[0] == "new":
-                        shown = f"`{name}.{root}`"
-                        made[target] = frozenset({self.attribute_of(instance, root, shown)})
-        for attr, result in summary.stores:
-            if result.kind in _HOLDERS:
-                value = self.realize(call, summary, result, attr, tensors_of, name, made)
-                self.store(f"{name}.{attr}", value)
 
     def attribute_releases(self, call: cst.Call, summary: Summary, receiver: str) -> None:
         """The ops and pendings a method waits for in the receiver's attributes: released

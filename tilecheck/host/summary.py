@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tilecheck.host.findings import Finding
+from tilecheck.host.indices import Axis
 from tilecheck.host.messages import Use
 from tilecheck.host.model import Kind
 
@@ -54,8 +55,9 @@ class Summary:
     positional: int
     uses: frozenset[tuple[Target, Use]]  # host uses of its parameters and attributes
     consumes: frozenset[int]  # the partition parameters it consumes
-    # (written, other): parameters one launch writes through a partition and also takes
-    distinct: frozenset[tuple[int, int]] = frozenset()
+    # (written, other, the other's argument in that launch, the body statement holding it):
+    # parameters one launch writes through a partition and also takes
+    distinct: frozenset[tuple[int, int, cst.CSTNode, int]] = frozenset()
     # What it returns: one value (``arity`` None) or a tuple of ``arity`` items, each joined
     # over its ``return`` statements; None: not one shape, or nothing tracked.
     arity: int | None = None
@@ -72,6 +74,11 @@ class Summary:
     reruns: tuple[tuple[int, Finding], ...] = ()
     # The attributes of its receiver a method names (``tilecheck.host.reach``); None: any.
     reaches: frozenset[str] | None = frozenset()
+    # What it does on every call that a graph capture refuses (``tr.zeros(...)` allocates``).
+    refusals: frozenset[str] = frozenset()
+    # Targets reached from others (``tilecheck.host.receivers``): a view (its target, the
+    # target it views, its constant region; None: all of it).
+    views: tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...] = ()
 
 
 def join_returns(

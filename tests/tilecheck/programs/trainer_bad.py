@@ -26,7 +26,7 @@ def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 
 
 def axpy(out: Tensor[f32], a: Tensor[f32], b: Tensor[f32]) -> tr.Op:
-    return add(out.partition((T,)), a, b)
+    return add(out.partition((T,)), a, b)  # expect: TC101
 
 
 class Trainer:
@@ -35,7 +35,7 @@ class Trainer:
         self.grad = tr.full((N,), 0.1)
 
     def step(self) -> None:
-        op = axpy(self.w, self.w, self.grad)  # expect: TC101
+        op = axpy(self.w, self.w, self.grad)
         op.sync()
 
 

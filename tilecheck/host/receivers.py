@@ -1,0 +1,311 @@
+"""What a method call leaves in its receiver, followed in the caller: attributes a method
+swaps (``self.front, self.back = self.back, self.front``) keep the names' must-relations, so a
+double buffer owned by an object stays as precise as one held in two names; a Pending or an op a
+method stores in an instance made here is the caller's to wait or run (TC108/TC105 when the
+instance is dropped with it unwaited); and the caller may store into an instance's attributes
+(``b.pending = op.submit()``) as into a name.
+
+Nothing is guessed: an instance given to code the checker does not follow (an unknown call, a
+container, another name, the caller) takes what it holds with it, as an escape."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.indices import At, Axis, Select, Span
+from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.summaries import HOLDERS, Interprocedural
+from tilecheck.host.summary import Result, Summary, Target
+from tilecheck.syntax.nodes import path_of, source_of
+
+# What a method may store in an attribute that the caller must run or wait for.
+_OWED = (Kind.PENDING, Kind.OP)
+
+
+class Receivers(Interprocedural):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        # an instance made here -> the ops and Pendings its methods stored in it, which only
+        # it holds (the caller's to run or wait for)
+        self._owed: dict[int, set[int]] = {}
+        self._unkept: set[str] = set()  # paths being given what is owed (not kept as waited)
+        self._param_attributes: dict[int, object] = {}  # ``b.out`` of a parameter: its key
+        self._views: dict[Target, tuple[Target, tuple[Axis | None, ...] | None]] = {}
+        self._calling: tuple[Summary, str | None] | None = None  # the summary being applied
+        self._stale_before: frozenset[int] = frozenset()  # instances stale before that call
+
+    # -- storing into an instance ---------------------------------------------------------------
+    def bind(self, target: cst.BaseExpression, value: Value) -> None:
+        path = path_of(target) if isinstance(target, cst.Attribute) else None
+        owner = path_of(target.value) if isinstance(target, cst.Attribute) else None
+        if path is None or owner is None or owner not in self.instances:
+            super().bind(target, value)
+            return
+        # ``b.pending = op.submit()`` on an instance of the module's class: kept under its path
+        self.drop_paths(path)
+        self.unrelate(path)
+        self.set_env(path, None)
+        self.set_env(path + "[*]", None)
+        self.store(path, value)
+
+    def unread(self, path: str) -> bool:
+        return path in self._unkept or super().unread(path)
+
+    # -- a method's effects on its receiver -----------------------------------------------------
+    def attribute_effects(
+        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
+    ) -> None:
+        """The stores, with the relations a swap keeps (the attributes' tensors trade places,
+        each apart from the other as before), and what is owed to the caller."""
+        copies: list[tuple[str, str | None]] = []
+        for attr, result in summary.stores:
+            source = _single_attribute(result)
+            copies.append((f"{receiver}.{attr}", f"{receiver}.{source}" if source else None))
+        before = self.apart
+        old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
+        covers = self.covers_of({t for t, _ in copies})
+        owed = self._owing(receiver)
+        if owed is not None:
+            self._unkept = {
+                f"{receiver}.{attr}" for attr, result in summary.stores if result.kind in _OWED
+            }
+        try:
+            super().attribute_effects(call, summary, receiver, tensors_of)
+        finally:
+            self._unkept = set()
+        self.relate(copies, before, old)
+        self.rename_covers(covers, copies)
+        if owed is None:
+            return
+        for attr, result in summary.stores:
+            if result.kind not in _OWED:
+                continue
+            for oid in self.kinds(self.env.get(f"{receiver}.{attr}", NOTHING), result.kind):
+                if result.kind is Kind.OP:
+                    self.created_ops[oid] = self.site(call)
+                else:
+                    self.created_pendings[oid] = self.site(call)
+                owed.add(oid)
+
+    def _owing(self, receiver: str) -> set[int] | None:
+        """The set of what is owed to the caller through ``receiver``: an instance this body
+        made, held by that name alone."""
+        if receiver == self.me or receiver in self.outer_names or receiver in self.parameters:
+            return None
+        held = self.env.get(receiver, NOTHING)
+        if len(held) != 1 or not self.kinds(held, Kind.INSTANCE):
+            return None
+        (instance,) = held
+        if instance not in self.made_by or instance in self._stale:
+            return None
+        return self._owed.setdefault(instance, set())
+
+    def realize(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        result: Result,
+        index: int | str,
+        tensors_of: dict[int, Oids],
+        receiver: str | None,
+        made: dict[Target, Oids],
+    ) -> Value:
+        """A holder borrowing only attributes of the receiver is covered by their paths, as one
+        made from ``buf.back.partition(...)`` is by ``buf.back``."""
+        value = super().realize(call, summary, result, index, tensors_of, receiver, made)
+        # what it made and only reads (a global it launched with) is no tensor a name here holds
+        targets = {t for t, exclusive in result.targets if t[0] != "new" or exclusive}
+        if (
+            receiver is None
+            or receiver.startswith(" ")
+            or result.kind is None
+            or result.kind is Kind.TENSOR
+            or not targets
+            or any(kind != "attr" for kind, _ in targets)
+        ):
+            return value
+        cover = frozenset(f"{receiver}.{which}" for _, which in targets)
+        for oid in flatten(value):
+            hold = self.holds.get(oid)
+            if hold is not None and hold.cover is None:
+                self.set_hold(oid, dataclasses.replace(hold, cover=cover))
+        return value
+
+    # -- targets reached from others: ``b.out`` of a parameter ``b``, views -------------------
+    def target_of(self, oid: int) -> Target | None:
+        found = super().target_of(oid)
+        if found is not None or self.infos[oid].kind is not Kind.TENSOR:
+            return found
+        if len(self._param_attributes) != len(self._oid_of):
+            self._param_attributes = {
+                known: key
+                for (kind, key), known in self._oid_of.items()
+                if kind is Kind.TENSOR and isinstance(key, tuple) and key[0] == "param-attr"
+            }
+        key = self._param_attributes.get(oid)
+        if isinstance(key, tuple) and key[1] in self.summarizing:
+            return ("param-attr", f"{self.summarizing.index(key[1])}:{key[2]}")
+        return self._view_target(oid)
+
+    def _view_target(self, oid: int) -> Target | None:
+        """A view of a target over a constant part of it (``self.k[0]``), or all of it
+        (``self.k.reshape(-1)``); None for a part the caller cannot name."""
+        selects = self.infos[oid].selects
+        if not selects or not selects[0].memory or len(selects[0].of) != 1:
+            return None
+        (base,) = selects[0].of
+        of = self.target_of(base)
+        axes = None if oid in self._whole else selects[0].axes
+        if of is None or of[0] == "new" or (oid not in self._whole and not _constant(axes)):
+            return None
+        target: Target = ("view", f"{of[0]}:{of[1]}:{axes!r}")
+        self._views[target] = (of, axes)
+        return target
+
+    def view_targets(self) -> tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...]:
+        return tuple((target, of, axes) for target, (of, axes) in self._views.items())
+
+    def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
+        calling, stale = self._calling, self._stale_before
+        self._calling, self._stale_before = (summary, receiver), frozenset(self._stale)
+        try:
+            return super().call_summary(call, summary, receiver)
+        finally:
+            self._calling, self._stale_before = calling, stale
+
+    def derived_tensors(
+        self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
+    ) -> Oids | None:
+        kind, which = target
+        if self._calling is None or not isinstance(which, str):
+            return None
+        summary = self._calling[0]
+        if kind == "param-attr":
+            index, root = which.split(":", 1)
+            return self._argument_attribute(call, summary, int(index), root)
+        views = {t: (of, axes) for t, of, axes in summary.views}
+        if kind != "view" or target not in views:
+            return None
+        of, axes = views[target]
+        if of[0] == "param" and isinstance(of[1], int):
+            tensors = tensors_of.get(of[1], NOTHING)
+        elif of[0] == "attr":
+            tensors = self.attribute_tensors(receiver, str(of[1])) if receiver else NOTHING
+        else:
+            tensors = self.derived_tensors(of, call, tensors_of, receiver) or NOTHING
+        if not tensors:
+            return None
+        if axes is None:
+            return self.view_of(call, tensors)
+        region = f"`{source_of(call)}`"
+        view = self.selection(
+            ("view", tensors, repr(axes)), region, tensors, (Select(tensors, "", axes, True),)
+        )
+        self.mark_viewed(tensors | {view})
+        return frozenset({view})
+
+    def _argument_attribute(self, call: cst.Call, summary: Summary, index: int, root: str) -> Oids:
+        """The tensor the call's argument for parameter ``index`` (an instance of the
+        module's class) keeps in ``root``."""
+        first = 1 if self._calling is not None and self._calling[1] is not None else 0
+        for position, arg in enumerate(call.args, first):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if (keyword is None and position == index) or (
+                keyword is not None and summary.names.index(keyword) == index
+                if keyword in summary.names
+                else False
+            ):
+                path = path_of(arg.value)
+                held = self.stored(path) if path is not None else None
+                if held is None and isinstance(arg.value, cst.Name):
+                    held = self.env.get(arg.value.value)
+                instances = frozenset(self.kinds(flatten(held or NOTHING), Kind.INSTANCE))
+                info = self.class_of(instances)
+                # given to the call first, as to unknown code: stale only if it was before
+                if info is None or not instances.isdisjoint(self._stale_before):
+                    return NOTHING
+                shown = f"`{source_of(arg.value)}.{root}`"
+                return frozenset(self.attribute_of(o, root, shown) for o in instances)
+        return NOTHING
+
+    # -- an instance going where the analysis does not follow -----------------------------------
+    def _settle(self, value: Value) -> None:
+        """What is owed through these instances is someone else's now."""
+        if not self._owed:
+            return
+        for oid in flatten(value):
+            owed = self._owed.pop(oid, None)
+            if owed:
+                super().escape(frozenset(owed))
+
+    def escape(self, value: Value) -> None:
+        self._settle(value)
+        super().escape(value)
+
+    def store(self, path: str, value: Value) -> None:
+        if path not in self._unkept:
+            self._settle(value)
+        super().store(path, value)
+
+    def add_to(self, path: str, added: Oids) -> None:
+        self._settle(added)
+        super().add_to(path, added)
+
+    def bind_name(self, name: str, value: Value) -> None:
+        if self._owed and isinstance(value, frozenset):
+            for oid in value:  # a second name for the instance: its methods' effects go there
+                if oid in self._owed and oid not in self.env.get(name, NOTHING):
+                    self._settle(frozenset({oid}))
+        super().bind_name(name, value)
+        if isinstance(value, frozenset) and len(value) == 1:
+            (instance,) = value
+            made = self.made_by.get(instance)
+            if made is not None and instance in self.made_here:
+                self.initialized(name, instance, *made)
+
+    def initialized(self, name: str, instance: int, call: cst.Call, values: list[Value]) -> None:
+        """``job = Job(x)``: what ``__init__`` left in ``job``'s attributes (a Pending it
+        submitted, a graph it captured), borrowing its tensors and ``x``."""
+        info = self.class_of(frozenset({instance}))
+        summary = self.ctx.summary_for(f"{info.name}.__init__") if info is not None else None
+        if info is None or summary is None:
+            return
+        tensors_of: dict[int, Oids] = {}
+        for position, (arg, value) in enumerate(zip(call.args, values, strict=True), 1):
+            index = position if arg.keyword is None else None
+            if arg.keyword is not None and arg.keyword.value in summary.names:
+                index = summary.names.index(arg.keyword.value)
+            if index is not None and not arg.star:
+                tensors_of[index] = frozenset(self.kinds(flatten(value), Kind.TENSOR))
+        made: dict[Target, Oids] = {}
+        for attr, result in summary.stores:  # the tensors it made are the instance's own
+            root = info.tensors.get(attr)
+            if result.kind is Kind.TENSOR and root is not None:
+                for target, _ in result.targets:
+                    if target[0] == "new":
+                        shown = f"`{name}.{root}`"
+                        made[target] = frozenset({self.attribute_of(instance, root, shown)})
+        for attr, result in summary.stores:
+            if result.kind in HOLDERS:
+                value = self.realize(call, summary, result, attr, tensors_of, name, made)
+                self.store(f"{name}.{attr}", value)
+
+    def forget_attributes(self, roots: set[str]) -> None:
+        for root in roots:
+            self._settle(self.env.get(root, NOTHING))
+        super().forget_attributes(roots)
+
+
+def _constant(axes: tuple[Axis | None, ...] | None) -> bool:
+    """Every axis a constant index or slice: the same part wherever it is taken."""
+    return axes is not None and all(isinstance(a, (At, Span)) for a in axes)
+
+
+def _single_attribute(result: Result) -> str | None:
+    """The attribute a stored tensor was on the way in (a swap's source), if one."""
+    if result.kind is not Kind.TENSOR or len(result.targets) != 1:
+        return None
+    ((kind, which), _), *_ = result.targets
+    return str(which) if kind == "attr" else None
