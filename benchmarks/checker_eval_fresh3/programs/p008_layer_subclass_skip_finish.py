@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import numpy as np
+from llmhost.kernels import add, relu
+
+import tilert as tr
+
+
+class Layer:
+    def __init__(self, d: int) -> None:
+        self.out = tr.zeros((d,))
+        self._pending: tr.Pending | None = None
+
+    def start(self, x: tr.Tensor) -> None:
+        raise NotImplementedError
+
+    def finish(self) -> tr.Tensor:
+        if self._pending is not None:
+            self._pending.wait()
+        return self.out
+
+
+class Residual(Layer):
+    def __init__(self, d: int) -> None:
+        super().__init__(d)
+        self.bias = tr.ones((d,))
+
+    def start(self, x: tr.Tensor) -> None:
+        self._pending = add(self.out.partition((16,)), x, self.bias).submit()
+
+
+class Relu(Layer):
+    def start(self, x: tr.Tensor) -> None:
+        self._pending = relu(self.out.partition((16,)), x).submit()
+
+    def peek(self) -> np.ndarray:
+        """Debug helper: look at the activations."""
+        return self.out.to_numpy()  # expect: TC102
+
+
+x = tr.from_numpy(np.linspace(-2, 2, 64, dtype=np.float32))
+first, act = Residual(64), Relu(64)
+first.start(x)
+act.start(first.finish())
+print("mean activation", act.peek().mean())  # expect-also
+act.finish()

@@ -1,0 +1,16 @@
+from llmhost.kernels import matvec
+
+import tilert as tr
+
+D = 64
+x = tr.ones((D,))
+weights = {name: tr.full((D, D), s) for name, s in [("q", 1.0), ("k", 2.0), ("v", 3.0)]}
+outs = {name: tr.zeros((D,)) for name in weights}
+
+pend = {name: matvec(outs[name].partition((16,)), w, x, 16).submit() for name, w in weights.items()}
+pend.pop("q").wait()
+q_norm = float((outs["q"].to_numpy() ** 2).sum())
+k_norm = float((outs["k"].to_numpy() ** 2).sum())  # expect: TC102
+for p in pend.values():
+    p.wait()
+print(q_norm, k_norm)
