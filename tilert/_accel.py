@@ -33,7 +33,7 @@ from tilert._core.capture import _graph
 from tilert._core.launch_rules import checked_launches
 from tilert._core.log import logger
 from tilert._dlpack import abi as dlpack
-from tilert._launch import LaunchStep, launchable_grids
+from tilert._launch import launchable_grids
 from tilert.kernel import Kernel
 from tilert.ops import Op, Pending
 from tilert.tensor import Partition, Tensor, _tilings
@@ -87,7 +87,6 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "PartitionHolder": ownership.PartitionHolder,
         "OpHolder": ownership.OpHolder,
         "Op": Op,
-        "LaunchStep": LaunchStep,
         "Kernel": Kernel,
         "Stream": streams.Stream,
         "Pending": Pending,

@@ -60,7 +60,6 @@ class _Config(TypedDict):
     PartitionHolder: type
     OpHolder: type
     Op: type
-    LaunchStep: type
     Stream: type
     Pending: type
     Ticket: type

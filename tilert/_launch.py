@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast
 
 import numpy as np
 
+from tilert import ops
 from tilert._core import nvtx, ownership
 from tilert._dlpack.abi import HOST_ACCESSIBLE
 from tilert.errors import BorrowError
@@ -95,19 +96,35 @@ def launch_op(
     if launch_grid not in launchable_grids:
         _check_grid_limits(kernel, launch_grid)
     origin = ownership.handoff_group()
-    holder = ownership.OpHolder(kernel._label, where, origin)
-    holders: list[ownership.Holder] = [holder]
     with ownership.LOCK:
-        borrow_for_reading(holder, shared, kernel._reading, where, origin)
+        # one holder for the launch: its only partition's, taken over, or one of its own
+        holder: ownership.Holder
+        taken = (
+            len(partitions) == 1
+            and partitions[0].consumed_at is None
+            and ownership.take_over(partitions[0]._holder, kernel._label, where, origin)
+        )
+        if taken:
+            holder = partitions[0]._holder
+        else:
+            holder = ownership.OpHolder(kernel._label, where, origin)
+        try:
+            borrow_for_reading(holder, shared, kernel._reading, where, origin)
+        except BorrowError:
+            if taken:  # the partition is its own again, unconsumed
+                ownership.give_back(holder, partitions[0]._made_at)
+            raise
+        holders: list[ownership.Holder] = [holder]
         for part in partitions:
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)
-                holders.append(part._holder)
-    return Op(kernel._label, holders, (LaunchStep(kernel, values, launch_grid),), values, origin)
+                if part._holder is not holder:
+                    holders.append(part._holder)
+    return Op(kernel._label, holders, None, values, origin, kernel, launch_grid)
 
 
 def borrow_for_reading(
-    holder: ownership.OpHolder,
+    holder: ownership.Holder,
     tensors: Sequence[Tensor[Any]],
     label: str,
     where: str,
@@ -117,6 +134,7 @@ def borrow_for_reading(
     taken under ``ownership.LOCK``, which the caller holds; on a conflict every borrow of
     ``holder`` is released and the BorrowError raised."""
     reading: ownership.Borrow = (False, label, where)
+    start = len(holder.held)  # (a partition's holder taken over holds its partition's borrow)
     for t in tensors:
         # someone writes it (a conflict, unless within a chain or only in flight), or it has
         # views or is one (their borrows are checked by region)
@@ -124,7 +142,7 @@ def borrow_for_reading(
             try:
                 ownership.take(t, holder, False, label, where)
             except BorrowError:
-                ownership.release_all(holder)
+                ownership.release_from(holder, start)
                 raise
         else:  # readers never conflict with readers
             t._borrows[holder] = reading
@@ -155,6 +173,9 @@ class LaunchStep:
                 kernel._run(values, self.grid, stream)
         else:
             kernel._run(values, self.grid, stream)
+
+
+ops.make_launch_step = LaunchStep
 
 
 def _tensors(params: Sequence[Param], values: Sequence[Any]) -> Iterable[Tensor[Any]]:
@@ -307,7 +328,7 @@ class _Checks:
         if isinstance(v, Partition):
             raise BorrowError(
                 f"{self._what(p)} is Shared (read-only): pass the tensor itself, not a "
-                f"partition (the {v.describe()}, partitioned at {v._holder.where})"
+                f"partition (the {v.describe()}, partitioned at {v._made_at})"
             )
         if not isinstance(v, Tensor):
             array = self._foreign_array(v)

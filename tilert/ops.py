@@ -25,6 +25,11 @@ Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 # group shares nothing with another (``Holder.same_group`` asks the new holder's group).
 IN_FLIGHT = ownership.Group("work submitted and not yet waited on")
 
+# The step of a kernel's op, from (kernel, values, grid): ``_launch.LaunchStep``, set by
+# tilert/_launch.py (above this layer) when it is imported. A launch's op makes its step only
+# when the Python runs it (the C path launches from the op's kernel and grid: no step object).
+make_launch_step: Callable[[Any, tuple[Any, ...], tuple[int, ...]], Step] | None = None
+
 
 class _Owner(Protocol):
     """What an op is absorbed into (a chain, a zip, a graph): its holder list is released as
@@ -68,17 +73,21 @@ class Op:
     stream; ``outputs`` is what ``sync`` returns (the arguments of a launch, partitions spent),
     or a function computing it once the steps ran. ``origin`` is the group of the chain or graph
     whose hand-off made it (None outside one): such an op may borrow what that group holds, so
-    it runs only there (returned from the callback, recorded in the graph)."""
+    it runs only there (returned from the callback, recorded in the graph). A kernel's launch
+    gives no steps but its ``kernel`` and ``grid`` (its outputs are its values): its one step is
+    made when first asked for (``_steps``)."""
 
     __slots__ = (
         "__weakref__",
+        "_grid",
         "_holders",
         "_into",
+        "_kernel",
+        "_made_steps",
         "_origin",
         "_outputs",
         "_ran_at",
         "_state",
-        "_steps",
         "label",
     )
 
@@ -86,13 +95,17 @@ class Op:
         self,
         label: str,
         holders: list[ownership.Holder],
-        steps: Sequence[Step],
+        steps: Sequence[Step] | None,
         outputs: Outputs,
         origin: ownership.Group | None = None,
+        kernel: Any = None,
+        grid: tuple[int, ...] = (),
     ) -> None:
         self.label = label
         self._holders = holders
-        self._steps = steps
+        self._made_steps = steps
+        self._kernel = kernel  # a kernel's launch: its kernel and grid (None for other ops)
+        self._grid = grid
         self._outputs = outputs
         self._origin = origin
         # created, or what ran it (synced | submitted | awaited) or took it (chained | zipped
@@ -100,6 +113,16 @@ class Op:
         self._state = "created"
         self._ran_at: str | None = None
         self._into: weakref.ref[_Owner] | None = None  # what absorbed it (a chain, zip, graph)
+
+    @property
+    def _steps(self) -> Sequence[Step]:
+        """The steps to run in order: a launch's one step, made the first time it is asked."""
+        steps = self._made_steps
+        if steps is None:
+            out = self._outputs
+            assert isinstance(out, tuple) and make_launch_step is not None  # (its values)
+            steps = self._made_steps = (make_launch_step(self._kernel, out, self._grid),)
+        return steps
 
     @property
     def where(self) -> str:

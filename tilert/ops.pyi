@@ -24,9 +24,11 @@ class Op(Generic[Unpack[_Ts]]):
         self,
         label: str,
         holders: list[Any],
-        steps: Sequence[Step],
+        steps: Sequence[Step] | None,
         outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
         origin: Any = None,
+        kernel: Any = None,
+        grid: tuple[int, ...] = (),
     ) -> None: ...
     @property
     def where(self) -> str: ...

@@ -437,15 +437,26 @@ class Partition(Generic[DT]):
     Edge tiles of a non-divisible shape are masked: loads read zeros outside the tensor and
     stores are clipped to it."""
 
-    __slots__ = ("_consumer", "_holder", "consumed_at", "grid", "mapping", "tensor", "tile_shape")
+    __slots__ = (
+        "_consumer",
+        "_holder",
+        "_made_at",
+        "consumed_at",
+        "grid",
+        "mapping",
+        "tensor",
+        "tile_shape",
+    )
 
     def __init__(self, tensor: Tensor[DT], tile_shape: ShapeLike) -> None:
         self.tile_shape, self.grid = _tiling(tensor._shape, tile_shape)
         self.tensor = tensor
         self.mapping: Mapping | None = None
         self.consumed_at: str | None = None  # where the launch that consumed it was made
+        # the holder of the launch that consumed it: its own holder, where the launch took it
+        # over (ownership.take_over), whose ``where`` is then the launch's, not ``_made_at``
         self._consumer: ownership.Holder | None = None
-        where = user_callsite()
+        self._made_at = where = user_callsite()
         self._holder = holder = ownership.PartitionHolder(tensor, where, ownership.handoff_group())
         with ownership.LOCK:
             ownership.take(tensor, holder, True, "partitioned", where)

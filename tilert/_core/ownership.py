@@ -81,13 +81,21 @@ class OpHolder(Holder):
         return f"{self.label} (launched at {self.where})"
 
 
+# A partition holder's label until a launch takes the holder over (``PartitionHolder``)
+PARTITION = "partition"
+
+
 class PartitionHolder(Holder):
-    """A partition's holder: its description names the partitioned tensor."""
+    """A partition's holder: its description names the partitioned tensor. The launch that
+    consumes the partition takes it over as its own holder, where it would hold nothing else
+    (its only partition, of the same group: ``take_over``): the holder then holds the launch's
+    reads too and reads as the op's (label and ``where``), so a launch makes no holder of its
+    own (docs/decisions.md, "Async": lighter borrow records)."""
 
     __slots__ = ("tensor",)
 
     def __init__(self, tensor: Named, where: str, group: Group | None) -> None:
-        self.label = "partition"
+        self.label = PARTITION
         self.where = where
         self.group = group
         self.held = []
@@ -95,7 +103,28 @@ class PartitionHolder(Holder):
 
     @property
     def description(self) -> str:
-        return f"partition of {self.tensor.describe()}"
+        if self.label == PARTITION:
+            return f"partition of {self.tensor.describe()}"
+        return f"{self.label} (launched at {self.where})"  # (taken over: an op's, as OpHolder)
+
+
+def take_over(holder: Holder, label: str, where: str, group: Group | None) -> bool:
+    """Whether a launch (of ``label`` at ``where``, in ``group``) whose only holder would be
+    its one unconsumed partition's ``holder`` takes that holder over as its own, relabelled;
+    else it makes an ``OpHolder``. Only a holder of the launch's own group: a partition made
+    outside a chain's callback and launched inside keeps its group apart."""
+    if type(holder) is not PartitionHolder or holder.group is not group:
+        return False
+    holder.label = label
+    holder.where = where
+    return True
+
+
+def give_back(holder: Holder, where: str) -> None:
+    """Undo ``take_over`` for a launch refused after it (a reader's BorrowError): the holder is
+    its partition's again, made at ``where``."""
+    holder.label = PARTITION
+    holder.where = where
 
 
 # One borrow of one tensor by one holder: (exclusive, what, where), e.g. (False, "read by op
@@ -311,6 +340,18 @@ def holds_exclusively(holder: Holder, t: Named) -> bool:
 def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
     release_holders([holder])
+
+
+def release_from(holder: Holder, start: int) -> None:
+    """Drop the borrows ``holder`` took after its first ``start`` (a launch refused while it
+    took its reads: a partition's holder it took over keeps the partition's own borrow). The
+    caller holds ``LOCK``."""
+    held = holder.held
+    for t in held[start:]:
+        borrow = t._borrows.pop(holder, None)
+        if borrow is not None and borrow[0]:
+            t._exclusive -= 1
+    del held[start:]
 
 
 def release_holders(holders: list[Holder]) -> None:

@@ -60,8 +60,7 @@ void tf_unlock_keeping_error(FastLock *lock);
 
 /* -- what install() is given (defined in module.c, set once by install) ------------------- */
 extern PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType,
-    *tf_KernelType;
+    *tf_OpType, *tf_StreamType, *tf_PendingType, *tf_TicketType, *tf_KernelType;
 extern PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
     *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 extern FastLock *tf_borrow_lock, *tf_queue_lock;
@@ -79,11 +78,12 @@ extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_wri
  * leaves them to the Python, reading this slot under the borrow lock (views are made under it). */
 extern Py_ssize_t tf_T_family;
 extern Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
-    tf_P_consumer, tf_P_holder;
+    tf_P_consumer, tf_P_holder, tf_P_made_at;
 extern Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
-extern Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O_state,
-    tf_O_into, tf_O_ran_at;
-extern Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
+/* an op of a kernel's launch has its kernel and grid (None and () for other ops) and no step
+ * made (_made_steps None) until the Python asks for it */
+extern Py_ssize_t tf_O_label, tf_O_holders, tf_O_made_steps, tf_O_kernel, tf_O_grid,
+    tf_O_outputs, tf_O_origin, tf_O_state, tf_O_into, tf_O_ran_at;
 extern Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
 extern Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders,
     tf_PN_outputs, tf_PN_releases, tf_PN_waited;
@@ -197,7 +197,7 @@ int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
 /* -- a fast launch (launch.c), what Op.sync and Op.submit share ------------------------- */
 typedef struct {
     PyObject *stream, *compiled, *ckernel, *launch, *launch_args; /* owned */
-    PyObject *backend, *holders, *step, *kernel, *values, *grid,  /* borrowed */
+    PyObject *backend, *holders, *kernel, *values, *grid,  /* borrowed */
         *written, *handle, *sync;
 } TfLaunch;
 

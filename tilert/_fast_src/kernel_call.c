@@ -13,8 +13,8 @@ static PyObject *known_grid;
 static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames, PyObject *given) {
     PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
-    PyObject *holder = NULL, *held = NULL, *holders = NULL, *step = NULL, *steps = NULL,
-             *values = NULL, *op = NULL, *writing_borrow = NULL, *reading_borrow = NULL;
+    PyObject *holders = NULL, *values = NULL, *op = NULL, *writing_borrow = NULL,
+             *reading_borrow = NULL;
     Py_ssize_t nshared = 0;
     int slow = 0;
     int handoff;
@@ -86,17 +86,13 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if ((where = tf_callsite()) == NULL) goto fallback;
 
-    /* everything the op is made of, before any borrow is taken */
-    if ((holder = tf_new_instance(tf_OpHolderType)) == NULL) goto error;
-    if ((held = PyList_New(nshared)) == NULL) goto error;
-    for (Py_ssize_t i = 0; i < nshared; i++) {
-        Py_INCREF(shared[i]);
-        PyList_SET_ITEM(held, i, shared[i]);
-    }
-    tf_set_slot(holder, tf_H_label, label);
-    tf_set_slot(holder, tf_H_where, where);
-    tf_set_slot(holder, tf_H_group, Py_None);
-    tf_set_slot(holder, tf_H_held, held);
+    /* everything the op is made of, before any borrow is taken: no holder of its own, as the
+     * Python's launch_op, which takes its one partition's holder over (ownership.take_over:
+     * the holder is of no group here, as the op) */
+    PyObject *held = SLOT(part_holder, tf_H_held);
+    if (Py_TYPE(part_holder) != tf_PartitionHolderType || SLOT(part_holder, tf_H_group) != Py_None ||
+        held == NULL || !PyList_CheckExact(held))
+        goto fallback;
     if (given != NULL) { /* the call's own tuple of the arguments, which nothing else holds */
         values = given;
         Py_INCREF(values);
@@ -110,16 +106,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if ((reading_borrow = tf_make_borrow(0, reading, where)) == NULL) goto error;
     if ((writing_borrow = tf_make_borrow(1, writing, where)) == NULL) goto error;
-    if ((holders = PyList_New(2)) == NULL) goto error;
-    Py_INCREF(holder);
-    PyList_SET_ITEM(holders, 0, holder);
+    if ((holders = PyList_New(1)) == NULL) goto error;
     Py_INCREF(part_holder);
-    PyList_SET_ITEM(holders, 1, part_holder);
-    if ((step = tf_new_instance(tf_LaunchStepType)) == NULL) goto error;
-    tf_set_slot(step, tf_S_kernel, self);
-    tf_set_slot(step, tf_S_values, values);
-    tf_set_slot(step, tf_S_grid, grid);
-    if ((steps = PyTuple_Pack(1, step)) == NULL) goto error;
+    PyList_SET_ITEM(holders, 0, part_holder);
     if ((op = tf_new_instance(tf_OpType)) == NULL) goto error;
 
     tf_lock_take(tf_borrow_lock);
@@ -134,31 +123,42 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
             goto fallback;
         }
     }
+    Py_ssize_t had = PyList_GET_SIZE(held);
     int present = PyDict_Contains(part_borrows, part_holder);
     if (present < 0) goto error_locked;
     for (Py_ssize_t i = 0; i < nshared; i++) {
-        if (PyDict_SetItem(SLOT(shared[i], tf_T_borrows), holder, reading_borrow) < 0) {
-            for (Py_ssize_t j = 0; j < i; j++) /* (out of memory) give back the reads taken */
-                if (PyDict_DelItem(SLOT(shared[j], tf_T_borrows), holder) < 0) PyErr_Clear();
+        if (PyDict_SetItem(SLOT(shared[i], tf_T_borrows), part_holder, reading_borrow) < 0 ||
+            PyList_Append(held, shared[i]) < 0) {
+            /* (out of memory) give back the reads taken: the partition keeps its own */
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            for (Py_ssize_t j = 0; j <= i; j++)
+                if (PyDict_DelItem(SLOT(shared[j], tf_T_borrows), part_holder) < 0)
+                    PyErr_Clear();
+            if (PyList_SetSlice(held, had, PY_SSIZE_T_MAX, NULL) < 0) PyErr_Clear();
+            PyErr_Restore(type, value, tb);
             goto error_locked;
         }
     }
-    /* the partition is consumed: its exclusive borrow now reads as the op's */
+    /* the partition is consumed: its holder is the op's, its exclusive borrow the op's write */
     if (present) PyDict_SetItem(part_borrows, part_holder, writing_borrow); /* (a replace) */
+    tf_set_slot(part_holder, tf_H_label, label);
+    tf_set_slot(part_holder, tf_H_where, where);
     tf_set_slot(part, tf_P_consumed_at, where);
-    tf_set_slot(part, tf_P_consumer, holder);
+    tf_set_slot(part, tf_P_consumer, part_holder);
     /* the op's bookkeeping, and the partition, consumed: nothing left to finalize there, out
      * of the collector (see tf_untrack) */
-    tf_untrack_bookkeeping(holder, held);
     tf_untrack(holders);
     tf_untrack(values);
     tf_untrack(part);
-    tf_untrack_bookkeeping(part_holder, SLOT(part_holder, tf_H_held));
+    tf_untrack_bookkeeping(part_holder, held);
     tf_lock_give(tf_borrow_lock);
 
     tf_set_slot(op, tf_O_label, label);
     tf_set_slot(op, tf_O_holders, holders);
-    tf_set_slot(op, tf_O_steps, steps);
+    tf_set_slot(op, tf_O_made_steps, Py_None);
+    tf_set_slot(op, tf_O_kernel, self);
+    tf_set_slot(op, tf_O_grid, grid);
     tf_set_slot(op, tf_O_outputs, values);
     tf_set_slot(op, tf_O_origin, Py_None);
     tf_set_slot(op, tf_O_state, tf_s_created);
@@ -175,14 +175,10 @@ fallback: /* nothing taken yet: the Python makes the op */
 done:
     Py_XDECREF(plan);
     Py_XDECREF(where);
-    Py_XDECREF(holder);
-    Py_XDECREF(held);
     Py_XDECREF(values);
     Py_XDECREF(writing_borrow);
     Py_XDECREF(reading_borrow);
     Py_XDECREF(holders);
-    Py_XDECREF(step);
-    Py_XDECREF(steps);
     return slow ? tf_slow(tf_py_kernel_call, self, args, nargs, kwnames) : op;
 }
 

@@ -35,6 +35,18 @@ static int pop_item(PyObject *dict, PyObject *key, PyObject **value) {
 #endif
 }
 
+/* ``held.clear()``, keeping the list's room (list.clear frees it): the list is consistent at
+ * each decref, which may run a finalizer. */
+static void clear_keeping_room(PyObject *held) {
+    PyListObject *list = (PyListObject *)held;
+    for (Py_ssize_t i = PyList_GET_SIZE(held) - 1; i >= 0; i--) {
+        PyObject *item = list->ob_item[i];
+        list->ob_item[i] = NULL;
+        Py_SET_SIZE(list, i);
+        Py_DECREF(item);
+    }
+}
+
 /* ownership.release_holders for an op of tensors: drop every borrow of each holder. */
 int tf_release_holders(PyObject *holders) {
     int failed = 0;
@@ -55,7 +67,7 @@ int tf_release_holders(PyObject *holders) {
             failed = exclusive && (tf_get_long(t, tf_T_exclusive, &count) < 0 ||
                                    tf_set_long(t, tf_T_exclusive, count - 1) < 0);
         }
-        if (!failed) failed = PyList_SetSlice(held, 0, PY_SSIZE_T_MAX, NULL) < 0;
+        if (!failed) clear_keeping_room(held);
     }
     if (failed) {
         tf_unlock_keeping_error(tf_borrow_lock);
@@ -178,17 +190,17 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
     memset(l, 0, sizeof(*l));
     if ((capturing = tf_var_is_set(tf_capture_var)) != 0) return capturing < 0 ? -1 : 0;
     if (SLOT(self, tf_O_state) != tf_s_created || SLOT(self, tf_O_origin) != Py_None) return 0;
-    PyObject *steps = SLOT(self, tf_O_steps), *holders = SLOT(self, tf_O_holders);
-    if (steps == NULL || !PyTuple_CheckExact(steps) || PyTuple_GET_SIZE(steps) != 1) return 0;
+    /* a kernel's launch (its step, made or not, is of its kernel, values and grid) */
+    PyObject *kernel = SLOT(self, tf_O_kernel), *values = SLOT(self, tf_O_outputs),
+             *holders = SLOT(self, tf_O_holders), *grid = SLOT(self, tf_O_grid);
+    if (kernel == NULL || kernel == Py_None || values == NULL || !PyTuple_CheckExact(values) ||
+        grid == NULL || !PyTuple_CheckExact(grid))
+        return 0;
     if (!tf_holds_tensors(holders)) return 0;
-    PyObject *step = PyTuple_GET_ITEM(steps, 0);
-    if (Py_TYPE(step) != tf_LaunchStepType) return 0;
-    PyObject *kernel = SLOT(step, tf_S_kernel), *values = SLOT(step, tf_S_values);
     l->holders = holders;
-    l->step = step;
     l->kernel = kernel;
     l->values = values;
-    l->grid = SLOT(step, tf_S_grid);
+    l->grid = grid;
 
     /* the backend: the GPU's, with its compiled-kernel cache. Where finding it or the stream
      * fails, nothing has changed yet: the Python fails the same way, with its own semantics */
@@ -388,8 +400,16 @@ PyObject *tf_launch_issue(TfLaunch *l, long *launched, PyObject **failure) {
         *failure = converted;
     } else {
         Py_DECREF(r);
-        PyObject *writer = PyTuple_Pack(2, l->stream, number);
-        if (writer == NULL) {
+        PyObject *writer = SLOT(l->written, tf_T_writer);
+        if (writer != NULL && PyTuple_CheckExact(writer) && Py_REFCNT(writer) == 1 &&
+            PyTuple_GET_SIZE(writer) == 2 && PyTuple_GET_ITEM(writer, 0) == l->stream) {
+            /* the tensor's own (stream, number), seen by no one else: renumbered in place, as
+             * CPython reuses a tuple only it holds (one object less per launch) */
+            PyObject *before = PyTuple_GET_ITEM(writer, 1);
+            Py_INCREF(number);
+            PyTuple_SET_ITEM(writer, 1, number);
+            Py_DECREF(before);
+        } else if ((writer = PyTuple_Pack(2, l->stream, number)) == NULL) {
             PyObject *type, *value, *tb;
             PyErr_Fetch(&type, &value, &tb);
             PyErr_NormalizeException(&type, &value, &tb);

@@ -5,8 +5,7 @@
 #include <structmember.h>
 
 PyTypeObject *tf_TensorType, *tf_PartitionType, *tf_PartitionHolderType, *tf_OpHolderType,
-    *tf_OpType, *tf_LaunchStepType, *tf_StreamType, *tf_PendingType, *tf_TicketType,
-    *tf_KernelType;
+    *tf_OpType, *tf_StreamType, *tf_PendingType, *tf_TicketType, *tf_KernelType;
 PyObject *tf_py_partition, *tf_py_kernel_call, *tf_py_op_sync, *tf_py_op_del,
     *tf_py_partition_del, *tf_py_op_submit, *tf_py_pending_wait, *tf_py_pending_del;
 FastLock *tf_borrow_lock, *tf_queue_lock;
@@ -19,11 +18,10 @@ PyObject *tf_checked_launches;
 Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer, tf_T_launch_view;
 Py_ssize_t tf_T_family;
 Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
-    tf_P_consumer, tf_P_holder;
+    tf_P_consumer, tf_P_holder, tf_P_made_at;
 Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
-Py_ssize_t tf_O_label, tf_O_holders, tf_O_steps, tf_O_outputs, tf_O_origin, tf_O_state,
-    tf_O_into, tf_O_ran_at;
-Py_ssize_t tf_S_grid, tf_S_kernel, tf_S_values;
+Py_ssize_t tf_O_label, tf_O_holders, tf_O_made_steps, tf_O_kernel, tf_O_grid, tf_O_outputs,
+    tf_O_origin, tf_O_state, tf_O_into, tf_O_ran_at;
 Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
 Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders, tf_PN_outputs,
     tf_PN_releases, tf_PN_waited;
@@ -49,7 +47,6 @@ PyObject *tf_kinds[3];
     X(tf_PartitionHolderType, "PartitionHolder")                                                \
     X(tf_OpHolderType, "OpHolder")                                                              \
     X(tf_OpType, "Op")                                                                          \
-    X(tf_LaunchStepType, "LaunchStep")                                                          \
     X(tf_StreamType, "Stream")                                                                  \
     X(tf_PendingType, "Pending")                                                                \
     X(tf_TicketType, "Ticket")                                                                  \
@@ -96,6 +93,7 @@ PyObject *tf_kinds[3];
     X(tf_PartitionType, "Partition", "consumed_at", tf_P_consumed_at)                           \
     X(tf_PartitionType, "Partition", "_consumer", tf_P_consumer)                                \
     X(tf_PartitionType, "Partition", "_holder", tf_P_holder)                                    \
+    X(tf_PartitionType, "Partition", "_made_at", tf_P_made_at)                                  \
     X(tf_PartitionHolderType, "PartitionHolder", "label", tf_H_label)                           \
     X(tf_PartitionHolderType, "PartitionHolder", "where", tf_H_where)                           \
     X(tf_PartitionHolderType, "PartitionHolder", "group", tf_H_group)                           \
@@ -104,15 +102,14 @@ PyObject *tf_kinds[3];
     X(tf_OpHolderType, "OpHolder", "held", op_holder_held)                                      \
     X(tf_OpType, "Op", "label", tf_O_label)                                                     \
     X(tf_OpType, "Op", "_holders", tf_O_holders)                                                \
-    X(tf_OpType, "Op", "_steps", tf_O_steps)                                                    \
+    X(tf_OpType, "Op", "_made_steps", tf_O_made_steps)                                          \
+    X(tf_OpType, "Op", "_kernel", tf_O_kernel)                                                  \
+    X(tf_OpType, "Op", "_grid", tf_O_grid)                                                      \
     X(tf_OpType, "Op", "_outputs", tf_O_outputs)                                                \
     X(tf_OpType, "Op", "_origin", tf_O_origin)                                                  \
     X(tf_OpType, "Op", "_state", tf_O_state)                                                    \
     X(tf_OpType, "Op", "_into", tf_O_into)                                                      \
     X(tf_OpType, "Op", "_ran_at", tf_O_ran_at)                                                  \
-    X(tf_LaunchStepType, "LaunchStep", "grid", tf_S_grid)                                       \
-    X(tf_LaunchStepType, "LaunchStep", "kernel", tf_S_kernel)                                   \
-    X(tf_LaunchStepType, "LaunchStep", "values", tf_S_values)                                   \
     X(tf_PendingType, "Pending", "label", tf_PN_label)                                          \
     X(tf_PendingType, "Pending", "stream", tf_PN_stream)                                        \
     X(tf_PendingType, "Pending", "where", tf_PN_where)                                          \
@@ -193,9 +190,9 @@ static PyObject *install(PyObject *module, PyObject *config) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: the locks must be RLock()s");
         return NULL;
     }
-    PyTypeObject *types[] = {tf_TensorType, tf_PartitionType,  tf_PartitionHolderType,
-                             tf_OpHolderType, tf_OpType, tf_LaunchStepType, tf_StreamType,
-                             tf_PendingType, tf_TicketType};
+    PyTypeObject *types[] = {tf_TensorType, tf_PartitionType, tf_PartitionHolderType,
+                             tf_OpHolderType, tf_OpType, tf_StreamType, tf_PendingType,
+                             tf_TicketType};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
         if (!PyType_Check(types[i])) {
             PyErr_SetString(PyExc_TypeError, "tilert._fast.install: a class expected");

@@ -2,6 +2,11 @@
 
 #include "fast.h"
 
+/* A partition holder's list of what it holds is made with room for this many tensors: its own
+ * and the reads of the launch that takes the holder over (two, for a kernel like add(z, x, y)),
+ * so that their appends do not grow the list */
+#define HELD_ROOM 4
+
 /* The last tiling looked up: (tensor shape, tile shape as given) -> (tile shape, grid) */
 static PyObject *memo_shape, *memo_tile, *memo_tiling;
 
@@ -73,9 +78,11 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     if ((where = tf_callsite()) == NULL) goto fallback;
     /* everything the partition is made of, before the borrow is taken */
     if ((holder = tf_new_instance(tf_PartitionHolderType)) == NULL) goto error;
-    if ((held = PyList_New(1)) == NULL) goto error;
+    /* room for the reads of the launch that takes the holder over (kernel_call.c) */
+    if ((held = PyList_New(HELD_ROOM)) == NULL) goto error;
     Py_INCREF(self);
     PyList_SET_ITEM(held, 0, self);
+    Py_SET_SIZE(held, 1); /* (the other items stay NULL: room that list_resize reuses) */
     tf_set_slot(holder, tf_H_label, tf_s_partition);
     tf_set_slot(holder, tf_H_where, where);
     tf_set_slot(holder, tf_H_group, Py_None);
@@ -108,6 +115,7 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     tf_set_slot(part, tf_P_consumed_at, Py_None);
     tf_set_slot(part, tf_P_consumer, Py_None);
     tf_set_slot(part, tf_P_holder, holder);
+    tf_set_slot(part, tf_P_made_at, where);
     goto done;
 
 error:

@@ -118,7 +118,10 @@ PyObject *tf_pending_wait(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     if ((waited != Py_False && waited != Py_True) || (releases != Py_False && releases != Py_True))
         goto fallback;
-    if (waited == Py_False && releases == Py_True && !tf_holds_tensors(holders)) goto fallback;
+    /* (a launch number: the C submit's Pending, whose holders it checked, and nothing adds to
+     * a submitted op's holders) */
+    if (waited == Py_False && releases == Py_True && seq_of != self && !tf_holds_tensors(holders))
+        goto fallback;
     long seq, completed, launched;
     if (tf_get_long(seq_of, seq_at, &seq) < 0 ||
         tf_get_long(stream, tf_ST_completed, &completed) < 0)
