@@ -12,11 +12,16 @@ Rows (``ratio``: ours over the baseline, higher is better):
 * ``tp2-decode-vs-roofline``: the same two-GPU tokens/s against GPU 0's copy bandwidth (a
   device-to-device copy, measured in this run) over the bytes of weights one GPU reads a step
   (its slice, and the replicated LM head and norms).
+* ``tp2-decode-speedup-symm``, ``tp2-decode-vs-roofline-symm``: the same with the all-reduces
+  through torch's symmetric memory (``small_all_reduce="symm"``: a second communicator over
+  the same process group), run after the NCCL one on the same weights. ``--small-all-reduce``
+  nccl or symm runs one of the two (default: both).
 
 Also in the JSON: the weight bytes per GPU, the copy GB/s, ``allreduce_us`` (one all-reduce
 of a hidden vector inside a graph of a step's 2 x layers of them, replayed), and
 ``greedy_match`` (the two runs' greedy tokens equal; bf16 sums in another order may part at a
-near tie of random weights' logits).
+near tie of random weights' logits); ``allreduce_us_symm`` and ``greedy_match_symm`` for the
+symmetric-memory run.
 
 On a machine with two GPUs:
     TILERT_BACKEND=cutile python -m tilert.distributed.run -n 2 \
@@ -42,7 +47,11 @@ from gpu_bench_qwen3 import comparison, copy_bandwidth, engine_decode
 import tilert as tr
 import tilert.distributed as dist
 from tilert.distributed import Communicator
+from tilert.distributed.symmetric import SmallAllReduce
+from tilert.distributed.torch_transport import TorchTransport
 from tilert.models.qwen3 import SIZES, Qwen3, Qwen3Config, Qwen3TP, Weights, random_weights, shard
+
+ROUTES = {"nccl": "", "symm": "-symm"}  # the small all-reduces' transports: rows' suffixes
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -53,6 +62,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--context", type=int, default=512, help="prompt tokens before decoding")
     p.add_argument("--steps", type=int, default=64, help="decode steps timed")
     p.add_argument("--seed", type=int, default=0, help="of the random weights")
+    p.add_argument(
+        "--small-all-reduce",
+        choices=["both", "nccl", "symm"],
+        default="both",
+        help="the all-reduces' transports timed (symm: torch's symmetric memory)",
+    )
     return p.parse_args(argv)
 
 
@@ -78,13 +93,32 @@ def barrier() -> None:
     dist.all_reduce(tr.zeros((1,), dtype=tr.f32)).sync()
 
 
-def allreduce_us(hidden: int, count: int, replays: int = 20) -> float:
+def symmetric(comm: Communicator) -> Communicator:
+    """A second communicator over ``comm``'s process group whose small all-reduces take
+    torch's symmetric memory (a RuntimeError where this torch has none)."""
+    import torch  # type: ignore[import-not-found,unused-ignore]
+    import torch.distributed as td  # type: ignore[import-not-found,unused-ignore]
+
+    try:
+        import torch.distributed._symmetric_memory  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise RuntimeError(f"no symmetric memory in torch {torch.__version__}") from exc
+    small = SmallAllReduce("symm")
+    transport = TorchTransport.over(torch, td, True, comm.local_rank, small)
+    if transport.small is None:
+        raise RuntimeError(f"symmetric memory unavailable in torch {torch.__version__} (logged)")
+    return Communicator(transport, comm.local_rank)  # (never closed: the group is comm's)
+
+
+def allreduce_us(comm: Communicator, hidden: int, count: int, replays: int = 20) -> float:
     """Microseconds per all-reduce of a bf16 ``[hidden]`` vector, ``count`` of them recorded in
     one graph (a decode step's), over ``replays`` replays."""
     xs = [tr.zeros((hidden,), dtype=tr.bf16) for _ in range(count)]
+    if comm.needs_eager_first:  # (its symmetric buffer, rendezvoused on first use)
+        comm.all_reduce(xs[0]).sync()
     with tr.graph() as g:
         for x in xs:
-            g.record(dist.all_reduce(x))
+            g.record(comm.all_reduce(x))
     try:
         for _ in range(3):
             g.launch().wait()
@@ -102,18 +136,29 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     max_seq = args.context + args.steps + 6
     lead = comm.rank == 0
     bandwidth = copy_bandwidth() if lead else 0.0
-    us = allreduce_us(config.hidden_size, 2 * config.num_hidden_layers)
     start = time.perf_counter()
     if lead:  # GPU 0 keeps the whole model for its one-GPU run
         full = model(config, tr.bf16, args.seed)
         weights = shard(full, comm.rank, comm.size)
     else:
         weights = rank_weights(config, tr.bf16, args.seed, comm.rank, comm.size)
-    engine = Qwen3TP(weights, max_seq, comm)
     ready = time.perf_counter() - start
-    tp_s, tp_tokens = engine_decode(engine, prompt, args.steps)
+    # per route: one all-reduce's us in a graph, (seconds a token, tokens) of an engine over
+    # the same weights, one engine at a time (every rank fails alike where symm is missing)
+    us: dict[str, float] = {}
+    decoded: dict[str, tuple[float, list[int]]] = {}
+    for route in [r for r in ROUTES if args.small_all_reduce in (r, "both")]:
+        try:
+            c = comm if route == "nccl" else symmetric(comm)
+        except RuntimeError as exc:
+            doc["errors"].append(repr(exc))
+            continue
+        us[route] = allreduce_us(c, config.hidden_size, 2 * config.num_hidden_layers)
+        engine = Qwen3TP(weights, max_seq, c)
+        decoded[route] = engine_decode(engine, prompt, args.steps)
+        del engine
     per_gpu = weights.decode_bytes()
-    del engine, weights
+    del weights
     if lead:
         one = Qwen3(full, max_seq)
         one_s, one_tokens = engine_decode(one, prompt, args.steps)
@@ -123,18 +168,24 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     if not lead:
         return
     rows = doc["comparisons"]
-    rows.append(comparison("tp2-decode-speedup", 1 / tp_s, 1 / one_s, "tokens/s"))
     roofline = bandwidth * 1e9 / per_gpu
-    rows.append(comparison("tp2-decode-vs-roofline", 1 / tp_s, roofline, "tokens/s"))
     doc.update(
         weight_bytes_per_gpu=per_gpu,
         weight_bytes_one_gpu=one_bytes,
         copy_gb_s=round(bandwidth, 1),
-        allreduce_us=round(us, 2),
         ready_s=round(ready, 1),
-        greedy_match=tp_tokens == one_tokens,
     )
-    print(f"one all-reduce of {config.hidden_size * 2} bytes in a graph: {us:.1f} us")
+    for route, (tp_s, tp_tokens) in decoded.items():
+        suffix = ROUTES[route]
+        rows.append(comparison(f"tp2-decode-speedup{suffix}", 1 / tp_s, 1 / one_s, "tokens/s"))
+        rows.append(comparison(f"tp2-decode-vs-roofline{suffix}", 1 / tp_s, roofline, "tokens/s"))
+        key = suffix.replace("-", "_")
+        doc[f"allreduce_us{key}"] = round(us[route], 2)
+        doc[f"greedy_match{key}"] = tp_tokens == one_tokens
+        print(
+            f"one all-reduce of {config.hidden_size * 2} bytes in a graph ({route}): "
+            f"{us[route]:.1f} us"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from tilert import backends
 
-    comm = dist.init()
+    comm = dist.init(small_all_reduce="nccl")  # (the baseline, whatever the environment says)
     assert backends.current().name == "cutile", backends.unavailable_reason("cutile")
     if comm.size != 2:
         print(f"gpu_bench_tp.py: run it as 2 processes (-n 2), not {comm.size}", file=sys.stderr)

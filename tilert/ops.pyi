@@ -14,6 +14,8 @@ _Us = TypeVarTuple("_Us")
 
 Step = Callable[[Stream], None]
 Outputs = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
+# the launch step's maker (tilert._launch registers it)
+make_launch_step: Callable[[Any, tuple[Any, ...], tuple[int, ...]], Step] | None
 IN_FLIGHT: Any  # the ownership group of submitted, unwaited launches (reads may follow them)
 
 class Op(Generic[Unpack[_Ts]]):

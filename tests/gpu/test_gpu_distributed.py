@@ -2,8 +2,10 @@
 ``python -m tilert.distributed.run -n 2`` (NCCL through torch.distributed), each rank checking
 its collectives against ``torch.distributed``'s on the same values, the BorrowError of a
 tensor touched while its all-reduce is in flight, collectives on a tilert stream after a
-kernel, and an all-reduce captured in a ``tr.graph()`` (a CUDA graph) and replayed. Skipped
-without two GPUs and torch with NCCL.
+kernel, and an all-reduce captured in a ``tr.graph()`` (a CUDA graph) and replayed; and the
+same through torch's symmetric memory (``small_all_reduce="symm"``: which all-reduces take it,
+their sums against torch's, the BorrowError in flight, the refusal of a first use inside a
+capture, a graph replayed). Skipped without two GPUs and torch with NCCL.
 
 One command:  python -m pytest -m gpu -v tests/gpu/test_gpu_distributed.py"""
 
@@ -29,7 +31,7 @@ pytestmark = pytest.mark.gpu
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-CASES = ("against_torch", "borrow", "stream_order", "graph", "torch_tensor")
+CASES = ("against_torch", "borrow", "stream_order", "graph", "torch_tensor", "symm")
 
 
 def _two_gpus() -> str | None:
@@ -178,12 +180,75 @@ def _worker(cases: list[str]) -> int:
         expected = sum(values(4096, r=r) for r in range(size))
         np.testing.assert_array_equal(xt.cpu().numpy(), expected)
 
+    def symm() -> None:
+        """A second communicator over the same group, its small sums through symmetric memory."""
+        import torch.distributed._symmetric_memory  # (td._symmetric_memory)
+
+        from tilert.distributed import Communicator
+        from tilert.distributed.collective import Collective
+        from tilert.distributed.symmetric import SmallAllReduce
+        from tilert.distributed.torch_transport import TorchTransport
+
+        transport = TorchTransport.over(torch, td, True, comm.local_rank, SmallAllReduce("symm"))
+        path = transport.small
+        assert path is not None, "symmetric memory is unavailable here (the log says why)"
+        sc = Communicator(transport, comm.local_rank)  # (not closed: the group is comm's)
+        for dt, n, takes in [
+            (tr.bf16, 4096, True),
+            (tr.f32, 1 << 18, True),  # 1 MiB, the bound
+            (tr.bf16, 8, True),
+            (tr.bf16, 7, False),  # not whole 16-byte vectors: NCCL
+            (tr.f32, (1 << 18) + 4, False),  # over the bound: NCCL
+            (tr.f16, 4096, False),  # not a dtype the one-shot kernel sums: NCCL
+        ]:
+            x, xt = both(n, dt)
+            assert path.takes(Collective("all_reduce", x, op="sum")) is takes, (dt, n)
+            for _ in range(2):  # the buffer made, then reused
+                sc.all_reduce(x).sync()
+                td.all_reduce(xt)
+            same(x, xt)
+        x = tr.from_numpy(values(4096, tr.bf16.np_dtype), name="x")
+        pending = sc.all_reduce(x).submit()
+        try:
+            x.to_numpy()
+        except tr.BorrowError as error:
+            assert "written by op `all_reduce`" in str(error), error
+        else:
+            raise AssertionError("reading x during its all_reduce was not refused")
+        pending.wait()
+        expected = sum(values(4096, r=r) for r in range(size))
+        np.testing.assert_array_equal(x.to_numpy().astype(np.float32), expected)
+        fresh = tr.zeros((2048,), dtype=tr.bf16)  # a size not reduced yet: no buffer
+        with tr.graph() as g:
+            g.record(sc.all_reduce(fresh))
+        try:
+            g.launch().wait()
+        except RuntimeError as error:
+            assert "once before capturing" in str(error), error
+        else:
+            raise AssertionError("a first symmetric all-reduce inside a capture was not refused")
+        finally:
+            g.close()
+        xs = [tr.from_numpy(values(4096)) for _ in range(3)]
+        sc.all_reduce(tr.zeros((4096,))).sync()  # its buffer made before the capture
+        with tr.graph() as g:
+            for x in xs:
+                g.record(scale(x.partition((1024,)), 2.0))
+                g.record(sc.all_reduce(x))
+        for _ in range(3):
+            g.launch().wait()
+        g.close()
+        total = sum(values(4096, r=r) for r in range(size))
+        for x in xs:  # as in graph(): 2s, then 2*2*2s, then 2*2*8s
+            np.testing.assert_array_equal(x.to_numpy(), total * 2 * (2 * size) ** 2)
+
     cases_by_name = {
         "against_torch": against_torch,
         "borrow": borrow,
         "stream_order": stream_order,
         "graph": graph,
         "torch_tensor": torch_tensor,
+        "symm": symm,
     }
     for name in cases:
         cases_by_name[name]()

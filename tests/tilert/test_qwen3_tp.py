@@ -175,6 +175,35 @@ def test_capture_failure_falls_back_to_eager_steps(
     assert "running each step op by op instead" in err
 
 
+class CaptureAt(Qwen3TP):
+    """Says the position where it captured the decode step's graph."""
+
+    captured_at = -1
+
+    def capture(self) -> tr.Graph:
+        self.captured_at = self.position()
+        return super().capture()
+
+
+def test_a_communicator_needing_an_eager_first_step_gets_one_before_the_capture(
+    checkpoint: Path, one_device: dict[str, Any]
+) -> None:
+    """``small_all_reduce="symm"`` rendezvouses a buffer on an all-reduce's first use, which
+    a capture cannot run: the first decode step runs op by op, the graph serves the rest."""
+
+    def rank(comm: Communicator, eager_first: bool) -> tuple[list[int], int]:
+        comm.transport.needs_eager_first = eager_first  # (what symm's transport says)
+        full = load_weights(checkpoint, load_config(checkpoint), tr.f32)
+        engine = CaptureAt(shard(full, comm.rank, 2), 24, comm)
+        return list(engine.generate(PROMPT, NEW)), engine.captured_at
+
+    plain = run_ranks(2, lambda comm: rank(comm, False))
+    eager = run_ranks(2, lambda comm: rank(comm, True))
+    for (tokens, at), (plain_tokens, plain_at) in zip(eager, plain, strict=True):
+        assert tokens == plain_tokens == one_device["tokens"]
+        assert at == plain_at + 1
+
+
 # -- the command line and the benchmark's parts that run here -----------------------------------
 def test_command_line_tp(interpreted: None, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--random", "tiny", "--prompt", "Hi", "--max-new-tokens", "4"]
@@ -186,6 +215,15 @@ def test_command_line_tp(interpreted: None, capsys: pytest.CaptureFixture[str]) 
     assert outs[0].getvalue() == single.getvalue() and outs[1].getvalue() == ""
     err = capsys.readouterr().err
     assert "each of 2 x" in err and "decode: 3 tokens" in err and err.count("prompt:") == 1
+
+    def eager_first(comm: Communicator) -> int:
+        comm.transport.needs_eager_first = True
+        return main([*args, "--tp", "2", "--small-all-reduce", "symm"], outs[comm.rank])
+
+    outs = [io.StringIO(), io.StringIO()]
+    assert run_ranks(2, eager_first) == [0, 0]
+    assert outs[0].getvalue() == single.getvalue()
+    assert "decode: 3 tokens" in capsys.readouterr().err
 
 
 def test_command_line_tp_needs_the_world(
@@ -207,6 +245,8 @@ def test_benchmark_slices_the_same_weights(interpreted: None) -> None:
     bench = benchmark("gpu_bench_tp")
     args = bench.parse(["--out", "results", "--layers", "2"])
     assert (args.size, args.context, args.layers) == ("8B", 512, 2)
+    assert args.small_all_reduce == "both"
+    assert bench.parse(["--out", "r", "--small-all-reduce", "symm"]).small_all_reduce == "symm"
     config = bench.shape(args.size, args.layers)
     assert config.num_hidden_layers == 2 and config.hidden_size == 4096
     tiny = SIZES["tiny"]

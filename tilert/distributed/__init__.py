@@ -31,6 +31,7 @@ from tilert.distributed.communicator import default as _default
 from tilert.distributed.communicator import set_default as _set_default
 from tilert.distributed.env import Environment
 from tilert.distributed.local import LocalWorld
+from tilert.distributed.symmetric import SmallAllReduce
 from tilert.ops import Op
 from tilert.tensor import Tensor
 
@@ -55,14 +56,26 @@ __all__ = [
 ]
 
 
-def init(environ: Mapping[str, str] | None = None) -> Communicator:
+def init(
+    environ: Mapping[str, str] | None = None,
+    *,
+    small_all_reduce: str | None = None,
+    small_all_reduce_max_bytes: int | None = None,
+) -> Communicator:
     """This process's communicator, from the launcher's environment (``os.environ`` unless
     ``environ`` is given). Call it once, before making tensors: on the GPU it makes device
     ``LOCAL_RANK`` tilert's (and torch's). Without ``WORLD_SIZE`` it is a world of one, where
     every collective leaves its tensors as they are, so a script runs without a launcher too;
     with several processes the transport is NCCL through ``torch.distributed`` (gloo on the
-    CPU), imported here."""
-    env = Environment.read(os.environ if environ is None else environ)
+    CPU), imported here.
+
+    ``small_all_reduce="symm"`` (or ``TILERT_SMALL_ALLREDUCE=symm``; the default is "nccl")
+    sends sums of bf16/f32 tensors of at most ``small_all_reduce_max_bytes`` (1 MiB) through
+    torch's symmetric memory on the GPU (``tilert.distributed.symmetric``), NCCL where it is
+    unavailable (logged once)."""
+    source = os.environ if environ is None else environ
+    env = Environment.read(source)
+    small = SmallAllReduce.choose(small_all_reduce, small_all_reduce_max_bytes, source)
     found = _default()
     if found is not None:
         raise RuntimeError(
@@ -77,7 +90,7 @@ def init(environ: Mapping[str, str] | None = None) -> Communicator:
         from tilert.distributed.torch_transport import TorchTransport
 
         select_device(env.local_rank)
-        transport = TorchTransport(env, backends.current().device_kind)
+        transport = TorchTransport(env, backends.current().device_kind, small)
     comm = Communicator(transport, env.local_rank)
     _set_default(comm)
     return comm

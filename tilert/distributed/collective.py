@@ -62,10 +62,13 @@ class Collective:
 class Transport(Protocol):
     """What moves a communicator's data: NCCL or gloo through ``torch.distributed``
     (``tilert.distributed.torch_transport``), or the in-process stand-in
-    (``tilert.distributed.local``). ``run`` issues one rank's part of ``c`` on ``stream``."""
+    (``tilert.distributed.local``). ``run`` issues one rank's part of ``c`` on ``stream``;
+    ``needs_eager_first``: a collective must run once outside a graph before a graph can
+    capture one like it (a symmetric-memory buffer is rendezvoused on its first use)."""
 
     rank: int
     size: int
+    needs_eager_first: bool
 
     def run(self, c: Collective, stream: Stream) -> None: ...
     def close(self) -> None: ...

@@ -51,6 +51,13 @@ class Communicator:
         """Receive into ``t`` what rank ``src`` sends. Writes ``t``."""
         return self._op(Collective("recv", t, peer=src, where=user_callsite()))
 
+    @property
+    def needs_eager_first(self) -> bool:
+        """Whether an all-reduce of each size and dtype must run once outside a graph before a
+        graph captures one (``small_all_reduce="symm"``: its buffers are rendezvoused on first
+        use)."""
+        return self.transport.needs_eager_first
+
     def _op(self, c: Collective) -> Op:
         return collective_op(c, self.transport)
 

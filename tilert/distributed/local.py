@@ -186,6 +186,8 @@ class LocalWorld:
 class LocalTransport:
     """One rank's end of a ``LocalWorld``."""
 
+    needs_eager_first = False
+
     def __init__(self, world: LocalWorld, rank: int) -> None:
         self.world, self.rank, self.size = world, rank, world.size
 

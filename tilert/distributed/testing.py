@@ -61,19 +61,34 @@ class RecordingTorch:
     nothing moves, so what remains of a collective's cost on the host is tilert's own (its
     checks, borrows, op and step: ``benchmarks/collective_host_overhead.py``). With
     ``streams``, torch's current stream is a CUDA handle the transport must switch to the
-    op's stream and back, as on the GPU."""
+    op's stream and back, as on the GPU. With ``symmetric_memory``, torch's symmetric memory
+    is there too (``symm_mem.empty``, ``rendezvous``, the buffer's ``copy_`` and
+    ``torch.ops.symm_mem.one_shot_all_reduce_out``, each recorded under that name)."""
 
-    def __init__(self, rank: int = 0, size: int = 2, stream: int | None = None) -> None:
+    def __init__(
+        self,
+        rank: int = 0,
+        size: int = 2,
+        stream: int | None = None,
+        *,
+        symmetric_memory: bool = False,
+    ) -> None:
         self.calls: list[tuple[str, tuple[object, ...], int | None]] = []
         self.current: int | None = stream  # torch's current CUDA stream (None: the CPU)
         names = ("SUM", "PRODUCT", "MAX", "MIN", "AVG")
         self.distributed = _Namespace(
             get_rank=lambda: rank,
             get_world_size=lambda: size,
-            group=_Namespace(WORLD="world"),
+            group=_Namespace(WORLD=_Group("world")),
             ReduceOp=_Namespace(**{name: name for name in names}),
             **{kind: self._recorder(kind) for kind in _TORCH_CALLS},
         )
+        self.bfloat16, self.float32 = "bfloat16", "float32"
+        if symmetric_memory:
+            symm = _Namespace(empty=self._empty, rendezvous=self._recorder("symm_mem.rendezvous"))
+            self.distributed.__dict__["_symmetric_memory"] = symm
+            one_shot = self._recorder("symm_mem.one_shot_all_reduce_out")
+            self.ops = _Namespace(symm_mem=_Namespace(one_shot_all_reduce_out=one_shot))
         self.utils = _Namespace(dlpack=_Namespace(from_dlpack=_FlatView))
         self._C = _Namespace(_cuda_getCurrentRawStream=lambda device: self.current)
         self.cuda = _Namespace(
@@ -91,6 +106,10 @@ class RecordingTorch:
     def _set_stream(self, handle: int | None) -> None:
         self.current = handle
 
+    def _empty(self, *size: int, dtype: object, device: object) -> _Buffer:
+        self.calls.append(("symm_mem.empty", (*size, dtype, device), self.current))
+        return _Buffer(self._recorder("copy_"))
+
 
 _TORCH_CALLS = (
     "all_reduce",
@@ -105,6 +124,23 @@ _TORCH_CALLS = (
 class _Namespace:
     def __init__(self, **attrs: object) -> None:
         self.__dict__.update(attrs)
+
+
+class _Group(str):
+    """torch's WORLD group: recorded as its name's string, with the ``group_name`` symmetric
+    memory finds it by."""
+
+    group_name = "0"
+
+
+class _Buffer:
+    """A symmetric buffer: its ``copy_(src)`` is recorded as ``copy_`` (buffer, src)."""
+
+    def __init__(self, record: Callable[..., None]) -> None:
+        self._record = record
+
+    def copy_(self, src: object) -> None:
+        self._record(self, src)
 
 
 class _FlatView:

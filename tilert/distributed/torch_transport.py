@@ -19,6 +19,12 @@ from typing import Any
 from tilert._dlpack import abi
 from tilert.distributed.collective import Collective
 from tilert.distributed.env import Environment
+from tilert.distributed.symmetric import (
+    NCCL_ONLY,
+    SmallAllReduce,
+    SymmetricAllReduce,
+    symmetric_all_reduce,
+)
 from tilert.streams import Stream
 from tilert.tensor import Tensor
 
@@ -27,9 +33,12 @@ _TORCH_OPS = {"sum": "SUM", "prod": "PRODUCT", "max": "MAX", "min": "MIN", "avg"
 
 class TorchTransport:
     """One process's end of the world, through torch.distributed's default group (made here
-    from ``env`` unless the program made it already)."""
+    from ``env`` unless the program made it already); ``small`` says which transport small
+    all-reduces take."""
 
-    def __init__(self, env: Environment, device_kind: str) -> None:
+    def __init__(
+        self, env: Environment, device_kind: str, small: SmallAllReduce = NCCL_ONLY
+    ) -> None:
         try:
             import torch  # type: ignore[import-not-found,unused-ignore]
             import torch.distributed as td  # type: ignore[import-not-found,unused-ignore]
@@ -58,20 +67,34 @@ class TorchTransport:
             except TypeError:  # an older torch: no device_id
                 options.pop("device_id", None)
                 td.init_process_group(**options)
-        self._bind(torch, td, self._on_gpu, env.local_rank)
+        if small.route == "symm" and self._on_gpu:
+            try:  # (a submodule: td._symmetric_memory once imported)
+                import torch.distributed._symmetric_memory  # type: ignore[import-not-found,unused-ignore]
+            except Exception:  # (a torch without it, or one whose import of it fails)
+                pass  # symmetric_all_reduce logs why, and NCCL takes them all
+        self._bind(torch, td, self._on_gpu, env.local_rank, small)
 
     @classmethod
-    def over(cls, torch: Any, td: Any, on_gpu: bool, device: int) -> TorchTransport:
+    def over(
+        cls,
+        torch: Any,
+        td: Any,
+        on_gpu: bool,
+        device: int,
+        small: SmallAllReduce = NCCL_ONLY,
+    ) -> TorchTransport:
         """A transport over ``td``'s default process group, already started (``torch`` and
         ``td`` are the modules, or stand-ins with their functions: how the CPU tests and
-        ``benchmarks/collective_host_overhead.py`` measure tilert's own part of a call)."""
+        ``benchmarks/collective_host_overhead.py`` measure tilert's own part of a call; a
+        second communicator over the group with another ``small``, as
+        ``benchmarks/gpu_bench_tp.py`` makes)."""
         transport = cls.__new__(cls)
-        transport._bind(torch, td, on_gpu, device)
+        transport._bind(torch, td, on_gpu, device, small)
         return transport
 
-    def _bind(self, torch: Any, td: Any, on_gpu: bool, device: int) -> None:
+    def _bind(self, torch: Any, td: Any, on_gpu: bool, device: int, small: SmallAllReduce) -> None:
         """What each call needs, found once: the group, the reductions, each collective's
-        function, torch's current-stream getter."""
+        function, torch's current-stream getter, the small all-reduces' path."""
         self._torch, self._td, self._on_gpu, self._device = torch, td, on_gpu, device
         self.rank: int = td.get_rank()
         self.size: int = td.get_world_size()
@@ -90,11 +113,22 @@ class TorchTransport:
         self._views: weakref.WeakKeyDictionary[Tensor[Any], Any] = weakref.WeakKeyDictionary()
         self._streams: dict[int, _TorchStreamSet] = {}
         self._raw_stream = torch._C._cuda_getCurrentRawStream if on_gpu else None
+        self.small: SymmetricAllReduce | None = symmetric_all_reduce(
+            small, torch, td, on_gpu, device
+        )
+        # a symmetric buffer is rendezvoused on its first use, which a capture cannot do
+        self.needs_eager_first = self.small is not None
 
     def run(self, c: Collective, stream: Stream) -> None:
-        issue = self._issue.get(c.kind)
-        if issue is None:
-            raise ValueError(f"unknown collective {c.kind!r}")
+        small = self.small
+        issue: Callable[[Any, Any, Collective], Any]
+        if small is not None and small.takes(c):
+            issue = small.prepare(c, stream)
+        else:
+            found = self._issue.get(c.kind)
+            if found is None:
+                raise ValueError(f"unknown collective {c.kind!r}")
+            issue = found
         out = None if c.out is None else self._view(c.out)
         inp = None if c.inp is None else self._view(c.inp)
         raw = self._raw_stream

@@ -4,7 +4,8 @@ streaming the text and then printing the prompt's and the decode's tokens per se
 
 ``--tp N`` splits the model over N GPUs (tensor parallelism, ``parallel.Qwen3TP``), one
 process each: ``python -m tilert.distributed.run -n N -m tilert.models.qwen3 --tp N ...``;
-rank 0 prints, the others are silent."""
+rank 0 prints, the others are silent. ``--small-all-reduce symm`` sends the step's all-reduces
+through torch's symmetric memory (``tilert.distributed.init(small_all_reduce="symm")``)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="N",
         help="tensor parallel over N GPUs, one process each (the launcher's world size)",
     )
+    p.add_argument(
+        "--small-all-reduce",
+        choices=["nccl", "symm"],
+        default=None,
+        help="with --tp: the step's all-reduces through NCCL or torch's symmetric memory "
+        "(default: $TILERT_SMALL_ALLREDUCE, else nccl; docs/distributed.md)",
+    )
     args = p.parse_args(argv)
     if args.max_new_tokens < 1:
         p.error("--max-new-tokens must be at least 1")
@@ -55,10 +63,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def join(tp: int) -> tuple[Communicator | None, bool]:
+def join(tp: int, small_all_reduce: str | None = None) -> tuple[Communicator | None, bool]:
     """This process's communicator for ``--tp`` (None on one device) and whether it was
-    started here (a test's ranks have theirs already); a ValueError when the world's size is
-    not ``tp``."""
+    started here, with ``small_all_reduce`` (a test's ranks have theirs already); a
+    ValueError when the world's size is not ``tp``."""
     how = f"python -m tilert.distributed.run -n {tp} -m tilert.models.qwen3 --tp {tp} ..."
     if tp == 1:
         size = Environment.read(os.environ).world_size
@@ -70,7 +78,7 @@ def join(tp: int) -> tuple[Communicator | None, bool]:
     try:
         return dist.communicator(), False
     except RuntimeError:  # none yet: this process is one of the launcher's (or alone)
-        comm = dist.init()
+        comm = dist.init(small_all_reduce=small_all_reduce)
     if comm.size != tp:
         dist.shutdown()
         raise ValueError(
@@ -90,7 +98,7 @@ def load(args: argparse.Namespace) -> Weights:
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parse(argv)
     try:
-        comm, started = join(args.tp)
+        comm, started = join(args.tp, args.small_all_reduce)
     except ValueError as exc:
         print(f"python -m tilert.models.qwen3: {exc}", file=sys.stderr)
         return 2
@@ -138,18 +146,21 @@ def generate(args: argparse.Namespace, comm: Communicator | None, out: TextIO, l
         if token in c.eos_token_ids:
             break
     out.write(stream.finish() + "\n")
-    print(rates(len(ids), stamps), file=log)
+    # the step that captures the graph is the first, or the second after an eager one
+    print(
+        rates(len(ids), stamps, 2 if comm is not None and comm.needs_eager_first else 1), file=log
+    )
     return 0
 
 
-def rates(prompt: int, stamps: list[float]) -> str:
-    """The prompt's rate (to its token) and the decode's, from the second step on (the first
-    also captures the step's graph)."""
+def rates(prompt: int, stamps: list[float], warm: int = 1) -> str:
+    """The prompt's rate (to its token) and the decode's, from step ``warm + 1`` on (the
+    first ``warm`` include the one that captures the step's graph)."""
     took = stamps[1] - stamps[0]
     line = f"[prompt: {prompt} tokens in {took * 1e3:.1f} ms, {prompt / took:.1f} tokens/s"
     steps = len(stamps) - 2  # tokens from decode steps
-    if steps > 1:
-        rate = (steps - 1) / (stamps[-1] - stamps[2])
+    if steps > warm:
+        rate = (steps - warm) / (stamps[-1] - stamps[1 + warm])
         line += f"; decode: {steps} tokens, {rate:.1f} tokens/s"
     return line + "]"
 

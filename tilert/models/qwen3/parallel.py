@@ -135,11 +135,20 @@ class Qwen3TP(Qwen3):
         yield self.comm.all_reduce(t)
 
     def _replays(self, count: int) -> Iterator[int]:
-        """As on one device; where the backend cannot capture the step's all-reduces into a
-        graph (its first replay captures it), the steps run op by op instead, said on
-        stderr."""
+        """As on one device; where the communicator must run an all-reduce once before a
+        graph captures it (``small_all_reduce="symm"``: its symmetric buffer is rendezvoused,
+        a host collective, on first use), the first step runs op by op. Where the backend
+        cannot capture the step's all-reduces into a graph (its first replay captures it),
+        the steps run op by op instead, said on stderr."""
         if count < 1:
             return
+        if self.comm.needs_eager_first:
+            for op in self._step_ops():
+                op.sync()
+            yield self.token()
+            count -= 1
+            if count < 1:
+                return
         start = self.position()
         replays = super()._replays(count)
         try:
