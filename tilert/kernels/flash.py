@@ -3,7 +3,10 @@ heads, causal or not) and flash-decoding for one query per head against a KV cac
 sequence split across blocks, then a second kernel combining the splits).
 
 Both keep the online softmax in f32 (running max ``m``, denominator ``l``, accumulator) and
-take scores in base 2 (``exp2`` of ``s * scale * log2(e)``); products run on ``tl.mma``."""
+take scores in base 2 (``exp2`` of ``s * scale * log2(e)``); products run on ``tl.mma``.
+A config's ``variant`` picks another prefill body (``ATTENTION_VARIANTS``,
+``flash_variants.py``: the scale folded into the exponent, unmasked full key tiles,
+persistent blocks, load latency hints)."""
 
 # Kernel bodies use the kernel language on Mutable/Shared parameters, which the runtime's
 # annotation classes do not declare (the stubs do, for users): attr-defined is off here,
@@ -13,11 +16,14 @@ take scores in base 2 (``exp2`` of ``s * scale * log2(e)``); products run on ``t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
+from tilert.kernels import flash_variants as fv
 from tilert.kernels._common import (
     LOG2E,
     T,
@@ -84,6 +90,27 @@ ATTENTION_CONFIGS = [
 ]
 
 
+@dataclass(frozen=True)
+class AttentionVariant:
+    """A config's ``variant`` of flash attention: its body (``flash_variants.py``), whether
+    that takes the K/V loads' latency hint last (the config's ``latency``) and whether it is
+    persistent (``waves`` x the SM count blocks walk the tiles); ``folds`` says it keeps
+    scores unscaled (a positive scale only: the host takes ``base`` for another)."""
+
+    body: Callable[..., None]
+    hinted: bool = False
+    persistent: bool = False
+    folds: bool = True
+
+
+ATTENTION_VARIANTS: dict[str, AttentionVariant] = {
+    "base": AttentionVariant(flash_attention, folds=False),
+    "fold": AttentionVariant(fv.flash_attention_fold),
+    "fold_lat": AttentionVariant(fv.flash_attention_fold_lat, hinted=True),
+    "persistent": AttentionVariant(fv.flash_attention_persistent, persistent=True),
+}
+
+
 @tr.autotune(configs=ATTENTION_CONFIGS, key=["out", "q", "k", "causal"])
 def _attention(
     cfg: tr.Config,
@@ -94,14 +121,39 @@ def _attention(
     causal: bool,
     scale: float,
 ) -> Op:
+    """One config's launch. Its values: ``bm``, ``bn`` (query and key tile rows), and
+    optionally ``variant`` (a key of ``ATTENTION_VARIANTS``, default ``base``),
+    ``occupancy``, ``num_ctas``, ``num_worker_warps`` (cuTile's), ``latency`` (a hinted
+    variant's), ``waves`` (a persistent one's blocks per SM, default 1)."""
+    values = cfg.as_dict()
+    name = values.get("variant", "base")
+    if name not in ATTENTION_VARIANTS:
+        raise ValueError(f"{cfg}: variant {name!r} is not one of {', '.join(ATTENTION_VARIANTS)}")
+    variant = ATTENTION_VARIANTS[name]
+    if variant.folds and scale <= 0:
+        variant = ATTENTION_VARIANTS["base"]
     b, h, s, d = q.shape
     hk, sk = k.shape[1], k.shape[2]
     dp = pow2(d)
     bm = min(cfg.bm, max(16, pow2(s)))
     bn = min(cfg.bn, max(16, pow2(sk)))
-    fn = specialize(flash_attention, T=q.dtype).with_options(occupancy=cfg.occupancy)
+    options = {
+        key: int(values[key])
+        for key in ("occupancy", "num_ctas", "num_worker_warps")
+        if values.get(key) is not None
+    }
+    fn = specialize(variant.body, T=q.dtype).with_options(**options)
+    part = out.reshape(b * h, s, d).partition((1, bm, dp))
+    if variant.persistent:
+        blocks = int(values.get("waves", 1)) * tr.Device().sm_count
+        part = part.mapped(blocks=max(1, min(blocks, part.num_tiles)))
+    hint: tuple[int, ...] = ()
+    if variant.hinted:
+        if values.get("latency") is None:
+            raise ValueError(f"{cfg}: variant {name!r} takes a `latency` hint (1 to 10)")
+        hint = (int(values["latency"]),)
     return fn(
-        out.reshape(b * h, s, d).partition((1, bm, dp)),
+        part,
         q.reshape(b * h, s, d),
         k.reshape(b * hk, sk, d),
         v.reshape(b * hk, sk, d),
@@ -110,6 +162,7 @@ def _attention(
         hk,
         bn,
         causal,
+        *hint,
     )
 
 
@@ -129,7 +182,8 @@ def attention(
     with ``kv_heads`` dividing ``heads`` (grouped-query attention: query head ``h`` reads KV
     head ``h // (heads // kv_heads)``); f16, bf16 or f32 (one dtype), contiguous. ``scale``:
     ``1/sqrt(head_dim)`` by default. ``causal``: query ``i`` sees keys ``j <= i`` (top-left
-    aligned, as torch's ``is_causal``)."""
+    aligned, as torch's ``is_causal``). ``config``: one of ``ATTENTION_CONFIGS`` instead of the
+    tuned one, or any ``tr.Config`` of the values ``_attention`` reads (``variant``...)."""
     float_dtype("attention", out, q, k, v)
     b, h, _, d = rank("attention q", q, 4)
     bk, hk, _, dk = rank("attention k", k, 4)
@@ -307,4 +361,10 @@ def decode_workspace(
     )
 
 
-__all__ = ["ATTENTION_CONFIGS", "attention", "decode_attention", "decode_workspace"]
+__all__ = [
+    "ATTENTION_CONFIGS",
+    "ATTENTION_VARIANTS",
+    "attention",
+    "decode_attention",
+    "decode_workspace",
+]

@@ -5,7 +5,9 @@ Rows of up to ``cfg.chunk`` columns are one tile per block (``bm`` rows of ``pow
 loaded once; longer rows are walked in chunks by a persistent block per row tile
 (``out.partition((bm, chunk)).mapped(blocks=row_tiles, order=tr.grouped(row_tiles))`` hands
 block ``b`` the chunks of row tile ``b``, in order), with carried statistics (online softmax,
-Chan's merge of means and squared deviations)."""
+Chan's merge of means and squared deviations). A config's ``variant`` picks other bodies
+(``VARIANTS``, ``norm_variants.py``: softmax in base 2, persistent loops over row tiles) and
+its ``occupancy``/``num_worker_warps`` the compiler's options; ``plan`` reads a config."""
 
 # Kernel bodies use the kernel language on Mutable/Shared parameters, which the runtime's
 # annotation classes do not declare (the stubs do, for users): attr-defined is off here.
@@ -13,11 +15,15 @@ Chan's merge of means and squared deviations)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import tilert as tr
 import tilert.lang as tl
 from tilert import Mutable, Shared, Tensor
+from tilert.kernel import Kernel
+from tilert.kernels import norm_variants as nv
 from tilert.kernels._common import (
     T,
     choose,
@@ -166,20 +172,109 @@ def add_into(res: Mutable[Tensor[T]], x: Shared[Tensor[T]]) -> None:
 
 
 # -- launches ---------------------------------------------------------------------------------
-def _tiling(cfg: tr.Config, rows: int, cols: int) -> tuple[int, int, bool]:
-    """(rows per block, columns per tile, chunked) for a ``rows x cols`` input."""
-    chunked = cols > cfg.chunk
-    bc = cfg.chunk if chunked else pow2(cols)
-    bm = max(1, min(cfg.block // bc, pow2(rows), 64))
-    return bm, bc, chunked
+Tiling = Literal["rows", "loop", "chunks"]
 
 
-def _partition(out: Tensor[Any], bm: int, bc: int, chunked: bool) -> tr.Partition[Any]:
-    part = out.partition((bm, bc))
-    if chunked:
-        tiles = -(-out.shape[0] // bm)
-        part = part.mapped(blocks=tiles, order=tr.grouped(tiles))
-    return part
+@dataclass(frozen=True)
+class Variant:
+    """A way to walk ``[rows, cols]``, named by a config's ``variant``: its tiling and each
+    op's kernel body. ``rows``: a block per tile of ``bm`` whole rows; ``loop``: ``waves`` x
+    the SM count persistent blocks walk those tiles; ``chunks``: a persistent block per row
+    tile walks it in ``chunk``-column pieces, twice. ``hinted``: the bodies take the loads'
+    latency hint last (the config's ``latency``). ``long``: the variant of rows longer than
+    the config's ``chunk`` (a whole row per tile would not fit)."""
+
+    tiling: Tiling
+    softmax: Callable[..., None]
+    rmsnorm: Callable[..., None]
+    layernorm: Callable[..., None]
+    hinted: bool = False
+    long: str = "chunks"
+
+
+VARIANTS: dict[str, Variant] = {
+    "rows": Variant("rows", softmax_rows, rmsnorm_rows, layernorm_rows),
+    "chunks": Variant("chunks", softmax_chunks, rmsnorm_chunks, layernorm_chunks),
+    # softmax in base 2 with one reciprocal per row (the norms' bodies are the plain ones)
+    "rows_exp2": Variant(
+        "rows", nv.softmax_rows_exp2, rmsnorm_rows, layernorm_rows, long="chunks_exp2"
+    ),
+    "chunks_exp2": Variant("chunks", nv.softmax_chunks_exp2, rmsnorm_chunks, layernorm_chunks),
+    "loop": Variant(
+        "loop", nv.softmax_loop, nv.rmsnorm_loop, nv.layernorm_loop, long="chunks_exp2"
+    ),
+    "loop_lat": Variant(
+        "loop",
+        nv.softmax_loop_lat,
+        nv.rmsnorm_loop_lat,
+        nv.layernorm_loop_lat,
+        hinted=True,
+        long="chunks_exp2",
+    ),
+}
+# what a config leaves out: the tiling of the first configs (a block per tile of whole rows,
+# chunks past 8192 columns), the compiler's own occupancy and warps
+DEFAULTS: dict[str, Any] = {"variant": "rows", "block": 4096, "chunk": 8192, "waves": 1}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One config applied to one ``[rows, cols]``: the variant (its ``long`` one past
+    ``chunk``), the tile (``bm`` rows by ``bc`` columns), the kernel options and hint."""
+
+    variant: Variant
+    bm: int
+    bc: int
+    blocks: int | None  # persistent blocks of a ``loop`` or ``chunks`` tiling
+    options: dict[str, int]
+    hint: tuple[int, ...]  # the latency hint, for a hinted variant
+
+    def kernel(self, body: Callable[..., None], dtype: type[Any]) -> Kernel:
+        return specialize(body, T=dtype).with_options(**self.options)
+
+    def partition(self, out: Tensor[Any]) -> tr.Partition[Any]:
+        part = out.partition((self.bm, self.bc))
+        if self.variant.tiling == "chunks":  # block b walks row tile b's chunks, in order
+            assert self.blocks is not None
+            return part.mapped(blocks=self.blocks, order=tr.grouped(self.blocks))
+        if self.variant.tiling == "loop":
+            assert self.blocks is not None
+            return part.mapped(blocks=self.blocks)
+        return part
+
+
+def plan(cfg: tr.Config, rows: int, cols: int) -> Plan:
+    """What ``cfg`` means for a ``rows x cols`` input. Its values (all optional; ``DEFAULTS``
+    fill them): ``variant`` (a key of ``VARIANTS``), ``block`` (elements of a tile: ``bm`` is
+    ``block // pow2(cols)``) or ``bm`` (rows per tile), ``chunk`` (columns of a chunk, and the
+    longest row a whole-row tile takes), ``waves`` (a ``loop``'s persistent blocks per SM),
+    ``latency`` (a hinted variant's), ``occupancy`` and ``num_worker_warps`` (cuTile's)."""
+    values = {**DEFAULTS, **cfg.as_dict()}
+    name = values["variant"]
+    if name not in VARIANTS:
+        raise ValueError(f"{cfg}: variant {name!r} is not one of {', '.join(VARIANTS)}")
+    variant = VARIANTS[name]
+    chunk = int(values["chunk"])
+    if variant.tiling != "chunks" and cols > chunk:
+        variant = VARIANTS[variant.long]
+    bc = min(chunk, pow2(cols)) if variant.tiling == "chunks" else pow2(cols)
+    wanted = int(values["bm"]) if "bm" in values else int(values["block"]) // bc
+    bm = max(1, min(pow2(wanted), pow2(rows), 64))
+    tiles = -(-rows // bm)
+    blocks = None
+    if variant.tiling == "chunks":
+        blocks = tiles
+    elif variant.tiling == "loop":
+        blocks = max(1, min(tiles, int(values["waves"]) * tr.Device().sm_count))
+    options = {
+        k: int(values[k]) for k in ("occupancy", "num_worker_warps") if values.get(k) is not None
+    }
+    hint: tuple[int, ...] = ()
+    if variant.hinted:
+        if values.get("latency") is None:
+            raise ValueError(f"{cfg}: variant {name!r} takes a `latency` hint (1 to 10)")
+        hint = (int(values["latency"]),)
+    return Plan(variant, bm, bc, blocks, options, hint)
 
 
 def _rows(what: str, out: Tensor[Any], x: Tensor[Any], *more: Tensor[Any]) -> type[Any]:
@@ -193,15 +288,15 @@ def _rows(what: str, out: Tensor[Any], x: Tensor[Any], *more: Tensor[Any]) -> ty
 
 @tr.autotune(configs=CONFIGS, key=["out", "x"])
 def _softmax(cfg: tr.Config, out: Tensor[Any], x: Tensor[Any]) -> Op:
-    bm, bc, chunked = _tiling(cfg, *x.shape)
-    k = specialize(softmax_chunks if chunked else softmax_rows, T=x.dtype)
-    return k(_partition(out, bm, bc, chunked), x)
+    p = plan(cfg, *x.shape)
+    return p.kernel(p.variant.softmax, x.dtype)(p.partition(out), x, *p.hint)
 
 
 @writes("out")
 def softmax(out: Tensor[Any], x: Tensor[Any], *, config: tr.Config | None = None) -> Op:
     """``out = softmax(x)`` over the last axis. ``x, out: [rows, cols]``, f16, bf16 or f32
-    (one dtype); computed in f32. ``config``: one of ``CONFIGS`` instead of the tuned one."""
+    (one dtype); computed in f32. ``config``: one of ``CONFIGS`` instead of the tuned one, or
+    any ``tr.Config`` of the values ``plan`` reads (``variant``, ``bm``, ``occupancy``...)."""
     _rows("softmax", out, x)
     return choose(_softmax, config, out, x)
 
@@ -210,9 +305,8 @@ def softmax(out: Tensor[Any], x: Tensor[Any], *, config: tr.Config | None = None
 def _layernorm(
     cfg: tr.Config, out: Tensor[Any], x: Tensor[Any], w: Tensor[Any], b: Tensor[Any], eps: float
 ) -> Op:
-    bm, bc, chunked = _tiling(cfg, *x.shape)
-    k = specialize(layernorm_chunks if chunked else layernorm_rows, T=x.dtype)
-    return k(_partition(out, bm, bc, chunked), x, w, b, eps)
+    p = plan(cfg, *x.shape)
+    return p.kernel(p.variant.layernorm, x.dtype)(p.partition(out), x, w, b, eps, *p.hint)
 
 
 @writes("out")
@@ -234,9 +328,8 @@ def layernorm(
 
 @tr.autotune(configs=CONFIGS, key=["out", "x"])
 def _rmsnorm(cfg: tr.Config, out: Tensor[Any], x: Tensor[Any], w: Tensor[Any], eps: float) -> Op:
-    bm, bc, chunked = _tiling(cfg, *x.shape)
-    k = specialize(rmsnorm_chunks if chunked else rmsnorm_rows, T=x.dtype)
-    return k(_partition(out, bm, bc, chunked), x, w, eps)
+    p = plan(cfg, *x.shape)
+    return p.kernel(p.variant.rmsnorm, x.dtype)(p.partition(out), x, w, eps, *p.hint)
 
 
 @writes("out", "residual")
@@ -260,13 +353,14 @@ def rmsnorm(
         return choose(_rmsnorm, config, out, x, weight, eps)
     _rows("rmsnorm residual", residual, x)
     # the tuner's trials would add x into the residual once per run: pick the tiling from the
-    # plain rmsnorm's choice (its trials write only ``out``)
+    # plain rmsnorm's choice (its trials write only ``out``); whole rows take the fused body
+    # (one block per row tile, the config's options), chunked rows an add, then the norm
     cfg = config or (_rmsnorm.best_config(out, x, weight, eps) if on_gpu() else CONFIGS[0])
-    bm, bc, chunked = _tiling(cfg, *x.shape)
-    if not chunked:
-        k = specialize(rmsnorm_residual_rows, T=x.dtype)
-        return k(out.partition((bm, bc)), residual.partition((bm, bc)), x, weight, eps)
+    p = plan(cfg, *x.shape)
+    if p.variant.tiling != "chunks":
+        k = p.kernel(rmsnorm_residual_rows, x.dtype)
+        return k(out.partition((p.bm, p.bc)), residual.partition((p.bm, p.bc)), x, weight, eps)
     add = specialize(add_into, T=x.dtype)
-    norm = specialize(rmsnorm_chunks, T=x.dtype)
-    first: Op = add(residual.partition((bm, bc)), x)
-    return first.then(lambda *_: norm(_partition(out, bm, bc, True), residual, weight, eps))
+    norm = p.kernel(p.variant.rmsnorm, x.dtype)
+    first: Op = add(residual.partition((p.bm, p.bc)), x)
+    return first.then(lambda *_: norm(p.partition(out), residual, weight, eps))

@@ -127,8 +127,14 @@ def _scalar_conversions(params: Sequence[Param]) -> list[str]:
     ]
 
 
+# the ``ct.kernel`` options a kernel's options pass on (``num_worker_warps``: the warps of a
+# warp-specialized kernel's compute groups, which cuTile says to tune for normalization-style
+# kernels with large tiles; 4 or 8 with tileiras 13.3-13.4)
+_CT_OPTIONS = ("occupancy", "num_ctas", "num_worker_warps")
+
+
 def _kernel_options(options: Mapping[str, Any]) -> str:
-    picked = {k: v for k, v in options.items() if k in ("occupancy", "num_ctas") and v is not None}
+    picked = {k: v for k, v in options.items() if k in _CT_OPTIONS and v is not None}
     if not picked:
         return ""
     return "(" + ", ".join(f"{k}={v!r}" for k, v in picked.items()) + ")"
