@@ -114,6 +114,7 @@ def _module_context(
     )
     ctx.flags = flags
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
+    ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     functions.ctx = ctx
     return resolver, top, ctx, functions
 

@@ -11,8 +11,10 @@ text (a triple-quoted string, a backslash continuation). Top-level statements st
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+import operator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
@@ -55,7 +57,9 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
                 stack.append(value)
 
 
-_ALL_FIELDS: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+# Each node class's field values, read at once (one C call per node); ``Any``: a field holds a
+# node, a sequence of nodes, text or a sentinel, told apart by its exact type below.
+_VALUES: dict[type[cst.CSTNode], Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
 _IS_NODE: dict[type, bool] = {}
 
 
@@ -65,27 +69,54 @@ def _breaks(text: str) -> int:
     return text.replace("\r\n", "\n").replace("\r", "\n").count("\n")
 
 
+def _values(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    read: Callable[[cst.CSTNode], tuple[Any, ...]]
+    if len(names) > 1:
+        read = operator.attrgetter(*names)
+    elif names:
+        (field,) = names
+        one = operator.attrgetter(field)
+
+        def read(node: cst.CSTNode) -> tuple[Any, ...]:
+            return (one(node),)
+
+    else:
+
+        def read(node: cst.CSTNode) -> tuple[Any, ...]:
+            return ()
+
+    _VALUES[cls] = read
+    return read
+
+
 def line_count(root: cst.CSTNode) -> int:
-    """How many line breaks the code of ``root`` has (as its generated text would)."""
+    """How many line breaks the code of ``root`` has (as its generated text would). Most
+    nodes are whitespace and names: their text is read in place, not visited."""
     count = 0
     stack = [root]
+    is_node = _IS_NODE
     while stack:
         node = stack.pop()
         cls = type(node)
         if cls is cst.Newline:
             count += 1
             continue
-        names = _ALL_FIELDS.get(cls)
-        if names is None:
-            names = _ALL_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        for name in names:
-            value = getattr(node, name)
+        for value in (_VALUES.get(cls) or _values(cls))(node):
             kind = type(value)
-            if kind is str:
-                count += _breaks(value)
+            if kind is cst.SimpleWhitespace:  # a backslash continuation
+                text = value.value
+                if "\n" in text or "\r" in text:
+                    count += _breaks(text)
+            elif kind is cst.Name:
+                if value.lpar or value.rpar:
+                    stack.append(value)
+            elif kind is str:
+                if "\n" in value or "\r" in value:
+                    count += _breaks(value)
             elif kind is tuple or kind is list:
-                stack.extend(v for v in value if _is_node(type(v)))
-            elif _is_node(kind):
+                stack.extend(value)
+            elif is_node.get(kind) or (kind not in is_node and _is_node(kind)):
                 stack.append(value)
     return count
 

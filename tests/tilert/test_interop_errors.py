@@ -412,7 +412,7 @@ def test_a_numpy_array_for_a_shared_parameter_is_shared_for_the_launch() -> None
 def test_a_numpy_array_for_a_mutable_parameter_says_how_to_partition_it() -> None:
     z = np.zeros(1024, np.float32)
     with pytest.raises(TypeError) as caught:
-        add(z, tr.ones(1024))  # tilecheck: ignore[TC105]
+        add(z, tr.ones(1024))  # tilecheck: ignore[TC106]
     assert str(caught.value) == (
         "parameter `z` of kernel `add` is Mutable: expected a Partition, got a numpy.ndarray "
         "of shape (1024,) and dtype float32; pass a partition of a tilert tensor: "

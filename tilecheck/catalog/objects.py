@@ -1,7 +1,8 @@
 """Examples of tilert objects kept by the module's classes and followed across their methods
 (``tilecheck.host.receivers``): a double buffer whose attributes a method swaps, a Pending or
 an op a method stores for a later method to wait or run, a Pending the caller stores in an
-instance, a helper reading an instance's attribute, a method writing a view of an attribute.
+instance, a helper reading an instance's attribute, a method writing a view of an attribute
+(at a constant index, or at one the caller gives: ``self.k[layer]``).
 The VALID ones run clean and must stay silent; the INVALID ones are the same shapes with the
 wait, the run or the order wrong."""
 
@@ -74,6 +75,17 @@ def sample(b: Batch) -> float:
 """
 
 
+_CACHE = """
+
+class Cache:
+    def __init__(self) -> None:
+        self.k = tr.zeros((4, 256))
+
+    def write(self, layer: int) -> tr.Pending:
+        return copy(self.k[layer].partition((64,)), tr.ones((256,))).submit()
+"""
+
+
 def _valid(body: str, note: str) -> Case:
     return valid(_KERNELS + body, note)
 
@@ -123,6 +135,39 @@ def main() -> None:
     p.wait()
 """,
             "a method writes one row of an attribute; the caller reads another row",
+        ),
+        _valid(
+            _CACHE
+            + """
+
+def main() -> None:
+    cache = Cache()
+    pending = [cache.write(layer) for layer in range(3)]
+    for p in pending:
+        p.wait()
+    first, second = cache.write(0), cache.write(1)
+    print(cache.k[2].to_numpy(), cache.k[3].to_numpy())
+    first.wait()
+    second.wait()
+    print(cache.k.to_numpy())
+""",
+            "a method writes the row the caller names; the caller reads the rows not written",
+        ),
+        _valid(
+            _CACHE
+            + """
+
+def step(i: int) -> None:
+    cache = Cache()
+    p = cache.write(i)
+    print(cache.k[i + 1].to_numpy())
+    p.wait()
+
+
+def main() -> None:
+    step(2)
+""",
+            "the row after the one a method writes, named by the same index",
         ),
     ),
     "TC105": (
@@ -201,13 +246,18 @@ def main() -> None:
             _BATCH
             + """
 
+def peek(b: Batch) -> float:
+    return float(b.out.to_numpy()[0])  # TC102
+
+
 def main() -> None:
     b = Batch()
     p = copy(b.out.partition((64,)), tr.ones((256,))).submit()
-    print(sample(b))  # TC102
+    print(peek(b))
     p.wait()
 """,
-            "a helper reads an attribute of the instance it is given while an op writes it",
+            "a helper reads an attribute of the instance it is given while an op writes it: "
+            "reported at the read, where the runtime raises",
         ),
         _invalid(
             _BATCH
@@ -220,6 +270,31 @@ def main() -> None:
     p.wait()
 """,
             "a method's Pending writes a row of the attribute the caller reads whole",
+        ),
+        _invalid(
+            _CACHE
+            + """
+
+def main() -> None:
+    cache = Cache()
+    pending = [cache.write(0), cache.write(1)]
+    print(cache.k[1].to_numpy())  # TC102
+    for p in pending:
+        p.wait()
+""",
+            "two rows written by a method; the caller reads one before the waits",
+        ),
+        _invalid(
+            _CACHE
+            + """
+
+def main() -> None:
+    cache = Cache()
+    p = cache.write(2)
+    print(cache.k.to_numpy())  # TC102
+    p.wait()
+""",
+            "a row a method writes, read by the caller with the rest of the attribute",
         ),
     ),
     "TC105": (

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
@@ -130,6 +132,7 @@ def main(forward: bool) -> None:
             "source and destination picked per branch: different tensors on every path",
         ),
         *FRESH_VALID["TC101"],
+        *GAPS_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -324,5 +327,6 @@ def main() -> None:
         *FRESH_INVALID["TC101"],
         *LANES_INVALID["TC101"],
         *CALLS_INVALID["TC101"],
+        *GAPS_INVALID["TC101"],
     ),
 )

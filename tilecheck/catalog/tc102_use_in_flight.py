@@ -6,6 +6,10 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
+from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_lanes import VALID as LANES_VALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
@@ -375,6 +379,8 @@ def main() -> None:
         *FRESH_VALID["TC102"],
         *LANES_VALID["TC102"],
         *OBJECTS_VALID["TC102"],
+        *GAPS_VALID["TC102"],
+        *ALARMS_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -385,5 +391,7 @@ def main() -> None:
         + FRESH_INVALID["TC102"]
         + LANES_INVALID["TC102"]
         + OBJECTS_INVALID["TC102"]
+        + GAPS_INVALID["TC102"]
+        + ALARMS_INVALID["TC102"]
     ),
 )

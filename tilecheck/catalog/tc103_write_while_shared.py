@@ -6,6 +6,7 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -166,5 +167,6 @@ def main() -> None:
             "an unrun op already holds its Shared borrow",
         ),
         *COLLECTIVE_INVALID["TC103"],
+        *ALARMS_INVALID["TC103"],
     ),
 )

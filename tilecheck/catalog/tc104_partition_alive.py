@@ -4,6 +4,8 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
+from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
@@ -125,6 +127,7 @@ def main() -> None:
             "partitions collected in one loop and all launched in another, before the read",
         ),
         *FRESH_VALID["TC104"],
+        *ALARMS_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -350,5 +353,6 @@ def main() -> None:
 """,
             "a dict comprehension of partitions over `.items()`, then a read by key",
         ),
+        *ALARMS_INVALID["TC104"],
     ),
 )

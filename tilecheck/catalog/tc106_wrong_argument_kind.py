@@ -6,6 +6,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -82,6 +84,7 @@ def main(factor: float) -> None:
 """,
             "a scalar by keyword, and grid=",
         ),
+        *GAPS_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -217,5 +220,6 @@ def main() -> None:
         *COLLECTIVE_INVALID["TC106"],
         *ROWS_INVALID["TC106"],
         *CALLS_INVALID["TC106"],
+        *GAPS_INVALID["TC106"],
     ),
 )

@@ -7,6 +7,10 @@ from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
+from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
@@ -253,6 +257,8 @@ class Prefetcher:
         *FRESH_VALID["TC108"],
         *OBJECTS_VALID["TC108"],
         *CALLS_VALID["TC108"],
+        *GAPS_VALID["TC108"],
+        *ALARMS_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -383,5 +389,7 @@ def main() -> None:
         *WINDOWS_INVALID["TC108"],
         *OBJECTS_INVALID["TC108"],
         *CALLS_INVALID["TC108"],
+        *GAPS_INVALID["TC108"],
+        *ALARMS_INVALID["TC108"],
     ),
 )

@@ -4,6 +4,10 @@ examples the tests check (each one the complete module a reader sees)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Rule, invalid, valid
+from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
+from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -113,6 +117,8 @@ def main() -> None:
 """,
             "the tensors sync returns are the arguments themselves, free again",
         ),
+        *GAPS_VALID["TC109"],
+        *ALARMS_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -269,16 +275,19 @@ def scale(z: Mutable[Tensor[f32]], a: float) -> None:
 
 
 def run_on(part: tr.Partition, a: float) -> None:
-    scale(part, a).sync()
+    scale(part, a).sync()  # TC109
 
 
 def main() -> None:
     z = tr.ones((256,))
     p = z.partition((64,))
     run_on(p, 2.0)
-    run_on(p, 3.0)  # TC109
+    run_on(p, 3.0)
 """,
-            "a helper of the module consumes the partition it is given",
+            "a helper of the module consumes the partition it is given: the second call's "
+            "launch inside it raises",
         ),
+        *GAPS_INVALID["TC109"],
+        *ALARMS_INVALID["TC109"],
     ),
 )

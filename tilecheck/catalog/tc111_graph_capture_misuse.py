@@ -6,6 +6,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
+from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
+from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -130,6 +132,7 @@ def main() -> None:
             "`tr.from_dlpack` of a tilert tensor allocates nothing",
         ),
         *CALLS_VALID["TC111"],
+        *GAPS_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -278,5 +281,6 @@ def main() -> None:
             "recording an event inside the capture (record it after the launch)",
         ),
         *CALLS_INVALID["TC111"],
+        *GAPS_INVALID["TC111"],
     ),
 )

@@ -19,6 +19,9 @@ from typing import NamedTuple
 
 import libcst as cst
 
+from tilecheck.flow.trips import int_literal as _int
+from tilecheck.flow.trips import length, non_empty
+
 
 class ElementKind(enum.Enum):
     STMT = "stmt"  # a small statement (Assign, Expr, Del, Raise, Import, ...)
@@ -126,39 +129,6 @@ def _is_constant_false(test: cst.BaseExpression) -> bool:
     return False
 
 
-def _int(expr: cst.BaseExpression) -> int | None:
-    if isinstance(expr, cst.Integer):
-        return int(expr.evaluated_value)
-    if (
-        isinstance(expr, cst.UnaryOperation)
-        and isinstance(expr.operator, cst.Minus)
-        and isinstance(expr.expression, cst.Integer)
-    ):
-        return -int(expr.expression.evaluated_value)
-    return None
-
-
-def _non_empty(iterable: cst.BaseExpression) -> bool:
-    """A literal, non-empty tuple or list, or ``range(...)`` of integer literals that is not
-    empty: a ``for`` over it runs its body at least once."""
-    if isinstance(iterable, (cst.Tuple, cst.List)):
-        return bool(iterable.elements) and not any(
-            isinstance(e, cst.StarredElement) for e in iterable.elements
-        )
-    if (
-        isinstance(iterable, cst.Call)
-        and isinstance(iterable.func, cst.Name)
-        and iterable.func.value == "range"
-        and 1 <= len(iterable.args) <= 3
-        and all(a.keyword is None and not a.star for a in iterable.args)
-    ):
-        bounds = [_int(a.value) for a in iterable.args]
-        if any(b is None or (i == 2 and b == 0) for i, b in enumerate(bounds)):
-            return False
-        return len(range(*(b for b in bounds if b is not None))) > 0
-    return False
-
-
 _COMPARE = {
     cst.LessThan: lambda a, b: a < b,
     cst.LessThanEqual: lambda a, b: a <= b,
@@ -231,6 +201,8 @@ class _Builder:
         self.loops: dict[int, int] = {}
         self.continues: set[int] = set()  # the blocks ``continue`` jumps to
         self.before: cst.CSTNode | None = None  # the statement before the one being built
+        # the suite of the statement being built, and its index there
+        self.suite: tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], int] = ((), 0)
         self.entry = self.new()
         self.exit = self.new()
         self.raise_exit = self.new()
@@ -268,10 +240,11 @@ class _Builder:
     ) -> Block | None:
         current: Block | None = block
         before: cst.CSTNode | None = None
-        for stmt in body:
+        for index, stmt in enumerate(body):
             if current is None:
                 return None  # dead code after return/raise/break/continue
             self.before = before
+            self.suite = (body, index)
             current = self.stmt(stmt, current, ctx)
             before = stmt
         return current
@@ -417,11 +390,19 @@ class _Builder:
         exhausted = self.follow(header)
         self.loops[id(stmt)] = self.seq
         body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx)
-        header.link(body_start)
-        # A non-empty literal or ``range`` is walked at least once: no way around the body.
-        block.link(body_start if _non_empty(stmt.iter) else header)
+        once = length(stmt.iter) == 1
+        if not once:
+            header.link(body_start)
+        # A non-empty literal or ``range`` (or a name shown non-empty just before the loop)
+        # is walked at least once: no way around the body.
+        block.link(body_start if non_empty(stmt.iter, *self.suite) else header)
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, back))
-        self.loop_back(stmt, end, back, header, ctx)
+        if once:  # ``for d in [1.0]:`` runs its body once: no next iteration
+            for last in (end, back):
+                if last is not None:
+                    last.link(header)
+        else:
+            self.loop_back(stmt, end, back, header, ctx)
         done = self.add(exhausted, ElementKind.FOR_DONE, stmt, ctx)
         self.loop_else(stmt.orelse, done, after, ctx)
         return after
@@ -536,6 +517,7 @@ def build_cfg(
             break  # dead code after return/raise
         builder.top = index
         builder.before = body[index - 1] if index else None
+        builder.suite = (body, index)
         end = builder.stmt(stmt, end, _Ctx())
     if end is not None:
         end.link(builder.exit)

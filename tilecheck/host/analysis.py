@@ -191,6 +191,7 @@ class BodyAnalysis(Expressions):
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):
             self.ev(node.value)
+            self.dropped_launch(node.value)
         elif isinstance(node, cst.Assign) and self.counted(node.targets, node.value):
             pass  # ``i = i + 1``
         elif isinstance(node, cst.Assign):

@@ -28,6 +28,8 @@ ALLOCATORS = frozenset(
 )
 FROM_DLPACK = "tilert.from_dlpack"
 FORCE_RELEASE = "tilert.unsafe.force_release"  # drops the borrows of the tensor given
+# Arrays made by these libraries' functions are no tilert tensors nor partitions.
+ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
 STREAM_MAKERS = frozenset({"tilert.Stream", "tilert.current_stream"})
 ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
@@ -60,6 +62,8 @@ TENSOR_METADATA = frozenset(
     }
 )
 TENSOR_WRITES = frozenset({"copy_from"})
+# Methods that make a new tensor, converted by a kernel (refused while a graph is captured).
+TENSOR_CONVERSIONS = frozenset({"astype"})
 # Views of a tensor (``y[0]`` and ``y.T`` too): tensors over its memory, borrowed by region.
 TENSOR_VIEWS = frozenset({"reshape", "permute", "transpose", "view", "__getitem__"})
 PARTITION_METADATA = frozenset(

@@ -6,16 +6,17 @@ analysis tracks (tensors, partitions, ops, pendings, graphs) and kernel launches
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import libcst as cst
 
-from tilecheck.codes import OP_ALREADY_RUN
-from tilecheck.host import api
+from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
+from tilecheck.host import api, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, Collectives
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
-from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
@@ -24,6 +25,7 @@ from tilecheck.syntax.nodes import dotted_name
 class Calls(Collectives):
     scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
     _streams: frozenset[str] | None = None
+    _arrays: frozenset[str] | None = None
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -70,6 +72,28 @@ class Calls(Collectives):
             self.release(self.kinds(held, Kind.GRAPH), expr)
         self.unknown_args(expr, escape=True)
         return NOTHING
+
+    def dropped_launch(self, expr: cst.BaseExpression) -> None:
+        """``g.launch()`` as a statement: its Pending is dropped unwaited (tilert warns when it
+        is collected: TC108) where ``g`` holds an open graph on every path (launching a closed
+        one raises) and no capture is under way (launching inside one raises)."""
+        func = expr.func if isinstance(expr, cst.Call) else None
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "launch"
+            and isinstance(func.value, cst.Name)
+        ):
+            return
+        graph = self.bound.get(func.value.value)
+        hold = self.holds.get(graph) if graph is not None else None
+        dropped = (
+            graph is not None
+            and self.infos[graph].kind is Kind.GRAPH
+            and hold is not None
+            and hold.status == LIVE
+            and self.capturing_graph() is None
+        )
+        self.verdict(PENDING_NEVER_WAITED, expr, messages.launch_dropped(expr) if dropped else None)
 
     def parameter_op(self, func: cst.Attribute) -> int | None:
         """``op.sync()`` on an untracked parameter of a function being summarized: the op
@@ -125,15 +149,27 @@ class Calls(Collectives):
     def stream_names(self) -> frozenset[str]:
         """The names certainly bound to a stream where this body reads them."""
         if self._streams is None:
-            module = self.ctx.streams()
-            scope = self.scope_node
-            if scope is None:
-                self._streams = module
-            else:
-                params = {p.name.value for p in _parameters(scope.params)}
-                own = bound_once(scope.body.body, self.stream_call) - params
-                self._streams = own | (module & free_names(scope))
+            self._streams = self.bound_here(self.ctx.streams(), self.stream_call)
         return self._streams
+
+    def array_name(self, name: str) -> bool:
+        if name in self.env:
+            return False
+        if self._arrays is None:
+            self._arrays = self.bound_here(self.ctx.arrays(), self.ctx.array_maker)
+        return name in self._arrays
+
+    def bound_here(
+        self, module: frozenset[str], matches: Callable[[cst.BaseExpression], bool]
+    ) -> frozenset[str]:
+        """The names bound once to what ``matches`` (by this function, or by the module and
+        not by it) where this body reads them."""
+        scope = self.scope_node
+        if scope is None:
+            return module
+        params = {p.name.value for p in _parameters(scope.params)}
+        own = bound_once(scope.body.body, matches) - params
+        return own | (module & free_names(scope))
 
     def imports_foreign(self, call: cst.Call) -> bool:
         """``tr.from_dlpack(np.asarray(a))``: given what is certainly no tilert tensor (the
@@ -240,6 +276,14 @@ class Calls(Collectives):
                         call,
                         f"`{shown}.{name}(...)` copies into a tensor",
                         "copy before the `with tr.graph()` block, or after it",
+                        known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
+                    )
+                elif name in api.TENSOR_CONVERSIONS:
+                    shown = dotted_name(receiver) or "the tensor"
+                    self.refused(
+                        call,
+                        f"`{shown}.{name}(...)` allocates a tensor",
+                        "convert before the `with tr.graph()` block",
                         known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
                     )
                 # ``z.copy_from(x)`` reads x

@@ -16,7 +16,7 @@ import libcst as cst
 from tilecheck.host import api
 from tilecheck.names import NameResolver
 from tilecheck.syntax.nodes import dotted_name
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,11 @@ class ClassInfo:
     unread: frozenset[str] = frozenset()
     # a class imported from another module of the checked tree: its canonical name there
     origin: str | None = None
+    # methods read as attributes (``@property``, ``@cached_property``), in it or its relatives:
+    # reading one runs code
+    properties: frozenset[str] = frozenset()
+    # the module class ``super()`` in its methods starts from: its first base, if that is one
+    base: str | None = None
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -46,22 +51,28 @@ def self_name(fn: cst.FunctionDef) -> str | None:
     return params[0].name.value if params else None
 
 
+# Nested definitions, compared by exact type (libcst's classes are ABCs: ``isinstance`` is
+# slow on these walks).
+_DEFS = frozenset({cst.FunctionDef, cst.ClassDef})
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+
+
 def _assignments(body: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """Each (target, value) a function body assigns, outside nested scopes."""
     stack = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Assign):
+        if type(node) is cst.Assign:
             for target in node.targets:
                 yield target.target, node.value
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+        elif type(node) is cst.AnnAssign and node.value is not None:
             yield node.target, node.value
-        elif isinstance(node, cst.AugAssign):
+        elif type(node) is cst.AugAssign:
             yield node.target, node.value
         # statements only: no expression holds an assignment (a walrus binds no attribute)
-        if isinstance(node, cst.BaseExpression):
+        if type_kind(type(node)) == EXPRESSION:
             continue
-        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)) or node is body:
+        if type(node) not in _DEFS or node is body:
             stack.extend(children(node))
 
 
@@ -71,7 +82,7 @@ def _graph_names(body: cst.CSTNode, resolver: NameResolver) -> frozenset[str]:
     stack = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.With):
+        if type(node) is cst.With:
             for item in node.items:
                 call, bound = item.item, item.asname
                 if (
@@ -82,9 +93,9 @@ def _graph_names(body: cst.CSTNode, resolver: NameResolver) -> frozenset[str]:
                     and resolver.resolve(dotted) == api.GRAPH
                 ):
                     found.add(bound.name.value)
-        if isinstance(node, cst.BaseExpression):
+        if type_kind(type(node)) == EXPRESSION:
             continue
-        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)) or node is body:
+        if type(node) not in _DEFS or node is body:
             stack.extend(children(node))
     return frozenset(found)
 
@@ -108,6 +119,7 @@ def class_info(
     other: set[str] = set()  # attributes given something else
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
+    properties: set[str] = set()
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
@@ -116,6 +128,8 @@ def class_info(
                         made.add(small.target.value)
         if not isinstance(stmt, cst.FunctionDef):
             continue
+        if any(_is_property(d.decorator) for d in stmt.decorators):
+            properties.add(stmt.name.value)
         me = self_name(stmt)
         if me is None:
             continue
@@ -180,8 +194,18 @@ def class_info(
         else:
             roots[attr] = attr
     return ClassInfo(
-        cls.name.value, roots, frozenset(lists - other - made - set(copied)), frozenset(holders)
+        cls.name.value,
+        roots,
+        frozenset(lists - other - made - set(copied)),
+        frozenset(holders),
+        properties=frozenset(properties),
     )
+
+
+def _is_property(decorator: cst.BaseExpression) -> bool:
+    """``@property``, ``@functools.cached_property``, ``@cached_property``."""
+    dotted = dotted_name(decorator)
+    return dotted is not None and dotted.split(".")[-1] in ("property", "cached_property")
 
 
 def _driven(body: cst.CSTNode, me: str) -> set[str]:
@@ -192,14 +216,14 @@ def _driven(body: cst.CSTNode, me: str) -> set[str]:
     while stack:
         node = stack.pop()
         if (
-            isinstance(node, cst.Call)
-            and isinstance(node.func, cst.Attribute)
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute
             and node.func.attr.value in api.RUNNING_METHODS
         ):
             attr = _attribute_of(node.func.value, me)
             if attr is not None:
                 found.add(attr)
-        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) or node is body:
+        if type(node) not in _SCOPES or node is body:
             stack.extend(children(node))
     return found
 
@@ -269,7 +293,9 @@ def module_classes(
     for local, canonical in _imported_names(body, resolver):
         info = find(canonical) if local not in found else None
         if info is not None:
-            found[local] = replace(info, name=local, origin=canonical, unread=frozenset())
+            found[local] = replace(
+                info, name=local, origin=canonical, unread=frozenset(), base=None
+            )
     return found
 
 
@@ -295,6 +321,9 @@ def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInf
     for name, cls in classes.items():
         relatives = [*bases[name], *(other for other in classes if name in bases[other])]
         found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives))
+        first = dotted_name(cls.bases[0].value) if cls.bases else None
+        if bases[name] and first == bases[name][0]:
+            found[name] = replace(found[name], base=first)
     holders = frozenset().union(*(info.holders for info in found.values()))
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))

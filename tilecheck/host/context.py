@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tilecheck.host.api import STREAM_MAKERS
+from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
@@ -46,6 +46,8 @@ class Context:
     # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
     # the first time a body asks (``stream.record()`` on a name it does not bind).
     streams: Callable[[], frozenset[str]] = frozenset
+    # The same for names bound once to another library's array (``host = np.zeros(n)``).
+    arrays: Callable[[], frozenset[str]] = frozenset
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:
@@ -69,3 +71,14 @@ class Context:
     def stream_maker(self, expr: cst.BaseExpression) -> bool:
         """``tr.Stream(...)`` or ``tr.current_stream()``."""
         return isinstance(expr, cst.Call) and self.callee(expr.func).canonical in STREAM_MAKERS
+
+    def array_library(self, expr: cst.BaseExpression) -> str | None:
+        """The library whose array the call ``expr`` makes (``np.zeros(...)``), if it is one:
+        no tilert tensor and no partition."""
+        if not isinstance(expr, cst.Call):
+            return None
+        head = (self.callee(expr.func).canonical or "").split(".")[0]
+        return head if head in ARRAY_LIBRARIES else None
+
+    def array_maker(self, expr: cst.BaseExpression) -> bool:
+        return self.array_library(expr) is not None

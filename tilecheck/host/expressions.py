@@ -157,6 +157,8 @@ class Expressions(Receivers):
         if kept is not None:
             return kept
         oids = flatten(self.ev(expr.value))
+        if (not oids or self.kinds(oids, Kind.INSTANCE)) and self.runs_property(expr, oids):
+            return NOTHING
         if not oids:
             return NOTHING
         attr = expr.attr.value

@@ -26,7 +26,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.store import Store
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
 # closure names stays held, as the closure refers to it, until something that may run the
@@ -143,7 +143,7 @@ class Frame(Store):
             self.sink.add(
                 (PENDING_NEVER_WAITED, pending),
                 (-1, pending),
-                dataclasses.replace(finding, top=top),
+                dataclasses.replace(finding, top=top, statement=self.made_elsewhere.get(pending)),
             )
         return self.sink.findings()
 
@@ -200,15 +200,17 @@ class Frame(Store):
             stack: list[tuple[cst.CSTNode, bool]] = [(scope, False)] if scope is not None else []
             while stack:
                 current, inside = stack.pop()
-                if isinstance(current, cst.Return) and inside:
+                # (exact types: ``isinstance`` on libcst's ABCs is slow on a walk)
+                if type(current) is cst.Return and inside:
                     found.add(current)
-                elif isinstance(current, cst.BaseExpression):
+                elif type_kind(type(current)) == EXPRESSION:
                     continue
                 guarded = inside or (
-                    isinstance(current, (cst.Try, cst.TryStar)) and current.finalbody is not None
+                    (type(current) is cst.Try or type(current) is cst.TryStar)
+                    and current.finalbody is not None
                 )
                 for child in children(current):
-                    if not isinstance(child, (cst.FunctionDef, cst.ClassDef)):
+                    if type(child) is not cst.FunctionDef and type(child) is not cst.ClassDef:
                         stack.append((child, guarded))
             self._guarded = frozenset(found)
         return self._guarded
@@ -349,7 +351,10 @@ class Frame(Store):
         return hold is not None and hold.live
 
     def kinds(self, oids: Oids, kind: Kind) -> list[int]:
-        return [o for o in oids if self.infos[o].kind is kind]
+        if not oids:  # (most values hold nothing tracked)
+            return []
+        infos = self.infos
+        return [o for o in oids if infos[o].kind is kind]
 
     # -- reporting --------------------------------------------------------------------------
     def order(self) -> tuple[int, int]:

@@ -18,6 +18,9 @@ from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Summary, join_returns, parameters
 from tilecheck.syntax.walk import children
 
+# Nested scopes; compared by exact type (libcst's classes are ABCs: ``isinstance`` is slow).
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+
 
 def _plain(fn: cst.FunctionDef) -> bool:
     """A synchronous function that is no generator: calling it runs its body."""
@@ -26,9 +29,10 @@ def _plain(fn: cst.FunctionDef) -> bool:
     stack: list[cst.CSTNode] = [fn.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Yield, cst.Await)):
+        kind = type(node)
+        if kind is cst.Yield or kind is cst.Await:
             return False
-        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if kind not in _SCOPES:
             stack.extend(children(node))
     return True
 
@@ -123,6 +127,8 @@ class Functions:
             reached_attributes(fn, analysis.me) if analysis.me is not None else frozenset(),
             frozenset(analysis.refusals),
             views=analysis.view_targets(),
+            used_at=analysis.used_at(),
+            consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
         )
         self.summaries[name] = summary
         return summary

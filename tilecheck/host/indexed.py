@@ -30,6 +30,7 @@ class _Index:
     where: int
     positional: bool
     lanes: list[int] = field(default_factory=list)
+    size: int | None = None  # how many positions, where the ``range`` shows it
 
 
 class Indexed(Lanes):
@@ -62,7 +63,8 @@ class Indexed(Lanes):
             # a different key each step, never a negative index (``bufs[-1]`` is ``bufs[1]``)
             keyed = not column.arithmetic or (column.step > 0 and least is not None and least >= 0)
             if positional or keyed:
-                self._indexes[part.value] = _Index(id(iterable), positional)
+                size = column.bounds.below if positional and column.bounds is not None else None
+                self._indexes[part.value] = _Index(id(iterable), positional, size=size)
         self._saved.append(saved)
         return out, counters
 

@@ -173,6 +173,30 @@ def regions_apart(x: Sequence[Axis | None], y: Sequence[Axis | None]) -> bool:
     return any(apart(a, b) for a, b in zip(x, y, strict=False))
 
 
+def regions_meet(x: Sequence[Axis | None], y: Sequence[Axis | None]) -> bool:
+    """Two parts of one tensor certainly share an element (``x[:192]`` and ``x[64:]``): on
+    every axis both select (an axis one leaves out is whole), constant indices and slices of
+    step 1 with a common index. Each part is taken to be non-empty (a launch is given it)."""
+    return all(_axes_meet(a, b) for a, b in zip(x, y, strict=False))
+
+
+def _axes_meet(x: Axis | None, y: Axis | None) -> bool:
+    if isinstance(y, At) and not isinstance(x, At):
+        x, y = y, x
+    if isinstance(x, At):
+        if not isinstance(x.key, int) or x.key < 0:
+            return False
+        if isinstance(y, At):
+            return x.key == y.key
+        return isinstance(y, Span) and y.step == 1 and _in_span(x.key, y)
+    if isinstance(x, Span) and isinstance(y, Span) and x.step == y.step == 1:
+        # both non-empty: the tensor reaches past both starts, so the later start lies in both
+        # unless a stop comes first
+        stops = [s for s in (x.stop, y.stop) if s is not None]
+        return not stops or max(x.start, y.start) < min(stops)
+    return False
+
+
 def _same_end(a: int | str, b: int | str) -> bool:
     """Two keys counted from the same end (``-1`` may be ``0`` of a one-element list)."""
     if isinstance(a, int) and isinstance(b, int):

@@ -382,11 +382,15 @@ class Loops(Containers):
 
     def holders_done(self, copies: dict[int, int]) -> None:
         """A comprehension went through every item: what it did to its step's copy of a
-        holder (run, waited, consumed) it did to each item that holder stands for."""
+        holder (run, waited, consumed) it did to each item that holder stands for; a copy
+        given away (``asyncio.ensure_future(p)``, or the items of a generator given to unknown
+        code) gave every item away."""
         for m, origin in copies.items():
             found = self.holds.get(m)
             hold = self.holds.get(origin)
-            if found is not None and hold is not None and hold.live and not found.status & LIVE:
+            if found is None and hold is not None and m not in self.holds:
+                self.escape(frozenset({origin}))
+            elif found is not None and hold is not None and hold.live and not found.status & LIVE:
                 self.set_hold(
                     origin, Hold(found.status, hold.borrows, found.released_at, found.consumed_at)
                 )

@@ -93,6 +93,11 @@ def _released_here(info: ObjInfo) -> str:
     return f"{verb} here, but not on every path that reaches the use"
 
 
+def _quoted(name: str) -> str:
+    """A tensor's name in backticks, unless it comes quoted (``out`` (read by ``show``))."""
+    return name if name.startswith("`") else f"`{name}`"
+
+
 def conflict(
     code: str,
     tensor_name: str,
@@ -107,7 +112,7 @@ def conflict(
     """Message and labels of a TC102/TC103/TC104 finding."""
     if code == PARTITION_ALIVE:
         message: tuple[Part, ...] = (
-            f"`{tensor_name}` is {use.value} while ",
+            f"{_quoted(tensor_name)} is {use.value} while ",
             *_holder(info, came_around),
             " is alive (unconsumed); ",
             _hint(info, holder_name),
@@ -116,7 +121,7 @@ def conflict(
     else:
         does = "reads" if not exclusive else ("holds" if info.kind is Kind.GRAPH else "writes")
         message = (
-            f"`{tensor_name}` is {use.value} while ",
+            f"{_quoted(tensor_name)} is {use.value} while ",
             *_holder(info, came_around),
             f" still {does} it; ",
             _hint(info, holder_name),
@@ -150,6 +155,17 @@ def never_waited(site: cst.CSTNode) -> Finding:
         (
             "the Pending of this submit is never waited on, on any path: its tensors stay "
             "borrowed; call `.wait()` on it (or `await` it)",
+        ),
+    )
+
+
+def launch_dropped(site: cst.CSTNode) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            "the Pending of this graph launch is dropped unwaited: tilert warns when it is "
+            "collected; call `.wait()` on it",
         ),
     )
 

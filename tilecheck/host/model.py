@@ -316,6 +316,8 @@ def _join_maps(
     out: dict[K, V] | None = None
     for key, value in right.items():
         old = left.get(key)
+        if old is value:
+            continue  # (most of two paths' maps are shared: joined, each is itself)
         new = value if old is None else join(old, value)
         if new is not old:
             if out is None:

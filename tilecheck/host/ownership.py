@@ -40,8 +40,6 @@ from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax.nodes import dotted_name, path_of
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
-# Arrays made by these libraries' functions are no partitions (the runtime's TypeError).
-_ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
 # A library function's tensor parameters: they take the tensor, never a partition of it.
 _TENSOR_KINDS = (ParamKind.MUTABLE, ParamKind.SHARED)
 
@@ -287,6 +285,8 @@ class Ownership(Verdicts):
         reads: list[_Argument] = []
         for param, arg in binding.args:
             oids = flatten(values[id(arg)])
+            if not oids and param.kind is ParamKind.MUTABLE and not kernel.library:
+                oids = values[id(arg)] = self.parameter_written(arg.value)
             tensors = self.kinds(oids, Kind.TENSOR)
             partitions = self.kinds(oids, Kind.PARTITION)
             where = f"parameter `{param.name}` of kernel `{kernel.name}`"
@@ -393,12 +393,20 @@ class Ownership(Verdicts):
         self.refused(call, what, fix)
 
     def foreign_array(self, expr: cst.BaseExpression) -> str | None:
-        """The library whose array ``expr`` makes (``np.zeros(...)``), if it is one."""
-        if not isinstance(expr, cst.Call):
-            return None
-        canonical = self.ctx.callee(expr.func).canonical or ""
-        head = canonical.split(".")[0]
-        return head if head in _ARRAY_LIBRARIES else None
+        """The library whose array ``expr`` makes (``np.zeros(...)``), if it is one; a name
+        bound once to such an array holds "another library's" array."""
+        if isinstance(expr, cst.Name) and self.array_name(expr.value):
+            return "foreign"
+        return self.ctx.array_library(expr)
+
+    def parameter_written(self, expr: cst.BaseExpression) -> Oids:
+        """An untracked parameter given for a Mutable parameter of a launch: the partition a
+        caller must pass (``Interprocedural``); nothing here."""
+        return NOTHING
+
+    def array_name(self, name: str) -> bool:
+        """``name`` holds another library's array where it is read (``Calls``)."""
+        return False
 
     def note_launch(self, writes: list[_Argument], reads: list[_Argument]) -> None:
         """What a summary keeps of a launch (``tilecheck.host.summaries``)."""

@@ -17,14 +17,15 @@ def reached_attributes(fn: cst.FunctionDef, me: str) -> frozenset[str] | None:
     stack: list[cst.CSTNode] = [fn.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-            if isinstance(node.func.value, cst.Name) and node.func.value.value == me:
+        # by exact type: libcst's classes are ABCs, and ``isinstance`` is slow on this walk
+        if type(node) is cst.Call and type(node.func) is cst.Attribute:
+            if type(node.func.value) is cst.Name and node.func.value.value == me:
                 return None  # ``self.other()``: whatever that one reaches
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        if type(node) is cst.Attribute and type(node.value) is cst.Name:
             if node.value.value == me:
                 found.add(node.attr.value)
                 named.add(id(node.value))
-        elif isinstance(node, cst.Name) and node.value == me and id(node) not in named:
+        elif type(node) is cst.Name and node.value == me and id(node) not in named:
             return None  # ``self`` itself, given on
         stack.extend(children(node))  # a parent before its children: ``self.x`` first
     return frozenset(found)

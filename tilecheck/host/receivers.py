@@ -14,17 +14,21 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host.indices import At, Axis, Select, Span
+from tilecheck.host.call_sites import CallSites
+from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
-from tilecheck.host.summaries import HOLDERS, Interprocedural
+from tilecheck.host.parameter_index import parameter_form, put_in, rebound
+from tilecheck.host.summaries import HOLDERS
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.nodes import path_of, source_of
 
 # What a method may store in an attribute that the caller must run or wait for.
 _OWED = (Kind.PENDING, Kind.OP)
+# The axes of a view over a part of a target that the caller cannot name.
+_SOME_PART: tuple[Axis | None, ...] = (None,)
 
 
-class Receivers(Interprocedural):
+class Receivers(CallSites):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # an instance made here -> the ops and Pendings its methods stored in it, which only
@@ -35,6 +39,7 @@ class Receivers(Interprocedural):
         self._views: dict[Target, tuple[Target, tuple[Axis | None, ...] | None]] = {}
         self._calling: tuple[Summary, str | None] | None = None  # the summary being applied
         self._stale_before: frozenset[int] = frozenset()  # instances stale before that call
+        self._rebound: frozenset[str] | None = None  # names the summarized body binds
 
     # -- storing into an instance ---------------------------------------------------------------
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
@@ -158,11 +163,29 @@ class Receivers(Interprocedural):
         (base,) = selects[0].of
         of = self.target_of(base)
         axes = None if oid in self._whole else selects[0].axes
-        if of is None or of[0] == "new" or (oid not in self._whole and not _constant(axes)):
+        if of is None or of[0] == "new":
             return None
+        if oid not in self._whole and not self._nameable(axes):
+            axes = _SOME_PART  # ``self.rows[self.at]``: some part of it, the caller's own
         target: Target = ("view", f"{of[0]}:{of[1]}:{axes!r}")
         self._views[target] = (of, axes)
         return target
+
+    def _nameable(self, axes: tuple[Axis | None, ...] | None) -> bool:
+        """Every axis a constant index or slice, or a form of a parameter the caller gives
+        (``self.k[layer]``): the same part for the same arguments."""
+        if axes is None:
+            return False
+        if _constant(axes):
+            return True
+        if not self.summarizing or self.scope_node is None:
+            return False
+        if self._rebound is None:
+            self._rebound = rebound(self.scope_node)
+        return all(
+            isinstance(a, (At, Span)) or parameter_form(a, self.summarizing, self._rebound)
+            for a in axes
+        )
 
     def view_targets(self) -> tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...]:
         return tuple((target, of, axes) for target, (of, axes) in self._views.items())
@@ -199,36 +222,72 @@ class Receivers(Interprocedural):
             return None
         if axes is None:
             return self.view_of(call, tensors)
+        if axes == _SOME_PART:  # a part the caller cannot name: any part, new per call
+            view = self.fresh(Kind.TENSOR, call, "tensor", key=("view", call, target))
+            self.adopt(view, tensors, Select(tensors, "", None, memory=True))
+            self.mark_viewed(tensors | {view})
+            return frozenset({view})
+        put = self._arguments_put_in(call, summary, axes)
+        if put is None:
+            return None
         region = f"`{source_of(call)}`"
         view = self.selection(
-            ("view", tensors, repr(axes)), region, tensors, (Select(tensors, "", axes, True),)
+            ("view", tensors, repr(put)), region, tensors, (Select(tensors, "", put, True),)
         )
         self.mark_viewed(tensors | {view})
         return frozenset({view})
 
-    def _argument_attribute(self, call: cst.Call, summary: Summary, index: int, root: str) -> Oids:
-        """The tensor the call's argument for parameter ``index`` (an instance of the
-        module's class) keeps in ``root``."""
+    def _arguments_put_in(
+        self, call: cst.Call, summary: Summary, axes: tuple[Axis | None, ...]
+    ) -> tuple[Axis | None, ...] | None:
+        """A view's axes with the call's constant arguments put in for the parameters
+        (``k[layer]`` of ``cache.write(0)``: ``k[0]``); None when one is not a constant."""
+        put: list[Axis | None] = []
+        for axis in axes:
+            if not isinstance(axis, Affine):
+                put.append(axis)
+                continue
+            if axis.name not in summary.names:
+                return None
+            arg = self._argument(call, summary, summary.names.index(axis.name))
+            here = None if arg is None else put_in(axis, axis_of(arg.value, self.ctx.constants))
+            if here is None:
+                return None
+            put.append(here)
+        return tuple(put)
+
+    def _argument(self, call: cst.Call, summary: Summary, index: int) -> cst.Arg | None:
+        """The call's argument for parameter ``index``, if it passes one."""
         first = 1 if self._calling is not None and self._calling[1] is not None else 0
-        for position, arg in enumerate(call.args, first):
+        for position, arg in enumerate(self.passed(call), first):
             keyword = arg.keyword.value if arg.keyword is not None else None
-            if (keyword is None and position == index) or (
+            if (keyword is None and not arg.star and position == index) or (
                 keyword is not None and summary.names.index(keyword) == index
                 if keyword in summary.names
                 else False
             ):
-                path = path_of(arg.value)
-                held = self.stored(path) if path is not None else None
-                if held is None and isinstance(arg.value, cst.Name):
-                    held = self.env.get(arg.value.value)
-                instances = frozenset(self.kinds(flatten(held or NOTHING), Kind.INSTANCE))
-                info = self.class_of(instances)
-                # given to the call first, as to unknown code: stale only if it was before
-                if info is None or not instances.isdisjoint(self._stale_before):
-                    return NOTHING
-                shown = f"`{source_of(arg.value)}.{root}`"
-                return frozenset(self.attribute_of(o, root, shown) for o in instances)
-        return NOTHING
+                return arg
+            if arg.star:
+                return None
+        return None
+
+    def _argument_attribute(self, call: cst.Call, summary: Summary, index: int, root: str) -> Oids:
+        """The tensor the call's argument for parameter ``index`` (an instance of the
+        module's class) keeps in ``root``."""
+        arg = self._argument(call, summary, index)
+        if arg is None:
+            return NOTHING
+        path = path_of(arg.value)
+        held = self.stored(path) if path is not None else None
+        if held is None and isinstance(arg.value, cst.Name):
+            held = self.env.get(arg.value.value)
+        instances = frozenset(self.kinds(flatten(held or NOTHING), Kind.INSTANCE))
+        info = self.class_of(instances)
+        # given to the call first, as to unknown code: stale only if it was before
+        if info is None or not instances.isdisjoint(self._stale_before):
+            return NOTHING
+        shown = f"`{source_of(arg.value)}.{root}`"
+        return frozenset(self.attribute_of(o, root, shown) for o in instances)
 
     # -- an instance going where the analysis does not follow -----------------------------------
     def _settle(self, value: Value) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.syntax.nodes import dotted_name, target_names
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 
 def declared_outer(body: cst.CSTNode) -> frozenset[str]:
@@ -20,11 +20,6 @@ def declared_anywhere(module: cst.Module) -> frozenset[str]:
     return _declared(module, nested=True)
 
 
-_DECLARING = (cst.Global, cst.Nonlocal)
-_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
-_SCOPES = (cst.FunctionDef, cst.ClassDef)
-
-
 def _declared(root: cst.CSTNode, *, nested: bool) -> frozenset[str]:
     """Statements only (no expression holds a declaration): a line's small statements, a
     compound statement's suites. This walks every statement of a module once."""
@@ -32,11 +27,14 @@ def _declared(root: cst.CSTNode, *, nested: bool) -> frozenset[str]:
     stack = [root]
     while stack:
         current = stack.pop()
-        if isinstance(current, _LINES):
+        # (exact types: ``isinstance`` on libcst's ABCs is slow on a walk)
+        if type(current) is cst.SimpleStatementLine or type(current) is cst.SimpleStatementSuite:
             for small in current.body:
-                if isinstance(small, _DECLARING):
+                if type(small) is cst.Global or type(small) is cst.Nonlocal:
                     found.update(item.name.value for item in small.names)
-        elif isinstance(current, _SCOPES) and current is not root:
+        elif (type(current) is cst.FunctionDef or type(current) is cst.ClassDef) and (
+            current is not root
+        ):
             if nested:
                 stack.append(current.body)
         else:
@@ -59,7 +57,7 @@ def _suites(node: cst.CSTNode) -> list[cst.CSTNode]:
         return [node.body, *node.handlers, *rest]
     if isinstance(node, cst.Match):
         return [case.body for case in node.cases]
-    return [] if isinstance(node, cst.BaseExpression) else list(children(node))
+    return [] if type_kind(type(node)) == EXPRESSION else children(node)
 
 
 Scope = cst.FunctionDef | cst.ClassDef | cst.Lambda

@@ -126,6 +126,27 @@ class Structures(Views):
             return NOTHING
         return frozenset(self.attribute_of(o, root, f"`{attr}`") for o in instances)
 
+    def runs_property(self, expr: cst.Attribute, oids: Oids) -> bool:
+        """``h.result`` where ``result`` is a property of ``h``'s class (or ``self.result`` in
+        one of its methods): reading it runs a method, not followed, which is given the object
+        as unknown code is (it may wait for what the object holds, or change it)."""
+        instances = frozenset(self.kinds(oids, Kind.INSTANCE))
+        if instances:
+            info = self.class_of(instances)
+        else:
+            mine = type(expr.value) is cst.Name and expr.value.value == self.me
+            info = self.method_of if mine else None
+        if info is None or expr.attr.value not in info.properties:
+            return False
+        path = path_of(expr.value)
+        if path is None:
+            return False
+        self.escape(instances)
+        if root_of(path) in self._based:
+            self.forget_attributes({root_of(path)})
+        self.call_closures()
+        return True
+
     def move(self, oid: int, target: int) -> None:
         """An instance's attributes' tensors move with it."""
         for root, tensor in sorted(self._attributes.get(oid, {}).items()):

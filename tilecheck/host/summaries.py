@@ -6,8 +6,8 @@ A summary is the function's own analysis, read at its exit. Its parameters are t
 the analysis gives them: a ``Tensor``-annotated parameter's tensor, a ``Partition`` one's
 partition, an unannotated one's tensor once it is used as one (``dst.partition(...)``).
 Anything else the function does stays inside it; what it cannot see (an unknown call, a value
-stored away) it does not report, as before. A call whose arguments cannot be bound to the
-parameters (``*args``, ``**kwargs``) is an unknown call."""
+stored away) it does not report, as before. This module records a summary while its function
+is analysed; ``tilecheck.host.call_sites`` applies it at a call."""
 
 from __future__ import annotations
 
@@ -15,15 +15,11 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
-from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
     CONSUMED,
     LIVE,
-    NOTHING,
-    Borrow,
     Hold,
     Kind,
     Many,
@@ -34,30 +30,20 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.structures import Structures
-from tilecheck.host.summary import NO_RESULT, Result, Summary, Target
-from tilecheck.syntax.nodes import path_of
+from tilecheck.host.summary import NO_RESULT, Result, Target
 
 # What a function may return that holds borrows, and how its findings call it.
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
-# The name a method's receiver made in the call (``Act().forward()``) is kept under, never a
-# Python name.
-_MADE = " made"
 # Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
 # is a tensor wherever a caller gives it one.
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
-_LABELS = {
-    Kind.OP: "op returned by `{}`",
-    Kind.PENDING: "pending",
-    Kind.GRAPH: "graph",
-    Kind.PARTITION: "partition",
-}
 
 
 class Interprocedural(Structures):
-    """Records what a summary needs while a function is analysed, and applies the summaries of
-    the functions it calls."""
+    """Records what a summary needs while a function is analysed (``CallSites`` applies the
+    summaries of the functions it calls)."""
 
     summarizing: tuple[str, ...] = ()  # the function's parameter names, when summarized
 
@@ -70,6 +56,8 @@ class Interprocedural(Structures):
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
         self._targets: dict[int, Target] | None = None
+        # each target's host uses: the nodes, and whether each runs on every call
+        self.use_nodes: dict[Target, set[tuple[cst.CSTNode, bool]]] = {}
 
     # -- recording ---------------------------------------------------------------------------
     def parameter_op(self, func: cst.Attribute) -> int | None:
@@ -120,6 +108,23 @@ class Interprocedural(Structures):
         ):
             return None
         return self.free_tensor(receiver)
+
+    def parameter_written(self, expr: cst.BaseExpression) -> Oids:
+        """``inc(tiles, d)`` with an unannotated parameter ``tiles``: a Mutable parameter takes
+        nothing but a partition, so ``tiles`` is one, as if annotated ``tr.Partition`` (the
+        launch consumes it: a caller that passes one partition twice is TC109)."""
+        if (
+            not isinstance(expr, cst.Name)
+            or expr.value not in self.summarizing
+            or expr.value in self.env
+            or expr.value in self.ctx.rebindable
+            or self.maybe
+        ):
+            return frozenset()
+        part, hold = self.parameter_partition(expr.value)
+        self.set_hold(part, hold)
+        self.set_env(expr.value, frozenset({part}))
+        return frozenset({part})
 
     def parameter_of(self, op: int) -> int | None:
         for index, name in enumerate(self.summarizing):
@@ -174,11 +179,39 @@ class Interprocedural(Structures):
             # a launch's read inside a graph capture never follows a writer in flight: to the
             # caller it is as a read on the host (the same conflicts, stream order aside)
             kept = Use.READ if use is Use.SHARED and self.current_group() is not None else use
+            every: bool | None = None
             for tensor in tensors:
                 target = self.target_of(tensor)
                 if target is not None:
                     self.param_uses.add((target, kept))
+                    if every is None:
+                        every = top is None and self.every_call()
+                    self.use_nodes.setdefault(target, set()).add((node, every))
         super().use(tensors, use, node, shown, covers=covers, top=top)
+
+    def used_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
+        """The targets used at one node only, in a line that runs on every call: where the
+        runtime refuses a use a call makes (``CallSites`` reports it there)."""
+        out: list[tuple[Target, cst.CSTNode]] = []
+        for target, nodes in self.use_nodes.items():
+            if len({node for node, _ in nodes}) == 1 and all(every for _, every in nodes):
+                out.append((target, next(iter(nodes))[0]))
+        return tuple(out)
+
+    def consumed_at(self, exit_holds: dict[int, Hold]) -> tuple[tuple[int, cst.CSTNode], ...]:
+        """The partition parameters consumed on every path by one launch: its argument (the
+        launch that raises for a partition the caller gave consumed)."""
+        out: list[tuple[int, cst.CSTNode]] = []
+        for index, name in enumerate(self.summarizing):
+            part = self._oid_of.get((Kind.PARTITION, ("param", name)))
+            hold = exit_holds.get(part) if part is not None else None
+            if hold is None or hold.status != CONSUMED or len(hold.consumed_at) != 1:
+                continue
+            (launch,) = hold.consumed_at
+            args = launch.args if isinstance(launch, cst.Call) else ()
+            given = [a.value for a in args if type(a.value) is cst.Name and a.value.value == name]
+            out.append((index, given[0] if len(given) == 1 else launch))
+        return tuple(out)
 
     def note_launch(
         self,
@@ -232,7 +265,14 @@ class Interprocedural(Structures):
                 for borrow in self.holds[holder].borrows:
                     targets.add((self.target_or_new(borrow.tensor), borrow.exclusive))
             ordered = all(self.holds[holder].ordered for holder in holders)
-            made = [self.created_ops.get(self.site_of(h)) for h in holders]
+            made = [
+                (
+                    self.created_pendings
+                    if self.infos[h].kind is Kind.PENDING
+                    else self.created_ops
+                ).get(self.site_of(h))
+                for h in holders
+            ]
             sites = frozenset(m[0] for m in made if m is not None)
             if None in made or any(h in self.made_elsewhere for h in holders):
                 sites = frozenset()
@@ -318,319 +358,3 @@ class Interprocedural(Structures):
             if hold is not None and hold.status & CONSUMED:
                 out.add(index)
         return frozenset(out)
-
-    # -- applying ----------------------------------------------------------------------------
-    def _call(self, expr: cst.Call) -> Value:
-        func = expr.func
-        if isinstance(func, cst.Name) and func.value not in self.env:
-            summary = self.ctx.summary_for(func.value)
-            if summary is not None:
-                return self.call_summary(expr, summary, None)
-        elif isinstance(func, cst.Attribute):
-            receiver = func.value
-            owner = receiver.value if type(receiver) is cst.Name else None
-            if type(receiver) is cst.Subscript and self._based:
-                owner = path_of(receiver)  # ``blocks[0].forward()``
-            cls = self.receiver_class(owner) if owner is not None else None
-            if cls is not None:
-                summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
-                if summary is not None:
-                    return self.call_summary(expr, summary, owner)
-            made = self.made_class(receiver)
-            if made is not None:  # ``Act().forward()``: on an instance made right here
-                summary = self.ctx.summary_for(f"{made}.{func.attr.value}")
-                if summary is not None:
-                    self.ev(receiver)
-                    value = self.call_summary(expr, summary, _MADE)
-                    self.drop_paths(_MADE)
-                    return value
-        return super()._call(expr)
-
-    def made_class(self, receiver: cst.BaseExpression) -> str | None:
-        """The class of the checked tree ``receiver`` calls (``Act()``), if it does."""
-        if type(receiver) is not cst.Call or type(receiver.func) is not cst.Name:
-            return None
-        name = receiver.func.value
-        return name if name in self.ctx.classes and name not in self.env else None
-
-    def receiver_class(self, owner: str) -> str | None:
-        """The class (of the checked tree) of the instance ``owner`` holds: ``self``'s, a
-        name's, or an element's (``blocks[0]``)."""
-        if self.method_of is not None and owner == self.me:
-            return self.method_of.name
-        cls = self.instances.get(owner)
-        if cls is not None or "." in owner or "[" not in owner:
-            return cls
-        held = self.stored(owner)
-        info = self.class_of(flatten(held)) if held is not None else None
-        return info.name if info is not None else None
-
-    def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
-        """``helper(z, 2.0)`` or ``self.helper(z)`` (``receiver``: ``self``)."""
-        if any(arg.star for arg in call.args):
-            return self.unknown_call(call)
-        bound: dict[int, tuple[cst.Arg, Value]] = {}
-        values = [self.ev(arg.value) for arg in call.args]
-        first = 1 if receiver is not None else 0
-        for position, (arg, value) in enumerate(zip(call.args, values, strict=True), first):
-            if arg.keyword is None:
-                if position >= summary.positional:
-                    return self.escape_all(values)
-                bound[position] = (arg, value)
-            elif arg.keyword.value in summary.names:
-                bound[summary.names.index(arg.keyword.value)] = (arg, value)
-        # Ops and pendings given to it are given as to unknown code, first: it may wait for
-        # them before it uses anything (``finish(pending, z)``).
-        for index, (_, value) in bound.items():
-            if index not in summary.consumes:
-                self.escape(value)
-        if receiver is not None:
-            self.attribute_releases(call, summary, receiver)
-            self.attribute_partitions_reached(summary, receiver)
-        tensors_of: dict[int, Oids] = {}
-        used = {target for target, _ in summary.uses}
-        for index, (arg, value) in bound.items():
-            oids = flatten(value)
-            tensors = frozenset(self.kinds(oids, Kind.TENSOR))
-            if not oids and ("param", index) in used:
-                free = self.free_tensor(arg.value)
-                tensors = frozenset({free}) if free is not None else NOTHING
-            tensors_of[index] = tensors
-        for target, use in sorted(summary.uses, key=lambda u: (str(u[0]), u[1].value)):
-            kind, which = target
-            if kind == "param" and isinstance(which, int) and which in bound:
-                if tensors_of[which]:
-                    self.use(tensors_of[which], use, bound[which][0].value)
-            elif kind == "attr" and receiver is not None:
-                tensors = self.attribute_tensors(receiver, str(which))
-                if tensors:
-                    self.use(tensors, use, call, f"`{receiver}.{which}`")
-            elif kind != "new":
-                tensors = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
-                if tensors:
-                    self.use(tensors, use, call, self.infos[min(tensors)].label.strip("`"))
-        self.check_distinct(summary, bound, tensors_of)
-        self.refused_inside(call, summary)
-        self.reruns_in(summary, bound)
-        self.consume(call, summary, bound, tensors_of)
-        self.call_closures()
-        if receiver is not None:
-            self.attribute_effects(call, summary, receiver, tensors_of)
-        return self.returned_value(call, summary, tensors_of, receiver)
-
-    def refused_inside(self, call: cst.Call, summary: Summary) -> None:
-        """TC111 at a call, inside a graph capture, of a function that allocates (records an
-        event, copies into a tensor) on every call."""
-        if summary.refusals:
-            what = min(summary.refusals)
-            shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
-            self.refused(call, shown, "call it before the `with tr.graph()` block")
-
-    def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
-        """TC110 inside the function, on an op this call certainly passes it (one a name holds
-        on every path, or a kernel call made right here)."""
-        if summary.statement is None:
-            return
-        for index, finding in summary.reruns:
-            if index in bound:
-                arg, value = bound[index]
-                if self.definite_kind(arg.value, value, Kind.OP) is not None:
-                    shown = dataclasses.replace(finding, statement=summary.statement)
-                    self.report((OP_ALREADY_RUN, finding.node), shown)
-
-    def check_distinct(
-        self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]], tensors_of: dict[int, Oids]
-    ) -> None:
-        """TC101 through a helper: it launches with two of its parameters, one written through
-        a partition, and the call gives both the same tensor."""
-        for first, second, inner, top in sorted(summary.distinct, key=lambda d: d[:2]):
-            if first not in bound or second not in bound:
-                continue
-            a, b = tensors_of[first], tensors_of[second]
-            same = a & b
-            if not same or not (len(a) == 1 or len(b) == 1):
-                continue
-            arg = bound[second][0]
-            label = self.infos[min(same)].label
-            if len(a) == 1 and len(b) == 1 and summary.statement is not None:
-                # certainly one tensor: the launch inside the function raises
-                self.report(
-                    (MUTABLE_ALIAS, id(inner)),
-                    self.alias_inside(summary, first, second, label, inner, top),
-                )
-                continue
-            message = (
-                f"{label} is passed to `{summary.name}` as `{summary.names[first]}` and again as "
-                f"`{summary.names[second]}`; it launches a kernel that writes "
-                f"`{summary.names[first]}` through a partition and takes "
-                f"`{summary.names[second]}` in the same launch",
-            )
-            labels = (
-                (bound[first][0].value, f"passed as `{summary.names[first]}` here"),
-                (arg.value, f"passed again as `{summary.names[second]}` here"),
-            )
-            self.report(
-                (MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels)
-            )
-
-    def derived_tensors(
-        self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
-    ) -> Oids | None:
-        """A target reached from another's tensors (``tilecheck.host.receivers``)."""
-        return None
-
-    def alias_inside(
-        self, summary: Summary, first: int, second: int, label: str, inner: cst.CSTNode, top: int
-    ) -> Finding:
-        """TC101 at the launch inside the function, which the call gives one tensor twice."""
-        written, other = summary.names[first], summary.names[second]
-        message = (
-            f"`{written}` and `{other}` are one tensor here ({label}, given to "
-            f"`{summary.name}` for both): this launch writes `{written}` through a partition "
-            f"and takes `{other}` too",
-        )
-        labels = ((inner, "the same tensor again here"),)
-        finding = Finding(MUTABLE_ALIAS, inner, message, labels, top=top)
-        return dataclasses.replace(finding, statement=summary.statement)
-
-    def attribute_tensors(self, receiver: str, attr: str) -> Oids:
-        found = self.env.get(f"{receiver}.{attr}")
-        if found is None and "[" in receiver:  # ``blocks[0].act``: its instance's
-            held = self.stored(receiver)
-            found = self.instance_attribute(flatten(held), attr) if held is not None else None
-        return frozenset(self.kinds(found or NOTHING, Kind.TENSOR))
-
-    def consume(
-        self,
-        call: cst.Call,
-        summary: Summary,
-        bound: dict[int, tuple[cst.Arg, Value]],
-        tensors_of: dict[int, Oids],
-    ) -> None:
-        for index in sorted(summary.consumes):
-            if index not in bound:
-                continue
-            arg, value = bound[index]
-            partitions = self.kinds(flatten(value), Kind.PARTITION)
-            if not self.check_unconsumed(partitions, arg.value, None):
-                for part in partitions:
-                    tensors_of[index] |= frozenset(self.partition_tensors(part))
-            self.consume_all(partitions, call)
-
-    def returned_value(
-        self, call: cst.Call, summary: Summary, tensors_of: dict[int, Oids], receiver: str | None
-    ) -> Value:
-        made: dict[Target, Oids] = {}
-        if summary.arity is None:
-            if not summary.returns:
-                return NOTHING
-            result = summary.returns[0]
-            value = self.realize(call, summary, result, 0, tensors_of, receiver, made)
-            return Many(flatten(value)) if result.many else value
-        return Packed(
-            tuple(
-                self.realize(call, summary, r, i, tensors_of, receiver, made)
-                for i, r in enumerate(summary.returns)
-            )
-        )
-
-    def realize(
-        self,
-        call: cst.Call,
-        summary: Summary,
-        result: Result,
-        index: int | str,
-        tensors_of: dict[int, Oids],
-        receiver: str | None,
-        made: dict[Target, Oids],
-    ) -> Value:
-        """What a call gives back (``index``: the item returned, or the attribute stored): the
-        tensors its targets are here, or a new holder borrowing them."""
-        if result.kind is None:
-            return NOTHING
-        for target, _ in result.targets:
-            if target in made:
-                continue
-            kind, which = target
-            if kind == "param" and isinstance(which, int):
-                made[target] = tensors_of.get(which, NOTHING)
-            elif kind == "attr":
-                made[target] = self.attribute_tensors(receiver, str(which)) if receiver else NOTHING
-            elif kind != "new":
-                made[target] = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
-            else:
-                new = self.fresh(Kind.TENSOR, call, "tensor", key=("returned", call, which))
-                made[target] = frozenset({new})
-        if result.kind is Kind.TENSOR:
-            return frozenset().union(*(made[t] for t, _ in result.targets))
-        borrows = {
-            Borrow(t, exclusive) for target, exclusive in result.targets for t in made[target]
-        }
-        label = _LABELS[result.kind].format(summary.name)
-        key = ("returned", call, index)
-        new = self.fresh(result.kind, call, label, group=self.current_group(), key=key)
-        returned = not isinstance(index, str)  # what a method stores is its own finding
-        if returned and result.kind is Kind.OP:
-            self.created_ops[new] = self.site(call)
-            if len(result.sites) == 1 and summary.statement is not None:
-                # where the runtime says it was created: the kernel call in the function
-                (site,) = result.sites
-                self.created_ops[new] = (site, 0)
-                self.made_elsewhere[new] = summary.statement
-        elif returned and result.kind is Kind.PENDING:
-            self.created_pendings[new] = self.site(call)
-        if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
-            self.infos[new] = dataclasses.replace(self.infos[new], group=new)
-        group = self.infos[new].group
-        self.set_hold(new, Hold(LIVE, frozenset(borrows), ordered=result.ordered and group is None))
-        return frozenset({new})
-
-    def attribute_effects(
-        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
-    ) -> None:
-        """What a method left in the receiver's attributes: a Pending it stored
-        (``self.pending = op.submit()``), a tensor it replaced, or something unknown."""
-        made: dict[Target, Oids] = {}
-        # every value as the attributes held on the way in, before any is set: a swap
-        # (``self.a, self.b = self.b, self.a``) reads both first
-        values = [
-            self.realize(call, summary, result, attr, tensors_of, receiver, made)
-            for attr, result in summary.stores
-        ]
-        for (attr, result), value in zip(summary.stores, values, strict=True):
-            path = f"{receiver}.{attr}"
-            self.drop_paths(path)
-            self.unrelate(path)
-            self.set_env(path, None)
-            if result.kind is not None:
-                self.store(path, value)
-
-    def attribute_releases(self, call: cst.Call, summary: Summary, receiver: str) -> None:
-        """The ops and pendings a method waits for in the receiver's attributes: released
-        first (it may wait before it reads)."""
-        for attr in sorted(summary.releases):
-            held = self.env.get(f"{receiver}.{attr}", NOTHING)
-            self.release(self.kinds(held, Kind.PENDING), call)
-            self.release(self.kinds(held, Kind.OP), call, ran=True)
-            self.release(self.kinds(held, Kind.GRAPH), call)
-
-    def attribute_partitions_reached(self, summary: Summary, receiver: str) -> None:
-        """The partitions kept in the attributes a method reaches: it may consume them (a
-        launch with ``self.tiles``), so they are not followed past the call."""
-        prefix = receiver + "."
-        for path in sorted(self._under.get(root_of(receiver), ())):
-            attr = path[len(prefix) :].split(".")[0].split("[")[0]
-            if not path.startswith(prefix) or path not in self.env:
-                continue
-            if summary.reaches is None or attr in summary.reaches:
-                self.escape(frozenset(self.kinds(self.env[path], Kind.PARTITION)))
-
-    def escape_all(self, values: list[Value]) -> Value:
-        for value in values:
-            self.escape(value)
-        self.call_closures()
-        return NOTHING
-
-    def unknown_call(self, call: cst.Call) -> Value:
-        self.unknown_args(call, escape=True)
-        return NOTHING

@@ -26,7 +26,7 @@ class Result:
     targets: frozenset[tuple[Target, bool]] = frozenset()  # with "exclusive", for borrows
     ordered: bool = False  # an op or Pending later launches may read after (``Hold.ordered``)
     # An op: the kernel calls in the function that made it (where the runtime says it was
-    # created); empty when it may be one the caller gave.
+    # created); a Pending: the submits; empty when it may be one the caller gave.
     sites: frozenset[cst.CSTNode] = frozenset()
     # A list of them, made one per item (``return [k(d.partition(s)).submit() for d in ds]``):
     # the caller holds a container, its items waited one by one.
@@ -79,6 +79,11 @@ class Summary:
     # Targets reached from others (``tilecheck.host.receivers``): a view (its target, the
     # target it views, its constant region; None: all of it).
     views: tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...] = ()
+    # Where the runtime refuses what a call certainly does (reported there, inside it): the
+    # one node that uses a target on the host on every call, and the launch argument that
+    # consumes a partition parameter on every call.
+    used_at: tuple[tuple[Target, cst.CSTNode], ...] = ()
+    consumed_at: tuple[tuple[int, cst.CSTNode], ...] = ()
 
 
 def join_returns(

@@ -12,8 +12,8 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host.indices import Select, region_of
-from tilecheck.host.model import NOTHING, Kind, Oids, Value
+from tilecheck.host.indices import At, Others, Select, region_of, regions_meet
+from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
 from tilecheck.host.windows import Windows
 from tilecheck.syntax.nodes import path_of, source_of
 
@@ -22,11 +22,16 @@ class Views(Windows):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._whole: set[int] = set()  # views over all of their base's memory
+        # lanes of a tensor's first axis, with how many rows the comprehension took, if known
+        self._row_lanes: dict[int, int | None] = {}
 
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
         if not tensors:
             return NOTHING
+        lane = self._counter_lane(expr, tensors)
+        if lane is not None:
+            return frozenset({lane})
         region = region_of(expr.slice, self.ctx.constants)
         through: list[str | None] = []
         if region is not None:
@@ -44,6 +49,68 @@ class Views(Windows):
         )
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    # -- lanes of a tensor's rows: ``[k(kv[i].partition(s)).submit() for i in range(n)]`` ------
+    def _counter_lane(self, expr: cst.Subscript, tensors: Oids) -> int | None:
+        """``kv[i]`` of a comprehension's counter that counts positions (``range(n)``): a lane
+        (``tilecheck.host.lanes``) of ``kv``'s first axis, so the result's ``ps[0]`` borrows
+        ``kv[0]`` and the rest every other row."""
+        element = expr.slice[0].slice if len(expr.slice) == 1 else None
+        index = element.value if isinstance(element, cst.Index) else None
+        found = self._indexes.get(index.value) if isinstance(index, cst.Name) else None
+        source = path_of(expr.value)
+        if found is None or not found.positional or len(tensors) != 1 or source is None:
+            return None
+        assert isinstance(index, cst.Name)
+        lane = self.selection(
+            ("row lane", found.where, index.value, source, tensors),
+            f"`{source}[{index.value}]`",
+            tensors,
+            (Select(tensors, "", None, memory=True),),
+        )
+        self._row_lanes[lane] = found.size
+        self.note_lane(lane, source, tensors)
+        found.lanes.append(lane)
+        self.mark_viewed(tensors | {lane})
+        return lane
+
+    def item(self, lane: int, axis: At) -> int:
+        if lane not in self._row_lanes:
+            return super().item(lane, axis)
+        source, tensors = self._lanes[lane]
+        region = (axis,)  # the object ``kv[0]`` is (``part_of``)
+        view = self.selection(
+            ("view", tensors, repr(region)),
+            f"`{source}[{axis.key}]`",
+            tensors,
+            (Select(tensors, "", region, memory=True),),
+        )
+        self.mark_viewed(frozenset({view}))
+        return view
+
+    def others(self, lane: int, keys: set[int | str]) -> Oids:
+        if lane not in self._row_lanes:
+            return super().others(lane, keys)
+        size = self._row_lanes[lane]
+        if size is not None and set(range(size)) <= keys:
+            return NOTHING  # every row taken out
+        _, tensors = self._lanes[lane]
+        held = frozenset(keys)
+        select = Select(tensors, "", (Others(held),), memory=True)
+        made = self.lane_object(lane, ("others", held), select)
+        self.mark_viewed(frozenset({made}))
+        return frozenset({made})
+
+    def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
+        """``first, *rest = ps`` of a row lane: as of any container (each may be any row)."""
+        return None if value.lane in self._row_lanes else super().unpacked(value, count, star)
+
+    def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
+        """A row lane's holders keep "some row" through ``for p in ps`` (no step's row)."""
+        lane = value.lane if isinstance(value, Many) else None
+        if lane in self._row_lanes:
+            return hold
+        return super().turn_hold(loop, value, origin, hold)
 
     def view_of(self, node: cst.CSTNode, tensors: Oids) -> Oids:
         """``y.reshape(...)``, ``y.T``: a tensor over some part of ``y``, a new one each time."""
@@ -68,7 +135,20 @@ class Views(Windows):
         for base, whole in up_a.items():
             if base in up_b and (whole or up_b[base]):
                 return base
-        return None
+        return self._parts_meet(a, b)
+
+    def _parts_meet(self, a: int, b: int) -> int | None:
+        """Two parts of one base, indexed with constants, that certainly overlap (``x[:192]``
+        and ``x[64:]``): the base."""
+        first, second = self.infos[a].selects, self.infos[b].selects
+        if len(first) != 1 or len(second) != 1:
+            return None
+        x, y = first[0], second[0]
+        if not (x.memory and y.memory and x.of == y.of and len(x.of) == 1):
+            return None
+        if x.axes is None or y.axes is None or not regions_meet(x.axes, y.axes):
+            return None
+        return next(iter(x.of))
 
     def _bases(self, oid: int) -> dict[int, bool]:
         """The tensors ``oid`` is a view of, innermost first, each with whether the view

@@ -91,7 +91,8 @@ def _takes_oldest(call: cst.Call, func: cst.Attribute) -> bool:
 
 
 def _at_least_two(test: cst.Comparison, constants: Mapping[str, int]) -> str | None:
-    """The path of ``q`` in ``len(q) > k`` (k >= 1) or ``len(q) >= k`` (k >= 2)."""
+    """The path of ``q`` in ``len(q) > k`` (k >= 1), ``len(q) >= k`` or ``len(q) == k``
+    (k >= 2)."""
     if len(test.comparisons) != 1:
         return None
     target = test.comparisons[0]
@@ -107,6 +108,6 @@ def _at_least_two(test: cst.Comparison, constants: Mapping[str, int]) -> str | N
         return None
     if isinstance(op, cst.GreaterThan) and bound >= 1:
         return path_of(left.args[0].value)
-    if isinstance(op, cst.GreaterThanEqual) and bound >= 2:
+    if isinstance(op, (cst.GreaterThanEqual, cst.Equal)) and bound >= 2:
         return path_of(left.args[0].value)
     return None

@@ -97,13 +97,31 @@ def tile_type_findings(
     if not alone.open or ctx.is_function:
         return found
     seen = {f.node for f in found} | {f.node for f in ctx.findings}
+    checked: set[tuple[object, ...]] = set()
     for launch in launches(ctx.func):
+        # a launch that says what an earlier one said finds the places that one found
+        said = _said(launch.specialization)
+        if said in checked:
+            continue
+        checked.add(said)
         for finding in check_tile_types(TileTypes(ctx, launch.specialization)).findings:
             if finding.node not in seen:
                 seen.add(finding.node)
                 labels = (*finding.labels, (launch.call, launch.summary))
                 found.append(dataclasses.replace(finding, labels=labels))
     return found
+
+
+def _said(specialization: Specialization) -> tuple[object, ...]:
+    """What a launch tells the rules, comparable across launches."""
+    return tuple(
+        frozenset(known.items())
+        for known in (
+            specialization.tile_shapes,
+            specialization.tensor_shapes,
+            specialization.constants,
+        )
+    )
 
 
 def check_kernel_source(

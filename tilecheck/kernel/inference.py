@@ -46,6 +46,7 @@ from tilecheck.kernel.tiletypes import TileIndex as IndexValue
 from tilecheck.kernel.tiletypes import Value as TypeValue
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.names import dtype_name
+from tilecheck.syntax.constants import int_value
 from tilecheck.syntax.nodes import dotted_name, head_of
 
 _MAX_ROUNDS = 32
@@ -272,8 +273,7 @@ class TileTypes:
 
 def _integer(types: TileTypes, expr: cst.BaseExpression) -> TypeValue | None:
     assert isinstance(expr, cst.Integer)
-    number = expr.evaluated_value
-    return ScalarType("i", Dim.of(number)) if isinstance(number, int) else None
+    return ScalarType("i", Dim.of(int_value(expr)))
 
 
 def _unary(types: TileTypes, expr: cst.BaseExpression) -> TypeValue | None:

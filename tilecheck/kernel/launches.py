@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 import libcst as cst
 
@@ -23,7 +24,7 @@ from tilecheck.kernel_signature import ParamKind
 from tilecheck.names import DEVICE_FUNCTION, NameResolver, dtype_name
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, target_names
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # tilert's tensor factories: (position of the shape, position of the dtype); f32 by default
 _FACTORIES: dict[str, tuple[int, int]] = {
@@ -53,6 +54,8 @@ _BINDING = frozenset(
         cst.MatchStar,
     }
 )  # the nodes that may bind a name (read by ``_binds``)
+# Nodes with no code inside: neither a call nor a binding, not worth a visit.
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString})
 _MAX_HOPS = 8  # names followed to a value (``p = z.partition(...)``, ``q = p``)
 _UNKNOWN: object = object()  # a binding whose value the syntax does not show
 
@@ -114,7 +117,8 @@ class _Scope:
             return None
         bound = scope.bindings.get(name, [])
         only = bound[0] if len(bound) == 1 else None
-        return only if isinstance(only, cst.BaseExpression) else None
+        # (by the type's kind: ``isinstance`` on libcst's ABCs is slow, asked of every name)
+        return cast(cst.BaseExpression, only) if type_kind(type(only)) == EXPRESSION else None
 
 
 class Launches:
@@ -150,10 +154,19 @@ class Launches:
                 continue
             if kind in _BINDING:
                 self._binds(current, where)
-            elif isinstance(current, cst.Call) and type(current.func) is cst.Name:
+            elif type(current) is cst.Call and type(current.func) is cst.Name:
                 where.calls.append(current)
                 self._tops[current] = top
-            stack.extend((child, where) for child in children(current))
+            for child in children(current):
+                # ``a.b.c``, an argument, an item: only ``a``, the value, may hold code
+                while (
+                    type(child) is cst.Attribute
+                    or type(child) is cst.Arg
+                    or type(child) is cst.Element
+                ):
+                    child = child.value
+                if type(child) not in _LEAVES:
+                    stack.append((child, where))
 
     def _scope_of(
         self, node: cst.CSTNode, where: _Scope, top: int

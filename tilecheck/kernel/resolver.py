@@ -126,7 +126,8 @@ class ImportResolver:
                     self._bind_target(suite.name.name)
 
     def _small(self, small: cst.BaseSmallStatement) -> None:
-        if isinstance(small, cst.Import):
+        # (exact types: ``isinstance`` on libcst's ABCs is slow, and this sees every line)
+        if type(small) is cst.Import:
             for alias in small.names:
                 full = dotted_name(alias.name) or ""
                 if alias.asname is not None:
@@ -134,7 +135,7 @@ class ImportResolver:
                 else:
                     head = full.partition(".")[0]
                     self._bind(head, _Import(head))
-        elif isinstance(small, cst.ImportFrom):
+        elif type(small) is cst.ImportFrom:
             module = _module_name(small)
             if isinstance(small.names, cst.ImportStar):
                 self._star_import = True
@@ -143,12 +144,12 @@ class ImportResolver:
                 name = dotted_name(alias.name) or ""
                 local = alias.asname.name if alias.asname is not None else alias.name
                 self._bind_target(local, _Import(_join(module, name)))
-        elif isinstance(small, cst.Assign):
+        elif type(small) is cst.Assign:
             for target in small.targets:
                 self._bind_target(target.target, _assigned(small.value))
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        elif type(small) is cst.AnnAssign and small.value is not None:
             self._bind_target(small.target, _assigned(small.value))
-        elif isinstance(small, cst.AugAssign):
+        elif type(small) is cst.AugAssign:
             self._bind_target(small.target)
 
     def _bind_target(self, target: cst.BaseExpression, binding: _Binding = _OPAQUE) -> None:

@@ -16,24 +16,35 @@ _NO_NAMES: Mapping[str, int] = {}
 
 def const_int(expr: cst.BaseExpression, names: Mapping[str, int] = _NO_NAMES) -> int | None:
     """The value of an integer expression of literals and the given ``names``, or None."""
-    if isinstance(expr, cst.Integer):
-        value = expr.evaluated_value
-        return value if isinstance(value, int) else None
-    if isinstance(expr, cst.Name):
+    # (exact types: ``isinstance`` on libcst's ABCs is slow, and this is asked often)
+    if type(expr) is cst.Integer:
+        return int_value(expr)
+    if type(expr) is cst.Name:
         return names.get(expr.value)
-    if isinstance(expr, cst.UnaryOperation):
+    if type(expr) is cst.UnaryOperation:
         inner = const_int(expr.expression, names)
         if inner is None:
             return None
         if isinstance(expr.operator, cst.Minus):
             return -inner
         return inner if isinstance(expr.operator, cst.Plus) else None
-    if isinstance(expr, cst.BinaryOperation):
+    if type(expr) is cst.BinaryOperation:
         left, right = const_int(expr.left, names), const_int(expr.right, names)
         if left is None or right is None:
             return None
         return _binary(expr.operator, left, right)
     return None
+
+
+def int_value(expr: cst.Integer) -> int:
+    """``expr.evaluated_value`` (an ``ast.literal_eval``) without parsing: ``int(text, 0)``
+    reads every integer literal Python's grammar allows (``0x1F``, ``1_000``, ``00``)."""
+    try:
+        return int(expr.value, 0)
+    except ValueError:
+        value = expr.evaluated_value
+        assert isinstance(value, int)
+        return value
 
 
 def _binary(op: cst.BaseBinaryOp, left: int, right: int) -> int | None:

@@ -13,10 +13,10 @@ from tilecheck.syntax.walk import children
 def dotted_name(expr: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, else None."""
     parts: list[str] = []
-    while isinstance(expr, cst.Attribute):
+    while type(expr) is cst.Attribute:  # (exact types: ``isinstance`` on libcst's ABCs is slow)
         parts.append(expr.attr.value)
         expr = expr.value
-    if not isinstance(expr, cst.Name):
+    if type(expr) is not cst.Name:
         return None
     parts.append(expr.value)
     return ".".join(reversed(parts))

@@ -5,7 +5,9 @@ the host analysis and the kernel-body analysis alike."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable
+from typing import Any
 
 import libcst as cst
 
@@ -65,14 +67,48 @@ def type_kind(cls: type) -> int:
     return kind
 
 
-def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def _reader(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    """Reads the code fields of a node of ``cls`` at once (one C call per node)."""
+    names = _code_fields(cls)
+    read: Callable[[cst.CSTNode], tuple[Any, ...]]
+    if len(names) > 1:
+        read = operator.attrgetter(*names)
+    elif names:
+        (field,) = names
+        one = operator.attrgetter(field)
+
+        def read(node: cst.CSTNode) -> tuple[Any, ...]:
+            return (one(node),)
+
+    else:
+
+        def read(node: cst.CSTNode) -> tuple[Any, ...]:
+            return ()
+
+    _READERS[cls] = read
+    return read
+
+
+# ``Any``: a code field holds a node, a sequence of nodes or a plain value, told apart by
+# ``type_kind``.
+_READERS: dict[type[cst.CSTNode], Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes directly inside ``node`` that may hold code, in field order."""
-    for name in _code_fields(type(node)):
-        value = getattr(node, name)
-        kind = type_kind(type(value))
+    out: list[cst.CSTNode] = []
+    kinds = _TYPE_KINDS
+    for value in (_READERS.get(type(node)) or _reader(type(node)))(node):
+        kind = kinds.get(type(value))
+        if kind is None:
+            kind = type_kind(type(value))
         if kind == SEQUENCE:
             for item in value:
-                if type_kind(type(item)) in (EXPRESSION, NODE):
-                    yield item
+                inner = kinds.get(type(item))
+                if inner is None:
+                    inner = type_kind(type(item))
+                if inner == EXPRESSION or inner == NODE:
+                    out.append(item)
         elif kind != OTHER:
-            yield value
+            out.append(value)
+    return out

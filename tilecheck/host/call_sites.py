@@ -1,0 +1,479 @@
+"""Calls to the checked module's own functions, applied at the call site through the callee's
+summary (``tilecheck.host.summaries`` records it): its parameters' uses on the caller's
+tensors, TC101 when a call gives one tensor for two parameters a launch inside keeps apart,
+TC110/TC111 found inside it, the partitions it consumes, what it returns (new holders
+borrowing the caller's tensors) and, for a method, what it leaves in its receiver's attributes.
+
+A call whose arguments cannot be bound to the parameters (``*args``, ``**kwargs``) is an
+unknown call."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import libcst as cst
+
+from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
+from tilecheck.host.containers import root_of
+from tilecheck.host.findings import Finding
+from tilecheck.host.model import (
+    CONSUMED,
+    LIVE,
+    NOTHING,
+    Borrow,
+    Hold,
+    Kind,
+    Many,
+    Oids,
+    Packed,
+    Value,
+    flatten,
+)
+from tilecheck.host.summaries import Interprocedural
+from tilecheck.host.summary import Result, Summary, Target
+from tilecheck.syntax.nodes import path_of
+
+# The name a method's receiver made in the call (``Act().forward()``) is kept under, never a
+# Python name.
+_MADE = " made"
+_LABELS = {
+    Kind.OP: "op returned by `{}`",
+    Kind.PENDING: "pending",
+    Kind.GRAPH: "graph",
+    Kind.PARTITION: "partition",
+}
+
+
+class CallSites(Interprocedural):
+    """Applies the summaries of the functions a body calls, at each call."""
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._explicit: set[cst.Call] = set()  # ``Base.finish(obj)``: ``obj`` is the receiver
+        self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``
+
+    def _call(self, expr: cst.Call) -> Value:
+        func = expr.func
+        if isinstance(func, cst.Name) and func.value not in self.env:
+            summary = self.ctx.summary_for(func.value)
+            if summary is not None:
+                return self.call_summary(expr, summary, None)
+        elif isinstance(func, cst.Attribute):
+            receiver = func.value
+            base = self.base_method(expr, func)
+            if base is not None:
+                return self.call_summary(expr, *base)
+            owner = receiver.value if type(receiver) is cst.Name else None
+            if type(receiver) is cst.Subscript and self._based:
+                owner = path_of(receiver)  # ``blocks[0].forward()``
+            cls = self.receiver_class(owner) if owner is not None else None
+            if cls is not None:
+                summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
+                if summary is not None:
+                    return self.call_summary(expr, summary, owner)
+            made = self.made_class(receiver)
+            if made is not None:  # ``Act().forward()``: on an instance made right here
+                summary = self.ctx.summary_for(f"{made}.{func.attr.value}")
+                if summary is not None:
+                    self.ev(receiver)
+                    value = self.call_summary(expr, summary, _MADE)
+                    self.drop_paths(_MADE)
+                    return value
+        return super()._call(expr)
+
+    def base_method(self, call: cst.Call, func: cst.Attribute) -> tuple[Summary, str] | None:
+        """``super().finish()`` in a method of a module class whose first base is one: the
+        base's method, on this method's receiver; ``Base.finish(obj)``: ``Base``'s method on
+        ``obj`` (``passed`` leaves ``obj`` out of the arguments)."""
+        receiver = func.value
+        if func.attr.value == "__init__":
+            return None  # what it sets is read from the class's methods (``ClassInfo``)
+        if type(receiver) is cst.Call and type(receiver.func) is cst.Name:
+            info = self.method_of
+            if (
+                receiver.func.value != "super"
+                or "super" in self.env
+                or info is None
+                or info.base is None
+                or self.me is None
+            ):
+                return None
+            summary = self.ctx.summary_for(f"{info.base}.{func.attr.value}")
+            return (summary, self.me) if summary is not None else None
+        if type(receiver) is not cst.Name or receiver.value in self.env or not call.args:
+            return None
+        info = self.ctx.classes.get(receiver.value)
+        first = call.args[0]
+        if info is None or info.origin is not None or first.keyword is not None or first.star:
+            return None
+        owner = first.value.value if type(first.value) is cst.Name else None
+        if owner is None or self.receiver_class(owner) is None:
+            return None
+        summary = self.ctx.summary_for(f"{receiver.value}.{func.attr.value}")
+        if summary is None:
+            return None
+        self._explicit.add(call)
+        return summary, owner
+
+    def passed(self, call: cst.Call) -> Sequence[cst.Arg]:
+        """The arguments a call gives the callee's parameters after its receiver."""
+        return call.args[1:] if call in self._explicit else call.args
+
+    def made_class(self, receiver: cst.BaseExpression) -> str | None:
+        """The class of the checked tree ``receiver`` calls (``Act()``), if it does."""
+        if type(receiver) is not cst.Call or type(receiver.func) is not cst.Name:
+            return None
+        name = receiver.func.value
+        return name if name in self.ctx.classes and name not in self.env else None
+
+    def receiver_class(self, owner: str) -> str | None:
+        """The class (of the checked tree) of the instance ``owner`` holds: ``self``'s, a
+        name's, or an element's (``blocks[0]``)."""
+        if self.method_of is not None and owner == self.me:
+            return self.method_of.name
+        cls = self.instances.get(owner)
+        if cls is not None or "." in owner or "[" not in owner:
+            return cls
+        held = self.stored(owner)
+        info = self.class_of(flatten(held)) if held is not None else None
+        return info.name if info is not None else None
+
+    def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
+        """``helper(z, 2.0)`` or ``self.helper(z)`` (``receiver``: ``self``)."""
+        if any(arg.star for arg in call.args):
+            return self.unknown_call(call)
+        bound: dict[int, tuple[cst.Arg, Value]] = {}
+        args = self.passed(call)
+        values = [self.ev(arg.value) for arg in args]
+        first = 1 if receiver is not None else 0
+        for position, (arg, value) in enumerate(zip(args, values, strict=True), first):
+            if arg.keyword is None:
+                if position >= summary.positional:
+                    return self.escape_all(values)
+                bound[position] = (arg, value)
+            elif arg.keyword.value in summary.names:
+                bound[summary.names.index(arg.keyword.value)] = (arg, value)
+        # Ops and pendings given to it are given as to unknown code, first: it may wait for
+        # them before it uses anything (``finish(pending, z)``).
+        for index, (_, value) in bound.items():
+            if index not in summary.consumes:
+                self.escape(value)
+        if receiver is not None:
+            self.attribute_releases(call, summary, receiver)
+            self.attribute_partitions_reached(summary, receiver)
+        tensors_of: dict[int, Oids] = {}
+        used = {target for target, _ in summary.uses}
+        for index, (arg, value) in bound.items():
+            oids = flatten(value)
+            tensors = frozenset(self.kinds(oids, Kind.TENSOR))
+            if not oids and ("param", index) in used:
+                free = self.free_tensor(arg.value)
+                tensors = frozenset({free}) if free is not None else NOTHING
+            tensors_of[index] = tensors
+        inside = dict(summary.used_at) if summary.statement is not None else {}
+        for target, use in sorted(summary.uses, key=lambda u: (str(u[0]), u[1].value)):
+            kind, which = target
+            if kind == "param" and isinstance(which, int) and which in bound:
+                tensors = tensors_of[which]
+                node: cst.CSTNode = bound[which][0].value
+                shown: str | None = None
+            elif kind == "attr" and receiver is not None:
+                tensors = self.attribute_tensors(receiver, str(which))
+                node, shown = call, f"{receiver}.{which}"
+            elif kind != "new":
+                tensors = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
+                node = call
+                shown = self.infos[min(tensors)].label.strip("`") if tensors else None
+            else:
+                continue
+            if not tensors:
+                continue
+            if target in inside and self.certainly_held(tensors):
+                # the runtime refuses it inside the function, at its one use of the target
+                with self.elsewhere(summary.statement, call):
+                    self.use(tensors, use, inside[target], top=0, covers=False)
+            else:
+                self.use(tensors, use, node, shown)
+        self.check_distinct(summary, bound, tensors_of)
+        self.refused_inside(call, summary)
+        self.reruns_in(summary, bound)
+        self.consume(call, summary, bound, tensors_of)
+        self.call_closures()
+        if receiver is not None:
+            self.attribute_effects(call, summary, receiver, tensors_of)
+        return self.returned_value(call, summary, tensors_of, receiver)
+
+    def refused_inside(self, call: cst.Call, summary: Summary) -> None:
+        """TC111 at a call, inside a graph capture, of a function that allocates (records an
+        event, copies into a tensor) on every call."""
+        if summary.refusals:
+            what = min(summary.refusals)
+            shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
+            self.refused(call, shown, "call it before the `with tr.graph()` block")
+
+    def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
+        """TC110 inside the function, on an op this call certainly passes it (one a name holds
+        on every path, or a kernel call made right here)."""
+        if summary.statement is None:
+            return
+        for index, finding in summary.reruns:
+            if index in bound:
+                arg, value = bound[index]
+                if self.definite_kind(arg.value, value, Kind.OP) is not None:
+                    shown = dataclasses.replace(finding, statement=summary.statement)
+                    self.report((OP_ALREADY_RUN, finding.node), shown)
+
+    def check_distinct(
+        self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]], tensors_of: dict[int, Oids]
+    ) -> None:
+        """TC101 through a helper: it launches with two of its parameters, one written through
+        a partition, and the call gives both the same tensor."""
+        for first, second, inner, top in sorted(summary.distinct, key=lambda d: d[:2]):
+            if first not in bound or second not in bound:
+                continue
+            a, b = tensors_of[first], tensors_of[second]
+            same = a & b
+            if not same or not (len(a) == 1 or len(b) == 1):
+                continue
+            arg = bound[second][0]
+            label = self.infos[min(same)].label
+            if len(a) == 1 and len(b) == 1 and summary.statement is not None:
+                # certainly one tensor: the launch inside the function raises
+                self.report(
+                    (MUTABLE_ALIAS, id(inner)),
+                    self.alias_inside(summary, first, second, label, inner, top),
+                )
+                continue
+            message = (
+                f"{label} is passed to `{summary.name}` as `{summary.names[first]}` and again as "
+                f"`{summary.names[second]}`; it launches a kernel that writes "
+                f"`{summary.names[first]}` through a partition and takes "
+                f"`{summary.names[second]}` in the same launch",
+            )
+            labels = (
+                (bound[first][0].value, f"passed as `{summary.names[first]}` here"),
+                (arg.value, f"passed again as `{summary.names[second]}` here"),
+            )
+            self.report(
+                (MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels)
+            )
+
+    def derived_tensors(
+        self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
+    ) -> Oids | None:
+        """A target reached from another's tensors (``tilecheck.host.receivers``)."""
+        return None
+
+    def alias_inside(
+        self, summary: Summary, first: int, second: int, label: str, inner: cst.CSTNode, top: int
+    ) -> Finding:
+        """TC101 at the launch inside the function, which the call gives one tensor twice."""
+        written, other = summary.names[first], summary.names[second]
+        message = (
+            f"`{written}` and `{other}` are one tensor here ({label}, given to "
+            f"`{summary.name}` for both): this launch writes `{written}` through a partition "
+            f"and takes `{other}` too",
+        )
+        labels = ((inner, "the same tensor again here"),)
+        finding = Finding(MUTABLE_ALIAS, inner, message, labels, top=top)
+        return dataclasses.replace(finding, statement=summary.statement)
+
+    def attribute_tensors(self, receiver: str, attr: str) -> Oids:
+        found = self.env.get(f"{receiver}.{attr}")
+        if found is None and "[" in receiver:  # ``blocks[0].act``: its instance's
+            held = self.stored(receiver)
+            found = self.instance_attribute(flatten(held), attr) if held is not None else None
+        return frozenset(self.kinds(found or NOTHING, Kind.TENSOR))
+
+    def consume(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        bound: dict[int, tuple[cst.Arg, Value]],
+        tensors_of: dict[int, Oids],
+    ) -> None:
+        inside = dict(summary.consumed_at) if summary.statement is not None else {}
+        for index in sorted(summary.consumes):
+            if index not in bound:
+                continue
+            arg, value = bound[index]
+            partitions = self.kinds(flatten(value), Kind.PARTITION)
+            at: cst.CSTNode = arg.value
+            statement = None
+            consumed = [self.holds.get(p) for p in partitions]
+            if index in inside and len(consumed) == 1 and consumed[0] is not None:
+                if consumed[0].status == CONSUMED:  # the launch inside raises
+                    at, statement = inside[index], summary.statement
+            with self.elsewhere(statement, call):
+                unconsumed = not self.check_unconsumed(partitions, at, None)
+            if unconsumed:
+                for part in partitions:
+                    tensors_of[index] |= frozenset(self.partition_tensors(part))
+            self.consume_all(partitions, call)
+
+    def returned_value(
+        self, call: cst.Call, summary: Summary, tensors_of: dict[int, Oids], receiver: str | None
+    ) -> Value:
+        made: dict[Target, Oids] = {}
+        if summary.arity is None:
+            if not summary.returns:
+                return NOTHING
+            result = summary.returns[0]
+            value = self.realize(call, summary, result, 0, tensors_of, receiver, made)
+            return Many(flatten(value)) if result.many else value
+        return Packed(
+            tuple(
+                self.realize(call, summary, r, i, tensors_of, receiver, made)
+                for i, r in enumerate(summary.returns)
+            )
+        )
+
+    def realize(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        result: Result,
+        index: int | str,
+        tensors_of: dict[int, Oids],
+        receiver: str | None,
+        made: dict[Target, Oids],
+    ) -> Value:
+        """What a call gives back (``index``: the item returned, or the attribute stored): the
+        tensors its targets are here, or a new holder borrowing them."""
+        if result.kind is None:
+            return NOTHING
+        for target, _ in result.targets:
+            if target in made:
+                continue
+            kind, which = target
+            if kind == "param" and isinstance(which, int):
+                made[target] = tensors_of.get(which, NOTHING)
+            elif kind == "attr":
+                made[target] = self.attribute_tensors(receiver, str(which)) if receiver else NOTHING
+            elif kind != "new":
+                made[target] = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
+            else:
+                new = self.fresh(Kind.TENSOR, call, "tensor", key=("returned", call, which))
+                made[target] = frozenset({new})
+        if result.kind is Kind.TENSOR:
+            return frozenset().union(*(made[t] for t, _ in result.targets))
+        borrows = {
+            Borrow(t, exclusive) for target, exclusive in result.targets for t in made[target]
+        }
+        label = _LABELS[result.kind].format(summary.name)
+        key = ("returned", call, index)
+        new = self.fresh(result.kind, call, label, group=self.current_group(), key=key)
+        returned = not isinstance(index, str)  # what a method stores is its own finding
+        if returned and result.kind is Kind.OP:
+            self.created_ops[new] = self.site(call)
+            if len(result.sites) == 1 and summary.statement is not None:
+                # where the runtime says it was created: the kernel call in the function
+                (site,) = result.sites
+                self.created_ops[new] = (site, 0)
+                self.made_elsewhere[new] = summary.statement
+        elif returned and result.kind is Kind.PENDING:
+            self.created_pendings[new] = self.site(call)
+            if len(result.sites) == 1 and summary.statement is not None:
+                # where the runtime warns of it: the submit in the function
+                (site,) = result.sites
+                self.created_pendings[new] = (site, 0)
+                self.made_elsewhere[new] = summary.statement
+        if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
+            self.infos[new] = dataclasses.replace(self.infos[new], group=new)
+        group = self.infos[new].group
+        self.set_hold(new, Hold(LIVE, frozenset(borrows), ordered=result.ordered and group is None))
+        return frozenset({new})
+
+    def attribute_effects(
+        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
+    ) -> None:
+        """What a method left in the receiver's attributes: a Pending it stored
+        (``self.pending = op.submit()``), a tensor it replaced, or something unknown."""
+        made: dict[Target, Oids] = {}
+        # every value as the attributes held on the way in, before any is set: a swap
+        # (``self.a, self.b = self.b, self.a``) reads both first
+        values = [
+            self.realize(call, summary, result, attr, tensors_of, receiver, made)
+            for attr, result in summary.stores
+        ]
+        for (attr, result), value in zip(summary.stores, values, strict=True):
+            path = f"{receiver}.{attr}"
+            self.drop_paths(path)
+            self.unrelate(path)
+            self.set_env(path, None)
+            if result.kind is not None:
+                self.store(path, value)
+
+    def attribute_releases(self, call: cst.Call, summary: Summary, receiver: str) -> None:
+        """The ops and pendings a method waits for in the receiver's attributes: released
+        first (it may wait before it reads)."""
+        for attr in sorted(summary.releases):
+            found = self.env.get(f"{receiver}.{attr}")
+            info = self.method_of
+            if found is None and receiver == self.me and info is not None and attr in info.holders:
+                # ``super().finish()`` while summarized: what ``self``'s attribute held on the
+                # way in (its wait is this method's effect too)
+                found = flatten(self.placeholder(attr) or NOTHING) if self.summarizing else None
+            held = found or NOTHING
+            self.release(self.kinds(held, Kind.PENDING), call)
+            self.release(self.kinds(held, Kind.OP), call, ran=True)
+            self.release(self.kinds(held, Kind.GRAPH), call)
+
+    def attribute_partitions_reached(self, summary: Summary, receiver: str) -> None:
+        """The partitions kept in the attributes a method reaches: it may consume them (a
+        launch with ``self.tiles``), so they are not followed past the call. So are the ops,
+        Pendings and graphs of attributes its summary does not follow (not among its class's
+        ``holders``: ``g.record(self.op)`` of an op ``__init__`` made)."""
+        prefix = receiver + "."
+        cls = self.receiver_class(receiver)
+        info = self.ctx.classes.get(cls) if cls is not None else None
+        for path in sorted(self._under.get(root_of(receiver), ())):
+            attr = path[len(prefix) :].split(".")[0].split("[")[0]
+            if not path.startswith(prefix) or path not in self.env:
+                continue
+            if summary.reaches is None or attr in summary.reaches:
+                held = self.env[path]
+                self.escape(frozenset(self.kinds(held, Kind.PARTITION)))
+                if info is None or attr not in info.holders:
+                    for kind in (Kind.OP, Kind.PENDING, Kind.GRAPH):
+                        self.escape(frozenset(self.kinds(held, kind)))
+
+    def certainly_held(self, tensors: Oids) -> bool:
+        """One tensor, and every holder that may borrow it holds it on every path."""
+        if len(tensors) != 1:
+            return False
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            if hold.status != LIVE and any(b.tensor in tensors for b in hold.borrows):
+                return False
+        return True
+
+    @contextmanager
+    def elsewhere(self, statement: int | None, call: cst.Call) -> Iterator[None]:
+        """Findings reported meanwhile lie in the module statement ``statement``, inside the
+        function ``call`` runs (labelled at the call); None: in the body's own."""
+        before = self._statement
+        self._statement = (statement, call) if statement is not None else None
+        try:
+            yield
+        finally:
+            self._statement = before
+
+    def report(self, key: object, finding: Finding, top: int | None = None) -> None:
+        if self._statement is not None:
+            statement, call = self._statement
+            labels = (*finding.labels, (call, "in the function this call runs"))
+            finding = dataclasses.replace(finding, statement=statement, labels=labels)
+        super().report(key, finding, top)
+
+    def escape_all(self, values: list[Value]) -> Value:
+        for value in values:
+            self.escape(value)
+        self.call_closures()
+        return NOTHING
+
+    def unknown_call(self, call: cst.Call) -> Value:
+        self.unknown_args(call, escape=True)
+        return NOTHING

@@ -1,0 +1,76 @@
+"""A view a function takes at an index its caller gives (``self.k[layer]`` in ``def
+write(self, layer)``), named to the caller: the index stays a form of the parameter in the
+summary, and each call with a constant argument puts it in (``cache.write(0)``:
+``cache.k[0]``). Only a parameter the body never rebinds stands for its argument; anything else
+is no part the caller can name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from tilecheck.host.indices import Affine, At, Axis
+from tilecheck.syntax.nodes import target_names
+from tilecheck.syntax.walk import children
+
+
+def parameter_form(axis: Axis | None, parameters: tuple[str, ...], rebound: frozenset[str]) -> bool:
+    """``axis`` is an index form of one of ``parameters`` as the caller gave it (``layer``,
+    ``2 * layer + 1``, ``layer % 2``), not of a value the body computed."""
+    return (
+        isinstance(axis, Affine)
+        and axis.name in parameters
+        and axis.name not in rebound
+        and not (axis.lo or axis.hi or axis.stride)
+        and axis.width is None
+        and axis.edge is None
+    )
+
+
+def put_in(form: Affine, argument: Axis | None) -> Axis | None:
+    """``form`` of a parameter with the caller's constant index for its argument put in; None
+    for any other argument. A loop's counter is not put in: a list of the calls' Pendings
+    waited one by one against their rows (``for layer, p in enumerate(pends)``) is not told
+    apart from the rows yet, which would be a false alarm."""
+    if not isinstance(argument, At) or not isinstance(argument.key, int):
+        return None
+    value = form.a * argument.key + form.b
+    return At(value % form.mod if form.mod else value)
+
+
+def rebound(fn: cst.FunctionDef) -> frozenset[str]:
+    """The names ``fn``'s body binds anywhere (nested scopes included: when in doubt, a
+    parameter is not its argument)."""
+    return frozenset(_bound(fn.body))
+
+
+def _bound(node: cst.CSTNode) -> Iterator[str]:
+    targets: list[cst.CSTNode] = []
+    if isinstance(node, cst.Assign):
+        targets = [t.target for t in node.targets]
+    elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Del)):
+        targets = [node.target]
+    elif isinstance(node, (cst.For, cst.CompFor)):
+        targets = [node.target]
+    elif isinstance(node, cst.WithItem) and node.asname is not None:
+        targets = [node.asname.name]
+    elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+        targets = [node.name.name]
+    elif isinstance(node, (cst.Global, cst.Nonlocal)):
+        yield from (n.name.value for n in node.names)
+    elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        yield node.name.value
+    elif isinstance(node, cst.MatchAs) and node.name is not None:
+        yield node.name.value
+    elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(
+        node.names, cst.ImportStar
+    ):
+        for alias in node.names:
+            name = alias.asname.name if alias.asname is not None else alias.name
+            if isinstance(name, cst.Name):
+                yield name.value
+    for target in targets:
+        yield from target_names(target)
+    for child in children(node):
+        yield from _bound(child)
