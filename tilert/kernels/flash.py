@@ -267,7 +267,9 @@ def decode_combine(
     valid = split < splits
     lse = tl.gather(lse_part, (rows, g, 0), mask=valid, padding_value=float("-inf"))
     w = tl.exp2(lse - tl.max(lse, axis=0, keepdims=True))
-    o = tl.gather(o_part, (rows, g, dims), mask=valid)
+    # a split without keys (lse -inf, weight 0) is not read: a short context in a long cache
+    # leaves most of the splits empty
+    o = tl.gather(o_part, (rows, g, dims), mask=valid & (lse > float("-inf")))
     out.store(tl.sum(w * o, axis=0, keepdims=True) / tl.sum(w, axis=0, keepdims=True))
 
 
