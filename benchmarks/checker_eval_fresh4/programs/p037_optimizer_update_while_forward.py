@@ -1,0 +1,28 @@
+"""An SGD step that updates the weights while a forward pass still reads them."""
+
+from __future__ import annotations
+
+from llmrun.host import project, weights
+from llmrun.kernels import axpy
+
+import tilert as tr
+
+
+class SGD:
+    def __init__(self, params: list[tr.Tensor], lr: float) -> None:
+        self.params = params
+        self.lr = lr
+
+    def step(self, grads: list[tr.Tensor]) -> None:
+        for p, g in zip(self.params, grads, strict=True):
+            axpy(p.reshape(-1).partition((64,)), g.reshape(-1), -self.lr).sync()  # expect: TC103
+
+
+w, _ = weights(32, 32)
+grad = tr.full((32, 32), 0.01)
+x = tr.ones((32,))
+y = tr.zeros((32,))
+opt = SGD([w], lr=0.1)
+fwd = project(y, w, x).submit()
+opt.step([grad])  # expect-also
+fwd.wait()
