@@ -10,6 +10,8 @@ from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
+from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_lanes import VALID as LANES_VALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
@@ -381,6 +383,7 @@ def main() -> None:
         *OBJECTS_VALID["TC102"],
         *GAPS_VALID["TC102"],
         *ALARMS_VALID["TC102"],
+        *ROUND8_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -393,5 +396,6 @@ def main() -> None:
         + OBJECTS_INVALID["TC102"]
         + GAPS_INVALID["TC102"]
         + ALARMS_INVALID["TC102"]
+        + ROUND8_INVALID["TC102"]
     ),
 )

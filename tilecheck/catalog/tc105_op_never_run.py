@@ -8,6 +8,8 @@ from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
+from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
+from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -133,6 +135,7 @@ def main() -> None:
         *COLLECTIVE_VALID["TC105"],
         *ROWS_VALID["TC105"],
         *OBJECTS_VALID["TC105"],
+        *ROUND8_VALID["TC105"],
         *CALLS_VALID["TC105"],
     ),
     invalid=(
@@ -219,6 +222,7 @@ def main() -> None:
         *ROWS_INVALID["TC105"],
         *WINDOWS_INVALID["TC105"],
         *OBJECTS_INVALID["TC105"],
+        *ROUND8_INVALID["TC105"],
         *CALLS_INVALID["TC105"],
     ),
 )

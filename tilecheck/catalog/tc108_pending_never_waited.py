@@ -11,6 +11,8 @@ from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
+from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
@@ -256,6 +258,7 @@ class Prefetcher:
         *WINDOWS_VALID["TC108"],
         *FRESH_VALID["TC108"],
         *OBJECTS_VALID["TC108"],
+        *ROUND8_VALID["TC108"],
         *CALLS_VALID["TC108"],
         *GAPS_VALID["TC108"],
         *ALARMS_VALID["TC108"],
@@ -388,6 +391,7 @@ def main() -> None:
         *COLLECTIVE_INVALID["TC108"],
         *WINDOWS_INVALID["TC108"],
         *OBJECTS_INVALID["TC108"],
+        *ROUND8_INVALID["TC108"],
         *CALLS_INVALID["TC108"],
         *GAPS_INVALID["TC108"],
         *ALARMS_INVALID["TC108"],

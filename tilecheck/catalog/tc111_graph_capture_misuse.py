@@ -8,6 +8,8 @@ from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
+from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -133,6 +135,7 @@ def main() -> None:
         ),
         *CALLS_VALID["TC111"],
         *GAPS_VALID["TC111"],
+        *ROUND8_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -282,5 +285,6 @@ def main() -> None:
         ),
         *CALLS_INVALID["TC111"],
         *GAPS_INVALID["TC111"],
+        *ROUND8_INVALID["TC111"],
     ),
 )

@@ -37,6 +37,7 @@ class BodyAnalysis(Expressions):
     # -- driving ----------------------------------------------------------------------------
     def run_body(self, cfg: CFG, initial: State = EMPTY_STATE) -> dict[int, State]:
         self.loop_first = cfg.loops
+        self.body_cfg = cfg
         self.note_loops(
             [
                 cast(cst.For, e.node)
@@ -183,7 +184,11 @@ class BodyAnalysis(Expressions):
             value_node = cast(cst.Return, node).value
             if value_node is not None:
                 value = self.ev(value_node)
-                self.note_return(value)
+                waits = self.closure_waits(value_node)
+                if waits is not None:
+                    self.note_return(waits, waiting=True)
+                else:
+                    self.note_return(value)
                 self.escape(value)
             if not element.withs and self.scope_node is not None:
                 self.leave_early(cast(cst.Return, node))

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import libcst as cst
 
 from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
+from tilecheck.host.callbacks import runs_parameter
 from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
 from tilecheck.host.model import (
@@ -198,6 +199,7 @@ class CallSites(Interprocedural):
                 self.use(tensors, use, node, shown)
         self.check_distinct(summary, bound, tensors_of)
         self.refused_inside(call, summary)
+        self.callbacks_run(summary, bound)
         self.reruns_in(summary, bound)
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
@@ -212,6 +214,17 @@ class CallSites(Interprocedural):
             what = min(summary.refusals)
             shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
             self.refused(call, shown, "call it before the `with tr.graph()` block")
+
+    def callbacks_run(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
+        """TC111 inside a capture: the function runs an op it makes through the callback
+        given (``step(buf, lambda op: op.sync())``), at the callback's run."""
+        for index, position in sorted(summary.runs_callbacks):
+            run = runs_parameter(bound[index][0].value, position) if index in bound else None
+            if run is not None and isinstance(run.func, cst.Attribute):
+                how = run.func.attr.value
+                what = f"`{summary.name}(...)` runs its op through this callback's `.{how}()`"
+                fix = f"record the op with `{self.capture_name()}.record(op)` instead"
+                self.refused(run, what, fix)
 
     def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
         """TC110 inside the function, on an op this call certainly passes it (one a name holds
@@ -375,6 +388,8 @@ class CallSites(Interprocedural):
                 self.made_elsewhere[new] = summary.statement
         elif returned and result.kind is Kind.PENDING:
             self.created_pendings[new] = self.site(call)
+            if result.called_waits:
+                self.waiting_closures.add(new)
             if len(result.sites) == 1 and summary.statement is not None:
                 # where the runtime warns of it: the submit in the function
                 (site,) = result.sites

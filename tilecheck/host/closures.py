@@ -32,6 +32,9 @@ class Closures(Calls):
         # a closure's name -> what its parameters defaulting to a name (``t=t``) held when it
         # was made (the default is evaluated then, not when it runs)
         self._defaults: dict[str, dict[str, Oids]] = {}
+        # Pendings a call returned inside a closure that waits them when called (the name
+        # holding one is that closure: calling it waits them)
+        self.waiting_closures: set[int] = set()
 
     def reads_of(self, scope: Scope) -> Events:
         """The host reads (``z.to_numpy()``, ``np.asarray(z)``) and waits (``pending.wait()``,
@@ -169,7 +172,33 @@ class Closures(Calls):
                 finding = Finding(WRONG_ARGUMENT_KIND, value, (problem,))
                 self.report((WRONG_ARGUMENT_KIND, id(arg)), finding, top)
 
+    def closure_waits(self, expr: cst.BaseExpression) -> Oids | None:
+        """A closure returned (``return lambda: pend.wait()``) that only waits for its free
+        names, each holding live Pendings only: those Pendings; None for anything else."""
+        scope: Scope | None = expr if isinstance(expr, cst.Lambda) else None
+        if isinstance(expr, cst.Name) and expr.value in self.closure_reads:
+            scope = self.closure_reads[expr.value][0]
+        if scope is None or _defaulted(scope):
+            return None
+        events = self.reads_of(scope)
+        if not events or any(what != "wait" for what, _, _ in events):
+            return None
+        held = frozenset().union(*(self.env.get(name, NOTHING) for _, name, _ in events))
+        if not held or any(
+            self.infos[o].kind is not Kind.PENDING or not self.is_live(o) for o in held
+        ):
+            return None
+        return held
+
+    def holder_name(self, oid: int) -> str | None:
+        """Not the name of a closure that waits it (``done.wait()`` is no way to wait)."""
+        return None if oid in self.waiting_closures else super().holder_name(oid)
+
     def closure_called(self, call: cst.Call) -> None:
+        if isinstance(call.func, cst.Name) and self.waiting_closures:
+            held = self.env.get(call.func.value, NOTHING)
+            if held and held <= self.waiting_closures:
+                self.release(list(held), call)
         if isinstance(call.func, cst.Name) and call.func.value in self.closure_reads:
             scope, top = self.closure_reads[call.func.value]
             defaults = self._defaults.get(call.func.value)

@@ -372,11 +372,46 @@ class Containers(Counters):
             added = frozenset().union(*(flatten(v) for v in values)) if values else NOTHING
             self.add_to(path, added)
             return NOTHING
+        if name == "pop" and call.args:
+            popped = self.popped_at(path, call.args[0].value, contents)
+            if popped is not None:
+                return popped
         if name in _CONTAINER_GETS:
             return Many(contents, None, f"{path}[=]" not in self.env)
         if name == "clear" and not values:
             self.emptied(path)  # its items are dropped here (collected if nothing else holds)
         return NOTHING
+
+    def popped_at(self, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:
+        """``pends.pop("a")`` of a dict whose items are all kept by constant key (different
+        objects, none stored by a computed key): the item under ``"a"``, which leaves the
+        dict. None where the dict's items are not known so (any of them, as ``pop()``)."""
+        text = path_key(key)
+        if text is None or text[:1] not in ("'", '"') or f"{path}[=]" in self.env:
+            return None
+        held = self.stored(path)
+        if isinstance(held, Many) and held.lane is not None and isinstance(key, cst.SimpleString):
+            # a comprehension's result: the holder at that key (``tilecheck.host.lanes``)
+            value = key.evaluated_value
+            own = self.holders_at(held, At(value if isinstance(value, str) else text))
+            if not own or own & contents:
+                return None  # not taken out at its own key: any of the items
+            self.set_env(f"{path}[{text}]", None)
+            self.set_env(path + "[*]", self.env.get(path + "[*]", NOTHING) - own)
+            return own
+        prefix = path + "["
+        keyed = [
+            k
+            for k in self._under.get(root_of(path), ())
+            if k.startswith(prefix) and k[len(prefix) :][:1] in ("'", '"') and k.endswith("]")
+        ]
+        items = {k: self.env[k] for k in keyed if k in self.env and "[" not in k[len(prefix) :]}
+        found = items.get(f"{path}[{text}]")
+        if found is None or frozenset().union(*items.values()) != contents:
+            return None
+        self.set_env(f"{path}[{text}]", None)
+        self.set_env(path + "[*]", contents - found)
+        return found
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
         """Also apart from an element (``srcs[i]``) of a container none of whose items is,
@@ -426,7 +461,7 @@ class Containers(Counters):
             kept = self.container_method(expr, func)
             if kept is not None:
                 return kept
-        elif self.closure_reads:
+        elif self.closure_reads or self.waiting_closures:
             self.closure_called(expr)
         return super()._call(expr)
 

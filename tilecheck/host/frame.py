@@ -79,6 +79,9 @@ class Frame(Store):
         # Submit sites whose Pendings a loop waits for but the last ones (a window, or every
         # item but the last): live in a local container when the function returns, unwaited.
         self.windowed: set[int] = set()
+        # Sites whose holders a local list keeps and walks only through a slice that leaves
+        # some out (``pends[:-1]``): those are never run or waited (``Windows.slice_leaves``).
+        self.sliced_off: dict[int, cst.Subscript] = {}
         self.parameters: frozenset[str] = frozenset()
         # Per (pending site, assignment): whether the assignment drops, unwaited on every path,
         # the Pending of that site a name held (each visit overwrites: the fixed point's).
@@ -124,15 +127,23 @@ class Frame(Store):
                 self.sink.add((OP_ALREADY_RUN, node), (0, 0), finding)
                 refused.add(self.rerun_call.get(node, node))
         for op, (site, top) in self.created_ops.items():
-            if op not in self.ran and site not in refused and op not in self.conflicted:
+            if site in refused or op in self.conflicted:
+                continue
+            if op in self.sliced_off:
+                finding = messages.sliced_off(site, self.infos[op], self.sliced_off[op])
+            elif op not in self.ran:
                 finding = messages.never_run(site, self.infos[op])
-                statement = self.made_elsewhere.get(op)
-                finding = dataclasses.replace(finding, top=top, statement=statement)
-                self.sink.add((OP_NEVER_RUN, op), (-1, op), finding)
+            else:
+                continue
+            statement = self.made_elsewhere.get(op)
+            finding = dataclasses.replace(finding, top=top, statement=statement)
+            self.sink.add((OP_NEVER_RUN, op), (-1, op), finding)
         for pending, (site, top) in self.created_pendings.items():
             if site in refused or pending in self.conflicted:
                 continue
-            if pending not in self.waited:
+            if pending in self.sliced_off:
+                finding = messages.sliced_off(site, self.infos[pending], self.sliced_off[pending])
+            elif pending not in self.waited:
                 finding = messages.never_waited(site)
             elif pending in self.left_unwaited:
                 finding = messages.left_unwaited(site)

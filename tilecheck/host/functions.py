@@ -126,6 +126,7 @@ class Functions:
             analysis.parameter_reruns(),
             reached_attributes(fn, analysis.me) if analysis.me is not None else frozenset(),
             frozenset(analysis.refusals),
+            runs_callbacks=frozenset(analysis.called_back),
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),

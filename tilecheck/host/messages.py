@@ -170,6 +170,20 @@ def launch_dropped(site: cst.CSTNode) -> Finding:
     )
 
 
+def sliced_off(site: cst.CSTNode, holder: ObjInfo, sliced: cst.Subscript) -> Finding:
+    """A list walked only through a slice that leaves items out (``Windows.slice_leaves``)."""
+    pending = holder.kind is Kind.PENDING
+    what, done = ("the Pendings made here", "waited on") if pending else ("the ops", "run")
+    return Finding(
+        OP_NEVER_RUN if not pending else PENDING_NEVER_WAITED,
+        site,
+        (
+            f"{what} are reached only through `{source_of(sliced)}`, which leaves some out: "
+            f"those are never {done} (the list is not used otherwise); walk the whole list",
+        ),
+    )
+
+
 def left_unwaited(site: cst.CSTNode) -> Finding:
     return Finding(
         PENDING_NEVER_WAITED,

@@ -243,7 +243,7 @@ class State:
         bound = _meet_maps(self.bound, other.bound, _same)
         taken = _meet_maps(self.taken, other.taken, _union)
         same = self._join_same(other)
-        defs = _meet_maps(self.defs, other.defs, _same)
+        defs = _meet_maps(self.defs, other.defs, _same_def)
         if (
             env is self.env
             and holds is self.holds
@@ -328,6 +328,23 @@ def _join_maps(
 
 def _same(a: V, b: V) -> V | None:
     return a if a == b else None
+
+
+def _same_def(a: Affine | Bounds, b: Affine | Bounds) -> Affine | Bounds | None:
+    """The same fact, or the larger of two upper bounds alone (``len(q)`` holds at most so
+    many items: ``tilecheck.host.queue_bounds``)."""
+    if a == b:
+        return a
+    if (
+        isinstance(a, Bounds)
+        and isinstance(b, Bounds)
+        and a.least is None
+        and b.least is None
+        and a.below is not None
+        and b.below is not None
+    ):
+        return a if a.below >= b.below else b
+    return None
 
 
 def _meet_maps(

@@ -53,6 +53,7 @@ class Interprocedural(Structures):
         self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
         self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
+        self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
         self._targets: dict[int, Target] | None = None
@@ -82,6 +83,25 @@ class Interprocedural(Structures):
         if known and self.capturing_graph() is None and self.every_call():
             self.refusals.add(what)  # refused wherever a caller captures a graph
         return super().refused(node, what, fix, known=known)
+
+    def _call(self, expr: cst.Call) -> Value:
+        """``run(k(...))`` with a parameter ``run``, on every call: noted for the summary."""
+        func = expr.func
+        if (
+            self.summarizing
+            and type(func) is cst.Name
+            and func.value in self.summarizing
+            and func.value not in self.env
+            and func.value not in self.ctx.rebindable
+            and self.every_call()
+        ):
+            index = self.summarizing.index(func.value)
+            for position, arg in enumerate(expr.args):
+                if arg.keyword is not None or arg.star:
+                    break
+                if type(arg.value) is cst.Call and self.ctx.callee(arg.value.func).kernel:
+                    self.called_back.add((index, position))
+        return super()._call(expr)
 
     def every_call(self) -> bool:
         """The current element runs on every call of the function: it lies in a line of its
@@ -239,10 +259,18 @@ class Interprocedural(Structures):
                 return target[1]
         return None
 
-    def note_return(self, value: Value) -> None:
+    def note_return(self, value: Value, *, waiting: bool = False) -> None:
+        """What a ``return`` gives back (``waiting``: the Pendings a returned closure waits
+        for when it is called, ``Closures.closure_waits``)."""
         if not self.summarizing:
             return
         self._targets = None
+        if waiting:
+            result = self.result(value)
+            if result.kind is Kind.PENDING:
+                result = dataclasses.replace(result, called_waits=True)
+            self.returned.append((None, (result,)))
+            return
         if isinstance(value, Packed) and value.keys is None:
             self.returned.append((len(value.items), tuple(self.result(v) for v in value.items)))
         elif isinstance(value, Many) and value.distinct:

@@ -31,9 +31,14 @@ class Result:
     # A list of them, made one per item (``return [k(d.partition(s)).submit() for d in ds]``):
     # the caller holds a container, its items waited one by one.
     many: bool = False
+    # A Pending held by a returned closure that waits it when called (``return lambda:
+    # pend.wait()``): the caller's call of what it got waits it.
+    called_waits: bool = False
 
     def join(self, other: Result) -> Result:
         if self.kind is not other.kind or self.many != other.many:
+            return NO_RESULT
+        if self.called_waits != other.called_waits:
             return NO_RESULT
         sites = self.sites | other.sites if self.sites and other.sites else frozenset()
         return Result(
@@ -42,6 +47,7 @@ class Result:
             self.ordered and other.ordered,
             sites,
             self.many,
+            self.called_waits,
         )
 
 
@@ -76,6 +82,9 @@ class Summary:
     reaches: frozenset[str] | None = frozenset()
     # What it does on every call that a graph capture refuses (``tr.zeros(...)` allocates``).
     refusals: frozenset[str] = frozenset()
+    # (parameter, position): it calls that parameter, on every call, with an op it makes at
+    # that position (``run(k(...))``): a callback given there may run it (``callbacks``).
+    runs_callbacks: frozenset[tuple[int, int]] = frozenset()
     # Targets reached from others (``tilecheck.host.receivers``): a view (its target, the
     # target it views, its constant region; None: all of it).
     views: tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...] = ()

@@ -13,9 +13,13 @@ from collections.abc import Mapping
 
 import libcst as cst
 
+from tilecheck.flow.cfg import CFG
 from tilecheck.host.indices import At, Axis, Bounds, short_of
-from tilecheck.host.model import Kind, Many, Value
+from tilecheck.host.loop_columns import Column
+from tilecheck.host.model import DONE, LIVE, Hold, Kind, Many, Packed, Value, flatten
+from tilecheck.host.queue_bounds import MOST, contains, drained_queue, upper_bound, upper_key
 from tilecheck.host.rows import Rows
+from tilecheck.host.slice_ends import drops_an_end, mentions
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
 
@@ -29,13 +33,64 @@ def _length_key(path: str) -> str:
 
 
 class Windows(Rows):
+    body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+
     def compared(self, test: cst.Comparison, truth: bool) -> None:
-        """``len(q) > 2`` holds: ``q`` holds at least two items here (a must-fact)."""
+        """``len(q) > 2`` holds: ``q`` holds at least two items here (a must-fact); where a
+        test bounds it from above, at most that many (``tilecheck.host.queue_bounds``)."""
         super().compared(test, truth)
         if truth:
             path = _at_least_two(test, self.ctx.constants)
             if path is not None and path + "[*]" in self.env:
                 self.set_def(_length_key(path), Bounds(2))
+        if not self.defs and not truth:
+            return
+        found = upper_bound(test, truth, self.ctx.constants, self._most(test))
+        if found is not None and found[0] + "[*]" in self.env:
+            path, most = found
+            self.set_def(upper_key(path), Bounds(None, most + 1))
+            if most <= 1:
+                self.bounded(path)
+
+    def _most(self, test: cst.Comparison) -> int | None:
+        left = test.left
+        if isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name):
+            known = self.defs.get(upper_key(left.args[0].value.value))
+            if isinstance(known, Bounds) and known.below is not None:
+                return known.below - 1
+        return None
+
+    def bounded(self, path: str) -> None:
+        """``q`` holds at most one item here: of a queue every Pending of one submit site
+        goes into where it is made and leaves only waited on, that is the site's latest; the
+        earlier ones (its summary) were waited on."""
+        contents = self.env.get(path + "[*]")
+        cfg = self.body_cfg
+        if not contents or cfg is None or path in self.parameters or path in self.outer_names:
+            return
+        sites = {self.site_of(o) for o in contents}
+        if len(sites) != 1 or any(self.infos[o].kind is not Kind.PENDING for o in contents):
+            return
+        (site,) = sites
+        earlier = self._summary.get(site)
+        made = self.created_pendings.get(site)
+        if earlier is None or made is None or not contents <= {site, earlier}:
+            return
+        appended = drained_queue(cfg, path)
+        if not appended or not any(contains(a, made[0]) for a in appended):
+            return
+        hold = self.holds.get(earlier)
+        if hold is not None and hold.live:
+            self.set_hold(earlier, Hold(DONE, hold.borrows, hold.released_at))
+        self.set_env(path + "[*]", contents - {earlier})
+
+    def bind_name(self, name: str, value: Value) -> None:
+        """``q = deque()``: ``q`` holds no item; any other binding: nothing known."""
+        if isinstance(value, Packed) and value.keys is None:
+            self.set_def(upper_key(name), Bounds(None, len(value.items) + 1))
+        elif self.defs:
+            self.set_def(upper_key(name), None)
+        super().bind_name(name, value)
 
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
         """``pends[-1]`` (or ``pends[len(pends) - 1]``) after a loop that waited every item
@@ -46,10 +101,52 @@ class Windows(Rows):
             self.windowed -= self.shortened.pop(base.path, set())
         return super().element_of(base, index, axis)
 
+    def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
+        found = super().columns(iterable, whole)
+        if (
+            isinstance(iterable, cst.Subscript)
+            and len(iterable.slice) == 1
+            and isinstance(iterable.slice[0].slice, cst.Slice)
+            and isinstance(iterable.value, cst.Name)
+            and drops_an_end(iterable.slice[0].slice)
+        ):
+            self.slice_leaves(iterable, iterable.value.value)
+        return found
+
+    def slice_leaves(self, sliced: cst.Subscript, name: str) -> None:
+        """``for p in pends[:-1]`` over a local list only bound and sliced: the Pendings (ops)
+        this function made that it holds, live and held by no other name, keep the items the
+        slice leaves out unwaited (unrun) for good (``tilecheck.host.slice_ends``)."""
+        scope = self.scope_node
+        if scope is None or name in self.parameters or name in self.outer_names:
+            return
+        value = self.stored(name)
+        if value is None:
+            return
+        holders = [o for o in flatten(value) if self.infos[o].kind in (Kind.PENDING, Kind.OP)]
+        if not holders or mentions(scope, name) != 2:
+            return
+        for oid in holders:
+            site = self.site_of(oid)
+            hold = self.holds.get(oid)
+            made = site in self.created_pendings or site in self.created_ops
+            if not made or hold is None or hold.status != LIVE or self._held_elsewhere(oid, name):
+                continue
+            self.sliced_off[site] = sliced
+
+    def _held_elsewhere(self, oid: int, name: str) -> bool:
+        """A name other than ``name``, its items and the analysis's own keys holds ``oid``."""
+        return any(
+            oid in oids and key != name and not key.startswith((name + "[", " "))
+            for key, oids in self.env.items()
+        )
+
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         if not self.defs:  # no window known anywhere
             return super().container_method(call, func)
         path = path_of(func.value)
+        if path is not None:
+            self._count(path, func.attr.value)
         key = _length_key(path) if path is not None else None
         two = key is not None and key in self.defs
         if key is not None and two:
@@ -58,6 +155,19 @@ class Windows(Rows):
         if not two or not isinstance(found, Many) or not _takes_oldest(call, func):
             return found
         return self.oldest(found)
+
+    def _count(self, path: str, method: str) -> None:
+        """``q.append(x)``: one more item at most; ``q.popleft()``: one fewer."""
+        key = upper_key(path)
+        known = self.defs.get(key)
+        if not isinstance(known, Bounds) or known.below is None:
+            return
+        below: int | None = None
+        if method in ("append", "appendleft"):
+            below = known.below + 1 if known.below <= MOST else None
+        elif method in ("popleft", "pop"):
+            below = max(known.below - 1, 1)
+        self.set_def(key, None if below is None else Bounds(None, below))
 
     def oldest(self, found: Many) -> Many:
         """The oldest of at least two items of one submit site: one an earlier iteration

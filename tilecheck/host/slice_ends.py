@@ -1,0 +1,42 @@
+"""Slices that leave items out for good: ``for p in pends[:-1]: p.wait()`` never waits the
+last Pending of ``pends``, ``for op in ops[1:]: g.record(op)`` never runs the first op. Holders
+kept in a container count as run or waited on (someone may take them from there), so this is
+reported only where nothing else can: the container is a local name that the function mentions
+twice, where it is bound and in the slice, so that no other code reaches its items."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.syntax.walk import children
+
+
+def drops_an_end(index: cst.Slice) -> bool:
+    """``[:-k]`` or ``[k:]`` (also ``[k:-j]``; ``k`` a positive integer literal, no step):
+    a slice of any list that leaves out its last or first items, whatever its length."""
+    if index.step is not None:
+        return False
+    lower, upper = index.lower, index.upper
+    first = isinstance(lower, cst.Integer) and int(lower.value) >= 1
+    last = (
+        isinstance(upper, cst.UnaryOperation)
+        and isinstance(upper.operator, cst.Minus)
+        and isinstance(upper.expression, cst.Integer)
+        and int(upper.expression.value) >= 1
+    )
+    upper_known = upper is None or last
+    lower_known = lower is None or isinstance(lower, cst.Integer)
+    return (first or last) and upper_known and lower_known
+
+
+def mentions(scope: cst.CSTNode, name: str) -> int:
+    """How many times ``scope`` (nested scopes included) names ``name``, attributes' names
+    included (more is never fewer: silence)."""
+    count = 0
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name) and node.value == name:
+            count += 1
+        stack.extend(children(node))
+    return count
