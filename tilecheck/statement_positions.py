@@ -114,6 +114,21 @@ def line_count(root: cst.CSTNode) -> int:
             elif kind is str:
                 if "\n" in value or "\r" in value:
                     count += _breaks(value)
+            elif kind is cst.TrailingWhitespace:  # every line's end: counted in place
+                count += 1  # its ``Newline``
+                text = value.whitespace.value
+                if "\n" in text or "\r" in text:
+                    count += _breaks(text)
+                if value.comment is not None:
+                    stack.append(value.comment)
+            elif kind is cst.Comma or kind is cst.Dot:  # their whitespace, read in place
+                for space in (value.whitespace_before, value.whitespace_after):
+                    if type(space) is cst.SimpleWhitespace:
+                        text = space.value
+                        if "\n" in text or "\r" in text:
+                            count += _breaks(text)
+                    else:
+                        stack.append(space)
             elif kind is tuple or kind is list:
                 stack.extend(value)
             elif is_node.get(kind) or (kind not in is_node and _is_node(kind)):

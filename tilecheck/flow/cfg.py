@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import libcst as cst
 
@@ -127,6 +127,31 @@ def _is_constant_false(test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.Integer):
         return test.evaluated_value == 0
     return False
+
+
+# ``stmt``'s cases, found once per statement class: ``isinstance`` on libcst's classes goes
+# through ``ABCMeta`` (slow, and asked of every statement of every body).
+_Simple = cst.SimpleStatementLine | cst.SimpleStatementSuite
+_CASES: tuple[type | tuple[type, ...], ...] = (
+    (cst.SimpleStatementLine, cst.SimpleStatementSuite),
+    cst.BaseSmallStatement,
+    cst.If,
+    cst.For,
+    cst.While,
+    (cst.Try, cst.TryStar),
+    cst.With,
+    cst.Match,
+    (cst.FunctionDef, cst.ClassDef),
+)
+_SIMPLE, _SMALL, _IF, _FOR, _WHILE, _TRY, _WITH, _MATCH, _DEF = range(len(_CASES))
+_CASE: dict[type, int] = {}
+
+
+def _case_of(cls: type) -> int:
+    """The first of ``_CASES`` ``cls`` is a subclass of (``len(_CASES)``: none)."""
+    case = next((i for i, c in enumerate(_CASES) if issubclass(cls, c)), len(_CASES))
+    _CASE[cls] = case
+    return case
 
 
 _COMPARE = {
@@ -252,42 +277,46 @@ class _Builder:
     def stmt(
         self, stmt: cst.BaseStatement | cst.BaseSmallStatement, block: Block, ctx: _Ctx
     ) -> Block | None:
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            return self.stmts(stmt.body, block, ctx)
-        if isinstance(stmt, cst.BaseSmallStatement):
-            return self.small(stmt, block, ctx)
-        if isinstance(stmt, cst.If):
-            return self.if_(stmt, block, ctx)
-        if isinstance(stmt, cst.For):
-            return self.for_(stmt, block, ctx)
-        if isinstance(stmt, cst.While):
-            return self.while_(stmt, block, ctx)
-        if isinstance(stmt, (cst.Try, cst.TryStar)):
-            return self.try_(stmt, block, ctx)
-        if isinstance(stmt, cst.With):
-            return self.with_(stmt, block, ctx)
-        if isinstance(stmt, cst.Match):
-            return self.match(stmt, block, ctx)
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        case = _CASE.get(type(stmt))
+        if case is None:
+            case = _case_of(type(stmt))
+        if case == _SIMPLE:
+            return self.stmts(cast(_Simple, stmt).body, block, ctx)
+        if case == _SMALL:
+            return self.small(cast(cst.BaseSmallStatement, stmt), block, ctx)
+        if case == _IF:
+            return self.if_(cast(cst.If, stmt), block, ctx)
+        if case == _FOR:
+            return self.for_(cast(cst.For, stmt), block, ctx)
+        if case == _WHILE:
+            return self.while_(cast(cst.While, stmt), block, ctx)
+        if case == _TRY:
+            return self.try_(cast(cst.Try | cst.TryStar, stmt), block, ctx)
+        if case == _WITH:
+            return self.with_(cast(cst.With, stmt), block, ctx)
+        if case == _MATCH:
+            return self.match(cast(cst.Match, stmt), block, ctx)
+        if case == _DEF:
             if id(stmt) not in self._nested_ids:
                 self._nested_ids.add(id(stmt))
-                self.nested.append(stmt)
+                self.nested.append(cast(cst.FunctionDef | cst.ClassDef, stmt))
             return self.add(block, ElementKind.DEF, stmt, ctx)
         return block  # a statement kind this Python does not have yet: no effect
 
     def small(self, stmt: cst.BaseSmallStatement, block: Block, ctx: _Ctx) -> Block | None:
-        if isinstance(stmt, cst.Return):
+        kind = type(stmt)
+        if kind is cst.Return:
             block = self.add(block, ElementKind.RETURN, stmt, ctx)
             self.jump(block, "return", ctx)
             return None
-        if isinstance(stmt, cst.Break):
+        if kind is cst.Break:
             self.jump(block, "break", ctx)
             return None
-        if isinstance(stmt, cst.Continue):
+        if kind is cst.Continue:
             self.jump(block, "continue", ctx)
             return None
         block = self.add(block, ElementKind.STMT, stmt, ctx)
-        if isinstance(stmt, cst.Raise):
+        if kind is cst.Raise:
             block.link(ctx.raise_to or self.raise_exit)
             return None
         return block

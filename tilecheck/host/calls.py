@@ -30,15 +30,15 @@ class Calls(Collectives):
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
         head = func
-        while isinstance(head, cst.Attribute):
+        while type(head) is cst.Attribute:  # (exact types: libcst's ``isinstance`` is slow)
             head = head.value
-        if not (isinstance(head, cst.Name) and head.value in self.env):
+        if not (type(head) is cst.Name and head.value in self.env):
             callee = self.ctx.callee(func)
             if callee.kernel is not None:
                 return self.launch_call(expr, callee.kernel)
             if callee.canonical is not None:
                 return self.api_call(expr, callee.canonical)
-        if isinstance(func, cst.Attribute):
+        if type(func) is cst.Attribute:
             oids = flatten(self.ev(func.value))
             if oids:
                 return self.method(expr, func, oids)

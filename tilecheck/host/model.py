@@ -356,6 +356,8 @@ def _meet_maps(
     out: dict[K, V] | None = None
     for key, value in left.items():
         other = right.get(key)
+        if other is value:
+            continue  # (each meet keeps a value met with itself, and most are shared)
         new = None if other is None else meet(value, other)
         if new is not value:
             if out is None:

@@ -3,6 +3,8 @@ or class takes from around it, and the names a body declares ``global`` or ``non
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from tilecheck.syntax.nodes import dotted_name, target_names
@@ -44,20 +46,46 @@ def _declared(root: cst.CSTNode, *, nested: bool) -> frozenset[str]:
 
 def _suites(node: cst.CSTNode) -> list[cst.CSTNode]:
     """What holds the statements of a block, a module or a compound statement."""
-    if isinstance(node, (cst.Module, cst.IndentedBlock)):
-        return list(node.body)
-    if isinstance(node, (cst.If, cst.For, cst.While)):
-        return [node.body] if node.orelse is None else [node.body, node.orelse]
-    if isinstance(node, (cst.Else, cst.With, cst.ExceptHandler, cst.ExceptStarHandler)):
-        return [node.body]
-    if isinstance(node, cst.Finally):
-        return [node.body]
-    if isinstance(node, (cst.Try, cst.TryStar)):
-        rest = [s for s in (node.orelse, node.finalbody) if s is not None]
-        return [node.body, *node.handlers, *rest]
-    if isinstance(node, cst.Match):
-        return [case.body for case in node.cases]
-    return [] if type_kind(type(node)) == EXPRESSION else children(node)
+    case = _CASE.get(type(node))
+    if case is None:
+        case = _case_of(type(node))
+    if case == _BLOCK:
+        return list(cast(cst.Module | cst.IndentedBlock, node).body)
+    if case == _BRANCHES:
+        branches = cast(cst.If | cst.For | cst.While, node)
+        return [branches.body] if branches.orelse is None else [branches.body, branches.orelse]
+    if case == _ONE:
+        return [cast(_One, node).body]
+    if case == _TRY:
+        tried = cast(cst.Try | cst.TryStar, node)
+        rest = [s for s in (tried.orelse, tried.finalbody) if s is not None]
+        return [tried.body, *tried.handlers, *rest]
+    if case == _MATCH:
+        return [arm.body for arm in cast(cst.Match, node).cases]
+    return [] if case == _EXPRESSION else children(node)
+
+
+# ``_suites``'s cases, found once per node class (``isinstance`` on libcst's classes goes
+# through ``ABCMeta``: slow, and asked of every node of every scope walked).
+_One = cst.Else | cst.With | cst.ExceptHandler | cst.ExceptStarHandler | cst.Finally
+_CASES: tuple[tuple[type, ...], ...] = (
+    (cst.Module, cst.IndentedBlock),
+    (cst.If, cst.For, cst.While),
+    (cst.Else, cst.With, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally),
+    (cst.Try, cst.TryStar),
+    (cst.Match,),
+)
+_BLOCK, _BRANCHES, _ONE, _TRY, _MATCH = range(len(_CASES))
+_EXPRESSION, _OTHER = len(_CASES), len(_CASES) + 1
+_CASE: dict[type, int] = {}
+
+
+def _case_of(cls: type) -> int:
+    case = next((i for i, c in enumerate(_CASES) if issubclass(cls, c)), None)
+    if case is None:
+        case = _EXPRESSION if type_kind(cls) == EXPRESSION else _OTHER
+    _CASE[cls] = case
+    return case
 
 
 Scope = cst.FunctionDef | cst.ClassDef | cst.Lambda

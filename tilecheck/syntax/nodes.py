@@ -4,6 +4,7 @@ target, its source text. Both analyses ask these of the nodes they meet."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import libcst as cst
 
@@ -69,15 +70,18 @@ def path_key(expr: cst.BaseExpression) -> str | None:
 def path_of(expr: cst.BaseExpression) -> str | None:
     """``self.out``, ``bufs['x']``, ``ts[0]``: a name followed by attributes and constant
     subscripts; None for anything else."""
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        base = path_of(expr.value)
-        return None if base is None else f"{base}.{expr.attr.value}"
-    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
-        index = expr.slice[0].slice
-        if isinstance(index, cst.Index):
+    kind = type(expr)  # (exact types: ``isinstance`` on libcst's ABCs is slow)
+    if kind is cst.Name:
+        return cast(cst.Name, expr).value
+    if kind is cst.Attribute:
+        attribute = cast(cst.Attribute, expr)
+        base = path_of(attribute.value)
+        return None if base is None else f"{base}.{attribute.attr.value}"
+    if kind is cst.Subscript and len(cast(cst.Subscript, expr).slice) == 1:
+        subscript = cast(cst.Subscript, expr)
+        index = subscript.slice[0].slice
+        if type(index) is cst.Index:
             key = path_key(index.value)
-            base = path_of(expr.value) if key is not None else None
+            base = path_of(subscript.value) if key is not None else None
             return None if base is None else f"{base}[{key}]"
     return None
