@@ -11,7 +11,6 @@ text (a triple-quoted string, a backslash continuation). Top-level statements st
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ import libcst as cst
 
 from tilecheck.diagnostics import Span
 from tilecheck.positions import PositionLookup, SpanOf
+from tilecheck.syntax.walk import fields_reader
 
 # Fields that hold whitespace and comments only: no node a finding points at lives there.
 _WHITESPACE = (
@@ -70,23 +70,7 @@ def _breaks(text: str) -> int:
 
 
 def _values(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    read: Callable[[cst.CSTNode], tuple[Any, ...]]
-    if len(names) > 1:
-        read = operator.attrgetter(*names)
-    elif names:
-        (field,) = names
-        one = operator.attrgetter(field)
-
-        def read(node: cst.CSTNode) -> tuple[Any, ...]:
-            return (one(node),)
-
-    else:
-
-        def read(node: cst.CSTNode) -> tuple[Any, ...]:
-            return ()
-
-    _VALUES[cls] = read
+    read = _VALUES[cls] = fields_reader(tuple(f.name for f in dataclasses.fields(cls)))
     return read
 
 

@@ -67,25 +67,19 @@ def type_kind(cls: type) -> int:
     return kind
 
 
-def _reader(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
-    """Reads the code fields of a node of ``cls`` at once (one C call per node)."""
-    names = _code_fields(cls)
-    read: Callable[[cst.CSTNode], tuple[Any, ...]]
+def fields_reader(names: tuple[str, ...]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    """Reads the fields ``names`` of a node at once (one C call per node), as a tuple."""
     if len(names) > 1:
-        read = operator.attrgetter(*names)
-    elif names:
-        (field,) = names
-        one = operator.attrgetter(field)
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda node: (one(node),)
+    return lambda node: ()
 
-        def read(node: cst.CSTNode) -> tuple[Any, ...]:
-            return (one(node),)
 
-    else:
-
-        def read(node: cst.CSTNode) -> tuple[Any, ...]:
-            return ()
-
-    _READERS[cls] = read
+def _reader(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    """Reads the code fields of a node of ``cls`` at once."""
+    read = _READERS[cls] = fields_reader(_code_fields(cls))
     return read
 
 
