@@ -111,6 +111,22 @@ def normalize(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
 """,
             "tilert.lang functions called with the keywords they take",
         ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Tensor, f32
+from tilert.kernels.rope_cache import rotation
+
+
+@tr.kernel
+def angles(z: Mutable[Tensor[f32]]) -> None:
+    col = tl.expand_dims(tl.arange(16, dtype=tl.i32), 0)
+    _, cos, _ = rotation(tl.full((1, 1), 3.0, tl.f32), col, 20.0, 16)
+    z.store(cos)
+""",
+            "a @tr.function helper of a module inside tilert (the library's own helpers)",
+        ),
     ),
     invalid=(
         invalid(

@@ -125,6 +125,8 @@ def _not_device_code(ctx: KernelContext, dotted: str, meaning: str) -> str | Non
             f"`{dotted}` is a Python builtin that cannot run in a kernel{hint}; kernels may "
             f"call {_ALLOWED}, tilert.lang functions and @tr.function helpers"
         )
+    if meaning.startswith("tilert.") and meaning.count(".") > 2:
+        return None  # from a module inside tilert (a @tr.function of the library, maybe)
     if meaning.startswith("tilert."):
         last = meaning.rpartition(".")[2]
         hint = f"; inside a kernel use `tl.{last}`" if last in _LANG_NAMES_OF_HOST_API else ""

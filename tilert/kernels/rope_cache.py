@@ -151,7 +151,7 @@ def norm_rope_rows(
     v_out.store(tl.reshape(v, (1, 1, head_dim)))
 
 
-def _checked(
+def checked_heads(
     what: str,
     q_out: Tensor[Any],
     k: Tensor[Any],
@@ -201,7 +201,7 @@ def qk_norm_rope_cache(
     dt = float_dtype("qk_norm_rope_cache", q_out, k_cache, v_cache, qkv, q_weight, k_weight)
     rank("qk_norm_rope_cache q_out", q_out, 2)
     kv_heads, max_seq, _ = rank("qk_norm_rope_cache k_cache", k_cache, 3)
-    d, group, log2_theta = _checked(
+    d, group, log2_theta = checked_heads(
         "qk_norm_rope_cache", q_out, k_cache, kv_heads, qkv, (q_weight, k_weight), theta
     )
     shape("qk_norm_rope_cache v_cache", v_cache, tuple(k_cache.shape))
@@ -244,7 +244,7 @@ def qk_norm_rope(
     dt = float_dtype("qk_norm_rope", q_out, k_out, v_out, qkv, q_weight, k_weight)
     rows, _, _ = rank("qk_norm_rope q_out", q_out, 3)
     _, kv_heads, _ = rank("qk_norm_rope k_out", k_out, 3)
-    d, group, log2_theta = _checked(
+    d, group, log2_theta = checked_heads(
         "qk_norm_rope", q_out, k_out, kv_heads, qkv, (q_weight, k_weight), theta
     )
     shape("qk_norm_rope k_out", k_out, (rows, kv_heads, d))
