@@ -21,6 +21,7 @@ does not fail for it, and ``describe()`` (``python -m tilert doctor``) says why.
 
 from __future__ import annotations
 
+import atexit
 import os
 import types
 from collections.abc import Mapping
@@ -167,3 +168,9 @@ def install() -> None:
         setattr(cls, f"_{name.strip('_')}_python", vars(cls)[name])
         setattr(cls, name, methods[f"{cls.__name__}.{name}"])
     _fast.set_finalizers()
+    # what the C remembers of the last launch holds its kernel, whose function holds its
+    # module's globals: kept to the end, it keeps a script's module alive past the collection
+    # that runs its ops' finalizers as the interpreter exits (an unrun op would not warn)
+    forget = getattr(_fast, "forget", None)  # (None: built before it)
+    if forget is not None:
+        atexit.register(forget)

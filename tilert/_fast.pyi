@@ -124,6 +124,9 @@ def dlpack_hooks(release: Callable[[int], None], /) -> tuple[int, int]:
     calls ``release`` with the address of the DLManagedTensor[Versioned] to free, keeping an
     exception pending in its caller (tilert/_dlpack/abi.py, ``use_c_release``)."""
 
+def forget() -> None:
+    """Drop the launches remembered (kernels, backend, compiled kernels): called at exit."""
+
 def set_finalizers() -> None:
     """Once the classes' __del__ and ``Kernel.__call__`` are the fast ones: their finalizers,
     and a kernel's call (its ``tp_call``), run them without a lookup."""

@@ -226,6 +226,7 @@ class Graph:
                 f"graph captured at {self.where} was never closed; closing it now "
                 "(call g.close() once its launches are done)",
                 UnrunOpWarning,
+                self.where,
             )
             try:
                 self.close()

@@ -290,6 +290,7 @@ class Op:
                 f"{self.label} created at {self.where} was never run; its borrows were released "
                 "(call .sync(), .submit(), await it, or record it in a graph)",
                 UnrunOpWarning,
+                self.where,
             )
 
     def __repr__(self) -> str:
@@ -440,6 +441,7 @@ class Pending:
                 f"{self.label} submitted at {self.where} was never waited on; waiting now{why} "
                 "(call .wait() on the Pending, or await it)",
                 UnrunOpWarning,
+                self.where,
             )
             try:
                 self.wait()

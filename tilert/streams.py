@@ -7,6 +7,7 @@ completion is observed exactly where the GPU would report it."""
 
 from __future__ import annotations
 
+import atexit
 import sys
 import threading
 import traceback
@@ -271,6 +272,17 @@ def _keep_error(item: Ticket, exc: BaseException) -> None:
 # A context variable, not a thread-local: each asyncio task keeps its own ``with stream:``.
 _stack: ContextVar[tuple[Stream, ...]] = ContextVar("tilert_streams", default=())
 _own_default = Stream()
+
+
+def _run_queued_at_exit() -> None:
+    """Run the default stream's queued work as the interpreter exits (errors kept for the
+    waiters, as always): what each Pending never waited on runs when collected. Left queued,
+    its steps hold their kernels, whose functions hold their modules' globals: a script's module
+    would outlive the collection that runs its finalizers (no warning of what it left)."""
+    _own_default._run_through(_own_default._launched)
+
+
+atexit.register(_run_queued_at_exit)
 # The default stream as the C launch path reads it (tilert/_fast_src/launch.c): None once
 # torch's streams are followed, which sends launches without a ``with stream:`` to the Python.
 _default: Stream | None = _own_default

@@ -14,6 +14,7 @@ to ``Kernel.__call__``, which comes here."""
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,10 @@ KeyPlan = tuple[tuple[int, int, Any], ...]
 # signature then comes back to ``LaunchChecks.admit``, which remembers its answer).
 checked_launches: set[tuple[Any, ...]] = set()
 _MAX_CHECKED = 4096
+# Forgotten at exit: a key holds its kernel, whose function holds its module's globals. Kept to
+# the end, a script's module, and the ops left in its names, would outlive the collection that
+# runs their finalizers as the interpreter exits (an op never run would not warn).
+atexit.register(checked_launches.clear)
 _MUTABLE, _SHARED, _CONST = ParamKind.MUTABLE, ParamKind.SHARED, ParamKind.CONST
 
 

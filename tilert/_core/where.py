@@ -43,13 +43,18 @@ def user_frame() -> tuple[str, int]:
     return ("<unknown>", 0) if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
-def warn_in_user_code(message: str, category: type[Warning]) -> None:
+def warn_in_user_code(message: str, category: type[Warning], made_at: str = "") -> None:
     """``warnings.warn`` at the user's innermost line. A finalizer's warning (an op never run, a
     Pending never waited on, a graph never closed) runs wherever the object was dropped or
-    collected, inside tilert's own code too, where ``stacklevel`` would point."""
+    collected, inside tilert's own code too, where ``stacklevel`` would point. With no user
+    code on the stack (the interpreter exiting), at ``made_at``, the object's own ``file:line``."""
     frame = _user_frame()
-    if frame is None:  # (no user code on this thread's stack: the dropping frame says most)
-        warnings.warn(message, category, stacklevel=3)
+    if frame is None:
+        filename, _, line = made_at.rpartition(":")
+        if filename and line.isdigit():  # (no module globals: at exit nothing is imported)
+            warnings.warn_explicit(message, category, filename, int(line))
+        else:  # (no site known either: the dropping frame says most)
+            warnings.warn(message, category, stacklevel=3)
         return
     g = frame.f_globals  # the module and registry warnings.warn would use for that frame
     warnings.warn_explicit(

@@ -98,6 +98,12 @@ extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_cu
  * a kernel's plan, once set, never changes) */
 extern PyObject *tf_memo_kernel, *tf_memo_plan;
 
+/* forget(): drop every memo that holds a user's object (a kernel, whose function holds its
+ * module's globals; a backend), so that nothing of tilert's keeps a script's module alive as the
+ * interpreter exits (tilert/_accel.py calls it then): launch.c's and signature.c's parts */
+void tf_forget_launch(void);
+void tf_forget_signature(void);
+
 /* -- what the fast methods share (slot access here, the rest in common.c) ----------------- */
 #define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
 

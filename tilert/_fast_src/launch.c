@@ -16,6 +16,20 @@ static PyObject *memo_compiled, *memo_ckernel;
 static PyObject *memo_launch;
 static Py_ssize_t memo_rank;
 
+/* Drop what this file remembers of the last launch (its kernel, backend and compiled kernel):
+ * see tf_forget_memos. The next launch looks them up again. */
+void tf_forget_launch(void) {
+    Py_CLEAR(last_backend);
+    Py_CLEAR(last_cache);
+    Py_CLEAR(last_launch);
+    Py_CLEAR(memo_compiled);
+    Py_CLEAR(memo_ckernel);
+    Py_CLEAR(memo_launch);
+    Py_CLEAR(tf_memo_kernel);
+    Py_CLEAR(tf_memo_plan);
+    memo_rank = 0;
+}
+
 /* -- releasing an op's borrows ------------------------------------------------------------- */
 /* ``dict.pop(key, None)`` in one lookup: 1 with the value (a new reference), 0 where absent, -1
  * on an error. */

@@ -252,6 +252,12 @@ static PyObject *install(PyObject *module, PyObject *config) {
     return methods;
 }
 
+static PyObject *forget(PyObject *module, PyObject *unused) {
+    tf_forget_launch();
+    tf_forget_signature();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"set_finalizers", tf_set_finalizers, METH_NOARGS,
      "set_finalizers()\n--\n\nOnce the classes' __del__ and Kernel.__call__ are the fast ones: "
@@ -260,6 +266,9 @@ static PyMethodDef module_methods[] = {
      "dlpack_hooks(release, /)\n--\n\nThe (capsule destructor, deleter) addresses for the DLPack "
      "capsules tilert exports: each calls release(address of the DLManagedTensor) and keeps "
      "an exception pending in its caller."},
+    {"forget", forget, METH_NOARGS,
+     "forget()\n--\n\nDrop the launches remembered (their kernels, backend, compiled kernels): "
+     "at exit, so that no kernel keeps its module's globals alive (tilert._accel calls it)."},
     {"install", install, METH_O,
      "install(config, /)\n--\n\nTake tilert's classes, locks, caches and reference methods; "
      "return the fast methods to set on the classes (tilert._accel does both)."},

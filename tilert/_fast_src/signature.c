@@ -86,3 +86,9 @@ int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
     }
     return found;
 }
+
+/* Drop the memo's key (its kernel among it): see tf_forget_memos. */
+void tf_forget_signature(void) {
+    for (Py_ssize_t j = 0; j < memo_size; j++) Py_CLEAR(memo[j]);
+    memo_size = 0;
+}
