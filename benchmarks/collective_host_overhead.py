@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> None:
     table = {k: {name: best_us(run, k) for name, run in cases(x, k).items()} for k in args.k}
     for name in table[args.k[0]]:
         print(f"{name:<20}" + "".join(f"{table[k][name]:>10.2f}" for k in args.k))
-    calls = len(torch.calls)
-    print(f"({calls} all_reduce calls recorded)")
+    calls = sum(name != "Work.wait" for name, _, _ in torch.calls)
+    print(f"({calls} all-reduces recorded)")
     set_default(None)
 
 

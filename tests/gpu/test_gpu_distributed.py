@@ -160,6 +160,9 @@ def _worker(cases: list[str]) -> int:
         gathered = out.to_numpy().reshape(size, n)
         for r in range(size):
             np.testing.assert_array_equal(gathered[r], values(n, r=r) * 3)
+        with tr.Stream():  # a kernel, then an all-reduce of what it wrote, on this stream
+            scale(x.partition((4096,)), 2.0).then(lambda *_: dist.all_reduce(x)).sync()
+        np.testing.assert_array_equal(x.to_numpy(), sum(values(n, r=r) * 6 for r in range(size)))
 
     def graph() -> None:
         x = tr.from_numpy(values(1 << 20))

@@ -49,7 +49,12 @@ def transport(
 
 
 def names(rec: RecordingTorch) -> list[str]:
-    return [name for name, _, _ in rec.calls]
+    """The calls' names, NCCL's all-reduce as ``nccl`` (the process group's ``allreduce``; its
+    Work's wait left out)."""
+    return [NCCL.get(name, name) for name, _, _ in rec.calls if name != "Work.wait"]
+
+
+NCCL = {"ProcessGroup.allreduce": "nccl"}
 
 
 def run(t: TorchTransport, c: Collective, stream: Any = None) -> None:
@@ -95,7 +100,7 @@ def test_which_all_reduces_take_symmetric_memory(
 ) -> None:
     rec = RecordingTorch(stream=STREAM, symmetric_memory=True)
     run(transport(rec), Collective("all_reduce", tr.zeros(shape, dtype=dtype), op=op))
-    assert names(rec)[-1] == ("symm_mem.one_shot_all_reduce_out" if symm else "all_reduce")
+    assert names(rec)[-1] == ("symm_mem.one_shot_all_reduce_out" if symm else "nccl")
 
 
 def test_an_unaligned_view_and_other_collectives_stay_on_nccl() -> None:
@@ -105,7 +110,7 @@ def test_an_unaligned_view_and_other_collectives_stay_on_nccl() -> None:
     run(t, Collective("all_reduce", base[1:9], op="sum"))  # 16 bytes, 2 past an aligned start
     run(t, Collective("broadcast", base, peer=1))
     run(t, Collective("reduce_scatter", tr.zeros((32,), dtype=tr.bf16), base, op="sum"))
-    assert names(rec) == ["all_reduce", "broadcast", "reduce_scatter_tensor"]
+    assert names(rec) == ["nccl", "broadcast", "reduce_scatter_tensor"]
     run(t, Collective("all_reduce", base[8:16], op="sum"))  # 16 bytes in: aligned
     assert names(rec)[-1] == "symm_mem.one_shot_all_reduce_out"
 
@@ -115,7 +120,7 @@ def test_a_smaller_bound_sends_larger_sums_to_nccl() -> None:
     t = transport(rec, SmallAllReduce("symm", max_bytes=1024))
     run(t, Collective("all_reduce", tr.zeros((256,), dtype=tr.f32), op="sum"))
     run(t, Collective("all_reduce", tr.zeros((260,), dtype=tr.f32), op="sum"))
-    assert names(rec)[-2:] == ["symm_mem.one_shot_all_reduce_out", "all_reduce"]
+    assert names(rec)[-2:] == ["symm_mem.one_shot_all_reduce_out", "nccl"]
 
 
 # -- its buffers -----------------------------------------------------------------------------
@@ -179,7 +184,7 @@ def test_without_symmetric_memory_every_all_reduce_stays_on_nccl_said_once(
         t = transport(rec)
         for _ in range(3):
             run(t, Collective("all_reduce", tr.zeros((4096,), dtype=tr.bf16), op="sum"))
-    assert names(rec) == ["all_reduce"] * 3 and t.small is None and not t.needs_eager_first
+    assert names(rec) == ["nccl"] * 3 and t.small is None and not t.needs_eager_first
     said = [r.getMessage() for r in caplog.records]
     assert len(said) == 1 and "no torch.distributed._symmetric_memory" in said[0]
     caplog.clear()
@@ -193,7 +198,7 @@ def test_nccl_asked_for_uses_nothing_else(caplog: pytest.LogCaptureFixture) -> N
     with caplog.at_level(logging.WARNING, logger="tilert.distributed"):
         t = transport(rec, SmallAllReduce())
     run(t, Collective("all_reduce", tr.zeros((4096,), dtype=tr.bf16), op="sum"))
-    assert names(rec) == ["all_reduce"] and not caplog.records and not t.needs_eager_first
+    assert names(rec) == ["nccl"] and not caplog.records and not t.needs_eager_first
     assert transport(rec).needs_eager_first
 
 

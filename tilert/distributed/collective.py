@@ -78,14 +78,15 @@ class CollectiveStep:
     """The step of a collective's op: after the last writers of its tensors on other streams,
     the transport issues it on the stream running the op."""
 
-    __slots__ = ("collective", "transport")
+    __slots__ = ("collective", "tensors", "transport")
 
     def __init__(self, collective: Collective, transport: Transport) -> None:
         self.collective, self.transport = collective, transport
+        self.tensors = collective.tensors  # (found once: the step reads them when it runs)
 
     def __call__(self, stream: Stream) -> None:
         c = self.collective
-        wait_for_writers(c.tensors, stream)
+        wait_for_writers(self.tensors, stream)
         if nvtx.ENABLED:
             with nvtx.span(c.kind):
                 self.transport.run(c, stream)
@@ -95,24 +96,38 @@ class CollectiveStep:
             c.out._writer = (stream, stream._launched)  # on the device stream: this launch
 
 
+def _labels(kind: str) -> tuple[str, str, str]:
+    """A collective's op label and its borrows' descriptions (reading, writing)."""
+    return f"op `{kind}`", f"read by op `{kind}`", f"written by op `{kind}`"
+
+
+# made once per collective, not per op
+_LABELS = {
+    kind: _labels(kind)
+    for kind in ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "send", "recv")
+}
+
+
 def collective_op(c: Collective, transport: Transport) -> Op:
     """Check ``c``'s arguments against ``transport``'s world, take its borrows and build its
     Op (a BorrowError names the collective and where it was made, as a launch's does)."""
     where = c.where
     _check(c, transport)
-    label = f"op `{c.kind}`"
+    label, reading, writing = _LABELS.get(c.kind) or _labels(c.kind)
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(label, where, origin)
+    step = CollectiveStep(c, transport)
     with ownership.LOCK:
         # what it only reads as a launch's Shared arguments, what it writes exclusively
-        borrow_for_reading(holder, c.read, f"read by {label}", where, origin)
-        try:
-            for t in c.written:
-                ownership.take(t, holder, True, f"written by {label}", where)
-        except BorrowError:
-            ownership.release_all(holder)
-            raise
-    return Op(label, [holder], (CollectiveStep(c, transport),), c.tensors, origin)
+        if c.inp is not None:
+            borrow_for_reading(holder, (c.inp,), reading, where, origin)
+        if c.out is not None:
+            try:
+                ownership.take(c.out, holder, True, writing, where)
+            except BorrowError:
+                ownership.release_all(holder)
+                raise
+    return Op(label, [holder], (step,), step.tensors, origin)
 
 
 def _check(c: Collective, transport: Transport) -> None:

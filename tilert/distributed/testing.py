@@ -59,10 +59,16 @@ class RecordingTorch:
     """Stand-ins for the ``torch`` and ``torch.distributed`` modules ``TorchTransport`` calls
     (``TorchTransport.over(rec, rec.distributed, ...)``): each collective call is recorded,
     nothing moves, so what remains of a collective's cost on the host is tilert's own (its
-    checks, borrows, op and step: ``benchmarks/collective_host_overhead.py``). With
-    ``streams``, torch's current stream is a CUDA handle the transport must switch to the
-    op's stream and back, as on the GPU. With ``symmetric_memory``, torch's symmetric memory
-    is there too (``symm_mem.empty``, ``rendezvous``, the buffer's ``copy_`` and
+    checks, borrows, op and step: ``benchmarks/collective_host_overhead.py``). An all-reduce
+    through the process group is recorded as ``ProcessGroup.allreduce`` (its tensor, reduction
+    and ``asyncOp``) and its Work's ``Work.wait``; without ``process_group`` this torch has no
+    ``AllreduceOptions`` (an older one), so ``all_reduce`` is called. ``conversions`` counts
+    the tilert tensors handed to torch (``from_dlpack``). With ``stream``, torch's current
+    stream is a CUDA handle the transport must switch to the op's stream and back, as on the
+    GPU, through torch's C getter and setter (``_cuda_getCurrentStream``, ``_cuda_setStream``)
+    unless ``c_streams`` is False (then ``torch.cuda.current_stream``/``set_stream``; each
+    switch is counted in ``switches``). With ``symmetric_memory``, torch's symmetric memory is
+    there too (``symm_mem.empty``, ``rendezvous``, the buffer's ``copy_`` and
     ``torch.ops.symm_mem.one_shot_all_reduce_out``, each recorded under that name)."""
 
     def __init__(
@@ -72,29 +78,42 @@ class RecordingTorch:
         stream: int | None = None,
         *,
         symmetric_memory: bool = False,
+        process_group: bool = True,
+        c_streams: bool = True,
     ) -> None:
         self.calls: list[tuple[str, tuple[object, ...], int | None]] = []
         self.current: int | None = stream  # torch's current CUDA stream (None: the CPU)
+        self.conversions = 0  # tensors handed to torch through DLPack
+        self.switches = 0  # times torch's current stream was set
         names = ("SUM", "PRODUCT", "MAX", "MIN", "AVG")
+        world = _Group("world")
+        world.record = self._recorder
         self.distributed = _Namespace(
             get_rank=lambda: rank,
             get_world_size=lambda: size,
-            group=_Namespace(WORLD=_Group("world")),
+            group=_Namespace(WORLD=world),
             ReduceOp=_Namespace(**{name: name for name in names}),
             **{kind: self._recorder(kind) for kind in _TORCH_CALLS},
         )
+        if process_group:
+            self.distributed.__dict__["AllreduceOptions"] = _AllreduceOptions
         self.bfloat16, self.float32 = "bfloat16", "float32"
         if symmetric_memory:
             symm = _Namespace(empty=self._empty, rendezvous=self._recorder("symm_mem.rendezvous"))
             self.distributed.__dict__["_symmetric_memory"] = symm
             one_shot = self._recorder("symm_mem.one_shot_all_reduce_out")
             self.ops = _Namespace(symm_mem=_Namespace(one_shot_all_reduce_out=one_shot))
-        self.utils = _Namespace(dlpack=_Namespace(from_dlpack=_FlatView))
+        self.utils = _Namespace(dlpack=_Namespace(from_dlpack=self._from_dlpack))
         self._C = _Namespace(_cuda_getCurrentRawStream=lambda device: self.current)
+        if c_streams:  # torch's ids of a stream: (stream id, device index, device type)
+            self._C.__dict__["_cuda_getCurrentStream"] = lambda device: (self.current, device, 1)
+            self._C.__dict__["_cuda_setStream"] = lambda sid, device, kind: self._set_stream(sid)
         self.cuda = _Namespace(
-            ExternalStream=lambda handle: handle,
-            current_stream=lambda: self.current,
-            set_stream=self._set_stream,
+            ExternalStream=_ExternalStream,
+            current_stream=lambda device=None: self.current,
+            set_stream=lambda s: self._set_stream(
+                s if s is None or isinstance(s, int) else s.stream_id
+            ),
         )
 
     def _recorder(self, kind: str) -> Callable[..., None]:
@@ -104,7 +123,12 @@ class RecordingTorch:
         return call
 
     def _set_stream(self, handle: int | None) -> None:
+        self.switches += 1
         self.current = handle
+
+    def _from_dlpack(self, capsule: object) -> _FlatView:
+        self.conversions += 1
+        return _FlatView(capsule)
 
     def _empty(self, *size: int, dtype: object, device: object) -> _Buffer:
         self.calls.append(("symm_mem.empty", (*size, dtype, device), self.current))
@@ -128,9 +152,37 @@ class _Namespace:
 
 class _Group(str):
     """torch's WORLD group: recorded as its name's string, with the ``group_name`` symmetric
-    memory finds it by."""
+    memory finds it by and the process group's ``allreduce``, recorded with its Work's
+    ``wait``."""
 
     group_name = "0"
+    record: Callable[[str], Callable[..., None]]
+
+    def allreduce(self, tensors: list[object], opts: _AllreduceOptions) -> _Work:
+        self.record("ProcessGroup.allreduce")(*tensors, opts.reduceOp, opts.asyncOp)
+        return _Work(self.record("Work.wait"))
+
+
+class _AllreduceOptions:
+    """torch's ``AllreduceOptions``: the reduction, and ``asyncOp`` (True unless set)."""
+
+    def __init__(self) -> None:
+        self.reduceOp: object = "SUM"
+        self.asyncOp = True
+
+
+class _Work:
+    """A process group's Work: ``wait`` recorded."""
+
+    def __init__(self, wait: Callable[..., None]) -> None:
+        self.wait = wait
+
+
+class _ExternalStream:
+    """``torch.cuda.ExternalStream(handle)``: torch's ids of the stream (here its handle)."""
+
+    def __init__(self, handle: int) -> None:
+        self.stream_id, self.device_index, self.device_type = handle, 0, 1
 
 
 class _Buffer:

@@ -3,12 +3,18 @@ the CPU. torch is imported here only, when a world of several processes starts, 
 imports without it.
 
 Each collective is issued on the tilert stream running its op: torch's current stream is set
-to that CUDA stream around the call (``torch.cuda.ExternalStream``), and torch's NCCL process
-group orders its work after that stream's and that stream after its work, so the op's
-completion on its stream is the collective's. Issued while a ``tr.graph()`` captures, the
-collective is captured into the CUDA graph (NCCL supports capture; torch's group issues on the
-capturing stream). torch sees a tilert tensor through DLPack, over the same memory, made once
-per tensor and kept while the tensor lives."""
+to that CUDA stream around the call (``torch.cuda.ExternalStream``, one per stream) unless it
+is that stream already (tilert follows torch's current stream), and torch's NCCL process group
+orders its work after that stream's and that stream after its work, so the op's completion on
+its stream is the collective's. Issued while a ``tr.graph()`` captures, the collective is
+captured into the CUDA graph (NCCL supports capture; torch's group issues on the capturing
+stream). torch sees a tilert tensor through DLPack, over the same memory, made once per tensor
+and kept while the tensor lives.
+
+An all-reduce calls the process group's ``allreduce`` with options made once and waits on its
+Work, as ``torch.distributed.all_reduce(t, op, group)`` does after its argument checks, which
+tilert has made already: the same C++ call, without torch's Python wrapper on every op
+(docs/distributed.md, "The eager path's host cost")."""
 
 from __future__ import annotations
 
@@ -100,8 +106,10 @@ class TorchTransport:
         self.size: int = td.get_world_size()
         group = td.group.WORLD  # (passed to each call: no default-group lookup per call)
         self._ops = {name: getattr(td.ReduceOp, attr) for name, attr in _TORCH_OPS.items()}
+        all_reduce = _DirectAllReduce.over(td, group, self._ops)
         self._issue: dict[str, Callable[[Any, Any, Collective], Any]] = {
-            "all_reduce": lambda out, _, c: td.all_reduce(out, self._ops[c.op or "sum"], group),
+            "all_reduce": all_reduce
+            or (lambda out, _, c: td.all_reduce(out, self._ops[c.op or "sum"], group)),
             "all_gather": lambda out, inp, _: td.all_gather_into_tensor(out, inp, group),
             "reduce_scatter": lambda out, inp, c: td.reduce_scatter_tensor(
                 out, inp, self._ops[c.op or "sum"], group
@@ -110,7 +118,9 @@ class TorchTransport:
             "send": lambda _, inp, c: td.send(inp, c.peer, group),
             "recv": lambda out, _, c: td.recv(out, c.peer, group),
         }
-        self._views: weakref.WeakKeyDictionary[Tensor[Any], Any] = weakref.WeakKeyDictionary()
+        # id(tensor) -> torch's flat view of it, dropped when the tensor is (weakref.finalize):
+        # a dict lookup per operand, not a WeakKeyDictionary's weak reference and Python call
+        self._views: dict[int, Any] = {}
         self._streams: dict[int, _TorchStreamSet] = {}
         self._raw_stream = torch._C._cuda_getCurrentRawStream if on_gpu else None
         self.small: SymmetricAllReduce | None = symmetric_all_reduce(
@@ -129,8 +139,14 @@ class TorchTransport:
             if found is None:
                 raise ValueError(f"unknown collective {c.kind!r}")
             issue = found
-        out = None if c.out is None else self._view(c.out)
-        inp = None if c.inp is None else self._view(c.inp)
+        views = self._views
+        out, inp = c.out, c.inp
+        if out is not None:
+            found_view = views.get(id(out))
+            out = found_view if found_view is not None else self._view(out)
+        if inp is not None:
+            found_view = views.get(id(inp))
+            inp = found_view if found_view is not None else self._view(inp)
         raw = self._raw_stream
         if raw is None:  # the CPU: gloo, no stream
             issue(out, inp, c)
@@ -143,30 +159,27 @@ class TorchTransport:
             issue(out, inp, c)
 
     def _view(self, t: Tensor[Any]) -> Any:
-        """A flat torch tensor over ``t``'s memory (no copy; made once per tensor)."""
-        found = self._views.get(t)
-        if found is None:
-            owner: object
-            if t._storage.on_device:
-                from tilert.cuda.context import device_id
+        """A flat torch tensor over ``t``'s memory (no copy), made on ``t``'s first collective
+        and kept until ``t`` is dropped."""
+        owner: object
+        if t._storage.on_device:
+            from tilert.cuda.context import device_id
 
-                ptr, owner, device = t._device_pointer(), t._storage, (abi.KDL_CUDA, device_id())
-            else:
-                array = t._host_array
-                ptr, owner, device = array.ctypes.data, array, (abi.KDL_CPU, 0)
-            capsule = abi.make_capsule(ptr, t.shape, t._np_dtype, device, owner)
-            found = self._views[t] = self._torch.utils.dlpack.from_dlpack(capsule).view(-1)
-        return found
+            ptr, owner, device = t._device_pointer(), t._storage, (abi.KDL_CUDA, device_id())
+        else:
+            array = t._host_array
+            ptr, owner, device = array.ctypes.data, array, (abi.KDL_CPU, 0)
+        capsule = abi.make_capsule(ptr, t.shape, t._np_dtype, device, owner)
+        view = self._views[id(t)] = self._torch.utils.dlpack.from_dlpack(capsule).view(-1)
+        weakref.finalize(t, self._views.pop, id(t), None)
+        return view
 
     def _on(self, handle: int) -> _TorchStreamSet:
         """torch's current stream set to CUDA stream ``handle`` (one ExternalStream and one
         context per stream, made once)."""
         found = self._streams.get(handle)
         if found is None:
-            torch = self._torch
-            found = self._streams[handle] = _TorchStreamSet(
-                torch.cuda.set_stream, torch.cuda.current_stream, torch.cuda.ExternalStream(handle)
-            )
+            found = self._streams[handle] = _TorchStreamSet.over(self._torch, self._device, handle)
         return found
 
     def close(self) -> None:
@@ -174,19 +187,87 @@ class TorchTransport:
             self._td.destroy_process_group()
 
 
+class _DirectAllReduce:
+    """An all-reduce as ``torch.distributed.all_reduce(t, op, group)`` issues it: the process
+    group's ``allreduce([t], options)``, then ``wait()`` on its Work (which orders torch's
+    current stream after the collective; with ``asyncOp`` False, recent torch runs it on that
+    stream already). What the wrapper does first is tilert's already (a whole dense tensor of a
+    real dtype, a rank of the group), so only the call remains: options made once per
+    reduction. Inside torch's ``_coalescing_manager`` the wrapper queues the call instead, so
+    there the wrapper is called."""
+
+    __slots__ = ("_allreduce", "_coalescing", "_options", "_wrapper")
+
+    def __init__(
+        self, allreduce: Any, options: dict[str, Any], coalescing: Any, wrapper: Any
+    ) -> None:
+        self._allreduce, self._options = allreduce, options
+        self._coalescing, self._wrapper = coalescing, wrapper
+
+    @classmethod
+    def over(cls, td: Any, group: Any, ops: dict[str, Any]) -> _DirectAllReduce | None:
+        """The direct call through ``group``, or None where this torch lacks what it needs
+        (``AllreduceOptions``, the group's ``allreduce``): then the wrapper issues each."""
+        make = getattr(td, "AllreduceOptions", None)
+        allreduce = getattr(group, "allreduce", None)
+        if make is None or allreduce is None:
+            return None
+        options: dict[str, Any] = {}
+        for name, op in ops.items():
+            opts = options[name] = make()
+            opts.reduceOp = op
+            if hasattr(opts, "asyncOp"):  # (its default is True: the wrapper passes False)
+                opts.asyncOp = False
+        world = getattr(getattr(td, "distributed_c10d", None), "_world", None)
+        coalescing = getattr(world, "pg_coalesce_state", None)  # (one dict, kept by torch)
+        wrapper = td.all_reduce
+        return cls(allreduce, options, coalescing, lambda t, op: wrapper(t, ops[op], group))
+
+    def __call__(self, out: Any, _inp: Any, c: Collective) -> None:
+        op = c.op or "sum"
+        if self._coalescing:  # (torch batches the collectives of a _coalescing_manager)
+            self._wrapper(out, op)
+            return
+        work = self._allreduce([out], self._options[op])
+        if work is not None:  # (as the wrapper: a backend that synchronized itself returns none)
+            work.wait()
+
+
 class _TorchStreamSet:
     """``with``: torch's current stream is ``stream`` inside, what it was after (a class, not
-    a generator: entered once per collective issued off torch's current stream)."""
+    a generator: entered once per collective issued off torch's current stream). Through
+    torch's C getter and setter of the current stream where torch has them (a tuple of ids
+    each way), not ``torch.cuda.current_stream()``, which builds a Stream object per call."""
 
-    __slots__ = ("_before", "_current", "_set", "_stream")
+    __slots__ = ("_before", "_device", "_external", "_get", "_set", "_stream")
 
-    def __init__(self, set_stream: Callable[[Any], None], current: Callable[[], Any], stream: Any):
-        self._set, self._current, self._stream = set_stream, current, stream
-        self._before: list[Any] = []  # a stack: a collective may run inside another's (none do)
+    def __init__(
+        self,
+        get: Callable[[int], tuple[Any, ...]],
+        set_: Callable[..., None],
+        device: int,
+        stream: tuple[Any, ...],
+        external: Any,
+    ) -> None:
+        self._get, self._set, self._device, self._stream = get, set_, device, stream
+        self._external = external  # (the ExternalStream, kept while its ids are used)
+        self._before: list[tuple[Any, ...]] = []  # a stack: one collective inside another's
+
+    @classmethod
+    def over(cls, torch: Any, device: int, handle: int) -> _TorchStreamSet:
+        """The switch to CUDA stream ``handle`` on ``device`` (its ExternalStream made now)."""
+        stream = torch.cuda.ExternalStream(handle)
+        c_get = getattr(torch._C, "_cuda_getCurrentStream", None)
+        c_set = getattr(torch._C, "_cuda_setStream", None)
+        if c_get is not None and c_set is not None and isinstance(c_get(device), tuple):
+            ids = (stream.stream_id, stream.device_index, stream.device_type)
+            return cls(c_get, c_set, device, ids, stream)
+        current = torch.cuda.current_stream
+        return cls(lambda d: (current(d),), torch.cuda.set_stream, device, (stream,), stream)
 
     def __enter__(self) -> None:
-        self._before.append(self._current())
-        self._set(self._stream)
+        self._before.append(self._get(self._device))
+        self._set(*self._stream)
 
     def __exit__(self, *exc: object) -> None:
-        self._set(self._before.pop())
+        self._set(*self._before.pop())
