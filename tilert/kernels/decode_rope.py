@@ -72,36 +72,37 @@ def rope_split_at(
     gp = lse_part.tile_shape[2]
     kv_heads = k_cache.shape[0]
     p = tl.astype(tl.gather(position, 0), tl.i32)
-    col = tl.expand_dims(tl.arange(head_dim, dtype=tl.i32), 0)
-    partner, cos, sin = rotation(tl.astype(p, tl.f32), col, log2_theta, head_dim)
-    # the query heads, normed and rotated as qk_norm_rope_cache writes them (rounded to T)
-    row = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
-    qcol = (kvh * group + row) * head_dim
-    xq = tl.astype(tl.gather(qkv, qcol + col, mask=row < group), tl.f32)
-    xq_p = tl.astype(tl.gather(qkv, qcol + partner, mask=row < group), tl.f32)
-    wq = tl.astype(tl.gather(q_w, col), tl.f32)
-    wq_p = tl.astype(tl.gather(q_w, partner), tl.f32)
-    q = tl.astype(norm_rope(xq, xq_p, wq, wq_p, cos, sin, eps, head_dim), k_cache.dtype)
-    # the new key and value
-    kcol = (group * kv_heads + kvh) * head_dim
-    xk = tl.astype(tl.gather(qkv, kcol + col), tl.f32)
-    xk_p = tl.astype(tl.gather(qkv, kcol + partner), tl.f32)
-    wk = tl.astype(tl.gather(k_w, col), tl.f32)
-    wk_p = tl.astype(tl.gather(k_w, partner), tl.f32)
-    k_new = tl.astype(norm_rope(xk, xk_p, wk, wk_p, cos, sin, eps, head_dim), k_cache.dtype)
-    v_new = tl.astype(tl.gather(qkv, kcol + kv_heads * head_dim + col), k_cache.dtype)
-    at = (col * 0 + kvh, col * 0 + p, col)  # row p of head kvh, as [1, head_dim] indices
-    owner = (at[1] >= split * bn) & (at[1] < split * bn + bn)
-    tl.unsafe.scatter(k_cache, at, k_new, mask=owner)
-    tl.unsafe.scatter(v_cache, at, v_new, mask=owner)
-    # one tile of flash-decoding, keys at or below the position; a tile past the length is not
-    # read (a loop of no turn: a short context in a long cache leaves most tiles so)
     m = tl.full((gp, 1), float("-inf"), tl.f32)
     l_sum = tl.zeros((gp, 1), tl.f32)
-    acc = tl.zeros((gp, head_dim), tl.f32)
+    # a tile past the length does nothing but say so (a loop of no turn): a short context in a
+    # long cache leaves most tiles so, and what a turn does first is latency-bound
     for _ in range(tl.where(split * bn <= p, 1, 0)):
+        col = tl.expand_dims(tl.arange(head_dim, dtype=tl.i32), 0)
+        partner, cos, sin = rotation(tl.astype(p, tl.f32), col, log2_theta, head_dim)
+        # the query heads, normed and rotated as qk_norm_rope_cache writes them (rounded to T)
+        row = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
+        qcol = (kvh * group + row) * head_dim
+        xq = tl.astype(tl.gather(qkv, qcol + col, mask=row < group), tl.f32)
+        xq_p = tl.astype(tl.gather(qkv, qcol + partner, mask=row < group), tl.f32)
+        wq = tl.astype(tl.gather(q_w, col), tl.f32)
+        wq_p = tl.astype(tl.gather(q_w, partner), tl.f32)
+        q = tl.astype(norm_rope(xq, xq_p, wq, wq_p, cos, sin, eps, head_dim), k_cache.dtype)
+        # the new key and value, written by the block whose tile holds row p
+        kcol = (group * kv_heads + kvh) * head_dim
+        xk = tl.astype(tl.gather(qkv, kcol + col), tl.f32)
+        xk_p = tl.astype(tl.gather(qkv, kcol + partner), tl.f32)
+        wk = tl.astype(tl.gather(k_w, col), tl.f32)
+        wk_p = tl.astype(tl.gather(k_w, partner), tl.f32)
+        k_new = tl.astype(norm_rope(xk, xk_p, wk, wk_p, cos, sin, eps, head_dim), k_cache.dtype)
+        v_new = tl.astype(tl.gather(qkv, kcol + kv_heads * head_dim + col), k_cache.dtype)
+        at = (col * 0 + kvh, col * 0 + p, col)  # row p of head kvh, as [1, head_dim] indices
+        owner = at[1] < split * bn + bn
+        tl.unsafe.scatter(k_cache, at, k_new, mask=owner)
+        tl.unsafe.scatter(v_cache, at, v_new, mask=owner)
+        # one tile of flash-decoding, keys at or below the position, the new row in place of
+        # what the cache held there
         keys = tl.expand_dims(tl.arange(bn, dtype=tl.i32), 1) + split * bn
-        here = keys == p  # the new row, in place of what the cache held there
+        here = keys == p
         kt = tl.where(here, k_new, tl.reshape(k_cache.load(), (bn, head_dim)))
         vt = tl.where(here, v_new, tl.reshape(v_cache.load(), (bn, head_dim)))
         s = tl.mma(q, tl.transpose(kt), tl.zeros((gp, bn), tl.f32)) * qk_scale  # type: ignore[arg-type,unused-ignore]
@@ -109,12 +110,11 @@ def rope_split_at(
         m = tl.max(s, axis=1, keepdims=True)
         pr = tl.exp2(s - m)
         l_sum = tl.sum(pr, axis=1, keepdims=True)
-        acc = tl.mma(tl.astype(pr, k_cache.dtype), vt, acc)  # type: ignore[arg-type,unused-ignore]
-    # a tile with keys has l_sum >= 1 (its largest score counts exp2(0)); one without has 0
-    # and divides 0 by 1, and its m + log2(1) stays -inf (the combine skips it)
-    l_safe = tl.maximum(l_sum, 1.0)
-    o_part.store(tl.reshape(acc / l_safe, (1, 1, gp * head_dim)))
-    lse_part.store(tl.reshape(m + tl.log2(l_safe), (1, 1, gp)))
+        acc = tl.mma(tl.astype(pr, k_cache.dtype), vt, tl.zeros((gp, head_dim), tl.f32))  # type: ignore[arg-type,unused-ignore]
+        o_part.store(tl.reshape(acc / l_sum, (1, 1, gp * head_dim)))
+    # a tile with keys has l_sum >= 1 (its largest score counts exp2(0)); one without has 0,
+    # and its m + log2(1) stays -inf: the combine reads no output of it
+    lse_part.store(tl.reshape(m + tl.log2(tl.maximum(l_sum, 1.0)), (1, 1, gp)))
 
 
 def _layout(heads: int, k_cache: Tensor[Any], split_len: int) -> tuple[int, int, int]:
