@@ -139,7 +139,10 @@ def _check_index(
     at: cst.BaseExpression,
 ) -> None:
     source = _index_source(ctx, at)
-    if source is not None and ctx.tensors.root(source.receiver) == parameter:
+    walked = ctx.tensors.root(source.receiver) if source is not None else None
+    # the tiles of any Mutable parameter are the block's own tiles of every Mutable parameter:
+    # a launch refuses partitions of different grids or mappings (tilert/_launch.py, _grid)
+    if walked is not None and ctx.kinds.get(walked) == ParamKind.MUTABLE:
         return
     verb = "writing" if method == "store" else "reading"
     if source is not None:

@@ -5,16 +5,17 @@ launch fewer: measured in the Qwen3-4B step (H100, context 512) those two kernel
 3 and 6 us a layer, mostly latency (a launch, then a chain of dependent loads), not bytes.
 
 How it is cut: the caches are partitioned into tiles of ``split_len`` positions of one KV head
-(``(1, split_len, head_dim)``), one block per tile; each block owns its tile and attends to the
-keys in it below the length (``position + 1``, read on the device, so one op captured in a
+(``(1, split_len, head_dim)``), shared out among persistent blocks (two waves at most, so the
+launch does not grow with the cache); each block owns its tiles and attends to the keys in
+each below the length (``position + 1``, read on the device, so one op captured in a
 ``tr.graph()`` serves every position). Every block recomputes its query heads from ``qkv``
 (a few hundred elements, cheaper than a round trip through memory) and the new key and value;
 the block whose tile holds row ``position`` uses them in place of what its load read there and
 writes them into the cache: the one store outside the block's own tile rule, hence the
 kernel's ``unsafe`` (the row lies in the block's own tile, and only that block writes it).
-Blocks whose tile lies past the length read nothing of it (on the H100 a 4232-position cache
-read whole at every step cost a quarter of the decode's speed) and store an empty split (0,
-and -inf as log-sum-exp), which the combine skips."""
+A tile past the length is neither read nor worked on: its block stores an empty split's
+log-sum-exp (-inf), and the combine skips it. (On the H100, a block per tile of a
+4232-position cache, each doing its query heads first, cost ~50 us a layer at context 512.)"""
 
 # Kernel bodies use the kernel language on Mutable/Shared parameters, which the runtime's
 # annotation classes do not declare (the stubs do, for users): attr-defined is off here.
@@ -63,58 +64,61 @@ def rope_split_at(
     qk_scale: float,
     group: int,
 ) -> None:
-    """Block ``(kvh, split)``: the softmax-weighted values of its tile of the caches for the
-    ``group`` query heads of KV head ``kvh`` (``o_part: [kv_heads, splits, gp * head_dim]``,
-    their log2-sum-exp in ``lse_part: [kv_heads, splits, gp]``, as ``decode_combine`` reads
-    them); the new key and value into row ``position`` when the tile holds it."""
-    kvh, split, _ = o_part.index
+    """For each of the block's tiles ``(kvh, split)``: the softmax-weighted values of that
+    tile of the caches for the ``group`` query heads of KV head ``kvh`` (``o_part: [kv_heads,
+    splits, gp * head_dim]``, their log2-sum-exp in ``lse_part: [kv_heads, splits, gp]``, as
+    ``decode_combine`` reads them); the new key and value into row ``position`` when the tile
+    holds it."""
     _, bn, head_dim = k_cache.tile_shape
     gp = lse_part.tile_shape[2]
     kv_heads = k_cache.shape[0]
     p = tl.astype(tl.gather(position, 0), tl.i32)
-    m = tl.full((gp, 1), float("-inf"), tl.f32)
-    l_sum = tl.zeros((gp, 1), tl.f32)
-    # a tile past the length does nothing but say so (a loop of no turn): a short context in a
-    # long cache leaves most tiles so, and what a turn does first is latency-bound
-    for _ in range(tl.where(split * bn <= p, 1, 0)):
-        col = tl.expand_dims(tl.arange(head_dim, dtype=tl.i32), 0)
-        partner, cos, sin = rotation(tl.astype(p, tl.f32), col, log2_theta, head_dim)
-        # the query heads, normed and rotated as qk_norm_rope_cache writes them (rounded to T)
-        row = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
-        qcol = (kvh * group + row) * head_dim
-        xq = tl.astype(tl.gather(qkv, qcol + col, mask=row < group), tl.f32)
-        xq_p = tl.astype(tl.gather(qkv, qcol + partner, mask=row < group), tl.f32)
-        wq = tl.astype(tl.gather(q_w, col), tl.f32)
-        wq_p = tl.astype(tl.gather(q_w, partner), tl.f32)
-        q = tl.astype(norm_rope(xq, xq_p, wq, wq_p, cos, sin, eps, head_dim), k_cache.dtype)
-        # the new key and value, written by the block whose tile holds row p
-        kcol = (group * kv_heads + kvh) * head_dim
-        xk = tl.astype(tl.gather(qkv, kcol + col), tl.f32)
-        xk_p = tl.astype(tl.gather(qkv, kcol + partner), tl.f32)
-        wk = tl.astype(tl.gather(k_w, col), tl.f32)
-        wk_p = tl.astype(tl.gather(k_w, partner), tl.f32)
-        k_new = tl.astype(norm_rope(xk, xk_p, wk, wk_p, cos, sin, eps, head_dim), k_cache.dtype)
-        v_new = tl.astype(tl.gather(qkv, kcol + kv_heads * head_dim + col), k_cache.dtype)
-        at = (col * 0 + kvh, col * 0 + p, col)  # row p of head kvh, as [1, head_dim] indices
-        owner = at[1] < split * bn + bn
-        tl.unsafe.scatter(k_cache, at, k_new, mask=owner)
-        tl.unsafe.scatter(v_cache, at, v_new, mask=owner)
-        # one tile of flash-decoding, keys at or below the position, the new row in place of
-        # what the cache held there
-        keys = tl.expand_dims(tl.arange(bn, dtype=tl.i32), 1) + split * bn
-        here = keys == p
-        kt = tl.where(here, k_new, tl.reshape(k_cache.load(), (bn, head_dim)))
-        vt = tl.where(here, v_new, tl.reshape(v_cache.load(), (bn, head_dim)))
-        s = tl.mma(q, tl.transpose(kt), tl.zeros((gp, bn), tl.f32)) * qk_scale  # type: ignore[arg-type,unused-ignore]
-        s = tl.where(tl.transpose(keys) <= p, s, float("-inf"))
-        m = tl.max(s, axis=1, keepdims=True)
-        pr = tl.exp2(s - m)
-        l_sum = tl.sum(pr, axis=1, keepdims=True)
-        acc = tl.mma(tl.astype(pr, k_cache.dtype), vt, tl.zeros((gp, head_dim), tl.f32))  # type: ignore[arg-type,unused-ignore]
-        o_part.store(tl.reshape(acc / l_sum, (1, 1, gp * head_dim)))
-    # a tile with keys has l_sum >= 1 (its largest score counts exp2(0)); one without has 0,
-    # and its m + log2(1) stays -inf: the combine reads no output of it
-    lse_part.store(tl.reshape(m + tl.log2(tl.maximum(l_sum, 1.0)), (1, 1, gp)))
+    for idx in o_part.tiles():
+        kvh, split, _ = idx
+        m = tl.full((gp, 1), float("-inf"), tl.f32)
+        l_sum = tl.zeros((gp, 1), tl.f32)
+        # a tile past the length does nothing but say so (a loop of no turn): a short context
+        # in a long cache leaves most tiles so, and what a turn does first is latency-bound
+        for _ in range(tl.where(split * bn <= p, 1, 0)):
+            col = tl.expand_dims(tl.arange(head_dim, dtype=tl.i32), 0)
+            partner, cos, sin = rotation(tl.astype(p, tl.f32), col, log2_theta, head_dim)
+            # the query heads, normed and rotated as qk_norm_rope_cache writes them (in T)
+            row = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
+            qcol = (kvh * group + row) * head_dim
+            xq = tl.astype(tl.gather(qkv, qcol + col, mask=row < group), tl.f32)
+            xq_p = tl.astype(tl.gather(qkv, qcol + partner, mask=row < group), tl.f32)
+            wq = tl.astype(tl.gather(q_w, col), tl.f32)
+            wq_p = tl.astype(tl.gather(q_w, partner), tl.f32)
+            q = tl.astype(norm_rope(xq, xq_p, wq, wq_p, cos, sin, eps, head_dim), k_cache.dtype)
+            # the new key and value, written by the block whose tile holds row p
+            kcol = (group * kv_heads + kvh) * head_dim
+            xk = tl.astype(tl.gather(qkv, kcol + col), tl.f32)
+            xk_p = tl.astype(tl.gather(qkv, kcol + partner), tl.f32)
+            wk = tl.astype(tl.gather(k_w, col), tl.f32)
+            wk_p = tl.astype(tl.gather(k_w, partner), tl.f32)
+            k_new = norm_rope(xk, xk_p, wk, wk_p, cos, sin, eps, head_dim)
+            k_new = tl.astype(k_new, k_cache.dtype)
+            v_new = tl.astype(tl.gather(qkv, kcol + kv_heads * head_dim + col), k_cache.dtype)
+            at = (col * 0 + kvh, col * 0 + p, col)  # row p of head kvh, [1, head_dim] indices
+            owner = at[1] < split * bn + bn
+            tl.unsafe.scatter(k_cache, at, k_new, mask=owner)
+            tl.unsafe.scatter(v_cache, at, v_new, mask=owner)
+            # one tile of flash-decoding, keys at or below the position, the new row in place
+            # of what the cache held there
+            keys = tl.expand_dims(tl.arange(bn, dtype=tl.i32), 1) + split * bn
+            here = keys == p
+            kt = tl.where(here, k_new, tl.reshape(k_cache.load(at=idx), (bn, head_dim)))
+            vt = tl.where(here, v_new, tl.reshape(v_cache.load(at=idx), (bn, head_dim)))
+            s = tl.mma(q, tl.transpose(kt), tl.zeros((gp, bn), tl.f32)) * qk_scale  # type: ignore[arg-type,unused-ignore]
+            s = tl.where(tl.transpose(keys) <= p, s, float("-inf"))
+            m = tl.max(s, axis=1, keepdims=True)
+            pr = tl.exp2(s - m)
+            l_sum = tl.sum(pr, axis=1, keepdims=True)
+            acc = tl.mma(tl.astype(pr, k_cache.dtype), vt, tl.zeros((gp, head_dim), tl.f32))  # type: ignore[arg-type,unused-ignore]
+            o_part.store(tl.reshape(acc / l_sum, (1, 1, gp * head_dim)), at=idx)
+        # a tile with keys has l_sum >= 1 (its largest score counts exp2(0)); one without has
+        # 0, and its m + log2(1) stays -inf: the combine reads no output of it
+        lse_part.store(tl.reshape(m + tl.log2(tl.maximum(l_sum, 1.0)), (1, 1, gp)), at=idx)
 
 
 def _layout(heads: int, k_cache: Tensor[Any], split_len: int) -> tuple[int, int, int]:
@@ -161,8 +165,9 @@ def qk_norm_rope_attention_at(
     head_dim]`` the attention of ``rope(rmsnorm(q) * q_weight)`` to the cache's first
     ``position[0] + 1`` rows (as ``decode_attention_at``; ``scale`` 1/sqrt(head_dim) by
     default). ``position: [1]`` (i32 or i64) is read on the device and must be below
-    ``max_seq``. Two launches: one block per (KV head, ``split_len`` cache positions), then
-    the combine. ``workspace``: from ``rope_attention_workspace`` (needed inside a capture)."""
+    ``max_seq``. Two launches: persistent blocks sharing the tiles of (KV head, ``split_len``
+    cache positions) out, then the combine. ``workspace``: from ``rope_attention_workspace``
+    (needed inside a capture)."""
     what = "qk_norm_rope_attention_at"
     dt = float_dtype(what, out, k_cache, v_cache, qkv, q_weight, k_weight)
     heads, d = rank(f"{what} out", out, 2)
@@ -181,11 +186,17 @@ def qk_norm_rope_attention_at(
     # dependent launches: a decode step's kernels are short, each launch overlaps the last
     split = specialize(rope_split_at.fn, T=dt, I=it, unsafe=True)
     comb = specialize(decode_combine, T=dt).with_options(dependent_launch=True)
-    first: Op = split.with_options(dependent_launch=True)(
+    # persistent blocks, two waves at most, share the tiles out (a block per tile would launch
+    # as many blocks as the cache has tiles, at any length)
+    blocks = min(kv_heads * splits, 2 * tr.Device().sm_count)
+    parts = (
         o_ws.reshape(kv_heads, splits, gp * d).partition((1, 1, gp * d)),
         lse_ws.reshape(kv_heads, splits, gp).partition((1, 1, gp)),
         k_cache.partition((1, bn, d)),
         v_cache.partition((1, bn, d)),
+    )
+    first: Op = split.with_options(dependent_launch=True)(
+        *(part.mapped(blocks=blocks) for part in parts),
         qkv,
         q_weight,
         k_weight,
