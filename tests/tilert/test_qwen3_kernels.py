@@ -162,65 +162,6 @@ def test_graph_replays_at_advancing_positions() -> None:
     check(out, attend(q_last, ks, vs, start + 3), tr.f32)
 
 
-@pytest.mark.parametrize("dt", DTYPES, ids=lambda d: d.name)
-def test_qk_norm_rope_attention_at(dt: type[tr.DType]) -> None:
-    """The fused form (one launch of norm + RoPE + cache append + split, then the combine)
-    gives what the numpy reference does: the new row written, no other, and the attention over
-    rows up to the position; positions at the start, inside and at both ends of a split of 16
-    (a cache of 40 rows: three splits, the last one partial)."""
-    heads, kv_heads, d, max_seq = 6, 2, 16, 40
-    old = RNG.standard_normal((2, kv_heads, max_seq, d))
-    qkv, x = tensor(RNG.standard_normal((heads + 2 * kv_heads) * d), dt)
-    (qw, qwr), (kw, kwr) = (tensor(1 + 0.3 * RNG.standard_normal(d), dt) for _ in range(2))
-    x = x.reshape(-1, d)
-    for p in (0, 15, 16, 27, max_seq - 1):
-        cache, kv = tensor(old, dt)
-        out = tr.empty((heads, d), dtype=dt)
-        tk.qk_norm_rope_attention_at(
-            out, cache[0], cache[1], qkv, qw, kw, position(p), split_len=16
-        ).sync()
-        kv[0, :, p] = rope(rmsnorm(x[heads : heads + kv_heads], kwr), p)[0]
-        kv[1, :, p] = x[heads + kv_heads :]
-        check(cache, kv, dt)  # the row at p, and no other
-        q = rope(rmsnorm(x[:heads], qwr), p)[0]
-        check_within(out, attend(q, kv[0], kv[1], p + 1), dt, {tr.f32: 2e-5, tr.bf16: 3e-2})
-
-
-def test_qk_norm_rope_attention_at_in_a_graph() -> None:
-    """Captured once, replayed at advancing positions: the same cache and outputs as the two
-    unfused ops replayed alike."""
-    heads, kv_heads, d, max_seq, start = 4, 2, 16, 40, 14
-    qkv, _ = tensor(RNG.standard_normal((heads + 2 * kv_heads) * d), tr.f32)
-    w = tr.ones((d,))
-    results = []
-    for fused in (True, False):
-        cache, out, q = (
-            tr.zeros((2, kv_heads, max_seq, d)),
-            tr.empty((heads, d)),
-            tr.empty((heads, d)),
-        )
-        pos = position(start)
-        fused_ws = tk.rope_attention_workspace(out, cache[0], split_len=16)
-        ws = tk.decode_workspace_at(q, cache[0])
-        with tr.graph() as g:
-            if fused:
-                g.record(
-                    tk.qk_norm_rope_attention_at(
-                        out, cache[0], cache[1], qkv, w, w, pos, split_len=16, workspace=fused_ws
-                    )
-                )
-            else:
-                g.record(tk.qk_norm_rope_cache(q, cache[0], cache[1], qkv, w, w, pos))
-                g.record(tk.decode_attention_at(out, q, cache[0], cache[1], pos, workspace=ws))
-            g.record(advance(pos.partition((1,))))
-        for _ in range(4):
-            g.launch().wait()
-        g.close()
-        results.append((cache.to_numpy(), out.to_numpy()))
-    np.testing.assert_allclose(results[0][0], results[1][0], rtol=0, atol=1e-6)
-    np.testing.assert_allclose(results[0][1], results[1][1], rtol=1e-5, atol=1e-6)
-
-
 # -- fused GEMVs and linear ----------------------------------------------------------------------
 @pytest.mark.parametrize(("dt", "n", "k"), [(tr.f32, 40, 72), (tr.bf16, 300, 1000)])
 def test_fused_gemvs(dt: type[tr.DType], n: int, k: int) -> None:

@@ -11,7 +11,6 @@ kernels like these, are in docs/kernels.md."""
 from __future__ import annotations
 
 from tilert.kernels.decode import decode_attention_at, decode_workspace_at
-from tilert.kernels.decode_rope import qk_norm_rope_attention_at, rope_attention_workspace
 from tilert.kernels.elementwise import (
     SILU_CONFIGS,
     argmax,
@@ -66,11 +65,9 @@ __all__ = [
     "layernorm",
     "linear",
     "qk_norm_rope",
-    "qk_norm_rope_attention_at",
     "qk_norm_rope_cache",
     "rmsnorm",
     "rope",
-    "rope_attention_workspace",
     "silu_and_mul",
     "softmax",
 ]

@@ -46,11 +46,12 @@ class StepBuffers:
         self.res_a = tr.zeros((d,), dtype=dtype, name="residual a")
         self.res_b = tr.zeros((d,), dtype=dtype, name="residual b")
         self.qkv = tr.zeros((c.qkv_size,), dtype=dtype, name="qkv")
+        self.q = tr.zeros((heads, hd), dtype=dtype, name="q")
         self.attn = tr.zeros((heads, hd), dtype=dtype, name="attention out")
         self.act = tr.zeros((c.intermediate_size,), dtype=dtype, name="mlp act")
         self.logits = tr.zeros((c.vocab_size,), dtype=dtype, name="logits")
         self.best, self.where = partials(c.vocab_size)  # the LM head's per-block argmax
-        self.workspace = tk.rope_attention_workspace(self.attn, cache.layer(0)[0])
+        self.workspace = tk.decode_workspace_at(self.q, cache.layer(0)[0])
         # views made once: the embedding writes a [1, hidden] row, the prompt's argmax reads
         # [1, vocab]
         self.res_a_row = self.res_a.reshape(1, d)

@@ -4,16 +4,15 @@ and replayed per token.
 
 Why one graph serves every token: nothing the step launches changes between tokens. The
 token and its position live in device tensors; the step's kernels read the position there
-(``qk_norm_rope_attention_at`` writes the cache row it selects and attends to the rows up
-to it), and its last kernel writes the argmax of the logits where the embedding
+(``qk_norm_rope_cache`` writes the cache row it selects, ``decode_attention_at`` attends to
+the rows up to it), and its last kernel writes the argmax of the logits where the embedding
 will read it and advances the position. The host's work per token is the replay and reading
 the 4-byte token.
 
 A decode step, per layer: ``gemv_rmsnorm`` (input norm + fused q/k/v projection),
-``qk_norm_rope_attention_at`` (q/k norms, RoPE, the cache append and flash-decoding's split
-in one kernel, then the combine), ``gemv_residual`` (o_proj + residual add),
-``gemv_rmsnorm_silu`` (post-attention norm + gate/up + SiLU), ``gemv_residual`` (down_proj +
-residual add): 6 launches a layer;
+``qk_norm_rope_cache`` (q/k norms, RoPE, the cache append), ``decode_attention_at`` (split +
+combine), ``gemv_residual`` (o_proj + residual add), ``gemv_rmsnorm_silu`` (post-attention
+norm + gate/up + SiLU), ``gemv_residual`` (down_proj + residual add): 7 launches a layer;
 then ``head`` (the final norm with the LM head, and each block's argmax) and ``pick`` (the
 token, and the position advanced)."""
 
@@ -145,8 +144,8 @@ class Qwen3:
         for i, layer in enumerate(w.layers):
             k, v = self.cache.layer(i)
             yield tk.gemv_rmsnorm(s.qkv, layer.qkv, s.res_a, layer.attn_norm, eps)
-            yield tk.qk_norm_rope_attention_at(
-                s.attn,
+            yield tk.qk_norm_rope_cache(
+                s.q,
                 k,
                 v,
                 s.qkv,
@@ -155,8 +154,8 @@ class Qwen3:
                 s.position,
                 eps=eps,
                 theta=c.rope_theta,
-                workspace=s.workspace,
             )
+            yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
             yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
             yield from self._all_reduce(s.res_b)
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
