@@ -243,6 +243,8 @@ def _check_module(
                 analysis.run_function(node, cfg)
             else:
                 assert cfg is not None
+                if isinstance(node, cst.Module):
+                    analysis.module_node = node
                 analysis.run_body(cfg)
         except RecursionError:  # an expression nested deeper than Python's stack: this body
             pass  # is not followed, the definitions nested in it still are

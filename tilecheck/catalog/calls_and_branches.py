@@ -267,17 +267,18 @@ def main() -> None:
             _PRELUDE
             + """
 def make_scratch() -> tr.Tensor:
-    return tr.zeros((256,))
+    return tr.zeros((256,))  # TC111
 
 
 def main() -> None:
     y = tr.zeros((256,))
     with tr.graph() as g:
-        s = make_scratch()  # TC111
+        s = make_scratch()
         g.record(copy(y.partition((64,)), s))
     g.close()
 """,
-            "a helper that allocates on every call, called inside the capture",
+            "a helper that allocates on every call, called inside the capture: reported where "
+            "it allocates, as the runtime refuses there",
         ),
     ),
 }

@@ -299,21 +299,22 @@ def main() -> None:
     ),
     "TC105": (
         _invalid(
-            _DEC
+            _DEC.replace("0.5)\n", "0.5)  # TC105\n")
             + """
 
 def main() -> None:
     d = Dec()
     d.prepare()
     d.step()
-    d.prepare()  # TC105
+    d.prepare()
 """,
-            "the last op a method prepares is never run",
+            "the last op a method prepares is never run: reported at its kernel call in the "
+            "method, where the runtime warns (round 9 of issue 17)",
         ),
     ),
     "TC108": (
         _invalid(
-            _LAYER
+            _LAYER.replace(".submit()\n", ".submit()  # TC108\n")
             + """
 
 class Fast(Layer):
@@ -323,10 +324,11 @@ class Fast(Layer):
 
 def run() -> None:
     layer = Fast()
-    layer.start()  # TC108
+    layer.start()
     layer.finish()
 """,
-            "a subclass's method forgets the wait its base class does",
+            "a subclass's method forgets the wait its base class does: reported at the submit "
+            "in `start`, where the runtime warns (round 9 of issue 17)",
         ),
     ),
 }

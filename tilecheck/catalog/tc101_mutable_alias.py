@@ -7,6 +7,10 @@ from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
+from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
+from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
+from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
@@ -133,6 +137,8 @@ def main(forward: bool) -> None:
         ),
         *FRESH_VALID["TC101"],
         *GAPS_VALID["TC101"],
+        *ROUND9_VALID["TC101"],
+        *VALUES_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -328,5 +334,7 @@ def main() -> None:
         *LANES_INVALID["TC101"],
         *CALLS_INVALID["TC101"],
         *GAPS_INVALID["TC101"],
+        *ROUND9_INVALID["TC101"],
+        *VALUES_INVALID["TC101"],
     ),
 )

@@ -12,6 +12,12 @@ from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
 from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
+from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
+from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
+from tilecheck.catalog.fresh5_objects import INVALID as ROUND10_INVALID
+from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
+from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
+from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_lanes import VALID as LANES_VALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
@@ -384,6 +390,9 @@ def main() -> None:
         *GAPS_VALID["TC102"],
         *ALARMS_VALID["TC102"],
         *ROUND8_VALID["TC102"],
+        *ROUND9_VALID["TC102"],
+        *ROUND10_VALID["TC102"],
+        *VALUES_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -397,5 +406,8 @@ def main() -> None:
         + GAPS_INVALID["TC102"]
         + ALARMS_INVALID["TC102"]
         + ROUND8_INVALID["TC102"]
+        + ROUND9_INVALID["TC102"]
+        + ROUND10_INVALID["TC102"]
+        + VALUES_INVALID["TC102"]
     ),
 )

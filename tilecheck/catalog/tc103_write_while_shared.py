@@ -3,6 +3,8 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
+from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
@@ -95,6 +97,7 @@ def main() -> None:
             "partition after the reader was synced",
         ),
         *COLLECTIVE_VALID["TC103"],
+        *METHODS_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -168,5 +171,6 @@ def main() -> None:
         ),
         *COLLECTIVE_INVALID["TC103"],
         *ALARMS_INVALID["TC103"],
+        *METHODS_INVALID["TC103"],
     ),
 )

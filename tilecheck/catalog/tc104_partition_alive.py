@@ -3,9 +3,15 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
+from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
+from tilecheck.catalog.fresh5_objects import INVALID as ROUND10_INVALID
+from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
+from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
+from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
@@ -128,6 +134,9 @@ def main() -> None:
         ),
         *FRESH_VALID["TC104"],
         *ALARMS_VALID["TC104"],
+        *METHODS_VALID["TC104"],
+        *ROUND10_VALID["TC104"],
+        *VALUES_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -354,5 +363,8 @@ def main() -> None:
             "a dict comprehension of partitions over `.items()`, then a read by key",
         ),
         *ALARMS_INVALID["TC104"],
+        *METHODS_INVALID["TC104"],
+        *ROUND10_INVALID["TC104"],
+        *VALUES_INVALID["TC104"],
     ),
 )

@@ -10,6 +10,10 @@ from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
 from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
 from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
+from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
+from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
+from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
+from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -136,6 +140,8 @@ def main() -> None:
         *ROWS_VALID["TC105"],
         *OBJECTS_VALID["TC105"],
         *ROUND8_VALID["TC105"],
+        *ROUND9_VALID["TC105"],
+        *VALUES_VALID["TC105"],
         *CALLS_VALID["TC105"],
     ),
     invalid=(
@@ -223,6 +229,8 @@ def main() -> None:
         *WINDOWS_INVALID["TC105"],
         *OBJECTS_INVALID["TC105"],
         *ROUND8_INVALID["TC105"],
+        *ROUND9_INVALID["TC105"],
+        *VALUES_INVALID["TC105"],
         *CALLS_INVALID["TC105"],
     ),
 )

@@ -3,6 +3,8 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
+from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.calls_and_branches import VALID as CALLS_VALID
@@ -13,6 +15,8 @@ from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
 from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
+from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
+from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
@@ -259,9 +263,11 @@ class Prefetcher:
         *FRESH_VALID["TC108"],
         *OBJECTS_VALID["TC108"],
         *ROUND8_VALID["TC108"],
+        *ROUND9_VALID["TC108"],
         *CALLS_VALID["TC108"],
         *GAPS_VALID["TC108"],
         *ALARMS_VALID["TC108"],
+        *METHODS_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -392,8 +398,10 @@ def main() -> None:
         *WINDOWS_INVALID["TC108"],
         *OBJECTS_INVALID["TC108"],
         *ROUND8_INVALID["TC108"],
+        *ROUND9_INVALID["TC108"],
         *CALLS_INVALID["TC108"],
         *GAPS_INVALID["TC108"],
         *ALARMS_INVALID["TC108"],
+        *METHODS_INVALID["TC108"],
     ),
 )

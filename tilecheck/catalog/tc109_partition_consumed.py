@@ -3,11 +3,15 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
+from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.fresh3_alarms import VALID as ALARMS_VALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.fresh5_objects import INVALID as ROUND10_INVALID
+from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -119,6 +123,8 @@ def main() -> None:
         ),
         *GAPS_VALID["TC109"],
         *ALARMS_VALID["TC109"],
+        *METHODS_VALID["TC109"],
+        *ROUND10_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -289,5 +295,7 @@ def main() -> None:
         ),
         *GAPS_INVALID["TC109"],
         *ALARMS_INVALID["TC109"],
+        *METHODS_INVALID["TC109"],
+        *ROUND10_INVALID["TC109"],
     ),
 )

@@ -3,6 +3,8 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
+from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -208,6 +210,7 @@ def main() -> None:
             "an op run once in a loop that leaves right after",
         ),
         *WINDOWS_VALID["TC110"],
+        *METHODS_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -383,5 +386,6 @@ def main() -> None:
         ),
         *COLLECTIVE_INVALID["TC110"],
         *WINDOWS_INVALID["TC110"],
+        *METHODS_INVALID["TC110"],
     ),
 )

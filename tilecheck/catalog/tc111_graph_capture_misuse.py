@@ -10,6 +10,8 @@ from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
 from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
+from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
+from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -136,6 +138,7 @@ def main() -> None:
         *CALLS_VALID["TC111"],
         *GAPS_VALID["TC111"],
         *ROUND8_VALID["TC111"],
+        *ROUND9_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -286,5 +289,6 @@ def main() -> None:
         *CALLS_INVALID["TC111"],
         *GAPS_INVALID["TC111"],
         *ROUND8_INVALID["TC111"],
+        *ROUND9_INVALID["TC111"],
     ),
 )

@@ -33,6 +33,8 @@ ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
 STREAM_MAKERS = frozenset({"tilert.Stream", "tilert.current_stream"})
 ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
+# ``functools.partial(kernel, t.partition(s), ...)`` keeps the partitions it binds alive.
+PARTIAL = "functools.partial"
 TENSOR_TYPE = "tilert.Tensor"
 # Annotations of containers (``list[Tensor]``: a parameter holding tensors).
 CONTAINER_TYPES = frozenset(

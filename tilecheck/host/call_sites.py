@@ -15,8 +15,15 @@ from contextlib import contextmanager
 
 import libcst as cst
 
-from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN
+from tilecheck.codes import (
+    GRAPH_CAPTURE_MISUSE,
+    MUTABLE_ALIAS,
+    OP_ALREADY_RUN,
+    PENDING_NEVER_WAITED,
+)
+from tilecheck.host import messages
 from tilecheck.host.callbacks import runs_parameter
+from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
 from tilecheck.host.model import (
@@ -61,6 +68,11 @@ class CallSites(Interprocedural):
             summary = self.ctx.summary_for(func.value)
             if summary is not None:
                 return self.call_summary(expr, summary, None)
+        elif isinstance(func, cst.Name) and func.value in self.instances:
+            # ``acc(x)`` on an instance of a class of the checked tree: its ``__call__``
+            called = self.ctx.summary_for(f"{self.instances[func.value]}.__call__")
+            if called is not None:
+                return self.call_summary(expr, called, func.value)
         elif isinstance(func, cst.Attribute):
             receiver = func.value
             base = self.base_method(expr, func)
@@ -156,6 +168,10 @@ class CallSites(Interprocedural):
                 bound[position] = (arg, value)
             elif arg.keyword.value in summary.names:
                 bound[summary.names.index(arg.keyword.value)] = (arg, value)
+        given = {index: arg.value for index, (arg, _) in bound.items()}
+        for index in skipped(summary.skips, summary.defaults, given):
+            del bound[index]  # the function names it nowhere it runs with these constants
+        self.launches_in(summary, bound)  # (while the graphs given are still open)
         # Ops and pendings given to it are given as to unknown code, first: it may wait for
         # them before it uses anything (``finish(pending, z)``).
         for index, (_, value) in bound.items():
@@ -163,7 +179,7 @@ class CallSites(Interprocedural):
                 self.escape(value)
         if receiver is not None:
             self.attribute_releases(call, summary, receiver)
-            self.attribute_partitions_reached(summary, receiver)
+            self.attribute_partitions_reached(call, summary, receiver)
         tensors_of: dict[int, Oids] = {}
         used = {target for target, _ in summary.uses}
         for index, (arg, value) in bound.items():
@@ -209,9 +225,19 @@ class CallSites(Interprocedural):
 
     def refused_inside(self, call: cst.Call, summary: Summary) -> None:
         """TC111 at a call, inside a graph capture, of a function that allocates (records an
-        event, copies into a tensor) on every call."""
+        event, copies into a tensor) on every call: inside it, where the runtime refuses, for
+        a function of this module; else at the call."""
         if summary.refusals:
             what = min(summary.refusals)
+            node = dict(summary.refused_at).get(what)
+            capture = self.capturing_graph()
+            if node is not None and summary.statement is not None and capture is not None:
+                fix = f"do it before the `with tr.graph()` block that calls `{summary.name}`"
+                finding = messages.refused_in_capture(node, what, fix, capture)
+                labels = (*finding.labels, (call, "in the function this call runs"))
+                inside = dataclasses.replace(finding, statement=summary.statement, labels=labels)
+                self.verdict(GRAPH_CAPTURE_MISUSE, node, inside)
+                return
             shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
             self.refused(call, shown, "call it before the `with tr.graph()` block")
 
@@ -237,6 +263,20 @@ class CallSites(Interprocedural):
                 if self.definite_kind(arg.value, value, Kind.OP) is not None:
                     shown = dataclasses.replace(finding, statement=summary.statement)
                     self.report((OP_ALREADY_RUN, finding.node), shown)
+
+    def launches_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
+        """TC108 inside the function, at a ``g.launch()`` whose Pending it drops, where this
+        call gives ``g`` an open graph on every path (outside a capture, where it raises)."""
+        if summary.statement is None or self.capturing_graph() is not None:
+            return
+        for index, finding in summary.launches_dropped:
+            if index in bound:
+                arg, value = bound[index]
+                graph = self.definite_kind(arg.value, value, Kind.GRAPH)
+                hold = self.holds.get(graph) if graph is not None else None
+                if hold is not None and hold.status == LIVE:
+                    shown = dataclasses.replace(finding, statement=summary.statement)
+                    self.report((PENDING_NEVER_WAITED, finding.node), shown)
 
     def check_distinct(
         self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]], tensors_of: dict[int, Oids]
@@ -436,7 +476,7 @@ class CallSites(Interprocedural):
             self.release(self.kinds(held, Kind.OP), call, ran=True)
             self.release(self.kinds(held, Kind.GRAPH), call)
 
-    def attribute_partitions_reached(self, summary: Summary, receiver: str) -> None:
+    def attribute_partitions_reached(self, call: cst.Call, summary: Summary, receiver: str) -> None:
         """The partitions kept in the attributes a method reaches: it may consume them (a
         launch with ``self.tiles``), so they are not followed past the call. So are the ops,
         Pendings and graphs of attributes its summary does not follow (not among its class's
@@ -444,11 +484,22 @@ class CallSites(Interprocedural):
         prefix = receiver + "."
         cls = self.receiver_class(receiver)
         info = self.ctx.classes.get(cls) if cls is not None else None
+        # given to unknown code since: its attributes may hold another partition
+        fresh = self._stale.isdisjoint(self.env.get(receiver, NOTHING))
         for path in sorted(self._under.get(root_of(receiver), ())):
             attr = path[len(prefix) :].split(".")[0].split("[")[0]
             if not path.startswith(prefix) or path not in self.env:
                 continue
-            if summary.reaches is None or attr in summary.reaches:
+            if fresh and attr in summary.consumes_attributes and path == prefix + attr:
+                # consumed by a launch of the method on every call: TC109 if it was already
+                partitions = self.kinds(self.env[path], Kind.PARTITION)
+                inner = dict(summary.attribute_consumed_at).get(attr)
+                if summary.statement is None or inner is None:
+                    inner = call
+                with self.elsewhere(summary.statement if inner is not call else None, call):
+                    self.check_unconsumed(partitions, inner, None)  # where the launch raises
+                self.consume_all(partitions, call)
+            elif summary.reaches is None or attr in summary.reaches:
                 held = self.env[path]
                 self.escape(frozenset(self.kinds(held, Kind.PARTITION)))
                 if info is None or attr not in info.holders:

@@ -17,6 +17,7 @@ from tilecheck.host.collectives import COLLECTIVES, Collectives
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
@@ -70,8 +71,22 @@ class Calls(Collectives):
             self.release(self.kinds(held, Kind.PENDING), expr)
             self.release(self.kinds(held, Kind.OP), expr, ran=True)
             self.release(self.kinds(held, Kind.GRAPH), expr)
+            # a partial holding partitions (``kernel_partial``): its launch consumes them
+            self.partial_launch(expr, self.kinds(held, Kind.PARTITION))
         self.unknown_args(expr, escape=True)
         return NOTHING
+
+    def partial_launch(self, call: cst.Call, partitions: list[int]) -> None:
+        """``step()`` of ``step = functools.partial(kernel, t.partition(s))``: the launch it
+        makes consumes the partitions bound (TC109 at a second call, where the runtime
+        raises); the op it makes is not followed, so the partitions hold nothing after."""
+        if not partitions or self.check_unconsumed(partitions, call, self.current_group()):
+            self.escape(frozenset(partitions))
+            return
+        if all(self.holds[p].status == LIVE for p in partitions if p in self.holds):
+            self.consume_all(partitions, call)
+        else:
+            self.escape(frozenset(partitions))
 
     def dropped_launch(self, expr: cst.BaseExpression) -> None:
         """``g.launch()`` as a statement: its Pending is dropped unwaited (tilert warns when it
@@ -86,14 +101,31 @@ class Calls(Collectives):
             return
         graph = self.bound.get(func.value.value)
         hold = self.holds.get(graph) if graph is not None else None
+        given = self.given_graph(func.value.value)  # a parameter annotated ``tr.Graph``
         dropped = (
             graph is not None
             and self.infos[graph].kind is Kind.GRAPH
             and hold is not None
             and hold.status == LIVE
-            and self.capturing_graph() is None
-        )
+        ) or given
+        dropped = dropped and self.capturing_graph() is None
+        if graph is None and not given:
+            self.parameter_launch(func.value.value, expr)
         self.verdict(PENDING_NEVER_WAITED, expr, messages.launch_dropped(expr) if dropped else None)
+
+    def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
+        """``g.launch()`` as a statement on an untracked parameter of a function being
+        summarized: TC108 where a caller gives it an open graph (``Interprocedural``)."""
+
+    def given_graph(self, name: str) -> bool:
+        """``name`` is a parameter annotated ``tr.Graph``, not rebound: open, or launching
+        it raises (the caller's graph; it holds it on every path here)."""
+        if name not in self.parameters or name in self.ctx.rebindable:
+            return False
+        graph = self._oid_of.get((Kind.GRAPH, ("param", name)))
+        if graph is None or self.env.get(name) != frozenset({graph}) or self.scope_node is None:
+            return False
+        return name not in rebound(self.scope_node)
 
     def parameter_op(self, func: cst.Attribute) -> int | None:
         """``op.sync()`` on an untracked parameter of a function being summarized: the op
@@ -222,11 +254,24 @@ class Calls(Collectives):
             for value in self.unknown_args(call, escape=False):
                 self.force_release(frozenset(self.kinds(flatten(value), Kind.TENSOR)))
             return NOTHING
+        if canonical == api.PARTIAL and call.args and not call.args[0].star:
+            if self.ctx.callee(call.args[0].value).kernel is not None:
+                return self.kernel_partial(call)
         found = self.builtin_call(call, canonical)
         if found is not None:
             return found
         self.unknown_args(call, escape=canonical not in api.INSPECTING_BUILTINS)
         return NOTHING
+
+    def kernel_partial(self, call: cst.Call) -> Value:
+        """``functools.partial(kernel, t.partition(s), x)``: the partitions it binds stay alive,
+        held by the partial, until it is called (the launch may consume them) or given away."""
+        kept: set[int] = set()
+        for value in self.unknown_args(call, escape=False):
+            oids = flatten(value)
+            kept.update(self.kinds(oids, Kind.PARTITION))
+            self.escape(frozenset(o for o in oids if self.infos[o].kind is not Kind.PARTITION))
+        return frozenset(kept)
 
     def force_release(self, tensors: Oids) -> None:
         """``tr.unsafe.force_release(t)``: no holder borrows ``t`` itself any more (those over
@@ -272,11 +317,14 @@ class Calls(Collectives):
             else:
                 if name in api.TENSOR_WRITES:
                     shown = dotted_name(receiver) or "the tensor"
+                    # a method only a tensor has, on what holds nothing but tensors (an
+                    # attribute, a parameter) as well as on a name bound to one
+                    only = tensors == oids
                     self.refused(
                         call,
                         f"`{shown}.{name}(...)` copies into a tensor",
                         "copy before the `with tr.graph()` block, or after it",
-                        known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
+                        known=only or self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
                     )
                 elif name in api.TENSOR_CONVERSIONS:
                     shown = dotted_name(receiver) or "the tensor"

@@ -40,6 +40,11 @@ class ClassInfo:
     properties: frozenset[str] = frozenset()
     # the module class ``super()`` in its methods starts from: its first base, if that is one
     base: str | None = None
+    # attributes given a partition (``self.tiles = self.out.partition(...)``) and nothing else
+    partitions: frozenset[str] = frozenset()
+    # the method a construction runs on the new instance: ``__post_init__`` for a
+    # ``@dataclass`` without an ``__init__`` of its own (the generated one calls it)
+    setup: str = "__init__"
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -117,9 +122,12 @@ def class_info(
     # attributes given ``op.submit()``, ``op.then(...)`` or a graph (``with tr.graph() as g``)
     holders: set[str] = set()
     other: set[str] = set()  # attributes given something else
+    parts: set[str] = set()  # attributes given ``x.partition(...)`` (among ``other``)
+    partless: set[str] = set()  # those of ``other`` given anything but a partition
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
     properties: set[str] = set()
+    setup = setup_method(cls)
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
@@ -156,7 +164,7 @@ def class_info(
                 source = _attribute_of(v, me) if v is not None else None
                 if source is not None:
                     copied.setdefault(attr, []).append(source)
-                    if stmt.name.value == "__init__" and t is target:
+                    if stmt.name.value == setup and t is target:
                         init_copies[attr] = source
                 elif isinstance(v, cst.Call) and _makes_tensor(v, resolver):
                     made.add(attr)
@@ -175,6 +183,10 @@ def class_info(
                 elif isinstance(v, cst.Name) and v.value in tensor_params:
                     made.add(attr)
                 else:
+                    if _partitions(v):
+                        parts.add(attr)
+                    else:
+                        partless.add(attr)
                     other.add(attr)
     tensors = set(made)
     changed = True
@@ -199,6 +211,31 @@ def class_info(
         frozenset(lists - other - made - set(copied)),
         frozenset(holders),
         properties=frozenset(properties),
+        partitions=frozenset(parts - partless - holders - made - set(copied)),
+        setup=setup,
+    )
+
+
+def setup_method(cls: cst.ClassDef) -> str:
+    """``__post_init__`` for a ``@dataclass`` (``@dataclasses.dataclass(...)``) that defines
+    it and no ``__init__``: what its construction runs after setting the fields."""
+    methods = {s.name.value for s in cls.body.body if isinstance(s, cst.FunctionDef)}
+    if "__init__" in methods or "__post_init__" not in methods:
+        return "__init__"
+    for decorator in cls.decorators:
+        made = decorator.decorator
+        dotted = dotted_name(made.func if isinstance(made, cst.Call) else made)
+        if dotted is not None and dotted.split(".")[-1] == "dataclass":
+            return "__post_init__"
+    return "__init__"
+
+
+def _partitions(value: cst.BaseExpression | None) -> bool:
+    """``x.partition(...)``: a partition, whatever ``x`` is."""
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "partition"
     )
 
 

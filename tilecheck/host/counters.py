@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import libcst as cst
 
 from tilecheck.host.aliasing import Aliasing
-from tilecheck.host.indices import Affine, Axis, Bounds, axis_of
+from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of
 from tilecheck.host.model import Value
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
@@ -117,10 +117,22 @@ class Counters(Aliasing):
             self.retire(moved)
 
     def define(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        """``slot = step % 2``: ``slot`` is known by that form of ``step`` from here."""
+        """``slot = step % 2``: ``slot`` is known by that form of ``step`` from here; ``dst,
+        src = "y", "x"``: by those strings (``pool[dst]`` is ``pool["y"]``)."""
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            pairs = list(zip(target.elements, value.elements, strict=False))
+            if len(target.elements) == len(value.elements) and not any(
+                isinstance(e, cst.StarredElement) for pair in pairs for e in pair
+            ):
+                for name, part in pairs:
+                    self.define(name.value, part.value)
+            return
         if not isinstance(target, cst.Name):
             return
-        if isinstance(value, cst.BinaryOperation):
+        key = axis_of(value, self.ctx.constants)
+        if isinstance(key, At) and isinstance(key.key, str):  # (an integer name may count)
+            self.set_def(target.value, key)
+        elif isinstance(value, cst.BinaryOperation):
             form = axis_of(value, self.ctx.constants)
             if isinstance(form, Affine) and form.name != target.value:
                 self.set_def(target.value, form)
@@ -137,6 +149,9 @@ class Counters(Aliasing):
             return axis, None
         through = None
         form = self.defs.get(axis.name)
+        if isinstance(form, At):
+            constant = _constant(axis, form)
+            return constant, axis.name if constant is not axis else None
         if isinstance(form, Affine):
             composed = _compose(axis, form)
             if composed is not None:
@@ -235,6 +250,13 @@ class Counters(Aliasing):
             self.adopt(oid, direct, *selects)
             self.primary[oid] = item
         return oid
+
+
+def _constant(form: Affine, value: At) -> Axis:
+    """The name itself bound to the string ``value`` (``pool[dst]``, ``dst = "y"``): that
+    key; any other form of it stays the form."""
+    plain = (form.a, form.b, form.mod, form.lo, form.hi) == (1, 0, None, 0, 0)
+    return value if plain and form.width is None and form.edge is None else form
 
 
 def distinct_constants(expr: cst.BaseExpression) -> bool:

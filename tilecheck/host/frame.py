@@ -76,12 +76,13 @@ class Frame(Store):
         # finding's root cause, not another TC105/TC108.
         self.conflicted: set[int] = set()
         self.left_unwaited: set[int] = set()  # pendings live when the function returns
+        self.left_unrun: set[int] = set()  # ops unrun at an early ``return`` (as pendings)
         # Submit sites whose Pendings a loop waits for but the last ones (a window, or every
         # item but the last): live in a local container when the function returns, unwaited.
         self.windowed: set[int] = set()
         # Sites whose holders a local list keeps and walks only through a slice that leaves
         # some out (``pends[:-1]``): those are never run or waited (``Windows.slice_leaves``).
-        self.sliced_off: dict[int, cst.Subscript] = {}
+        self.sliced_off: dict[int, cst.BaseExpression] = {}
         self.parameters: frozenset[str] = frozenset()
         # Per (pending site, assignment): whether the assignment drops, unwaited on every path,
         # the Pending of that site a name held (each visit overwrites: the fixed point's).
@@ -106,6 +107,10 @@ class Frame(Store):
         self.lazy = 0
 
     # -- findings --------------------------------------------------------------------------
+    def relocated(self, finding: Finding) -> Finding:
+        """The finding where the runtime raises, if that lies in a function its node calls."""
+        return finding
+
     def findings(self) -> list[Finding]:
         """What was found, TC105 and TC108 included (known only once every path was seen)."""
         by_node: dict[tuple[str, cst.CSTNode], list[tuple[tuple[int, int], Finding | None]]]
@@ -119,12 +124,12 @@ class Frame(Store):
             if all(found is not None for _, found in verdicts):
                 order, kept = min(verdicts, key=lambda v: v[0])
                 assert kept is not None
-                self.sink.add(key, order, kept)
+                self.sink.add(key, order, self.relocated(kept))
                 if key[0] == OP_ALREADY_RUN:
                     refused.add(self.rerun_call.get(key[1], key[1]))
         for reruns in self.loop_reruns.values():
             for node, finding in reruns.items():
-                self.sink.add((OP_ALREADY_RUN, node), (0, 0), finding)
+                self.sink.add((OP_ALREADY_RUN, node), (0, 0), self.relocated(finding))
                 refused.add(self.rerun_call.get(node, node))
         for op, (site, top) in self.created_ops.items():
             if site in refused or op in self.conflicted:
@@ -133,6 +138,8 @@ class Frame(Store):
                 finding = messages.sliced_off(site, self.infos[op], self.sliced_off[op])
             elif op not in self.ran:
                 finding = messages.never_run(site, self.infos[op])
+            elif op in self.left_unrun:
+                finding = messages.left_unrun(site, self.infos[op])
             else:
                 continue
             statement = self.made_elsewhere.get(op)
@@ -181,9 +188,11 @@ class Frame(Store):
         """A ``return`` (outside any ``try`` with a ``finally``, which may still wait): a
         Pending a local name holds on every path into it, live on every path, that no attribute,
         container, closure or outer name holds, is dropped unwaited when it returns (an early
-        return before the wait)."""
+        return before the wait). So is an op left unrun there (TC105)."""
         pendings = [
-            (name, oid) for name, oid in self.bound.items() if self.infos[oid].kind is Kind.PENDING
+            (name, oid)
+            for name, oid in self.bound.items()
+            if self.infos[oid].kind in (Kind.PENDING, Kind.OP)
         ]
         if not pendings or node in self._finally_guarded():
             return
@@ -192,7 +201,6 @@ class Frame(Store):
             if (
                 hold is None
                 or hold.status != LIVE
-                or self.infos[oid].kind is not Kind.PENDING
                 or not name.isidentifier()
                 or name in self.outer_names
             ):
@@ -201,7 +209,8 @@ class Frame(Store):
                 (n.isidentifier() and n not in self.outer_names) or oid not in oids
                 for n, oids in self.env.items()
             ):
-                self.left_unwaited.add(self.site_of(oid))
+                pending = self.infos[oid].kind is Kind.PENDING
+                (self.left_unwaited if pending else self.left_unrun).add(self.site_of(oid))
 
     def _finally_guarded(self) -> frozenset[cst.Return]:
         """The ``return`` statements of the function inside a ``try`` that has a ``finally``."""

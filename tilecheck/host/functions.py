@@ -13,6 +13,7 @@ from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.classes import ancestors
+from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Summary, join_returns, parameters
@@ -130,6 +131,18 @@ class Functions:
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
+            runs=analysis.runs(),
+            consumes_attributes=(
+                analysis.consumed_attributes(dict(end.holds)) if end is not None else frozenset()
+            ),
+            launches_dropped=tuple(analysis.launches_dropped.values()),
+            refused_at=tuple(analysis.refused_at.items()),
+            run_at=analysis.run_at(),
+            attribute_consumed_at=(
+                analysis.attribute_consumed_at(dict(end.holds)) if end is not None else ()
+            ),
+            skips=(skips := skipped_parameters(fn, names[0])),
+            defaults=defaults(fn, names[0]) if skips else (),
         )
         self.summaries[name] = summary
         return summary

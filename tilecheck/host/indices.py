@@ -133,10 +133,14 @@ class Select:
     def retired(self) -> Select | None:
         """The selection of the summary an object is retired into when a new one is made in
         its place: a loop's element becomes one of the earlier iterations' (once; older runs
-        of the loop are any element); anything else is any element."""
-        if self.axes == (NOW,):
-            return replace(self, axes=(Turn("earlier"),))
-        return None
+        of the loop are any element); anything else is any element. A part of a tensor whose
+        other axes are constant (``out[0, lo:hi]`` of a step) alike."""
+        axes = self.axes
+        if axes is None or NOW not in axes:
+            return None
+        if not all(a == NOW or a is None or isinstance(a, (At, Span)) for a in axes):
+            return None
+        return replace(self, axes=tuple(Turn("earlier") if a == NOW else a for a in axes))
 
 
 def apart(x: Axis | None, y: Axis | None) -> bool:
@@ -282,13 +286,15 @@ def _edges_apart(x: Affine, y: Affine) -> bool:
         return False
     if x.mod is not None or y.mod is not None or x.width is not None or y.width is not None:
         return False
-    if x.hi != x.lo or y.hi != y.lo or x.least is None or y.least is None:
-        return False
-    if x.least < 0 or y.least < 0:
+    if x.hi != x.lo or y.hi != y.lo:
         return False
     assert x.hi is not None and y.hi is not None
     # x's bound minus y's position (or bound): the same on every path
     gap = x.a * (y.lo - x.lo) + x.b - y.b
+    if gap == 0 and y.edge == "from":
+        return True  # ``x[:m]`` and ``x[m:]``: complementary for every m, negative ones too
+    if x.least is None or y.least is None or x.least < 0 or y.least < 0:
+        return False
     return gap <= 0 if x.edge == "below" else gap > 0
 
 
@@ -352,7 +358,9 @@ def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | 
                 return None
             if isinstance(op, cst.BitAnd) and right_n & mod:  # not 2**k - 1
                 return None
-            return replace(inner, mod=mod)
+            # ``(i + 2) % 2`` is ``i % 2``: the constant taken modulo ``mod``, so that equal
+            # forms are one selection
+            return replace(inner, mod=mod, b=inner.b % mod)
         if inner.mod is not None:
             return None
         if isinstance(op, cst.Add):

@@ -120,3 +120,26 @@ def packed_columns(value: Packed, width: int) -> Value:
         for column, part in zip(columns, item.items, strict=True):
             column |= flatten(part)
     return Packed(tuple(frozenset(c) for c in columns))
+
+
+# keywords that change nothing a loop takes: ``zip(a, b, strict=True)`` yields what ``zip(a, b)``
+# does (or raises); ``enumerate(xs, start=1)`` is ``enumerate(xs, 1)``
+_INERT_KEYWORDS = {"zip": ("strict",), "enumerate": ("start",)}
+
+
+def plain_arguments(
+    call: cst.Call | None, func: cst.BaseExpression | None
+) -> tuple[list[cst.BaseExpression], bool]:
+    """A call's arguments in order (an inert keyword's value last) and whether they are
+    plain: no ``*``/``**`` and no other keyword."""
+    if call is None:
+        return [], False
+    inert = _INERT_KEYWORDS.get(func.value, ()) if isinstance(func, cst.Name) else ()
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = [a for a in call.args if a.keyword is not None]
+    plain = all(not a.star for a in call.args) and all(
+        a.keyword is not None and a.keyword.value in inert for a in keywords
+    )
+    if isinstance(func, cst.Name) and func.value == "enumerate":
+        positional += [a.value for a in keywords]  # ``start=``, as the second argument
+    return positional, plain

@@ -14,8 +14,9 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host.containers import ELEMENTS, Containers, distinct_items
+from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.counters import distinct_constants
+from tilecheck.host.first_turn import FirstTurns
 from tilecheck.host.indices import NOW, Axis, Bounds, Select, short_of, span_of
 from tilecheck.host.loop_columns import (
     KEYS,
@@ -26,6 +27,7 @@ from tilecheck.host.loop_columns import (
     bound_in,
     is_reversed,
     packed_columns,
+    plain_arguments,
     single,
     source_path,
 )
@@ -38,7 +40,7 @@ _SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
 _REORDERED = frozenset({"sorted", "reversed"})
 
 
-class Loops(Containers):
+class Loops(FirstTurns):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._loops: dict[int, str] = {}  # id of a ``for`` iterable -> the key of its value
@@ -51,6 +53,7 @@ class Loops(Containers):
         # one's, and those of the containers it lines up with)
         self._walks: dict[str, tuple[cst.For, frozenset[str]]] = {}
         self._short: dict[str, str] = {}  # a counter -> a container it walks but for its last
+        self._short_loop: dict[str, cst.For] = {}  # such a counter -> its loop
         self.shortened: dict[str, set[int]] = {}  # such a container -> its Pendings' sites
 
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
@@ -66,6 +69,11 @@ class Loops(Containers):
         """``pends[i]`` of ``for i in range(len(pends) - 1)``: one of the items but the last,
         so its Pendings are copies (waiting for one leaves the last in flight)."""
         found = flatten(super().element_of(base, index, axis))
+        loop = self._short_loop.get(index.value)
+        if loop is not None and any(self.site_of(o) in self.sliced_off for o in found):
+            # the step's item, as ``for p in pends[:-1]`` takes it; the items left out are
+            # reported where they are made (``Windows.slice_leaves``)
+            return self.materialize(loop, base, index.value, distinct=base.distinct)
         out: set[int] = set()
         for oid in found:
             info, hold = self.infos[oid], self.holds.get(oid)
@@ -92,6 +100,7 @@ class Loops(Containers):
         if name not in self._counting:
             self._walks.pop(name, None)
             self._short.pop(name, None)
+            self._short_loop.pop(name, None)
         super().bind_name(name, value)
 
     # -- loops ----------------------------------------------------------------------------------
@@ -116,6 +125,23 @@ class Loops(Containers):
                 self.retire(m)
                 self.retire(self.summary_of(m))
             self.restart(set(target_names(loop.target)))
+            counting = self.range_counting(loop)
+            if counting is not None and isinstance(loop.target, cst.Name):
+                self.first_turn_entered(loop.target.value, counting)
+
+    def range_counting(self, loop: cst.For) -> Counting | None:
+        """The counter of ``for i in range(...)`` whose body does not rebind ``i``."""
+        it, target = loop.iter, loop.target
+        if not (
+            isinstance(it, cst.Call)
+            and isinstance(it.func, cst.Name)
+            and it.func.value == "range"
+            and all(not a.star and a.keyword is None for a in it.args)
+            and isinstance(target, cst.Name)
+            and target.value not in self.rebinds(loop)
+        ):
+            return None
+        return self.counting([a.value for a in it.args])
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         """Bind a ``for`` target to what one step takes (``fallback``: the tracked names of a
@@ -143,6 +169,7 @@ class Loops(Containers):
                     self._walks[target.value] = (loop, self.aligned(column.walks))
                 if column.short is not None:
                     self._short[target.value] = column.short
+                    self._short_loop[target.value] = loop
             else:
                 self.bind(target, NOTHING)
             return
@@ -197,8 +224,7 @@ class Loops(Containers):
         through to the containers they walk."""
         call = iterable if isinstance(iterable, cst.Call) else None
         func = call.func if call is not None else None
-        args = [a.value for a in call.args] if call is not None else []
-        plain = call is not None and all(not a.star and a.keyword is None for a in call.args)
+        args, plain = plain_arguments(call, func)
         if isinstance(func, cst.Name) and plain:
             name = func.value
             if name == "range":
@@ -213,7 +239,10 @@ class Loops(Containers):
                 if all(is_reversed(a) for a in args):  # each in the same other order
                     args = [a.args[0].value for a in args if isinstance(a, cst.Call)]
                 parts = [self.columns(a, None) for a in args]
-                return [part[0] if single(part) else None for part in parts]
+                columns = [part[0] if single(part) else None for part in parts]
+                if self.slice_breaks_lanes(args, columns):
+                    return [None] * len(columns)
+                return columns
             if name in _SAME_ELEMENTS and len(args) == 1:
                 inner = self.columns(args[0], None)
                 if name in _REORDERED and single(inner) and isinstance(inner[0], Many):
@@ -256,6 +285,20 @@ class Loops(Containers):
         if whole is not None and flatten(whole):
             return [whole]
         return [self.holding(iterable) if isinstance(iterable, (cst.Tuple, cst.List)) else None]
+
+    def slice_breaks_lanes(self, args: list[cst.BaseExpression], columns: list[Column]) -> bool:
+        """``zip(pends[:-1], bufs[:-1])``: a slice's items no longer line up by position with
+        the items its Pendings (ops) borrow (``tilecheck.host.lanes``), nor with another
+        column's: the steps are not followed (silence, not "any item")."""
+        if len(columns) < 2 or not any(_is_slice(a) for a in args):
+            return False
+        held = [c.value if isinstance(c, Sliced) else c for c in columns]
+        return any(
+            self.infos[o].kind in (Kind.PENDING, Kind.OP)
+            for c in held
+            if isinstance(c, (frozenset, Packed, Many))
+            for o in flatten(c)
+        )
 
     def string_keyed(self, path: str) -> bool:
         """A dict: an item kept under a string key (``d = {"k": t}``, ``d["k"] = t``); no list
@@ -497,6 +540,7 @@ class Loops(Containers):
             self.drop_paths(key)
         for name in [n for n, (walked, _) in self._walks.items() if walked is loop]:
             del self._walks[name]
+        self.first_turn_over(set(target_names(loop.target)))
         for name in target_names(loop.target):  # what bounds its counters is the loop's
             if name in self.defs:
                 self.set_def(name, None)
@@ -519,3 +563,12 @@ class Loops(Containers):
             for copy in taken:
                 if copy in self.holds:
                     self.set_hold(copy, None)
+
+
+def _is_slice(expr: cst.BaseExpression) -> bool:
+    """``x[a:b]`` (of one axis)."""
+    return (
+        isinstance(expr, cst.Subscript)
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Slice)
+    )

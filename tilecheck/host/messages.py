@@ -148,6 +148,18 @@ def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
     )
 
 
+def left_unrun(site: cst.CSTNode, op: ObjInfo) -> Finding:
+    return Finding(
+        OP_NEVER_RUN,
+        site,
+        (
+            f"{op.label} is created here but a `return` leaves it unrun on some path (it runs "
+            "only on the others): its tensors stay borrowed until it is collected; run it or "
+            "make it only where it runs",
+        ),
+    )
+
+
 def never_waited(site: cst.CSTNode) -> Finding:
     return Finding(
         PENDING_NEVER_WAITED,
@@ -170,7 +182,7 @@ def launch_dropped(site: cst.CSTNode) -> Finding:
     )
 
 
-def sliced_off(site: cst.CSTNode, holder: ObjInfo, sliced: cst.Subscript) -> Finding:
+def sliced_off(site: cst.CSTNode, holder: ObjInfo, sliced: cst.BaseExpression) -> Finding:
     """A list walked only through a slice that leaves items out (``Windows.slice_leaves``)."""
     pending = holder.kind is Kind.PENDING
     what, done = ("the Pendings made here", "waited on") if pending else ("the ops", "run")

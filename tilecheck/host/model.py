@@ -25,7 +25,7 @@ from typing import TypeVar
 
 import libcst as cst
 
-from tilecheck.host.indices import Affine, Bounds, Select
+from tilecheck.host.indices import Affine, At, Bounds, Select
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -70,6 +70,9 @@ class Hold:
     # ops that kernel calls made (no ``.then``, ``tr.zip`` or graph), whose writes later
     # launches may read; for an op, one a kernel call made outside a graph capture.
     ordered: bool = False
+    # On every path where it is live, it is live only in the first turn of these loops: their
+    # counter and its first value (``tilecheck.host.first_turn``).
+    first_turn: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def live(self) -> bool:
@@ -85,6 +88,7 @@ class Hold:
             self.consumed_at | other.consumed_at,
             self._join_cover(other),
             self._join_ordered(other),
+            self._join_first_turn(other),
         )
         return self if merged == self else merged
 
@@ -106,6 +110,14 @@ class Hold:
         if not other.live:
             return self.ordered
         return self.ordered and other.ordered
+
+    def _join_first_turn(self, other: Hold) -> frozenset[tuple[str, int]]:
+        """A must-fact of the paths where the holder is live, as ``ordered``."""
+        if not self.live:
+            return other.first_turn
+        if not other.live:
+            return self.first_turn
+        return self.first_turn & other.first_turn
 
     def _join_cover(self, other: Hold) -> frozenset[str] | None:
         """A holder never live on one side covers nothing there: the other side's names."""
@@ -194,7 +206,7 @@ NO_PAIRS: Pairs = frozenset()
 Run = tuple[int, cst.CSTNode, str, frozenset[cst.WithItem]]
 Runs = frozenset[Run]
 NO_BOUND: Mapping[str, int] = MappingProxyType({})
-NO_DEFS: Mapping[str, Affine | Bounds] = MappingProxyType({})
+NO_DEFS: Mapping[str, Affine | Bounds | At] = MappingProxyType({})
 NO_TAKEN: Mapping[int, Runs] = MappingProxyType({})
 
 
@@ -229,8 +241,9 @@ class State:
     same: Pairs = NO_PAIRS
     # A must-map: integer names defined, on every path, by an affine form of another name
     # (``slot = step % 2``), so that ``bufs[slot]`` is known as ``bufs[step % 2]``, or known
-    # to be at least some value (``i`` of ``for i in range(1, n)``).
-    defs: Mapping[str, Affine | Bounds] = field(default_factory=lambda: NO_DEFS)
+    # to be at least some value (``i`` of ``for i in range(1, n)``), or bound to a constant
+    # (``dst = "y"``: ``pool[dst]`` is ``pool["y"]``).
+    defs: Mapping[str, Affine | Bounds | At] = field(default_factory=lambda: NO_DEFS)
 
     def join(self, other: State) -> State:
         """The may-merge of two paths (the must-facts: those of both); returns ``self`` itself
@@ -330,7 +343,7 @@ def _same(a: V, b: V) -> V | None:
     return a if a == b else None
 
 
-def _same_def(a: Affine | Bounds, b: Affine | Bounds) -> Affine | Bounds | None:
+def _same_def(a: Affine | Bounds | At, b: Affine | Bounds | At) -> Affine | Bounds | At | None:
     """The same fact, or the larger of two upper bounds alone (``len(q)`` holds at most so
     many items: ``tilecheck.host.queue_bounds``)."""
     if a == b:

@@ -183,6 +183,8 @@ class Ownership(Verdicts):
             for borrow in hold.borrows:
                 if borrow.tensor not in tensors:
                     continue
+                if hold.first_turn and self.first_turn_apart(hold, borrow.tensor):
+                    continue
                 ordered = hold.ordered and group is None and not self.infos[borrow.tensor].viewed
                 code = messages.conflict_code(info.kind, borrow.exclusive, use, ordered=ordered)
                 if code is None:
@@ -207,8 +209,19 @@ class Ownership(Verdicts):
                 )
                 key = (code, self.site_of(oid), self.site_of(borrow.tensor))
                 self.conflicted.add(self.site_of(oid))
+                self.later_turn(oid, borrow.tensor)  # ordered after the loop's body, if so
                 self.report(key, Finding(code, node, message, labels), top)
                 break
+
+    def first_turn_apart(self, hold: Hold, tensor: int) -> bool:
+        """The use being checked certainly takes another element than ``tensor`` in the
+        loop turns ``hold`` is live in (``tilecheck.host.first_turn``)."""
+        return False
+
+    def later_turn(self, holder: int, tensor: int) -> bool:
+        """The use being checked conflicts with ``holder``'s borrow of ``tensor`` only past
+        the first turn of the loop around it (``tilecheck.host.first_turn``)."""
+        return False
 
     def check_unconsumed(
         self, partitions: list[int], node: cst.CSTNode, consumer_group: int | None

@@ -14,7 +14,10 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.codes import OP_ALREADY_RUN
+from tilecheck.host import messages
 from tilecheck.host.call_sites import CallSites
+from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
@@ -40,6 +43,9 @@ class Receivers(CallSites):
         self._calling: tuple[Summary, str | None] | None = None  # the summary being applied
         self._stale_before: frozenset[int] = frozenset()  # instances stale before that call
         self._rebound: frozenset[str] | None = None  # names the summarized body binds
+        self._bound_attributes = False  # some instance's attribute is ``bound`` (to an op)
+        # a call that runs a method's ``self.op.sync()`` -> that run, and the method's statement
+        self._run_inside: dict[cst.CSTNode, tuple[cst.CSTNode, int]] = {}
 
     # -- storing into an instance ---------------------------------------------------------------
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
@@ -51,6 +57,7 @@ class Receivers(CallSites):
         # ``b.pending = op.submit()`` on an instance of the module's class: kept under its path
         self.drop_paths(path)
         self.unrelate(path)
+        self.unbind_attribute(path)
         self.set_env(path, None)
         self.set_env(path + "[*]", None)
         self.store(path, value)
@@ -64,6 +71,9 @@ class Receivers(CallSites):
     ) -> None:
         """The stores, with the relations a swap keeps (the attributes' tensors trade places,
         each apart from the other as before), and what is owed to the caller."""
+        self.attribute_reruns(call, summary, receiver)
+        for attr, _ in summary.stores:
+            self.unbind_attribute(f"{receiver}.{attr}")
         copies: list[tuple[str, str | None]] = []
         for attr, result in summary.stores:
             source = _single_attribute(result)
@@ -88,11 +98,56 @@ class Receivers(CallSites):
             if result.kind not in _OWED:
                 continue
             for oid in self.kinds(self.env.get(f"{receiver}.{attr}", NOTHING), result.kind):
-                if result.kind is Kind.OP:
-                    self.created_ops[oid] = self.site(call)
-                else:
-                    self.created_pendings[oid] = self.site(call)
+                made = self.created_ops if result.kind is Kind.OP else self.created_pendings
+                made[oid] = self.site(call)
+                if len(result.sites) == 1 and summary.statement is not None:
+                    # where the runtime warns of it: the kernel call or submit in the method
+                    (site,) = result.sites
+                    made[oid] = (site, 0)
+                    self.made_elsewhere[oid] = summary.statement
                 owed.add(oid)
+
+    def attribute_reruns(self, call: cst.Call, summary: Summary, receiver: str) -> None:
+        """The ops the method runs on every call, of those its receiver's attributes hold: TC110
+        where the attribute holds, on every path, one op that every path already ran (a second
+        call, or the loop's previous iteration, ``Verdicts.loop_back``)."""
+        if not summary.runs or not self._stale.isdisjoint(self.env.get(receiver, NOTHING)):
+            return  # given to unknown code since: it may have set the attribute again
+        for attr, how in summary.runs:
+            path = f"{receiver}.{attr}"
+            op = self.bound.get(path)
+            if op is None or self.env.get(path) != frozenset({op}):
+                continue
+            runs = self.taken.get(op)
+            finding = None
+            if runs is not None and not self.lazy:
+                ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
+                finding = messages.already_run(call, path, self.infos[op], ordered, how)
+            self.verdict(OP_ALREADY_RUN, call, finding)
+            self.took(op, call, how)
+            inner = dict(summary.run_at).get(attr)
+            if inner is not None and summary.statement is not None:
+                self._run_inside[call] = (inner, summary.statement)
+
+    def relocated(self, finding: Finding) -> Finding:
+        """TC110 of a method's ``self.op.sync()`` run again by a call: at that run, inside
+        the method (where the runtime raises), labelled at the call."""
+        inside = self._run_inside.get(finding.node)
+        if inside is None or finding.code != OP_ALREADY_RUN:
+            return finding
+        node, statement = inside
+        labels = (*finding.labels, (finding.node, "in the method this call runs"))
+        return dataclasses.replace(finding, node=node, statement=statement, labels=labels, top=0)
+
+    def unbind_attribute(self, path: str) -> None:
+        """``path`` (an instance's attribute) may hold something else from here on."""
+        if path in self.bound:
+            self.set_bound(path, None)
+
+    def _unbind_under(self, root: str) -> None:
+        if self._bound_attributes:
+            for path in [p for p in self.bound if p.startswith(root + ".")]:
+                self.set_bound(path, None)
 
     def _owing(self, receiver: str) -> set[int] | None:
         """The set of what is owed to the caller through ``receiver``: an instance this body
@@ -317,6 +372,7 @@ class Receivers(CallSites):
             for oid in value:  # a second name for the instance: its methods' effects go there
                 if oid in self._owed and oid not in self.env.get(name, NOTHING):
                     self._settle(frozenset({oid}))
+        self._unbind_under(name)
         super().bind_name(name, value)
         if isinstance(value, frozenset) and len(value) == 1:
             (instance,) = value
@@ -328,11 +384,13 @@ class Receivers(CallSites):
         """``job = Job(x)``: what ``__init__`` left in ``job``'s attributes (a Pending it
         submitted, a graph it captured), borrowing its tensors and ``x``."""
         info = self.class_of(frozenset({instance}))
-        summary = self.ctx.summary_for(f"{info.name}.__init__") if info is not None else None
+        summary = self.ctx.summary_for(f"{info.name}.{info.setup}") if info is not None else None
         if info is None or summary is None:
             return
         tensors_of: dict[int, Oids] = {}
-        for position, (arg, value) in enumerate(zip(call.args, values, strict=True), 1):
+        # (a dataclass's ``__post_init__`` is not given the call's arguments: the fields are)
+        arguments = zip(call.args, values, strict=True) if info.setup == "__init__" else ()
+        for position, (arg, value) in enumerate(arguments, 1):
             index = position if arg.keyword is None else None
             if arg.keyword is not None and arg.keyword.value in summary.names:
                 index = summary.names.index(arg.keyword.value)
@@ -341,7 +399,10 @@ class Receivers(CallSites):
         made: dict[Target, Oids] = {}
         for attr, result in summary.stores:  # the tensors it made are the instance's own
             root = info.tensors.get(attr)
-            if result.kind is Kind.TENSOR and root is not None:
+            given = _given(result, tensors_of)
+            if root == attr and given:  # ``self.t = t``: the attribute is the caller's tensor
+                self.set_env(f"{name}.{attr}", given)
+            elif result.kind is Kind.TENSOR and root is not None:
                 for target, _ in result.targets:
                     if target[0] == "new":
                         shown = f"`{name}.{root}`"
@@ -350,11 +411,30 @@ class Receivers(CallSites):
             if result.kind in HOLDERS:
                 value = self.realize(call, summary, result, attr, tensors_of, name, made)
                 self.store(f"{name}.{attr}", value)
+                ops = self.kinds(flatten(value), Kind.OP)
+                if result.kind is Kind.OP and len(ops) == 1:
+                    # the op ``__init__`` made, held there on every path until it is set
+                    # again (``attribute_reruns``)
+                    self.set_bound(f"{name}.{attr}", ops[0])
+                    self._bound_attributes = True
 
     def forget_attributes(self, roots: set[str]) -> None:
         for root in roots:
             self._settle(self.env.get(root, NOTHING))
+            self._unbind_under(root)
         super().forget_attributes(roots)
+
+
+def _given(result: Result, tensors_of: dict[int, Oids]) -> Oids:
+    """The tensor ``__init__`` kept from its parameter (``self.t = t``, on every path), as
+    the construction gives it: one tensor, or none."""
+    if result.kind is not Kind.TENSOR or len(result.targets) != 1:
+        return NOTHING
+    ((kind, which), _), *_ = result.targets
+    if kind != "param" or not isinstance(which, int):
+        return NOTHING
+    given = tensors_of.get(which, NOTHING)
+    return given if len(given) == 1 else NOTHING
 
 
 def _constant(axes: tuple[Axis | None, ...] | None) -> bool:

@@ -31,12 +31,28 @@ def drops_an_end(index: cst.Slice) -> bool:
 
 def mentions(scope: cst.CSTNode, name: str) -> int:
     """How many times ``scope`` (nested scopes included) names ``name``, attributes' names
-    included (more is never fewer: silence)."""
+    included (more is never fewer: silence), except where nothing reaches the items: ``del
+    pends`` and ``len(pends)`` (a count, also ``range(len(pends) - 1)``'s)."""
     count = 0
     stack = [scope]
     while stack:
         node = stack.pop()
         if isinstance(node, cst.Name) and node.value == name:
             count += 1
-        stack.extend(children(node))
+        elif not isinstance(node, cst.Del) and not _measures(node, name):
+            stack.extend(children(node))
     return count
+
+
+def _measures(node: cst.CSTNode, name: str) -> bool:
+    """``len(name)``: its length, none of its items."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "len"
+        and len(node.args) == 1
+        and not node.args[0].star
+        and node.args[0].keyword is None
+        and isinstance(node.args[0].value, cst.Name)
+        and node.args[0].value.value == name
+    )

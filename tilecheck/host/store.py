@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TypeVar
 
-from tilecheck.host.indices import Affine, Bounds
+from tilecheck.host.indices import Affine, At, Bounds
 from tilecheck.host.model import (
     LIVE,
     NO_BOUND,
@@ -59,7 +59,7 @@ class Store:
         self._live_for: Mapping[int, Hold] | None = None
         self.bound: Mapping[str, int] = NO_BOUND
         self.taken: Mapping[int, Runs] = NO_TAKEN
-        self.defs: Mapping[str, Affine | Bounds] = NO_DEFS
+        self.defs: Mapping[str, Affine | Bounds | At] = NO_DEFS
         self._own_env = False
         self._own_holds = False
         self._own_must = False  # ``bound`` and ``taken`` are this frame's own copies
@@ -81,7 +81,7 @@ class Store:
         assert isinstance(bound, dict) and isinstance(taken, dict)
         return bound, taken
 
-    def set_def(self, name: str, form: Affine | Bounds | None) -> None:
+    def set_def(self, name: str, form: Affine | Bounds | At | None) -> None:
         """``name`` holds ``form`` of another name, or at least a value, on every path from
         here (None: nothing known)."""
         if self.defs.get(name) != form:

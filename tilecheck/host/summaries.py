@@ -15,6 +15,7 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host import messages
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -29,6 +30,7 @@ from tilecheck.host.model import (
     Value,
     flatten,
 )
+from tilecheck.host.parameter_index import rebound
 from tilecheck.host.structures import Structures
 from tilecheck.host.summary import NO_RESULT, Result, Target
 
@@ -53,12 +55,16 @@ class Interprocedural(Structures):
         self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
         self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
+        self.refused_at: dict[str, cst.CSTNode] = {}  # where each of them is
         self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
+        self.attribute_runs: dict[str, set[str]] = {}  # ``Summary.runs``
+        self.attribute_run_nodes: dict[str, set[cst.CSTNode]] = {}  # ``Summary.run_at``
         self._targets: dict[int, Target] | None = None
         # each target's host uses: the nodes, and whether each runs on every call
         self.use_nodes: dict[Target, set[tuple[cst.CSTNode, bool]]] = {}
+        self.launches_dropped: dict[cst.BaseExpression, tuple[int, Finding]] = {}  # ``Summary``'s
 
     # -- recording ---------------------------------------------------------------------------
     def parameter_op(self, func: cst.Attribute) -> int | None:
@@ -82,6 +88,7 @@ class Interprocedural(Structures):
     def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
         if known and self.capturing_graph() is None and self.every_call():
             self.refusals.add(what)  # refused wherever a caller captures a graph
+            self.refused_at.setdefault(what, node)
         return super().refused(node, what, fix, known=known)
 
     def _call(self, expr: cst.Call) -> Value:
@@ -116,6 +123,18 @@ class Interprocedural(Structures):
             and (index == top or not any(isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body))
             for index, stmt in enumerate(body[: top + 1])
         )
+
+    def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
+        if (
+            name in self.summarizing
+            and name not in self.env
+            and name not in self.ctx.rebindable
+            and self.scope_node is not None
+            and name not in rebound(self.scope_node)
+            and self.capturing_graph() is None
+        ):
+            index = self.summarizing.index(name)
+            self.launches_dropped[statement] = (index, messages.launch_dropped(statement))
 
     def parameter_tensor(self, func: cst.Attribute) -> int | None:
         receiver = func.value
@@ -324,7 +343,10 @@ class Interprocedural(Structures):
             or not isinstance(expr.value, cst.Name)
             or expr.value.value != self.me
             or self.method_of is None
-            or expr.attr.value not in self.method_of.holders
+            or (
+                expr.attr.value not in self.method_of.holders
+                and expr.attr.value not in self.method_of.partitions
+            )
         ):
             return found
         return self.placeholder(expr.attr.value)
@@ -334,17 +356,80 @@ class Interprocedural(Structures):
         held when the method was called, an op, a Pending or a graph (waiting on it, or
         closing it, is an effect of the method on its receiver)."""
         key = ("attribute", attr)
-        if (Kind.PENDING, key) in self._oid_of:
+        if (Kind.PENDING, key) in self._oid_of or (Kind.PARTITION, key) in self._oid_of:
             return None  # made once, on the way in; gone since
-        assert self.me is not None
+        assert self.me is not None and self.method_of is not None
         label = f"`{self.me}.{attr}`"
-        held = frozenset(self.obj(kind, key, None, label) for kind in _HELD)
+        # a partition ``__init__`` kept (``self.tiles = self.out.partition(...)``): consumed
+        # by this method's launches, an effect on its receiver
+        kinds = (Kind.PARTITION,) if attr in self.method_of.partitions else _HELD
+        held = frozenset(self.obj(kind, key, None, label) for kind in kinds)
         for oid in held:
             self.set_hold(oid, Hold(LIVE))
             self._placeholders[oid] = attr
         self._based.add(self.me)
         self.set_env(f"{self.me}.{attr}", held)
         return held
+
+    def run_once(self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str) -> None:
+        """``self.op.sync()`` of what the attribute held on the way in, in a line every call
+        runs: noted for the summary (each call runs that op again)."""
+        oids = flatten(value)
+        attrs = {self._placeholders.get(o) for o in oids}
+        if len(attrs) == 1 and oids and self.every_call():
+            (attr,) = attrs
+            if attr is not None:
+                self.attribute_runs.setdefault(attr, set()).add(how)
+                self.attribute_run_nodes.setdefault(attr, set()).add(node)
+        super().run_once(expr, value, node, how)
+
+    def runs(self) -> tuple[tuple[str, str], ...]:
+        """The attributes whose op on the way in one line of every call runs, and how."""
+        runs = sorted(self.attribute_runs.items())
+        return tuple((attr, min(hows)) for attr, hows in runs if len(hows) == 1)
+
+    def run_at(self) -> tuple[tuple[str, cst.CSTNode], ...]:
+        """Where each of ``runs`` is, if at one node: a second call raises there."""
+        return tuple(
+            (attr, next(iter(nodes)))
+            for attr, nodes in sorted(self.attribute_run_nodes.items())
+            if len(nodes) == 1
+        )
+
+    def attribute_consumed_at(
+        self, exit_holds: dict[int, Hold]
+    ) -> tuple[tuple[str, cst.CSTNode], ...]:
+        """The argument (``self.tiles``) of the one launch that consumes each attribute's
+        partition on every path: a second call raises there."""
+        out: list[tuple[str, cst.CSTNode]] = []
+        for oid, attr in sorted(self._placeholders.items()):
+            hold = exit_holds.get(oid)
+            if self.infos[oid].kind is not Kind.PARTITION or hold is None:
+                continue
+            if hold.status != CONSUMED or len(hold.consumed_at) != 1:
+                continue
+            (launch,) = hold.consumed_at
+            args = launch.args if isinstance(launch, cst.Call) else ()
+            given = [
+                a.value
+                for a in args
+                if type(a.value) is cst.Attribute
+                and a.value.attr.value == attr
+                and type(a.value.value) is cst.Name
+                and a.value.value.value == self.me
+            ]
+            out.append((attr, given[0] if len(given) == 1 else launch))
+        return tuple(out)
+
+    def consumed_attributes(self, exit_holds: dict[int, Hold]) -> frozenset[str]:
+        """The attributes whose partition on the way in every path consumed."""
+        out: set[str] = set()
+        for oid, attr in self._placeholders.items():
+            hold = exit_holds.get(oid)
+            if self.infos[oid].kind is Kind.PARTITION and hold is not None:
+                if hold.status == CONSUMED:
+                    out.add(attr)
+        return frozenset(out)
 
     def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
         for oid in holders:

@@ -93,6 +93,26 @@ class Summary:
     # consumes a partition parameter on every call.
     used_at: tuple[tuple[Target, cst.CSTNode], ...] = ()
     consumed_at: tuple[tuple[int, cst.CSTNode], ...] = ()
+    # A method's runs of what its receiver's attributes held on the way in, on every call
+    # (``self.op.sync()`` in a line every call runs): (attribute, how), for TC110 across calls.
+    runs: tuple[tuple[str, str], ...] = ()
+    # The partitions its receiver's attributes held on the way in that it consumes on every
+    # path (a launch with ``self.tiles``), for TC109 across calls.
+    consumes_attributes: frozenset[str] = frozenset()
+    # TC108 inside it: ``g.launch()`` as a statement on a parameter ``g`` (by position) drops
+    # the launch's Pending; reported where a call certainly gives it an open graph.
+    launches_dropped: tuple[tuple[int, Finding], ...] = ()
+    # Where each of ``refusals`` is made (TC111 there when a call inside a capture runs it).
+    refused_at: tuple[tuple[str, cst.CSTNode], ...] = ()
+    # Where each of ``runs`` and ``consumes_attributes`` is, at one node (TC110, TC109 of a
+    # second call are reported there, inside the method, as the runtime raises there).
+    run_at: tuple[tuple[str, cst.CSTNode], ...] = ()
+    attribute_consumed_at: tuple[tuple[str, cst.CSTNode], ...] = ()
+    # (parameter, flag, constant): given that constant for the flag, it names the parameter
+    # nowhere it can run (``tilecheck.host.constant_paths``): the call leaves that argument
+    # alone; and the flags' constant defaults.
+    skips: frozenset[tuple[int, int, bool | None]] = frozenset()
+    defaults: tuple[tuple[int, bool | None], ...] = ()
 
 
 def join_returns(

@@ -12,10 +12,11 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host.indices import At, Others, Select, region_of, regions_meet
+from tilecheck.host.indices import NOW, At, Axis, Others, Select, region_of, regions_meet
 from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
+from tilecheck.host.row_slices import row_bounds
 from tilecheck.host.windows import Windows
-from tilecheck.syntax.nodes import path_of, source_of
+from tilecheck.syntax.nodes import path_of, source_of, target_names
 
 
 class Views(Windows):
@@ -24,6 +25,9 @@ class Views(Windows):
         self._whole: set[int] = set()  # views over all of their base's memory
         # lanes of a tensor's first axis, with how many rows the comprehension took, if known
         self._row_lanes: dict[int, int | None] = {}
+        # a name a ``for`` loop's tuple target binds each step (``lo`` of ``for lo, hi in
+        # bounds``), not rebound in its body -> the loop
+        self._stepped: dict[str, cst.For] = {}
 
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
@@ -40,15 +44,69 @@ class Views(Windows):
             through = [name for _, name in resolved]
         text = source_of(expr)
         names = self.index_names(expr, region or (), through)
+        loop = self._row_loop(expr, region)
+        space = "" if loop is None else self._loops[id(loop.iter)]
+        if loop is not None and region is not None:
+            region = tuple(
+                NOW if self._row_slice(e, loop) else a
+                for a, e in zip(region, expr.slice, strict=True)
+            )
+        key = repr(region) if region is not None else text
         view = self.selection(
-            ("view", tensors, repr(region) if region is not None else text),
+            ("view", tensors, key) if loop is None else ("view", tensors, key, space),
             f"`{path_of(expr) or text}`",
             tensors,
-            (Select(tensors, "", region, memory=True),),
+            (Select(tensors, space, region, memory=True),),
             names,
         )
+        if loop is not None:
+            self._turns.setdefault(id(loop), set()).add(view)  # any again in the next run
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    # -- parts bounded by a table's rows: ``for lo, hi in bounds: out[lo:hi]`` ----------------
+    def _row_loop(
+        self, expr: cst.Subscript, region: tuple[Axis | None, ...] | None
+    ) -> cst.For | None:
+        """The loop whose step's row bounds an unknown axis of ``expr`` (``tilecheck.host.
+        row_slices``): the part is that step's, apart from the earlier steps' parts."""
+        if region is None:
+            return None
+        for axis, element in zip(region, expr.slice, strict=True):
+            index = element.slice
+            lower = index.lower if isinstance(index, cst.Slice) else None
+            loop = self._stepped.get(lower.value) if isinstance(lower, cst.Name) else None
+            if axis is None and loop is not None and self._row_slice(element, loop):
+                return loop
+        return None
+
+    def _row_slice(self, element: cst.SubscriptElement, loop: cst.For) -> bool:
+        index = element.slice
+        if not isinstance(index, cst.Slice) or not isinstance(index.upper, cst.Name):
+            return False
+        if self._stepped.get(index.upper.value) is not loop:
+            return False
+        lower = index.lower
+        if not isinstance(lower, cst.Name) or self._stepped.get(lower.value) is not loop:
+            return False
+        return row_bounds(index, loop, self.ctx.constants)
+
+    def iterate(self, loop: cst.For, fallback: Value) -> None:
+        super().iterate(loop, fallback)
+        if isinstance(loop.target, (cst.Tuple, cst.List)):
+            rebound = self.rebinds(loop)
+            for name in target_names(loop.target):
+                if name not in rebound:
+                    self._stepped[name] = loop
+
+    def bind_name(self, name: str, value: Value) -> None:
+        self._stepped.pop(name, None)
+        super().bind_name(name, value)
+
+    def loop_done(self, loop: cst.For) -> None:
+        for name in [n for n, walked in self._stepped.items() if walked is loop]:
+            del self._stepped[name]
+        super().loop_done(loop)
 
     # -- lanes of a tensor's rows: ``[k(kv[i].partition(s)).submit() for i in range(n)]`` ------
     def _counter_lane(self, expr: cst.Subscript, tensors: Oids) -> int | None:

@@ -33,6 +33,7 @@ def _length_key(path: str) -> str:
 
 
 class Windows(Rows):
+    module_node: cst.Module | None = None  # the module, when this is its body
     body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
 
     def compared(self, test: cst.Comparison, truth: bool) -> None:
@@ -111,13 +112,18 @@ class Windows(Rows):
             and drops_an_end(iterable.slice[0].slice)
         ):
             self.slice_leaves(iterable, iterable.value.value)
+        short = _short_range(iterable)
+        if short is not None:
+            self.slice_leaves(iterable, short)
         return found
 
-    def slice_leaves(self, sliced: cst.Subscript, name: str) -> None:
-        """``for p in pends[:-1]`` over a local list only bound and sliced: the Pendings (ops)
-        this function made that it holds, live and held by no other name, keep the items the
-        slice leaves out unwaited (unrun) for good (``tilecheck.host.slice_ends``)."""
-        scope = self.scope_node
+    def slice_leaves(self, sliced: cst.BaseExpression, name: str) -> None:
+        """``for p in pends[:-1]`` over a local list only bound and sliced (or measured,
+        ``len(pends)``): the Pendings (ops) this function made that it holds, live and held by
+        no other name, keep the items the slice leaves out unwaited (unrun) for good
+        (``tilecheck.host.slice_ends``). So does ``pends[i]`` of ``for i in range(len(pends) -
+        1)`` (the list bound and indexed, its length measured)."""
+        scope = self.scope_node or self.module_node
         if scope is None or name in self.parameters or name in self.outer_names:
             return
         value = self.stored(name)
@@ -185,6 +191,21 @@ class Windows(Rows):
             # two items, but only the latest may be there: no such path (a first iteration)
             return Many(frozenset(), None, found.distinct)
         return Many(found.contents - {site}, None, found.distinct)
+
+
+def _short_range(iterable: cst.BaseExpression) -> str | None:
+    """The local name ``pends`` of ``range(len(pends) - k)``, or None."""
+    if not (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Name)
+        and iterable.func.value == "range"
+        and len(iterable.args) == 1
+        and not iterable.args[0].star
+        and iterable.args[0].keyword is None
+    ):
+        return None
+    path = short_of(iterable.args[0].value)
+    return path if path is not None and path.isidentifier() else None
 
 
 def _takes_oldest(call: cst.Call, func: cst.Attribute) -> bool:
