@@ -5,11 +5,18 @@ per op, built and run as ``gpu_bench_distributed.py``'s eager rows do), K ops sy
 one, submitted and waited one by one, and recorded in a ``tr.graph`` (best of 5). A chain's cost
 per op that grows with K is bookkeeping that grows with the chain.
 
+The rows "..., torch not called" stub the transport's all-reduce call itself (nothing is
+recorded either): tilert's part alone, as ``gpu_probe_allreduce_host.py``'s row "tilert .then
+chain, torch not called" times it on the GPU host. Last, the Python stack's depth at the
+transport's call for the first and the last op of a chain of the largest K, and for a synced op
+(torch's NCCL flight recorder captures that stack on every call: it must not grow with a chain).
+
     python benchmarks/collective_host_overhead.py [--k 50 200 1000]"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from functools import reduce
@@ -45,6 +52,40 @@ def cases(x: tr.Tensor[np.float32], k: int) -> dict[str, Callable[[], object]]:
     return {"chain": chain, "sync each": syncs, "submit+wait each": submits, "graph record": graph}
 
 
+def stubbed(transport: TorchTransport, x: tr.Tensor[np.float32], k: int) -> dict[str, float]:
+    """The chain and the synced ops with the all-reduce call stubbed: tilert's part alone."""
+    issue = transport._issue["all_reduce"]
+    transport._issue["all_reduce"] = lambda out, inp, c: None
+    try:
+        found = cases(x, k)
+        return {
+            f"{name}, torch not called": best_us(found[name], k) for name in ("chain", "sync each")
+        }
+    finally:
+        transport._issue["all_reduce"] = issue
+
+
+def depths(transport: TorchTransport, x: tr.Tensor[np.float32], k: int) -> list[int]:
+    """The Python stack's depth at the transport's all-reduce call: each op of a chain of k
+    (the first and the last are printed), then a synced op."""
+    issue = transport._issue["all_reduce"]
+    found: list[int] = []
+
+    def record(out: object, inp: object, c: object) -> None:
+        frame, depth = sys._getframe(), 0
+        while frame is not None:
+            frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]
+        found.append(depth)
+
+    transport._issue["all_reduce"] = record
+    try:
+        cases(x, k)["chain"]()
+        dist.all_reduce(x).sync()
+    finally:
+        transport._issue["all_reduce"] = issue
+    return found
+
+
 def best_us(run: Callable[[], object], k: int, rounds: int = 5) -> float:
     run()
     best = float("inf")
@@ -60,14 +101,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--k", type=int, nargs="+", default=[50, 200, 1000])
     args = parser.parse_args(argv)
     torch = RecordingTorch()
-    set_default(Communicator(TorchTransport.over(torch, torch.distributed, False, 0)))
+    transport = TorchTransport.over(torch, torch.distributed, False, 0)
+    set_default(Communicator(transport))
     x = tr.from_numpy(np.ones(1024, np.float32))
-    print(f"{'us per all-reduce':<20}" + "".join(f"{'K=' + str(k):>10}" for k in args.k))
-    table = {k: {name: best_us(run, k) for name, run in cases(x, k).items()} for k in args.k}
+    print(f"{'us per all-reduce':<32}" + "".join(f"{'K=' + str(k):>10}" for k in args.k))
+    table = {
+        k: {
+            **{name: best_us(run, k) for name, run in cases(x, k).items()},
+            **stubbed(transport, x, k),
+        }
+        for k in args.k
+    }
     for name in table[args.k[0]]:
-        print(f"{name:<20}" + "".join(f"{table[k][name]:>10.2f}" for k in args.k))
+        print(f"{name:<32}" + "".join(f"{table[k][name]:>10.2f}" for k in args.k))
     calls = sum(name != "Work.wait" for name, _, _ in torch.calls)
     print(f"({calls} all-reduces recorded)")
+    found = depths(transport, x, max(args.k))
+    print(
+        f"stack depth at the transport's call: chain of {max(args.k)} first {found[0]}, "
+        f"last {found[-2]}; a synced op {found[-1]}"
+    )
     set_default(None)
 
 

@@ -184,6 +184,13 @@ def chain(x: tr.Tensor[Any], k: int = K, all_reduce: Callable[..., tr.Op] | None
     return reduce(lambda op, _: op.then(fn), range(k - 1), fn(x))
 
 
+def waited(work: Any) -> None:
+    """``work.wait()`` as the transport (and torch's wrapper) does it: with ``asyncOp`` False a
+    group may return no Work (torch 2.11's NCCL group did on the H100s), then nothing to wait."""
+    if work is not None:
+        work.wait()
+
+
 def loop(call: Callable[[], Any]) -> Issue:
     """K calls of ``call``, nothing to finish after."""
 
@@ -226,9 +233,9 @@ def torch_rows(p: Probe, x: tr.Tensor[Any], comm: dist.Communicator) -> None:
         options.asyncOp = False
     p.row(
         "process group allreduce([t], opts) + wait (tilert's call now)",
-        loop(lambda: group.allreduce([xt], options).wait()),
+        loop(lambda: waited(group.allreduce([xt], options))),
     )
-    direct = timed(lambda: group.allreduce([xt], options).wait(), timer)
+    direct = timed(lambda: waited(group.allreduce([xt], options)), timer)
     p.row("  the same, the call timed", loop(direct), timer)
     p.row("process group allreduce, no wait", loop(lambda: group.allreduce([xt], options)))
     p.row("torch loop, gc disabled", lambda: _gc_off_loop(lambda: td.all_reduce(xt)))

@@ -114,12 +114,13 @@ def launch_op(
             if taken:  # the partition is its own again, unconsumed
                 ownership.give_back(holder, partitions[0]._made_at)
             raise
-        holders: list[ownership.Holder] = [holder]
+        # a tuple: an op's holders never change (a chain or zip that absorbs it makes a list)
+        holders: tuple[ownership.Holder, ...] = (holder,)
         for part in partitions:
             if part.consumed_at is None:  # else passed on within a chain: it holds it already
                 part._borrow_by(holder, kernel._writing, where)
                 if part._holder is not holder:
-                    holders.append(part._holder)
+                    holders += (part._holder,)
     return Op(kernel._label, holders, None, values, origin, kernel, launch_grid)
 
 

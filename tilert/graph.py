@@ -83,6 +83,9 @@ class Graph:
         for h in op._holders:
             h.group = self._holder.group
         self._holders.extend(op._holders)
+        # (the graph's holder, released at close with them, stands for their borrows where
+        # that changes no answer: a capture of n ops over one tensor checks two borrows, not n)
+        ownership.fold_into(self._holder, op._holders)
         self._ops.append(op)
         return op
 

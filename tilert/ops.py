@@ -35,7 +35,8 @@ class _Owner(Protocol):
     """What an op is absorbed into (a chain, a zip, a graph): its holder list is released as
     one, so ops a ``.then`` callback makes later join the outermost owner's list."""
 
-    _holders: list[ownership.Holder]
+    @property
+    def _holders(self) -> Sequence[ownership.Holder]: ...
 
     @property
     def _into(self) -> weakref.ref[_Owner] | None: ...
@@ -63,7 +64,35 @@ class _Lacking:
         raise AttributeError(f"'Op' object has no attribute '{self.name}': {self.hint}")
 
 
-class Op:
+class _Record:
+    """The slots of an op and of its Pending, in one layout: ``submit()`` of an op that nothing
+    else holds (``add(z.partition(t), x, y).submit()``) may turn the op itself into its Pending
+    (the C submit does, where the interpreter's reference count says only the caller's
+    expression holds it), so a submitted launch makes no second object. The op's own slots are
+    emptied then; the label, holders and outputs stay where they are (docs/decisions.md,
+    "Async": the op as its Pending)."""
+
+    __slots__ = (
+        "__weakref__",
+        "_grid",
+        "_holders",
+        "_into",
+        "_kernel",
+        "_made_steps",
+        "_origin",
+        "_outputs",
+        "_ran_at",
+        "_releases",
+        "_state",
+        "_ticket",
+        "_waited",
+        "label",
+        "stream",
+        "where",
+    )
+
+
+class Op(_Record):
     """A lazy operation: nothing runs until ``sync``, ``submit``, ``await`` or a graph launch.
 
     Ownership of ops goes one way, so a dropped op is freed (and releases its borrows) at once:
@@ -77,24 +106,12 @@ class Op:
     gives no steps but its ``kernel`` and ``grid`` (its outputs are its values): its one step is
     made when first asked for (``_steps``)."""
 
-    __slots__ = (
-        "__weakref__",
-        "_grid",
-        "_holders",
-        "_into",
-        "_kernel",
-        "_made_steps",
-        "_origin",
-        "_outputs",
-        "_ran_at",
-        "_state",
-        "label",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
         label: str,
-        holders: list[ownership.Holder],
+        holders: Sequence[ownership.Holder],
         steps: Sequence[Step] | None,
         outputs: Outputs,
         origin: ownership.Group | None = None,
@@ -198,40 +215,38 @@ class Op:
         if not callable(fn):
             raise TypeError(f".then takes a function returning an Op, got {fn!r}")
         self._check_runnable("chain")
-        self._take("chained")
+        where = self._take("chained")
         description = f"the chain starting with {self.label}"
-        group = _chain_groups.pop(self, None)
-        if group is not None:  # a chain's own group, held by its holders alone: it grows
-            group.description = description  # (n .then calls regroup no holder n times)
+        steps = self._made_steps
+        last = steps[-1] if isinstance(steps, list) else None
+        if type(last) is _ChainStep and last.chain.op is not None and last.chain.op() is self:
+            # a chain .then made, unrun: its group, holder list and step list are its own, so
+            # they grow in place (n .then calls copy and regroup nothing n times); it keeps
+            # its first holder alone, whose line its messages give
+            chain_run = last.chain
+            group = last.holder.group
+            holders = self._holders
+            assert group is not None and isinstance(holders, list) and isinstance(steps, list)
+            group.description = description
+            self._holders = [holders[0]]
+            holders.append(holders[0])
+            chain_holder = holders[0] = ownership.Holder(f"chain of {self.label}", where, group)
+            step = _ChainStep(fn, self, chain_holder, chain_run, False)
+            steps.append(step)
         else:
             group = ownership.Group(description)
             for h in self._holders:
                 h.group = group
-        chain_holder = ownership.Holder(f"chain of {self.label}", user_callsite(), group=group)
-        state: dict[str, tuple[Any, ...]] = {}
-
-        def run_next(stream: Stream) -> None:
-            with ownership.handoff(chain_holder):
-                nxt = fn(*self._result())
-            if not isinstance(nxt, Op):
-                raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
-            nxt._take("chained")
-            _outermost(chain_ref).extend(nxt._holders)
-            nxt._run_steps(stream)
-            state["out"] = nxt._result()
-
-        chain = Op(
-            self.label + " .then(...)",
-            [chain_holder, *self._holders],
-            [*self._steps, run_next],
-            lambda: state["out"],
-            self._origin,
-        )
-        # the step refers to its chain weakly: a chain dropped unrun is freed, and releases its
-        # borrows, when its statement ends (as a dropped op), not when a collector finds a cycle
-        chain_ref: weakref.ref[_Owner] = weakref.ref(chain)
-        self._into = chain_ref
-        _chain_groups[chain] = group
+            chain_holder = ownership.Holder(f"chain of {self.label}", where, group)
+            chain_run = _ChainRun(chain_holder)
+            step = _ChainStep(fn, self, chain_holder, chain_run, True)
+            holders = [chain_holder, *self._holders]
+            steps = [*self._steps, step]
+        chain = Op(self.label + " .then(...)", holders, steps, step.result, self._origin)
+        # the steps refer to their chain weakly: a chain dropped unrun is freed, and releases
+        # its borrows, when its statement ends (as a dropped op), not when a collector finds a
+        # cycle
+        chain_run.op = self._into = weakref.ref(chain)
         return chain
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -314,9 +329,67 @@ _TAKEN = {
 }
 
 
-# The group of each chain not yet run or taken, which only that chain's holders have (ops made
-# by its callbacks join it when it runs): a ``.then`` on it extends that group in place.
-_chain_groups: weakref.WeakKeyDictionary[Op, ownership.Group] = weakref.WeakKeyDictionary()
+class _ChainRun:
+    """What the ``.then`` steps of one chain share: the chain (weakly: the newest op of it,
+    which a further ``.then`` on it replaces), and the user's line that runs it, found by its
+    first step each time it runs. Every later step runs under the same call (a chain's steps
+    run in one loop), so each op it takes is marked taken there without a walk of the stack."""
+
+    __slots__ = ("holder", "op", "where")
+
+    def __init__(self, holder: ownership.Holder) -> None:
+        self.holder = holder  # the first ``.then``'s: what the ops it makes fold into
+        self.op: weakref.ref[_Owner] | None = None  # (set by the ``.then`` that made it)
+        self.where = "<unknown>"
+
+
+class _ChainStep:
+    """One ``.then`` of a chain: with the chain's group handed off, call ``fn`` on the outputs
+    of what ran before (``prev``), then take the op it returns into the chain (its borrows
+    folded into the chain's holder: a tensor passed along the chain keeps two borrows, not one
+    per op) and run it in place, on the chain's stream. A chain's steps run in one loop, so the
+    stack at each returned op's step is as deep for the last as for the second. Its ``result``
+    is the chain's outputs: the returned op's."""
+
+    __slots__ = ("chain", "first", "fn", "holder", "out", "prev")
+
+    def __init__(
+        self,
+        fn: Callable[..., Op],
+        prev: Op,
+        holder: ownership.Holder,
+        chain: _ChainRun,
+        first: bool,
+    ) -> None:
+        self.fn, self.prev, self.holder, self.chain, self.first = fn, prev, holder, chain, first
+        self.out: tuple[Any, ...]
+
+    def __call__(self, stream: Stream) -> None:
+        token = ownership.enter_handoff(self.holder)
+        try:
+            nxt = self.fn(*self.prev._result())
+        finally:
+            ownership.leave_handoff(token)
+        if not isinstance(nxt, Op):
+            raise TypeError(f"the function given to .then must return an Op, got {nxt!r}")
+        chain = self.chain
+        if self.first:  # (the line running the chain: each later step's is the same)
+            chain.where = user_callsite()
+        if nxt._state != "created":  # (``_take``, at the line found once)
+            raise RuntimeError(nxt._taken_twice("chain"))
+        nxt._state = "chained"
+        nxt._ran_at = chain.where
+        ref = chain.op
+        assert ref is not None
+        nxt._into = ref  # (what its own ``.then`` callbacks make joins the outermost too)
+        holders = nxt._holders
+        _outermost(ref).extend(holders)
+        ownership.fold_into(chain.holder, holders)
+        nxt._run_steps(stream)
+        self.out = nxt._result()
+
+    def result(self) -> tuple[Any, ...]:
+        return self.out
 
 
 def _outermost(owner_ref: weakref.ref[_Owner]) -> list[ownership.Holder]:
@@ -332,10 +405,12 @@ def _outermost(owner_ref: weakref.ref[_Owner]) -> list[ownership.Holder]:
         to_outermost = weakref.ref(owner)  # walks n levels once, not once per step
         for inner in walked:
             inner._into = to_outermost
-    return owner._holders
+    holders = owner._holders
+    assert isinstance(holders, list)  # (a chain's, a zip's or a graph's own, which grows)
+    return holders
 
 
-def mark_writer(holders: list[ownership.Holder], stream: Stream, seq: int) -> None:
+def mark_writer(holders: Sequence[ownership.Holder], stream: Stream, seq: int) -> None:
     """Make launch ``seq`` of ``stream`` the last writer of what ``holders`` borrow exclusively
     (the GPU backend marks its launches itself, as it makes them)."""
     writer = (stream, seq)
@@ -354,30 +429,21 @@ def _refuse_in_capture(op: Op) -> None:
         )
 
 
-class Pending:
+class Pending(_Record):
     """A submitted op. ``wait()`` observes completion and releases its borrows; ``done()``
     only asks (it releases nothing). ``outputs`` is what ``wait`` returns, or a function
     computing it once the work ran (as an op's). ``ticket`` is the work's Ticket, or the launch
-    number alone of a launch on the GPU that did not fail (the C submit's: see ``_work``)."""
+    number alone of a launch on the GPU that did not fail (the C submit's: see ``_work``). The
+    C submit may make it of the op itself, where nothing else holds the op (``_Record``)."""
 
-    __slots__ = (
-        "__weakref__",
-        "_holders",
-        "_outputs",
-        "_releases",
-        "_ticket",
-        "_waited",
-        "label",
-        "stream",
-        "where",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
         label: str,
         stream: Stream,
         ticket: Ticket | int,
-        holders: list[ownership.Holder],
+        holders: Sequence[ownership.Holder],
         outputs: Outputs,
         where: str,
         releases: bool = True,

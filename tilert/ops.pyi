@@ -25,7 +25,7 @@ class Op(Generic[Unpack[_Ts]]):
     def __init__(
         self,
         label: str,
-        holders: list[Any],
+        holders: Sequence[Any],
         steps: Sequence[Step] | None,
         outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
         origin: Any = None,
@@ -52,7 +52,7 @@ class Pending(Generic[Unpack[_Ts]]):
         label: str,
         stream: Stream,
         ticket: Ticket | int,
-        holders: list[Any],
+        holders: Sequence[Any],
         outputs: tuple[Unpack[_Ts]] | Callable[[], tuple[Unpack[_Ts]]],
         where: str,
         releases: bool = True,
@@ -63,4 +63,4 @@ class Pending(Generic[Unpack[_Ts]]):
     def __del__(self) -> None: ...
 
 def zip(*ops: Op[Unpack[tuple[Any, ...]]]) -> Op[Unpack[tuple[Any, ...]]]: ...
-def mark_writer(holders: list[Any], stream: Stream, seq: int) -> None: ...
+def mark_writer(holders: Sequence[Any], stream: Stream, seq: int) -> None: ...

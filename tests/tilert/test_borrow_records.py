@@ -37,7 +37,7 @@ def test_a_launch_holds_its_borrows_with_its_partitions_holder(gpu_like: StandIn
         part = z.partition((8,))
         op = add(part, x, y)  # the launch
         holder = part._holder
-        assert op._holders == [holder] and part._consumer is holder
+        assert op._holders == (holder,) and part._consumer is holder
         assert holder.held == [z, x, y] and holder.label == "op `add`"
         assert holder.description == f"op `add` (launched at {holder.where})"
         assert holder.where.endswith(f":{line_of('# the launch')}") and op.where == holder.where
@@ -82,7 +82,7 @@ def test_a_launch_with_two_partitions_has_a_holder_of_its_own() -> None:
     pa, pb = a.partition((8,)), b.partition((8,))
     op = add_twice(pa, pb, x)
     mine = op._holders[0]
-    assert type(mine) is ownership.OpHolder and op._holders == [mine, pa._holder, pb._holder]
+    assert type(mine) is ownership.OpHolder and op._holders == (mine, pa._holder, pb._holder)
     assert pa._consumer is mine and pa._holder.label == ownership.PARTITION
     assert mine.held == [x] and a._borrows[pa._holder][:2] == (True, "written by op `add_twice`")
     op.sync()

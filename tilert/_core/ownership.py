@@ -11,8 +11,8 @@ import contextlib
 import operator
 import threading
 import weakref
-from collections.abc import Iterator
-from contextvars import ContextVar
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar, Token
 from typing import Protocol, TypeVar
 
 from tilert._core.regions import Region, overlaps
@@ -339,7 +339,7 @@ def holds_exclusively(holder: Holder, t: Named) -> bool:
 
 def release_all(holder: Holder) -> None:
     """Drop every borrow ``holder`` has: its op completed (or was dropped unrun)."""
-    release_holders([holder])
+    release_holders((holder,))
 
 
 def release_from(holder: Holder, start: int) -> None:
@@ -354,7 +354,7 @@ def release_from(holder: Holder, start: int) -> None:
     del held[start:]
 
 
-def release_holders(holders: list[Holder]) -> None:
+def release_holders(holders: Sequence[Holder]) -> None:
     """``release_all`` of each holder, under one acquisition of the lock."""
     with LOCK:
         for holder in holders:
@@ -363,6 +363,37 @@ def release_holders(holders: list[Holder]) -> None:
                 if borrow is not None and borrow[0]:
                     t._exclusive -= 1
             holder.held.clear()
+
+
+def fold_into(rep: Holder, holders: Sequence[Holder]) -> None:
+    """Let ``rep`` stand for the borrows of ``holders`` (the ops a chain's callback made, now
+    absorbed into the chain) where that changes no answer: ``rep`` is the chain's own holder,
+    of their group and released with them or after them, so a borrow of ``rep`` at least as
+    strong makes theirs redundant (dropped), and an op's borrow of a tensor ``rep`` does not
+    hold, the newest of that tensor, moves to ``rep`` as it is (its kind and words, its place
+    in the table: a message names the same first conflicting borrow). A chain of n ops over one
+    tensor then leaves it two borrows, not n, and each new op checks those two. Only ops'
+    holders (a partition's holder is the partition's: launches find it by it)."""
+    group = rep.group
+    with LOCK:
+        for h in holders:
+            if type(h) is not OpHolder or h.group is not group:
+                continue
+            for t in h.held:
+                borrows = t._borrows
+                borrow = borrows.get(h)
+                if borrow is None:
+                    continue
+                kept = borrows.get(rep)
+                if kept is None:
+                    if next(reversed(borrows)) is h:  # (the newest: moved, it keeps its place)
+                        del borrows[h]
+                        borrows[rep] = borrow
+                        rep.held.append(t)
+                elif kept[0] or not borrow[0]:
+                    del borrows[h]
+                    if borrow[0]:
+                        t._exclusive -= 1
 
 
 # The hand-off: while a ``then`` callback runs or a graph is being captured, new holders join
@@ -383,6 +414,17 @@ def handoff(holder: Holder) -> Iterator[None]:
         yield
     finally:
         _handoff.reset(token)
+
+
+def enter_handoff(holder: Holder) -> Token[tuple[Holder, ...]]:
+    """``handoff`` without a context manager object: a chain hands off once per step (a
+    generator's context manager took about 2 us of a chained collective's step on the CPU).
+    ``leave_handoff`` with the token ends it."""
+    return _handoff.set((*_handoff.get(), holder))
+
+
+def leave_handoff(token: Token[tuple[Holder, ...]]) -> None:
+    _handoff.reset(token)
 
 
 def handoff_group() -> Group | None:

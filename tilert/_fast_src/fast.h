@@ -184,6 +184,10 @@ PyObject *tf_slow(PyObject *fn, PyObject *self, PyObject *const *args, Py_ssize_
 /* What each parameter of a kernel's ``_fast_plan`` is (kernel_call.c, sync.c) */
 enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
 
+/* Whether Op and Pending are one record (ops._Record; install checks their layouts): then the
+ * submit of an op nothing else holds turns the op itself into its Pending (submit.c) */
+extern int tf_op_record;
+
 /* The ints 0, 1 and 2 (module.c: CPython's shared small ints, kept by install) */
 extern PyObject *tf_kinds[3];
 

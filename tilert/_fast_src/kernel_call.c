@@ -106,9 +106,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if ((reading_borrow = tf_make_borrow(0, reading, where)) == NULL) goto error;
     if ((writing_borrow = tf_make_borrow(1, writing, where)) == NULL) goto error;
-    if ((holders = PyList_New(1)) == NULL) goto error;
+    if ((holders = PyTuple_New(1)) == NULL) goto error; /* (an op's holders never change) */
     Py_INCREF(part_holder);
-    PyList_SET_ITEM(holders, 0, part_holder);
+    PyTuple_SET_ITEM(holders, 0, part_holder);
     if ((op = tf_new_instance(tf_OpType)) == NULL) goto error;
 
     tf_lock_take(tf_borrow_lock);

@@ -61,12 +61,13 @@ static void clear_keeping_room(PyObject *held) {
     }
 }
 
-/* ownership.release_holders for an op of tensors: drop every borrow of each holder. */
+/* ownership.release_holders for an op of tensors: drop every borrow of each holder (its
+ * holders: a launch's tuple, or the list of a collective's op; tf_holds_tensors checked which). */
 int tf_release_holders(PyObject *holders) {
     int failed = 0;
     tf_lock_take(tf_borrow_lock);
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders) && !failed; i++) {
-        PyObject *holder = PyList_GET_ITEM(holders, i), *held = SLOT(holder, tf_H_held);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(holders) && !failed; i++) {
+        PyObject *holder = PySequence_Fast_GET_ITEM(holders, i), *held = SLOT(holder, tf_H_held);
         if (held == NULL || !PyList_CheckExact(held)) continue;
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held) && !failed; j++) {
             PyObject *t = PyList_GET_ITEM(held, j), *borrow;
@@ -93,9 +94,9 @@ int tf_release_holders(PyObject *holders) {
 
 /* Whether every holder of an op holds only tensors (what tf_release_holders reads by slot). */
 int tf_holds_tensors(PyObject *holders) {
-    if (holders == NULL || !PyList_CheckExact(holders)) return 0;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders); i++) {
-        PyObject *holder = PyList_GET_ITEM(holders, i);
+    if (holders == NULL || !(PyTuple_CheckExact(holders) || PyList_CheckExact(holders))) return 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(holders); i++) {
+        PyObject *holder = PySequence_Fast_GET_ITEM(holders, i);
         PyTypeObject *type = Py_TYPE(holder);
         if (type != tf_OpHolderType && type != tf_PartitionHolderType) return 0;
         PyObject *held = SLOT(holder, tf_H_held);

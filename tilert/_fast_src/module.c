@@ -34,6 +34,7 @@ PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, 
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
 PyObject *tf_kinds[3];
+int tf_op_record;
 
 /* -- the contract: what install() reads, listed once ---------------------------------------- */
 /* Each list is expanded twice: by install(), to read the config, and by PyInit__fast, into the
@@ -210,6 +211,15 @@ static PyObject *install(PyObject *module, PyObject *config) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: holder layouts differ");
         return NULL;
     }
+    /* an op becomes its Pending (submit.c) only where both are one record (ops._Record): the
+     * same base and size, no dict, the shared slots at the same offsets */
+    PyTypeObject *op = tf_OpType, *pn = tf_PendingType;
+    tf_op_record = op->tp_base == pn->tp_base && op->tp_basicsize == pn->tp_basicsize &&
+                   op->tp_itemsize == 0 && pn->tp_itemsize == 0 && op->tp_dictoffset == 0 &&
+                   pn->tp_dictoffset == 0 && op->tp_weaklistoffset == pn->tp_weaklistoffset &&
+                   (op->tp_flags & Py_TPFLAGS_HEAPTYPE) && (pn->tp_flags & Py_TPFLAGS_HEAPTYPE) &&
+                   tf_O_label == tf_PN_label && tf_O_holders == tf_PN_holders &&
+                   tf_O_outputs == tf_PN_outputs;
     INTERN(tf_s_created, "created");
     INTERN(tf_s_synced, "synced");
     INTERN(tf_s_submitted, "submitted");

@@ -23,10 +23,48 @@ static PyObject *failed_ticket(PyObject *number, PyObject *failure) {
     return ticket;
 }
 
+/* Whether nothing but the caller's expression holds ``op`` (``add(z.partition(t), x, y)
+ * .submit()``): its one reference is the interpreter's stack, and no weak reference to it. From
+ * 3.14 the interpreter may borrow a local's reference onto its stack, so a count of one proves
+ * nothing there: CPython's own test of a unique temporary answers. */
+static int held_by_the_caller_alone(PyObject *op) {
+#if defined(Py_GIL_DISABLED)
+    return 0;
+#else
+#if PY_VERSION_HEX >= 0x030E0000
+    if (!PyUnstable_Object_IsUniqueReferencedTemporary(op)) return 0;
+#else
+    if (Py_REFCNT(op) != 1) return 0;
+#endif
+    /* its list of weak references, where CPython finds it: from 3.12 a class's own weakref
+     * slot may be "managed", at a negative offset, before the object (as its GC header is) */
+    Py_ssize_t weaklist = Py_TYPE(op)->tp_weaklistoffset;
+    return weaklist == 0 || *(PyObject **)((char *)op + weaklist) == NULL;
+#endif
+}
+
+/* Turn the op into its Pending (ops._Record: one layout): its type, then its own slots emptied,
+ * which a Pending has not (its kernel among them: a Pending out of the collector must not keep
+ * one, whose function holds its module's globals). Its label, holders and outputs stay. */
+static void become_pending(PyObject *op) {
+    PyTypeObject *was = Py_TYPE(op);
+    Py_INCREF(tf_PendingType); /* (an instance of a heap type holds its type) */
+    Py_SET_TYPE(op, tf_PendingType);
+    Py_DECREF(was);
+    Py_CLEAR(SLOT(op, tf_O_kernel));
+    Py_CLEAR(SLOT(op, tf_O_grid));
+    Py_CLEAR(SLOT(op, tf_O_made_steps));
+    Py_CLEAR(SLOT(op, tf_O_origin));
+    Py_CLEAR(SLOT(op, tf_O_into));
+    Py_CLEAR(SLOT(op, tf_O_state));
+    Py_CLEAR(SLOT(op, tf_O_ran_at));
+}
+
 /* A kernel op submitted to a GPU stream, as Op.sync's fast path launches it (tf_launch_prepare
  * says which), with ``stream=`` None or a tilert Stream, from user code seen before: the
- * Pending Op.submit makes. Its ticket is the launch number alone (Pending._work makes the
- * Ticket where the Python asks), unless the launch failed: then a Ticket keeps the error. */
+ * Pending Op.submit makes, which is the op itself where nothing else holds the op. Its ticket is
+ * the launch number alone (Pending._work makes the Ticket where the Python asks), unless the
+ * launch failed: then a Ticket keeps the error. */
 PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames) {
     TfLaunch l;
@@ -42,7 +80,9 @@ PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         if (ready < 0) return NULL;
         goto fallback;
     }
-    if ((pending = tf_new_instance(tf_PendingType)) == NULL) {
+    /* (asked before anything below takes a reference to the op) */
+    int becomes = tf_op_record && held_by_the_caller_alone(self);
+    if (!becomes && (pending = tf_new_instance(tf_PendingType)) == NULL) {
         Py_DECREF(where);
         tf_launch_clear(&l);
         return NULL;
@@ -52,8 +92,8 @@ PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if ((number = tf_launch_issue(&l, &launched, &failure)) == NULL) goto error_submitted;
     /* on the stream, its write marked: later readers follow it (Op.submit, ops.IN_FLIGHT) */
     PyObject *holders = l.holders;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(holders); i++) {
-        PyObject *holder = PyList_GET_ITEM(holders, i);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(holders); i++) {
+        PyObject *holder = PySequence_Fast_GET_ITEM(holders, i);
         if (SLOT(holder, tf_H_group) == Py_None) tf_set_slot(holder, tf_H_group, tf_in_flight);
     }
     if (failure == NULL) {
@@ -64,12 +104,17 @@ PyObject *tf_op_submit(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         Py_DECREF(number);
         if (ticket == NULL) goto error_submitted;
     }
-    tf_set_slot(pending, tf_PN_label, SLOT(self, tf_O_label));
+    if (becomes) {
+        pending = Py_NewRef(self);
+        become_pending(pending); /* (label, holders and outputs already in place) */
+    } else {
+        tf_set_slot(pending, tf_PN_label, SLOT(self, tf_O_label));
+        tf_set_slot(pending, tf_PN_holders, holders);
+        tf_set_slot(pending, tf_PN_outputs, SLOT(self, tf_O_outputs));
+    }
     tf_set_slot(pending, tf_PN_stream, l.stream);
     tf_set_slot(pending, tf_PN_where, where);
     tf_set_slot(pending, tf_PN_ticket, ticket);
-    tf_set_slot(pending, tf_PN_holders, holders);
-    tf_set_slot(pending, tf_PN_outputs, SLOT(self, tf_O_outputs));
     tf_set_slot(pending, tf_PN_releases, Py_True);
     tf_set_slot(pending, tf_PN_waited, Py_False);
     tf_untrack(pending); /* (see tf_untrack) */
@@ -84,7 +129,7 @@ error_submitted: /* (out of memory) no Pending to wait on: the borrows go with t
         if (tf_release_holders(l.holders) < 0) PyErr_Clear();
         PyErr_Restore(type, value, tb);
     }
-    Py_DECREF(pending);
+    Py_XDECREF(pending);
     Py_DECREF(where);
     tf_launch_clear(&l);
     return NULL;

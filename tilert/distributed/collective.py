@@ -59,6 +59,32 @@ class Collective:
         return f"{self.kind}({detail or ''}) of {t.shape} {t.dtype}"
 
 
+_new = object.__new__
+
+
+def made(
+    kind: str,
+    out: Tensor[Any] | None,
+    inp: Tensor[Any] | None = None,
+    op: str | None = None,
+    peer: int | None = None,
+    where: str = "<unknown>",
+) -> Collective:
+    """``Collective(kind, out, inp, op, peer, where)`` as a communicator makes one per op: its
+    fields written into the new object directly, not through the frozen dataclass's
+    ``object.__setattr__`` call per field (about half a microsecond of each collective's host
+    time here); as frozen as any other."""
+    c = _new(Collective)
+    fields = c.__dict__
+    fields["kind"] = kind
+    fields["out"] = out
+    fields["inp"] = inp
+    fields["op"] = op
+    fields["peer"] = peer
+    fields["where"] = where
+    return c
+
+
 class Transport(Protocol):
     """What moves a communicator's data: NCCL or gloo through ``torch.distributed``
     (``tilert.distributed.torch_transport``), or the in-process stand-in

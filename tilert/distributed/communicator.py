@@ -8,7 +8,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from tilert._core.where import user_callsite
-from tilert.distributed.collective import Collective, Transport, collective_op
+from tilert.distributed.collective import Collective, Transport, collective_op, made
 from tilert.ops import Op
 from tilert.tensor import Tensor
 
@@ -27,29 +27,29 @@ class Communicator:
     def all_reduce(self, t: Tensor[Any], op: str = "sum") -> Op:
         """Every rank's ``t`` becomes the reduction (``op``: sum, prod, max, min, avg) of all
         ranks' ``t``. Writes ``t``."""
-        return self._op(Collective("all_reduce", t, op=op, where=user_callsite()))
+        return self._op(made("all_reduce", t, None, op, None, user_callsite()))
 
     def all_gather(self, out: Tensor[Any], t: Tensor[Any]) -> Op:
         """``out`` (``size`` times ``t``'s elements) becomes every rank's ``t``, in rank
         order. Writes ``out``, reads ``t``."""
-        return self._op(Collective("all_gather", out, t, where=user_callsite()))
+        return self._op(made("all_gather", out, t, None, None, user_callsite()))
 
     def reduce_scatter(self, out: Tensor[Any], t: Tensor[Any], op: str = "sum") -> Op:
         """``out`` becomes this rank's part (rank-th of ``size``) of the reduction of every
         rank's ``t``. Writes ``out``, reads ``t``."""
-        return self._op(Collective("reduce_scatter", out, t, op=op, where=user_callsite()))
+        return self._op(made("reduce_scatter", out, t, op, None, user_callsite()))
 
     def broadcast(self, t: Tensor[Any], src: int) -> Op:
         """Every rank's ``t`` becomes rank ``src``'s. Writes ``t`` (rank ``src`` too)."""
-        return self._op(Collective("broadcast", t, peer=src, where=user_callsite()))
+        return self._op(made("broadcast", t, None, None, src, user_callsite()))
 
     def send(self, t: Tensor[Any], dst: int) -> Op:
         """Send ``t`` to rank ``dst`` (which must ``recv`` it). Reads ``t``."""
-        return self._op(Collective("send", None, t, peer=dst, where=user_callsite()))
+        return self._op(made("send", None, t, None, dst, user_callsite()))
 
     def recv(self, t: Tensor[Any], src: int) -> Op:
         """Receive into ``t`` what rank ``src`` sends. Writes ``t``."""
-        return self._op(Collective("recv", t, peer=src, where=user_callsite()))
+        return self._op(made("recv", t, None, None, src, user_callsite()))
 
     @property
     def needs_eager_first(self) -> bool:
