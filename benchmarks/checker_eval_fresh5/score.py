@@ -8,25 +8,11 @@ Usage (from anywhere):
     python benchmarks/checker_eval_fresh5/score.py --oracle-only [NAME ...]   # the oracle alone
 """
 
-from __future__ import annotations
-
-import importlib.util
+import runpy
 import sys
 from pathlib import Path
-from types import ModuleType
-
-HERE = Path(__file__).resolve().parent
-
-
-def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "checker_eval_fresh_score", HERE.parent / "checker_eval_fresh" / "score.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 if __name__ == "__main__":
-    sys.exit(scorer().main(HERE))
+    HERE = Path(__file__).resolve().parent
+    scorer = runpy.run_path(str(HERE.parent / "checker_eval_fresh" / "score.py"))
+    sys.exit(scorer["main"](HERE))
