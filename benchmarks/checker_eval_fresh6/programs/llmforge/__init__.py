@@ -1,0 +1,1 @@
+"""llmforge: a small local kernel package for the sixth fresh held-out set."""
