@@ -24,6 +24,10 @@ from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
+from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
+from tilecheck.catalog.round11_containers import VALID as CONTAINERS11_VALID
+from tilecheck.catalog.round11_python import INVALID as ROUND11_INVALID
+from tilecheck.catalog.round11_python import VALID as ROUND11_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -392,6 +396,8 @@ def main() -> None:
         *ROUND8_VALID["TC102"],
         *ROUND9_VALID["TC102"],
         *ROUND10_VALID["TC102"],
+        *ROUND11_VALID["TC102"],
+        *CONTAINERS11_VALID["TC102"],
         *VALUES_VALID["TC102"],
     ),
     invalid=(
@@ -408,6 +414,8 @@ def main() -> None:
         + ROUND8_INVALID["TC102"]
         + ROUND9_INVALID["TC102"]
         + ROUND10_INVALID["TC102"]
+        + ROUND11_INVALID["TC102"]
+        + CONTAINERS11_INVALID["TC102"]
         + VALUES_INVALID["TC102"]
     ),
 )

@@ -9,6 +9,7 @@ from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
 from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
+from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -172,5 +173,6 @@ def main() -> None:
         *COLLECTIVE_INVALID["TC103"],
         *ALARMS_INVALID["TC103"],
         *METHODS_INVALID["TC103"],
+        *CONTAINERS11_INVALID["TC103"],
     ),
 )

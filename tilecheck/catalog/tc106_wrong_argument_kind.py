@@ -8,6 +8,8 @@ from tilecheck.catalog.calls_and_branches import INVALID as CALLS_INVALID
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
+from tilecheck.catalog.round11_python import INVALID as ROUND11_INVALID
+from tilecheck.catalog.round11_python import VALID as ROUND11_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -85,6 +87,7 @@ def main(factor: float) -> None:
             "a scalar by keyword, and grid=",
         ),
         *GAPS_VALID["TC106"],
+        *ROUND11_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -221,5 +224,6 @@ def main() -> None:
         *ROWS_INVALID["TC106"],
         *CALLS_INVALID["TC106"],
         *GAPS_INVALID["TC106"],
+        *ROUND11_INVALID["TC106"],
     ),
 )

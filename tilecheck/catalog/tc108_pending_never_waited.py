@@ -20,6 +20,7 @@ from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
+from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -399,6 +400,7 @@ def main() -> None:
         *OBJECTS_INVALID["TC108"],
         *ROUND8_INVALID["TC108"],
         *ROUND9_INVALID["TC108"],
+        *CONTAINERS11_INVALID["TC108"],
         *CALLS_INVALID["TC108"],
         *GAPS_INVALID["TC108"],
         *ALARMS_INVALID["TC108"],

@@ -26,6 +26,7 @@ from tilecheck.host.callbacks import runs_parameter
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
+from tilecheck.host.messages import Use
 from tilecheck.host.model import (
     CONSUMED,
     LIVE,
@@ -39,6 +40,7 @@ from tilecheck.host.model import (
     Value,
     flatten,
 )
+from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.nodes import path_of
@@ -61,6 +63,7 @@ class CallSites(Interprocedural):
         super().__init__(ctx)
         self._explicit: set[cst.Call] = set()  # ``Base.finish(obj)``: ``obj`` is the receiver
         self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``
+        self._property_reads: dict[cst.Attribute, PropertyRead] = {}  # one call node each
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -82,12 +85,13 @@ class CallSites(Interprocedural):
             if type(receiver) is cst.Subscript and self._based:
                 owner = path_of(receiver)  # ``blocks[0].forward()``
             cls = self.receiver_class(owner) if owner is not None else None
-            if cls is not None:
+            if cls is not None and not self.is_property(cls, func.attr.value):
                 summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
                 if summary is not None:
                     return self.call_summary(expr, summary, owner)
             made = self.made_class(receiver)
-            if made is not None:  # ``Act().forward()``: on an instance made right here
+            if made is not None and not self.is_property(made, func.attr.value):
+                # ``Act().forward()``: on an instance made right here
                 summary = self.ctx.summary_for(f"{made}.{func.attr.value}")
                 if summary is not None:
                     self.ev(receiver)
@@ -95,6 +99,21 @@ class CallSites(Interprocedural):
                     self.drop_paths(_MADE)
                     return value
         return super()._call(expr)
+
+    def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:
+        """``obj.prop`` (``self.prop``) of a plain ``@property`` of a module class: its
+        method's summary, applied as at ``obj.prop()``; else as unknown code."""
+        owner = expr.value.value if type(expr.value) is cst.Name else None
+        cls = self.receiver_class(owner) if owner is not None else None
+        info = self.ctx.classes.get(cls) if cls is not None else None
+        attr = expr.attr.value
+        summary = self.ctx.summary_for(f"{cls}.{attr}") if info is not None else None
+        if owner is None or info is None or attr not in info.properties or summary is None:
+            return super().runs_property(expr, oids)
+        read = self._property_reads.get(expr)
+        if read is None:
+            read = self._property_reads[expr] = property_read(expr)
+        return self.call_summary(read, summary, owner)
 
     def base_method(self, call: cst.Call, func: cst.Attribute) -> tuple[Summary, str] | None:
         """``super().finish()`` in a method of a module class whose first base is one: the
@@ -129,6 +148,11 @@ class CallSites(Interprocedural):
             return None
         self._explicit.add(call)
         return summary, owner
+
+    def is_property(self, cls: str, attr: str) -> bool:
+        """``cls().attr`` is read, not called (calling it calls what the method returns)."""
+        info = self.ctx.classes.get(cls)
+        return info is not None and attr in info.properties
 
     def passed(self, call: cst.Call) -> Sequence[cst.Arg]:
         """The arguments a call gives the callee's parameters after its receiver."""
@@ -177,9 +201,6 @@ class CallSites(Interprocedural):
         for index, (_, value) in bound.items():
             if index not in summary.consumes:
                 self.escape(value)
-        if receiver is not None:
-            self.attribute_releases(call, summary, receiver)
-            self.attribute_partitions_reached(call, summary, receiver)
         tensors_of: dict[int, Oids] = {}
         used = {target for target, _ in summary.uses}
         for index, (arg, value) in bound.items():
@@ -189,8 +210,38 @@ class CallSites(Interprocedural):
                 free = self.free_tensor(arg.value)
                 tensors = frozenset({free}) if free is not None else NOTHING
             tensors_of[index] = tensors
-        inside = dict(summary.used_at) if summary.statement is not None else {}
-        for target, use in sorted(summary.uses, key=lambda u: (str(u[0]), u[1].value)):
+        early = summary.early if receiver is not None else frozenset()
+        # the uses it makes before it waits for what its receiver's attributes hold, then those
+        self.summary_uses(call, summary, receiver, bound, tensors_of, early, summary.early_at)
+        if receiver is not None:
+            self.attribute_releases(call, summary, receiver)
+            self.attribute_partitions_reached(call, summary, receiver)
+        late = summary.uses - early
+        self.summary_uses(call, summary, receiver, bound, tensors_of, late, summary.used_at)
+        self.check_distinct(summary, bound, tensors_of)
+        self.refused_inside(call, summary)
+        self.callbacks_run(summary, bound)
+        self.reruns_in(summary, bound)
+        self.consume(call, summary, bound, tensors_of)
+        self.call_closures()
+        if receiver is not None:
+            self.attribute_effects(call, summary, receiver, tensors_of)
+        return self.returned_value(call, summary, tensors_of, receiver)
+
+    def summary_uses(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        receiver: str | None,
+        bound: dict[int, tuple[cst.Arg, Value]],
+        tensors_of: dict[int, Oids],
+        uses: frozenset[tuple[Target, Use]],
+        used_at: tuple[tuple[Target, cst.CSTNode], ...],
+    ) -> None:
+        """The host uses ``uses`` (of the summary's) of what the call gives and reaches;
+        ``used_at``: where inside the function each is reported when the call makes it certain."""
+        inside = dict(used_at) if summary.statement is not None else {}
+        for target, use in sorted(uses, key=lambda u: (str(u[0]), u[1].value)):
             kind, which = target
             if kind == "param" and isinstance(which, int) and which in bound:
                 tensors = tensors_of[which]
@@ -213,15 +264,6 @@ class CallSites(Interprocedural):
                     self.use(tensors, use, inside[target], top=0, covers=False)
             else:
                 self.use(tensors, use, node, shown)
-        self.check_distinct(summary, bound, tensors_of)
-        self.refused_inside(call, summary)
-        self.callbacks_run(summary, bound)
-        self.reruns_in(summary, bound)
-        self.consume(call, summary, bound, tensors_of)
-        self.call_closures()
-        if receiver is not None:
-            self.attribute_effects(call, summary, receiver, tensors_of)
-        return self.returned_value(call, summary, tensors_of, receiver)
 
     def refused_inside(self, call: cst.Call, summary: Summary) -> None:
         """TC111 at a call, inside a graph capture, of a function that allocates (records an

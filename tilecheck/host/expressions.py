@@ -157,8 +157,10 @@ class Expressions(Receivers):
         if kept is not None:
             return kept
         oids = flatten(self.ev(expr.value))
-        if (not oids or self.kinds(oids, Kind.INSTANCE)) and self.runs_property(expr, oids):
-            return NOTHING
+        if not oids or self.kinds(oids, Kind.INSTANCE):
+            read = self.runs_property(expr, oids)
+            if read is not None:
+                return read
         if not oids:
             return NOTHING
         attr = expr.attr.value

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic, Label, Span
+from tilecheck.host.property_reads import shown_node
 
 # A message is text with nodes in it; a node renders as "line N".
 Part = str | cst.CSTNode
@@ -56,8 +57,11 @@ class FindingSink:
 
 
 def to_diagnostic(
-    finding: Finding, path: str, span_of: Callable[[cst.CSTNode], Span]
+    finding: Finding, path: str, node_span: Callable[[cst.CSTNode], Span]
 ) -> Diagnostic:
+    def span_of(node: cst.CSTNode) -> Span:
+        return node_span(shown_node(node))
+
     def render(part: Part) -> str:
         return part if isinstance(part, str) else f"line {span_of(part).line}"
 

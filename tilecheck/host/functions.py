@@ -11,12 +11,13 @@ import libcst as cst
 
 from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.attribute_lists import appended_only
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.classes import ancestors
 from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
 from tilecheck.host.reach import reached_attributes
-from tilecheck.host.summary import Summary, join_returns, parameters
+from tilecheck.host.summary import Result, Summary, join_returns, parameters
 from tilecheck.syntax.walk import children
 
 # Nested scopes; compared by exact type (libcst's classes are ABCs: ``isinstance`` is slow).
@@ -36,6 +37,14 @@ def _plain(fn: cst.FunctionDef) -> bool:
         if kind not in _SCOPES:
             stack.extend(children(node))
     return True
+
+
+def _read_as_call(fn: cst.FunctionDef) -> bool:
+    """A method called as written, or a ``@property`` read as a call with no arguments."""
+    if not fn.decorators:
+        return True
+    (only, *more) = fn.decorators
+    return not more and type(only.decorator) is cst.Name and only.decorator.value == "property"
 
 
 class Functions:
@@ -60,7 +69,7 @@ class Functions:
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
                 for stmt in d.body.body:
-                    if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
+                    if isinstance(stmt, cst.FunctionDef) and _read_as_call(stmt):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
                         if id(d) in where:
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
@@ -125,7 +134,7 @@ class Functions:
             stores,
             self.statement.get(name),
             analysis.parameter_reruns(),
-            reached_attributes(fn, analysis.me) if analysis.me is not None else frozenset(),
+            reached(fn, analysis.me, appended := appends_of(fn, analysis)),
             frozenset(analysis.refusals),
             runs_callbacks=frozenset(analysis.called_back),
             views=analysis.view_targets(),
@@ -143,6 +152,32 @@ class Functions:
             ),
             skips=(skips := skipped_parameters(fn, names[0])),
             defaults=defaults(fn, names[0]) if skips else (),
+            early=frozenset(analysis.early_uses) if releases else frozenset(),
+            early_at=analysis.early_at() if releases else (),
+            appends=appended,
         )
         self.summaries[name] = summary
         return summary
+
+
+def appends_of(fn: cst.FunctionDef, analysis: BodyAnalysis) -> tuple[tuple[str, Result], ...]:
+    """What a method appends to the lists in its receiver's attributes it names only so."""
+    if analysis.me is None:
+        return ()
+    only = appended_only(fn, analysis.me)
+    return tuple(
+        (attr, result)
+        for attr, result in sorted(analysis.appended.items())
+        if attr in only and result.kind is not None
+    )
+
+
+def reached(
+    fn: cst.FunctionDef, me: str | None, appends: tuple[tuple[str, Result], ...]
+) -> frozenset[str] | None:
+    """The attributes a method may reach but those it only appends to (it leaves their items
+    alone: ``Summary.appends``)."""
+    if me is None:
+        return frozenset()
+    found = reached_attributes(fn, me)
+    return None if found is None else found - {attr for attr, _ in appends}

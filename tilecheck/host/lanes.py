@@ -18,16 +18,21 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host.containers import ELEMENTS
+from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import LATER, At, Axis, Others, Select
 from tilecheck.host.loops import Loops
-from tilecheck.host.model import Borrow, Hold, Kind, Many, Oids, Value, flatten
+from tilecheck.host.model import LIVE, Borrow, Hold, Kind, Many, Oids, Value, flatten
+from tilecheck.host.slice_ends import left_out
 
 
 class Lanes(Loops):
+    module_node: cst.Module | None = None  # the module, when this is its body (``Windows``)
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._lanes: dict[int, tuple[str, Oids]] = {}  # lane -> the path it walks, its items
         self._at: dict[int, tuple[int, str]] = {}  # a holder taken out -> its lane and key
+        self._leaving: dict[int, tuple[int, ...]] = {}  # a short loop -> the keys it never takes
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         if source is not None:
@@ -100,6 +105,55 @@ class Lanes(Loops):
         later = frozenset({self.lane_object(lane, ("later", loop), steps)})
         self.set_hold(origin, self.moved(hold, lane, later))
         return self.moved(hold, lane, frozenset({now}))
+
+    def short_element(self, base: Many, index: cst.Name, axis: Axis | None) -> Value:
+        """``pends[i]`` of ``for i in range(len(pends) - 1)`` over a comprehension's result
+        whose source list has a fixed length: the step's item, as ``for p in pends`` takes
+        it; ``loop_done`` leaves the last ones in flight (the copies of ``Loops`` otherwise)."""
+        loop = self.short_loop(index.value)
+        lane = base.lane
+        if loop is not None and lane is not None and self._from_start(lane, left_out(loop.iter)):
+            self._leaving[id(loop)] = left_out(loop.iter)
+            return self.materialize(loop, base, index.value, distinct=base.distinct)
+        return super().short_element(base, index, axis)
+
+    def loop_done(self, loop: cst.For) -> None:
+        """A loop over ``pends[:-1]`` (or ``pends[i]`` of ``range(len(pends) - 1)``) of a
+        comprehension's result, its source list of a fixed length: what it did to each item
+        it took leaves the items it never takes in flight, each on its own lane (``bufs[2]``
+        of three), so a read of one of those is what the runtime refuses (and the missing
+        wait's finding) while the others are free."""
+        kept: dict[int, Hold] = {}
+        for element in self._elements.get(id(loop), {}).values():
+            sliced = self.sliced_off.get(self.site_of(element))
+            hold = self.holds.get(element)
+            keys = left_out(sliced) if sliced is not None else self._leaving.get(id(loop), ())
+            borrows = hold.borrows if hold is not None else frozenset()
+            lanes = {lane for b in borrows if (lane := self.infos[b.tensor].lane) is not None}
+            if hold is None or not keys or len(lanes) != 1:
+                continue
+            (lane,) = lanes
+            at = self._from_start(lane, keys)
+            if at and self.lined_up(hold, lane):
+                items = frozenset(self.item(lane, At(key)) for key in at)
+                kept[element] = dataclasses.replace(self.moved(hold, lane, items), status=LIVE)
+        super().loop_done(loop)
+        for element, hold in kept.items():
+            now = self.holds.get(element)
+            if now is not None and not now.live:
+                self.set_hold(element, hold)
+
+    def _from_start(self, lane: int, keys: tuple[int, ...]) -> tuple[int, ...]:
+        """``keys`` counted from the start of the list the lane walks, where its length is
+        fixed (``tilecheck.host.fixed_length``): ``bufs[-1]`` of three is ``bufs[2]``, apart
+        from ``bufs[0]``. None known: none (the loop's waits count for every item, as before)."""
+        source = self._lanes[lane][0] if lane in self._lanes else ""
+        scope = self.scope_node or self.module_node
+        n = fixed_length(scope, source) if source.isidentifier() and scope is not None else None
+        if n is None:
+            return ()
+        at = tuple(key + n if key < 0 else key for key in keys)
+        return at if all(0 <= key < n for key in at) else ()
 
     def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
         """``first, *rest = pends``: ``first`` borrows ``bufs[0]``, ``rest`` every other item."""

@@ -91,6 +91,10 @@ class Loops(FirstTurns):
             out.add(m)
         return frozenset(out)
 
+    def short_loop(self, counter: str) -> cst.For | None:
+        """The loop ``for counter in range(len(pends) - k)`` that walks a list but its last."""
+        return self._short_loop.get(counter)
+
     def aligned(self, path: str) -> frozenset[str]:
         """``path`` and the containers whose items line up with its items, position by
         position (``tilecheck.host.lanes``)."""

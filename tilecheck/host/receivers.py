@@ -16,13 +16,15 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import messages
+from tilecheck.host.attribute_lists import appended_attribute
 from tilecheck.host.call_sites import CallSites
 from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
-from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.messages import Use
+from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
 from tilecheck.host.summaries import HOLDERS
-from tilecheck.host.summary import Result, Summary, Target
+from tilecheck.host.summary import NO_RESULT, Result, Summary, Target
 from tilecheck.syntax.nodes import path_of, source_of
 
 # What a method may store in an attribute that the caller must run or wait for.
@@ -46,6 +48,100 @@ class Receivers(CallSites):
         self._bound_attributes = False  # some instance's attribute is ``bound`` (to an op)
         # a call that runs a method's ``self.op.sync()`` -> that run, and the method's statement
         self._run_inside: dict[cst.CSTNode, tuple[cst.CSTNode, int]] = {}
+        # a method's ``self.X.append(holder)`` -> what it appends (``Summary.appends``)
+        self.appended: dict[str, Result] = {}
+        self._appending = False  # realizing what a method appended (``attribute_appends``)
+        self._reading = False  # checking a summary's host reads (``summary_uses``)
+        self._appended_holders: set[int] = set()  # the holders ``attribute_appends`` made
+        # the call whose appended holders were realized, and the tensors they made there
+        self._appended_made: tuple[cst.Call, dict[Target, Oids]] | None = None
+
+    # -- lists of holders in an attribute (``tilecheck.host.attribute_lists``) ------------------
+    def _call(self, expr: cst.Call) -> Value:
+        """``self.inflight.append(op.submit())`` in a method being summarized, the list not
+        followed here: what it appends, noted for ``Summary.appends`` (and given away, as
+        before)."""
+        attr = appended_attribute(expr, self.me) if self.summarizing else None
+        path = f"{self.me}.{attr}"
+        if attr is None or path in self.env or path + "[*]" in self.env:
+            return super()._call(expr)
+        value = self.ev(expr.args[0].value)
+        result = self.result(value)
+        if result.kind not in _OWED:
+            result = NO_RESULT
+        known = self.appended.get(attr)
+        self.appended[attr] = result if known is None else known.join(result)
+        self.escape(value)
+        return NOTHING
+
+    def attribute_appends(
+        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
+    ) -> None:
+        """The holders a method appended to lists in the receiver's attributes: kept in the
+        caller's list under ``receiver.X`` (counted as waited, borrowing what they borrow)."""
+        made: dict[Target, Oids] = {}
+        self._appended_made = (call, made)  # the tensors it makes are those it returns
+        for attr, result in summary.appends:
+            path = f"{receiver}.{attr}"
+            if path in self.env or result.kind is None:
+                continue
+            self._appending = True
+            try:
+                value = self.realize(
+                    call, summary, result, f"{attr}[+]", tensors_of, receiver, made
+                )
+            finally:
+                self._appending = False
+            added = flatten(value)
+            if not added:
+                continue
+            self._appended_holders |= added
+            if path + "[*]" in self.env:
+                self.add_to(path, added)
+            else:
+                self.store(path, Many(added))
+
+    def summary_uses(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        receiver: str | None,
+        bound: dict[int, tuple[cst.Arg, Value]],
+        tensors_of: dict[int, Oids],
+        uses: frozenset[tuple[Target, Use]],
+        used_at: tuple[tuple[Target, cst.CSTNode], ...],
+    ) -> None:
+        """The reads first where holders were appended to an attribute's list (``_reading``:
+        ``_reads_appended`` decides their parts), then the other uses."""
+        if not self._appended_holders:
+            super().summary_uses(call, summary, receiver, bound, tensors_of, uses, used_at)
+            return
+        reads = frozenset(u for u in uses if u[1] is Use.READ)
+        self._reading = True
+        try:
+            super().summary_uses(call, summary, receiver, bound, tensors_of, reads, used_at)
+        finally:
+            self._reading = False
+        super().summary_uses(call, summary, receiver, bound, tensors_of, uses - reads, used_at)
+
+    def _reads_appended(self, tensors: Oids) -> bool:
+        """A method's host read of a part its caller cannot name (``peek(r)`` reading
+        ``self.rows[r]``) while a holder a method appended to an attribute's list
+        (``attribute_appends``) is live and borrows a part of ``tensors``: checked as a read
+        of some part, as what ``put(r)`` appended borrows. (Other uses, such as the next
+        ``put(r + 1)`` partitioning its own row, stay unchecked: two parts no one can name
+        are not told apart.)"""
+        if not self._reading:
+            return False
+        for oid in self._appended_holders:
+            hold = self.holds.get(oid)
+            if hold is not None and hold.live:
+                for borrow in hold.borrows:
+                    if borrow.tensor in tensors or not tensors.isdisjoint(
+                        self.infos[borrow.tensor].parents
+                    ):
+                        return True
+        return False
 
     # -- storing into an instance ---------------------------------------------------------------
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
@@ -92,6 +188,7 @@ class Receivers(CallSites):
             self._unkept = set()
         self.relate(copies, before, old)
         self.rename_covers(covers, copies)
+        self.attribute_appends(call, summary, receiver, tensors_of)
         if owed is None:
             return
         for attr, result in summary.stores:
@@ -174,6 +271,10 @@ class Receivers(CallSites):
     ) -> Value:
         """A holder borrowing only attributes of the receiver is covered by their paths, as one
         made from ``buf.back.partition(...)`` is by ``buf.back``."""
+        if self._appended_made is not None and self._appended_made[0] is call:
+            for target, tensors in self._appended_made[1].items():
+                if target[0] == "new":
+                    made.setdefault(target, tensors)  # the tensor it appended a holder of
         value = super().realize(call, summary, result, index, tensors_of, receiver, made)
         # what it made and only reads (a global it launched with) is no tensor a name here holds
         targets = {t for t, exclusive in result.targets if t[0] != "new" or exclusive}
@@ -252,6 +353,7 @@ class Receivers(CallSites):
             return super().call_summary(call, summary, receiver)
         finally:
             self._calling, self._stale_before = calling, stale
+            self._appended_made = None
 
     def derived_tensors(
         self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
@@ -277,12 +379,15 @@ class Receivers(CallSites):
             return None
         if axes is None:
             return self.view_of(call, tensors)
-        if axes == _SOME_PART:  # a part the caller cannot name: any part, new per call
+        put = None if axes == _SOME_PART else self._arguments_put_in(call, summary, axes)
+        if put is None and (axes == _SOME_PART or self._appending or self._reads_appended(tensors)):
+            # a part the caller cannot name: any part, new per call (what a method appends
+            # borrows one, ``self.rows[r]`` of ``put(r)``, so a later read of the attribute
+            # may meet it)
             view = self.fresh(Kind.TENSOR, call, "tensor", key=("view", call, target))
             self.adopt(view, tensors, Select(tensors, "", None, memory=True))
             self.mark_viewed(tensors | {view})
             return frozenset({view})
-        put = self._arguments_put_in(call, summary, axes)
         if put is None:
             return None
         region = f"`{source_of(call)}`"

@@ -29,6 +29,29 @@ def drops_an_end(index: cst.Slice) -> bool:
     return (first or last) and upper_known and lower_known
 
 
+def left_out(sliced: cst.BaseExpression) -> tuple[int, ...]:
+    """The keys of the items ``for p in pends[:-1]`` (``[k:]``, ``[k:-j]``) or ``pends[i]`` of
+    ``for i in range(len(pends) - k)`` never takes, as ``pends[-1]`` and ``pends[0]`` name
+    them; none where the form is another."""
+    if isinstance(sliced, cst.Subscript) and len(sliced.slice) == 1:
+        index = sliced.slice[0].slice
+        if not isinstance(index, cst.Slice) or not drops_an_end(index):
+            return ()
+        lower, upper = index.lower, index.upper
+        first = int(lower.value) if isinstance(lower, cst.Integer) else 0
+        last = (
+            int(upper.expression.value)
+            if isinstance(upper, cst.UnaryOperation) and isinstance(upper.expression, cst.Integer)
+            else 0
+        )
+        return (*range(first), *range(-last, 0))
+    if isinstance(sliced, cst.Call) and len(sliced.args) == 1:
+        size = sliced.args[0].value
+        if isinstance(size, cst.BinaryOperation) and isinstance(size.right, cst.Integer):
+            return tuple(range(-int(size.right.value), 0))
+    return ()
+
+
 def mentions(scope: cst.CSTNode, name: str) -> int:
     """How many times ``scope`` (nested scopes included) names ``name``, attributes' names
     included (more is never fewer: silence), except where nothing reaches the items: ``del

@@ -126,10 +126,11 @@ class Structures(Views):
             return NOTHING
         return frozenset(self.attribute_of(o, root, f"`{attr}`") for o in instances)
 
-    def runs_property(self, expr: cst.Attribute, oids: Oids) -> bool:
+    def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:
         """``h.result`` where ``result`` is a property of ``h``'s class (or ``self.result`` in
-        one of its methods): reading it runs a method, not followed, which is given the object
-        as unknown code is (it may wait for what the object holds, or change it)."""
+        one of its methods): reading it runs a method, here not followed, which is given the
+        object as unknown code is (it may wait for what the object holds, or change it). What
+        the read gives; None: no property."""
         instances = frozenset(self.kinds(oids, Kind.INSTANCE))
         if instances:
             info = self.class_of(instances)
@@ -137,15 +138,15 @@ class Structures(Views):
             mine = type(expr.value) is cst.Name and expr.value.value == self.me
             info = self.method_of if mine else None
         if info is None or expr.attr.value not in info.properties:
-            return False
+            return None
         path = path_of(expr.value)
         if path is None:
-            return False
+            return None
         self.escape(instances)
         if root_of(path) in self._based:
             self.forget_attributes({root_of(path)})
         self.call_closures()
-        return True
+        return NOTHING
 
     def move(self, oid: int, target: int) -> None:
         """An instance's attributes' tensors move with it."""

@@ -21,6 +21,7 @@ from tilecheck.host.messages import Use
 from tilecheck.host.model import (
     CONSUMED,
     LIVE,
+    NOTHING,
     Hold,
     Kind,
     Many,
@@ -38,6 +39,9 @@ from tilecheck.host.summary import NO_RESULT, Result, Target
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
+# A name no code can bind, present where some path has released what an attribute of the
+# receiver held on the way in (``Interprocedural.nothing_released``).
+_RECEIVER_WAITED = " receiver waited"
 # Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
 # is a tensor wherever a caller gives it one.
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
@@ -59,6 +63,10 @@ class Interprocedural(Structures):
         self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
+        # uses of ``self``'s attributes met before the method released any of them, on every
+        # path there (``Summary.early``)
+        self.early_uses: set[tuple[Target, Use]] = set()
+        self.early_nodes: dict[Target, set[tuple[cst.CSTNode, bool]]] = {}  # as ``use_nodes``
         self.attribute_runs: dict[str, set[str]] = {}  # ``Summary.runs``
         self.attribute_run_nodes: dict[str, set[cst.CSTNode]] = {}  # ``Summary.run_at``
         self._targets: dict[int, Target] | None = None
@@ -226,16 +234,27 @@ class Interprocedural(Structures):
                     if every is None:
                         every = top is None and self.every_call()
                     self.use_nodes.setdefault(target, set()).add((node, every))
+                    if target[0] == "attr" and self.nothing_released():
+                        self.early_uses.add((target, kept))
+                        self.early_nodes.setdefault(target, set()).add((node, every))
         super().use(tensors, use, node, shown, covers=covers, top=top)
+
+    def nothing_released(self) -> bool:
+        """No path here has waited for (or given away) what the receiver's attributes held on
+        the way in: a use here comes before the method's waits, whatever follows."""
+        return _RECEIVER_WAITED not in self.env and all(
+            (hold := self.holds.get(oid)) is None or hold.status == LIVE
+            for oid in self._placeholders
+        )
 
     def used_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
         """The targets used at one node only, in a line that runs on every call: where the
         runtime refuses a use a call makes (``CallSites`` reports it there)."""
-        out: list[tuple[Target, cst.CSTNode]] = []
-        for target, nodes in self.use_nodes.items():
-            if len({node for node, _ in nodes}) == 1 and all(every for _, every in nodes):
-                out.append((target, next(iter(nodes))[0]))
-        return tuple(out)
+        return _one_node(self.use_nodes)
+
+    def early_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
+        """As ``used_at``, of the uses before any release (``Summary.early``)."""
+        return _one_node(self.early_nodes)
 
     def consumed_at(self, exit_holds: dict[int, Hold]) -> tuple[tuple[int, cst.CSTNode], ...]:
         """The partition parameters consumed on every path by one launch: its argument (the
@@ -436,6 +455,7 @@ class Interprocedural(Structures):
             attr = self._placeholders.get(oid)
             if attr is not None:
                 self.released_attributes.add(attr)  # on some path: the caller is not told more
+                self.set_env(_RECEIVER_WAITED, NOTHING)  # a may-fact (names join by union)
         super().release(holders, where, ran=ran)
 
     def attribute_summary(
@@ -471,3 +491,14 @@ class Interprocedural(Structures):
             if hold is not None and hold.status & CONSUMED:
                 out.add(index)
         return frozenset(out)
+
+
+def _one_node(
+    nodes_of: dict[Target, set[tuple[cst.CSTNode, bool]]],
+) -> tuple[tuple[Target, cst.CSTNode], ...]:
+    """The targets used at one node only, in a line that runs on every call."""
+    out: list[tuple[Target, cst.CSTNode]] = []
+    for target, nodes in nodes_of.items():
+        if len({node for node, _ in nodes}) == 1 and all(every for _, every in nodes):
+            out.append((target, next(iter(nodes))[0]))
+    return tuple(out)

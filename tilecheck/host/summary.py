@@ -113,6 +113,14 @@ class Summary:
     # alone; and the flags' constant defaults.
     skips: frozenset[tuple[int, int, bool | None]] = frozenset()
     defaults: tuple[tuple[int, bool | None], ...] = ()
+    # The uses of ``uses`` (of its receiver's attributes) it makes before any of ``releases``
+    # on some path (``print(self.buf)`` before ``super().finish()`` waits): applied before
+    # the releases, the others after them.
+    early: frozenset[tuple[Target, Use]] = frozenset()
+    early_at: tuple[tuple[Target, cst.CSTNode], ...] = ()  # as ``used_at``, of ``early``
+    # The holders a method appends to lists in its receiver's attributes it names only so
+    # (``self.inflight.append(op.submit())``, ``tilecheck.host.attribute_lists``), by attribute.
+    appends: tuple[tuple[str, Result], ...] = ()
 
 
 def join_returns(

@@ -15,10 +15,10 @@ import libcst as cst
 
 from tilecheck.flow.cfg import CFG
 from tilecheck.host.indices import At, Axis, Bounds, short_of
+from tilecheck.host.literal_keys import LiteralKeys
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import DONE, LIVE, Hold, Kind, Many, Packed, Value, flatten
 from tilecheck.host.queue_bounds import MOST, contains, drained_queue, upper_bound, upper_key
-from tilecheck.host.rows import Rows
 from tilecheck.host.slice_ends import drops_an_end, mentions
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
@@ -32,7 +32,7 @@ def _length_key(path: str) -> str:
     return f"len({path})"
 
 
-class Windows(Rows):
+class Windows(LiteralKeys):
     module_node: cst.Module | None = None  # the module, when this is its body
     body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
 

@@ -1,0 +1,85 @@
+"""The length of a list no code can change: bound once, to a display of ``n`` items or to a
+comprehension of one ``for`` over ``range(n)`` (or over a display of ``n`` items), and named
+elsewhere only where nothing changes its length (indexed, walked, measured, zipped). Where that
+holds, ``xs[-1]`` is ``xs[n - 1]``, apart from ``xs[0]`` (``tilecheck.host.lanes``: the items a
+loop over ``pends[:-1]`` leaves in flight); anything else gives no length (nothing guessed)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.walk import children
+
+# Builtins that read a list without changing it, when given it as an argument.
+_READERS = frozenset({"len", "zip", "enumerate", "reversed", "sorted", "print", "sum", "list"})
+
+
+def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
+    """The length of the list ``name`` in ``scope`` (nested scopes included), or None."""
+    length: int | None = None
+    binds = 0
+    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]] = [(scope, None, None)]
+    while stack:
+        node, parent, above = stack.pop()
+        if isinstance(node, cst.Name) and node.value == name:
+            if isinstance(parent, cst.AssignTarget):
+                binds += 1
+                continue
+            if not _reads(node, parent, above):
+                return None
+        if isinstance(node, cst.Assign) and _binds(node, name):
+            length = _display_length(node.value)
+        stack.extend((child, node, parent) for child in children(node))
+    return length if binds == 1 else None
+
+
+def _binds(node: cst.Assign, name: str) -> bool:
+    return (
+        any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets)
+        and len(node.targets) == 1
+    )
+
+
+def _reads(node: cst.Name, parent: cst.CSTNode | None, above: cst.CSTNode | None) -> bool:
+    """``xs[i]`` (an index, not a slice: a slice may be assigned to; not deleted), ``for x in
+    xs``, a comprehension over it, ``len(xs)`` and the other builtins that only read it."""
+    if isinstance(parent, cst.Subscript):
+        index = all(isinstance(e.slice, cst.Index) for e in parent.slice)
+        return parent.value is node and index and not isinstance(above, cst.Del)
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is node
+    if isinstance(parent, cst.Arg):
+        return (
+            parent.value is node
+            and not parent.star
+            and isinstance(above, cst.Call)
+            and isinstance(above.func, cst.Name)
+            and above.func.value in _READERS
+        )
+    return False
+
+
+def _display_length(value: cst.BaseExpression) -> int | None:
+    if isinstance(value, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        return len(value.elements)
+    if not isinstance(value, cst.ListComp):
+        return None
+    loop = value.for_in
+    if loop.ifs or loop.inner_for_in is not None or loop.asynchronous is not None:
+        return None
+    walked = loop.iter
+    if isinstance(walked, (cst.List, cst.Tuple)):
+        return _display_length(walked)
+    if (
+        isinstance(walked, cst.Call)
+        and isinstance(walked.func, cst.Name)
+        and walked.func.value == "range"
+        and len(walked.args) == 1
+        and not walked.args[0].star
+    ):
+        n = const_int(walked.args[0].value)
+        return n if n is not None and n >= 0 else None
+    return None

@@ -1,0 +1,147 @@
+"""A dict of holders waited over a literal subset of its keys: ``for k in ("a", "b"):
+pend[k].wait()`` where ``pend`` was stored by the keys of ``bufs`` (``for k, t in
+bufs.items(): pend[k] = ...``, ``tilecheck.host.rows``) or is a dict comprehension lined up
+with them (``tilecheck.host.lanes``). Each step takes the holder at its own key, so when the
+loop completes only the items under the other keys may still be in flight: ``bufs["c"]`` is
+read while its Pending is, ``bufs["a"]`` is not.
+
+Only a ``for`` over a display of different string or integer constants whose body neither
+rebinds the name nor breaks out of the loop; anything else waits "any of the items" as before
+(which counts for all of them)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.indices import Axis, Others, Select
+from tilecheck.host.model import LIVE, Borrow, Hold, Many, Value
+from tilecheck.host.rows import Rows
+from tilecheck.syntax.walk import children
+
+
+class LiteralKeys(Rows):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        # a loop's name -> the loop and the constant keys it walks
+        self._literal: dict[str, tuple[cst.For, frozenset[int | str]]] = {}
+        # a loop -> the keys it walks and the container its holders were taken from
+        self._subset: dict[int, tuple[frozenset[int | str], Many]] = {}
+
+    def iterate(self, loop: cst.For, fallback: Value) -> None:
+        super().iterate(loop, fallback)
+        target = loop.target
+        keys = _constant_keys(loop.iter)
+        if isinstance(target, cst.Name) and keys is not None:
+            if target.value not in self.rebinds(loop) and not _breaks(loop.body):
+                self._literal[target.value] = (loop, keys)
+
+    def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
+        walk = self._literal.get(index.value) if isinstance(index, cst.Name) else None
+        if walk is None or base.path is None:
+            return super().element_of(base, index, axis)
+        loop, keys = walk
+        assert isinstance(index, cst.Name)
+        if self._by_keys(base):
+            self._subset[id(loop)] = (keys, base)
+        elif id(loop) not in self._subset or base.path not in self._sources(
+            self._subset[id(loop)][1]
+        ):
+            return super().element_of(base, index, axis)
+        # the step's item (``bufs[k]`` is the item ``pend[k]`` borrows)
+        return self.materialize(loop, base, index.value, distinct=base.distinct)
+
+    def _sources(self, base: Many) -> set[str]:
+        """The containers whose items ``base``'s holders stand for, key by key."""
+        assert base.path is not None
+        found = set(self._keyed(base.path, "key"))
+        if base.lane in self._lanes:
+            found.add(self._lanes[base.lane][0])
+        return found
+
+    def _by_keys(self, base: Many) -> bool:
+        """``base``'s holders stand for the items of another container, key by key."""
+        assert base.path is not None
+        return bool(self._keyed(base.path, "key")) or base.lane in self._lanes
+
+    def loop_done(self, loop: cst.For) -> None:
+        """The items under the keys the loop did not walk stay as they were."""
+        for name in [n for n, (walked, _) in self._literal.items() if walked is loop]:
+            del self._literal[name]
+        subset = self._subset.pop(id(loop), None)
+        before = {
+            element: self.holds.get(element)
+            for element in self._elements.get(id(loop), {}).values()
+        }
+        super().loop_done(loop)
+        if subset is None:
+            return
+        keys, base = subset
+        for element, hold in before.items():
+            now = self.holds.get(element)
+            if hold is None or not hold.live or now is None or now.live:
+                continue
+            rest = self._rest(hold, keys, base)
+            if rest is not None:
+                self.set_hold(element, rest)
+
+    def _rest(self, hold: Hold, keys: frozenset[int | str], base: Many) -> Hold | None:
+        """``hold`` borrowing only the items not under ``keys``; None when it borrows other
+        tensors than the items (then the loop's waits count for all, as before)."""
+        if base.lane is not None and self.lined_up(hold, base.lane):
+            moved = self.moved(hold, base.lane, self.others(base.lane, set(keys)))
+            return dataclasses.replace(moved, status=LIVE)
+        assert base.path is not None
+        sources = self._keyed(base.path, "key")
+        if len(sources) != 1:
+            return None
+        (source,) = sources
+        items = self._items(source)
+        if not items or not all(
+            b.tensor in items or self.infos[b.tensor].parents <= items for b in hold.borrows
+        ):
+            return None
+        left = self.selection(
+            ("keys left", source, keys, items),
+            f"a tensor of `{source}`",
+            items,
+            (Select(items, source, (Others(keys),)),),
+        )
+        exclusive = any(b.exclusive for b in hold.borrows)
+        borrows: frozenset[Borrow] = frozenset({Borrow(left, exclusive)})
+        return dataclasses.replace(hold, status=LIVE, borrows=borrows, cover=None)
+
+
+def _constant_keys(walked: cst.BaseExpression) -> frozenset[int | str] | None:
+    """The keys of ``("a", "b")`` (or a list of them): different string or integer constants."""
+    if not isinstance(walked, (cst.Tuple, cst.List)) or not walked.elements:
+        return None
+    keys: list[int | str] = []
+    for element in walked.elements:
+        value = element.value
+        if isinstance(element, cst.StarredElement):
+            return None
+        if isinstance(value, cst.SimpleString):
+            text = value.evaluated_value
+            if not isinstance(text, str):
+                return None
+            keys.append(text)
+        elif isinstance(value, cst.Integer):
+            keys.append(int(value.value, 0))
+        else:
+            return None
+    return frozenset(keys) if len(set(keys)) == len(keys) else None
+
+
+def _breaks(body: cst.CSTNode) -> bool:
+    """A ``break`` (or ``return``, ``raise``) that may leave the loop before every key."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Break, cst.Return, cst.Raise)):
+            return True
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(children(node))
+    return False
