@@ -229,6 +229,10 @@ class Op(_Record):
             assert group is not None and isinstance(holders, list) and isinstance(steps, list)
             group.description = description
             self._holders = [holders[0]]
+            # it is taken and never runs its steps: without them it refers to nothing of the
+            # newer chain (its list held the step that holds it: each chain was a cycle, left
+            # to the collector, ~8 objects an op promoted to its older generations)
+            self._made_steps = ()
             holders.append(holders[0])
             chain_holder = holders[0] = ownership.Holder(f"chain of {self.label}", where, group)
             step = _ChainStep(fn, self, chain_holder, chain_run, False)
@@ -365,9 +369,10 @@ class _ChainStep:
         self.out: tuple[Any, ...]
 
     def __call__(self, stream: Stream) -> None:
+        given = self.prev._outputs  # (``_result``, inline: one call less a step)
         token = ownership.enter_handoff(self.holder)
         try:
-            nxt = self.fn(*self.prev._result())
+            nxt = self.fn(*(given if isinstance(given, tuple) else given()))
         finally:
             ownership.leave_handoff(token)
         if not isinstance(nxt, Op):
@@ -383,10 +388,18 @@ class _ChainStep:
         assert ref is not None
         nxt._into = ref  # (what its own ``.then`` callbacks make joins the outermost too)
         holders = nxt._holders
-        _outermost(ref).extend(holders)
+        owner = ref()
+        if owner is not None and owner._into is None:  # (the chain is the outermost owner)
+            outer = owner._holders
+            assert isinstance(outer, list)
+            outer.extend(holders)
+        else:
+            _outermost(ref).extend(holders)
         ownership.fold_into(chain.holder, holders)
-        nxt._run_steps(stream)
-        self.out = nxt._result()
+        for step in nxt._steps:  # (``_run_steps``, inline)
+            step(stream)
+        out = nxt._outputs
+        self.out = out if isinstance(out, tuple) else out()
 
     def result(self) -> tuple[Any, ...]:
         return self.out

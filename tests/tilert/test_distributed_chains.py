@@ -8,6 +8,7 @@ and the messages name the same lines as before."""
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 from collections.abc import Callable
@@ -156,3 +157,43 @@ def test_a_collective_made_fast_equals_one_made_by_its_dataclass() -> None:
     assert fast.tensors == (y, x) and fast.describe() == "reduce_scatter(max) of (4,) f32"
     with pytest.raises(AttributeError):  # (frozen, as the dataclass's own)
         fast.op = "sum"  # type: ignore[misc]
+
+
+def test_a_finished_chain_leaves_nothing_to_the_collector() -> None:
+    # each .then used to keep the older chain in a cycle (its step list held the step holding
+    # it): the whole chain was left to the collector, promoted to its older generations
+    set_default(recording(lambda out: None))
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        x = tr.from_numpy(np.ones(8, np.float32))
+        chain_of(x, 40).submit().wait()
+        assert gc.collect() == 0
+        assert not x._borrows
+    finally:
+        if was:
+            gc.enable()
+        set_default(None)
+
+
+def test_a_collective_s_arguments_are_checked_again_for_other_tensors() -> None:
+    comm = recording(lambda out: None)
+    x = tr.from_numpy(np.ones(8, np.float32))
+    comm.all_reduce(x).sync()
+    comm.all_reduce(x).sync()  # the same arguments: checked once
+    assert len(comm._checked) == 1
+    for _ in range(3):  # a tensor dropped, another made (perhaps at its address): checked anew
+        y = tr.from_numpy(np.ones(8, np.float32))
+        comm.all_reduce(y).sync()
+        assert any(known.fits(y, None) for known in comm._checked.values())
+        del y
+    with pytest.raises(ValueError, match="not contiguous"):
+        comm.all_reduce(tr.from_numpy(np.ones((4, 4), np.float32)).T)
+    with pytest.raises(ValueError, match="op='mean'"):
+        comm.all_reduce(x, "mean")
+    with pytest.raises(TypeError, match="must be a rank"):
+        comm.broadcast(x, [0])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a partition"):
+        comm.all_reduce(x.partition((4,)))  # type: ignore[arg-type]
+    assert not x._borrows

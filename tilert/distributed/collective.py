@@ -7,6 +7,8 @@ The step is an op step like a launch's, so ``.sync()``, ``.submit()``/``.wait()`
 from __future__ import annotations
 
 import operator
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -106,9 +108,15 @@ class CollectiveStep:
 
     __slots__ = ("collective", "tensors", "transport")
 
-    def __init__(self, collective: Collective, transport: Transport) -> None:
+    def __init__(
+        self,
+        collective: Collective,
+        transport: Transport,
+        tensors: tuple[Tensor[Any], ...] | None = None,
+    ) -> None:
         self.collective, self.transport = collective, transport
-        self.tensors = collective.tensors  # (found once: the step reads them when it runs)
+        # (found once: the step reads them when it runs; a communicator's ``Checked`` knows)
+        self.tensors = collective.tensors if tensors is None else tensors
 
     def __call__(self, stream: Stream) -> None:
         c = self.collective
@@ -134,26 +142,75 @@ _LABELS = {
 }
 
 
-def collective_op(c: Collective, transport: Transport) -> Op:
-    """Check ``c``'s arguments against ``transport``'s world, take its borrows and build its
-    Op (a BorrowError names the collective and where it was made, as a launch's does)."""
-    where = c.where
+def _nothing() -> None:
+    """The reference of an absent tensor: always None (as a dead weak reference's call)."""
+    return None
+
+
+class Checked:
+    """A collective's arguments as checked once (``checked``): what each later op of the same
+    kind, tensors, reduction and peer needs besides its line, so a communicator's second call
+    checks nothing again and formats nothing (the checks read what never changes: a tensor's
+    type, shape, dtype, strides and memory, the world's size and this rank). It refers to the
+    tensors weakly (``fits`` says whether they are still the ones checked)."""
+
+    __slots__ = ("_inp", "_out", "label", "reading", "tensors_of", "writing")
+
+    def __init__(self, c: Collective) -> None:
+        self._out = _nothing if c.out is None else weakref.ref(c.out)
+        self._inp = _nothing if c.inp is None else weakref.ref(c.inp)
+        self.label, self.reading, self.writing = _LABELS.get(c.kind) or _labels(c.kind)
+        # the step's tensors in call order (``Collective.tensors``), from (out, inp)
+        self.tensors_of: Callable[[Any, Any], tuple[Tensor[Any], ...]] = (
+            _both if c.out is not None and c.inp is not None else _out if c.inp is None else _inp
+        )
+
+    def fits(self, out: Tensor[Any] | None, inp: Tensor[Any] | None) -> bool:
+        return self._out() is out and self._inp() is inp
+
+
+def _both(out: Tensor[Any], inp: Tensor[Any]) -> tuple[Tensor[Any], ...]:
+    return (out, inp)
+
+
+def _out(out: Tensor[Any], _inp: None) -> tuple[Tensor[Any], ...]:
+    return (out,)
+
+
+def _inp(_out: None, inp: Tensor[Any]) -> tuple[Tensor[Any], ...]:
+    return (inp,)
+
+
+def checked(c: Collective, transport: Transport) -> Checked:
+    """Check ``c``'s arguments against ``transport``'s world (``_check``: the errors a rank
+    sees alone); what its op needs, for this op and the next ones like it."""
     _check(c, transport)
-    label, reading, writing = _LABELS.get(c.kind) or _labels(c.kind)
+    return Checked(c)
+
+
+def collective_op(c: Collective, transport: Transport, known: Checked | None = None) -> Op:
+    """Check ``c``'s arguments against ``transport``'s world (unless ``known``: checked
+    already), take its borrows and build its Op (a BorrowError names the collective and where
+    it was made, as a launch's does)."""
+    if known is None:
+        known = checked(c, transport)
+    where = c.where
+    out, inp = c.out, c.inp
+    label = known.label
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(label, where, origin)
-    step = CollectiveStep(c, transport)
+    tensors = known.tensors_of(out, inp)
     with ownership.LOCK:
         # what it only reads as a launch's Shared arguments, what it writes exclusively
-        if c.inp is not None:
-            borrow_for_reading(holder, (c.inp,), reading, where, origin)
-        if c.out is not None:
+        if inp is not None:
+            borrow_for_reading(holder, (inp,), known.reading, where, origin)
+        if out is not None:
             try:
-                ownership.take(c.out, holder, True, writing, where)
+                ownership.take(out, holder, True, known.writing, where)
             except BorrowError:
                 ownership.release_all(holder)
                 raise
-    return Op(label, [holder], (step,), step.tensors, origin)
+    return Op(label, [holder], (CollectiveStep(c, transport, tensors),), tensors, origin)
 
 
 def _check(c: Collective, transport: Transport) -> None:

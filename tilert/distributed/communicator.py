@@ -8,7 +8,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from tilert._core.where import user_callsite
-from tilert.distributed.collective import Collective, Transport, collective_op, made
+from tilert.distributed.collective import Checked, Transport, checked, collective_op, made
 from tilert.ops import Op
 from tilert.tensor import Tensor
 
@@ -23,33 +23,35 @@ class Communicator:
         self.rank = transport.rank
         self.size = transport.size
         self.local_rank = local_rank
+        # (kind, id(out), id(inp), op, peer) -> those arguments as checked the first time
+        self._checked: dict[tuple[object, ...], Checked] = {}
 
     def all_reduce(self, t: Tensor[Any], op: str = "sum") -> Op:
         """Every rank's ``t`` becomes the reduction (``op``: sum, prod, max, min, avg) of all
         ranks' ``t``. Writes ``t``."""
-        return self._op(made("all_reduce", t, None, op, None, user_callsite()))
+        return self._op("all_reduce", t, None, op, None, user_callsite())
 
     def all_gather(self, out: Tensor[Any], t: Tensor[Any]) -> Op:
         """``out`` (``size`` times ``t``'s elements) becomes every rank's ``t``, in rank
         order. Writes ``out``, reads ``t``."""
-        return self._op(made("all_gather", out, t, None, None, user_callsite()))
+        return self._op("all_gather", out, t, None, None, user_callsite())
 
     def reduce_scatter(self, out: Tensor[Any], t: Tensor[Any], op: str = "sum") -> Op:
         """``out`` becomes this rank's part (rank-th of ``size``) of the reduction of every
         rank's ``t``. Writes ``out``, reads ``t``."""
-        return self._op(made("reduce_scatter", out, t, op, None, user_callsite()))
+        return self._op("reduce_scatter", out, t, op, None, user_callsite())
 
     def broadcast(self, t: Tensor[Any], src: int) -> Op:
         """Every rank's ``t`` becomes rank ``src``'s. Writes ``t`` (rank ``src`` too)."""
-        return self._op(made("broadcast", t, None, None, src, user_callsite()))
+        return self._op("broadcast", t, None, None, src, user_callsite())
 
     def send(self, t: Tensor[Any], dst: int) -> Op:
         """Send ``t`` to rank ``dst`` (which must ``recv`` it). Reads ``t``."""
-        return self._op(made("send", None, t, None, dst, user_callsite()))
+        return self._op("send", None, t, None, dst, user_callsite())
 
     def recv(self, t: Tensor[Any], src: int) -> Op:
         """Receive into ``t`` what rank ``src`` sends. Writes ``t``."""
-        return self._op(made("recv", t, None, None, src, user_callsite()))
+        return self._op("recv", t, None, None, src, user_callsite())
 
     @property
     def needs_eager_first(self) -> bool:
@@ -58,8 +60,22 @@ class Communicator:
         use)."""
         return self.transport.needs_eager_first
 
-    def _op(self, c: Collective) -> Op:
-        return collective_op(c, self.transport)
+    def _op(
+        self, kind: str, out: Any, inp: Any, op: str | None, peer: int | None, where: str
+    ) -> Op:
+        """The collective's op; its arguments checked on the first call with these tensors,
+        reduction and peer (``collective.Checked``), not again on the next ones."""
+        c = made(kind, out, inp, op, peer, where)
+        if (op is not None and type(op) is not str) or (peer is not None and type(peer) is not int):
+            return collective_op(c, self.transport)  # (refused by the check: nothing to keep)
+        key = (kind, id(out), id(inp), op, peer)
+        known = self._checked.get(key)
+        if known is None or not known.fits(out, inp):
+            known = checked(c, self.transport)
+            if len(self._checked) >= _MAX_CHECKED:  # (tensors made and dropped each step)
+                self._checked.clear()
+            self._checked[key] = known
+        return collective_op(c, self.transport, known)
 
     def close(self) -> None:
         self.transport.close()
@@ -67,6 +83,8 @@ class Communicator:
     def __repr__(self) -> str:
         return f"<Communicator rank {self.rank} of {self.size}>"
 
+
+_MAX_CHECKED = 1 << 12  # argument sets kept checked per communicator
 
 _default: Communicator | None = None  # the process's, made by init()
 _current: ContextVar[Communicator | None] = ContextVar("tilert_communicator", default=None)
