@@ -1,9 +1,10 @@
 """Probe: how ``tk.decode_attention`` should cut a long cache (issue 19's
 ``decode-attention-vs-copy``: 32 query heads on 8 KV heads, 32768 positions of 128, f16; 0.78
 of a device copy's bandwidth with the default splits). Times the op as graph replays for split
-lengths from 256 to 4096 positions (the default picks 1024: 256 blocks), each against a copy
-of the same bytes in the same run (run it again with TILERT_DEPENDENT_LAUNCH=1 to see what
-overlapping the combine's launch with the split buys). Prints GB/s of the cache read; writes
+lengths from 256 to 4096 positions (the default picked 1024, 256 blocks, until this probe showed
+one wave, 2048, faster), each against a copy of the same bytes in the same run (run it again
+with TILERT_DEPENDENT_LAUNCH=1 to see what overlapping the combine's launch with the split
+buys). Prints GB/s of the cache read; writes
 ``$OUT/decode_splits.json`` when OUT is set.
 
     TILERT_BACKEND=cutile python benchmarks/gpu_probe_decode_splits.py"""
