@@ -273,13 +273,13 @@ class Op(_Record):
                 f"record it in the graph); cannot {how} it here"
             )
 
-    def _take(self, how: str) -> str:
-        """Mark the op run or taken (``how``: the new state) at the user's line, which it
-        returns; or say how it already was."""
+    def _take(self, how: str, where: str | None = None) -> str:
+        """Mark the op run or taken (``how``: the new state) at the user's line (``where``,
+        or found now), which it returns; or say how it already was."""
         if self._state != "created":
             raise RuntimeError(self._taken_twice(_TRIED[how]))
         self._state = how
-        self._ran_at = where = user_callsite()
+        self._ran_at = where = where or user_callsite()
         return where
 
     def _taken_twice(self, tried: str) -> str:
@@ -369,10 +369,10 @@ class _ChainStep:
         self.out: tuple[Any, ...]
 
     def __call__(self, stream: Stream) -> None:
-        given = self.prev._outputs  # (``_result``, inline: one call less a step)
+        given = self.prev._result()
         token = ownership.enter_handoff(self.holder)
         try:
-            nxt = self.fn(*(given if isinstance(given, tuple) else given()))
+            nxt = self.fn(*given)
         finally:
             ownership.leave_handoff(token)
         if not isinstance(nxt, Op):
@@ -380,10 +380,7 @@ class _ChainStep:
         chain = self.chain
         if self.first:  # (the line running the chain: each later step's is the same)
             chain.where = user_callsite()
-        if nxt._state != "created":  # (``_take``, at the line found once)
-            raise RuntimeError(nxt._taken_twice("chain"))
-        nxt._state = "chained"
-        nxt._ran_at = chain.where
+        nxt._take("chained", chain.where)
         ref = chain.op
         assert ref is not None
         nxt._into = ref  # (what its own ``.then`` callbacks make joins the outermost too)
@@ -396,10 +393,8 @@ class _ChainStep:
         else:
             _outermost(ref).extend(holders)
         ownership.fold_into(chain.holder, holders)
-        for step in nxt._steps:  # (``_run_steps``, inline)
-            step(stream)
-        out = nxt._outputs
-        self.out = out if isinstance(out, tuple) else out()
+        nxt._run_steps(stream)
+        self.out = nxt._result()
 
     def result(self) -> tuple[Any, ...]:
         return self.out
