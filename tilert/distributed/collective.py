@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import operator
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -154,31 +153,15 @@ class Checked:
     type, shape, dtype, strides and memory, the world's size and this rank). It refers to the
     tensors weakly (``fits`` says whether they are still the ones checked)."""
 
-    __slots__ = ("_inp", "_out", "label", "reading", "tensors_of", "writing")
+    __slots__ = ("_inp", "_out", "label", "reading", "writing")
 
     def __init__(self, c: Collective) -> None:
         self._out = _nothing if c.out is None else weakref.ref(c.out)
         self._inp = _nothing if c.inp is None else weakref.ref(c.inp)
         self.label, self.reading, self.writing = _LABELS.get(c.kind) or _labels(c.kind)
-        # the step's tensors in call order (``Collective.tensors``), from (out, inp)
-        self.tensors_of: Callable[[Any, Any], tuple[Tensor[Any], ...]] = (
-            _both if c.out is not None and c.inp is not None else _out if c.inp is None else _inp
-        )
 
     def fits(self, out: Tensor[Any] | None, inp: Tensor[Any] | None) -> bool:
         return self._out() is out and self._inp() is inp
-
-
-def _both(out: Tensor[Any], inp: Tensor[Any]) -> tuple[Tensor[Any], ...]:
-    return (out, inp)
-
-
-def _out(out: Tensor[Any], _inp: None) -> tuple[Tensor[Any], ...]:
-    return (out,)
-
-
-def _inp(_out: None, inp: Tensor[Any]) -> tuple[Tensor[Any], ...]:
-    return (inp,)
 
 
 def checked(c: Collective, transport: Transport) -> Checked:
@@ -199,7 +182,7 @@ def collective_op(c: Collective, transport: Transport, known: Checked | None = N
     label = known.label
     origin = ownership.handoff_group()
     holder = ownership.OpHolder(label, where, origin)
-    tensors = known.tensors_of(out, inp)
+    tensors = c.tensors
     with ownership.LOCK:
         # what it only reads as a launch's Shared arguments, what it writes exclusively
         if inp is not None:
