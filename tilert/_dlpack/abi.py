@@ -224,8 +224,11 @@ _held: dict[int, object] = {}
 
 
 def _refcounts(held: dict[int, object]) -> list[tuple[int, int]]:
-    """(key, reference count) of each held object, as ``_let_go`` sees it."""
-    return [(key, sys.getrefcount(capsule)) for key, capsule in list(held.items())]
+    """(key, reference count) of each held object, as ``_let_go`` sees it. Through a copy made
+    in one C call: iterating the dict itself makes tuples, whose allocation may run the
+    collector, whose finalizers (or another thread, meanwhile) may change it ("dictionary
+    changed size during iteration", seen in the threaded distributed tests, Python path)."""
+    return [(key, sys.getrefcount(capsule)) for key, capsule in held.copy().items()]
 
 
 # what ``_refcounts`` counts for an object that only the dict references
