@@ -407,24 +407,25 @@ def current_handoff() -> Holder | None:
     return stack[-1] if stack else None
 
 
-@contextlib.contextmanager
-def handoff(holder: Holder) -> Iterator[None]:
-    token = _handoff.set((*_handoff.get(), holder))
-    try:
-        yield
-    finally:
-        _handoff.reset(token)
-
-
 def enter_handoff(holder: Holder) -> Token[tuple[Holder, ...]]:
-    """``handoff`` without a context manager object: a chain hands off once per step (a
-    generator's context manager took about 2 us of a chained collective's step on the CPU).
-    ``leave_handoff`` with the token ends it."""
+    """Start handing off to ``holder``'s group; ``leave_handoff`` with the token ends it (a
+    chain's step calls the two itself: a generator's context manager took about 2 us of a
+    chained collective's step on the CPU)."""
     return _handoff.set((*_handoff.get(), holder))
 
 
 def leave_handoff(token: Token[tuple[Holder, ...]]) -> None:
     _handoff.reset(token)
+
+
+@contextlib.contextmanager
+def handoff(holder: Holder) -> Iterator[None]:
+    """``with handoff(holder):``: ``enter_handoff`` and ``leave_handoff`` around the body."""
+    token = enter_handoff(holder)
+    try:
+        yield
+    finally:
+        leave_handoff(token)
 
 
 def handoff_group() -> Group | None:
