@@ -139,14 +139,8 @@ class TorchTransport:
             if found is None:
                 raise ValueError(f"unknown collective {c.kind!r}")
             issue = found
-        views = self._views
-        out, inp = c.out, c.inp
-        if out is not None:
-            found_view = views.get(id(out))
-            out = found_view if found_view is not None else self._view(out)
-        if inp is not None:
-            found_view = views.get(id(inp))
-            inp = found_view if found_view is not None else self._view(inp)
+        out = None if c.out is None else self._view(c.out)
+        inp = None if c.inp is None else self._view(c.inp)
         raw = self._raw_stream
         if raw is None:  # the CPU: gloo, no stream
             issue(out, inp, c)
@@ -161,6 +155,9 @@ class TorchTransport:
     def _view(self, t: Tensor[Any]) -> Any:
         """A flat torch tensor over ``t``'s memory (no copy), made on ``t``'s first collective
         and kept until ``t`` is dropped."""
+        found = self._views.get(id(t))
+        if found is not None:
+            return found
         owner: object
         if t._storage.on_device:
             from tilert.cuda.context import device_id
