@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants
 
 # The constants a flag is tried with, as a call may give them (``True``, ``False``, ``None``).
 Constant = bool | None
@@ -163,34 +163,22 @@ def _evaluate(test: cst.BaseExpression, flag: str, value: Constant) -> object:
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Name:
-            found.add(current.value)
-        stack.extend(children(current))
-    return found
+    return {n.value for n in descendants(node) if type(n) is cst.Name}
 
 
 def _tested_names(body: cst.CSTNode) -> set[str]:
     """The names in the tests of the body's ``if`` statements."""
     found: set[str] = set()
-    stack = [body]
-    while stack:
-        current = stack.pop()
+    for current in descendants(body):
         if type(current) is cst.If:
             found |= _names_in(current.test)
-        stack.extend(children(current))
     return found
 
 
 def _bound_names(body: cst.CSTNode) -> set[str]:
     """Every name the body (nested scopes included) may bind or declare."""
     found: set[str] = set()
-    stack = [body]
-    while stack:
-        current = stack.pop()
+    for current in descendants(body):
         target: cst.CSTNode | None = None
         if isinstance(current, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
             target = current.target
@@ -202,5 +190,4 @@ def _bound_names(body: cst.CSTNode) -> set[str]:
             target = current
         if target is not None:
             found |= _names_in(target)
-        stack.extend(children(current))
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import libcst as cst
@@ -106,3 +106,13 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif kind != OTHER:
             out.append(value)
     return out
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node inside it that may hold code (``children``, walked to the end;
+    the order is a stack's, not the source's)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))
