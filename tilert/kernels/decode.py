@@ -47,16 +47,17 @@ def decode_split_at(
     group: int,
     bn: Const[int],
 ) -> None:
-    """Block ``r = kv_head * splits + split``: as ``flash.decode_split``, over the keys below
-    ``length = position + 1``, read on the device. The key tiles are dealt out evenly, so a
-    split may get none: it stores 0 and a log-sum-exp of -inf, which the combine weighs 0."""
+    """Block ``r = split * kv_heads + kv_head``: as ``flash.decode_split``, over the keys
+    below ``length = position + 1``, read on the device. The key tiles are dealt out evenly,
+    so a split may get none: it stores 0 and a log-sum-exp of -inf, which the combine weighs
+    0 (the splits with keys come first, in the first wave of blocks)."""
     r, _, _ = o_part.index
     _, gp, dp = o_part.tile_shape
-    kvh = r // splits
+    kvh = r % k.shape[0]
     length = tl.astype(tl.gather(position, 0), tl.i32) + 1
     tiles = tl.cdiv(length, bn)
     per = tl.cdiv(tiles, splits)
-    start = (r % splits) * per
+    start = (r // k.shape[0]) * per
     count = tl.maximum(tl.minimum(tiles - start, per), 0)
     heads = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
     dims = tl.expand_dims(tl.arange(dp, dtype=tl.i32), 0)

@@ -219,13 +219,13 @@ def decode_split(
     group: int,
     bn: Const[int],
 ) -> None:
-    """Block ``r = kv_head * splits + split``: the ``group`` query heads of one KV head
-    against keys ``[split * split_len, ...)`` below ``length``; writes the normalized partial
-    output and its log-sum-exp (base 2)."""
+    """Block ``r = split * kv_heads + kv_head`` (split-major: see ``decode_combine``): the
+    ``group`` query heads of one KV head against keys ``[split * split_len, ...)`` below
+    ``length``; writes the normalized partial output and its log-sum-exp (base 2)."""
     r, _, _ = o_part.index
     _, gp, dp = o_part.tile_shape
-    kvh = r // splits
-    start = (r % splits) * split_len
+    kvh = r % k.shape[0]
+    start = (r // k.shape[0]) * split_len
     heads = tl.expand_dims(tl.arange(gp, dtype=tl.i32), 1)
     dims = tl.expand_dims(tl.arange(dp, dtype=tl.i32), 0)
     qt = tl.gather(q, (heads + kvh * group, dims), mask=heads < group)
@@ -257,12 +257,16 @@ def decode_combine(
     group: int,
     sp: Const[int],
 ) -> None:
-    """Block ``h`` (a query head): the splits' outputs weighted by their share of the sum."""
+    """Block ``h`` (a query head): the splits' outputs weighted by their share of the sum.
+
+    The partials are split-major (row ``split * kv_heads + kv_head``): a short context in a
+    long cache leaves most splits empty, and the blocks with keys, numbered first, then all
+    start in the first wave instead of waiting behind empty ones."""
     h, _ = out.index
     dp = out.tile_shape[1]
     split = tl.expand_dims(tl.arange(sp, dtype=tl.i32), 1)  # type: ignore[arg-type]
     dims = tl.expand_dims(tl.arange(dp, dtype=tl.i32), 0)
-    rows = (h // group) * splits + split
+    rows = split * (o_part.shape[0] // splits) + h // group
     g = h % group
     valid = split < splits
     lse = tl.gather(lse_part, (rows, g, 0), mask=valid, padding_value=float("-inf"))
