@@ -140,8 +140,14 @@ def decode_attention_at(
     shape("decode_attention_at workspace", o_ws, (hk * splits, gp, d))
     shape("decode_attention_at workspace", lse_ws, (hk * splits, gp, 1))
     sc = (1.0 / math.sqrt(d) if scale is None else float(scale)) * LOG2E
-    # dependent launches (a decode step's kernels are short: each launch overlaps the last)
-    part = specialize(decode_split_at, T=q.dtype, I=it).with_options(dependent_launch=True)
+    # dependent launches (a decode step's kernels are short: each launch overlaps the last);
+    # four blocks an SM: a short context in a long cache leaves most splits empty, and with
+    # the compiler's default occupancy the empty blocks queued behind the busy ones (Qwen3-4B
+    # at context 512 in a 4232-position cache, H100: 261 -> 272 tokens/s, 648 positions: 274
+    # -> 278; benchmarks/gpu_probe_qwen3_cache.py)
+    part = specialize(decode_split_at, T=q.dtype, I=it).with_options(
+        dependent_launch=True, occupancy=4
+    )
     comb = specialize(decode_combine, T=q.dtype).with_options(dependent_launch=True)
     first: Op = part(
         o_ws.partition((1, gp, dp)),
