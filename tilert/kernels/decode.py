@@ -85,10 +85,12 @@ def decode_split_at(
 
 
 def _splits_at(kv_heads: int, max_seq: int) -> tuple[int, int]:
-    """(key tile, splits per KV head): enough splits for two waves of blocks, at most 128,
-    and no more than the cache has key tiles."""
+    """(key tile, splits per KV head): a block an SM, at most 128 splits, and no more than
+    the cache has key tiles. (Qwen3-4B on the H100, a 4232-position cache: 16 splits against
+    33 (two blocks an SM), 279.5 against 277.1 tokens/s at context 512, 267.6 against 264.4 at
+    4000; 8 and 4 splits lose at 4000.)"""
     bn = 64 if max_seq >= 64 else max(16, pow2(max_seq))
-    want = max(1, 2 * tr.Device().sm_count // kv_heads)
+    want = max(1, tr.Device().sm_count // kv_heads)
     return bn, max(1, min(want, 128, -(-max_seq // bn)))
 
 
