@@ -9,6 +9,13 @@ through DLPack, as ``gpu_bench_distributed.py`` does), the GPU drained before (a
 ``total`` until the GPU finished them, ``in torch`` the time spent inside torch's call (only in
 rows that time it; timing adds about 0.1 us a call). ``host`` near ``total`` means host-bound.
 
+Both of tilert's transports are timed in the run, over the one process group: the rows named
+``tilert ...`` go through torch's process group (the torch transport, as these rows did before
+tilert called NCCL itself), the rows named ``tilert[nccl] ...`` through NCCL's C API (the NCCL
+transport, its own communicator), and ``NCCL C loop ...`` rows call the same library's
+``ncclAllReduce`` through its ctypes binding with no tilert op around it (the floor of an
+eager call's host time from Python).
+
 Every rank runs every row in the same order with the same number of all-reduces (a row that
 fails on one rank alone would leave the other waiting: the run's ``timeout`` ends it, and the
 rows so far are in the JSON, rewritten after each row). Rank 0 prints the table, then
@@ -45,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_record import commit
+from gpu_bench_distributed import communicators, nccl_library
 
 import tilert as tr
 import tilert.distributed as dist
@@ -298,84 +306,116 @@ def _gc_off_loop(call: Callable[[], Any]) -> None:
             call()
 
 
-def tilert_rows(p: Probe, x: tr.Tensor[Any], comm: dist.Communicator) -> None:
-    """tilert's ways to issue them, and its part alone."""
+def tilert_rows(p: Probe, x: tr.Tensor[Any], comm: dist.Communicator, name: str = "tilert") -> None:
+    """tilert's ways to issue them through ``comm``'s transport, and its part alone (rows
+    named ``name ...``)."""
     import torch.distributed as td
 
     transport: Any = comm.transport
     timer = [0]
+    all_reduce = comm.all_reduce
 
     def each(run: Callable[[tr.Op], Any]) -> Issue:
         def issue() -> None:
             for _ in range(K):
-                run(dist.all_reduce(x))
+                run(all_reduce(x))
 
         return issue
 
-    p.row("tilert .sync() each", each(lambda op: op.sync()))
-    p.row("tilert .submit().wait() each", each(lambda op: op.submit().wait()))
-    p.row("tilert .then chain, built and submitted (the benchmark)", lambda: chain(x).submit().wait)
+    def chained(k: int = K) -> Callable[[], Any]:
+        return chain(x, k, all_reduce).submit().wait
+
+    p.row(f"{name} .sync() each", each(lambda op: op.sync()))
+    p.row(f"{name} .submit().wait() each", each(lambda op: op.submit().wait()))
+    p.row(f"{name} .then chain, built and submitted (the benchmark)", chained)
 
     made: list[tr.Op] = []
     p.row(
-        "tilert .then chain built before, submit timed",
+        f"{name} .then chain built before, submit timed",
         lambda: made.pop().submit().wait,
-        prepare=lambda: made.append(chain(x)),
+        prepare=lambda: made.append(chain(x, K, all_reduce)),
     )
     made.clear()  # (a chain left unrun by a failed run releases x's borrow)
-    p.row("tilert .then chain of 50 (per all-reduce)", lambda: chain(x, 50).submit().wait, k=50)
+    p.row(f"{name} .then chain of 50 (per all-reduce)", lambda: chained(50), k=50)
 
     def chain_gc_off() -> Callable[[], Any]:
         with gc_off():
-            return chain(x).submit().wait
+            return chained()
 
-    p.row("tilert .then chain, gc disabled", chain_gc_off)
+    p.row(f"{name} .then chain, gc disabled", chain_gc_off)
     issue = transport._issue["all_reduce"]
+    call = "torch's call" if name == "tilert" else "NCCL's call"
     transport._issue["all_reduce"] = timed(issue, timer)
     try:
-        p.row("tilert .then chain, torch's call timed", lambda: chain(x).submit().wait, timer)
-        p.row("tilert .sync() each, torch's call timed", each(lambda op: op.sync()), timer)
+        p.row(f"{name} .then chain, {call} timed", chained, timer)
+        p.row(f"{name} .sync() each, {call} timed", each(lambda op: op.sync()), timer)
     finally:
         transport._issue["all_reduce"] = issue
 
-    group, ops = td.group.WORLD, transport._ops
-    transport._issue["all_reduce"] = lambda out, _, c: td.all_reduce(out, ops[c.op or "sum"], group)
-    try:  # (how the transport called torch before: torch's Python wrapper on every op)
-        p.row(
-            "tilert .then chain through td.all_reduce (the old call)",
-            lambda: chain(x).submit().wait,
+    if name == "tilert":  # (the torch transport's former call)
+        group, ops = td.group.WORLD, transport._ops
+        transport._issue["all_reduce"] = lambda out, _, c: td.all_reduce(
+            out, ops[c.op or "sum"], group
         )
-    finally:
-        transport._issue["all_reduce"] = issue
+        try:  # (how the transport called torch before: torch's Python wrapper on every op)
+            p.row(f"{name} .then chain through td.all_reduce (the old call)", chained)
+        finally:
+            transport._issue["all_reduce"] = issue
 
     def side_chain() -> Callable[[], Any]:
         with tr.Stream():
-            return chain(x).submit().wait
+            return chained()
 
-    p.row("tilert .then chain on a tr.Stream() (torch's stream switched per op)", side_chain)
+    switched = "torch's stream switched per op" if name == "tilert" else "its handle passed"
+    p.row(f"{name} .then chain on a tr.Stream() ({switched})", side_chain)
 
     # tilert's own part on this host: the same chain with nothing issued (both ranks alike)
-    transport._issue["all_reduce"] = lambda out, inp, c: None
+    transport._issue["all_reduce"] = lambda *args: None
+    not_called = "torch not called" if name == "tilert" else "NCCL not called"
     try:
-        p.row(
-            "tilert .then chain, torch not called (tilert's part)", lambda: chain(x).submit().wait
-        )
-        p.row("tilert .sync() each, torch not called", each(lambda op: op.sync()))
+        p.row(f"{name} .then chain, {not_called} (tilert's part)", chained)
+        p.row(f"{name} .sync() each, {not_called}", each(lambda op: op.sync()))
     finally:
         transport._issue["all_reduce"] = issue
 
 
-def profiles(p: Probe, x: tr.Tensor[Any]) -> dict[str, str]:
-    """cProfile of one chain and of torch's loop of K (every rank runs both; rank 0's kept)."""
+def nccl_rows(p: Probe, x: tr.Tensor[Any], comm: dist.Communicator) -> None:
+    """``ncclAllReduce`` of x through the NCCL transport's library and communicator, K in a
+    Python loop on torch's current stream (tilert's too), with no tilert op around it: through
+    the binding's checked method, and the ctypes function itself."""
+    import torch
+
+    transport: Any = comm.transport
+    lib, handle = transport.lib, torch.cuda.current_stream().cuda_stream
+    ptr, n, f32, total = x._device_pointer(), x.size, 7, 0  # ncclFloat32, ncclSum
+    nccl = transport.comm
+    p.row(
+        "NCCL C loop: the binding's all_reduce (checked)",
+        loop(lambda: lib.all_reduce(ptr, ptr, n, f32, total, nccl, handle)),
+    )
+    raw = lib._all_reduce
+    p.row(
+        "NCCL C loop: ctypes' ncclAllReduce itself",
+        loop(lambda: raw(ptr, ptr, n, f32, total, nccl, handle)),
+    )
+
+
+def profiles(p: Probe, x: tr.Tensor[Any], comms: dict[str, dist.Communicator]) -> dict[str, str]:
+    """cProfile of one chain per transport and of torch's loop of K (every rank runs each;
+    rank 0's kept)."""
     import torch
     import torch.distributed as td
 
     xt = torch.from_dlpack(x)
     found: dict[str, str] = {}
-    for name, run in (
-        ("tilert chain", lambda: chain(x).submit().wait()),
-        ("torch loop", lambda: [td.all_reduce(xt) for _ in range(K)]),
-    ):
+    runs: dict[str, Callable[[], Any]] = {
+        f"tilert chain ({transport} transport)": lambda c=comm: (
+            chain(x, K, c.all_reduce).submit().wait()
+        )
+        for transport, comm in comms.items()
+    }
+    runs["torch loop"] = lambda: [td.all_reduce(xt) for _ in range(K)]
+    for name, run in runs.items():
         try:
             p.sync()
             profile = cProfile.Profile()
@@ -405,6 +445,9 @@ def main(argv: list[str] | None = None) -> int:
     on_gpu = backends.current().device_kind == "cuda"
     assert on_gpu or args.cpu, "run on GPUs (TILERT_BACKEND=cutile), or pass --cpu"
     assert comm.size >= 2, "start it with python -m tilert.distributed.run -n 2"
+    errors: list[str] = []
+    comms = communicators(comm, errors) if on_gpu else {"torch": comm}
+    torch_comm = comms["torch"]
     meta: dict[str, Any] = {
         "probe": "gpu_probe_allreduce_host",
         "device": (torch.cuda.get_device_name(comm.local_rank) if on_gpu else "cpu (gloo)")
@@ -418,8 +461,13 @@ def main(argv: list[str] | None = None) -> int:
         "k": K,
         "bytes": ELEMENTS * 4,
         "env": {k: v for k, v in os.environ.items() if k.startswith(ENV_SHOWN)},
-        # the transport's all-reduce: _DirectAllReduce (the group's allreduce) or the wrapper
-        "all_reduce_call": type(getattr(comm.transport, "_issue", {}).get("all_reduce")).__name__,
+        # the torch transport's all-reduce: _DirectAllReduce (the group's allreduce) or the wrapper
+        "all_reduce_call": type(
+            getattr(torch_comm.transport, "_issue", {}).get("all_reduce")
+        ).__name__,
+        "transports": sorted(comms),
+        "nccl_library": nccl_library(comms),
+        "errors": errors,
         "columns": "us per all-reduce: total (GPU done), host (issued), in torch's call",
     }
     probe = Probe(Path(args.out) if args.out else None, meta, on_gpu)
@@ -431,10 +479,17 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{'us per all-reduce':<58}{'total':>9}{'host':>9}{'in torch':>9}")
     started = time.perf_counter()
-    for rows in (torch_rows, tilert_rows):
-        rows(probe, x, comm)
+    torch_rows(probe, x, torch_comm)
+    td.barrier()
+    tilert_rows(probe, x, torch_comm)
+    td.barrier()
+    nccl_comm = comms.get("nccl")
+    if nccl_comm is not None:
+        nccl_rows(probe, x, nccl_comm)
         td.barrier()
-    found = profiles(probe, x)
+        tilert_rows(probe, x, nccl_comm, "tilert[nccl]")
+        td.barrier()
+    found = profiles(probe, x, comms)
     probe.save(profiles=found, seconds=round(time.perf_counter() - started, 1))
     if probe.rank0:
         for name, text in found.items():

@@ -14,9 +14,10 @@ script.py`` or ``torchrun`` (the same environment variables):
 
 Each collective returns a lazy ``Op`` (``.sync()``, ``.submit()``/``.wait()``, ``.then``,
 ``tr.zip``, ``g.record`` in ``tr.graph()``) that borrows what it writes exclusively and what
-it only reads shared. The transport is NCCL through ``torch.distributed`` on the GPU (gloo on
-the CPU), on the tilert stream running the op; ``testing.run_ranks`` runs a world of N ranks
-in one process on a stand-in with the same semantics (docs/distributed.md)."""
+it only reads shared. The transport is NCCL's C API on the GPU (``nccl_transport``; torch's
+NCCL process group with ``transport="torch"``), torch.distributed over gloo on the CPU, on the
+tilert stream running the op; ``testing.run_ranks`` runs a world of N ranks in one process on
+a stand-in with the same semantics (docs/distributed.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tilert import backends
+from tilert.distributed import selection
 from tilert.distributed.collective import REDUCE_OPS, Collective, Transport
 from tilert.distributed.communicator import Communicator, current
 from tilert.distributed.communicator import default as _default
@@ -61,37 +63,43 @@ def init(
     *,
     small_all_reduce: str | None = None,
     small_all_reduce_max_bytes: int | None = None,
+    transport: str | None = None,
 ) -> Communicator:
     """This process's communicator, from the launcher's environment (``os.environ`` unless
     ``environ`` is given). Call it once, before making tensors: on the GPU it makes device
     ``LOCAL_RANK`` tilert's (and torch's). Without ``WORLD_SIZE`` it is a world of one, where
-    every collective leaves its tensors as they are, so a script runs without a launcher too;
-    with several processes the transport is NCCL through ``torch.distributed`` (gloo on the
-    CPU), imported here.
+    every collective leaves its tensors as they are, so a script runs without a launcher too.
+    With several processes torch.distributed's default group is started here (or the
+    program's joined), and collectives go on the GPU through NCCL's C API (``transport=
+    "nccl"``, the default where a libnccl loads: torch's own; else torch's process group,
+    warned once) or through torch's NCCL process group (``transport="torch"``);
+    ``TILERT_DISTRIBUTED_TRANSPORT`` says the same when the argument is not given. On the CPU
+    they go through torch.distributed over gloo.
 
     ``small_all_reduce="symm"`` (or ``TILERT_SMALL_ALLREDUCE=symm``; the default is "nccl")
     sends sums of bf16/f32 tensors of at most ``small_all_reduce_max_bytes`` (1 MiB) through
     torch's symmetric memory on the GPU (``tilert.distributed.symmetric``), NCCL where it is
-    unavailable (logged once)."""
+    unavailable (logged once); with NCCL's C API the torch process group's transport takes
+    those alone."""
     source = os.environ if environ is None else environ
     env = Environment.read(source)
     small = SmallAllReduce.choose(small_all_reduce, small_all_reduce_max_bytes, source)
+    choice = selection.choose(transport, source)
     found = _default()
     if found is not None:
         raise RuntimeError(
             f"tr.distributed.init() was called already ({found!r}); call "
             "tr.distributed.shutdown() before starting again"
         )
-    transport: Transport
+    moves: Transport
     if env.world_size == 1:
-        transport = LocalWorld(1).transport(0)
+        moves = LocalWorld(1).transport(0)
     else:
         from tilert.cuda.context import select_device
-        from tilert.distributed.torch_transport import TorchTransport
 
         select_device(env.local_rank)
-        transport = TorchTransport(env, backends.current().device_kind, small)
-    comm = Communicator(transport, env.local_rank)
+        moves = selection.start(env, backends.current().device_kind, small, choice)
+    comm = Communicator(moves, env.local_rank)
     _set_default(comm)
     return comm
 

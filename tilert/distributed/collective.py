@@ -87,11 +87,12 @@ def made(
 
 
 class Transport(Protocol):
-    """What moves a communicator's data: NCCL or gloo through ``torch.distributed``
-    (``tilert.distributed.torch_transport``), or the in-process stand-in
-    (``tilert.distributed.local``). ``run`` issues one rank's part of ``c`` on ``stream``;
-    ``needs_eager_first``: a collective must run once outside a graph before a graph can
-    capture one like it (a symmetric-memory buffer is rendezvoused on its first use)."""
+    """What moves a communicator's data: NCCL's C API (``tilert.distributed.nccl_transport``),
+    NCCL or gloo through ``torch.distributed`` (``tilert.distributed.torch_transport``), or the
+    in-process stand-in (``tilert.distributed.local``). ``run`` issues one rank's part of
+    ``c`` on ``stream``; ``needs_eager_first``: a collective must run once outside a graph
+    before a graph can capture one like it (a symmetric-memory buffer is rendezvoused on its
+    first use)."""
 
     rank: int
     size: int

@@ -1,7 +1,8 @@
 """A world of N ranks in one process, for tests: each rank a thread with its own communicator
 (on the stand-in, ``tilert.distributed.local``) and its own stream, running the same function
-as each process of a launched program would; and ``RecordingTorch``, the torch modules as the
-torch transport sees them, recording its calls (its CPU tests and host-cost benchmark)."""
+as each process of a launched program would; ``RecordingTorch``, the torch modules as the
+torch transport sees them, and ``RecordingNccl``, NCCL's C API as the NCCL transport sees it,
+each recording its calls (their CPU tests and host-cost benchmarks)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from tilert.distributed._nccl import NcclError, describe
 from tilert.distributed.communicator import Communicator, set_current
 from tilert.distributed.local import LocalWorld
 from tilert.streams import Stream
@@ -204,3 +206,72 @@ class _FlatView:
 
     def view(self, *shape: int) -> _FlatView:
         return self
+
+
+class RecordingNccl:
+    """A stand-in for NCCL's library (``tilert.distributed._nccl.Library``), for
+    ``NcclTransport(RecordingNccl(), rank, size, unique_id, ...)``: each call is recorded in
+    ``calls`` as (its C name, its arguments), nothing moves. ``fail`` maps a C name to the
+    ``ncclResult_t`` that call returns instead (raised as the binding raises it, an
+    ``NcclError`` naming the call), so the transport's handling of NCCL's errors can be seen."""
+
+    path = "<RecordingNccl>"
+    version = 22703  # (2.27.3: what it says it is)
+
+    def __init__(self, fail: dict[str, int] | None = None) -> None:
+        self.calls: list[tuple[str, tuple[object, ...]]] = []
+        self.fail = dict(fail or {})
+        self.comms = 0  # communicators made
+
+    def _call(self, name: str, *args: object) -> None:
+        self.calls.append((name, args))
+        code = self.fail.get(name)
+        if code:
+            raise NcclError(name, code, f"{name} returned {describe(code)}: a recorded failure")
+
+    def get_unique_id(self) -> bytes:
+        self._call("ncclGetUniqueId")
+        return bytes(range(128))
+
+    def comm_init_rank(self, nranks: int, unique_id: bytes, rank: int) -> int:
+        self._call("ncclCommInitRank", nranks, unique_id, rank)
+        self.comms += 1
+        return 0x1000 * self.comms
+
+    def comm_destroy(self, comm: int) -> None:
+        self._call("ncclCommDestroy", comm)
+
+    def comm_abort(self, comm: int) -> None:
+        self._call("ncclCommAbort", comm)
+
+    def all_reduce(
+        self, send: int, recv: int, count: int, dtype: int, op: int, comm: int, stream: int
+    ) -> None:
+        self._call("ncclAllReduce", send, recv, count, dtype, op, comm, stream)
+
+    def all_gather(
+        self, send: int, recv: int, sendcount: int, dtype: int, comm: int, stream: int
+    ) -> None:
+        self._call("ncclAllGather", send, recv, sendcount, dtype, comm, stream)
+
+    def reduce_scatter(
+        self, send: int, recv: int, recvcount: int, dtype: int, op: int, comm: int, stream: int
+    ) -> None:
+        self._call("ncclReduceScatter", send, recv, recvcount, dtype, op, comm, stream)
+
+    def broadcast(
+        self, send: int, recv: int, count: int, dtype: int, root: int, comm: int, stream: int
+    ) -> None:
+        self._call("ncclBroadcast", send, recv, count, dtype, root, comm, stream)
+
+    def send(self, buf: int, count: int, dtype: int, peer: int, comm: int, stream: int) -> None:
+        self._call("ncclSend", buf, count, dtype, peer, comm, stream)
+
+    def recv(self, buf: int, count: int, dtype: int, peer: int, comm: int, stream: int) -> None:
+        self._call("ncclRecv", buf, count, dtype, peer, comm, stream)
+
+    def group_start(self) -> None:
+        self._call("ncclGroupStart")
+
+    def group_end(self) -> None:
+        self._call("ncclGroupEnd")

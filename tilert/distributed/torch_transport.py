@@ -18,6 +18,7 @@ tilert has made already: the same C++ call, without torch's Python wrapper on ev
 
 from __future__ import annotations
 
+import importlib
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -45,40 +46,14 @@ class TorchTransport:
     def __init__(
         self, env: Environment, device_kind: str, small: SmallAllReduce = NCCL_ONLY
     ) -> None:
-        try:
-            import torch  # type: ignore[import-not-found,unused-ignore]
-            import torch.distributed as td  # type: ignore[import-not-found,unused-ignore]
-        except ImportError as exc:
-            raise ImportError(
-                f"tr.distributed: a world of {env.world_size} processes talks through "
-                "torch.distributed (NCCL on the GPU, gloo on the CPU): install torch"
-            ) from exc
-
-        self._torch, self._td = torch, td
-        self._on_gpu = device_kind == "cuda"
-        if self._on_gpu:
-            torch.cuda.set_device(env.local_rank)
-        if not td.is_initialized():
-            host = f"[{env.master_addr}]" if ":" in env.master_addr else env.master_addr
-            options: dict[str, Any] = {
-                "backend": "nccl" if self._on_gpu else "gloo",
-                "init_method": f"tcp://{host}:{env.master_port}",
-                "rank": env.rank,
-                "world_size": env.world_size,
-            }
-            if self._on_gpu:  # the NCCL communicator made now, on this device (torch >= 2.3)
-                options["device_id"] = torch.device("cuda", env.local_rank)
-            try:
-                td.init_process_group(**options)
-            except TypeError:  # an older torch: no device_id
-                options.pop("device_id", None)
-                td.init_process_group(**options)
-        if small.route == "symm" and self._on_gpu:
+        on_gpu = device_kind == "cuda"
+        torch, td = start_group(env, on_gpu)
+        if small.route == "symm" and on_gpu:
             try:  # (a submodule: td._symmetric_memory once imported)
-                import torch.distributed._symmetric_memory  # type: ignore[import-not-found,unused-ignore]
+                importlib.import_module("torch.distributed._symmetric_memory")
             except Exception:  # (a torch without it, or one whose import of it fails)
                 pass  # symmetric_all_reduce logs why, and NCCL takes them all
-        self._bind(torch, td, self._on_gpu, env.local_rank, small)
+        self._bind(torch, td, on_gpu, env.local_rank, small)
 
     @classmethod
     def over(
@@ -182,6 +157,42 @@ class TorchTransport:
     def close(self) -> None:
         if self._td.is_initialized():
             self._td.destroy_process_group()
+
+
+def start_group(
+    env: Environment, on_gpu: bool, *, nccl_communicator: bool = True
+) -> tuple[Any, Any]:
+    """torch and torch.distributed, this process's device made torch's on the GPU
+    and the default process group started from ``env`` unless the program started it: NCCL
+    on the GPU (with ``nccl_communicator``, its NCCL communicator made now, on this device),
+    gloo on the CPU. An ImportError saying what to install without torch."""
+    try:
+        import torch  # type: ignore[import-not-found,unused-ignore]
+        import torch.distributed as td  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise ImportError(
+            f"tr.distributed: a world of {env.world_size} processes talks through "
+            "torch.distributed (its store starts NCCL's C API on the GPU; gloo on the CPU): "
+            "install torch"
+        ) from exc
+    if on_gpu:
+        torch.cuda.set_device(env.local_rank)
+    if not td.is_initialized():
+        host = f"[{env.master_addr}]" if ":" in env.master_addr else env.master_addr
+        options: dict[str, Any] = {
+            "backend": "nccl" if on_gpu else "gloo",
+            "init_method": f"tcp://{host}:{env.master_port}",
+            "rank": env.rank,
+            "world_size": env.world_size,
+        }
+        if on_gpu and nccl_communicator:  # made now, on this device (torch >= 2.3)
+            options["device_id"] = torch.device("cuda", env.local_rank)
+        try:
+            td.init_process_group(**options)
+        except TypeError:  # an older torch: no device_id
+            options.pop("device_id", None)
+            td.init_process_group(**options)
+    return torch, td
 
 
 class _DirectAllReduce:
