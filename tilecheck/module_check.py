@@ -17,13 +17,15 @@ import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.flow import CFG, ElementKind, build_cfg
+from tilecheck.flow.filled import FilledAttributes
 from tilecheck.host.analysis import BodyAnalysis
-from tilecheck.host.bound_once import bound_once, module_flags, never_in
+from tilecheck.host.bound_once import bound_again, bound_once, module_flags, never_in
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
+from tilecheck.host.imported_bases import with_imported_bases
 from tilecheck.host.kernels import (
     is_device_def,
     kernel_partials,
@@ -96,25 +98,38 @@ def _module_context(
         owner = ctx.classes.get(name.split(".")[0]) if "." in name else None
         method = owner is not None and owner.origin is None  # a method of the module's own
         if name in functions.defs or project is None or method:
-            return functions.summary_for(name)
+            outer = owner.inherits if owner is not None and method else None
+            if outer is None or name in functions.defs or name in functions.inherited:
+                return functions.summary_for(name)
+            return summary_for(f"{outer}.{name.partition('.')[2]}")  # the imported base's
         canonical = resolver.resolve(name)
         if canonical is None or canonical.startswith(_NOT_USER_CODE):
             return None
-        found = _imported_summary(project, canonical, path, kernel_decorators, 0)
-        # its nodes lie in another file: its findings stay at the call
-        return dataclasses.replace(found, statement=None) if found is not None else None
+        if canonical not in imported:  # (``mod.f(...)`` in a loop: one look-up of its file)
+            found = _imported_summary(project, canonical, path, kernel_decorators, 0)
+            # its nodes lie in another file: its findings stay at the call
+            imported[canonical] = (
+                dataclasses.replace(found, statement=None) if found is not None else None
+            )
+        return imported[canonical]
 
+    imported: dict[str, Summary | None] = {}
+
+    classes = module_classes(module, resolver, find_class)
+    constants = module_constants(module.body)
+    again = bound_again(module.body, constants) | rebindable
     ctx = Context(
         resolver,
         kernel_for,
-        module_constants(module.body),
+        {name: value for name, value in constants.items() if name not in again},
         rebindable,
-        module_classes(module, resolver, find_class),
+        with_imported_bases(module, resolver, classes, find_class),
         summary_for,
     )
     ctx.flags = flags
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
+    ctx.filled = FilledAttributes(module)
     functions.ctx = ctx
     return resolver, top, ctx, functions
 
@@ -269,7 +284,7 @@ def _check_module(
             else:
                 scope = nested if isinstance(nested, cst.FunctionDef) else None
                 never = never_in(ctx.flags, scope)
-                bodies.append((nested, build_cfg(nested.body.body, never), where))
+                bodies.append((nested, build_cfg(nested.body.body, never, ctx.filled), where))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

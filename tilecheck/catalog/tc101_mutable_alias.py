@@ -14,6 +14,8 @@ from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_lanes import INVALID as LANES_INVALID
 from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
+from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
+from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -139,6 +141,7 @@ def main(forward: bool) -> None:
         *GAPS_VALID["TC101"],
         *ROUND9_VALID["TC101"],
         *VALUES_VALID["TC101"],
+        *VALUES12_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -336,5 +339,6 @@ def main() -> None:
         *GAPS_INVALID["TC101"],
         *ROUND9_INVALID["TC101"],
         *VALUES_INVALID["TC101"],
+        *VALUES12_INVALID["TC101"],
     ),
 )

@@ -28,6 +28,10 @@ from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
 from tilecheck.catalog.round11_containers import VALID as CONTAINERS11_VALID
 from tilecheck.catalog.round11_python import INVALID as ROUND11_INVALID
 from tilecheck.catalog.round11_python import VALID as ROUND11_VALID
+from tilecheck.catalog.round12_objects import INVALID as OBJECTS12_INVALID
+from tilecheck.catalog.round12_objects import VALID as OBJECTS12_VALID
+from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
+from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -398,7 +402,9 @@ def main() -> None:
         *ROUND10_VALID["TC102"],
         *ROUND11_VALID["TC102"],
         *CONTAINERS11_VALID["TC102"],
+        *OBJECTS12_VALID["TC102"],
         *VALUES_VALID["TC102"],
+        *VALUES12_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -416,6 +422,8 @@ def main() -> None:
         + ROUND10_INVALID["TC102"]
         + ROUND11_INVALID["TC102"]
         + CONTAINERS11_INVALID["TC102"]
+        + OBJECTS12_INVALID["TC102"]
         + VALUES_INVALID["TC102"]
+        + VALUES12_INVALID["TC102"]
     ),
 )

@@ -10,6 +10,8 @@ from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
 from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
+from tilecheck.catalog.round12_objects import INVALID as OBJECTS12_INVALID
+from tilecheck.catalog.round12_objects import VALID as OBJECTS12_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -99,6 +101,7 @@ def main() -> None:
         ),
         *COLLECTIVE_VALID["TC103"],
         *METHODS_VALID["TC103"],
+        *OBJECTS12_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -174,5 +177,6 @@ def main() -> None:
         *ALARMS_INVALID["TC103"],
         *METHODS_INVALID["TC103"],
         *CONTAINERS11_INVALID["TC103"],
+        *OBJECTS12_INVALID["TC103"],
     ),
 )

@@ -13,6 +13,7 @@ from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
 from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
 from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
+from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -366,5 +367,6 @@ def main() -> None:
         *METHODS_INVALID["TC104"],
         *ROUND10_INVALID["TC104"],
         *VALUES_INVALID["TC104"],
+        *ITEMS13_INVALID["TC104"],
     ),
 )

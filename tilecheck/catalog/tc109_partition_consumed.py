@@ -12,6 +12,8 @@ from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.fresh5_objects import INVALID as ROUND10_INVALID
 from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
+from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
+from tilecheck.catalog.round13_items import VALID as ITEMS13_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -125,6 +127,7 @@ def main() -> None:
         *ALARMS_VALID["TC109"],
         *METHODS_VALID["TC109"],
         *ROUND10_VALID["TC109"],
+        *ITEMS13_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -297,5 +300,6 @@ def main() -> None:
         *ALARMS_INVALID["TC109"],
         *METHODS_INVALID["TC109"],
         *ROUND10_INVALID["TC109"],
+        *ITEMS13_INVALID["TC109"],
     ),
 )

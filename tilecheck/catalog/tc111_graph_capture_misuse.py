@@ -12,6 +12,8 @@ from tilecheck.catalog.fresh3_round8 import INVALID as ROUND8_INVALID
 from tilecheck.catalog.fresh3_round8 import VALID as ROUND8_VALID
 from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
 from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
+from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
+from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -139,6 +141,7 @@ def main() -> None:
         *GAPS_VALID["TC111"],
         *ROUND8_VALID["TC111"],
         *ROUND9_VALID["TC111"],
+        *VALUES12_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -290,5 +293,6 @@ def main() -> None:
         *GAPS_INVALID["TC111"],
         *ROUND8_INVALID["TC111"],
         *ROUND9_INVALID["TC111"],
+        *VALUES12_INVALID["TC111"],
     ),
 )

@@ -13,7 +13,7 @@ the state a handler sees is the state after any element that may have raised."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
@@ -216,8 +216,13 @@ def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallSta
 
 
 class _Builder:
-    def __init__(self, never: Callable[[cst.BaseExpression], bool] | None = None) -> None:
+    def __init__(
+        self,
+        never: Callable[[cst.BaseExpression], bool] | None = None,
+        filled: Container[str] = frozenset(),
+    ) -> None:
         self.never = never  # a test known false wherever the body runs (a module's flag)
+        self.filled = filled  # attributes that hold a non-empty list (``tilecheck.flow.filled``)
         self.blocks: list[Block] = []
         self.nested: list[cst.FunctionDef | cst.ClassDef] = []
         self._nested_ids: set[int] = set()
@@ -228,6 +233,14 @@ class _Builder:
         self.before: cst.CSTNode | None = None  # the statement before the one being built
         # the suite of the statement being built, and its index there
         self.suite: tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], int] = ((), 0)
+        # the suites around it, innermost first, each with the statement holding this one
+        self.outer: list[
+            tuple[
+                Sequence[cst.BaseStatement | cst.BaseSmallStatement],
+                int,
+                cst.BaseStatement | cst.BaseSmallStatement,
+            ]
+        ] = []
         self.entry = self.new()
         self.exit = self.new()
         self.raise_exit = self.new()
@@ -265,14 +278,22 @@ class _Builder:
     ) -> Block | None:
         current: Block | None = block
         before: cst.CSTNode | None = None
-        for index, stmt in enumerate(body):
-            if current is None:
-                return None  # dead code after return/raise/break/continue
-            self.before = before
-            self.suite = (body, index)
-            current = self.stmt(stmt, current, ctx)
-            before = stmt
-        return current
+        around = self.suite
+        if around[0]:
+            self.outer.insert(0, (*around, around[0][around[1]]))
+        try:
+            for index, stmt in enumerate(body):
+                if current is None:
+                    return None  # dead code after return/raise/break/continue
+                self.before = before
+                self.suite = (body, index)
+                current = self.stmt(stmt, current, ctx)
+                before = stmt
+            return current
+        finally:
+            if around[0]:
+                del self.outer[0]
+            self.suite = around
 
     def stmt(
         self, stmt: cst.BaseStatement | cst.BaseSmallStatement, block: Block, ctx: _Ctx
@@ -424,7 +445,8 @@ class _Builder:
             header.link(body_start)
         # A non-empty literal or ``range`` (or a name shown non-empty just before the loop)
         # is walked at least once: no way around the body.
-        block.link(body_start if non_empty(stmt.iter, *self.suite) else header)
+        walked = non_empty(stmt.iter, *self.suite, self.filled, self.outer)
+        block.link(body_start if walked else header)
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, back))
         if once:  # ``for d in [1.0]:`` runs its body once: no next iteration
             for last in (end, back):
@@ -536,10 +558,12 @@ def _replace_raise(ctx: _Ctx, raise_to: Block | None) -> _Ctx:
 def build_cfg(
     body: Sequence[cst.BaseStatement | cst.BaseSmallStatement],
     never: Callable[[cst.BaseExpression], bool] | None = None,
+    filled: Container[str] = frozenset(),
 ) -> CFG:
     """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``.
-    ``never``: the tests known false there (no way leads into the ``if`` they guard)."""
-    builder = _Builder(never)
+    ``never``: the tests known false there (no way leads into the ``if`` they guard);
+    ``filled``: the attributes ``self.X`` known to hold a non-empty list."""
+    builder = _Builder(never, filled)
     end: Block | None = builder.follow(builder.entry)
     for index, stmt in enumerate(body):
         if end is None:

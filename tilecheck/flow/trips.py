@@ -7,12 +7,14 @@ the loop's earlier siblings, a few of them, so this costs no walk of the whole b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 import libcst as cst
 
 # How far back from a loop its earlier siblings are read for what shows its iterable non-empty.
 LOOKBACK = 8
+# Builtins that read the items of a list given to them and leave it as it is.
+_READERS = frozenset({"len", "max", "min", "sorted", "sum", "any", "all", "enumerate", "zip"})
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 
@@ -47,23 +49,73 @@ def length(iterable: cst.BaseExpression) -> int | None:
 
 
 def non_empty(
-    iterable: cst.BaseExpression, earlier: Sequence[Statement] = (), index: int = 0
+    iterable: cst.BaseExpression,
+    earlier: Sequence[Statement] = (),
+    index: int = 0,
+    filled: Container[str] = frozenset(),
+    outer: Sequence[tuple[Sequence[Statement], int, Statement]] = (),
 ) -> bool:
     """A ``for`` over ``iterable`` runs its body at least once: a non-empty literal, or a name
     (also ``range(len(name))``, ``enumerate(name)``) that ``earlier[:index]``, the statements
     of the loop's own suite before it, show to be non-empty: bound to a non-empty literal or
     comprehension, or indexed with a constant (``xs[0]``: the program raises there if ``xs``
-    is empty), with no other mention of the name in between (which might rebind or empty it)."""
+    is empty), with no other mention of the name in between (which might rebind or empty it);
+    ``outer``: the suites around it, innermost first, each with the index of the statement
+    holding the loop, looked through where that statement keeps the name (``_keeps``);
+    or an attribute ``self.X`` of ``filled`` (``tilecheck.flow.filled``). ``zip(xs, ys)``
+    runs as often as its shortest argument: when each of them is non-empty."""
     if length(iterable):
         return True
+    zipped = _zipped(iterable)
+    if zipped is not None:
+        return all(non_empty(arg, earlier, index, filled, outer) for arg in zipped)
+    attribute = _walked_attribute(iterable)
+    if attribute is not None:
+        return attribute in filled
     name = _walked_name(iterable)
     if name is None:
         return False
-    for position in range(index - 1, max(index - LOOKBACK, 0) - 1, -1):
-        verdict = _shows_non_empty(earlier[position], name)
-        if verdict is not None:
-            return verdict
+    seen = 0
+    for suite, at, around in [(earlier, index, None), *outer]:
+        if around is not None and not _keeps(around, name):
+            return False
+        for position in range(at - 1, -1, -1):
+            seen += 1
+            if seen > LOOKBACK:
+                return False
+            verdict = _shows_non_empty(suite[position], name)
+            if verdict is not None:
+                return verdict
     return False
+
+
+def _keeps(around: Statement, name: str) -> bool:
+    """A statement around the loop (an ``if``, a loop) that cannot empty or rebind ``name``:
+    it names it only where its loops walk it (each of its statements, since a loop around runs
+    the later ones before the next turn reaches this one)."""
+    if isinstance(around, cst.If):
+        return not _mentions(around.test, name)
+    if isinstance(around, cst.While):
+        body: Sequence[Statement] = _suite_of(around.body)
+        return not _mentions(around.test, name) and all(_neutral(s, name) for s in body)
+    if isinstance(around, cst.For):
+        head_ok = _walks_only(around, name) or not (
+            _mentions(around.iter, name) or _mentions(around.target, name)
+        )
+        return head_ok and all(_neutral(s, name) for s in _suite_of(around.body))
+    return False
+
+
+def _neutral(stmt: Statement, name: str) -> bool:
+    """``stmt`` leaves ``name`` as it is: no mention, or a loop that only walks it."""
+    if isinstance(stmt, cst.For) and _walks_only(stmt, name):
+        return True
+    return not _mentions(stmt, name)
+
+
+def _suite_of(body: cst.BaseSuite) -> Sequence[Statement]:
+    """The statements of a block (indented, or on the header's line)."""
+    return body.body
 
 
 def _builtin_args(expr: cst.BaseExpression, func: str) -> list[cst.BaseExpression] | None:
@@ -73,6 +125,34 @@ def _builtin_args(expr: cst.BaseExpression, func: str) -> list[cst.BaseExpressio
     if expr.func.value != func or any(a.keyword is not None or a.star for a in expr.args):
         return None
     return [a.value for a in expr.args]
+
+
+def _zipped(iterable: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The arguments of ``zip(xs, ys)`` (``strict=`` allowed: it only adds a check)."""
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name)):
+        return None
+    if iterable.func.value != "zip" or not iterable.args:
+        return None
+    walked = [a for a in iterable.args if a.keyword is None]
+    if any(a.star for a in walked) or any(
+        a.keyword is not None and a.keyword.value != "strict" for a in iterable.args
+    ):
+        return None
+    return [a.value for a in walked] or None
+
+
+def _walked_attribute(iterable: cst.BaseExpression) -> str | None:
+    """The attribute ``X`` a loop walks as ``self.X`` (also through ``enumerate``)."""
+    args = _builtin_args(iterable, "enumerate")
+    if args is not None and len(args) == 1:
+        iterable = args[0]
+    if (
+        isinstance(iterable, cst.Attribute)
+        and isinstance(iterable.value, cst.Name)
+        and iterable.value.value == "self"
+    ):
+        return iterable.attr.value
+    return None
 
 
 def _walked_name(iterable: cst.BaseExpression) -> str | None:
@@ -102,7 +182,9 @@ def _shows_non_empty(stmt: Statement, name: str) -> bool | None:
     if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
         target = stmt.targets[0].target
         if isinstance(target, cst.Name) and target.value == name:
-            return _non_empty_value(stmt.value) and not _mentions(stmt.value, name)
+            return non_empty_value(stmt.value) and not _mentions(stmt.value, name)
+    if isinstance(stmt, cst.For) and _walks_only(stmt, name):
+        return None  # ``for c in xs: ...`` that names ``xs`` nowhere else leaves it as it is
     if isinstance(stmt, cst.Del):  # ``del xs[0]`` may empty it
         return False if _mentions(stmt, name) or _indexes(stmt, name) else None
     if isinstance(stmt, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
@@ -113,7 +195,23 @@ def _shows_non_empty(stmt: Statement, name: str) -> bool | None:
     return False
 
 
-def _non_empty_value(value: cst.BaseExpression) -> bool:
+def _is_name(expr: cst.BaseExpression, name: str) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == name
+
+
+def _walks_only(loop: cst.For, name: str) -> bool:
+    """``loop`` walks ``name`` (itself, ``enumerate`` of it, or an argument of ``zip``) and
+    names it nowhere else: its body cannot empty or rebind it."""
+    walked = _zipped(loop.iter) or [loop.iter]
+    if not any(_walked_name(w) == name for w in walked):
+        return False
+    if any(_mentions(w, name) for w in walked if _walked_name(w) != name):
+        return False
+    rest = [loop.target, loop.body] + ([loop.orelse] if loop.orelse is not None else [])
+    return not any(_mentions(part, name) for part in rest)
+
+
+def non_empty_value(value: cst.BaseExpression) -> bool:
     """A non-empty literal, or a list comprehension walking one (one ``for``, no ``if``)."""
     if length(value):
         return True
@@ -142,6 +240,16 @@ def _mentions(node: cst.CSTNode, name: str, indexed: list[bool] | None = None) -
         return False
     if isinstance(node, cst.BaseCompoundStatement):
         indexed = None
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in _READERS
+        and not any(a.star for a in node.args)
+    ):
+        # ``max(xs, key=...)``: read, not emptied or rebound
+        given = [a for a in node.args if a.keyword is not None or not _is_name(a.value, name)]
+        parts = [a.value for a in given]
+        return any(_mentions(part, name) for part in parts)
     for child, always in _children(node):
         if _mentions(child, name, indexed if always else None):
             return True

@@ -275,6 +275,8 @@ class BodyAnalysis(Expressions):
         if isinstance(test, cst.Name):
             if not truth:
                 self.forget_holders(test.value)
+            else:
+                self.narrowed(test.value)
         elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             self.assume(test.expression, not truth)
         elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
@@ -287,6 +289,8 @@ class BodyAnalysis(Expressions):
                     self.forget_holders(left.value)
                 elif isinstance(target.operator, cst.IsNot) and not truth:
                     self.forget_holders(left.value)
+                else:
+                    self.narrowed(left.value)  # it holds what it was bound to
         elif isinstance(test, cst.BooleanOperation):
             both = (
                 isinstance(test.operator, cst.And) if truth else isinstance(test.operator, cst.Or)

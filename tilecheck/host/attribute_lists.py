@@ -34,8 +34,25 @@ def appended_attribute(call: cst.Call, me: str | None) -> str | None:
     return func.value.attr.value
 
 
+def stored_item_attribute(target: cst.BaseExpression, me: str | None) -> str | None:
+    """``X`` of ``self.X[key] = value`` (one index), or None: an item stored into a dict (or
+    list) attribute, kept there as an appended one is (round 12 of issue 17)."""
+    if (
+        me is None
+        or type(target) is not cst.Subscript
+        or len(target.slice) != 1
+        or type(target.slice[0].slice) is not cst.Index
+        or type(target.value) is not cst.Attribute
+        or type(target.value.value) is not cst.Name
+        or target.value.value.value != me
+    ):
+        return None
+    return target.value.attr.value
+
+
 def appended_only(fn: cst.FunctionDef, me: str) -> frozenset[str]:
-    """The attributes of ``me`` that ``fn`` names only to append to them."""
+    """The attributes of ``me`` that ``fn`` names only to append to them (or to store an item
+    into them, ``self.X[key] = value``)."""
     appended: set[str] = set()
     other: set[str] = set()
     skip: set[int] = set()  # the ``self.X`` of each ``self.X.append(...)`` seen
@@ -48,6 +65,13 @@ def appended_only(fn: cst.FunctionDef, me: str) -> frozenset[str]:
                 appended.add(attr)
                 assert isinstance(node.func, cst.Attribute)
                 skip.add(id(node.func.value))
+        elif type(node) is cst.Assign and len(node.targets) == 1:
+            target = node.targets[0].target
+            attr = stored_item_attribute(target, me)
+            if attr is not None:
+                appended.add(attr)
+                assert isinstance(target, cst.Subscript)
+                skip.add(id(target.value))
         elif type(node) is cst.Attribute and id(node) not in skip:
             if type(node.value) is cst.Name and node.value.value == me:
                 other.add(node.attr.value)

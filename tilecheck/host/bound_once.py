@@ -7,7 +7,7 @@ not told of the module's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import libcst as cst
 
@@ -38,7 +38,22 @@ def bound_once(
     candidates -= declared
     if not candidates:
         return frozenset()
-    counts = dict.fromkeys(candidates, 0)
+    counts = _bindings(body, candidates)
+    return frozenset(name for name, count in counts.items() if count == 1)
+
+
+def bound_again(body: Sequence[cst.BaseStatement], names: Iterable[str]) -> frozenset[str]:
+    """Those of ``names`` that ``body`` binds more than once (nested statements included,
+    nested scopes not): a module's ``c = 0`` counted on by ``c += 1`` in a loop is no
+    constant."""
+    counts = _bindings(body, set(names))
+    return frozenset(name for name, count in counts.items() if count > 1)
+
+
+def _bindings(
+    body: Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement], names: set[str]
+) -> dict[str, int]:
+    counts = dict.fromkeys(names, 0)
     stack: list[cst.CSTNode] = list(body)
     while stack:
         node = stack.pop()
@@ -47,7 +62,7 @@ def bound_once(
                 counts[name] += 1
         if not isinstance(node, (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef)):
             stack.extend(_statements_in(node))
-    return frozenset(name for name, count in counts.items() if count == 1)
+    return counts
 
 
 def module_flags(body: Sequence[cst.BaseStatement], declared: frozenset[str]) -> frozenset[str]:

@@ -40,6 +40,7 @@ from tilecheck.host.model import (
     Value,
     flatten,
 )
+from tilecheck.host.module_attributes import module_function
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Result, Summary, Target
@@ -64,6 +65,9 @@ class CallSites(Interprocedural):
         self._explicit: set[cst.Call] = set()  # ``Base.finish(obj)``: ``obj`` is the receiver
         self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``
         self._property_reads: dict[cst.Attribute, PropertyRead] = {}  # one call node each
+        # the new tensors a method's stores borrow (``self.pend = k(t.partition(s)).submit()``):
+        # the call returns the same ones (``return t``)
+        self._new_tensors: dict[Target, Oids] = {}
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -98,6 +102,9 @@ class CallSites(Interprocedural):
                     value = self.call_summary(expr, summary, _MADE)
                     self.drop_paths(_MADE)
                     return value
+            function = module_function(func, self.ctx, self.env)  # ``mod.helper(t)``
+            if function is not None:
+                return self.call_summary(expr, function, None)
         return super()._call(expr)
 
     def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:
@@ -224,6 +231,7 @@ class CallSites(Interprocedural):
         self.reruns_in(summary, bound)
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
+        self._new_tensors = {}
         if receiver is not None:
             self.attribute_effects(call, summary, receiver, tensors_of)
         return self.returned_value(call, summary, tensors_of, receiver)
@@ -411,7 +419,7 @@ class CallSites(Interprocedural):
     def returned_value(
         self, call: cst.Call, summary: Summary, tensors_of: dict[int, Oids], receiver: str | None
     ) -> Value:
-        made: dict[Target, Oids] = {}
+        made = dict(self._new_tensors)  # the tensors it made and kept holders of, as kept
         if summary.arity is None:
             if not summary.returns:
                 return NOTHING
@@ -495,6 +503,7 @@ class CallSites(Interprocedural):
             self.realize(call, summary, result, attr, tensors_of, receiver, made)
             for attr, result in summary.stores
         ]
+        self._new_tensors = {t: oids for t, oids in made.items() if t[0] == "new"}
         for (attr, result), value in zip(summary.stores, values, strict=True):
             path = f"{receiver}.{attr}"
             self.drop_paths(path)

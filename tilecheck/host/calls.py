@@ -26,6 +26,7 @@ from tilecheck.syntax.nodes import dotted_name
 class Calls(Collectives):
     scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
     _streams: frozenset[str] | None = None
+    _rebound_here: frozenset[str] | None = None  # the names the function binds, once asked
     _arrays: frozenset[str] | None = None
 
     def _call(self, expr: cst.Call) -> Value:
@@ -170,8 +171,25 @@ class Calls(Collectives):
         """``tr.current_stream()`` or ``tr.Stream(...)``, or a name bound once to one (in this
         function, or in the module and not in it): certainly a stream."""
         if isinstance(expr, cst.Name) and expr.value not in self.env:
-            return expr.value in self.stream_names()
+            return expr.value in self.stream_names() or self.capture_stream(expr.value)
         return self.stream_call(expr)
+
+    def capture_stream(self, name: str) -> bool:
+        """``name`` is the stream the enclosing capture was given (``with tr.graph(s):``),
+        a name the function never rebinds (a parameter): certainly a stream."""
+        capture = self.capturing_graph()
+        scope = self.scope_node
+        if not isinstance(capture, cst.Call) or scope is None or len(capture.args) != 1:
+            return False
+        arg = capture.args[0]
+        if arg.star or (arg.keyword is not None and arg.keyword.value != "stream"):
+            return False
+        given = arg.value
+        if not isinstance(given, cst.Name) or given.value != name:
+            return False
+        if self._rebound_here is None:
+            self._rebound_here = rebound(scope)
+        return name not in self._rebound_here
 
     def stream_call(self, expr: cst.BaseExpression) -> bool:
         return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in (

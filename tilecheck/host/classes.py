@@ -9,11 +9,12 @@ method of any of them may be an instance of another."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.object_fields import Construction, construction
 from tilecheck.names import NameResolver
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
@@ -45,6 +46,17 @@ class ClassInfo:
     # the method a construction runs on the new instance: ``__post_init__`` for a
     # ``@dataclass`` without an ``__init__`` of its own (the generated one calls it)
     setup: str = "__init__"
+    # every attribute its methods (and its relatives') assign, whatever they give it
+    assigned: frozenset[str] = frozenset()
+    # a class of another module of the checked tree it derives from (the dotted name the module
+    # uses): the methods it does not define itself are that class's
+    inherits: str | None = None
+    # attributes given ``tr.graph(...)`` and nothing else (``self.g = tr.graph()``): ``with
+    # self.g:`` captures
+    graphs: frozenset[str] = frozenset()
+    # what a construction keeps as given, and the instances of other classes it keeps
+    # (``tilecheck.host.object_fields``)
+    construction: Construction = field(default_factory=Construction)
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -127,6 +139,8 @@ def class_info(
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
     properties: set[str] = set()
+    assigned: set[str] = set()
+    graph_only: dict[str, bool] = {}  # attribute -> given ``tr.graph(...)`` only
     setup = setup_method(cls)
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
@@ -161,6 +175,9 @@ def class_info(
                 attr = _attribute_of(t, me)
                 if attr is None:
                     continue
+                assigned.add(attr)
+                makes_graph = isinstance(v, cst.Call) and _calls(v, api.GRAPH, resolver)
+                graph_only[attr] = graph_only.get(attr, True) and makes_graph
                 source = _attribute_of(v, me) if v is not None else None
                 if source is not None:
                     copied.setdefault(attr, []).append(source)
@@ -213,7 +230,14 @@ def class_info(
         properties=frozenset(properties),
         partitions=frozenset(parts - partless - holders - made - set(copied)),
         setup=setup,
+        assigned=frozenset(assigned | made),
+        graphs=frozenset(a for a, only in graph_only.items() if only),
     )
+
+
+def _calls(call: cst.Call, canonical: str, resolver: NameResolver) -> bool:
+    dotted = dotted_name(call.func)
+    return dotted is not None and resolver.resolve(dotted) == canonical
 
 
 def setup_method(cls: cst.ClassDef) -> str:
@@ -361,6 +385,16 @@ def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInf
         first = dotted_name(cls.bases[0].value) if cls.bases else None
         if bases[name] and first == bases[name][0]:
             found[name] = replace(found[name], base=first)
+        kept = construction(cls, tuple(classes[r] for r in relatives))
+        found[name] = replace(found[name], construction=kept)
+    for name, info in found.items():  # an instance kept by another: of a settled class
+        kept = info.construction
+        objects = {
+            attr: other
+            for attr, other in kept.objects.items()
+            if other in found and found[other].construction.settled
+        }
+        found[name] = replace(info, construction=replace(kept, objects=objects))
     holders = frozenset().union(*(info.holders for info in found.values()))
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))

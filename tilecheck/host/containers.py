@@ -75,7 +75,7 @@ class Containers(Counters):
                 items.append(NOTHING if item is None else item)
             # the marker is kept at a merge with a path that appended: the items must tell all
             if frozenset().union(*(flatten(v) for v in items)) == contents:
-                return Packed(tuple(items))
+                return Packed(tuple(items), repeated=f"{path}[&]" in self.env)
         lanes = self.env.get(path + "[^]", NOTHING)
         lane = next(iter(lanes)) if len(lanes) == 1 else None
         return Many(contents, path, f"{path}[=]" not in self.env, lane)
@@ -102,6 +102,8 @@ class Containers(Counters):
             if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
                 if -len(base.items) <= axis.key < len(base.items):
                     return base.items[axis.key]
+            if _one_object(base) and index is not None:
+                return base.items[0]  # ``pair[i % 2]`` of ``[t] * 2``: ``t`` (or IndexError)
             base = Many(flatten(base), path_of(expr.value), distinct_items(base))
         if isinstance(base, Many):
             if index is None:  # a slice: some of the same items
@@ -204,6 +206,8 @@ class Containers(Counters):
         if isinstance(value, Packed):
             if not distinct_items(value):
                 self.set_env(path + "[=]", NOTHING)
+            if value.repeated:
+                self.set_env(path + "[&]", NOTHING)  # ``[t] * 2``: one object at every index
             keys = value.keys
             if keys is None:
                 self._lengths[path] = len(value.items)
@@ -336,7 +340,7 @@ class Containers(Counters):
         times = const_int(count, self.ctx.constants)
         if isinstance(value, Packed) and value.keys is None and times is not None:
             if 0 <= times * len(value.items) <= 64:  # ``[t, t]`` written out
-                return Packed(value.items * times)
+                return Packed(value.items * times, repeated=len(value.items) == 1 and times > 0)
         contents = flatten(value)
         return Many(contents, None, False) if contents and times != 0 else NOTHING
 
@@ -399,6 +403,17 @@ class Containers(Counters):
             self.set_env(f"{path}[{text}]", None)
             self.set_env(path + "[*]", self.env.get(path + "[*]", NOTHING) - own)
             return own
+        items = self.constant_items(path, contents)
+        found = items.get(f"{path}[{text}]") if items is not None else None
+        if found is None:
+            return None
+        self.set_env(f"{path}[{text}]", None)
+        self.set_env(path + "[*]", contents - found)
+        return found
+
+    def constant_items(self, path: str, contents: Oids) -> dict[str, Oids] | None:
+        """What a dict holds under each string key (by its path), where every item it holds
+        (``contents``) is kept by constant key; None otherwise."""
         prefix = path + "["
         keyed = [
             k
@@ -406,12 +421,9 @@ class Containers(Counters):
             if k.startswith(prefix) and k[len(prefix) :][:1] in ("'", '"') and k.endswith("]")
         ]
         items = {k: self.env[k] for k in keyed if k in self.env and "[" not in k[len(prefix) :]}
-        found = items.get(f"{path}[{text}]")
-        if found is None or frozenset().union(*items.values()) != contents:
+        if not items or frozenset().union(*items.values()) != contents:
             return None
-        self.set_env(f"{path}[{text}]", None)
-        self.set_env(path + "[*]", contents - found)
-        return found
+        return items
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
         """Also apart from an element (``srcs[i]``) of a container none of whose items is,
@@ -464,6 +476,14 @@ class Containers(Counters):
         elif self.closure_reads or self.waiting_closures:
             self.closure_called(expr)
         return super()._call(expr)
+
+
+def _one_object(value: Packed) -> bool:
+    """``[t] * 2`` (also where kept under a name): every index holds the one object."""
+    if not value.repeated or value.keys is not None or not value.items:
+        return False
+    first = value.items[0]
+    return isinstance(first, frozenset) and len(first) == 1 and all(i == first for i in value.items)
 
 
 def distinct_items(value: Value) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -48,6 +48,9 @@ class Context:
     streams: Callable[[], frozenset[str]] = frozenset
     # The same for names bound once to another library's array (``host = np.zeros(n)``).
     arrays: Callable[[], frozenset[str]] = frozenset
+    # Attributes that hold a non-empty list once made (``tilecheck.flow.filled``): a method's
+    # loop over one runs at least once.
+    filled: Container[str] = frozenset()
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

@@ -16,7 +16,7 @@ import libcst as cst
 
 from tilecheck.host.aliasing import Aliasing
 from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of
-from tilecheck.host.model import Value
+from tilecheck.host.model import Kind, Value
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
 
@@ -32,6 +32,7 @@ class Counters(Aliasing):
         self._counting: dict[str, int | None] = {}
         self._ranging: set[str] = set()  # counters taking a ``range``'s next value
         self._def_refs: dict[str, set[str]] = {}  # a name -> the names ever defined by it
+        self._besides: dict[str, set[str]] = {}  # a holder name -> the names ever carried beside it
 
     def index_names(
         self, index: cst.CSTNode, axes: Sequence[Axis | None], through: Sequence[str | None]
@@ -52,6 +53,10 @@ class Counters(Aliasing):
                 self.retire(item)  # ``bufs[i]`` may be any element once ``i`` changes
                 self.retire_moved(item)
         if self.defs:
+            for carried in self._besides.get(name, ()):
+                known = self.defs.get(carried)
+                if isinstance(known, Affine) and known.beside == name:
+                    self.set_def(carried, None)  # ``prev`` rebound: no longer beside it
             own = self.defs.get(name)
             if isinstance(own, Bounds) and step is not None and step > 0:
                 if name not in self._ranging:  # ``i += 1`` keeps only where it started
@@ -116,18 +121,29 @@ class Counters(Aliasing):
         for moved in self._moved.pop(item, {}).values():
             self.retire(moved)
 
-    def define(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    def define(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, beside: str | None = None
+    ) -> None:
         """``slot = step % 2``: ``slot`` is known by that form of ``step`` from here; ``dst,
-        src = "y", "x"``: by those strings (``pool[dst]`` is ``pool["y"]``)."""
+        src = "y", "x"``: by those strings (``pool[dst]`` is ``pool["y"]``). ``prev, prev_idx
+        = cur, c``: ``prev_idx`` is ``c`` where ``prev`` holds the holder bound beside it
+        (``beside``; a pipeline's carried index, other before the first turn)."""
         if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
             pairs = list(zip(target.elements, value.elements, strict=False))
             if len(target.elements) == len(value.elements) and not any(
                 isinstance(e, cst.StarredElement) for pair in pairs for e in pair
             ):
+                holder = self._holder_among([name.value for name, _ in pairs])
                 for name, part in pairs:
-                    self.define(name.value, part.value)
+                    self.define(name.value, part.value, holder)
             return
         if not isinstance(target, cst.Name):
+            return
+        if beside is not None and beside != target.value and isinstance(value, cst.Name):
+            if value.value != target.value and value.value not in self.ctx.constants:
+                self.set_def(target.value, Affine(value.value, 1, 0, beside=beside))
+                self._def_refs.setdefault(value.value, set()).add(target.value)
+                self._besides.setdefault(beside, set()).add(target.value)
             return
         key = axis_of(value, self.ctx.constants)
         if isinstance(key, At) and isinstance(key.key, str):  # (an integer name may count)
@@ -141,6 +157,25 @@ class Counters(Aliasing):
             # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
 
+    def _holder_among(self, targets: Sequence[cst.BaseExpression]) -> str | None:
+        """The one name of a tuple target bound to a holder (an op, a Pending...), if any."""
+        found = [
+            t.value
+            for t in targets
+            if isinstance(t, cst.Name)
+            and (held := self.env.get(t.value))
+            and held != frozenset(self.kinds(held, Kind.TENSOR))
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def narrowed(self, name: str) -> None:
+        """``name`` holds its holder here (``if prev is not None:`` taken): the forms known
+        beside it are known."""
+        for carried in self._besides.get(name, ()):
+            form = self.defs.get(carried)
+            if isinstance(form, Affine) and form.beside == name:
+                self.set_def(carried, dataclasses.replace(form, beside=None))
+
     def resolved(self, axis: Axis | None) -> tuple[Axis | None, str | None]:
         """An index in terms of the counters it is a form of (``bufs[slot]`` with ``slot =
         step % 2``: ``step % 2``), with what is known of their values; and the name it went
@@ -149,6 +184,8 @@ class Counters(Aliasing):
             return axis, None
         through = None
         form = self.defs.get(axis.name)
+        if isinstance(form, Affine) and form.beside is not None:
+            form = None  # not known here
         if isinstance(form, At):
             constant = _constant(axis, form)
             return constant, axis.name if constant is not axis else None
@@ -297,8 +334,9 @@ _KEPT = 3
 
 def _compose(outer: Affine, inner: Affine) -> Affine | None:
     """``outer`` of a name that is ``inner`` of another: ``(a*x + b) % m`` with ``x = c*y +
-    d``, when the moduli allow (at most one of them)."""
-    if outer.lo or outer.hi or inner.lo or inner.hi or (outer.mod and inner.mod):
+    d``, when the moduli allow (at most one of them). ``inner`` taken some advances of ``y``
+    ago (``prev_idx = c`` before ``c += 1``) keeps those offsets."""
+    if outer.lo or outer.hi or outer.stride or (outer.mod and inner.mod):
         return None
     if inner.mod and (outer.a, outer.b) != (1, 0):
         return None  # ``2 * slot`` of ``slot = i % 2``: no modulus of ``i`` says it
@@ -309,6 +347,9 @@ def _compose(outer: Affine, inner: Affine) -> Affine | None:
         outer.a * inner.a,
         outer.a * inner.b + outer.b,
         outer.mod or inner.mod,
+        inner.lo,
+        inner.hi,
+        inner.stride,
         width=outer.width,  # ``x[pos : pos + 64]`` of ``pos = 64 * b``: still 64 wide
         edge=outer.edge,
     )

@@ -15,7 +15,7 @@ from tilecheck.host import api
 from tilecheck.host.context import Context
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
-from tilecheck.host.receivers import Receivers
+from tilecheck.host.object_graphs import ObjectGraphs
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
@@ -24,7 +24,7 @@ from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 
 
-class Expressions(Receivers):
+class Expressions(ObjectGraphs):
     """The expressions of one body; ``BodyAnalysis`` adds its statements."""
 
     def __init__(self, ctx: Context) -> None:

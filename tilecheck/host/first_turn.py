@@ -12,11 +12,12 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.flow.cfg import CFG
+from tilecheck.host.carried import carried_names
 from tilecheck.host.containers import Containers
 from tilecheck.host.indices import Affine, At, Bounds, Select
 from tilecheck.host.loop_columns import Counting
 from tilecheck.host.messages import Use
-from tilecheck.host.model import Hold, Oids, Value
+from tilecheck.host.model import Hold, Kind, Oids, Value
 from tilecheck.host.turn_order import counter_of, innermost, loop_spans
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import target_names
@@ -32,6 +33,8 @@ class FirstTurns(Containers):
         self._starts: dict[str, int] = {}  # a counter -> its first value, when a loop began
         self._spans: list[tuple[int, int, cst.For | cst.While]] | None = None  # the loops
         self._deferred: int | None = None  # the order a later-turn-only finding takes
+        # a holder name -> the indices carried beside it (``tilecheck.host.carried``), by body
+        self._carriers: dict[tuple[int, str], dict[str, str] | None] = {}
 
     def first_turn_entered(self, name: str, counting: Counting) -> None:
         """A ``for`` over a ``range`` begins, its counter ``name`` (the body does not rebind
@@ -61,13 +64,36 @@ class FirstTurns(Containers):
                 tags = frozenset(t for t in hold.first_turn if t[0] not in names)
                 self.set_hold(oid, dataclasses.replace(hold, first_turn=tags))
 
-    def define(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    def define(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, beside: str | None = None
+    ) -> None:
         """``i = 0``: what is live now is live only where ``i`` is 0, until ``i`` is rebound
         (``i += 1`` ends the first turn of ``while i < n:``, as a ``range`` advancing does)."""
-        super().define(target, value)
+        super().define(target, value, beside)
         start = const_int(value, self.ctx.constants)
         if isinstance(target, cst.Name) and start is not None:
             self.first_turn_entered(target.value, Counting(1, Bounds(start)))
+
+    def narrowed(self, name: str) -> None:
+        """``if prev is not None:`` taken where the flow finds no Pending in ``prev``, a
+        carrier (``tilecheck.host.carried``): a path no run takes (``prev`` is None there),
+        the loop's first turn before its back edge is seen. The index carried beside it is
+        taken as the back edge gives it (the ``c`` of one turn ago), so that this path,
+        solved first, makes no finding the loop's fixed point would not."""
+        super().narrowed(name)
+        held = self.env.get(name)
+        cfg = self.body_cfg
+        if cfg is None or name in self.ctx.rebindable:
+            return
+        if held and held != frozenset(self.kinds(held, Kind.TENSOR)):
+            return
+        key = (id(cfg), name)
+        if key not in self._carriers:
+            is_kernel = self.ctx.kernel_for
+            self._carriers[key] = carried_names(cfg, name, lambda d: is_kernel(d) is not None)
+        for index, counter in (self._carriers[key] or {}).items():
+            if index not in self.defs:
+                self.set_def(index, Affine(counter, 1, 0, lo=1, hi=1))
 
     def loop_back(self, loop: cst.CSTNode) -> None:
         if isinstance(loop, cst.For):

@@ -104,7 +104,8 @@ class Functions:
             method_of = self.ctx.classes.get(owner) if owner is not None else None
             analysis = BodyAnalysis(self.ctx, method_of)
             analysis.summarizing = names[0]
-            cfg = build_cfg(fn.body.body, never_in(self.ctx.flags, fn))
+            analysis.summarized = True
+            cfg = build_cfg(fn.body.body, never_in(self.ctx.flags, fn), self.ctx.filled)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None

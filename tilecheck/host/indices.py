@@ -70,6 +70,10 @@ class Affine:
     # A slice up to the form (``x[:pos]``: ``"below"``) or from it on (``x[pos:]``:
     # ``"from"``); None: no such slice.
     edge: str | None = None
+    # Known only where this name holds a holder (``prev_idx`` of ``prev, prev_idx = cur,
+    # c``: where ``prev`` is None, before the first turn, ``prev_idx`` is something else);
+    # None: on every path.
+    beside: str | None = None
 
     def advanced(self, step: int) -> Affine:
         """The item once ``name`` advanced by ``step`` more."""
@@ -387,10 +391,14 @@ def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | 
 
 
 def region_of(
-    elements: Sequence[cst.SubscriptElement], constants: Mapping[str, int]
+    elements: Sequence[cst.SubscriptElement],
+    constants: Mapping[str, int],
+    forms: Mapping[str, Affine] | None = None,
 ) -> tuple[Axis | None, ...] | None:
     """The part of a tensor basic indexing selects, an axis per element (None where an axis is
-    not known); None when the axes cannot be lined up (``...``, ``None``)."""
+    not known); None when the axes cannot be lined up (``...``, ``None``). ``forms``: names
+    known by a form of one counter (``a, b = r * R, (r + 1) * R``), put in for a slice whose
+    two bounds are such names (``out[a:b]`` is ``out[r * R : (r + 1) * R]``)."""
     axes: list[Axis | None] = []
     for element in elements:
         index = element.slice
@@ -407,6 +415,7 @@ def region_of(
                 span_of(index, constants)
                 or window_of(index, constants)
                 or edge_of(index, constants)
+                or (window_of(index, constants, forms) if forms else None)
             )
         else:
             axes.append(None)
@@ -427,21 +436,35 @@ def span_of(index: cst.Slice, constants: Mapping[str, int]) -> Span | None:
     return Span(start, stop, step)
 
 
-def window_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
+def window_of(
+    index: cst.Slice, constants: Mapping[str, int], forms: Mapping[str, Affine] | None = None
+) -> Affine | None:
     """``pos : pos + 64`` (a step of 1 or more, or none): a window of 64 at a form of one
-    name, or None."""
+    name, or None. ``forms``: a bound that is a name known by a form (``a`` of ``a = r *
+    R``) is that form."""
     if index.lower is None or index.upper is None:
         return None
     if index.step is not None:
         step = const_int(index.step, constants)
         if step is None or step < 1:
             return None
-    lower, upper = _affine(index.lower, constants), _affine(index.upper, constants)
+    lower, upper = _bound(index.lower, constants, forms), _bound(index.upper, constants, forms)
     if lower is None or upper is None or lower.mod is not None or upper.mod is not None:
         return None
     if (lower.name, lower.a) != (upper.name, upper.a) or upper.b <= lower.b:
         return None
+    if (lower.lo, lower.hi, lower.stride) != (upper.lo, upper.hi, upper.stride):
+        return None  # taken at different advances of the counter
     return replace(lower, width=upper.b - lower.b)
+
+
+def _bound(
+    expr: cst.BaseExpression, constants: Mapping[str, int], forms: Mapping[str, Affine] | None
+) -> Affine | None:
+    if forms and isinstance(expr, cst.Name) and expr.value in forms:
+        form = forms[expr.value]
+        return form if form.width is None and form.edge is None else None
+    return _affine(expr, constants)
 
 
 def edge_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:

@@ -12,12 +12,15 @@ rebinds the name nor breaks out of the loop; anything else waits "any of the ite
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 import libcst as cst
 
 from tilecheck.host.indices import Axis, Others, Select
+from tilecheck.host.loop_columns import keyed_rows
 from tilecheck.host.model import LIVE, Borrow, Hold, Many, Value
 from tilecheck.host.rows import Rows
+from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import children
 
 
@@ -31,11 +34,32 @@ class LiteralKeys(Rows):
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         super().iterate(loop, fallback)
-        target = loop.target
-        keys = _constant_keys(loop.iter)
-        if isinstance(target, cst.Name) and keys is not None:
-            if target.value not in self.rebinds(loop) and not _breaks(loop.body):
-                self._literal[target.value] = (loop, keys)
+        walked = _walked_keys(loop.target, loop.iter)
+        if walked and not _breaks(loop.body):
+            rebound = self.rebinds(loop)
+            for name, keys in walked:
+                if name not in rebound:
+                    self._literal[name] = (loop, keys)
+
+    def subscript(self, expr: cst.Subscript) -> Value:
+        """``parts[k]`` of a dict whose every item is kept by a constant string key (a
+        display) and a loop over some of its keys: the step's item, one of those under the
+        keys walked (a different one each step), so the loop's end concludes for those only."""
+        only = expr.slice[0].slice if len(expr.slice) == 1 else None
+        index = only.value if isinstance(only, cst.Index) else None
+        walk = self._literal.get(index.value) if isinstance(index, cst.Name) else None
+        path = path_of(expr.value)
+        if walk is None or path is None or f"{path}[=]" in self.env:
+            return super().subscript(expr)
+        held = self.stored(path)
+        items = self.constant_items(path, held.contents) if isinstance(held, Many) else None
+        chosen = [items.get(f"{path}[{k!r}]") for k in walk[1]] if items is not None else [None]
+        if any(c is None or isinstance(k, int) for c, k in zip(chosen, walk[1], strict=False)):
+            return super().subscript(expr)
+        assert isinstance(index, cst.Name)
+        self.ev(expr.value)
+        taken = Many(frozenset().union(*(c for c in chosen if c is not None)), path, True)
+        return self.materialize(walk[0], taken, index.value)
 
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
         walk = self._literal.get(index.value) if isinstance(index, cst.Name) else None
@@ -111,6 +135,29 @@ class LiteralKeys(Rows):
         exclusive = any(b.exclusive for b in hold.borrows)
         borrows: frozenset[Borrow] = frozenset({Borrow(left, exclusive)})
         return dataclasses.replace(hold, status=LIVE, borrows=borrows, cover=None)
+
+
+def _walked_keys(
+    target: cst.BaseExpression, walked: cst.BaseExpression
+) -> list[tuple[str, frozenset[int | str]]]:
+    """The names of a loop's target that take a different constant key each step, with the
+    keys: ``k`` of ``for k in ("a", "b")`` and of ``for k, d in (("a", 1.0), ("b", 2.0))``."""
+    if isinstance(target, cst.Name):
+        keys = _constant_keys(walked)
+        return [(target.value, keys)] if keys is not None else []
+    if not isinstance(target, (cst.Tuple, cst.List)) or keyed_rows(walked) is None:
+        return []
+    assert isinstance(walked, (cst.Tuple, cst.List))
+    width = len(target.elements)
+    rows = [cast(cst.Tuple, e.value).elements for e in walked.elements]
+    if any(len(row) != width for row in rows):
+        return []
+    out = []
+    for j, part in enumerate(target.elements):
+        keys = _constant_keys(cst.Tuple([row[j] for row in rows]))
+        if isinstance(part.value, cst.Name) and keys is not None:
+            out.append((part.value.value, keys))
+    return out
 
 
 def _constant_keys(walked: cst.BaseExpression) -> frozenset[int | str] | None:

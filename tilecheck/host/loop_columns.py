@@ -122,6 +122,41 @@ def packed_columns(value: Packed, width: int) -> Value:
     return Packed(tuple(frozenset(c) for c in columns))
 
 
+def keyed_rows(iterable: cst.BaseExpression) -> list[list[cst.BaseExpression] | None] | None:
+    """``for k, d in (("a", 1.0), ("b", 2.0))``: a literal of tuple displays of one width, one
+    position of which holds different string or integer constants (a different key each
+    step), the others plain values or paths: the items column by column (None for a column
+    of keys); None otherwise."""
+    if not isinstance(iterable, (cst.Tuple, cst.List)) or len(iterable.elements) < 2:
+        return None
+    rows: list[list[cst.BaseExpression]] = []
+    for element in iterable.elements:
+        row = element.value
+        if isinstance(element, cst.StarredElement) or not isinstance(row, (cst.Tuple, cst.List)):
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in row.elements):
+            return None
+        rows.append([e.value for e in row.elements])
+    if len({len(row) for row in rows}) != 1 or not rows[0]:
+        return None
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    keyed = [_different_keys(column) for column in columns]
+    if not any(keyed):
+        return None
+    if not all(isinstance(v, _PLAIN) or path_of(v) is not None for c in columns for v in c):
+        return None
+    return [None if key else column for column, key in zip(columns, keyed, strict=True)]
+
+
+def _different_keys(column: list[cst.BaseExpression]) -> bool:
+    """Different literal strings or integers, one per row."""
+    keys = {v.evaluated_value for v in column if isinstance(v, (cst.SimpleString, cst.Integer))}
+    return len(keys) == len(column)
+
+
+_PLAIN = (cst.SimpleString, cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOperation)
+
+
 # keywords that change nothing a loop takes: ``zip(a, b, strict=True)`` yields what ``zip(a, b)``
 # does (or raises); ``enumerate(xs, start=1)`` is ``enumerate(xs, 1)``
 _INERT_KEYWORDS = {"zip": ("strict",), "enumerate": ("start",)}

@@ -26,6 +26,7 @@ from tilecheck.host.loop_columns import (
     Zipped,
     bound_in,
     is_reversed,
+    keyed_rows,
     packed_columns,
     plain_arguments,
     single,
@@ -263,6 +264,11 @@ class Loops(FirstTurns):
                 return [walked]
         if distinct_constants(iterable):
             return [KEYS]
+        if (rows := keyed_rows(iterable)) is not None:  # a literal of (key, value) rows
+            return [
+                KEYS if c is None else self.holding(cst.Tuple([cst.Element(v) for v in c]))
+                for c in rows
+            ]
         path = path_of(iterable)
         if path is not None and (
             path + "[!]" in self.env

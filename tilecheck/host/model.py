@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -168,6 +168,8 @@ class Packed:
 
     items: tuple[Value, ...]
     keys: tuple[str, ...] | None = None
+    # ``[x] * n``: every item is the one object ``x`` evaluated to, at any index
+    repeated: bool = False
 
 
 @dataclass(frozen=True)
@@ -256,7 +258,7 @@ class State:
         bound = _meet_maps(self.bound, other.bound, _same)
         taken = _meet_maps(self.taken, other.taken, _union)
         same = self._join_same(other)
-        defs = _meet_maps(self.defs, other.defs, _same_def)
+        defs = _carried_defs(_meet_maps(self.defs, other.defs, _same_def), self, other)
         if (
             env is self.env
             and holds is self.holds
@@ -348,6 +350,9 @@ def _same_def(a: Affine | Bounds | At, b: Affine | Bounds | At) -> Affine | Boun
     many items: ``tilecheck.host.queue_bounds``)."""
     if a == b:
         return a
+    if isinstance(a, Affine) and isinstance(b, Affine) and a.beside != b.beside:
+        if replace(a, beside=None) == replace(b, beside=None):  # narrowed on one path only
+            return a if a.beside is not None else b
     if (
         isinstance(a, Bounds)
         and isinstance(b, Bounds)
@@ -358,6 +363,27 @@ def _same_def(a: Affine | Bounds | At, b: Affine | Bounds | At) -> Affine | Boun
     ):
         return a if a.below >= b.below else b
     return None
+
+
+def _carried_defs(
+    defs: Mapping[str, Affine | Bounds | At], left: State, right: State
+) -> Mapping[str, Affine | Bounds | At]:
+    """A form known beside a holder (``Affine.beside``) on one path only stays known where the
+    other path's holder name holds nothing tracked (is None there): ``prev, prev_idx = cur,
+    c`` in a loop, ``prev = None`` before it."""
+    out: dict[str, Affine | Bounds | At] | None = None
+    for one, other in ((left, right), (right, left)):
+        if len(one.defs) == len(defs):
+            continue  # (the meet keeps keys of both: none of this side's was dropped)
+        for name, form in one.defs.items():
+            if not isinstance(form, Affine) or form.beside is None or name in defs:
+                continue
+            if name in other.defs or other.env.get(form.beside):
+                continue
+            if out is None:
+                out = dict(defs)
+            out[name] = form
+    return defs if out is None else out
 
 
 def _meet_maps(

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from tilecheck.host.indices import Affine, At, Axis
+from tilecheck.host.indices import Affine, At, Axis, Span
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
 
@@ -23,19 +23,27 @@ def parameter_form(axis: Axis | None, parameters: tuple[str, ...], rebound: froz
         and axis.name in parameters
         and axis.name not in rebound
         and not (axis.lo or axis.hi or axis.stride)
-        and axis.width is None
-        and axis.edge is None
+        and (axis.mod is None or (axis.width is None and axis.edge is None))
     )
 
 
 def put_in(form: Affine, argument: Axis | None) -> Axis | None:
-    """``form`` of a parameter with the caller's constant index for its argument put in; None
-    for any other argument. A loop's counter is not put in: a list of the calls' Pendings
-    waited one by one against their rows (``for layer, p in enumerate(pends)``) is not told
-    apart from the rows yet, which would be a false alarm."""
+    """``form`` of a parameter with the caller's constant index for its argument put in (a
+    slice at the parameter, ``t[:k]``, the constant span); None for any other argument. A
+    loop's counter is not put in: a list of the calls' Pendings waited one by one against
+    their rows (``for layer, p in enumerate(pends)``) is not told apart from the rows yet,
+    which would be a false alarm."""
     if not isinstance(argument, At) or not isinstance(argument.key, int):
         return None
     value = form.a * argument.key + form.b
+    if form.width is not None or form.edge is not None:
+        # a slice at the parameter (``t[:k]`` of ``head(t, 32)``: ``t[:32]``); a negative
+        # bound counts from the end, which no constant span says
+        if value < 0:
+            return None
+        if form.edge == "below":
+            return Span(0, value, 1)
+        return Span(value, None if form.width is None else value + form.width, 1)
     return At(value % form.mod if form.mod else value)
 
 

@@ -65,14 +65,17 @@ class Receivers(CallSites):
         path = f"{self.me}.{attr}"
         if attr is None or path in self.env or path + "[*]" in self.env:
             return super()._call(expr)
-        value = self.ev(expr.args[0].value)
+        self.note_appended(attr, self.ev(expr.args[0].value))
+        return NOTHING
+
+    def note_appended(self, attr: str, value: Value) -> None:
+        """What a method keeps in a list (or dict) attribute, for ``Summary.appends``."""
         result = self.result(value)
         if result.kind not in _OWED:
             result = NO_RESULT
         known = self.appended.get(attr)
         self.appended[attr] = result if known is None else known.join(result)
         self.escape(value)
-        return NOTHING
 
     def attribute_appends(
         self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
@@ -296,6 +299,9 @@ class Receivers(CallSites):
 
     # -- targets reached from others: ``b.out`` of a parameter ``b``, views -------------------
     def target_of(self, oid: int) -> Target | None:
+        part = self._parameter_part(oid)
+        if part is not None:
+            return part
         found = super().target_of(oid)
         if found is not None or self.infos[oid].kind is not Kind.TENSOR:
             return found
@@ -309,6 +315,18 @@ class Receivers(CallSites):
         if isinstance(key, tuple) and key[1] in self.summarizing:
             return ("param-attr", f"{self.summarizing.index(key[1])}:{key[2]}")
         return self._view_target(oid)
+
+    def _parameter_part(self, oid: int) -> Target | None:
+        """A part of a parameter's tensor the caller can name (``t[:k]`` of ``head(t, 32)``
+        is its ``t[:32]``): that part, rather than all of the tensor."""
+        selects = self.infos[oid].selects
+        if len(selects) != 1 or not selects[0].memory or len(selects[0].of) != 1:
+            return None
+        if oid in self._whole or not self._nameable(selects[0].axes):
+            return None
+        (base,) = selects[0].of
+        of = super().target_of(base)
+        return self._view_target(oid) if of is not None and of[0] == "param" else None
 
     def _view_target(self, oid: int) -> Target | None:
         """A view of a target over a constant part of it (``self.k[0]``), or all of it

@@ -52,6 +52,7 @@ class Interprocedural(Structures):
     summaries of the functions it calls)."""
 
     summarizing: tuple[str, ...] = ()  # the function's parameter names, when summarized
+    summarized = False  # summarized, with parameters or without (what it returns counts)
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
@@ -300,7 +301,7 @@ class Interprocedural(Structures):
     def note_return(self, value: Value, *, waiting: bool = False) -> None:
         """What a ``return`` gives back (``waiting``: the Pendings a returned closure waits
         for when it is called, ``Closures.closure_waits``)."""
-        if not self.summarizing:
+        if not self.summarizing and not self.summarized:
             return
         self._targets = None
         if waiting:

@@ -34,11 +34,17 @@ class Result:
     # A Pending held by a returned closure that waits it when called (``return lambda:
     # pend.wait()``): the caller's call of what it got waits it.
     called_waits: bool = False
+    # An instance (``kind`` INSTANCE) of the module's class ``cls`` made in the function, with
+    # what its construction kept as given, by attribute (``tilecheck.host.object_graphs``).
+    cls: str | None = None
+    fields: tuple[tuple[str, Result], ...] = ()
 
     def join(self, other: Result) -> Result:
         if self.kind is not other.kind or self.many != other.many:
             return NO_RESULT
         if self.called_waits != other.called_waits:
+            return NO_RESULT
+        if self.cls != other.cls or self.fields != other.fields:
             return NO_RESULT
         sites = self.sites | other.sites if self.sites and other.sites else frozenset()
         return Result(

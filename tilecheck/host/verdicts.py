@@ -10,6 +10,7 @@ import libcst as cst
 
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_ALREADY_RUN
 from tilecheck.host import api, messages
+from tilecheck.host.classes import ClassInfo
 from tilecheck.host.findings import Finding
 from tilecheck.host.frame import Frame
 from tilecheck.host.model import Kind, Runs, Value
@@ -19,6 +20,9 @@ from tilecheck.syntax.nodes import dotted_name
 class Verdicts(Frame):
     """Running twice (TC110) and graph captures (TC111): each visit records a verdict
     (``verdict``), and the fixed point's is the one kept (``Frame.findings``)."""
+
+    method_of: ClassInfo | None = None  # the class whose method this body is (``Structures``)
+    me: str | None = None  # the method's ``self``
 
     def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
         """The object ``expr`` evaluates to on every path: a name's, when it is bound to one
@@ -165,7 +169,20 @@ class Verdicts(Frame):
                 graph = self.bound.get(expr.value)
                 if graph is not None and self.infos[graph].kind is Kind.GRAPH:
                     return expr
+            if self._graph_attribute(expr):  # ``with self.g as g:``, ``self.g = tr.graph()``
+                return expr
         return None
+
+    def _graph_attribute(self, expr: cst.BaseExpression) -> bool:
+        """``self.g`` of a class that gives ``g`` ``tr.graph(...)`` and nothing else."""
+        info = self.method_of
+        return (
+            info is not None
+            and isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == self.me
+            and expr.attr.value in info.graphs
+        )
 
     def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
         """TC111 if the current element is inside a graph capture (and ``known``: the object

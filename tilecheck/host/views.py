@@ -9,14 +9,28 @@ after an in-flight writer by stream order, as tilert checks their borrows by reg
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import libcst as cst
 
-from tilecheck.host.indices import NOW, At, Axis, Others, Select, region_of, regions_meet
+from tilecheck.host import api
+from tilecheck.host.indices import (
+    NOW,
+    Affine,
+    At,
+    Axis,
+    Others,
+    Select,
+    Span,
+    region_of,
+    regions_meet,
+)
 from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
 from tilecheck.host.row_slices import row_bounds
+from tilecheck.host.shapes import shape_dims
 from tilecheck.host.windows import Windows
-from tilecheck.syntax.nodes import path_of, source_of, target_names
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
 
 
 class Views(Windows):
@@ -36,7 +50,12 @@ class Views(Windows):
         lane = self._counter_lane(expr, tensors)
         if lane is not None:
             return frozenset({lane})
-        region = region_of(expr.slice, self.ctx.constants)
+        forms = self._bound_forms(expr)
+        region = region_of(expr.slice, self.ctx.constants, forms)
+        rows = self._flat_rows(tensors, region)
+        if rows is not None:  # ``flat[W : 2 * W]`` of ``flat = t.reshape(-1)``: ``t[1:2]``
+            whole, region = rows
+            tensors = frozenset({whole})
         through: list[str | None] = []
         if region is not None:
             resolved = [self.resolved(axis) for axis in region]
@@ -44,6 +63,12 @@ class Views(Windows):
             through = [name for _, name in resolved]
         text = source_of(expr)
         names = self.index_names(expr, region or (), through)
+        if forms and region is not None:
+            # ``out[a:b]`` of ``a, b = r * R, (r + 1) * R``: the part moves with ``r``
+            counters = {a.name for a in region if isinstance(a, Affine) and a.width is not None}
+            names = frozenset(
+                forms[n].name if n in forms and forms[n].name in counters else n for n in names
+            )
         loop = self._row_loop(expr, region)
         space = "" if loop is None else self._loops[id(loop.iter)]
         if loop is not None and region is not None:
@@ -63,6 +88,70 @@ class Views(Windows):
             self._turns.setdefault(id(loop), set()).add(view)  # any again in the next run
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def _flat_rows(
+        self, tensors: Oids, region: tuple[Axis | None, ...] | None
+    ) -> tuple[int, tuple[Axis | None, ...]] | None:
+        """A slice of whole rows of a flattened tensor (``t.reshape(-1)`` of a new ``t`` of a
+        constant shape, whose memory is its rows one after another): the base and those rows
+        (``flat[W : 2 * W]`` of ``t`` of shape ``(3, W)`` is ``t[1:2]``)."""
+        if region is None or len(region) != 1 or len(tensors) != 1:
+            return None
+        span = region[0]
+        if not isinstance(span, Span) or span.step != 1 or span.stop is None:
+            return None
+        (flat,) = tensors
+        site = self.infos[flat].site
+        selects = self.infos[flat].selects
+        if flat not in self._whole or not selects or len(selects[0].of) != 1:
+            return None
+        if not (
+            isinstance(site, cst.Call)
+            and isinstance(site.func, cst.Attribute)
+            and site.func.attr.value == "reshape"
+            and len(site.args) == 1
+            and const_int(site.args[0].value, self.ctx.constants) == -1
+        ):
+            return None
+        (base,) = selects[0].of
+        dims = self._factory_shape(base)
+        if dims is None or len(dims) < 2:
+            return None
+        row = math.prod(dims[1:])
+        if row <= 0 or span.start % row or span.stop % row:
+            return None
+        return base, (Span(span.start // row, span.stop // row, 1),)
+
+    def _factory_shape(self, oid: int) -> tuple[int, ...] | None:
+        """The constant shape a tensor factory (``tr.zeros((3, W))``) gave a new tensor."""
+        info = self.infos[oid]
+        site = info.site
+        if info.selects or not isinstance(site, cst.Call) or not site.args:
+            return None
+        callee = dotted_name(site.func)
+        canonical = self.ctx.resolver.resolve(callee) if callee is not None else None
+        if canonical is None or api.TENSOR_FACTORIES.get(canonical) != 0:
+            return None
+        dims = shape_dims(site.args[0].value, self.ctx.constants)
+        if dims is None or any(d is None for d in dims):
+            return None
+        return tuple(d for d in dims if d is not None)
+
+    def _bound_forms(self, expr: cst.Subscript) -> dict[str, Affine]:
+        """The forms of counters the names bounding ``expr``'s slices are known by (``a`` of
+        ``a = r * R``), for a slice two such names bound."""
+        forms: dict[str, Affine] = {}
+        for element in expr.slice:
+            index = element.slice
+            if not isinstance(index, cst.Slice):
+                continue
+            for bound in (index.lower, index.upper):
+                if not isinstance(bound, cst.Name):
+                    continue
+                form = self.defs.get(bound.value)
+                if isinstance(form, Affine):
+                    forms[bound.value] = form
+        return forms
 
     # -- parts bounded by a table's rows: ``for lo, hi in bounds: out[lo:hi]`` ----------------
     def _row_loop(

@@ -1,0 +1,292 @@
+"""What a construction keeps, read from a class's syntax (``tilecheck.host.object_graphs``
+follows it): the parameters ``__init__`` stores as given (``self.pend = pend``; a
+``@dataclass``'s fields, in order), the instances of other classes it keeps that way
+(``self.store = store`` of ``store: Store``: one object for the caller and the keeper's
+methods), and whether a class's attributes stay what its construction made (no method but
+``__init__`` sets one, none hands ``self`` on): only then may two objects share one safely.
+
+Nothing is guessed: a parameter named anywhere else in ``__init__``, an attribute set twice, a
+kept instance named other than as ``self.store.x`` (given on, or stored into) is not kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.walk import children
+
+
+@dataclass(frozen=True)
+class Construction:
+    # the parameters a construction binds by position, after ``self`` (a dataclass's fields)
+    params: tuple[str, ...] = ()
+    # parameter -> the attribute ``__init__`` keeps it in, as given
+    kept: Mapping[str, str] = field(default_factory=dict)
+    # attribute -> the class (as the module names it) of the instance kept there from a
+    # parameter annotated with it, named in the class only as ``self.attr.x``
+    objects: Mapping[str, str] = field(default_factory=dict)
+    # no method but ``__init__`` sets an attribute of ``self``, and none gives ``self`` on
+    settled: bool = False
+    # those of ``objects`` ``__init__`` makes itself (``self.a = A()``): new per instance
+    made: frozenset[str] = frozenset()
+
+
+def construction(cls: cst.ClassDef, relatives: tuple[cst.ClassDef, ...]) -> Construction:
+    """What constructing ``cls`` keeps (``relatives``: the module's classes it derives from
+    or that derive from it, whose methods may run on its instances)."""
+    methods = [s for c in (cls, *relatives) for s in c.body.body if isinstance(s, cst.FunctionDef)]
+    counts: dict[str, int] = {}
+    settled = True
+    for fn in methods:
+        me = _self_of(fn)
+        if me is None:
+            continue
+        for attr in _assigned(fn.body, me):
+            counts[attr] = counts.get(attr, 0) + 1
+            if fn.name.value != "__init__":
+                settled = False
+        if _bare(fn.body, me):
+            settled = False
+    params, kept, annotations = _kept(cls, counts)
+    objects: dict[str, str] = {}
+    for param, attr in kept.items():
+        annotation = annotations.get(param)
+        dotted = dotted_name(annotation) if annotation is not None else None
+        if dotted is not None and all(_only_reached(fn, attr) for fn in methods):
+            objects[attr] = dotted
+    made: set[str] = set()
+    for attr, cls_name in _made_objects(cls, counts):
+        if attr not in objects and all(_only_reached(fn, attr) for fn in methods):
+            objects[attr] = cls_name
+            made.add(attr)
+    return Construction(params, kept, objects, settled, frozenset(made))
+
+
+def _made_objects(cls: cst.ClassDef, counts: Mapping[str, int]) -> Iterator[tuple[str, str]]:
+    """``self.a = A(...)`` in ``__init__``'s own lines (no branch), the attribute set once."""
+    init = next(
+        (s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+        None,
+    )
+    me = _self_of(init) if init is not None else None
+    if init is None or me is None:
+        return
+    for stmt in init.body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            target, value = _single_store(small)
+            attr = _attribute_of(target, me)
+            if attr is not None and counts.get(attr) == 1 and type(value) is cst.Call:
+                if type(value.func) is cst.Name:
+                    yield attr, value.func.value
+
+
+def _kept(
+    cls: cst.ClassDef, counts: Mapping[str, int]
+) -> tuple[tuple[str, ...], dict[str, str], dict[str, cst.BaseExpression]]:
+    """The construction's positional parameters, those kept as given (attribute set once),
+    and their annotations."""
+    init = next(
+        (s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+        None,
+    )
+    if init is None:
+        return _dataclass_fields(cls)
+    params = init.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        return (), {}, {}
+    positional = [*params.posonly_params, *params.params]
+    me = _self_of(init)
+    if me is None or not positional or _runs_own(init.body, me):
+        return (), {}, {}
+    names = tuple(p.name.value for p in positional[1:])
+    annotations = {
+        p.name.value: p.annotation.annotation
+        for p in (*positional[1:], *params.kwonly_params)
+        if p.annotation is not None
+    }
+    kept: dict[str, str] = {}
+    for stmt in init.body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            target, value = _single_store(small)
+            attr = _attribute_of(target, me)
+            if attr is None or type(value) is not cst.Name or counts.get(attr) != 1:
+                continue
+            if value.value in annotations or value.value in names:
+                if _mentions(init.body, value.value) == 1:
+                    kept[value.value] = attr
+    return names, kept, annotations
+
+
+def _dataclass_fields(
+    cls: cst.ClassDef,
+) -> tuple[tuple[str, ...], dict[str, str], dict[str, cst.BaseExpression]]:
+    """A plain ``@dataclass`` without bases: its fields are the construction's parameters,
+    each kept in its attribute (a ``field(...)`` or a ``kw_only`` makes them unknown)."""
+    if cls.bases or not any(_plain_dataclass(d.decorator) for d in cls.decorators):
+        return (), {}, {}
+    if any(
+        isinstance(s, cst.FunctionDef) and s.name.value == "__post_init__" for s in cls.body.body
+    ):
+        return (), {}, {}  # it may wait or replace what the fields were given
+    names: list[str] = []
+    annotations: dict[str, cst.BaseExpression] = {}
+    for stmt in cls.body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name):
+                continue
+            annotation = small.annotation.annotation
+            head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+            if (dotted_name(head) or "").split(".")[-1] in ("ClassVar", "InitVar", "KW_ONLY"):
+                return (), {}, {}
+            if isinstance(small.value, cst.Call):
+                return (), {}, {}  # ``field(...)``: its order and defaults not followed
+            names.append(small.target.value)
+            annotations[small.target.value] = annotation
+    return tuple(names), {n: n for n in names}, annotations
+
+
+def _plain_dataclass(decorator: cst.BaseExpression) -> bool:
+    call = decorator if isinstance(decorator, cst.Call) else None
+    dotted = dotted_name(call.func if call is not None else decorator)
+    if dotted is None or dotted.split(".")[-1] != "dataclass":
+        return False
+    return call is None or all(
+        a.keyword is not None and a.keyword.value in ("frozen", "eq", "repr", "slots")
+        for a in call.args
+    )
+
+
+def _self_of(fn: cst.FunctionDef) -> str | None:
+    for decorator in fn.decorators:
+        if dotted_name(decorator.decorator) in ("staticmethod", "classmethod"):
+            return None
+    params = (*fn.params.posonly_params, *fn.params.params)
+    return params[0].name.value if params else None
+
+
+def _single_store(
+    small: cst.BaseSmallStatement,
+) -> tuple[cst.BaseExpression | None, cst.BaseExpression | None]:
+    """``target = value`` with one target (also annotated)."""
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        return small.targets[0].target, small.value
+    if isinstance(small, cst.AnnAssign) and small.value is not None:
+        return small.target, small.value
+    return None, None
+
+
+def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:
+    if type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == me:
+        return expr.attr.value
+    return None
+
+
+def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
+    """Every expression a statement stores into or deletes (tuple targets flattened)."""
+    found: list[cst.BaseExpression] = []
+    if isinstance(node, cst.Assign):
+        found = [t.target for t in node.targets]
+    elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+        found = [node.target]
+    elif isinstance(node, cst.Del):
+        found = [node.target]
+    elif isinstance(node, (cst.For, cst.CompFor)):
+        found = [node.target]
+    elif isinstance(node, cst.WithItem) and node.asname is not None:
+        found = [node.asname.name]
+    while found:
+        target = found.pop()
+        if isinstance(target, (cst.Tuple, cst.List)):
+            found.extend(e.value for e in target.elements)
+        elif isinstance(target, cst.StarredElement):
+            found.append(target.value)
+        else:
+            yield target
+
+
+def _walk(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def _assigned(body: cst.CSTNode, me: str) -> Iterator[str]:
+    """The attributes of ``me`` a body stores into (nested scopes included)."""
+    for node in _walk(body):
+        for target in _targets(node):
+            attr = _attribute_of(target, me)
+            if attr is not None:
+                yield attr
+
+
+def _bare(body: cst.CSTNode, me: str) -> bool:
+    """``me`` named other than as ``me.attr`` (given on, compared, rebound)."""
+    reached: set[int] = set()
+    for node in _walk(body):
+        if type(node) is cst.Attribute and type(node.value) is cst.Name:
+            reached.add(id(node.value))
+        elif type(node) is cst.Name and node.value == me and id(node) not in reached:
+            return True
+    return False
+
+
+def _runs_own(body: cst.CSTNode, me: str) -> bool:
+    """``__init__`` calls a method of ``me`` (``self.finish()``) or hands it on: it may wait
+    or replace what it was given."""
+    for node in _walk(body):
+        if type(node) is cst.Call and type(node.func) is cst.Attribute:
+            if type(node.func.value) is cst.Name and node.func.value.value == me:
+                return True
+    return _bare(body, me)
+
+
+def _mentions(body: cst.CSTNode, name: str) -> int:
+    """How often ``name`` is named (``x.name``'s attribute is no mention)."""
+    attributes: set[int] = set()
+    count = 0
+    for node in _walk(body):
+        if type(node) is cst.Attribute:
+            attributes.add(id(node.attr))
+        elif type(node) is cst.Name and node.value == name and id(node) not in attributes:
+            count += 1
+    return count
+
+
+def _only_reached(fn: cst.FunctionDef, attr: str) -> bool:
+    """Every ``self.attr`` in ``fn`` (but the one store ``__init__`` makes) reaches through it
+    (``self.attr.x``), never stores into it (``self.attr.x = ...``) or hands it on."""
+    me = _self_of(fn)
+    if me is None:
+        return True
+    inner: set[int] = set()  # ``self.attr`` nodes that are the value of ``self.attr.x``
+    direct: set[int] = set()  # the targets themselves
+    stored: set[int] = (
+        set()
+    )  # what a target stores through (``self.attr`` of ``self.attr.x = ...``)
+    for node in _walk(fn.body):
+        if type(node) is cst.Attribute and type(node.value) is cst.Attribute:
+            inner.add(id(node.value))
+        for target in _targets(node):
+            direct.add(id(target))
+            while isinstance(target, (cst.Attribute, cst.Subscript)):
+                target = target.value
+                stored.add(id(target))
+    init = fn.name.value == "__init__"
+    for node in _walk(fn.body):
+        if type(node) is cst.Attribute and _attribute_of(node, me) == attr:
+            if init and id(node) in direct:
+                continue  # ``self.attr = attr`` (set once: ``counts``)
+            if id(node) not in inner or id(node) in stored or id(node) in direct:
+                return False
+    return True
