@@ -21,6 +21,8 @@ from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.objects import INVALID as OBJECTS_INVALID
 from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
+from tilecheck.catalog.round13_attributes import INVALID as ATTRIBUTES13_INVALID
+from tilecheck.catalog.round13_attributes import VALID as ATTRIBUTES13_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -269,6 +271,7 @@ class Prefetcher:
         *GAPS_VALID["TC108"],
         *ALARMS_VALID["TC108"],
         *METHODS_VALID["TC108"],
+        *ATTRIBUTES13_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -405,5 +408,6 @@ def main() -> None:
         *GAPS_INVALID["TC108"],
         *ALARMS_INVALID["TC108"],
         *METHODS_INVALID["TC108"],
+        *ATTRIBUTES13_INVALID["TC108"],
     ),
 )

@@ -426,12 +426,11 @@ class CallSites(Interprocedural):
             result = summary.returns[0]
             value = self.realize(call, summary, result, 0, tensors_of, receiver, made)
             return Many(flatten(value)) if result.many else value
-        return Packed(
-            tuple(
-                self.realize(call, summary, r, i, tensors_of, receiver, made)
-                for i, r in enumerate(summary.returns)
-            )
-        )
+        items: list[Value] = []
+        for i, result in enumerate(summary.returns):
+            value = self.realize(call, summary, result, i, tensors_of, receiver, made)
+            items.append(Many(flatten(value)) if result.many else value)
+        return Packed(tuple(items))
 
     def realize(
         self,

@@ -311,14 +311,32 @@ class Interprocedural(Structures):
             self.returned.append((None, (result,)))
             return
         if isinstance(value, Packed) and value.keys is None:
-            self.returned.append((len(value.items), tuple(self.result(v) for v in value.items)))
-        elif isinstance(value, Many) and value.distinct:
-            result = self.result(value)
-            if result.kind in HOLDERS:
-                result = dataclasses.replace(result, many=True)
-            self.returned.append((None, (result,)))
+            self.returned.append(
+                (len(value.items), tuple(self.item_result(v) for v in value.items))
+            )
         else:
-            self.returned.append((None, (self.result(value),)))
+            self.returned.append((None, (self.item_result(value),)))
+
+    def item_result(self, value: Value) -> Result:
+        """One returned value; a list made one holder per item (a comprehension), alone or
+        inside a returned tuple, is given to the caller as a container of them."""
+        result = self.result(value)
+        if result.kind in HOLDERS and self._one_per_item(value):
+            result = dataclasses.replace(result, many=True)
+        return result
+
+    def _one_per_item(self, value: Value) -> bool:
+        """A comprehension's result, or a list or tuple display of distinct holders."""
+        if isinstance(value, Many):
+            return value.distinct
+        if not isinstance(value, Packed) or value.keys is not None or value.repeated:
+            return False
+        items = [flatten(v) for v in value.items]
+        return (
+            len(items) > 1
+            and all(len(i) == 1 for i in items)
+            and len(set().union(*items)) == len(items)
+        )
 
     def result(self, value: Value) -> Result:
         oids = flatten(value)
