@@ -32,6 +32,8 @@ from tilecheck.catalog.round12_objects import INVALID as OBJECTS12_INVALID
 from tilecheck.catalog.round12_objects import VALID as OBJECTS12_VALID
 from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
+from tilecheck.catalog.round13_windows import INVALID as WINDOWS13_INVALID
+from tilecheck.catalog.round13_windows import VALID as WINDOWS13_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -405,6 +407,7 @@ def main() -> None:
         *OBJECTS12_VALID["TC102"],
         *VALUES_VALID["TC102"],
         *VALUES12_VALID["TC102"],
+        *WINDOWS13_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -425,5 +428,6 @@ def main() -> None:
         + OBJECTS12_INVALID["TC102"]
         + VALUES_INVALID["TC102"]
         + VALUES12_INVALID["TC102"]
+        + WINDOWS13_INVALID["TC102"]
     ),
 )

@@ -5,21 +5,24 @@ one is never the Pending this iteration submitted: the wait releases the earlier
 (the site's summary), not the latest. A loop that waits every item but the last
 (``for i in range(len(pends) - 1): pends[i].wait()``) leaves the last one in flight too.
 Pendings of such a site still live, on every path, in the function's own containers when it
-returns were never waited on: TC108 (``Frame.leave``)."""
+returns were never waited on: TC108 (``Frame.leave``). A queue of at most ``k`` over rows of
+a loop counter holds the last ``k`` turns' Pendings (``Windows.window_rows``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import libcst as cst
 
 from tilecheck.flow.cfg import CFG
-from tilecheck.host.indices import At, Axis, Bounds, short_of
+from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, short_of
 from tilecheck.host.literal_keys import LiteralKeys
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import DONE, LIVE, Hold, Kind, Many, Packed, Value, flatten
 from tilecheck.host.queue_bounds import MOST, contains, drained_queue, upper_bound, upper_key
 from tilecheck.host.slice_ends import drops_an_end, mentions
+from tilecheck.host.window_turns import window_counter
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
 
@@ -52,6 +55,8 @@ class Windows(LiteralKeys):
             self.set_def(upper_key(path), Bounds(None, most + 1))
             if most <= 1:
                 self.bounded(path)
+            elif most <= MOST:
+                self.window_rows(path, test, most)
 
     def _most(self, test: cst.Comparison) -> int | None:
         left = test.left
@@ -78,12 +83,68 @@ class Windows(LiteralKeys):
         if earlier is None or made is None or not contents <= {site, earlier}:
             return
         appended = drained_queue(cfg, path)
-        if not appended or not any(contains(a, made[0]) for a in appended):
+        if not appended or not any(self._made_in(a, site) for a in appended):
             return
         hold = self.holds.get(earlier)
         if hold is not None and hold.live:
             self.set_hold(earlier, Hold(DONE, hold.borrows, hold.released_at))
         self.set_env(path + "[*]", contents - {earlier})
+
+    def _made_in(self, appended: cst.BaseExpression, site: int) -> bool:
+        """``q.append(x)`` is given the Pendings of ``site`` where they are made: ``x`` is
+        their submit, or the call of the helper that returns them."""
+        made = self.created_pendings.get(site)
+        call = self.infos[site].site
+        return (made is not None and contains(appended, made[0])) or (
+            call is not None and contains(appended, call)
+        )
+
+    def window_rows(self, path: str, test: cst.Comparison, most: int) -> None:
+        """``q`` holds at most ``most`` items here, of a queue as ``bounded``'s, in a loop of
+        ``step`` whose every turn appends one (``tilecheck.host.window_turns``): the site's
+        latest and the Pendings of the ``most - 1`` turns before it. What the earlier ones
+        (the summary) borrow of ``step``'s forms older than those turns was waited on: the
+        summary no longer borrows it (``ring[step % 4]`` of three turns ago, in a window of
+        two)."""
+        contents = self.env.get(path + "[*]")
+        cfg, scope = self.body_cfg, self.scope_node or self.module_node
+        if not contents or cfg is None or scope is None:
+            return
+        if path in self.parameters or path in self.outer_names:
+            return
+        sites = {self.site_of(o) for o in contents}
+        if len(sites) != 1 or any(self.infos[o].kind is not Kind.PENDING for o in contents):
+            return
+        (site,) = sites
+        earlier = self._summary.get(site)
+        if earlier is None or site not in contents or site not in self.created_pendings:
+            return
+        appended = drained_queue(cfg, path)
+        if not contents <= {site, earlier} or appended is None or len(appended) != 1:
+            return
+        counter = window_counter(scope, test, appended[0], self.ctx.constants)
+        latest, hold = self.holds.get(site), self.holds.get(earlier)
+        if counter is None or latest is None or hold is None or not hold.live:
+            return
+        if not self._made_in(appended[0], site):
+            return
+        name, step = counter
+        offsets = {_offsets_of(self.infos[b.tensor].selects, name) for b in latest.borrows}
+        offsets.discard(())
+        if len(offsets) != 1:
+            return
+        (own,) = offsets
+        if len(own) != 1 or own[0][1] != own[0][0] or own[0][0] < 0:
+            return  # the latest's rows: one offset of ``step`` (this turn's, or the last's)
+        newest = own[0][0] + (most - 1) * step  # the oldest turn still in the queue
+        kept = frozenset(
+            b
+            for b in hold.borrows
+            if not (found := _offsets_of(self.infos[b.tensor].selects, name))
+            or any(lo <= newest for lo, _ in found)
+        )
+        if kept != hold.borrows:
+            self.set_hold(earlier, dataclasses.replace(hold, borrows=kept))
 
     def bind_name(self, name: str, value: Value) -> None:
         """``q = deque()``: ``q`` holds no item; any other binding: nothing known."""
@@ -191,6 +252,17 @@ class Windows(LiteralKeys):
             # two items, but only the latest may be there: no such path (a first iteration)
             return Many(frozenset(), None, found.distinct)
         return Many(found.contents - {site}, None, found.distinct)
+
+
+def _offsets_of(selects: tuple[Select, ...], name: str) -> tuple[tuple[int, int | None], ...]:
+    """The offsets (lowest, highest; None: no highest) of the forms of ``name`` an object is
+    selected along."""
+    return tuple(
+        (min(a.lo, a.hi), max(a.lo, a.hi)) if a.hi is not None else (a.lo, None)
+        for s in selects
+        for a in s.axes or ()
+        if isinstance(a, Affine) and a.name == name
+    )
 
 
 def _short_range(iterable: cst.BaseExpression) -> str | None:
