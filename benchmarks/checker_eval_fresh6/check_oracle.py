@@ -21,7 +21,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-PROGRAMS = HERE / "programs"
 MARK = re.compile(r"#\s*expect:\s*(TC\d{3})")
 ALSO = re.compile(r"#\s*expect-also\b")
 WARNED = ("TC105", "TC108")
@@ -59,7 +58,7 @@ def run(prog: Program, pure: bool) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         env=env,
-        cwd=str(PROGRAMS),
+        cwd=str(prog.path.parent),
         timeout=120,
     )
 
@@ -114,7 +113,9 @@ def judge(prog: Program, proc: subprocess.CompletedProcess[str]) -> str | None:
     return None
 
 
-def main() -> int:
+def main(here: Path = HERE) -> int:
+    """Judge the programs of the set in ``here`` (this one's by default; a later set's
+    check_oracle.py passes its own folder)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="print each run's stderr")
     parser.add_argument(
@@ -122,7 +123,7 @@ def main() -> int:
     )
     parser.add_argument("names", nargs="*", help="programs (substrings of their file names)")
     args = parser.parse_args()
-    paths = sorted(PROGRAMS.glob("p[0-9]*.py"))
+    paths = sorted((here / "programs").glob("p[0-9]*.py"))
     progs = [load(p) for p in paths if not args.names or any(n in p.name for n in args.names)]
     bad = 0
     for prog in progs:
