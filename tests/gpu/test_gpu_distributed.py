@@ -14,8 +14,6 @@ One command:  python -m pytest -m gpu -v tests/gpu/test_gpu_distributed.py"""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,41 +23,18 @@ import pytest
 
 import tilert as tr
 import tilert.distributed as dist
+from tests.support.two_ranks import run_two_ranks
 from tilert import Mutable, Tensor, f32
 
 pytestmark = pytest.mark.gpu
 
 HERE = Path(__file__).resolve()
-REPO = HERE.parents[2]
 CASES = ("against_torch", "borrow", "stream_order", "graph", "torch_tensor", "symm")
-
-
-def _two_gpus() -> str | None:
-    """None when two GPUs, torch and NCCL are here, else why not."""
-    try:
-        import torch
-        import torch.distributed as td
-    except ImportError:
-        return "torch is not installed"
-    if torch.cuda.device_count() < 2:
-        return f"{torch.cuda.device_count()} GPU(s): two are needed"
-    if not td.is_nccl_available():
-        return "torch has no NCCL"
-    return None
 
 
 @pytest.fixture(scope="module")
 def ranks_output() -> str:
-    why = _two_gpus()
-    if why is not None:
-        pytest.skip(why)
-    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
-    env = {**os.environ, "TILERT_BACKEND": "cutile", "PYTHONPATH": path}
-    command = [sys.executable, "-m", "tilert.distributed.run", "-n", "2", str(HERE), *CASES]
-    done = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=500)
-    print(done.stdout, done.stderr)
-    assert done.returncode == 0, done.stderr[-4000:]
-    return done.stdout
+    return run_two_ranks(HERE, CASES)
 
 
 @pytest.mark.parametrize("case", CASES)
