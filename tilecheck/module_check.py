@@ -32,6 +32,7 @@ from tilecheck.host.kernels import (
     module_constants,
     module_launchables,
 )
+from tilecheck.host.key_lists import key_lists
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.library import library_signature
 from tilecheck.host.scopes import declared_anywhere
@@ -130,6 +131,7 @@ def _module_context(
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.filled = FilledAttributes(module)
+    ctx.key_lists = functools.cache(lambda: key_lists(module))
     functions.ctx = ctx
     return resolver, top, ctx, functions
 

@@ -16,6 +16,8 @@ from tilecheck.catalog.fresh_silences import INVALID as FRESH_INVALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
+from tilecheck.catalog.round13_capture import INVALID as CAPTURE13_INVALID
+from tilecheck.catalog.round13_capture import VALID as CAPTURE13_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -142,6 +144,7 @@ def main(forward: bool) -> None:
         *ROUND9_VALID["TC101"],
         *VALUES_VALID["TC101"],
         *VALUES12_VALID["TC101"],
+        *CAPTURE13_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -340,5 +343,6 @@ def main() -> None:
         *ROUND9_INVALID["TC101"],
         *VALUES_INVALID["TC101"],
         *VALUES12_INVALID["TC101"],
+        *CAPTURE13_INVALID["TC101"],
     ),
 )

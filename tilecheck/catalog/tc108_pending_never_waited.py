@@ -23,6 +23,10 @@ from tilecheck.catalog.objects import VALID as OBJECTS_VALID
 from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
 from tilecheck.catalog.round13_attributes import INVALID as ATTRIBUTES13_INVALID
 from tilecheck.catalog.round13_attributes import VALID as ATTRIBUTES13_VALID
+from tilecheck.catalog.round13_capture import INVALID as CAPTURE13_INVALID
+from tilecheck.catalog.round13_capture import VALID as CAPTURE13_VALID
+from tilecheck.catalog.round13_containers import INVALID as CONTAINERS13_INVALID
+from tilecheck.catalog.round13_containers import VALID as CONTAINERS13_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -272,6 +276,8 @@ class Prefetcher:
         *ALARMS_VALID["TC108"],
         *METHODS_VALID["TC108"],
         *ATTRIBUTES13_VALID["TC108"],
+        *CAPTURE13_VALID["TC108"],
+        *CONTAINERS13_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -409,5 +415,7 @@ def main() -> None:
         *ALARMS_INVALID["TC108"],
         *METHODS_INVALID["TC108"],
         *ATTRIBUTES13_INVALID["TC108"],
+        *CAPTURE13_INVALID["TC108"],
+        *CONTAINERS13_INVALID["TC108"],
     ),
 )

@@ -7,6 +7,8 @@ from tilecheck.catalog.across_methods import INVALID as METHODS_INVALID
 from tilecheck.catalog.across_methods import VALID as METHODS_VALID
 from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
+from tilecheck.catalog.round13_containers import INVALID as CONTAINERS13_INVALID
+from tilecheck.catalog.round13_containers import VALID as CONTAINERS13_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -28,8 +30,9 @@ already run on every one of those paths; or, in a loop, an op made before the lo
 way around it ran: the next iteration runs it again, at each place the loop ran it. Not
 reported: an op run on one branch only; one made anew in each loop iteration; one run in a
 loop every way around which leaves it first (`break`, `return`) or runs it where an exception
-may be swallowed (`try`); one kept in a list or a container, returned from or passed to a
-function the checker
+may be swallowed (`try`); one kept in a list or a container (but `tr.zip(*ops)` or
+`tr.zip(*ops.values())` of a whole local container runs every item: a later `ops[k].sync()`
+is reported), returned from or passed to a function the checker
 does not follow, or named by a variable that a call may rebind (`global`, `nonlocal`); a run
 that may have raised before it ran the op, as seen from an `except` handler or from after a
 `with` block that may swallow the error (`pytest.raises`). Inside a graph capture, running an
@@ -211,6 +214,7 @@ def main() -> None:
         ),
         *WINDOWS_VALID["TC110"],
         *METHODS_VALID["TC110"],
+        *CONTAINERS13_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -387,5 +391,6 @@ def main() -> None:
         *COLLECTIVE_INVALID["TC110"],
         *WINDOWS_INVALID["TC110"],
         *METHODS_INVALID["TC110"],
+        *CONTAINERS13_INVALID["TC110"],
     ),
 )

@@ -72,7 +72,8 @@ class CallSites(Interprocedural):
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
         if isinstance(func, cst.Name) and func.value not in self.env:
-            summary = self.ctx.summary_for(func.value)
+            # a parameter named like a module function is whatever the caller passed
+            summary = None if func.value in self.parameters else self.ctx.summary_for(func.value)
             if summary is not None:
                 return self.call_summary(expr, summary, None)
         elif isinstance(func, cst.Name) and func.value in self.instances:

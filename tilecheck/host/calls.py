@@ -94,11 +94,13 @@ class Calls(Collectives):
         is collected: TC108) where ``g`` holds an open graph on every path (launching a closed
         one raises) and no capture is under way (launching inside one raises)."""
         func = expr.func if isinstance(expr, cst.Call) else None
-        if not (
-            isinstance(func, cst.Attribute)
-            and func.attr.value == "launch"
-            and isinstance(func.value, cst.Name)
-        ):
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "launch"):
+            return
+        if not isinstance(func.value, cst.Name):
+            kept = self.kept_graph(func.value) and self.capturing_graph() is None
+            self.verdict(
+                PENDING_NEVER_WAITED, expr, messages.launch_dropped(expr) if kept else None
+            )
             return
         graph = self.bound.get(func.value.value)
         hold = self.holds.get(graph) if graph is not None else None
@@ -113,6 +115,27 @@ class Calls(Collectives):
         if graph is None and not given:
             self.parameter_launch(func.value.value, expr)
         self.verdict(PENDING_NEVER_WAITED, expr, messages.launch_dropped(expr) if dropped else None)
+
+    def kept_graph(self, expr: cst.BaseExpression) -> bool:
+        """``self.graph`` of a class that keeps there only a graph a method's ``with
+        tr.graph() as g`` captured (``ClassInfo.captured``), ``self`` never rebound: an open
+        graph (launching a closed one raises), as a local name bound so would hold."""
+        info = self.method_of
+        return (
+            info is not None
+            and self.me is not None
+            and isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == self.me
+            and expr.attr.value in info.captured
+            and self.scope_node is not None
+            and self.me not in self._rebound_in(self.scope_node)
+        )
+
+    def _rebound_in(self, scope: cst.FunctionDef) -> frozenset[str]:
+        if self._rebound_here is None:
+            self._rebound_here = rebound(scope)
+        return self._rebound_here
 
     def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
         """``g.launch()`` as a statement on an untracked parameter of a function being
@@ -187,9 +210,7 @@ class Calls(Collectives):
         given = arg.value
         if not isinstance(given, cst.Name) or given.value != name:
             return False
-        if self._rebound_here is None:
-            self._rebound_here = rebound(scope)
-        return name not in self._rebound_here
+        return name not in self._rebound_in(scope)
 
     def stream_call(self, expr: cst.BaseExpression) -> bool:
         return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in (

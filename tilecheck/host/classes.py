@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.bound_once import bound_again
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.names import NameResolver
 from tilecheck.syntax.nodes import dotted_name
@@ -54,6 +55,10 @@ class ClassInfo:
     # attributes given ``tr.graph(...)`` and nothing else (``self.g = tr.graph()``): ``with
     # self.g:`` captures
     graphs: frozenset[str] = frozenset()
+    # attributes given only a graph a ``with tr.graph() as g`` of the same method captured
+    # (``self.graph = g``), and stored nowhere else in the module: an open graph wherever a
+    # method launches it (a closed one raises there)
+    captured: frozenset[str] = frozenset()
     # what a construction keeps as given, and the instances of other classes it keeps
     # (``tilecheck.host.object_fields``)
     construction: Construction = field(default_factory=Construction)
@@ -141,6 +146,7 @@ def class_info(
     properties: set[str] = set()
     assigned: set[str] = set()
     graph_only: dict[str, bool] = {}  # attribute -> given ``tr.graph(...)`` only
+    kept_graph: dict[str, bool] = {}  # attribute -> given a captured graph's name only
     setup = setup_method(cls)
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
@@ -161,6 +167,10 @@ def class_info(
             if p.annotation is not None and _is_tensor_annotation(p.annotation.annotation, resolver)
         }
         graphs = _graph_names(stmt.body, resolver)
+        params = {p.name.value for p in _parameters(stmt)}
+        captured: frozenset[str] = frozenset()
+        if graphs and isinstance(stmt.body, cst.IndentedBlock):
+            captured = graphs - params - bound_again(stmt.body.body, graphs)
         holders |= _driven(stmt.body, me)
         for target, value in _assignments(stmt.body):
             pairs: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = [(target, value)]
@@ -178,6 +188,8 @@ def class_info(
                 assigned.add(attr)
                 makes_graph = isinstance(v, cst.Call) and _calls(v, api.GRAPH, resolver)
                 graph_only[attr] = graph_only.get(attr, True) and makes_graph
+                keeps = t is target and isinstance(v, cst.Name) and v.value in captured
+                kept_graph[attr] = kept_graph.get(attr, True) and keeps
                 source = _attribute_of(v, me) if v is not None else None
                 if source is not None:
                     copied.setdefault(attr, []).append(source)
@@ -232,7 +244,16 @@ def class_info(
         setup=setup,
         assigned=frozenset(assigned | made),
         graphs=frozenset(a for a, only in graph_only.items() if only),
+        captured=frozenset(a for a, only in kept_graph.items() if only),
     )
+
+
+def _parameters(fn: cst.FunctionDef) -> Iterator[cst.Param]:
+    params = fn.params
+    yield from (*params.posonly_params, *params.params, *params.kwonly_params)
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            yield star
 
 
 def _calls(call: cst.Call, canonical: str, resolver: NameResolver) -> bool:
@@ -355,7 +376,12 @@ def module_classes(
         info = find(canonical) if local not in found else None
         if info is not None:
             found[local] = replace(
-                info, name=local, origin=canonical, unread=frozenset(), base=None
+                info,
+                name=local,
+                origin=canonical,
+                unread=frozenset(),
+                base=None,
+                captured=frozenset(),
             )
     return found
 
@@ -379,8 +405,10 @@ def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInf
     classes = {s.name.value: s for s in body.body if isinstance(s, cst.ClassDef)}
     bases = ancestors(classes)
     found: dict[str, ClassInfo] = {}
+    relatives_of: dict[str, list[str]] = {}
     for name, cls in classes.items():
         relatives = [*bases[name], *(other for other in classes if name in bases[other])]
+        relatives_of[name] = relatives
         found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives))
         first = dotted_name(cls.bases[0].value) if cls.bases else None
         if bases[name] and first == bases[name][0]:
@@ -395,6 +423,13 @@ def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInf
             if other in found and found[other].construction.settled
         }
         found[name] = replace(info, construction=replace(kept, objects=objects))
+    captured = frozenset().union(*(info.captured for info in found.values()))
+    if captured:
+        stores = attribute_stores(body, captured)
+        for name, info in found.items():
+            own = _self_stores((classes[name], *(classes[r] for r in relatives_of[name])))
+            alone = frozenset(a for a in info.captured if stores.get(a) == own.get(a, 0))
+            found[name] = replace(info, captured=alone)
     holders = frozenset().union(*(info.holders for info in found.values()))
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))
@@ -430,6 +465,53 @@ def unread_attributes(
                 made.add(node.func.value)
         stack.extend(children(node))
     return names - read, frozenset(made)
+
+
+def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
+    """How many statements of the module store into (assign, ``del``, bind by ``for`` or
+    ``with``) an attribute named in ``names``, whatever the object; ``{}`` when the module
+    reaches attributes by name (``getattr``, ``setattr``, ``vars``, ``__dict__``)."""
+    counts: dict[str, int] = {}
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name) and node.value in _BY_NAME:
+            return {}
+        for target in _store_targets(node):
+            for flat in _flat_targets(target):
+                if isinstance(flat, cst.Attribute) and flat.attr.value in names:
+                    counts[flat.attr.value] = counts.get(flat.attr.value, 0) + 1
+        stack.extend(children(node))
+    return counts
+
+
+_BY_NAME = frozenset({"getattr", "setattr", "delattr", "vars", "__dict__"})
+
+
+def _store_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor)):
+        return [node.target]
+    if isinstance(node, cst.WithItem) and node.asname is not None:
+        return [node.asname.name]
+    return []
+
+
+def _self_stores(classes: tuple[cst.ClassDef, ...]) -> dict[str, int]:
+    """How many of its methods' assignments store into an attribute of ``self`` (as
+    ``class_info`` reads them: one per assigned target, tuples unpacked)."""
+    counts: dict[str, int] = {}
+    for stmt in (s for c in classes for s in c.body.body):
+        me = self_name(stmt) if isinstance(stmt, cst.FunctionDef) else None
+        if me is None or not isinstance(stmt, cst.FunctionDef):
+            continue
+        for target, _ in _assignments(stmt.body):
+            for flat in _flat_targets(target):
+                attr = _attribute_of(flat, me)
+                if attr is not None:
+                    counts[attr] = counts.get(attr, 0) + 1
+    return counts
 
 
 def _flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:

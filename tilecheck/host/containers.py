@@ -16,6 +16,7 @@ import libcst as cst
 
 from tilecheck.host.counters import Counters
 from tilecheck.host.indices import At, Axis, Select, axis_of
+from tilecheck.host.key_lists import key_at
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key, path_of, source_of
@@ -88,16 +89,42 @@ class Containers(Counters):
             return None
         return self.stored(path)
 
+    def lookup_path(self, path: str) -> Value | None:
+        return self.stored(path) if self._based and root_of(path) in self._based else None
+
+    def listed_key(self, expr: cst.Subscript) -> tuple[str, str] | None:
+        """``bufs[keys[0]]`` of a literal list of keys (``tilecheck.host.key_lists``): the
+        path of ``bufs`` and the key as a path writes it (``'main'``, ``0``)."""
+        only = expr.slice[0].slice if len(expr.slice) == 1 else None
+        index = only.value if type(only) is cst.Index else None
+        if type(index) is not cst.Subscript:
+            return None
+        key = key_at(index, self.ctx.key_lists())
+        base = path_of(expr.value) if key is not None else None
+        if base is None or (isinstance(key, int) and key < 0):
+            return None
+        return base, repr(key) if isinstance(key, str) else str(key)
+
     def subscript(self, expr: cst.Subscript) -> Value:
         found = self.lookup(expr)
         if found is not None:
             return found
+        listed = self.listed_key(expr)
+        if listed is not None:  # ``bufs[keys[0]]`` of a display kept by its keys
+            found = self.lookup_path(f"{listed[0]}[{listed[1]}]")
+            if found is not None:
+                for element in expr.slice:
+                    self.walk(element)
+                return found
         base = self.ev(expr.value)
         for element in expr.slice:
             self.walk(element)
         only = expr.slice[0].slice if len(expr.slice) == 1 else None
         index = only.value if isinstance(only, cst.Index) else None
         axis = axis_of(index, self.ctx.constants) if index is not None else None
+        if axis is None and type(index) is cst.Subscript:  # ``bufs[keys[0]]``
+            key = key_at(index, self.ctx.key_lists())
+            axis = At(key) if key is not None else None
         if isinstance(base, Packed):
             if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
                 if -len(base.items) <= axis.key < len(base.items):

@@ -51,6 +51,9 @@ class Context:
     # Attributes that hold a non-empty list once made (``tilecheck.flow.filled``): a method's
     # loop over one runs at least once.
     filled: Container[str] = frozenset()
+    # Names that hold a literal list of keys wherever read (``tilecheck.host.key_lists``),
+    # worked out the first time an index is such a list's item (``bufs[keys[0]]``).
+    key_lists: Callable[[], Mapping[str, tuple[int | str, ...]]] = dict
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

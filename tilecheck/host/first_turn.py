@@ -13,17 +13,17 @@ import libcst as cst
 
 from tilecheck.flow.cfg import CFG
 from tilecheck.host.carried import carried_names
-from tilecheck.host.containers import Containers
 from tilecheck.host.indices import Affine, At, Bounds, Select
 from tilecheck.host.loop_columns import Counting
 from tilecheck.host.messages import Use
 from tilecheck.host.model import Hold, Kind, Oids, Value
+from tilecheck.host.overwrites import Overwrites
 from tilecheck.host.turn_order import counter_of, innermost, loop_spans
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import target_names
 
 
-class FirstTurns(Containers):
+class FirstTurns(Overwrites):
     body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
 
     def __init__(self, ctx: object) -> None:

@@ -23,13 +23,17 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
     while stack:
         node, parent, above = stack.pop()
         if isinstance(node, cst.Name) and node.value == name:
-            if isinstance(parent, cst.AssignTarget):
+            if isinstance(parent, cst.AssignTarget) or (
+                isinstance(parent, cst.AnnAssign) and parent.target is node
+            ):
                 binds += 1
                 continue
             if not _reads(node, parent, above):
                 return None
         if isinstance(node, cst.Assign) and _binds(node, name):
             length = _display_length(node.value)
+        if isinstance(node, cst.AnnAssign) and _annotated(node, name):
+            length = _display_length(node.value) if node.value is not None else None
         stack.extend((child, node, parent) for child in children(node))
     return length if binds == 1 else None
 
@@ -39,6 +43,11 @@ def _binds(node: cst.Assign, name: str) -> bool:
         any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets)
         and len(node.targets) == 1
     )
+
+
+def _annotated(node: cst.AnnAssign, name: str) -> bool:
+    """``xs: list[T] = [...]``."""
+    return isinstance(node.target, cst.Name) and node.target.value == name
 
 
 def _reads(node: cst.Name, parent: cst.CSTNode | None, above: cst.CSTNode | None) -> bool:

@@ -213,8 +213,8 @@ def overwritten(site: cst.CSTNode) -> Finding:
         PENDING_NEVER_WAITED,
         site,
         (
-            "the Pending of this submit is dropped unwaited: the name holding it is rebound "
-            "(a later iteration's submit) before anything waits on it, so only the last one is "
+            "the Pending of this submit is dropped unwaited: the name (or list item) holding it "
+            "is rebound (a later submit) before anything waits on it, so only the last one is "
             "waited; wait on each one, or keep them in a list and wait on every one",
         ),
     )

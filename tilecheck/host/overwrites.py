@@ -1,0 +1,150 @@
+"""Stores over a live item of a local list of fixed length (``tilecheck.host.fixed_length``).
+``slots[0] = k(a).submit()`` then ``slots[0] = k(b).submit()``: the first Pending, held by that
+item only, is dropped unwaited (TC108, as a name rebound over it). With a computed index, a
+``for`` over ``n`` known items that stores a new Pending of one site on every turn
+(``slots[i % 2] = k(...).submit()`` over ``range(3)``) writes some item twice when the list has
+fewer than ``n`` items: the earlier turns' Pending, never waited on any path and held by no
+other name, is dropped there. Anything else (a loop that may stop early, a store under a
+branch, an item someone else holds or waits on some path) reports nothing."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.flow.trips import length
+from tilecheck.host.fixed_length import fixed_length
+from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.zipped_items import ZippedItems
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.walk import children
+
+# Statements that may leave a loop's body before a later store in it runs.
+_LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await, cst.Try)
+
+
+class Overwrites(ZippedItems):
+    module_node: cst.Module | None = None  # the module, when this is its body
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._turn_stores: dict[int, cst.For] | None = None  # a store -> the loop running it
+
+    def bind(self, target: cst.BaseExpression, value: Value) -> None:
+        if type(target) is not cst.Subscript or type(target.value) is not cst.Name:
+            super().bind(target, value)
+            return
+        name = target.value.value
+        before = self._overwritten(name, target, value)
+        super().bind(target, value)
+        if before is not None:
+            self._note_overwritten(name, before, target)
+
+    def _live_pendings(self, oids: Oids) -> Oids:
+        """The Pendings of ``oids`` never waited on any path, of a site the function makes."""
+        return frozenset(
+            o
+            for o in oids
+            if self.infos[o].kind is Kind.PENDING
+            and (hold := self.holds.get(o)) is not None
+            and hold.status == LIVE
+            and self.site_of(o) in self.created_pendings
+        )
+
+    def _overwritten(self, name: str, target: cst.Subscript, value: Value) -> Oids | None:
+        """The live Pendings the store to ``target`` certainly writes over, if any."""
+        contents = self.env.get(name + "[*]")
+        if not contents or not self.local_container(name + "[*]") or len(target.slice) != 1:
+            return None
+        index = target.slice[0].slice
+        if not isinstance(index, cst.Index):
+            return None
+        live = self._live_pendings(contents)
+        if not live:
+            return None
+        scope = self.scope_node or self.module_node
+        n = fixed_length(scope, name) if scope is not None else None
+        if n is None:
+            return None
+        key = const_int(index.value, self.ctx.constants)
+        if key is not None:
+            return self._at_key(name, n, key, contents, live)
+        return self._earlier_turns(n, value, live)
+
+    def _at_key(self, name: str, n: int, key: int, contents: Oids, live: Oids) -> Oids | None:
+        """``slots[0] = ...``: what item 0 holds, where the items tell all the list holds."""
+        if not -n <= key < n or f"{name}[#{n}]" not in self.env:
+            return None
+        items = [self.env.get(f"{name}[{i}]", NOTHING) for i in range(n)]
+        if frozenset().union(*items) != contents:
+            return None
+        return items[key % n] & live
+
+    def _earlier_turns(self, n: int, value: Value, live: Oids) -> Oids | None:
+        """The summary of the earlier turns' Pendings of the site whose new Pending the store
+        keeps, where the store runs on every turn of a loop of more than ``n`` turns."""
+        new = flatten(value)
+        if len(new) != 1:
+            return None
+        (made,) = new
+        if self.infos[made].kind is not Kind.PENDING or self.site_of(made) != made:
+            return None
+        earlier = self._summary.get(made)
+        if earlier is None or earlier not in live:
+            return None
+        element = self.element
+        loop = self._turn_loops().get(id(element.node)) if element is not None else None
+        turns = length(loop.iter) if loop is not None else None
+        if turns is None or turns <= n:
+            return None
+        return frozenset({earlier})
+
+    def _note_overwritten(self, name: str, before: Oids, target: cst.Subscript) -> None:
+        """After the store: each of ``before`` that no other name or item holds is dropped.
+        Where the items tell all, what the list may hold is theirs again."""
+        n = self._lengths.get(name)
+        if n is not None and f"{name}[#{n}]" in self.env:
+            items = [self.env.get(f"{name}[{i}]", NOTHING) for i in range(n)]
+            self.set_env(name + "[*]", frozenset().union(*items))
+        inside = name + "["
+        elsewhere: set[int] = set()
+        for key, oids in self.env.items():
+            if key != name + "[*]" and (not key.startswith(inside) or key[len(inside)] != "*"):
+                elsewhere |= oids
+        for oid in before:
+            self.dropped[(self.site_of(oid), target)] = oid not in elsewhere
+
+    def _turn_loops(self) -> dict[int, cst.For]:
+        """Each assignment a ``for`` over a literal or ``range`` runs on every turn (a
+        statement of its body, which nothing can leave early) -> that loop."""
+        if self._turn_stores is None:
+            found: dict[int, cst.For] = {}
+            scope = self.scope_node or self.module_node
+            stack: list[cst.CSTNode] = [scope] if scope is not None else []
+            while stack:
+                node = stack.pop()
+                if type(node) is cst.For and length(node.iter) is not None and _plain(node):
+                    assert isinstance(node.body, cst.IndentedBlock)
+                    for line in node.body.body:
+                        if type(line) is cst.SimpleStatementLine:
+                            found.update((id(s), node) for s in line.body)
+                stack.extend(
+                    c
+                    for c in children(node)
+                    if type(c) is not cst.FunctionDef or node is scope
+                    if type(c) is not cst.ClassDef
+                )
+            self._turn_stores = found
+        return self._turn_stores
+
+
+def _plain(loop: cst.For) -> bool:
+    """Nothing in the body leaves it early, waits or yields (nested functions aside)."""
+    if loop.asynchronous is not None or not isinstance(loop.body, cst.IndentedBlock):
+        return False
+    stack: list[cst.CSTNode] = [loop.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _LEAVING):
+            return False
+        stack.extend(c for c in children(node) if type(c) not in (cst.FunctionDef, cst.Lambda))
+    return True
