@@ -27,8 +27,8 @@ import pytest
 
 import tilert as tr
 import tilert.distributed as dist
+from tests.support.kernels import scale
 from tests.support.two_ranks import run_two_ranks
-from tilert import Mutable, Tensor, f32
 
 pytestmark = pytest.mark.gpu
 
@@ -59,11 +59,6 @@ def test_case_passes_on_both_ranks(ranks_output: str, case: str) -> None:
 
 
 # -- the worker: each rank runs the cases named on its command line -----------------------------
-@tr.kernel
-def scale(z: Mutable[Tensor[f32]], a: float) -> None:
-    z.store(z.load() * a)
-
-
 def _worker(cases: list[str]) -> int:
     import torch
     import torch.distributed as td
