@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tilecheck.syntax.nodes import dotted_name
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants
 
 
 @dataclass(frozen=True)
@@ -44,11 +44,12 @@ def construction(cls: cst.ClassDef, relatives: tuple[cst.ClassDef, ...]) -> Cons
         me = _self_of(fn)
         if me is None:
             continue
-        for attr in _assigned(fn.body, me):
+        assigned, bare = _stores_and_bare(fn.body, me)
+        for attr in assigned:
             counts[attr] = counts.get(attr, 0) + 1
             if fn.name.value != "__init__":
                 settled = False
-        if _bare(fn.body, me):
+        if bare:
             settled = False
     params, kept, annotations = _kept(cls, counts)
     objects: dict[str, str] = {}
@@ -213,27 +214,28 @@ def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
             yield target
 
 
-def _walk(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(children(node))
-
-
-def _assigned(body: cst.CSTNode, me: str) -> Iterator[str]:
-    """The attributes of ``me`` a body stores into (nested scopes included)."""
-    for node in _walk(body):
+def _stores_and_bare(body: cst.CSTNode, me: str) -> tuple[list[str], bool]:
+    """The attributes of ``me`` a body stores into (nested scopes included), and whether it
+    names ``me`` other than as ``me.attr`` (``_bare``), in one walk."""
+    assigned: list[str] = []
+    reached: set[int] = set()
+    bare = False
+    for node in descendants(body):
         for target in _targets(node):
             attr = _attribute_of(target, me)
             if attr is not None:
-                yield attr
+                assigned.append(attr)
+        if type(node) is cst.Attribute and type(node.value) is cst.Name:
+            reached.add(id(node.value))
+        elif type(node) is cst.Name and node.value == me and id(node) not in reached:
+            bare = True
+    return assigned, bare
 
 
 def _bare(body: cst.CSTNode, me: str) -> bool:
     """``me`` named other than as ``me.attr`` (given on, compared, rebound)."""
     reached: set[int] = set()
-    for node in _walk(body):
+    for node in descendants(body):
         if type(node) is cst.Attribute and type(node.value) is cst.Name:
             reached.add(id(node.value))
         elif type(node) is cst.Name and node.value == me and id(node) not in reached:
@@ -244,7 +246,7 @@ def _bare(body: cst.CSTNode, me: str) -> bool:
 def _runs_own(body: cst.CSTNode, me: str) -> bool:
     """``__init__`` calls a method of ``me`` (``self.finish()``) or hands it on: it may wait
     or replace what it was given."""
-    for node in _walk(body):
+    for node in descendants(body):
         if type(node) is cst.Call and type(node.func) is cst.Attribute:
             if type(node.func.value) is cst.Name and node.func.value.value == me:
                 return True
@@ -255,7 +257,7 @@ def _mentions(body: cst.CSTNode, name: str) -> int:
     """How often ``name`` is named (``x.name``'s attribute is no mention)."""
     attributes: set[int] = set()
     count = 0
-    for node in _walk(body):
+    for node in descendants(body):
         if type(node) is cst.Attribute:
             attributes.add(id(node.attr))
         elif type(node) is cst.Name and node.value == name and id(node) not in attributes:
@@ -271,10 +273,9 @@ def _only_reached(fn: cst.FunctionDef, attr: str) -> bool:
         return True
     inner: set[int] = set()  # ``self.attr`` nodes that are the value of ``self.attr.x``
     direct: set[int] = set()  # the targets themselves
-    stored: set[int] = (
-        set()
-    )  # what a target stores through (``self.attr`` of ``self.attr.x = ...``)
-    for node in _walk(fn.body):
+    # what a target stores through (``self.attr`` of ``self.attr.x = ...``)
+    stored: set[int] = set()
+    for node in descendants(fn.body):
         if type(node) is cst.Attribute and type(node.value) is cst.Attribute:
             inner.add(id(node.value))
         for target in _targets(node):
@@ -283,7 +284,7 @@ def _only_reached(fn: cst.FunctionDef, attr: str) -> bool:
                 target = target.value
                 stored.add(id(target))
     init = fn.name.value == "__init__"
-    for node in _walk(fn.body):
+    for node in descendants(fn.body):
         if type(node) is cst.Attribute and _attribute_of(node, me) == attr:
             if init and id(node) in direct:
                 continue  # ``self.attr = attr`` (set once: ``counts``)
