@@ -13,7 +13,7 @@ combine). ``tilert.kernels.flash.decode_attention`` takes the length as a Python
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
 
 import tilert as tr
 import tilert.lang as tl
@@ -31,8 +31,6 @@ from tilert.kernels._common import (
     takes_tensors,
     writes,
 )
-from tilert.kernels.decode_fused import decode_fused_at
-from tilert.kernels.decode_tile import attend_tile
 from tilert.kernels.flash import decode_combine
 from tilert.ops import Op
 
@@ -71,8 +69,14 @@ def decode_split_at(
     for j in range(count):
         kt = tl.reshape(k.load_tile((1, bn, dp), (kvh, start + j, 0)), (bn, dp))  # type: ignore[arg-type,unused-ignore]
         vt = tl.reshape(v.load_tile((1, bn, dp), (kvh, start + j, 0)), (bn, dp))  # type: ignore[arg-type,unused-ignore]
-        valid = cols + (start + j) * bn < length
-        m, l_sum, acc = attend_tile(qt, kt, vt, valid, m, l_sum, acc, qk_scale)  # type: ignore[arg-type,unused-ignore]  # (the helper types tiles as f32)
+        s = tl.mma(qt, tl.transpose(kt), tl.zeros((gp, bn), tl.f32)) * qk_scale  # type: ignore[arg-type,unused-ignore]
+        s = tl.where(cols + (start + j) * bn < length, s, float("-inf"))
+        m_new = tl.maximum(m, tl.max(s, axis=1, keepdims=True))
+        p = tl.exp2(s - m_new)
+        alpha = tl.exp2(m - m_new)
+        l_sum = l_sum * alpha + tl.sum(p, axis=1, keepdims=True)
+        acc = tl.mma(tl.astype(p, q.dtype), vt, acc * alpha)
+        m = m_new
     # a split with keys has l_sum >= 1 (its largest score counts exp2(0)); one without has 0
     # and divides 0 by 1, and its m + log2(1) stays -inf
     l_safe = tl.maximum(l_sum, 1.0)
@@ -90,56 +94,18 @@ def _splits_at(kv_heads: int, max_seq: int) -> tuple[int, int]:
     return bn, max(1, min(want, 128, -(-max_seq // bn)))
 
 
-def _fused_splits(kv_heads: int, max_seq: int, width: int) -> tuple[int, int]:
-    """(splits per KV head, tile of a head's ``width = group * head_dim`` output elements)
-    for the one-kernel form: its grid is ``out``'s partition's, ``(kv_heads, width / tile)``,
-    so the splits are the fewest such tiles (a power of two each) that are at least
-    ``_splits_at``'s (16 for Qwen3-4B on the H100, the same), or ``width`` if fewer."""
-    _, want = _splits_at(kv_heads, max_seq)
-    tile = pow2(width)
-    while tile > 1 and -(-width // tile) < want:
-        tile //= 2
-    return -(-width // tile), tile
-
-
-class DecodeWorkspace(NamedTuple):
-    """What ``decode_attention_at`` writes besides ``out``, made ahead (a ``tr.graph()``
-    capture refuses allocations): the two-kernel form's split-major partials, and the
-    one-kernel form's per-head partials and arrival counters (zeros: each launch leaves them
-    so)."""
-
-    o: Tensor[Any]
-    lse: Tensor[Any]
-    fused_o: Tensor[Any]
-    fused_lse: Tensor[Any]
-    arrived: Tensor[Any]
-
-
 @takes_tensors
-def decode_workspace_at(q: Tensor[Any], k_cache: Tensor[Any]) -> DecodeWorkspace:
-    """The f32 partial-result tensors (and the one-kernel form's counters)
-    ``decode_attention_at`` needs for this cache, made ahead: a ``tr.graph()`` capture
-    refuses allocations."""
+def decode_workspace_at(q: Tensor[Any], k_cache: Tensor[Any]) -> tuple[Tensor[Any], Tensor[Any]]:
+    """The f32 partial-result tensors ``decode_attention_at`` needs for this cache, made
+    ahead: a ``tr.graph()`` capture refuses allocations."""
     hq, d = rank("decode_workspace_at q", q, 2)
     hk, max_seq, _ = rank("decode_workspace_at k_cache", k_cache, 3)
     _, splits = _splits_at(hk, max_seq)
-    gp, group = max(16, pow2(hq // hk)), hq // hk
-    fused, _ = _fused_splits(hk, max_seq, group * d)
-    return DecodeWorkspace(
+    gp = max(16, pow2(hq // hk))
+    return (
         tr.empty((hk * splits, gp, d), dtype=tr.f32),
         tr.empty((hk * splits, gp, 1), dtype=tr.f32),
-        tr.empty((hk, fused, group * d), dtype=tr.f32),
-        tr.empty((hk, fused, group), dtype=tr.f32),
-        tr.zeros((hk, fused, 1), dtype=tr.i32),
     )
-
-
-# The form decode_attention_at takes when its caller does not say: True for one kernel (the
-# splits' last block combines), False for a split kernel and a combine kernel. A module
-# constant so that a probe can compare both in one process (benchmarks/
-# gpu_probe_decode_fused_combine.py); the default stays the two kernels until the GPU
-# measures the one kernel faster.
-FUSED_COMBINE = False
 
 
 @writes("out", "workspace")
@@ -151,20 +117,18 @@ def decode_attention_at(
     position: Tensor[Any],
     scale: float | None = None,
     *,
-    workspace: DecodeWorkspace | None = None,
-    fused: bool | None = None,
+    workspace: tuple[Tensor[Any], Tensor[Any]] | None = None,
 ) -> Op:
     """``decode_attention`` over the first ``position[0] + 1`` rows of the caches, the length
     read on the device (``position: [1]``, i32 or i64, below ``max_seq``): the op a graph
     captures once serves every position. ``q, out: [q_heads, head_dim]``, ``k_cache,
     v_cache: [kv_heads, max_seq, head_dim]``. The splits are fixed by the cache's size (one
     block per KV head and split); each split takes an even share of the key tiles below the
-    length. ``fused`` (default ``FUSED_COMBINE``): the head's last split block combines them
-    (one kernel, ``decode_fused_at``), else a second kernel does. ``workspace``: from
-    ``decode_workspace_at`` (needed inside a capture)."""
+    length, and a second kernel combines them. ``workspace``: from ``decode_workspace_at``
+    (needed inside a capture)."""
     float_dtype("decode_attention_at", out, q, k_cache, v_cache)
     hq, d = rank("decode_attention_at q", q, 2)
-    hk, _, dk = rank("decode_attention_at k_cache", k_cache, 3)
+    hk, max_seq, dk = rank("decode_attention_at k_cache", k_cache, 3)
     if dk != d or tuple(v_cache.shape) != tuple(k_cache.shape) or hq % hk:
         raise ValueError(
             f"decode_attention_at: q {q.describe()}, k {k_cache.describe()}, v {v_cache.describe()}"
@@ -172,31 +136,12 @@ def decode_attention_at(
     shape("decode_attention_at out", out, (hq, d))
     shape("decode_attention_at position", position, (1,))
     it = int_dtype("decode_attention_at position", position)
-    ws = workspace if workspace is not None else decode_workspace_at(q, k_cache)
-    sc = (1.0 / math.sqrt(d) if scale is None else float(scale)) * LOG2E
-    if FUSED_COMBINE if fused is None else fused:
-        return _one_kernel(out, q, k_cache, v_cache, position, sc, ws, it)
-    return _two_kernels(out, q, k_cache, v_cache, position, sc, ws, it)
-
-
-def _two_kernels(
-    out: Tensor[Any],
-    q: Tensor[Any],
-    k_cache: Tensor[Any],
-    v_cache: Tensor[Any],
-    position: Tensor[Any],
-    sc: float,
-    ws: DecodeWorkspace,
-    it: type[tr.DType],
-) -> Op:
-    """The split kernel, then ``flash.decode_combine`` as a dependent launch."""
-    hq, d = q.shape
-    hk, max_seq, _ = k_cache.shape
     bn, splits = _splits_at(hk, max_seq)
     group, gp, dp = hq // hk, max(16, pow2(hq // hk)), pow2(d)
-    o_ws, lse_ws = ws.o, ws.lse
+    o_ws, lse_ws = workspace if workspace is not None else decode_workspace_at(q, k_cache)
     shape("decode_attention_at workspace", o_ws, (hk * splits, gp, d))
     shape("decode_attention_at workspace", lse_ws, (hk * splits, gp, 1))
+    sc = (1.0 / math.sqrt(d) if scale is None else float(scale)) * LOG2E
     # dependent launches (a decode step's kernels are short: each launch overlaps the last);
     # four blocks an SM: a short context in a long cache leaves most splits empty, and with
     # the compiler's default occupancy the empty blocks queued behind the busy ones (Qwen3-4B
@@ -222,48 +167,4 @@ def _two_kernels(
     return first.then(lambda *_: comb(out.partition((1, dp)), o_ws, lse_ws, splits, group, sp))
 
 
-def _one_kernel(
-    out: Tensor[Any],
-    q: Tensor[Any],
-    k_cache: Tensor[Any],
-    v_cache: Tensor[Any],
-    position: Tensor[Any],
-    sc: float,
-    ws: DecodeWorkspace,
-    it: type[tr.DType],
-) -> Op:
-    """``decode_fused_at``: the splits and their combine in one launch."""
-    hq, d = q.shape
-    hk, max_seq, _ = k_cache.shape
-    bn, _ = _splits_at(hk, max_seq)
-    group = hq // hk
-    splits, tile = _fused_splits(hk, max_seq, group * d)
-    shape("decode_attention_at workspace", ws.fused_o, (hk, splits, group * d))
-    shape("decode_attention_at workspace", ws.fused_lse, (hk, splits, group))
-    shape("decode_attention_at workspace", ws.arrived, (hk, splits, 1))
-    if ws.arrived.dtype is not tr.i32:
-        raise TypeError(f"decode_attention_at: workspace counters {ws.arrived.describe()}")
-    # as _two_kernels' split kernel: a dependent launch, four blocks an SM
-    kernel = specialize(decode_fused_at.fn, T=q.dtype, I=it, unsafe=True).with_options(
-        dependent_launch=True, occupancy=4
-    )
-    return kernel(
-        out.reshape(hk, group * d, 1).partition((1, tile, 1)),
-        ws.fused_o.partition((1, 1, pow2(group * d))),
-        ws.fused_lse.partition((1, 1, pow2(group))),
-        ws.arrived.partition((1, 1, 1)),
-        q,
-        k_cache,
-        v_cache,
-        position,
-        sc,
-        group,
-        bn,
-        max(16, pow2(group)),
-        pow2(d),
-        pow2(splits),
-        pow2(group),
-    )
-
-
-__all__ = ["FUSED_COMBINE", "DecodeWorkspace", "decode_attention_at", "decode_workspace_at"]
+__all__ = ["decode_attention_at", "decode_workspace_at"]
