@@ -7,21 +7,26 @@ a prompt of ``--context`` tokens. Rank 0 prints the rows and writes
 
 Rows (``ratio``: ours over the baseline, higher is better):
 * ``tp2-decode-speedup``: tokens/s of ``Qwen3TP`` on the two GPUs (the captured step with its
-  72 all-reduces replayed per token) against ``Qwen3`` on GPU 0 alone, same weights and prompt,
-  run after the two-GPU run while rank 1 waits at a barrier.
+  72 all-reduces on tensors in NCCL symmetric windows and the LM head split by vocabulary, two
+  all-gathers, replayed per token) against ``Qwen3`` on GPU 0 alone, same weights and prompt,
+  run after the two-GPU runs while rank 1 waits at a barrier.
 * ``tp2-decode-vs-roofline``: the same two-GPU tokens/s against GPU 0's copy bandwidth (a
   device-to-device copy, measured in this run) over the bytes of weights one GPU reads a step
-  (its slice, and the replicated LM head and norms).
-* ``tp2-decode-speedup-symm``, ``tp2-decode-vs-roofline-symm``: the same with the all-reduces
-  through torch's symmetric memory (``small_all_reduce="symm"``: a second communicator over
-  the same process group), run after the NCCL one on the same weights. ``--small-all-reduce``
-  nccl or symm runs one of the two (default: both).
+  (its slice of the layers and of the LM head, and the norms).
+* ``tp2-decode-speedup-replicated``, ``tp2-decode-vs-roofline-replicated``: the previous path,
+  on the same communicator and weights: every rank the whole LM head, the residual stream in
+  ordinary tensors (NCCL's plain all-reduce). ``--no-replicated`` leaves it out.
+* ``tp2-decode-speedup-symm``, ``tp2-decode-vs-roofline-symm``: the all-reduces through
+  torch's symmetric memory (``small_all_reduce="symm"``: a second communicator over the same
+  process group, whose tensors are ordinary; the head split as in the first row), run after
+  the NCCL ones on the same weights. ``--small-all-reduce`` nccl or symm runs one of the two
+  (default: both).
 
-Also in the JSON: the weight bytes per GPU, the copy GB/s, ``allreduce_us`` (one all-reduce
-of a hidden vector inside a graph of a step's 2 x layers of them, replayed), and
-``greedy_match`` (the two runs' greedy tokens equal; bf16 sums in another order may part at a
-near tie of random weights' logits); ``allreduce_us_symm`` and ``greedy_match_symm`` for the
-symmetric-memory run.
+Also in the JSON: the weight bytes per GPU (per path), the copy GB/s, ``allreduce_us`` (one
+all-reduce of a hidden vector inside a graph of a step's 2 x layers of them, replayed; in
+windows for the first path, ordinary tensors for the others), and ``greedy_match`` (the two
+runs' greedy tokens equal; bf16 sums in another order may part at a near tie of random
+weights' logits); ``allreduce_us_<path>`` and ``greedy_match_<path>`` for the others.
 
 On a machine with two GPUs:
     TILERT_BACKEND=cutile python -m tilert.distributed.run -n 2 \
@@ -51,7 +56,8 @@ from tilert.distributed.symmetric import SmallAllReduce
 from tilert.distributed.torch_transport import TorchTransport
 from tilert.models.qwen3 import SIZES, Qwen3, Qwen3Config, Qwen3TP, Weights, random_weights, shard
 
-ROUTES = {"nccl": "", "symm": "-symm"}  # the small all-reduces' transports: rows' suffixes
+# the paths timed: rows' suffixes (replicated: the whole LM head on every rank, plain tensors)
+ROUTES = {"nccl": "", "replicated": "-replicated", "symm": "-symm"}
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -67,6 +73,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         choices=["both", "nccl", "symm"],
         default="both",
         help="the all-reduces' transports timed (symm: torch's symmetric memory)",
+    )
+    p.add_argument(
+        "--no-replicated",
+        action="store_true",
+        help="leave out the previous path (the whole LM head on every rank, plain tensors)",
     )
     return p.parse_args(argv)
 
@@ -86,6 +97,19 @@ def rank_weights(
 ) -> Weights:
     """Rank ``rank``'s slice of ``model(config, dtype, seed)`` (the whole goes once sliced)."""
     return shard(model(config, dtype, seed), rank, size)
+
+
+class ReplicatedHead(Qwen3TP):
+    """The path before the vocabulary split and the windows: ``lm_head`` (the whole model's)
+    on every rank, the step's tensors ordinary (one device's buffers, head and prompt end)."""
+
+    def __init__(self, weights: Weights, max_seq: int, comm: Communicator, lm_head: Any) -> None:
+        super().__init__(dataclasses.replace(weights, lm_head=lm_head), max_seq, comm)
+
+    _step_buffers = Qwen3._step_buffers
+    _step_head = Qwen3._step_head
+    _prompt_head = Qwen3._prompt_head
+    _prompt_logits = Qwen3._prompt_logits
 
 
 def barrier() -> None:
@@ -110,10 +134,16 @@ def symmetric(comm: Communicator) -> Communicator:
     return Communicator(transport, comm.local_rank)  # (never closed: the group is comm's)
 
 
-def allreduce_us(comm: Communicator, hidden: int, count: int, replays: int = 20) -> float:
+def allreduce_us(
+    comm: Communicator, hidden: int, count: int, windows: bool, replays: int = 20
+) -> float:
     """Microseconds per all-reduce of a bf16 ``[hidden]`` vector, ``count`` of them recorded in
-    one graph (a decode step's), over ``replays`` replays."""
-    xs = [tr.zeros((hidden,), dtype=tr.bf16) for _ in range(count)]
+    one graph (a decode step's), over ``replays`` replays; with ``windows``, the vectors are
+    ``comm.zeros``'s (NCCL windows), else ordinary tensors."""
+    xs = [
+        comm.zeros((hidden,), tr.bf16) if windows else tr.zeros((hidden,), dtype=tr.bf16)
+        for _ in range(count)
+    ]
     if comm.needs_eager_first:  # (its symmetric buffer, rendezvoused on first use)
         comm.all_reduce(xs[0]).sync()
     with tr.graph() as g:
@@ -137,28 +167,40 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     lead = comm.rank == 0
     bandwidth = copy_bandwidth() if lead else 0.0
     start = time.perf_counter()
-    if lead:  # GPU 0 keeps the whole model for its one-GPU run
-        full = model(config, tr.bf16, args.seed)
-        weights = shard(full, comm.rank, comm.size)
-    else:
-        weights = rank_weights(config, tr.bf16, args.seed, comm.rank, comm.size)
+    full = model(config, tr.bf16, args.seed)  # (GPU 0 keeps it for its one-GPU run)
+    weights = shard(full, comm.rank, comm.size)
+    whole_head = full.lm_head  # (the replicated path's)
+    if not lead:
+        del full
     ready = time.perf_counter() - start
     # per route: one all-reduce's us in a graph, (seconds a token, tokens) of an engine over
     # the same weights, one engine at a time (every rank fails alike where symm is missing)
     us: dict[str, float] = {}
     decoded: dict[str, tuple[float, list[int]]] = {}
-    for route in [r for r in ROUTES if args.small_all_reduce in (r, "both")]:
+    routes = {"both": ["nccl", "replicated", "symm"], "nccl": ["nccl", "replicated"]}.get(
+        args.small_all_reduce, ["symm"]
+    )
+    if args.no_replicated:
+        routes = [r for r in routes if r != "replicated"]
+    per_gpu: dict[str, int] = {}
+    for route in routes:
         try:
-            c = comm if route == "nccl" else symmetric(comm)
+            c = symmetric(comm) if route == "symm" else comm
         except RuntimeError as exc:
             doc["errors"].append(repr(exc))
             continue
-        us[route] = allreduce_us(c, config.hidden_size, 2 * config.num_hidden_layers)
-        engine = Qwen3TP(weights, max_seq, c)
+        us[route] = allreduce_us(
+            c, config.hidden_size, 2 * config.num_hidden_layers, route == "nccl"
+        )
+        engine: Qwen3TP
+        if route == "replicated":
+            engine = ReplicatedHead(weights, max_seq, c, whole_head)
+        else:
+            engine = Qwen3TP(weights, max_seq, c)
+        per_gpu[route] = engine.weights.decode_bytes()
         decoded[route] = engine_decode(engine, prompt, args.steps)
         del engine
-    per_gpu = weights.decode_bytes()
-    del weights
+    del weights, whole_head
     if lead:
         one = Qwen3(full, max_seq)
         one_s, one_tokens = engine_decode(one, prompt, args.steps)
@@ -168,7 +210,6 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     if not lead:
         return
     rows = doc["comparisons"]
-    roofline = bandwidth * 1e9 / per_gpu
     doc.update(
         weight_bytes_per_gpu=per_gpu,
         weight_bytes_one_gpu=one_bytes,
@@ -177,6 +218,7 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     )
     for route, (tp_s, tp_tokens) in decoded.items():
         suffix = ROUTES[route]
+        roofline = bandwidth * 1e9 / per_gpu[route]
         rows.append(comparison(f"tp2-decode-speedup{suffix}", 1 / tp_s, 1 / one_s, "tokens/s"))
         rows.append(comparison(f"tp2-decode-vs-roofline{suffix}", 1 / tp_s, roofline, "tokens/s"))
         key = suffix.replace("-", "_")

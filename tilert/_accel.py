@@ -113,6 +113,7 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "launchable_grids": launchable_grids,
         "checked_launches": checked_launches,
         "in_flight": ops.IN_FLIGHT,
+        "inline": ownership.INLINE,
     }
 
 
@@ -129,6 +130,8 @@ def _mismatch(objects: Mapping[str, object]) -> str | None:
         return f"it reads {', '.join(missing)}, which tilert/_accel.py does not hand over"
     if ("Tensor", "_family") not in slots:  # (the C must leave views to the Python)
         return "it was built before views (it does not read Tensor._family): reinstall tilert"
+    if ("Tensor", "_owner") not in slots:  # (the C must release and check inline borrows)
+        return "it was built before inline borrows (it does not read Tensor._owner): reinstall"
     for key, name in slots:
         cls = objects[key]
         if not isinstance(cls, type):

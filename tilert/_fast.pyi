@@ -91,6 +91,7 @@ class _Config(TypedDict):
     checked_launches: set[tuple[Any, ...]]
     # the group a submitted op's holders join (ops.IN_FLIGHT), if in none
     in_flight: Any
+    inline: Any  # ownership.INLINE: the head of the ring of inline readers
 
 # -- the module --------------------------------------------------------------------------------
 

@@ -109,7 +109,17 @@ def launch_op(
         else:
             holder = ownership.OpHolder(kernel._label, where, origin)
         try:
-            borrow_for_reading(holder, shared, kernel._reading, where, origin)
+            if (
+                taken
+                and origin is None
+                and all(
+                    t._family is None and (not t._exclusive or _read_after(t, origin))
+                    for t in shared
+                )
+            ):  # nothing to check: the reads are inline (ownership.PartitionHolder)
+                ownership.read_inline(holder, values, kernel._reading)  # type: ignore[arg-type]
+            else:
+                borrow_for_reading(holder, shared, kernel._reading, where, origin)
         except BorrowError:
             if taken:  # the partition is its own again, unconsumed
                 ownership.give_back(holder, partitions[0]._made_at)
@@ -147,7 +157,7 @@ def borrow_for_reading(
                 raise
         else:  # readers never conflict with readers
             t._borrows[holder] = reading
-            holder.held.append(t)
+            ownership.held_list(holder).append(t)
 
 
 def _read_after(t: Tensor[Any], origin: ownership.Group | None) -> bool:
@@ -155,7 +165,12 @@ def _read_after(t: Tensor[Any], origin: ownership.Group | None) -> bool:
     submitted op not yet waited on, so the launch runs after them (stream order, or the wait
     for its last writer on another stream). Not inside a chain or graph capture, whose own
     hand-off rules apply (docs/decisions.md, "Async")."""
-    return origin is None and all(h.group is IN_FLIGHT for h, b in t._borrows.items() if b[0])
+    if origin is not None:
+        return False
+    owner = t._owner
+    if owner is not None and owner.group is not IN_FLIGHT:
+        return False
+    return all(h.group is IN_FLIGHT for h, b in t._borrows.items() if b[0])
 
 
 class LaunchStep:

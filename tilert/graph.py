@@ -184,7 +184,7 @@ class Graph:
             return None
         touched: dict[int, tuple[Any, bool]] = {}
         for h in self._holders:  # these include ops made by .then callbacks during the capture
-            for t in h.held:
+            for t in ownership.holdings(h):
                 seen = touched.get(id(t))
                 writes = ownership.holds_exclusively(h, t)
                 touched[id(t)] = (t, writes or (seen is not None and seen[1]))

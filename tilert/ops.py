@@ -423,7 +423,7 @@ def mark_writer(holders: Sequence[ownership.Holder], stream: Stream, seq: int) -
     (the GPU backend marks its launches itself, as it makes them)."""
     writer = (stream, seq)
     for h in holders:
-        for t in h.held:
+        for t in ownership.holdings(h):
             if ownership.holds_exclusively(h, t):
                 t._writer = writer  # type: ignore[attr-defined]
 

@@ -50,6 +50,8 @@ class Tensor(Generic[DT]):
         "_family",
         "_launch_view",
         "_np_dtype",
+        "_owner",
+        "_readers",
         "_shape",
         "_storage",
         "_view",
@@ -79,6 +81,9 @@ class Tensor(Generic[DT]):
         self._shape = shape  # read on every launch: kept as is
         self._borrows: dict[ownership.Holder, ownership.Borrow] = {}  # see ownership.Named
         self._exclusive = 0
+        # the common launch's inline borrows, outside the table (see ownership.Named)
+        self._owner: ownership.PartitionHolder | None = None
+        self._readers = 0
         self.name = name
         self.created_at = user_callsite()
         # the (stream, launch number) of the last launch that wrote it, so an op on another
@@ -459,16 +464,33 @@ class Partition(Generic[DT]):
         self._made_at = where = user_callsite()
         self._holder = holder = ownership.PartitionHolder(tensor, where, ownership.handoff_group())
         with ownership.LOCK:
-            ownership.take(tensor, holder, True, "partitioned", where)
+            if (
+                holder.group is None
+                and not tensor._borrows
+                and not tensor._exclusive
+                and not tensor._readers
+                and tensor._family is None
+            ):  # nothing to check: the borrow is inline (ownership.PartitionHolder)
+                tensor._owner = holder
+                tensor._exclusive = 1
+            else:
+                ownership.take(tensor, holder, True, "partitioned", where)
 
     def _borrow_by(self, op: ownership.Holder, what: str, where: str) -> None:
         """Consumed by a launch: its exclusive borrow now reads as the op's, and is released
         with the op's (the op keeps this partition's holder among its own)."""
         self.consumed_at = where
         self._consumer = op
+        holder = self._holder
+        if self.tensor._owner is holder:
+            if op is holder:  # inline, taken over: what a table would say of it, if asked
+                holder.writing = what
+                return
+            with ownership.LOCK:
+                ownership.to_tables(self.tensor)
         borrows = self.tensor._borrows
-        if self._holder in borrows:  # (unless tr.unsafe.force_release dropped it)
-            borrows[self._holder] = (True, what, where)
+        if holder in borrows:  # (unless tr.unsafe.force_release dropped it)
+            borrows[holder] = (True, what, where)
 
     def mapped(self, blocks: int, order: Order = row_major) -> Partition[DT]:
         """Launch ``blocks`` persistent blocks that share this partition's tiles out."""
@@ -505,6 +527,10 @@ class Partition(Generic[DT]):
     def __repr__(self) -> str:
         state = "consumed" if self.consumed_at else "live"
         return f"Partition(tile_shape={self.tile_shape}, grid={self.grid}, {state})"
+
+
+# the tensors a launch's holder reads inline, among its values (ownership.read_inline)
+ownership.READ_TYPE = Tensor
 
 
 # -- creation ---------------------------------------------------------------------------------

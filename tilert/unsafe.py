@@ -23,6 +23,7 @@ def host_array(t: Tensor[Any]) -> np.ndarray[Any, Any]:
 def force_release(t: Tensor[Any]) -> None:
     """Drop every borrow of ``t`` (for recovering after an error in an op's callback)."""
     with ownership.LOCK:
+        ownership.to_tables(t)  # (its inline borrows too)
         t._borrows.clear()
         t._exclusive = 0
         ownership.FORCED.value += 1

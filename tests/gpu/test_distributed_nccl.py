@@ -5,8 +5,11 @@ every collective against ``torch.distributed``'s on the same values (several dty
 reductions, sizes past NCCL's protocol switches), the bytes path of dtypes NCCL lacks, a
 ``.then`` chain, stream order after a kernel on a ``tr.Stream()``, a ``tr.graph()`` captured
 and replayed (and a new communicator's first collectives captured), the BorrowError while an
-all-reduce is in flight, the torch transport over the same group giving the same results, and
-symmetric memory's small sums beside NCCL. Skipped without two GPUs and torch with NCCL.
+all-reduce is in flight, the torch transport over the same group giving the same results,
+symmetric memory's small sums beside NCCL, and tensors in NCCL symmetric windows
+(``comm.zeros``: their all-reduces and all-gathers against torch's, eager and in a replayed
+graph, the BorrowError in flight, the refusal inside a capture). Skipped without two GPUs and
+torch with NCCL.
 
 One command:  python -m pytest -m gpu -v tests/gpu/test_distributed_nccl.py
 Each case prints ``rank R: ok CASE``; a failing one prints its traceback on that rank and the
@@ -44,6 +47,9 @@ CASES = (
     "torch_transport",
     "symm",
     "graph_first_use",
+    "windows",
+    "windows_graph",
+    "windows_borrow",
 )
 
 
@@ -272,6 +278,84 @@ def _worker(cases: list[str]) -> int:
         finally:
             t.close()
 
+    def windowed(n: int, dt: Any) -> tuple[Any, Any]:
+        """A tensor in an NCCL window and torch's, the same values."""
+        t = comm.transport
+        why = t.lib.windows_missing if isinstance(t, NcclTransport) else type(t).__name__
+        assert isinstance(t, NcclTransport) and t.windows is not None, (
+            f"rank {rank}: no NCCL windows: {why} (windows need NCCL 2.27+: "
+            "TILERT_NCCL_LIBRARY can point at a newer libnccl.so.2)"
+        )
+        x = comm.zeros((n,), dt)
+        array = values(n, dt.np_dtype)
+        x.copy_from(array)
+        theirs = torch.from_numpy(array.astype(np.float64)).to(device).to(torch_dtypes[dt])
+        return x, theirs
+
+    def windows() -> None:
+        """Sums and gathers of window tensors equal torch's (a decode step's 8 KiB bf16, the
+        split head's gathers, sizes past the symmetric kernels' small-message range)."""
+        for dt, n in [(tr.bf16, 4096), (tr.f32, 4096), (tr.bf16, 75968), (tr.f32, 1 << 20)]:
+            x, xt = windowed(n, dt)
+            dist.all_reduce(x).sync()
+            td.all_reduce(xt)
+            same(x, xt, f"window all_reduce of {n} {dt} (ptr {x._device_pointer():#x})")
+            out, _ = windowed(size * n, dt)
+            outt = torch.zeros(size * n, device=device, dtype=torch_dtypes[dt])
+            dist.all_gather(out, x).sync()
+            td.all_gather_into_tensor(outt, xt)
+            same(out, outt, f"window all_gather of {n} {dt} into a window")
+            plain = tr.zeros((size * n,), dtype=dt)
+            dist.all_gather(plain, x).sync()  # (a window's input, an ordinary output)
+            same(plain, outt, f"window all_gather of {n} {dt} into an ordinary tensor")
+
+    def windows_graph() -> None:
+        """A step-like graph: a kernel, an all-reduce and an all-gather of window tensors,
+        replayed three times (each replay doubles every rank's x and sums them)."""
+        n = 4096
+        x, _ = windowed(n, tr.f32)
+        gathered, _ = windowed(size * n, tr.f32)
+        with tr.graph() as g:
+            g.record(scale(x.partition((1024,)), 2.0))
+            g.record(dist.all_reduce(x))
+            g.record(dist.all_gather(gathered, x))
+        for _ in range(3):
+            g.launch().wait()
+        g.close()
+        total = sum(values(n, r=r) for r in range(size)) * 2 * (2 * size) ** 2
+        got = x.to_numpy()
+        if not np.array_equal(got, total):
+            bad = np.flatnonzero(got != total)
+            raise AssertionError(
+                f"rank {rank}: window all_reduce replayed from a graph: {bad.size} of {n} wrong, "
+                f"first at {bad[0]}: {got[bad[0]]} against {total[bad[0]]} (3 replays of "
+                "scale x2 then sum: a wrong count of replays gives a power of 4 off)"
+            )
+        np.testing.assert_array_equal(gathered.to_numpy(), np.tile(total, size))
+
+    def windows_borrow() -> None:
+        """A window tensor is borrowed as any: reading it during its all-reduce is refused;
+        making one inside a capture is refused before NCCL is called."""
+        x, _ = windowed(1 << 24, tr.f32)
+        pending = dist.all_reduce(x).submit()
+        try:
+            x.to_numpy()
+        except tr.BorrowError as error:
+            assert "written by op `all_reduce`" in str(error), error
+        else:
+            raise AssertionError("reading a window tensor during its all_reduce was not refused")
+        pending.wait()
+        want = sum(values(1 << 24, r=r) for r in range(size))
+        np.testing.assert_array_equal(x.to_numpy(), want)
+        with tr.graph() as g:
+            try:
+                comm.empty(16)
+            except RuntimeError as error:
+                assert "while capturing" in str(error), error
+            else:
+                raise AssertionError("comm.empty inside a capture was not refused")
+        g.close()
+
     cases_by_name = {
         "transport": transport,
         "against_torch": against_torch,
@@ -283,6 +367,9 @@ def _worker(cases: list[str]) -> int:
         "torch_transport": torch_transport,
         "symm": symm,
         "graph_first_use": graph_first_use,
+        "windows": windows,
+        "windows_graph": windows_graph,
+        "windows_borrow": windows_borrow,
     }
     for name in cases:
         cases_by_name[name]()

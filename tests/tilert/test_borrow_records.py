@@ -38,13 +38,20 @@ def test_a_launch_holds_its_borrows_with_its_partitions_holder(gpu_like: StandIn
         op = add(part, x, y)  # the launch
         holder = part._holder
         assert op._holders == (holder,) and part._consumer is holder
-        assert holder.held == [z, x, y] and holder.label == "op `add`"
+        # its borrows inline: no table entry, no list, until a table is asked for
+        assert holder.held == () and holder.label == "op `add`" and holder.reads == (part, x, y)
+        assert z._owner is holder and x._readers == y._readers == 1 and not x._borrows
         assert holder.description == f"op `add` (launched at {holder.where})"
         assert holder.where.endswith(f":{line_of('# the launch')}") and op.where == holder.where
-        assert z._borrows[holder][:2] == (True, "written by op `add`")
-        assert x._borrows[holder][:2] == (False, "read by op `add`")
+        with ownership.LOCK:
+            assert ownership.to_tables(z)[holder][:2] == (True, "written by op `add`")
+            assert ownership.to_tables(x)[holder][:2] == (False, "read by op `add`")
+        assert holder.held == [z, x, y] and holder.reads == () and z._owner is None
+        assert x._readers == y._readers == 0
+        assert y._borrows[holder][:2] == (False, "read by op `add`")
         op.sync()
         assert not (z._borrows or x._borrows or y._borrows) and holder.held == []
+        assert z._exclusive == 0
 
 
 def test_a_dropped_launch_releases_what_its_holder_took(gpu_like: StandIn) -> None:
@@ -68,10 +75,12 @@ def test_a_refused_launch_gives_the_partition_back(gpu_like: StandIn) -> None:
         assert f":{line_of('# the refused launch')}) cannot read tensor" in message
         holder = part._holder
         assert part.consumed_at is None and part._consumer is None
-        assert holder.label == ownership.PARTITION and holder.held == [z]
+        assert holder.label == ownership.PARTITION and not holder.held and z._owner is holder
         assert holder.where.endswith(f":{line_of('# the partition')}")
         assert holder.description.startswith("partition of tensor")
-        assert not y._borrows and z._borrows == {holder: (True, "partitioned", holder.where)}
+        assert not (y._borrows or y._readers)
+        with ownership.LOCK:
+            assert ownership.to_tables(z) == {holder: (True, "partitioned", holder.where)}
         del writer
         add(part, x, y).sync()  # the partition is still good for a launch
         assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0

@@ -77,6 +77,22 @@ const char *ncclGetErrorString(ncclResult_t r) {
   return r == 4 ? "invalid argument (run with NCCL_DEBUG=WARN for details)" : "other";
 }
 const char *ncclGetLastError(void *comm) { return comm ? "Invalid count 13" : ""; }
+ncclResult_t ncclMemAlloc(void **ptr, size_t size) {
+  keep(size, 0, 0, 0, 0, 0, 2);
+  *ptr = (void *)(0x7F0000000000ULL + size);
+  return size == 13 ? 4 : 0;
+}
+ncclResult_t ncclMemFree(void *ptr) { keep((uint64_t)ptr, 0, 0, 0, 0, 0, 3); return 0; }
+ncclResult_t ncclCommWindowRegister(void *comm, void *buff, size_t size, void **win,
+                                    int flags) {
+  keep((uint64_t)comm, (uint64_t)buff, size, flags, 0, 0, 4);
+  *win = (void *)0x5EED0000;
+  return 0;
+}
+ncclResult_t ncclCommWindowDeregister(void *comm, void *win) {
+  keep((uint64_t)comm, (uint64_t)win, 0, 0, 0, 0, 5);
+  return 0;
+}
 """
 
 
@@ -166,6 +182,36 @@ def test_every_function_is_declared_as_nccl_h_declares_it(fake: Path) -> None:
         for name, fn in lib._fns.items()
         if name not in ("ncclGetErrorString", "ncclGetLastError")
     )
+    assert lib._fns["ncclMemAlloc"].argtypes[1] is ctypes.c_size_t
+    assert lib._fns["ncclCommWindowRegister"].argtypes[4] is ctypes.c_int
+
+
+def test_windows_pass_sizes_pointers_and_flags(fake: Path) -> None:
+    """ncclMemAlloc(void**, size_t), ncclMemFree(void*), ncclCommWindowRegister(comm, buff,
+    size_t, ncclWindow_t*, int) and ncclCommWindowDeregister(comm, win), as nccl.h.in (2.27+)
+    declares them; NCCL_WIN_COLL_SYMMETRIC is 0x01 there."""
+    lib = _nccl.Nccl(str(fake))
+    assert lib.windows_missing is None and _nccl.WIN_COLL_SYMMETRIC == 1
+    ptr = lib.mem_alloc(COUNT)
+    assert ptr == 0x7F00_0000_0000 + COUNT and seen(fake)[0] == COUNT
+    win = lib.window_register(BIG, ptr, COUNT, _nccl.WIN_COLL_SYMMETRIC)
+    assert win == 0x5EED0000 and seen(fake) == [BIG, ptr, COUNT, 1, 0, 0, 4]
+    lib.window_deregister(BIG, win)
+    assert seen(fake) == [BIG, win, 0, 0, 0, 0, 5]
+    lib.mem_free(ptr)
+    assert seen(fake) == [ptr, 0, 0, 0, 0, 0, 3]
+    with pytest.raises(_nccl.NcclError, match=r"ncclMemAlloc returned ncclInvalidArgument"):
+        lib.mem_alloc(13)
+
+
+def test_a_library_without_windows_loads_and_says_why_they_are_off() -> None:
+    lib = _nccl.Nccl("/old/libnccl.so.2", cdll=_Lacking("ncclMemAlloc", "ncclMemFree"))
+    assert lib.windows_missing == (
+        "/old/libnccl.so.2 has no ncclMemAlloc, ncclMemFree (symmetric windows need NCCL 2.27 "
+        "or later)"
+    )
+    with pytest.raises(OSError, match="has no ncclMemAlloc, ncclMemFree"):
+        lib.mem_alloc(4096)
 
 
 class _Lacking:

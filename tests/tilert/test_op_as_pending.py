@@ -38,10 +38,10 @@ def test_the_op_nothing_else_holds_becomes_its_pending(gpu_like: StandIn) -> Non
         assert type(pending) is tr.Pending and not isinstance(pending, tr.Op)
         assert not hasattr(pending, "_kernel") and not hasattr(pending, "_state")
         assert pending.label == "op `add`" and "test_op_as_pending.py:" in pending.where
-        assert z._borrows and x._borrows  # held until waited
+        assert z._exclusive and x._readers  # held until waited (inline)
         out = pending.wait()
         assert out[0].tensor is z and out[1] is x and out[2] is y
-        assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+        assert not (z._borrows or x._borrows or y._borrows or x._readers) and z._exclusive == 0
     # one object on the C path; the Python makes its Pending while the op is alive
     assert same == [False, _accel.active()]
     assert gpu_like.python_launches == (1 if _accel.active() else 2)

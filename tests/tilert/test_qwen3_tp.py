@@ -10,6 +10,7 @@ all-reduce sums the partial projections in another order than one GEMV)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from tests.support import benchmark
 from tests.support import qwen3_checkpoint as ckpt
 from tilert import backends
 from tilert.distributed import Communicator
+from tilert.distributed.local import LocalTransport
 from tilert.distributed.testing import run_ranks
 from tilert.models.qwen3 import (
     SIZES,
@@ -35,6 +37,7 @@ from tilert.models.qwen3 import (
 )
 from tilert.models.qwen3.__main__ import main
 from tilert.models.qwen3.parallel import local_config
+from tilert.models.qwen3.vocab import per_rank, vocab_rows
 
 PROMPT = [3, 17, 200, 45, 9, 81, 122]
 STEPS = 3  # decode steps run op by op
@@ -128,9 +131,74 @@ def test_each_rank_holds_its_slice(checkpoint: Path) -> None:
             np.testing.assert_array_equal(joined, getattr(layer, name).to_numpy())
         assert all(s.attn_norm is layer.attn_norm for s in slices)
     assert all(p.embed is full.embed and p.shard == (r, 2) for r, p in enumerate(parts))
-    assert sum(p.decode_bytes() for p in parts) > full.decode_bytes()  # the head twice
+    # the head (tied to the embedding here) split by vocabulary, each rank its half of the rows
+    heads = np.concatenate([p.lm_head.to_numpy() for p in parts])
+    np.testing.assert_array_equal(heads, full.lm_head.to_numpy())
+    assert all(p.lm_head.shape == (c.vocab_size // 2, c.hidden_size) for p in parts)
     with pytest.raises(ValueError, match="already rank 1's slice"):
         shard(parts[1], 0, 2)
+
+
+def test_a_vocabulary_that_does_not_split_evenly(interpreted: None) -> None:
+    """251 rows over 2 ranks: rank 0 holds rows [0, 126), rank 1 [126, 251) padded with a
+    zero row to 126; logits and greedy tokens (the replayed graph's) as one device's."""
+    config = dataclasses.replace(SIZES["tiny"], vocab_size=251, tie_word_embeddings=False)
+    assert [vocab_rows(251, r, 2) for r in range(2)] == [(0, 126), (126, 251)]
+    assert per_rank(251, 2) == 126
+    with pytest.raises(ValueError, match="leaves the last rank no rows"):
+        vocab_rows(5, 0, 4)  # (slices of 2: the fourth rank would start at row 6)
+
+    def run(engine: Qwen3) -> tuple[Array, list[int], Array]:
+        logits = engine.prefill(PROMPT[:4], all_logits=True)
+        tokens = list(engine.generate(PROMPT, NEW))
+        return logits, tokens, engine.decode_step()
+
+    full = random_weights(config, tr.f32, seed=5)
+    want = run(Qwen3(full, 24))
+
+    def rank(comm: Communicator) -> tuple[Array, list[int], Array]:
+        mine = shard(random_weights(config, tr.f32, seed=5), comm.rank, 2)
+        if comm.rank == 1:
+            head = mine.lm_head.to_numpy()
+            assert head.shape == (126, config.hidden_size) and not head[125].any()
+        return run(Qwen3TP(mine, 24, comm))
+
+    for logits, tokens, step in run_ranks(2, rank):
+        assert logits.shape == (4, 251) and step.shape == (251,)
+        close(logits, want[0])
+        assert tokens == want[1]
+        close(step, want[2])
+
+
+def test_the_steps_collective_tensors_come_from_the_communicator(
+    checkpoint: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``comm.empty`` (NCCL's windows, on the GPU) makes the residual stream's two tensors,
+    which the step all-reduces, and the split head's four, which it all-gathers."""
+    made: list[tuple[int, str | None]] = []
+    empty = LocalTransport.empty
+
+    def recording(self: LocalTransport, shape: Any, dtype: Any, name: str | None) -> Any:
+        made.append((self.rank, name))
+        return empty(self, shape, dtype, name)
+
+    monkeypatch.setattr(LocalTransport, "empty", recording)
+
+    def rank(comm: Communicator) -> None:
+        full = load_weights(checkpoint, load_config(checkpoint), tr.f32)
+        Qwen3TP(shard(full, comm.rank, comm.size), 8, comm)
+
+    run_ranks(2, rank)
+    want = [
+        "local logits",
+        "gathered logits",
+        "local head partials",
+        "head partials",
+        "residual a",
+        "residual b",
+    ]
+    for r in range(2):
+        assert [name for at, name in made if at == r] == want
 
 
 def test_sizes_that_do_not_split(interpreted: None) -> None:
@@ -257,3 +325,47 @@ def test_benchmark_slices_the_same_weights(interpreted: None) -> None:
         for a, b in zip(got.tensors(), ref.tensors(), strict=True):
             np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
     assert mine.shard == (1, 2)
+
+
+def test_the_benchmarks_replicated_head_path_matches_one_device(
+    checkpoint: Path, one_device: dict[str, Any]
+) -> None:
+    """benchmarks/gpu_bench_tp.py's row for the path before the split: every rank the whole
+    LM head, ordinary tensors; the same greedy tokens."""
+    bench = benchmark("gpu_bench_tp")
+
+    def rank(comm: Communicator) -> list[int]:
+        full = load_weights(checkpoint, load_config(checkpoint), tr.f32)
+        mine = shard(full, comm.rank, 2)
+        engine = bench.ReplicatedHead(mine, 24, comm, full.lm_head)
+        assert engine.weights.lm_head is full.lm_head
+        return list(engine.generate(PROMPT, NEW))
+
+    assert run_ranks(2, rank) == [one_device["tokens"]] * 2
+
+
+def test_the_step_probe_runs_every_variant_on_the_stand_in(interpreted: None) -> None:
+    """benchmarks/gpu_probe_tp_step.py at the tiny shape, two ranks on the stand-in: every
+    variant's step and every collective timed, its rows made (the times are the interpreter's,
+    not worth reading)."""
+    probe = benchmark("gpu_probe_tp_step")
+    argv = ["--out", "r", "--size", "tiny", "--context", "4", "--replays", "2", "--rounds", "1"]
+    args = probe.parse(argv)
+    docs: list[dict[str, Any]] = [{"comparisons": [], "errors": []} for _ in range(2)]
+    run_ranks(2, lambda comm: probe.run(args, comm, docs[comm.rank]))
+    doc = docs[0]
+    assert doc["errors"] == []
+    assert set(doc["step_ms"]) == {*probe.VARIANTS, "one-gpu"}
+    assert all(ms > 0 for ms in doc["step_ms"].values())
+    assert set(doc["collective_us"]) == {
+        f"{kind}-{where}" for kind in ("allreduce", "allgather") for where in ("window", "plain")
+    }
+    assert [row["name"] for row in doc["comparisons"]] == [
+        "tp2-step-speedup",
+        "tp2-step-no-allreduce",
+        "tp2-step-no-head",
+        "tp2-step-no-allreduce-no-head",
+        "tp2-step-plain-buffers",
+        "allreduce-window-vs-plain",
+        "allgather-window-vs-plain",
+    ]

@@ -56,7 +56,9 @@ class Holder:
         self.label = label  # "op `add`", "chain of op `add`", "graph captured at app.py:3"
         self.where = where  # file:line in the user's code
         self.group = group
-        self.held: list[Named] = []  # the tensors it borrows: what to release
+        # the tensors it borrows in their tables: what to release (``()`` until it has one: a
+        # launch's holder, whose borrows are inline, makes no list; see ``_held``)
+        self.held: list[Named] | tuple[()] = []
 
     @property
     def description(self) -> str:
@@ -90,22 +92,42 @@ class PartitionHolder(Holder):
     consumes the partition takes it over as its own holder, where it would hold nothing else
     (its only partition, of the same group: ``take_over``): the holder then holds the launch's
     reads too and reads as the op's (label and ``where``), so a launch makes no holder of its
-    own (docs/decisions.md, "Async": lighter borrow records)."""
+    own (docs/decisions.md, "Async": lighter borrow records).
 
-    __slots__ = ("tensor",)
+    Its borrows may be *inline* (docs/decisions.md, "Async", round 7): its exclusive borrow of
+    ``tensor`` as that tensor's ``_owner``, and the launch's reads as the tensors among
+    ``reads`` (the launch's values), each counted in the tensor's ``_readers``, the holder in
+    ``INLINE``. No table holds them until a conflict or a message needs them (``_to_tables``):
+    ``writing`` and ``reading`` are what those borrows say then."""
+
+    __slots__ = ("newer", "older", "reading", "reads", "tensor", "writing")
 
     def __init__(self, tensor: Named, where: str, group: Group | None) -> None:
         self.label = PARTITION
         self.where = where
         self.group = group
-        self.held = []
+        self.held = ()
         self.tensor = tensor
+        self.writing = "partitioned"
+        self.reading = ""
+        self.reads: tuple[object, ...] = ()
+        # its neighbours in ``INLINE`` while it reads inline, else None
+        self.newer: PartitionHolder | None = None
+        self.older: PartitionHolder | None = None
 
     @property
     def description(self) -> str:
         if self.label == PARTITION:
             return f"partition of {self.tensor.describe()}"
         return f"{self.label} (launched at {self.where})"  # (taken over: an op's, as OpHolder)
+
+
+def held_list(h: Holder) -> list[Named]:
+    """``h.held`` as a list, made where it was the empty tuple."""
+    held = h.held
+    if type(held) is tuple:
+        h.held = held = []
+    return held  # type: ignore[return-value]
 
 
 def take_over(holder: Holder, label: str, where: str, group: Group | None) -> bool:
@@ -135,12 +157,16 @@ Borrow = tuple[bool, str, str]
 class Named(Protocol):
     """What a borrow table needs from a tensor: a name for messages, its borrows by holder (a
     dict: a tensor many ops read releases each in O(1)), how many of them are exclusive (a
-    reader checks that count, not every other reader) and its family, if it has views or is one
-    (None for the others: their borrows are checked alone)."""
+    reader checks that count, not every other reader; inline ones included) and its family, if
+    it has views or is one (None for the others: their borrows are checked alone). Besides the
+    table, the inline borrows of the common launch: ``_owner``, the partition holder holding it
+    exclusively, and ``_readers``, how many reads launches' holders in ``INLINE`` hold."""
 
     _borrows: dict[Holder, Borrow]
     _exclusive: int
     _family: Family | None
+    _owner: PartitionHolder | None
+    _readers: int
 
     def describe(self) -> str: ...
 
@@ -214,13 +240,129 @@ def overlap(a: Named, b: Named) -> bool:
     return overlaps(family.members[a], family.members[b])
 
 
+# The holders whose launches read tensors inline (``PartitionHolder.reads``), in the order
+# they took them: where a table must name a tensor's readers, they are found here. A ring
+# through the holders (``older``, ``newer``), this one its head: joining and leaving it are a
+# few slot stores (a dict's insert and pop measured 0.04 us of a launch's 0.76).
+INLINE: PartitionHolder = PartitionHolder.__new__(PartitionHolder)
+INLINE.newer = INLINE.older = INLINE
+INLINE.label, INLINE.where, INLINE.group = "inline reads", "", None
+INLINE.reads = INLINE.held = ()
+
+
+def _join_inline(h: PartitionHolder) -> None:
+    last = INLINE.older
+    assert last is not None
+    h.older, h.newer = last, INLINE
+    last.newer = INLINE.older = h
+
+
+def _leave_inline(h: PartitionHolder) -> None:
+    older, newer = h.older, h.newer
+    if older is not None and newer is not None:
+        older.newer, newer.older = newer, older
+    h.older = h.newer = None
+
+
+def _inline_holders() -> list[PartitionHolder]:
+    """The holders in ``INLINE``, oldest first."""
+    out = []
+    h = INLINE.newer
+    while h is not None and h is not INLINE:
+        out.append(h)
+        h = h.newer
+    return out
+
+
+# The tensor class, whose instances among a holder's ``reads`` are the tensors it reads (set by
+# tilert.tensor: this layer is below it)
+READ_TYPE: type = type(None)
+
+
+def read_inline(holder: PartitionHolder, values: tuple[object, ...], reading: str) -> None:
+    """``holder`` reads the tensors among ``values`` inline: each counted in its ``_readers``,
+    no table entry (the caller holds ``LOCK`` and found none of them written but in flight, and
+    none with views)."""
+    n = 0
+    for v in values:
+        if type(v) is READ_TYPE:
+            v._readers += 1  # type: ignore[attr-defined]
+            n += 1
+    if n:
+        holder.reads = values
+        holder.reading = reading
+        _join_inline(holder)
+
+
+def _to_tables(h: PartitionHolder) -> None:
+    """Move ``h``'s inline borrows into the tensors' tables (and its ``held``), as ``take``
+    would have made them: a conflict or a message is about to read them. The caller holds
+    ``LOCK``."""
+    t = h.tensor
+    if t._owner is h:
+        t._owner = None
+        t._borrows[h] = (True, h.writing, h.where)
+        held_list(h).append(t)
+    reads = h.reads
+    if reads:
+        reading: Borrow = (False, h.reading, h.where)
+        for v in reads:
+            if type(v) is READ_TYPE:
+                r: Named = v  # type: ignore[assignment]
+                r._readers -= 1
+                if h not in r._borrows:
+                    r._borrows[h] = reading
+                    held_list(h).append(r)
+        h.reads = ()
+        _leave_inline(h)
+
+
+def to_tables(t: Named) -> dict[Holder, Borrow]:
+    """``t``'s borrow table with its inline borrows in it (the caller holds ``LOCK``)."""
+    owner = t._owner
+    if owner is not None:
+        _to_tables(owner)
+    if t._readers:
+        for h in _inline_holders():
+            if any(v is t for v in h.reads):
+                _to_tables(h)
+                if not t._readers:
+                    break
+    return t._borrows
+
+
+def holdings(h: Holder) -> list[Named]:
+    """Every tensor ``h`` borrows: its table borrows and its inline ones."""
+    out = list(h.held)
+    if type(h) is PartitionHolder:
+        if h.tensor._owner is h:
+            out.append(h.tensor)
+        out += [v for v in h.reads if type(v) is READ_TYPE]  # type: ignore[misc]
+    return out
+
+
+def _release_inline(h: PartitionHolder) -> None:
+    """Drop ``h``'s inline borrows (the caller holds ``LOCK``)."""
+    t = h.tensor
+    if t._owner is h:
+        t._owner = None
+        t._exclusive -= 1
+    reads = h.reads
+    if reads:
+        for v in reads:
+            if type(v) is READ_TYPE:
+                v._readers -= 1  # type: ignore[attr-defined]
+        h.reads = ()
+        _leave_inline(h)
+
+
 _group_of = operator.attrgetter("group")
 
 
 def _conflicts(t: Named, exclusive: bool, holder: Holder | None) -> list[tuple[Holder, Borrow]]:
     if not exclusive and not t._exclusive:
         return []  # readers never conflict with readers
-    borrows = t._borrows
+    borrows = to_tables(t)
     group = None if holder is None else holder.group
     if group is None:  # (``same_group``: only the holder itself)
         return [(h, b) for h, b in borrows.items() if (exclusive or b[0]) and h is not holder]
@@ -249,7 +391,9 @@ def _clashes(t: Named, exclusive: bool, holder: Holder | None) -> list[Clash]:
     own = family.members[t]
     out: list[Clash] = []
     for m, region in list(family.members.items()):
-        if not m._borrows or (not exclusive and not m._exclusive):
+        if (not m._borrows and m._owner is None and not m._readers) or (
+            not exclusive and not m._exclusive
+        ):
             continue
         if m is t or overlaps(own, region):
             out += [(m, h, b) for h, b in _conflicts(m, exclusive, holder)]
@@ -293,7 +437,7 @@ def check_host_read(t: Named, action: str) -> None:
 
 def check_host_write(t: Named, action: str) -> None:
     """Writing on the host (copy_from, partition) needs the tensor free."""
-    if not t._borrows and t._family is None:
+    if not t._borrows and not t._exclusive and not t._readers and t._family is None:
         return
     with LOCK:
         clash = _clashes(t, exclusive=True, holder=None)
@@ -312,7 +456,9 @@ def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> No
     """Borrow ``t`` for ``holder`` or raise BorrowError naming the conflicting borrow. The
     caller holds ``LOCK`` (a launch takes all its borrows under one acquisition of it)."""
     borrows = t._borrows
-    if t._family is not None or (borrows and (exclusive or t._exclusive)):
+    if t._family is not None or (
+        (borrows or t._exclusive or t._readers) and (exclusive or t._exclusive)
+    ):
         clash = _clashes(t, exclusive, holder)
         if clash:
             wanted = "write" if exclusive else "read"
@@ -328,11 +474,13 @@ def take(t: Named, holder: Holder, exclusive: bool, what: str, where: str) -> No
     borrows[holder] = (exclusive, what, where)
     if exclusive:
         t._exclusive += 1
-    holder.held.append(t)
+    held_list(holder).append(t)
 
 
 def holds_exclusively(holder: Holder, t: Named) -> bool:
     """Whether ``holder`` writes ``t`` (the ops that make a launch ``t``'s last writer)."""
+    if t._owner is holder:
+        return True
     borrow = t._borrows.get(holder)
     return borrow is not None and borrow[0]
 
@@ -346,7 +494,7 @@ def release_from(holder: Holder, start: int) -> None:
     """Drop the borrows ``holder`` took after its first ``start`` (a launch refused while it
     took its reads: a partition's holder it took over keeps the partition's own borrow). The
     caller holds ``LOCK``."""
-    held = holder.held
+    held = held_list(holder)
     for t in held[start:]:
         borrow = t._borrows.pop(holder, None)
         if borrow is not None and borrow[0]:
@@ -362,7 +510,10 @@ def release_holders(holders: Sequence[Holder]) -> None:
                 borrow = t._borrows.pop(holder, None)
                 if borrow is not None and borrow[0]:
                     t._exclusive -= 1
-            holder.held.clear()
+            if holder.held:
+                holder.held.clear()  # (an empty tuple is false)
+            if type(holder) is PartitionHolder:
+                _release_inline(holder)
 
 
 def fold_into(rep: Holder, holders: Sequence[Holder]) -> None:
@@ -389,7 +540,7 @@ def fold_into(rep: Holder, holders: Sequence[Holder]) -> None:
                     if next(reversed(borrows)) is h:  # (the newest: moved, it keeps its place)
                         del borrows[h]
                         borrows[rep] = borrow
-                        rep.held.append(t)
+                        held_list(rep).append(t)
                 elif kept[0] or not borrow[0]:
                     del borrows[h]
                     if borrow[0]:

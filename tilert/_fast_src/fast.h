@@ -68,6 +68,9 @@ extern PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_mo
     *tf_backends_module;
 extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
     *tf_in_flight;
+/* ownership.INLINE: the head of the ring of the holders whose launches read tensors inline
+ * (their ``reads``), through their ``older`` and ``newer`` slots */
+extern PyObject *tf_inline;
 extern PyObject *tf_checked_launches; /* launch_rules.checked_launches: (kernel, *items) */
 
 /* slot offsets, read from the classes' member descriptors */
@@ -77,6 +80,13 @@ extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_wri
  * region against each other (ownership.Family). The C takes no borrow of such a tensor: it
  * leaves them to the Python, reading this slot under the borrow lock (views are made under it). */
 extern Py_ssize_t tf_T_family;
+/* The inline borrows of the common launch (ownership.PartitionHolder, docs/decisions.md "Async",
+ * round 7): a tensor's ``_owner``, the partition holder holding it exclusively outside its
+ * table, and ``_readers``, how many reads holders in ownership.INLINE hold of it; a partition
+ * holder's ``reads`` (the launch's values: the tensors among them it reads), ``reading`` and
+ * ``writing`` (what its borrows say where a table is made of them). */
+extern Py_ssize_t tf_T_owner, tf_T_readers, tf_H_reads, tf_H_reading, tf_H_writing, tf_H_newer,
+    tf_H_older;
 extern Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
     tf_P_consumer, tf_P_holder, tf_P_made_at;
 extern Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
@@ -90,7 +100,8 @@ extern Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_ho
 extern Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 
 /* interned names and constants */
-extern PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
+extern PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition,
+    *tf_s_empty, *tf_empty_tuple;
 extern PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current,
     *tf_a_default, *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream, *tf_a_launch;
 
@@ -143,6 +154,30 @@ static inline void tf_untrack(PyObject *obj) {
 static inline void tf_untrack_bookkeeping(PyObject *holder, PyObject *held) {
     tf_untrack(holder);
     tf_untrack(held);
+}
+
+/* Join and leave the ring of ownership.INLINE (its _join_inline, _leave_inline), under the
+ * borrow lock: slot stores, no lookup. */
+static inline void tf_join_inline(PyObject *h) {
+    PyObject *last = SLOT(tf_inline, tf_H_older);
+    tf_set_slot(h, tf_H_older, last);
+    tf_set_slot(h, tf_H_newer, tf_inline);
+    tf_set_slot(last, tf_H_newer, h);
+    tf_set_slot(tf_inline, tf_H_older, h);
+}
+
+static inline void tf_leave_inline(PyObject *h) {
+    PyObject *older = SLOT(h, tf_H_older), *newer = SLOT(h, tf_H_newer);
+    if (older != NULL && older != Py_None && newer != NULL && newer != Py_None) {
+        Py_INCREF(older);
+        Py_INCREF(newer);
+        tf_set_slot(older, tf_H_newer, newer);
+        tf_set_slot(newer, tf_H_older, older);
+        Py_DECREF(older);
+        Py_DECREF(newer);
+    }
+    tf_set_slot(h, tf_H_older, Py_None);
+    tf_set_slot(h, tf_H_newer, Py_None);
 }
 
 /* An int slot (a tensor's exclusive count, a stream's launch numbers). */

@@ -13,8 +13,7 @@ static PyObject *known_grid;
 static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames, PyObject *given) {
     PyObject *plan = NULL, *where = NULL, *part = NULL, *shared[MAX_PARAMS];
-    PyObject *holders = NULL, *values = NULL, *op = NULL, *writing_borrow = NULL,
-             *reading_borrow = NULL;
+    PyObject *holders = NULL, *values = NULL, *op = NULL;
     Py_ssize_t nshared = 0;
     int slow = 0;
     int handoff;
@@ -88,10 +87,9 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
 
     /* everything the op is made of, before any borrow is taken: no holder of its own, as the
      * Python's launch_op, which takes its one partition's holder over (ownership.take_over:
-     * the holder is of no group here, as the op) */
-    PyObject *held = SLOT(part_holder, tf_H_held);
+     * the holder is of no group here, as the op) and reads inline (ownership.read_inline) */
     if (Py_TYPE(part_holder) != tf_PartitionHolderType || SLOT(part_holder, tf_H_group) != Py_None ||
-        held == NULL || !PyList_CheckExact(held))
+        SLOT(part_holder, tf_H_reads) != tf_empty_tuple)
         goto fallback;
     if (given != NULL) { /* the call's own tuple of the arguments, which nothing else holds */
         values = given;
@@ -104,8 +102,6 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
             PyTuple_SET_ITEM(values, i, args[i]);
         }
     }
-    if ((reading_borrow = tf_make_borrow(0, reading, where)) == NULL) goto error;
-    if ((writing_borrow = tf_make_borrow(1, writing, where)) == NULL) goto error;
     if ((holders = PyTuple_New(1)) == NULL) goto error; /* (an op's holders never change) */
     Py_INCREF(part_holder);
     PyTuple_SET_ITEM(holders, 0, part_holder);
@@ -113,35 +109,49 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
 
     tf_lock_take(tf_borrow_lock);
     for (Py_ssize_t i = 0; i < nshared; i++) {
-        PyObject *exclusive = SLOT(shared[i], tf_T_exclusive);
-        /* someone writes it: the slow path raises; or a view, or a tensor with views: the
-         * Python checks the borrows of what overlaps it (read here, under the lock) */
-        if (exclusive == NULL || !PyLong_CheckExact(exclusive) || PyObject_IsTrue(exclusive) ||
+        /* someone writes it: the slow path raises (or reads after an op in flight); or a view,
+         * or a tensor with views: the Python checks the borrows of what overlaps it (read
+         * here, under the lock) */
+        if (SLOT(shared[i], tf_T_exclusive) != tf_kinds[0] ||
             SLOT(shared[i], tf_T_family) != Py_None) {
             tf_lock_give(tf_borrow_lock);
             Py_CLEAR(op);
             goto fallback;
         }
     }
-    Py_ssize_t had = PyList_GET_SIZE(held);
-    int present = PyDict_Contains(part_borrows, part_holder);
-    if (present < 0) goto error_locked;
-    for (Py_ssize_t i = 0; i < nshared; i++) {
-        if (PyDict_SetItem(SLOT(shared[i], tf_T_borrows), part_holder, reading_borrow) < 0 ||
-            PyList_Append(held, shared[i]) < 0) {
-            /* (out of memory) give back the reads taken: the partition keeps its own */
-            PyObject *type, *value, *tb;
-            PyErr_Fetch(&type, &value, &tb);
-            for (Py_ssize_t j = 0; j <= i; j++)
-                if (PyDict_DelItem(SLOT(shared[j], tf_T_borrows), part_holder) < 0)
-                    PyErr_Clear();
-            if (PyList_SetSlice(held, had, PY_SSIZE_T_MAX, NULL) < 0) PyErr_Clear();
-            PyErr_Restore(type, value, tb);
-            goto error_locked;
+    /* the reads, inline: each tensor's count (no table entry), the holder in INLINE */
+    if (nshared != 0) {
+        for (Py_ssize_t i = 0; i < nshared; i++) {
+            long readers;
+            if (tf_get_long(shared[i], tf_T_readers, &readers) < 0 ||
+                tf_set_long(shared[i], tf_T_readers, readers + 1) < 0) {
+                /* (out of memory) give back the reads taken: the partition keeps its own */
+                PyObject *type, *value, *tb;
+                PyErr_Fetch(&type, &value, &tb);
+                for (Py_ssize_t j = 0; j < i; j++)
+                    if (tf_get_long(shared[j], tf_T_readers, &readers) == 0)
+                        tf_set_long(shared[j], tf_T_readers, readers - 1);
+                PyErr_Clear();
+                PyErr_Restore(type, value, tb);
+                goto error_locked;
+            }
         }
+        tf_set_slot(part_holder, tf_H_reads, values);
+        tf_set_slot(part_holder, tf_H_reading, reading);
+        tf_join_inline(part_holder);
     }
     /* the partition is consumed: its holder is the op's, its exclusive borrow the op's write */
-    if (present) PyDict_SetItem(part_borrows, part_holder, writing_borrow); /* (a replace) */
+    if (SLOT(tensor, tf_T_owner) == part_holder) {
+        tf_set_slot(part_holder, tf_H_writing, writing);
+    } else if (PyDict_Contains(part_borrows, part_holder) == 1) { /* (in its table: replaced) */
+        PyObject *borrow = tf_make_borrow(1, writing, where);
+        if (borrow == NULL || PyDict_SetItem(part_borrows, part_holder, borrow) < 0) {
+            Py_XDECREF(borrow);
+            goto error_locked;
+        }
+        Py_DECREF(borrow);
+    }
+    PyErr_Clear();
     tf_set_slot(part_holder, tf_H_label, label);
     tf_set_slot(part_holder, tf_H_where, where);
     tf_set_slot(part, tf_P_consumed_at, where);
@@ -151,7 +161,7 @@ static PyObject *kernel_call(PyObject *self, PyObject *const *args, Py_ssize_t n
     tf_untrack(holders);
     tf_untrack(values);
     tf_untrack(part);
-    tf_untrack_bookkeeping(part_holder, held);
+    tf_untrack(part_holder);
     tf_lock_give(tf_borrow_lock);
 
     tf_set_slot(op, tf_O_label, label);
@@ -176,8 +186,6 @@ done:
     Py_XDECREF(plan);
     Py_XDECREF(where);
     Py_XDECREF(values);
-    Py_XDECREF(writing_borrow);
-    Py_XDECREF(reading_borrow);
     Py_XDECREF(holders);
     return slow ? tf_slow(tf_py_kernel_call, self, args, nargs, kwnames) : op;
 }

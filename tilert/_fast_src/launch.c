@@ -61,28 +61,57 @@ static void clear_keeping_room(PyObject *held) {
     }
 }
 
+/* A count slot (``_exclusive``, ``_readers``) moved by ``delta``: -1 on an error. */
+static int add_to_count(PyObject *t, Py_ssize_t off, long delta) {
+    long count;
+    return tf_get_long(t, off, &count) < 0 ? -1 : tf_set_long(t, off, count + delta);
+}
+
+/* A partition holder's inline borrows dropped (ownership._release_inline): its tensor's
+ * ``_owner``, and the count of each tensor among its ``reads``. */
+static int release_inline(PyObject *holder) {
+    PyObject *t = SLOT(holder, tf_H_tensor), *reads = SLOT(holder, tf_H_reads);
+    if (t != NULL && Py_TYPE(t) == tf_TensorType && SLOT(t, tf_T_owner) == holder) {
+        tf_set_slot(t, tf_T_owner, Py_None);
+        if (add_to_count(t, tf_T_exclusive, -1) < 0) return -1;
+    }
+    if (reads == NULL || !PyTuple_CheckExact(reads) || PyTuple_GET_SIZE(reads) == 0) return 0;
+    Py_INCREF(reads);
+    int failed = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(reads) && !failed; i++) {
+        PyObject *v = PyTuple_GET_ITEM(reads, i);
+        if (Py_TYPE(v) == tf_TensorType) failed = add_to_count(v, tf_T_readers, -1) < 0;
+    }
+    tf_set_slot(holder, tf_H_reads, tf_empty_tuple);
+    Py_DECREF(reads);
+    tf_leave_inline(holder);
+    return failed ? -1 : 0;
+}
+
 /* ownership.release_holders for an op of tensors: drop every borrow of each holder (its
- * holders: a launch's tuple, or the list of a collective's op; tf_holds_tensors checked which). */
+ * holders: a launch's tuple, or the list of a collective's op; tf_holds_tensors checked which):
+ * those in tables (its ``held``), then a partition holder's inline ones. */
 int tf_release_holders(PyObject *holders) {
     int failed = 0;
     tf_lock_take(tf_borrow_lock);
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(holders) && !failed; i++) {
         PyObject *holder = PySequence_Fast_GET_ITEM(holders, i), *held = SLOT(holder, tf_H_held);
-        if (held == NULL || !PyList_CheckExact(held)) continue;
-        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held) && !failed; j++) {
-            PyObject *t = PyList_GET_ITEM(held, j), *borrow;
-            int found = pop_item(SLOT(t, tf_T_borrows), holder, &borrow);
-            if (found <= 0) { /* (absent if tr.unsafe.force_release dropped it) */
-                failed = found < 0;
-                continue;
+        if (held != NULL && PyList_CheckExact(held)) {
+            for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held) && !failed; j++) {
+                PyObject *t = PyList_GET_ITEM(held, j), *borrow;
+                int found = pop_item(SLOT(t, tf_T_borrows), holder, &borrow);
+                if (found <= 0) { /* (absent if tr.unsafe.force_release dropped it) */
+                    failed = found < 0;
+                    continue;
+                }
+                int exclusive = PyTuple_GET_ITEM(borrow, 0) == Py_True;
+                Py_DECREF(borrow);
+                failed = exclusive && add_to_count(t, tf_T_exclusive, -1) < 0;
             }
-            long count;
-            int exclusive = PyTuple_GET_ITEM(borrow, 0) == Py_True;
-            Py_DECREF(borrow);
-            failed = exclusive && (tf_get_long(t, tf_T_exclusive, &count) < 0 ||
-                                   tf_set_long(t, tf_T_exclusive, count - 1) < 0);
+            if (!failed) clear_keeping_room(held);
         }
-        if (!failed) clear_keeping_room(held);
+        if (!failed && Py_TYPE(holder) == tf_PartitionHolderType)
+            failed = release_inline(holder) < 0;
     }
     if (failed) {
         tf_unlock_keeping_error(tf_borrow_lock);
@@ -100,6 +129,7 @@ int tf_holds_tensors(PyObject *holders) {
         PyTypeObject *type = Py_TYPE(holder);
         if (type != tf_OpHolderType && type != tf_PartitionHolderType) return 0;
         PyObject *held = SLOT(holder, tf_H_held);
+        if (held == tf_empty_tuple) continue; /* (a partition holder's borrows all inline) */
         if (held == NULL || !PyList_CheckExact(held)) return 0;
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(held); j++) {
             PyObject *t = PyList_GET_ITEM(held, j);

@@ -12,14 +12,15 @@ FastLock *tf_borrow_lock, *tf_queue_lock;
 PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
     *tf_backends_module;
 PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
-    *tf_in_flight;
+    *tf_in_flight, *tf_inline;
 PyObject *tf_checked_launches;
 
 Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer, tf_T_launch_view;
-Py_ssize_t tf_T_family;
+Py_ssize_t tf_T_family, tf_T_owner, tf_T_readers;
 Py_ssize_t tf_P_tile_shape, tf_P_grid, tf_P_tensor, tf_P_mapping, tf_P_consumed_at,
     tf_P_consumer, tf_P_holder, tf_P_made_at;
-Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor;
+Py_ssize_t tf_H_label, tf_H_where, tf_H_group, tf_H_held, tf_H_tensor, tf_H_reads, tf_H_reading,
+    tf_H_writing, tf_H_newer, tf_H_older;
 Py_ssize_t tf_O_label, tf_O_holders, tf_O_made_steps, tf_O_kernel, tf_O_grid, tf_O_outputs,
     tf_O_origin, tf_O_state, tf_O_into, tf_O_ran_at;
 Py_ssize_t tf_ST_handle, tf_ST_sync, tf_ST_launched, tf_ST_completed;
@@ -28,7 +29,8 @@ Py_ssize_t tf_PN_label, tf_PN_stream, tf_PN_where, tf_PN_ticket, tf_PN_holders, 
 Py_ssize_t tf_TK_done, tf_TK_error, tf_TK_launched, tf_TK_run, tf_TK_seq;
 static Py_ssize_t op_holder_held; /* must be tf_H_held: both holders are read at one offset */
 
-PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition;
+PyObject *tf_s_created, *tf_s_synced, *tf_s_submitted, *tf_s_partitioned, *tf_s_partition,
+    *tf_s_empty, *tf_empty_tuple;
 PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, *tf_a_default,
     *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream, *tf_a_launch;
 
@@ -71,7 +73,8 @@ int tf_op_record;
     X(tf_formatted_sites, "formatted_sites")                                                    \
     X(tf_launchable_grids, "launchable_grids")                                                  \
     X(tf_checked_launches, "checked_launches")                                                  \
-    X(tf_in_flight, "in_flight")
+    X(tf_in_flight, "in_flight")                                                                \
+    X(tf_inline, "inline")
 #define KERNEL_KEY "Kernel"
 
 /* The __slots__ members read and written by offset, X(class global, class key, name, offset) */
@@ -83,6 +86,8 @@ int tf_op_record;
     X(tf_TensorType, "Tensor", "_writer", tf_T_writer)                                          \
     X(tf_TensorType, "Tensor", "_launch_view", tf_T_launch_view)                                \
     X(tf_TensorType, "Tensor", "_family", tf_T_family)                                          \
+    X(tf_TensorType, "Tensor", "_owner", tf_T_owner)                                            \
+    X(tf_TensorType, "Tensor", "_readers", tf_T_readers)                                        \
     X(tf_StreamType, "Stream", "_handle", tf_ST_handle)                                         \
     X(tf_StreamType, "Stream", "_sync", tf_ST_sync)                                             \
     X(tf_StreamType, "Stream", "_launched", tf_ST_launched)                                     \
@@ -100,6 +105,11 @@ int tf_op_record;
     X(tf_PartitionHolderType, "PartitionHolder", "group", tf_H_group)                           \
     X(tf_PartitionHolderType, "PartitionHolder", "held", tf_H_held)                             \
     X(tf_PartitionHolderType, "PartitionHolder", "tensor", tf_H_tensor)                         \
+    X(tf_PartitionHolderType, "PartitionHolder", "reads", tf_H_reads)                           \
+    X(tf_PartitionHolderType, "PartitionHolder", "reading", tf_H_reading)                       \
+    X(tf_PartitionHolderType, "PartitionHolder", "writing", tf_H_writing)                       \
+    X(tf_PartitionHolderType, "PartitionHolder", "newer", tf_H_newer)                           \
+    X(tf_PartitionHolderType, "PartitionHolder", "older", tf_H_older)                           \
     X(tf_OpHolderType, "OpHolder", "held", op_holder_held)                                      \
     X(tf_OpType, "Op", "label", tf_O_label)                                                     \
     X(tf_OpType, "Op", "_holders", tf_O_holders)                                                \
@@ -207,6 +217,11 @@ static PyObject *install(PyObject *module, PyObject *config) {
         return NULL;
     }
     TF_SLOTS(OFFSET)
+    if (Py_TYPE(tf_inline) != tf_PartitionHolderType || SLOT(tf_inline, tf_H_older) == NULL ||
+        SLOT(tf_inline, tf_H_newer) == NULL) {
+        PyErr_SetString(PyExc_TypeError, "tilert._fast.install: inline is no ring's head");
+        return NULL;
+    }
     if (op_holder_held != tf_H_held) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: holder layouts differ");
         return NULL;
@@ -225,6 +240,8 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_s_submitted, "submitted");
     INTERN(tf_s_partitioned, "partitioned");
     INTERN(tf_s_partition, "partition");
+    INTERN(tf_s_empty, "");
+    if (tf_empty_tuple == NULL && (tf_empty_tuple = PyTuple_New(0)) == NULL) return NULL;
     INTERN(tf_a_fast_plan, "_fast_plan");
     INTERN(tf_a_launch_error, "launch_error");
     INTERN(tf_a_fast_launch, "fast_launch");

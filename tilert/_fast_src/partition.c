@@ -2,11 +2,6 @@
 
 #include "fast.h"
 
-/* A partition holder's list of what it holds is made with room for this many tensors: its own
- * and the reads of the launch that takes the holder over (two, for a kernel like add(z, x, y)),
- * so that their appends do not grow the list */
-#define HELD_ROOM 4
-
 /* The last tiling looked up: (tensor shape, tile shape as given) -> (tile shape, grid) */
 static PyObject *memo_shape, *memo_tile, *memo_tiling;
 
@@ -39,9 +34,8 @@ static int plain_tile(PyObject *tile) {
  * before (the tiling cache), outside any chain or graph, from user code seen before. */
 PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames) {
-    PyObject *key = NULL, *found = NULL, *where = NULL, *holder = NULL, *held = NULL,
-             *borrow = NULL, *part = NULL, *borrows, *shape;
-    long exclusive;
+    PyObject *key = NULL, *found = NULL, *where = NULL, *holder = NULL, *part = NULL, *borrows,
+             *shape;
     int handoff;
     if (nargs != 1 || kwnames != NULL || Py_TYPE(self) != tf_TensorType) goto fallback;
     if ((handoff = tf_var_is_set(tf_handoff_var)) != 0) {
@@ -76,36 +70,33 @@ PyObject *tf_tensor_partition(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     Py_INCREF(found);
     if ((where = tf_callsite()) == NULL) goto fallback;
-    /* everything the partition is made of, before the borrow is taken */
+    /* everything the partition is made of, before the borrow is taken: a holder whose borrow
+     * is inline (the tensor's ``_owner``), with no list of what it holds in tables */
     if ((holder = tf_new_instance(tf_PartitionHolderType)) == NULL) goto error;
-    /* room for the reads of the launch that takes the holder over (kernel_call.c) */
-    if ((held = PyList_New(HELD_ROOM)) == NULL) goto error;
-    Py_INCREF(self);
-    PyList_SET_ITEM(held, 0, self);
-    Py_SET_SIZE(held, 1); /* (the other items stay NULL: room that list_resize reuses) */
     tf_set_slot(holder, tf_H_label, tf_s_partition);
     tf_set_slot(holder, tf_H_where, where);
     tf_set_slot(holder, tf_H_group, Py_None);
-    tf_set_slot(holder, tf_H_held, held);
+    tf_set_slot(holder, tf_H_held, tf_empty_tuple);
     tf_set_slot(holder, tf_H_tensor, self);
-    tf_untrack_bookkeeping(holder, held);
-    if ((borrow = tf_make_borrow(1, tf_s_partitioned, where)) == NULL) goto error;
+    tf_set_slot(holder, tf_H_writing, tf_s_partitioned);
+    tf_set_slot(holder, tf_H_reading, tf_s_empty);
+    tf_set_slot(holder, tf_H_reads, tf_empty_tuple);
+    tf_set_slot(holder, tf_H_newer, Py_None);
+    tf_set_slot(holder, tf_H_older, Py_None);
+    tf_untrack(holder);
     if ((part = tf_new_instance(tf_PartitionType)) == NULL) goto error;
 
     tf_lock_take(tf_borrow_lock);
-    /* borrowed: the slow path raises (or allows a chain's); a view, or a tensor with views:
-     * the Python checks the overlapping tensors' borrows */
-    if (PyDict_GET_SIZE(borrows) != 0 || SLOT(self, tf_T_family) != Py_None) {
+    /* borrowed (in its table or inline): the slow path raises (or allows a chain's); a view,
+     * or a tensor with views: the Python checks the overlapping tensors' borrows */
+    if (PyDict_GET_SIZE(borrows) != 0 || SLOT(self, tf_T_family) != Py_None ||
+        SLOT(self, tf_T_exclusive) != tf_kinds[0] || SLOT(self, tf_T_readers) != tf_kinds[0]) {
         tf_lock_give(tf_borrow_lock);
         Py_CLEAR(part);
         goto fallback;
     }
-    if (tf_get_long(self, tf_T_exclusive, &exclusive) < 0 ||
-        PyDict_SetItem(borrows, holder, borrow) < 0) {
-        tf_unlock_keeping_error(tf_borrow_lock);
-        goto error;
-    }
-    tf_set_long(self, tf_T_exclusive, exclusive + 1);
+    tf_set_slot(self, tf_T_owner, holder);
+    tf_set_slot(self, tf_T_exclusive, tf_kinds[1]);
     tf_lock_give(tf_borrow_lock);
 
     tf_set_slot(part, tf_P_tile_shape, PyTuple_GET_ITEM(found, 0));
@@ -124,15 +115,11 @@ done:
     Py_XDECREF(found);
     Py_XDECREF(where);
     Py_XDECREF(holder);
-    Py_XDECREF(held);
-    Py_XDECREF(borrow);
     return part;
 
 fallback:
     Py_XDECREF(found);
     Py_XDECREF(where);
     Py_XDECREF(holder);
-    Py_XDECREF(held);
-    Py_XDECREF(borrow);
     return tf_slow(tf_py_partition, self, args, nargs, kwnames);
 }

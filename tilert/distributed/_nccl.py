@@ -52,6 +52,10 @@ DATA_TYPES = {
     "f8e5m2": 11,
 }
 UINT8 = DATA_TYPES["u8"]
+# window registration (nccl.h, NCCL 2.27 and later): ncclCommWindowRegister's winFlags
+WIN_DEFAULT = 0x00
+WIN_COLL_SYMMETRIC = 0x01  # every rank registers a buffer of the same size: symmetric kernels
+WIN_ALIGNMENT = 4096  # NCCL_WIN_REQUIRED_ALIGNMENT (newer headers): sizes are rounded up to it
 
 
 class NcclError(RuntimeError):
@@ -106,6 +110,15 @@ class Library(Protocol):
     def group_start(self) -> None: ...
     def group_end(self) -> None: ...
 
+    # symmetric windows (NCCL 2.27+): ``windows_missing`` says why not where the library lacks
+    # them (None: it has them)
+    windows_missing: str | None
+
+    def mem_alloc(self, size: int) -> int: ...
+    def mem_free(self, ptr: int) -> None: ...
+    def window_register(self, comm: int, ptr: int, size: int, flags: int) -> int: ...
+    def window_deregister(self, comm: int, win: int) -> None: ...
+
 
 class UniqueId(ctypes.Structure):
     """``ncclUniqueId``: 128 opaque bytes, passed by value to ``ncclCommInitRank``."""
@@ -132,6 +145,13 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "ncclGetErrorString": ([_I], ctypes.c_char_p),
 }
 _OPTIONAL = {"ncclGetLastError": ([_P], ctypes.c_char_p)}  # NCCL 2.13 and later
+# NCCL 2.27 and later: VMM (cuMem) memory and symmetric windows over it (ncclWindow_t: a pointer)
+_WINDOWS: dict[str, tuple[list[Any], Any]] = {
+    "ncclMemAlloc": ([ctypes.POINTER(_P), _SIZE], _I),
+    "ncclMemFree": ([_P], _I),
+    "ncclCommWindowRegister": ([_P, _P, _SIZE, ctypes.POINTER(_P), _I], _I),
+    "ncclCommWindowDeregister": ([_P, _P], _I),
+}
 
 
 class Nccl:
@@ -150,11 +170,17 @@ class Nccl:
                 raise OSError(f"{path} has no {name}: is it NCCL 2.x (libnccl.so.2)?") from None
             fn.argtypes, fn.restype = argtypes, restype
             self._fns[name] = fn
-        for name, (argtypes, restype) in _OPTIONAL.items():
+        for name, (argtypes, restype) in {**_OPTIONAL, **_WINDOWS}.items():
             fn = getattr(lib, name, None)
             if fn is not None:
                 fn.argtypes, fn.restype = argtypes, restype
             self._fns[name] = fn
+        absent = [name for name in _WINDOWS if self._fns[name] is None]
+        self.windows_missing = (
+            f"{path} has no {', '.join(absent)} (symmetric windows need NCCL 2.27 or later)"
+            if absent
+            else None
+        )
         f = self._fns
         self._all_reduce, self._all_gather = f["ncclAllReduce"], f["ncclAllGather"]
         self._reduce_scatter, self._broadcast = f["ncclReduceScatter"], f["ncclBroadcast"]
@@ -251,6 +277,33 @@ class Nccl:
 
     def group_start(self) -> None:
         self._check("ncclGroupStart", self._group_start())
+
+    # -- symmetric windows ---------------------------------------------------------------------
+    def _window_fn(self, name: str) -> Any:
+        fn = self._fns[name]
+        if fn is None:
+            raise OSError(f"tr.distributed: {self.windows_missing}")
+        return fn
+
+    def mem_alloc(self, size: int) -> int:
+        """``ncclMemAlloc``: ``size`` bytes of VMM (cuMem) memory, what a window needs."""
+        found = _P()
+        self._check("ncclMemAlloc", self._window_fn("ncclMemAlloc")(ctypes.byref(found), size))
+        return int(found.value or 0)
+
+    def mem_free(self, ptr: int) -> None:
+        self._check("ncclMemFree", self._window_fn("ncclMemFree")(ptr))
+
+    def window_register(self, comm: int, ptr: int, size: int, flags: int) -> int:
+        """``ncclCommWindowRegister``, a collective call: the window's ``ncclWindow_t``."""
+        win = _P()
+        fn = self._window_fn("ncclCommWindowRegister")
+        self._check("ncclCommWindowRegister", fn(comm, ptr, size, ctypes.byref(win), flags), comm)
+        return int(win.value or 0)
+
+    def window_deregister(self, comm: int, win: int) -> None:
+        fn = self._window_fn("ncclCommWindowDeregister")
+        self._check("ncclCommWindowDeregister", fn(comm, win), comm)
 
     def group_end(self) -> None:
         self._check("ncclGroupEnd", self._group_end())

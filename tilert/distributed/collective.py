@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from tilert import backends
 from tilert._core import nvtx, ownership
 from tilert._launch import borrow_for_reading, wait_for_writers
+from tilert.dtypes import DType
 from tilert.errors import BorrowError
 from tilert.ops import Op
 from tilert.streams import Stream
@@ -92,13 +93,17 @@ class Transport(Protocol):
     in-process stand-in (``tilert.distributed.local``). ``run`` issues one rank's part of
     ``c`` on ``stream``; ``needs_eager_first``: a collective must run once outside a graph
     before a graph can capture one like it (a symmetric-memory buffer is rendezvoused on its
-    first use)."""
+    first use). ``empty`` makes a tensor its collectives move fastest (NCCL's C API: in a
+    symmetric window; the others: an ordinary tensor), a collective call on every rank."""
 
     rank: int
     size: int
     needs_eager_first: bool
 
     def run(self, c: Collective, stream: Stream) -> None: ...
+    def empty(
+        self, shape: tuple[int, ...], dtype: type[DType], name: str | None
+    ) -> Tensor[Any]: ...
     def close(self) -> None: ...
 
 

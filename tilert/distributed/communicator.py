@@ -7,8 +7,11 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
+import numpy as np
+
 from tilert._core.where import user_callsite
 from tilert.distributed.collective import Checked, Transport, checked, collective_op, made
+from tilert.dtypes import as_dtype, f32
 from tilert.ops import Op
 from tilert.tensor import Tensor
 
@@ -52,6 +55,28 @@ class Communicator:
     def recv(self, t: Tensor[Any], src: int) -> Op:
         """Receive into ``t`` what rank ``src`` sends. Writes ``t``."""
         return self._op("recv", t, None, None, src, user_callsite())
+
+    def empty(
+        self, shape: int | tuple[int, ...], dtype: Any = None, *, name: str | None = None
+    ) -> Tensor[Any]:
+        """A tensor (f32 unless ``dtype``) whose collectives this communicator runs fastest:
+        under NCCL's C API (NCCL 2.27+) in a symmetric window of its own, where NCCL's
+        low-latency symmetric kernels take its all-reduces, all-gathers and reduce-scatters
+        (docs/distributed.md, "Tensors in NCCL windows"); an ordinary tensor elsewhere. A
+        collective call: every rank makes the same ones in the same order, never while a graph
+        captures. Its values are undefined (``zeros`` fills it). It is owned and borrowed as
+        any tensor; its window is deregistered at ``shutdown`` and its memory freed when it,
+        and every view of it, is dropped."""
+        dims = (shape,) if isinstance(shape, int) else tuple(shape)
+        return self.transport.empty(dims, as_dtype(f32 if dtype is None else dtype), name)
+
+    def zeros(
+        self, shape: int | tuple[int, ...], dtype: Any = None, *, name: str | None = None
+    ) -> Tensor[Any]:
+        """``empty``, filled with zeros (a host write, synchronous)."""
+        t = self.empty(shape, dtype, name=name)
+        t.copy_from(np.zeros(t.shape, dtype=t._np_dtype))
+        return t
 
     @property
     def needs_eager_first(self) -> bool:

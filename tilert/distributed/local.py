@@ -23,8 +23,9 @@ import numpy as np
 
 from tilert._core.storage import read_region, write_region
 from tilert.distributed.collective import Collective
+from tilert.dtypes import DType
 from tilert.streams import Stream
-from tilert.tensor import Tensor
+from tilert.tensor import Tensor, empty
 
 _REDUCE: dict[str, Callable[[Any, Any], Any]] = {
     "sum": np.add,
@@ -204,6 +205,11 @@ class LocalTransport:
         finally:
             for _ in range(held):
                 Stream._lock.acquire()
+
+    def empty(self, shape: tuple[int, ...], dtype: type[DType], name: str | None) -> Tensor[Any]:
+        """An ordinary tensor: the stand-in has no windows (its collectives copy through the
+        host)."""
+        return empty(shape, dtype, name=name)
 
     def close(self) -> None:
         self.world.finish(self.rank)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from tilert.distributed.collective import Collective
 from tilert.distributed.env import Environment
 from tilert.distributed.symmetric import NCCL_ONLY, SmallAllReduce
 from tilert.distributed.torch_transport import TorchTransport, start_group
+from tilert.distributed.windows import Windows, Wrap, device_tensor
 from tilert.dtypes import ALL_DTYPES, DType
 from tilert.streams import Stream
 from tilert.tensor import Tensor
@@ -58,6 +60,8 @@ _REDUCED.update(
 )
 
 _generation = itertools.count()  # the unique ids exchanged in this process (each its own key)
+log = logging.getLogger("tilert.distributed")
+_said_no_windows = False  # why comm.empty gives ordinary tensors is logged once per process
 
 
 def device_address(t: Tensor[Any]) -> int:
@@ -75,7 +79,9 @@ class NcclTransport:
     with its calls; ``address`` and ``handle`` find a tensor's memory and a stream's
     ``cudaStream_t`` (the device's, unless a test says otherwise). ``symmetric``: the torch
     transport that takes the small all-reduces its symmetric-memory path takes; ``on_close``
-    runs after the communicator is destroyed (the process group's end, for ``init``'s)."""
+    runs after the communicator is destroyed (the process group's end, for ``init``'s).
+    ``wrap`` makes a tensor over window memory (``windows.device_tensor`` on the GPU; the CPU
+    tests' stand-in gives host tensors over its own bytes)."""
 
     def __init__(
         self,
@@ -88,6 +94,7 @@ class NcclTransport:
         handle: Callable[[Stream], int] = stream_handle,
         symmetric: TorchTransport | None = None,
         on_close: Callable[[], None] | None = None,
+        wrap: Wrap = device_tensor,
     ) -> None:
         self.lib, self.rank, self.size = lib, rank, size
         self._address, self._handle = address, handle
@@ -105,6 +112,9 @@ class NcclTransport:
         self.small = None if symmetric is None else symmetric.small
         self.needs_eager_first = symmetric is not None and symmetric.needs_eager_first
         self._on_close = on_close
+        missing = lib.windows_missing
+        self.windows = None if missing else Windows(lib, lambda: self.comm, wrap)
+        self._windows_missing = missing
         self._issue: dict[str, Callable[[Collective, int], None]] = {
             "all_reduce": self._all_reduce,
             "all_gather": self._all_gather,
@@ -152,6 +162,23 @@ class NcclTransport:
             found = TorchTransport.over(torch, td, True, device, small)
             symmetric = found if found.small is not None else None
         return cls(lib, rank, size, unique_id, symmetric=symmetric, on_close=on_close)
+
+    # -- tensors in symmetric windows ---------------------------------------------------------
+    def empty(self, shape: tuple[int, ...], dtype: type[DType], name: str | None) -> Tensor[Any]:
+        """A tensor in an NCCL symmetric window of its own (``windows.Windows``), or, where
+        this NCCL has no windows, an ordinary one (why logged once)."""
+        if self.windows is not None:
+            return self.windows.empty(shape, dtype, name)
+        global _said_no_windows
+        if not _said_no_windows:
+            _said_no_windows = True
+            log.warning(
+                "tilert.distributed: comm.empty gives ordinary tensors (no NCCL window): %s",
+                self._windows_missing,
+            )
+        from tilert.tensor import empty
+
+        return empty(shape, dtype, name=name)
 
     # -- issuing -------------------------------------------------------------------------------
     def run(self, c: Collective, stream: Stream) -> None:
@@ -247,8 +274,15 @@ class NcclTransport:
         return found
 
     def close(self) -> None:
-        """Destroy the communicator (NCCL waits for what it has in flight); if that fails,
-        abort it, and say so. ``on_close`` runs either way."""
+        """Deregister the windows (``windows.Windows.close``), destroy the communicator (NCCL
+        waits for what it has in flight); if that fails, abort it, and say so. ``on_close``
+        runs either way; a window's failure is raised after the rest."""
+        failure: NcclError | None = None
+        if self.windows is not None and self.comm:
+            try:
+                self.windows.close()  # (collective, while the communicator lives)
+            except NcclError as exc:
+                failure = exc
         comm, self.comm = self.comm, 0
         try:
             if comm:
@@ -261,6 +295,8 @@ class NcclTransport:
             if self._on_close is not None:
                 on_close, self._on_close = self._on_close, None
                 on_close()
+        if failure is not None:
+            raise failure
 
 
 def shared_unique_id(td: Any, rank: int, make: Callable[[], bytes]) -> bytes:

@@ -6,14 +6,21 @@ each recording its calls (their CPU tests and host-cost benchmarks)."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import numpy as np
 
 from tilert.distributed._nccl import NcclError, describe
 from tilert.distributed.communicator import Communicator, set_current
 from tilert.distributed.local import LocalWorld
+from tilert.dtypes import DType
+from tilert.interop import from_dlpack
 from tilert.streams import Stream
+from tilert.tensor import Tensor
 
 R = TypeVar("R")
 
@@ -213,15 +220,23 @@ class RecordingNccl:
     ``NcclTransport(RecordingNccl(), rank, size, unique_id, ...)``: each call is recorded in
     ``calls`` as (its C name, its arguments), nothing moves. ``fail`` maps a C name to the
     ``ncclResult_t`` that call returns instead (raised as the binding raises it, an
-    ``NcclError`` naming the call), so the transport's handling of NCCL's errors can be seen."""
+    ``NcclError`` naming the call), so the transport's handling of NCCL's errors can be seen.
+
+    Windows: ``ncclMemAlloc`` gives host bytes of the size asked (their address; ``memory``
+    holds them until ``ncclMemFree``), registrations give handles 0xA000, 0xA001, ...; pass
+    ``wrap=rec.tensor`` to the transport so a window tensor is a host tensor over those bytes.
+    ``windows=False`` is an NCCL without them (before 2.27)."""
 
     path = "<RecordingNccl>"
     version = 22703  # (2.27.3: what it says it is)
 
-    def __init__(self, fail: dict[str, int] | None = None) -> None:
+    def __init__(self, fail: dict[str, int] | None = None, *, windows: bool = True) -> None:
         self.calls: list[tuple[str, tuple[object, ...]]] = []
         self.fail = dict(fail or {})
         self.comms = 0  # communicators made
+        self.windows_missing = None if windows else "<RecordingNccl> has no ncclMemAlloc"
+        self.memory: dict[int, np.ndarray[Any, Any]] = {}  # ncclMemAlloc's, by address
+        self._windows = itertools.count(0xA000)
 
     def _call(self, name: str, *args: object) -> None:
         self.calls.append((name, args))
@@ -275,3 +290,40 @@ class RecordingNccl:
 
     def group_end(self) -> None:
         self._call("ncclGroupEnd")
+
+    def mem_alloc(self, size: int) -> int:
+        self._call("ncclMemAlloc", size)
+        block: np.ndarray[Any, Any] = np.zeros(size, dtype=np.uint8)
+        ptr = int(block.ctypes.data)
+        self.memory[ptr] = block
+        return ptr
+
+    def mem_free(self, ptr: int) -> None:
+        self._call("ncclMemFree", ptr)
+        del self.memory[ptr]  # (a KeyError: freed twice, or never allocated)
+
+    def window_register(self, comm: int, ptr: int, size: int, flags: int) -> int:
+        self._call("ncclCommWindowRegister", comm, ptr, size, flags)
+        return next(self._windows)
+
+    def window_deregister(self, comm: int, win: int) -> None:
+        self._call("ncclCommWindowDeregister", comm, win)
+
+    def tensor(
+        self, ptr: int, shape: tuple[int, ...], dtype: type[DType], lease: object, name: str | None
+    ) -> Tensor[Any]:
+        """A host tensor over the bytes ``mem_alloc`` gave at ``ptr`` (its first ones), keeping
+        ``lease`` alive as long as it, or a view of it, lives (a transport's ``wrap``)."""
+        count = math.prod(shape) * np.dtype(dtype.np_dtype).itemsize
+        held = self.memory[ptr][:count].view(_Held)
+        held.lease = lease
+        size = np.dtype(dtype.np_dtype).itemsize  # (numpy exports no bfloat16: as unsigned)
+        raw = from_dlpack(held.view(f"u{size}").reshape(shape), name=name)
+        return raw if raw.dtype is dtype else raw.view(dtype)
+
+
+class _Held(np.ndarray):  # type: ignore[type-arg,unused-ignore]
+    """Window bytes with the lease their tensor keeps alive (numpy keeps the base array of
+    every view, so the lease lives while any view of the bytes does)."""
+
+    lease: object

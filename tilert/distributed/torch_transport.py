@@ -32,8 +32,9 @@ from tilert.distributed.symmetric import (
     SymmetricAllReduce,
     symmetric_all_reduce,
 )
+from tilert.dtypes import DType
 from tilert.streams import Stream
-from tilert.tensor import Tensor
+from tilert.tensor import Tensor, empty
 
 _TORCH_OPS = {"sum": "SUM", "prod": "PRODUCT", "max": "MAX", "min": "MIN", "avg": "AVG"}
 
@@ -153,6 +154,11 @@ class TorchTransport:
         if found is None:
             found = self._streams[handle] = _TorchStreamSet.over(self._torch, self._device, handle)
         return found
+
+    def empty(self, shape: tuple[int, ...], dtype: type[DType], name: str | None) -> Tensor[Any]:
+        """An ordinary tensor: torch's process group has no windows to put it in (its
+        symmetric-memory path copies into buffers of its own)."""
+        return empty(shape, dtype, name=name)
 
     def close(self) -> None:
         if self._td.is_initialized():

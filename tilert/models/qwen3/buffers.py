@@ -4,6 +4,7 @@ prompt's buffers (made per prompt: their shapes depend on its length)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -37,19 +38,33 @@ class StepBuffers:
     last token, not yet in the cache) and ``position`` (its row) are device tensors the step
     updates itself: the embedding reads the token the previous step's argmax wrote, and the
     kernels that depend on the position read it on the device. The residual stream alternates
-    between ``res_a`` and ``res_b`` (a GEMV adds into a tensor other than the one it reads)."""
+    between ``res_a`` and ``res_b`` (a GEMV adds into a tensor other than the one it reads).
+    ``make`` makes the residual stream's two tensors (a tensor-parallel rank's collectives
+    all-reduce them: ``Qwen3TP`` makes them in its communicator's windows); ``logits``, the
+    logits to use (a tensor-parallel rank's are a view of what an all-gather fills)."""
 
-    def __init__(self, c: Qwen3Config, cache: KVCache, dtype: type[tr.DType]) -> None:
+    def __init__(
+        self,
+        c: Qwen3Config,
+        cache: KVCache,
+        dtype: type[tr.DType],
+        make: Callable[[tuple[int, ...], type[tr.DType], str], Tensor] | None = None,
+        logits: Tensor | None = None,
+    ) -> None:
         d, heads, hd = c.hidden_size, c.num_attention_heads, c.head_dim
+        if make is None:
+            make = _zeros
         self.token = tr.zeros((1,), dtype=tr.i32, name="token")
         self.position = tr.zeros((1,), dtype=tr.i32, name="position")
-        self.res_a = tr.zeros((d,), dtype=dtype, name="residual a")
-        self.res_b = tr.zeros((d,), dtype=dtype, name="residual b")
+        self.res_a = make((d,), dtype, "residual a")
+        self.res_b = make((d,), dtype, "residual b")
         self.qkv = tr.zeros((c.qkv_size,), dtype=dtype, name="qkv")
         self.q = tr.zeros((heads, hd), dtype=dtype, name="q")
         self.attn = tr.zeros((heads, hd), dtype=dtype, name="attention out")
         self.act = tr.zeros((c.intermediate_size,), dtype=dtype, name="mlp act")
-        self.logits = tr.zeros((c.vocab_size,), dtype=dtype, name="logits")
+        if logits is None:
+            logits = tr.zeros((c.vocab_size,), dtype=dtype, name="logits")
+        self.logits = logits
         self.best, self.where = partials(c.vocab_size)  # the LM head's per-block argmax
         self.workspace = tk.decode_workspace_at(self.q, cache.layer(0)[0])
         # views made once: the embedding writes a [1, hidden] row, the prompt's argmax reads
@@ -57,6 +72,10 @@ class StepBuffers:
         self.res_a_row = self.res_a.reshape(1, d)
         self.attn_flat = self.attn.reshape(heads * hd)
         self.logits_row = self.logits.reshape(1, c.vocab_size)
+
+
+def _zeros(shape: tuple[int, ...], dtype: type[tr.DType], name: str) -> Tensor:
+    return tr.zeros(shape, dtype=dtype, name=name)
 
 
 class PromptBuffers:

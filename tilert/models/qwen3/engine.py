@@ -49,7 +49,7 @@ class Qwen3:
         self.config = weights.config
         self.max_seq = max_seq
         self.cache = KVCache(self.config, max_seq, weights.dtype)
-        self.step = StepBuffers(self.config, self.cache, weights.dtype)
+        self.step = self._step_buffers()
         if on_gpu():
             # the autotuned kernels choose their configs on their first call, which a graph
             # capture refuses: one step now, on the empty cache (prefill overwrites row 0)
@@ -85,13 +85,12 @@ class Qwen3:
         for op in self._prompt_ops(p):
             op.sync()
         self.step.position.copy_from(np.array([p.n], dtype=np.int32))
-        logits = self.step.logits if p.logits is None else p.logits
-        return logits.to_numpy().astype(np.float32)
+        return self._prompt_logits(p)
 
     def _prompt_ops(self, p: PromptBuffers) -> Iterator[Op]:
         """The prompt's ops in order (each borrows what the one before wrote: run each before
         making the next)."""
-        c, w, s = self.config, self.weights, self.step
+        c, w = self.config, self.weights
         eps, n, kv_heads, hd = c.rms_norm_eps, p.n, c.num_key_value_heads, c.head_dim
         yield tk.embedding(p.res, w.embed, p.ids)
         for i, layer in enumerate(w.layers):
@@ -128,12 +127,7 @@ class Qwen3:
             yield tk.linear(p.delta, p.act, layer.down)
             yield from self._all_reduce(p.delta)
         yield tk.rmsnorm(p.h, p.delta, w.norm, eps, residual=p.res)
-        if p.logits is not None:
-            yield tk.linear(p.logits, p.h, w.lm_head)
-            yield tk.argmax(s.token, p.logits[n - 1 :])
-        else:
-            yield tk.gemv(s.logits, w.lm_head, p.h[n - 1])
-            yield tk.argmax(s.token, s.logits_row)
+        yield from self._prompt_head(p)
 
     # -- decode steps --------------------------------------------------------------------------
     def _step_ops(self) -> Iterator[Op]:
@@ -161,10 +155,35 @@ class Qwen3:
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
             yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
             yield from self._all_reduce(s.res_a)
-        yield head(s.logits, s.best, s.where, w.lm_head, s.res_a, w.norm, eps)
-        yield pick(s.token, s.position, s.best, s.where)
+        yield from self._step_head()
 
     # -- what tensor parallelism changes (parallel.Qwen3TP); one device: nothing --------------
+    def _step_buffers(self) -> StepBuffers:
+        """The decode step's tensors."""
+        return StepBuffers(self.config, self.cache, self.weights.dtype)
+
+    def _step_head(self) -> Iterator[Op]:
+        """The end of a step: the LM head (and each block's largest logit), then the token."""
+        s, w = self.step, self.weights
+        yield head(s.logits, s.best, s.where, w.lm_head, s.res_a, w.norm, self.config.rms_norm_eps)
+        yield pick(s.token, s.position, s.best, s.where)
+
+    def _prompt_head(self, p: PromptBuffers) -> Iterator[Op]:
+        """The end of a prompt (its rows normed in ``p.h``): the logits of every position, or
+        of the last, and the argmax of the last as the token."""
+        s, w = self.step, self.weights
+        if p.logits is not None:
+            yield tk.linear(p.logits, p.h, w.lm_head)
+            yield tk.argmax(s.token, p.logits[p.n - 1 :])
+        else:
+            yield tk.gemv(s.logits, w.lm_head, p.h[p.n - 1])
+            yield tk.argmax(s.token, s.logits_row)
+
+    def _prompt_logits(self, p: PromptBuffers) -> np.ndarray[Any, Any]:
+        """What ``prefill`` returns once the prompt's ops ran (f32)."""
+        logits = self.step.logits if p.logits is None else p.logits
+        return logits.to_numpy().astype(np.float32)
+
     def _residual(self, res: Tensor) -> Tensor:
         """The residual a projection's GEMV adds to its output: ``res`` itself here."""
         return res

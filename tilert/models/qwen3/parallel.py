@@ -5,8 +5,13 @@ The split (Megatron's): rank ``r`` keeps KV heads ``[r * kv/n, (r + 1) * kv/n)``
 heads that attend to them, so attention needs nothing from the other ranks; the fused q/k/v
 projection and gate/up are column-parallel (their rows split), o_proj and down_proj
 row-parallel (their columns split), so each rank's o_proj or down_proj output is a partial sum
-of the full one. The embedding, the LM head and the norms are replicated: every rank computes
-the same residual stream and the same logits, and picks the same token.
+of the full one. The LM head is split by vocabulary (``vocab``: each rank its rows' logits,
+all-gathered); the embedding and the norms are replicated: every rank computes the same
+residual stream and the same logits, and picks the same token.
+
+The tensors a decode step's collectives move (the residual stream, the head's outputs) are
+made by the communicator (``comm.zeros``): under NCCL's C API they lie in symmetric windows,
+where NCCL runs its low-latency kernels.
 
 Where the partial sums meet: in a decode step, rank 0's ``gemv_residual`` adds the residual to
 its partial as on one device and the other ranks' add zeros, so an all-reduce of that output
@@ -21,11 +26,17 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 import tilert as tr
+import tilert.kernels as tk
 from tilert.distributed import Communicator
 from tilert.errors import BorrowError, KernelError, RaceError
+from tilert.models.qwen3.buffers import PromptBuffers, StepBuffers
 from tilert.models.qwen3.config import Qwen3Config
 from tilert.models.qwen3.engine import Qwen3
+from tilert.models.qwen3.kernels import head
+from tilert.models.qwen3.vocab import VocabSplit, per_rank, vocab_rows
 from tilert.models.qwen3.weights import Layer, Weights
 from tilert.ops import Op
 
@@ -53,8 +64,10 @@ def local_config(c: Qwen3Config, size: int) -> Qwen3Config:
 
 def shard(weights: Weights, rank: int, size: int) -> Weights:
     """Rank ``rank``'s slice of ``weights`` (the whole model's) in a world of ``size``: the
-    sliced matrices are copied (on the device) into tensors of their own; the embedding, the
-    LM head and the norms are the same tensors as ``weights``'."""
+    sliced matrices are copied (on the device) into tensors of their own, the LM head's rows
+    ``vocab.vocab_rows`` among them (padded with zero rows to ``vocab.per_rank``; the
+    embedding stays whole, tied to the head or not); the embedding and the norms are the same
+    tensors as ``weights``'."""
     if weights.shard != (0, 1):
         raise ValueError(f"these weights are already rank {weights.shard[0]}'s slice")
     if not 0 <= rank < size:
@@ -87,7 +100,12 @@ def shard(weights: Weights, rank: int, size: int) -> Weights:
         )
 
     layers = tuple(layer(n, full) for n, full in enumerate(weights.layers))
-    return dataclasses.replace(weights, config=local, layers=layers, shard=(rank, size))
+    start, stop = vocab_rows(c.vocab_size, rank, size)
+    head = tr.zeros((per_rank(c.vocab_size, size), c.hidden_size), dtype=weights.dtype)
+    head[: stop - start].copy_from(weights.lm_head[start:stop])
+    return dataclasses.replace(
+        weights, config=local, layers=layers, lm_head=head, shard=(rank, size)
+    )
 
 
 def _rows(t: Tensor, spans: list[tuple[int, int]], name: str) -> Tensor:
@@ -126,7 +144,51 @@ class Qwen3TP(Qwen3):
             if comm.rank == 0
             else tr.zeros((weights.config.hidden_size,), dtype=weights.dtype, name="zeros")
         )
+        self.vocab = VocabSplit(comm, weights.config.vocab_size, weights.dtype)
+        self._prompt_gathered: Tensor | None = None  # (a prompt's every logits, gathered)
         super().__init__(weights, max_seq)
+
+    def _step_buffers(self) -> StepBuffers:
+        """The residual stream in the communicator's windows (its all-reduces), the logits
+        the whole model's (the gathered ones)."""
+        c, comm = self.config, self.comm
+
+        def make(shape: tuple[int, ...], dtype: type[tr.DType], name: str) -> Tensor:
+            return comm.zeros(shape, dtype, name=name)
+
+        return StepBuffers(c, self.cache, self.weights.dtype, make, self.vocab.logits)
+
+    def _step_head(self) -> Iterator[Op]:
+        """This rank's rows of the head (the padding rows left out) and its blocks' largest,
+        both all-gathered, then the token of the largest of every rank's blocks."""
+        v, s, w = self.vocab, self.step, self.weights
+        rows = w.lm_head[: v.stop - v.start]
+        eps = self.config.rms_norm_eps
+        yield head(v.local, v.best, v.where, rows, s.res_a, w.norm, eps)
+        yield from v.gather(self.comm)
+        yield v.pick(s.token, s.position)
+
+    def _prompt_head(self, p: PromptBuffers) -> Iterator[Op]:
+        """The last position's logits on this rank's rows, all-gathered, and their argmax; with
+        every position's asked for, those too (``[size, n, per]``, gathered once)."""
+        v, s, w = self.vocab, self.step, self.weights
+        if p.logits is not None:
+            mine = tr.zeros((p.n, v.per), dtype=w.dtype, name="prompt local logits")
+            self._prompt_gathered = tr.zeros((v.size, p.n, v.per), dtype=w.dtype)
+            yield tk.linear(mine, p.h, w.lm_head)
+            yield self.comm.all_gather(self._prompt_gathered, mine)
+        yield tk.gemv(v.local, w.lm_head, p.h[p.n - 1])
+        yield self.comm.all_gather(v.gathered, v.local)
+        yield tk.argmax(s.token, s.logits_row)
+
+    def _prompt_logits(self, p: PromptBuffers) -> np.ndarray[Any, Any]:
+        if p.logits is None:
+            return super()._prompt_logits(p)
+        assert self._prompt_gathered is not None
+        gathered = self._prompt_gathered.to_numpy().astype(np.float32)
+        self._prompt_gathered = None
+        whole: np.ndarray[Any, Any] = gathered.transpose(1, 0, 2).reshape(p.n, -1)
+        return whole[:, : self.config.vocab_size]  # ([n, size * per]: the padding left out)
 
     def _residual(self, res: Tensor) -> Tensor:
         return res if self._no_residual is None else self._no_residual
