@@ -5,7 +5,7 @@ adopt the tile's dtype, ``mma`` keeping the accumulator's) and are ``Tile[Any]``
 (mixed dtypes promote at run time)."""
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar, overload
+from typing import Any, ClassVar, Generic, Literal, NoReturn, TypeVar, overload
 
 import numpy as np
 
@@ -541,6 +541,10 @@ def printf(fmt: str, *args: Any) -> None: ...
 def num_tiles(x: Shared[Any] | Mutable[Any], axis: int, shape: Sequence[int] | int) -> int: ...
 def static_assert(condition: Any, message: Any = None) -> None: ...
 
+# the atomics' memory order and scope (cuTile's MemoryOrder and MemoryScope, as strings)
+_MemoryOrder = Literal["acq_rel", "relaxed", "acquire", "release"]
+_MemoryScope = Literal["device", "block", "sys"]
+
 class unsafe:
     """Unchecked writes into a Mutable parameter's whole tensor (``@tr.kernel(unsafe=True)``)."""
 
@@ -555,22 +559,77 @@ class unsafe:
         mask: Tile[bool_] | bool | None = None,
     ) -> None: ...
     @staticmethod
-    def atomic_add(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_add(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_max(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_max(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_min(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_min(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_and(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_and(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_or(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_or(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_xor(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_xor(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
-    def atomic_xchg(target: Mutable[Tensor[DT]], indices: Any, update: TileLike) -> Tile[DT]: ...
+    def atomic_xchg(
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        update: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
+    ) -> Tile[DT]: ...
     @staticmethod
     def atomic_cas(
-        target: Mutable[Tensor[DT]], indices: Any, expected: TileLike, desired: TileLike
+        target: Mutable[Tensor[DT]],
+        indices: Any,
+        expected: TileLike,
+        desired: TileLike,
+        *,
+        order: _MemoryOrder = "acq_rel",
+        scope: _MemoryScope = "device",
     ) -> Tile[DT]: ...
 
 # -- composites: math and random numbers (@tr.function helpers at run time) ---------------------

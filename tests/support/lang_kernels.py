@@ -201,3 +201,23 @@ def inverted(z: Mutable[Tensor[i32]], x: Shared[Tensor[i32]]) -> None:
     t = tl.load_tile_like(x, z)
     always = ~tl.full((), False, tl.bool_)
     z.store(tl.where(~(t > 2) & always, ~t, t))
+
+
+@tr.kernel(unsafe=True)
+def combine_last(
+    out: Mutable[Tensor[f32]],
+    ws: Mutable[Tensor[f32]],
+    count: Mutable[Tensor[i32]],
+    x: Shared[Tensor[f32]],
+) -> None:
+    """The stream-K GEMM's combine in small: every block adds its row of ``x`` into ``ws``'s
+    row 0 (relaxed) and counts in (acquire-release); the last reads the sum back while zeroing
+    it (relaxed) and stores it as ``out``'s row 0."""
+    cols = tl.expand_dims(tl.arange(16, dtype=tl.i32), 0)
+    rows = tl.zeros((1, 16), tl.i32)
+    tl.unsafe.atomic_add(ws, (rows, cols), x.load_tile((1, 16), (tl.bid(0), 0)), order="relaxed")
+    arrived = tl.unsafe.atomic_add(count, (0, 0), 1, order="acq_rel", scope="device")
+    if arrived == tl.num_blocks(0) - 1:
+        total = tl.unsafe.atomic_xchg(ws, (rows, cols), 0.0, order="relaxed")
+        tl.unsafe.atomic_xchg(count, (0, 0), 0, order="relaxed")
+        tl.unsafe.store(out, (0, 0), total)

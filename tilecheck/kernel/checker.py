@@ -12,6 +12,7 @@ import libcst as cst
 
 from tilecheck.codes import UNUSED_SUPPRESSION
 from tilecheck.diagnostics import Diagnostic
+from tilecheck.kernel.atomic_orders import check_atomic_orders
 from tilecheck.kernel.body import BodyWalker
 from tilecheck.kernel.calls import (
     check_calls,
@@ -60,6 +61,7 @@ def kernel_findings(
     check_unsafe_references(ctx)
     check_lang_references(ctx)
     check_calls(ctx)
+    check_atomic_orders(ctx)
     check_lambda_arguments(ctx)
     check_loops(ctx)
     check_returns(ctx)

@@ -97,11 +97,16 @@ UNSAFE_FUNCTIONS: dict[str, LangSignature] = {
     "store": signature("target, index, tile"),
     "scatter": signature("target, indices, value, *, mask="),
     **{
-        f"atomic_{op}": signature("target, indices, update")
+        f"atomic_{op}": signature("target, indices, update, *, order=, scope=")
         for op in ("add", "max", "min", "and", "or", "xor", "xchg")
     },
-    "atomic_cas": signature("target, indices, expected, desired"),
+    "atomic_cas": signature("target, indices, expected, desired, *, order=, scope="),
 }
+
+# The values the atomics' ``order=`` and ``scope=`` take (cuTile's MemoryOrder and
+# MemoryScope, lower-cased); the first of each is the default.
+MEMORY_ORDERS = ("acq_rel", "relaxed", "acquire", "release")
+MEMORY_SCOPES = ("device", "block", "sys")
 
 # The public names that are not functions: annotations, dtypes and the ``unsafe`` namespace.
 OTHER_NAMES = frozenset(

@@ -37,42 +37,67 @@ class unsafe:
         _indexing.scatter(target, indices, value, mask=mask)
 
     @staticmethod
-    def atomic_add(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_add(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomically add ``update`` at element ``indices`` of ``target``'s tensor (as
-        cuTile's ``atomic_add``); the old values come back."""
-        return _indexing.ATOMIC_ADD(target, indices, update)  # type: ignore[no-any-return]
+        cuTile's ``atomic_add``); the old values come back. ``order`` ("acq_rel", "relaxed",
+        "acquire", "release") and ``scope`` ("device", "block", "sys") are cuTile's memory
+        order and scope, as string literals; they matter only on the GPU (the interpreter runs
+        one block at a time). Every atomic takes them."""
+        return _indexing.ATOMIC_ADD(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_max(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_max(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomic maximum, as ``atomic_add``."""
-        return _indexing.ATOMIC_MAX(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_MAX(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_min(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_min(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomic minimum, as ``atomic_add``."""
-        return _indexing.ATOMIC_MIN(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_MIN(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_and(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_and(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomic bitwise and (integer tensors), as ``atomic_add``."""
-        return _indexing.ATOMIC_AND(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_AND(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_or(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_or(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomic bitwise or (integer tensors), as ``atomic_add``."""
-        return _indexing.ATOMIC_OR(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_OR(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_xor(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_xor(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomic bitwise xor (integer tensors), as ``atomic_add``."""
-        return _indexing.ATOMIC_XOR(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_XOR(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_xchg(target: Any, indices: Any, update: Any) -> Tile[Any]:
+    def atomic_xchg(
+        target: Any, indices: Any, update: Any, *, order: str = "acq_rel", scope: str = "device"
+    ) -> Tile[Any]:
         """Atomically store ``update``; the old values come back."""
-        return _indexing.ATOMIC_XCHG(target, indices, update)  # type: ignore[no-any-return]
+        return _indexing.ATOMIC_XCHG(target, indices, update, order=order, scope=scope)  # type: ignore[no-any-return]
 
     @staticmethod
-    def atomic_cas(target: Any, indices: Any, expected: Any, desired: Any) -> Tile[Any]:
+    def atomic_cas(
+        target: Any,
+        indices: Any,
+        expected: Any,
+        desired: Any,
+        *,
+        order: str = "acq_rel",
+        scope: str = "device",
+    ) -> Tile[Any]:
         """Where an element equals ``expected`` store ``desired``; the old values come back."""
-        return _indexing.atomic_cas(target, indices, expected, desired)
+        return _indexing.atomic_cas(target, indices, expected, desired, order=order, scope=scope)

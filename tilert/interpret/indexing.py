@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from tilecheck.kernel.lang_api import MEMORY_ORDERS, MEMORY_SCOPES
 from tilert.dtypes import DType, bool_
 from tilert.interpret import tiles as _tiles
 from tilert.interpret.context import BlockContext, NeedsSerial, TileOpError, current, kernel_op
@@ -168,13 +169,28 @@ def _atomic(
     return _tiles.Tile(old, view.dtype)
 
 
-def _atomic_op(
-    name: str, allowed: frozenset[str], update: Update
-) -> Callable[[object, object, object], Any]:
+def _memory_model(order: str, scope: str) -> None:
+    """Refuse an order or scope the GPU does not have. Blocks run here one after another, each
+    atomic whole, so every order gives the same result: the value is only checked."""
+    if order not in MEMORY_ORDERS:
+        raise ValueError(f"order={order!r} is none of {', '.join(MEMORY_ORDERS)}")
+    if scope not in MEMORY_SCOPES:
+        raise ValueError(f"scope={scope!r} is none of {', '.join(MEMORY_SCOPES)}")
+
+
+def _atomic_op(name: str, allowed: frozenset[str], update: Update) -> Callable[..., Any]:
     op = f"tl.unsafe.atomic_{name}"
 
     @kernel_op(op)
-    def run(target: object, indices: object, update_value: object) -> _tiles.Tile[Any]:
+    def run(
+        target: object,
+        indices: object,
+        update_value: object,
+        *,
+        order: str = MEMORY_ORDERS[0],
+        scope: str = MEMORY_SCOPES[0],
+    ) -> _tiles.Tile[Any]:
+        _memory_model(order, scope)
         return _atomic(op, allowed, target, indices, (update_value,), update)
 
     run.__name__ = f"atomic_{name}"
@@ -193,10 +209,17 @@ ATOMIC_XCHG = _atomic_op("xchg", _WORDS_AND_FLOATS, lambda old, u: u)
 
 @kernel_op("tl.unsafe.atomic_cas")
 def atomic_cas(
-    target: object, indices: object, expected: object, desired: object
+    target: object,
+    indices: object,
+    expected: object,
+    desired: object,
+    *,
+    order: str = MEMORY_ORDERS[0],
+    scope: str = MEMORY_SCOPES[0],
 ) -> _tiles.Tile[Any]:
     """Where an element equals ``expected`` it becomes ``desired``; the old values come back
     (``expected`` where an index is outside the tensor)."""
+    _memory_model(order, scope)
     return _atomic(
         "tl.unsafe.atomic_cas",
         _WORDS_AND_FLOATS,

@@ -9,10 +9,11 @@ runs of k-iterations, one run a block, crossing tile boundaries where they fall 
 the tail): every block ends within one k-iteration of the others.
 
 A tile whose iterations lie in one block's run is stored by that block. A tile shared by
-several blocks is summed in f32 in a workspace: each adds its partial (``atomic_add``), then
-counts itself in on the tile's arrival counter (an acquire-release ``atomic_add`` returning the
-old count); the block that finds every other part counted is the last, reads the sum back while
-zeroing it (``atomic_xchg``), zeroes the counter and stores the tile. The next call, and a CUDA
+several blocks is summed in f32 in a workspace: each adds its partial (a relaxed
+``atomic_add``), then counts itself in on the tile's arrival counter (an acquire-release
+``atomic_add`` returning the old count: the one ordered atomic); the block that finds every
+other part counted is the last, reads the sum back while zeroing it (a relaxed
+``atomic_xchg``), zeroes the counter and stores the tile. The next call, and a CUDA
 graph's next replay, find the workspace clean.
 
 The workspace and counters are made once per (backend, device, output tiling, slots) by
@@ -84,10 +85,13 @@ def gemm_stream_k(
     Why unsafe: a shared tile's store is made by whichever block arrives last, which is known
     only on the device, so it goes through ``tl.unsafe.store``; it is race-free because
     exactly one block sees the count reach the tile's number of parts (the counter is one
-    atomic element). The partial sums are atomic adds into the tile's own workspace slot, and
-    the counter's acquire-release add orders each block's add of its partial before its
-    arrival, so the last arriver's exchange reads every part. A tile no other block touches is
-    stored by its one block (no counter)."""
+    atomic element). The partial sums are relaxed atomic adds into the tile's own workspace
+    slot (acquire-release would fence every element: issue 19) and the last arriver reads them
+    with a relaxed exchange; only the counter's add is acquire-release. Every block's adds come
+    before its release on the counter, the counter's adds form one release sequence, and the
+    last arriver's acquire reads the end of it, so every add happens before its exchange: no
+    part is missed and none is counted twice. A tile no other block touches is stored by its
+    one block (no counter)."""
     bm, bn = c.tile_shape
     rows = tl.cdiv(c.shape[0], bm)
     cols = tl.cdiv(c.shape[1], bn)
@@ -119,12 +123,18 @@ def gemm_stream_k(
             tl.unsafe.store(c, (i, j), acc)  # (converted to c's dtype)
         else:
             rr, cc = slot_index(tau, bm, bn, partials.shape[1])
-            tl.unsafe.atomic_add(partials, (rr, cc), acc)
-            # acquire-release: this block's add above is visible to whoever counts in last
+            # relaxed: the adds need only be atomic among themselves; the counter orders them
+            tl.unsafe.atomic_add(partials, (rr, cc), acc, order="relaxed")
+            # acquire-release, the one ordered atomic: its release keeps this block's adds
+            # above before its arrival, its acquire keeps the last arriver's reads below after
+            # every other block's arrival (and so after their adds)
             arrived = tl.unsafe.atomic_add(arrivals, (i, j), 1)
             if arrived == parts - 1:
-                total = tl.unsafe.atomic_xchg(partials, (rr, cc), 0.0)  # the sum; slot zeroed
-                tl.unsafe.atomic_xchg(arrivals, (i, j), 0)
+                # the sum, slot zeroed: relaxed, as the acquire above already orders it
+                total = tl.unsafe.atomic_xchg(partials, (rr, cc), 0.0, order="relaxed")
+                # no one reads the counter again in this launch; the next launch starts after
+                # this one ends, which orders everything
+                tl.unsafe.atomic_xchg(arrivals, (i, j), 0, order="relaxed")
                 tl.unsafe.store(c, (i, j), total)
 
 

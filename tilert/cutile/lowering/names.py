@@ -44,6 +44,12 @@ UNSAFE_SAME_NAME = frozenset(
     """scatter atomic_add atomic_max atomic_min atomic_and atomic_or atomic_xor atomic_xchg
     atomic_cas""".split()
 )
+# an atomic's ``order=`` / ``scope=`` (a string) -> cuTile's keyword and enum: ``"relaxed"`` is
+# ``memory_order=ct.MemoryOrder.RELAXED``; left out, both defaults are the same as cuTile's
+MEMORY_KEYWORDS = {
+    "order": ("memory_order", "MemoryOrder"),
+    "scope": ("memory_scope", "MemoryScope"),
+}
 
 
 class Resolver:

@@ -9,7 +9,12 @@ import ast
 
 from tilert._core.function import DeviceFunction
 from tilert.cutile.lowering.context import Context, fail
-from tilert.cutile.lowering.names import CT_DTYPES, SAME_NAME_OPS, UNSAFE_SAME_NAME
+from tilert.cutile.lowering.names import (
+    CT_DTYPES,
+    MEMORY_KEYWORDS,
+    SAME_NAME_OPS,
+    UNSAFE_SAME_NAME,
+)
 from tilert.cutile.lowering.nodes import (
     attr_chain,
     call,
@@ -272,6 +277,20 @@ class Rewriter(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
+    def _memory_keyword(self, node: ast.Call, keyword: ast.keyword) -> ast.keyword:
+        """An atomic's ``order="relaxed"`` as ``memory_order=ct.MemoryOrder.RELAXED`` (and
+        ``scope=`` alike); other keywords as they are. The value must be a string literal:
+        cuTile takes the enum as a compile-time constant (tilecheck refuses anything else
+        at decoration, so this is only a backstop)."""
+        if keyword.arg not in MEMORY_KEYWORDS:
+            return keyword
+        name, enum = MEMORY_KEYWORDS[keyword.arg]
+        value = keyword.value
+        if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+            raise self.err(node, f"`{keyword.arg}=` of an atomic must be a string literal")
+        member = ast.Attribute(value=ct(enum), attr=value.value.upper(), ctx=ast.Load())
+        return ast.keyword(name, member)
+
     def _helper(self, parts: list[str]) -> DeviceFunction | None:
         """The ``@tr.function`` a call names, recorded so that it is lowered too."""
         obj = self.cx.resolver.lookup(parts)
@@ -319,6 +338,8 @@ class Rewriter(ast.NodeTransformer):
             index = args[1] if len(args) > 1 else kw["index"]
             tile = args[2] if len(args) > 2 else kw["tile"]
             return self._store(target, index, tile)
+        if op.startswith("unsafe.atomic_"):
+            keywords = [self._memory_keyword(node, k) for k in keywords]
         if op.startswith("unsafe.") and op[7:] in UNSAFE_SAME_NAME:
             return ast.Call(func=ct(op[7:]), args=args, keywords=keywords)
         if op in SAME_NAME_OPS:
