@@ -16,7 +16,6 @@ import tilert as tr
 import tilert.lang as tl
 from tilert import Const, Mutable, Shared, Tensor
 from tilert.kernels._common import T, choose, float_dtype, pow2, rank, shape, specialize, writes
-from tilert.kernels.gemm_tail import gemm_tail_op
 from tilert.ops import Op
 
 
@@ -53,29 +52,18 @@ def gemm_persistent_hinted(
 
 _TILE = {"bm": 128, "bn": 128, "bk": 64, "group": 8}
 # benchmarks/gpu_bench_gemm.py's configs: ``waves`` persistent blocks per SM (None: one block
-# per tile), ``latency`` the loads' DRAM-traffic hint (None: the compiler's guess); then the
-# tail-sharing variant (gemm_tail.py): one block an SM, the last ``stream_k`` waves (the partial
-# one and ``stream_k - 1`` full ones) split along K over every block
+# per tile), ``latency`` the loads' DRAM-traffic hint (None: the compiler's guess)
 GEMM_CONFIGS = [
     tr.Config(**_TILE, waves=1, occupancy=1, num_ctas=None, latency=None),
     tr.Config(**_TILE, waves=2, occupancy=2, num_ctas=None, latency=None),
     tr.Config(**_TILE, waves=1, occupancy=1, num_ctas=None, latency=8),
     tr.Config(**_TILE, waves=2, occupancy=2, num_ctas=None, latency=3),
     tr.Config(bm=64, bn=64, bk=32, group=8, waves=2, occupancy=2, num_ctas=None, latency=None),
-    tr.Config(**_TILE, variant="stream_k", stream_k=1, occupancy=1),
-    tr.Config(**_TILE, variant="stream_k", stream_k=2, occupancy=1),
 ]
 
 
 @tr.autotune(configs=GEMM_CONFIGS, key=["out", "a", "b"])
 def _gemm(cfg: tr.Config, out: Tensor[Any], a: Tensor[Any], b: Tensor[Any]) -> Op:
-    if cfg.as_dict().get("variant") == "stream_k":
-        shared = gemm_tail_op(cfg, out, a, b)
-        if shared is not None:
-            return shared
-        # no partial wave to share (or its workspace busy): the plain persistent kernel
-        tiling = {k: getattr(cfg, k) for k in ("bm", "bn", "bk", "group", "occupancy")}
-        cfg = tr.Config(**tiling, waves=1, num_ctas=None, latency=None)
     m, n = out.shape
     tiles = -(-m // cfg.bm) * -(-n // cfg.bn)
     blocks = tiles if cfg.waves is None else max(1, min(cfg.waves * tr.Device().sm_count, tiles))
@@ -95,9 +83,8 @@ def gemm(
     """``out = a @ b``: ``a: [M, K]``, ``b: [K, N]``, ``out: [M, N]``, f16, bf16 or f32 (one
     dtype), accumulated in f32 by ``tl.mma`` (f32 inputs may run as TF32 on the GPU).
     Persistent: a wave of blocks (``waves`` per SM) walks the output tiles in grouped order
-    (``tr.grouped(8)``: neighbouring blocks share rows of ``a``); the ``stream_k`` configs
-    also split the last partial wave's tiles along K over every block (``gemm_tail.py``).
-    Tuned over ``GEMM_CONFIGS`` per shape and dtype; ``config`` picks one instead."""
+    (``tr.grouped(8)``: neighbouring blocks share rows of ``a``). Tuned over ``GEMM_CONFIGS``
+    per shape and dtype; ``config`` picks one instead."""
     float_dtype("gemm", out, a, b)
     m, k = rank("gemm a", a, 2)
     k2, n = rank("gemm b", b, 2)
