@@ -46,6 +46,7 @@ from tilecheck.names import DEVICE_FUNCTION
 from tilecheck.positions import SpanOf
 from tilecheck.project import Project
 from tilecheck.statement_positions import StatementPositions
+from tilecheck.syntax.index import SyntaxIndex
 
 # Canonical names under these prefixes are never kernels of another module of the project.
 _NOT_USER_CODE = ("tilert", "builtins.", "<module>.", "numpy", "asyncio.", "typing.")
@@ -116,7 +117,8 @@ def _module_context(
 
     imported: dict[str, Summary | None] = {}
 
-    classes = module_classes(module, resolver, find_class)
+    index = SyntaxIndex()  # the module's syntax, walked once for every analysis that asks
+    classes = module_classes(module, resolver, find_class, index)
     constants = module_constants(module.body)
     again = bound_again(module.body, constants) | rebindable
     ctx = Context(
@@ -128,6 +130,7 @@ def _module_context(
         summary_for,
     )
     ctx.flags = flags
+    ctx.index = index
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.filled = FilledAttributes(module)

@@ -14,6 +14,8 @@ from tilecheck.catalog.fresh5_values import INVALID as VALUES_INVALID
 from tilecheck.catalog.fresh5_values import VALID as VALUES_VALID
 from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
+from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
+from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -138,6 +140,7 @@ def main() -> None:
         *METHODS_VALID["TC104"],
         *ROUND10_VALID["TC104"],
         *VALUES_VALID["TC104"],
+        *ITEMS14_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -368,5 +371,6 @@ def main() -> None:
         *ROUND10_INVALID["TC104"],
         *VALUES_INVALID["TC104"],
         *ITEMS13_INVALID["TC104"],
+        *ITEMS14_INVALID["TC104"],
     ),
 )

@@ -27,6 +27,8 @@ from tilecheck.catalog.round13_capture import INVALID as CAPTURE13_INVALID
 from tilecheck.catalog.round13_capture import VALID as CAPTURE13_VALID
 from tilecheck.catalog.round13_containers import INVALID as CONTAINERS13_INVALID
 from tilecheck.catalog.round13_containers import VALID as CONTAINERS13_VALID
+from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
+from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -46,7 +48,9 @@ returns with the Pending still unwaited on every path that holds it in its local
 last step of a pipeline that waits each Pending in the next iteration). A Pending that leaves
 the function (returned, stored, passed to a function the checker does not know) is assumed to
 be waited on elsewhere, unless it is kept in an attribute that no code of the module ever reads
-(`self.pending = ...` and nothing reading `.pending`, in a module that makes the class).
+(`self.pending = ...` and nothing reading `.pending`, in a module that makes the class), or
+popped from a local dict by its constant key and discarded (`running.pop("b", None)` as a
+statement, the Pending live and held by nothing else).
 
 Fix: keep the Pending and wait on it (`pending.wait()`, `await pending`), or use `.sync()` when
 nothing needs to overlap.""",
@@ -278,6 +282,7 @@ class Prefetcher:
         *ATTRIBUTES13_VALID["TC108"],
         *CAPTURE13_VALID["TC108"],
         *CONTAINERS13_VALID["TC108"],
+        *METHODS14_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -417,5 +422,6 @@ def main() -> None:
         *ATTRIBUTES13_INVALID["TC108"],
         *CAPTURE13_INVALID["TC108"],
         *CONTAINERS13_INVALID["TC108"],
+        *METHODS14_INVALID["TC108"],
     ),
 )

@@ -9,6 +9,10 @@ from tilecheck.catalog.base import Rule, invalid, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.round13_containers import INVALID as CONTAINERS13_INVALID
 from tilecheck.catalog.round13_containers import VALID as CONTAINERS13_VALID
+from tilecheck.catalog.round14_attributes import INVALID as ATTRIBUTES14_INVALID
+from tilecheck.catalog.round14_attributes import VALID as ATTRIBUTES14_VALID
+from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
+from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -32,11 +36,12 @@ reported: an op run on one branch only; one made anew in each loop iteration; on
 loop every way around which leaves it first (`break`, `return`) or runs it where an exception
 may be swallowed (`try`); one kept in a list or a container (but `tr.zip(*ops)` or
 `tr.zip(*ops.values())` of a whole local container runs every item: a later `ops[k].sync()`
-is reported), returned from or passed to a function the checker
-does not follow, or named by a variable that a call may rebind (`global`, `nonlocal`); a run
-that may have raised before it ran the op, as seen from an `except` handler or from after a
-`with` block that may swallow the error (`pytest.raises`). Inside a graph capture, running an
-op is TC111, not this rule.
+is reported; so is a run through the item a local container holds under a constant key,
+`ops["b"].sync()` after that op was run or recorded on every path), returned from or passed to
+a function the checker does not follow, or named by a variable that a call may rebind
+(`global`, `nonlocal`); a run that may have raised before it ran the op, as seen from an
+`except` handler or from after a `with` block that may swallow the error (`pytest.raises`).
+Inside a graph capture, running an op is TC111, not this rule.
 
 Fix: call the kernel again for a new op when the work must run again (after the first op is
 synced); for an op handed to a chain, a zip or a graph, run that one instead.""",
@@ -215,6 +220,8 @@ def main() -> None:
         *WINDOWS_VALID["TC110"],
         *METHODS_VALID["TC110"],
         *CONTAINERS13_VALID["TC110"],
+        *ATTRIBUTES14_VALID["TC110"],
+        *METHODS14_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -392,5 +399,7 @@ def main() -> None:
         *WINDOWS_INVALID["TC110"],
         *METHODS_INVALID["TC110"],
         *CONTAINERS13_INVALID["TC110"],
+        *ATTRIBUTES14_INVALID["TC110"],
+        *METHODS14_INVALID["TC110"],
     ),
 )

@@ -14,6 +14,8 @@ from tilecheck.catalog.fresh4_round9 import INVALID as ROUND9_INVALID
 from tilecheck.catalog.fresh4_round9 import VALID as ROUND9_VALID
 from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
+from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
+from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -142,6 +144,7 @@ def main() -> None:
         *ROUND8_VALID["TC111"],
         *ROUND9_VALID["TC111"],
         *VALUES12_VALID["TC111"],
+        *ITEMS14_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -294,5 +297,6 @@ def main() -> None:
         *ROUND8_INVALID["TC111"],
         *ROUND9_INVALID["TC111"],
         *VALUES12_INVALID["TC111"],
+        *ITEMS14_INVALID["TC111"],
     ),
 )

@@ -20,14 +20,15 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.host import api
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
-from tilecheck.host.expressions import Expressions, copies_of
+from tilecheck.host.expressions import copies_of
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
+from tilecheck.host.popped_items import PoppedItems
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(Expressions):
+class BodyAnalysis(PoppedItems):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
@@ -156,6 +157,7 @@ class BodyAnalysis(Expressions):
             self.loop_back(node)
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
+            self.entered(item.item)
             value = self.ev(item.item)
             if item.asname is not None:
                 # ``with tr.graph() as g``: a graph's ``__enter__`` returns the graph itself
@@ -195,7 +197,7 @@ class BodyAnalysis(Expressions):
 
     def small(self, node: cst.BaseSmallStatement) -> None:
         if isinstance(node, cst.Expr):
-            self.ev(node.value)
+            self.dropped_item(node.value, self.ev(node.value))
             self.dropped_launch(node.value)
         elif isinstance(node, cst.Assign) and self.counted(node.targets, node.value):
             pass  # ``i = i + 1``

@@ -31,6 +31,7 @@ FORCE_RELEASE = "tilert.unsafe.force_release"  # drops the borrows of the tensor
 # Arrays made by these libraries' functions are no tilert tensors nor partitions.
 ARRAY_LIBRARIES = frozenset({"numpy", "torch", "cupy", "jax"})
 STREAM_MAKERS = frozenset({"tilert.Stream", "tilert.current_stream"})
+STREAM_TYPE = "tilert.Stream"  # a parameter annotated so is a stream
 ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
 # ``functools.partial(kernel, t.partition(s), ...)`` keeps the partitions it binds alive.

@@ -6,8 +6,9 @@ outs[i]`` reads what was waited for.
 
 Only where that is certain: the list was empty when the loop began, the counter runs from 0 by
 1 and the body does not rebind it, the append is a statement of the body itself (not under an
-``if``) and the body has no ``continue``, and what it appends borrows, of ``outs``'s tensors,
-only ``outs[i]`` of this step. Anything else leaves the list's rows unknown, as before."""
+``if``) and the body has no ``continue`` of its own (``tilecheck.syntax.loop_exits``), and what
+it appends borrows, of ``outs``'s tensors, only ``outs[i]`` of this step. Anything else leaves
+the list's rows unknown, as before."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from tilecheck.host.indexed import Indexed
 from tilecheck.host.indices import Affine
 from tilecheck.host.model import Kind, Value, flatten
 from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.loop_exits import continues
 from tilecheck.syntax.nodes import path_of
-from tilecheck.syntax.walk import children
 
 
 class Appended(Indexed):
@@ -47,7 +48,7 @@ class Appended(Indexed):
         if found is not None:
             return found
         found = {}
-        if not _continues(loop.body) and isinstance(loop.body, cst.IndentedBlock):
+        if not continues(loop.body) and isinstance(loop.body, cst.IndentedBlock):
             calls = [c for c in map(_append_call, loop.body.body) if c is not None]
             paths = [path_of(c.func.value) for c in calls if isinstance(c.func, cst.Attribute)]
             for call, path in zip(calls, paths, strict=True):
@@ -121,17 +122,6 @@ def _append_call(statement: cst.BaseStatement) -> cst.Call | None:
     ):
         return call
     return None
-
-
-def _continues(node: cst.CSTNode) -> bool:
-    """A ``continue`` anywhere inside (one of an inner loop's too, to keep it simple)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Continue:  # (``isinstance`` on libcst's ABCs is slow)
-            return True
-        stack.extend(children(current))
-    return False
 
 
 def _counter(loop: cst.For, constants: Mapping[str, int]) -> str | None:

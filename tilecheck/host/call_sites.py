@@ -16,13 +16,11 @@ from contextlib import contextmanager
 import libcst as cst
 
 from tilecheck.codes import (
-    GRAPH_CAPTURE_MISUSE,
     MUTABLE_ALIAS,
     OP_ALREADY_RUN,
     PENDING_NEVER_WAITED,
 )
-from tilecheck.host import messages
-from tilecheck.host.callbacks import runs_parameter
+from tilecheck.host.capture_sites import CaptureSites
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.findings import Finding
@@ -42,7 +40,6 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.property_reads import PropertyRead, property_read
-from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.nodes import path_of
 
@@ -57,7 +54,7 @@ _LABELS = {
 }
 
 
-class CallSites(Interprocedural):
+class CallSites(CaptureSites):
     """Applies the summaries of the functions a body calls, at each call."""
 
     def __init__(self, ctx: object) -> None:
@@ -229,6 +226,8 @@ class CallSites(Interprocedural):
         self.check_distinct(summary, bound, tensors_of)
         self.refused_inside(call, summary)
         self.callbacks_run(summary, bound)
+        self.callbacks_captured(summary, bound)
+        self.gated_drops(call, summary, bound)
         self.reruns_in(summary, bound)
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
@@ -273,35 +272,6 @@ class CallSites(Interprocedural):
                     self.use(tensors, use, inside[target], top=0, covers=False)
             else:
                 self.use(tensors, use, node, shown)
-
-    def refused_inside(self, call: cst.Call, summary: Summary) -> None:
-        """TC111 at a call, inside a graph capture, of a function that allocates (records an
-        event, copies into a tensor) on every call: inside it, where the runtime refuses, for
-        a function of this module; else at the call."""
-        if summary.refusals:
-            what = min(summary.refusals)
-            node = dict(summary.refused_at).get(what)
-            capture = self.capturing_graph()
-            if node is not None and summary.statement is not None and capture is not None:
-                fix = f"do it before the `with tr.graph()` block that calls `{summary.name}`"
-                finding = messages.refused_in_capture(node, what, fix, capture)
-                labels = (*finding.labels, (call, "in the function this call runs"))
-                inside = dataclasses.replace(finding, statement=summary.statement, labels=labels)
-                self.verdict(GRAPH_CAPTURE_MISUSE, node, inside)
-                return
-            shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
-            self.refused(call, shown, "call it before the `with tr.graph()` block")
-
-    def callbacks_run(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
-        """TC111 inside a capture: the function runs an op it makes through the callback
-        given (``step(buf, lambda op: op.sync())``), at the callback's run."""
-        for index, position in sorted(summary.runs_callbacks):
-            run = runs_parameter(bound[index][0].value, position) if index in bound else None
-            if run is not None and isinstance(run.func, cst.Attribute):
-                how = run.func.attr.value
-                what = f"`{summary.name}(...)` runs its op through this callback's `.{how}()`"
-                fix = f"record the op with `{self.capture_name()}.record(op)` instead"
-                self.refused(run, what, fix)
 
     def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
         """TC110 inside the function, on an op this call certainly passes it (one a name holds

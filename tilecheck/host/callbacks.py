@@ -32,3 +32,9 @@ def runs_parameter(callback: cst.BaseExpression, position: int) -> cst.Call | No
     ):
         return body
     return None
+
+
+def entered_name(name: str) -> str:
+    """The summary name of a ``@contextmanager`` function ``name`` run by ``with name(...)``
+    (its body, to the ``yield`` and after it; never a name a call looks up)."""
+    return f"with {name}"

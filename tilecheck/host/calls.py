@@ -194,8 +194,27 @@ class Calls(Collectives):
         """``tr.current_stream()`` or ``tr.Stream(...)``, or a name bound once to one (in this
         function, or in the module and not in it): certainly a stream."""
         if isinstance(expr, cst.Name) and expr.value not in self.env:
-            return expr.value in self.stream_names() or self.capture_stream(expr.value)
+            name = expr.value
+            return (
+                name in self.stream_names()
+                or self.capture_stream(name)
+                or self.stream_parameter(name)
+            )
         return self.stream_call(expr)
+
+    def stream_parameter(self, name: str) -> bool:
+        """``name`` is a parameter annotated ``tr.Stream`` the function never rebinds:
+        certainly a stream (``def timer(s: tr.Stream): s.record()``)."""
+        scope = self.scope_node
+        if scope is None or name not in self.parameters or name in self.ctx.rebindable:
+            return False
+        params = scope.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.name.value == name and param.annotation is not None:
+                dotted = dotted_name(param.annotation.annotation)
+                resolved = self.ctx.resolver.resolve(dotted) if dotted else None
+                return resolved == api.STREAM_TYPE and name not in self._rebound_in(scope)
+        return False
 
     def capture_stream(self, name: str) -> bool:
         """``name`` is the stream the enclosing capture was given (``with tr.graph(s):``),

@@ -17,6 +17,7 @@ from tilecheck.host import api
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.names import NameResolver
+from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -366,10 +367,12 @@ def module_classes(
     body: cst.Module,
     resolver: NameResolver,
     find: Callable[[str], ClassInfo | None] | None = None,
+    index: SyntaxIndex | None = None,
 ) -> dict[str, ClassInfo]:
     """The module's top-level classes, by name; and (``find``: a class by its canonical name,
-    in the checked tree) those it imports, by the name it gives them."""
-    found = _own_classes(body, resolver)
+    in the checked tree) those it imports, by the name it gives them. ``index``: the module's
+    (``tilecheck.syntax.index``), where the methods' facts are read."""
+    found = _own_classes(body, resolver, index if index is not None else SyntaxIndex())
     if find is None:
         return found
     for local, canonical in _imported_names(body, resolver):
@@ -401,7 +404,9 @@ def _imported_names(body: cst.Module, resolver: NameResolver) -> Iterator[tuple[
                         yield name, canonical
 
 
-def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInfo]:
+def _own_classes(
+    body: cst.Module, resolver: NameResolver, index: SyntaxIndex
+) -> dict[str, ClassInfo]:
     classes = {s.name.value: s for s in body.body if isinstance(s, cst.ClassDef)}
     bases = ancestors(classes)
     found: dict[str, ClassInfo] = {}
@@ -413,7 +418,7 @@ def _own_classes(body: cst.Module, resolver: NameResolver) -> dict[str, ClassInf
         first = dotted_name(cls.bases[0].value) if cls.bases else None
         if bases[name] and first == bases[name][0]:
             found[name] = replace(found[name], base=first)
-        kept = construction(cls, tuple(classes[r] for r in relatives))
+        kept = construction(cls, tuple(classes[r] for r in relatives), index)
         found[name] = replace(found[name], construction=kept)
     for name, info in found.items():  # an instance kept by another: of a settled class
         kept = info.construction

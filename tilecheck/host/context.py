@@ -13,6 +13,7 @@ from tilecheck.host.kernels import with_options_of
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.summary import Summary
 from tilecheck.names import NameResolver
+from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 
 
@@ -54,6 +55,8 @@ class Context:
     # Names that hold a literal list of keys wherever read (``tilecheck.host.key_lists``),
     # worked out the first time an index is such a list's item (``bufs[keys[0]]``).
     key_lists: Callable[[], Mapping[str, tuple[int | str, ...]]] = dict
+    # The module's syntax, walked once for every analysis that asks (``tilecheck.syntax.index``).
+    index: SyntaxIndex = field(default_factory=SyntaxIndex)
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

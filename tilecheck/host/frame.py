@@ -154,8 +154,9 @@ class Frame(Store):
                 finding = messages.never_waited(site)
             elif pending in self.left_unwaited:
                 finding = messages.left_unwaited(site)
-            elif any(hit for (p, _), hit in self.dropped.items() if p == pending):
-                finding = messages.overwritten(site)
+            elif drops := [w for (p, w), hit in self.dropped.items() if p == pending and hit]:
+                popped = [w for w in drops if type(w) is cst.Call]
+                finding = messages.popped(site, popped[0]) if popped else messages.overwritten(site)
             else:
                 continue
             self.sink.add(

@@ -11,15 +11,21 @@ import libcst as cst
 
 from tilecheck.flow import build_cfg
 from tilecheck.host.analysis import BodyAnalysis
+from tilecheck.host.attribute_items import each_run, kept_ops
 from tilecheck.host.attribute_lists import appended_only
 from tilecheck.host.bound_once import never_in
+from tilecheck.host.callbacks import entered_name
 from tilecheck.host.classes import ancestors
 from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
+from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, join_returns, parameters
+from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
+# ``@contextmanager`` as written (``contextlib``'s)
+_MANAGER_DECORATORS = frozenset({"contextmanager", "contextlib.contextmanager"})
 # Nested scopes; compared by exact type (libcst's classes are ABCs: ``isinstance`` is slow).
 _SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 
@@ -37,6 +43,14 @@ def _plain(fn: cst.FunctionDef) -> bool:
         if kind not in _SCOPES:
             stack.extend(children(node))
     return True
+
+
+def _manager(fn: cst.FunctionDef) -> bool:
+    """A synchronous generator under ``@contextmanager`` alone: ``with fn(...)`` runs its
+    body there."""
+    if fn.asynchronous is not None or len(fn.decorators) != 1:
+        return False
+    return dotted_name(fn.decorators[0].decorator) in _MANAGER_DECORATORS
 
 
 def _read_as_call(fn: cst.FunctionDef) -> bool:
@@ -60,12 +74,18 @@ class Functions:
         # by a top-level definition's id), for findings reported inside it by its callers
         self.statement: dict[str, int] = {}
         classes: dict[str, cst.ClassDef] = {}
+        self._managers: set[str] = set()  # ``entered_name``s: generators run by a ``with``
         where = statements or {}
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
                     self.statement[d.name.value] = where[id(d)]
+            elif isinstance(d, cst.FunctionDef) and id(d) not in device and _manager(d):
+                self.defs[entered_name(d.name.value)] = (d, None)
+                self._managers.add(entered_name(d.name.value))
+                if id(d) in where:
+                    self.statement[entered_name(d.name.value)] = where[id(d)]
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
                 for stmt in d.body.body:
@@ -92,7 +112,8 @@ class Functions:
         if name in self.summaries:
             return self.summaries[name]
         found = self.defs.get(name)
-        if found is None or name in self._busy or self.ctx is None or not _plain(found[0]):
+        plain = found is not None and (name in self._managers or _plain(found[0]))
+        if found is None or name in self._busy or self.ctx is None or not plain:
             return None
         fn, owner = found
         names = parameters(fn)
@@ -122,6 +143,12 @@ class Functions:
             else {}
         )
         releases, stores = analysis.attribute_summary(entry, end)
+        kept = (
+            kept_ops(end.env, analysis.me, lambda o: analysis.infos[o].kind, analysis.result)
+            if analysis.me is not None and end is not None
+            else ()
+        )
+        each = each_run(fn, analysis.me)
         summary = Summary(
             name,
             names[0],
@@ -141,13 +168,13 @@ class Functions:
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
-            runs=analysis.runs(),
+            runs=analysis.runs() + tuple((attr, how) for attr, how, _ in each),
             consumes_attributes=(
                 analysis.consumed_attributes(dict(end.holds)) if end is not None else frozenset()
             ),
             launches_dropped=tuple(analysis.launches_dropped.values()),
             refused_at=tuple(analysis.refused_at.items()),
-            run_at=analysis.run_at(),
+            run_at=analysis.run_at() + tuple((attr, node) for attr, _, node in each),
             attribute_consumed_at=(
                 analysis.attribute_consumed_at(dict(end.holds)) if end is not None else ()
             ),
@@ -156,9 +183,19 @@ class Functions:
             early=frozenset(analysis.early_uses) if releases else frozenset(),
             early_at=analysis.early_at() if releases else (),
             appends=appended,
+            kept_ops=kept,
+            calls_in_capture=tuple(analysis.captured_calls.items()),
+            gated=tuple(
+                (names[0].index(param), test, made)
+                for param, test, made in gated_ops(fn, names[0], self._launches)
+            ),
         )
         self.summaries[name] = summary
         return summary
+
+    def _launches(self, call: cst.Call) -> bool:
+        """``call`` launches a kernel (makes an op)."""
+        return self.ctx is not None and self.ctx.callee(call.func).kernel is not None
 
 
 def appends_of(fn: cst.FunctionDef, analysis: BodyAnalysis) -> tuple[tuple[str, Result], ...]:

@@ -21,7 +21,7 @@ from tilecheck.host.containers import ELEMENTS
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import LATER, At, Axis, Others, Select
 from tilecheck.host.loops import Loops
-from tilecheck.host.model import LIVE, Borrow, Hold, Kind, Many, Oids, Value, flatten
+from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Many, Oids, Value, flatten
 from tilecheck.host.slice_ends import left_out
 
 
@@ -33,6 +33,7 @@ class Lanes(Loops):
         self._lanes: dict[int, tuple[str, Oids]] = {}  # lane -> the path it walks, its items
         self._at: dict[int, tuple[int, str]] = {}  # a holder taken out -> its lane and key
         self._leaving: dict[int, tuple[int, ...]] = {}  # a short loop -> the keys it never takes
+        self._dict_lanes: set[int] = set()  # lanes of dict comprehensions (keyed, never shifted)
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         if source is not None:
@@ -54,7 +55,29 @@ class Lanes(Loops):
         elif not isinstance(expr, cst.ListComp):
             return None
         lanes = sorted(o for oids, _ in taken.values() for o in oids if o in self._lanes)
+        if lanes and isinstance(expr, cst.DictComp):
+            self._dict_lanes.add(lanes[0])
         return lanes[0] if lanes else None
+
+    def popped_at(self, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:
+        """``reserved.pop(0)`` of a dict comprehension keyed by a counter (``{i: ... for i, b
+        in enumerate(bufs)}``): the holder under that key, which borrows ``bufs[0]`` only (a
+        dict's keys never shift, unlike a list's positions after ``pop(0)``)."""
+        held = self.stored(path)
+        lane = held.lane if isinstance(held, Many) else None
+        if (
+            not isinstance(key, cst.Integer)
+            or lane not in self._dict_lanes
+            or f"{path}[=]" in self.env
+            or not isinstance(held, Many)
+        ):
+            return super().popped_at(path, key, contents)
+        own = self.holders_at(held, At(int(key.value, 0)))
+        if not own or own & contents:
+            return None  # not taken out at its own key: any of the items
+        self.set_env(f"{path}[{int(key.value, 0)}]", None)
+        self.set_env(path + "[*]", self.env.get(path + "[*]", frozenset()) - own)
+        return own
 
     def aligned(self, path: str) -> frozenset[str]:
         held = self.stored(path)
@@ -262,6 +285,10 @@ class Lanes(Loops):
             exact.add(oid)
         else:
             return frozenset(exact - taken)
+        if self._from_start(lane, tuple(range(-1, 0))) and set(
+            range(self._from_start(lane, (-1,))[0] + 1)
+        ) <= {k for k in keys if isinstance(k, int)}:
+            return NOTHING  # each item of a list of known length taken out by its index
         held = frozenset(keys)
         select = Select(items, source, (Others(held),))
         return frozenset({self.lane_object(lane, ("others", held), select)})

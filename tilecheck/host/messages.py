@@ -148,6 +148,18 @@ def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
     )
 
 
+def skipped_head(site: cst.CSTNode, op: ObjInfo) -> Finding:
+    return Finding(
+        OP_NEVER_RUN,
+        site,
+        (
+            f"{op.label} is created here as the list's item 0, and nothing ever takes item 0 "
+            "out of the list (its runs start at index 1): it is never run; run it too, or do "
+            "not make it",
+        ),
+    )
+
+
 def left_unrun(site: cst.CSTNode, op: ObjInfo) -> Finding:
     return Finding(
         OP_NEVER_RUN,
@@ -216,6 +228,19 @@ def overwritten(site: cst.CSTNode) -> Finding:
             "the Pending of this submit is dropped unwaited: the name (or list item) holding it "
             "is rebound (a later submit) before anything waits on it, so only the last one is "
             "waited; wait on each one, or keep them in a list and wait on every one",
+        ),
+    )
+
+
+def popped(site: cst.CSTNode, where: cst.CSTNode) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            "the Pending of this submit is dropped unwaited: it is popped from the container "
+            "holding it and discarded at ",
+            where,
+            " before anything waits on it; wait on what `pop` returns",
         ),
     )
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
-from tilecheck.syntax.walk import descendants
 
 
 @dataclass(frozen=True)
@@ -34,36 +34,93 @@ class Construction:
     made: frozenset[str] = frozenset()
 
 
-def construction(cls: cst.ClassDef, relatives: tuple[cst.ClassDef, ...]) -> Construction:
+def construction(
+    cls: cst.ClassDef, relatives: tuple[cst.ClassDef, ...], index: SyntaxIndex | None = None
+) -> Construction:
     """What constructing ``cls`` keeps (``relatives``: the module's classes it derives from
-    or that derive from it, whose methods may run on its instances)."""
+    or that derive from it, whose methods may run on its instances; ``index``: the module's,
+    where each method's facts are read once for every class that shares it)."""
+    index = index if index is not None else SyntaxIndex()
     methods = [s for c in (cls, *relatives) for s in c.body.body if isinstance(s, cst.FunctionDef)]
     counts: dict[str, int] = {}
     settled = True
     for fn in methods:
-        me = _self_of(fn)
-        if me is None:
+        facts = index.fact(fn, _method_facts)
+        if facts is None:
             continue
-        assigned, bare = _stores_and_bare(fn.body, me)
-        for attr in assigned:
+        for attr in facts.assigned:
             counts[attr] = counts.get(attr, 0) + 1
             if fn.name.value != "__init__":
                 settled = False
-        if bare:
+        if facts.bare:
             settled = False
-    params, kept, annotations = _kept(cls, counts)
+    params, kept, annotations = _kept(cls, counts, index)
     objects: dict[str, str] = {}
     for param, attr in kept.items():
         annotation = annotations.get(param)
         dotted = dotted_name(annotation) if annotation is not None else None
-        if dotted is not None and all(_only_reached(fn, attr) for fn in methods):
+        if dotted is not None and all(_only_reached(fn, attr, index) for fn in methods):
             objects[attr] = dotted
     made: set[str] = set()
     for attr, cls_name in _made_objects(cls, counts):
-        if attr not in objects and all(_only_reached(fn, attr) for fn in methods):
+        if attr not in objects and all(_only_reached(fn, attr, index) for fn in methods):
             objects[attr] = cls_name
             made.add(attr)
     return Construction(params, kept, objects, settled, frozenset(made))
+
+
+@dataclass(frozen=True)
+class _MethodFacts:
+    """What one walk of a method's body finds about ``self`` (its first parameter)."""
+
+    me: str
+    assigned: list[str]  # the attributes of ``me`` it stores into (nested scopes included)
+    bare: bool  # it names ``me`` other than as ``me.attr``
+    # ``me.attr`` nodes by attribute, and of all the body's nodes: those that are the value of
+    # ``x.y``, the store targets, and what a target stores through (``x`` of ``x.y = ...``)
+    mine: dict[str, list[cst.Attribute]]
+    inner: set[int]
+    direct: set[int]
+    stored: set[int]
+
+
+def _method_facts(index: SyntaxIndex, fn: cst.CSTNode) -> _MethodFacts | None:
+    """``fn``'s facts (None: not a method with ``self``), in one walk of its body."""
+    me = _self_of(fn) if type(fn) is cst.FunctionDef else None
+    if me is None or type(fn) is not cst.FunctionDef:
+        return None
+    assigned: list[str] = []
+    reached: set[int] = set()
+    bare = False
+    mine: dict[str, list[cst.Attribute]] = {}
+    inner: set[int] = set()
+    direct: set[int] = set()
+    stored: set[int] = set()
+    for node in index.nodes(fn.body):
+        kind = type(node)
+        if kind in _STORES:
+            for target in _targets(node):
+                attr = _attribute_of(target, me)
+                if attr is not None:
+                    assigned.append(attr)
+                direct.add(id(target))
+                while isinstance(target, (cst.Attribute, cst.Subscript)):
+                    target = target.value
+                    stored.add(id(target))
+        if kind is cst.Attribute:
+            assert isinstance(node, cst.Attribute)
+            value = node.value
+            if type(value) is cst.Name:
+                reached.add(id(value))
+                if value.value == me:
+                    mine.setdefault(node.attr.value, []).append(node)
+            elif type(value) is cst.Attribute:
+                inner.add(id(value))
+        elif kind is cst.Name:
+            assert isinstance(node, cst.Name)
+            if node.value == me and id(node) not in reached:
+                bare = True
+    return _MethodFacts(me, assigned, bare, mine, inner, direct, stored)
 
 
 def _made_objects(cls: cst.ClassDef, counts: Mapping[str, int]) -> Iterator[tuple[str, str]]:
@@ -87,7 +144,7 @@ def _made_objects(cls: cst.ClassDef, counts: Mapping[str, int]) -> Iterator[tupl
 
 
 def _kept(
-    cls: cst.ClassDef, counts: Mapping[str, int]
+    cls: cst.ClassDef, counts: Mapping[str, int], index: SyntaxIndex
 ) -> tuple[tuple[str, ...], dict[str, str], dict[str, cst.BaseExpression]]:
     """The construction's positional parameters, those kept as given (attribute set once),
     and their annotations."""
@@ -102,7 +159,7 @@ def _kept(
         return (), {}, {}
     positional = [*params.posonly_params, *params.params]
     me = _self_of(init)
-    if me is None or not positional or _runs_own(init.body, me):
+    if me is None or not positional or _runs_own(init, index):
         return (), {}, {}
     names = tuple(p.name.value for p in positional[1:])
     annotations = {
@@ -120,7 +177,7 @@ def _kept(
             if attr is None or type(value) is not cst.Name or counts.get(attr) != 1:
                 continue
             if value.value in annotations or value.value in names:
-                if _mentions(init.body, value.value) == 1:
+                if _mentions(init.body, value.value, index) == 1:
                     kept[value.value] = attr
     return names, kept, annotations
 
@@ -191,19 +248,30 @@ def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:
     return None
 
 
+# The statements and clauses that store into or delete a target (exact types: ``isinstance``
+# against libcst's ABCs is slow on this path, and none of these classes has a subclass).
+_STORES = frozenset(
+    {cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.WithItem}
+)
+
+
 def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
     """Every expression a statement stores into or deletes (tuple targets flattened)."""
     found: list[cst.BaseExpression] = []
-    if isinstance(node, cst.Assign):
+    kind = type(node)
+    if kind is cst.Assign:
+        assert isinstance(node, cst.Assign)
         found = [t.target for t in node.targets]
-    elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+    elif kind is cst.AnnAssign or kind is cst.AugAssign or kind is cst.Del:
+        assert isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del))
         found = [node.target]
-    elif isinstance(node, cst.Del):
+    elif kind is cst.For or kind is cst.CompFor:
+        assert isinstance(node, (cst.For, cst.CompFor))
         found = [node.target]
-    elif isinstance(node, (cst.For, cst.CompFor)):
-        found = [node.target]
-    elif isinstance(node, cst.WithItem) and node.asname is not None:
-        found = [node.asname.name]
+    elif kind is cst.WithItem:
+        assert isinstance(node, cst.WithItem)
+        if node.asname is not None:
+            found = [node.asname.name]
     while found:
         target = found.pop()
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -214,50 +282,28 @@ def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
             yield target
 
 
-def _stores_and_bare(body: cst.CSTNode, me: str) -> tuple[list[str], bool]:
-    """The attributes of ``me`` a body stores into (nested scopes included), and whether it
-    names ``me`` other than as ``me.attr`` (``_bare``), in one walk."""
-    assigned: list[str] = []
-    reached: set[int] = set()
-    bare = False
-    for node in descendants(body):
-        for target in _targets(node):
-            attr = _attribute_of(target, me)
-            if attr is not None:
-                assigned.append(attr)
-        if type(node) is cst.Attribute and type(node.value) is cst.Name:
-            reached.add(id(node.value))
-        elif type(node) is cst.Name and node.value == me and id(node) not in reached:
-            bare = True
-    return assigned, bare
+def _runs_own(init: cst.FunctionDef, index: SyntaxIndex) -> bool:
+    """``__init__`` calls a method of its ``self`` (``self.finish()``) or hands it on: it may
+    wait or replace what it was given."""
+    facts = index.fact(init, _method_facts)
+    if facts is None:
+        return False
+    for node in index.nodes(init.body):
+        if type(node) is cst.Call:
+            assert isinstance(node, cst.Call)
+            func = node.func
+            if type(func) is cst.Attribute:
+                assert isinstance(func, cst.Attribute)
+                if type(func.value) is cst.Name and func.value.value == facts.me:
+                    return True
+    return facts.bare
 
 
-def _bare(body: cst.CSTNode, me: str) -> bool:
-    """``me`` named other than as ``me.attr`` (given on, compared, rebound)."""
-    reached: set[int] = set()
-    for node in descendants(body):
-        if type(node) is cst.Attribute and type(node.value) is cst.Name:
-            reached.add(id(node.value))
-        elif type(node) is cst.Name and node.value == me and id(node) not in reached:
-            return True
-    return False
-
-
-def _runs_own(body: cst.CSTNode, me: str) -> bool:
-    """``__init__`` calls a method of ``me`` (``self.finish()``) or hands it on: it may wait
-    or replace what it was given."""
-    for node in descendants(body):
-        if type(node) is cst.Call and type(node.func) is cst.Attribute:
-            if type(node.func.value) is cst.Name and node.func.value.value == me:
-                return True
-    return _bare(body, me)
-
-
-def _mentions(body: cst.CSTNode, name: str) -> int:
+def _mentions(body: cst.CSTNode, name: str, index: SyntaxIndex) -> int:
     """How often ``name`` is named (``x.name``'s attribute is no mention)."""
     attributes: set[int] = set()
     count = 0
-    for node in descendants(body):
+    for node in index.nodes(body):
         if type(node) is cst.Attribute:
             attributes.add(id(node.attr))
         elif type(node) is cst.Name and node.value == name and id(node) not in attributes:
@@ -265,29 +311,16 @@ def _mentions(body: cst.CSTNode, name: str) -> int:
     return count
 
 
-def _only_reached(fn: cst.FunctionDef, attr: str) -> bool:
+def _only_reached(fn: cst.FunctionDef, attr: str, index: SyntaxIndex) -> bool:
     """Every ``self.attr`` in ``fn`` (but the one store ``__init__`` makes) reaches through it
     (``self.attr.x``), never stores into it (``self.attr.x = ...``) or hands it on."""
-    me = _self_of(fn)
-    if me is None:
+    facts = index.fact(fn, _method_facts)
+    if facts is None:
         return True
-    inner: set[int] = set()  # ``self.attr`` nodes that are the value of ``self.attr.x``
-    direct: set[int] = set()  # the targets themselves
-    # what a target stores through (``self.attr`` of ``self.attr.x = ...``)
-    stored: set[int] = set()
-    for node in descendants(fn.body):
-        if type(node) is cst.Attribute and type(node.value) is cst.Attribute:
-            inner.add(id(node.value))
-        for target in _targets(node):
-            direct.add(id(target))
-            while isinstance(target, (cst.Attribute, cst.Subscript)):
-                target = target.value
-                stored.add(id(target))
     init = fn.name.value == "__init__"
-    for node in descendants(fn.body):
-        if type(node) is cst.Attribute and _attribute_of(node, me) == attr:
-            if init and id(node) in direct:
-                continue  # ``self.attr = attr`` (set once: ``counts``)
-            if id(node) not in inner or id(node) in stored or id(node) in direct:
-                return False
+    for node in facts.mine.get(attr, ()):
+        if init and id(node) in facts.direct:
+            continue  # ``self.attr = attr`` (set once: ``counts``)
+        if id(node) not in facts.inner or id(node) in facts.stored or id(node) in facts.direct:
+            return False
     return True

@@ -16,10 +16,11 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import messages
+from tilecheck.host.attribute_items import EACH
 from tilecheck.host.attribute_lists import appended_attribute
-from tilecheck.host.call_sites import CallSites
 from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
+from tilecheck.host.kept_items import KeptItems
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
@@ -33,7 +34,7 @@ _OWED = (Kind.PENDING, Kind.OP)
 _SOME_PART: tuple[Axis | None, ...] = (None,)
 
 
-class Receivers(CallSites):
+class Receivers(KeptItems):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # an instance made here -> the ops and Pendings its methods stored in it, which only
@@ -46,8 +47,6 @@ class Receivers(CallSites):
         self._stale_before: frozenset[int] = frozenset()  # instances stale before that call
         self._rebound: frozenset[str] | None = None  # names the summarized body binds
         self._bound_attributes = False  # some instance's attribute is ``bound`` (to an op)
-        # a call that runs a method's ``self.op.sync()`` -> that run, and the method's statement
-        self._run_inside: dict[cst.CSTNode, tuple[cst.CSTNode, int]] = {}
         # a method's ``self.X.append(holder)`` -> what it appends (``Summary.appends``)
         self.appended: dict[str, Result] = {}
         self._appending = False  # realizing what a method appended (``attribute_appends``)
@@ -170,6 +169,7 @@ class Receivers(CallSites):
     ) -> None:
         """The stores, with the relations a swap keeps (the attributes' tensors trade places,
         each apart from the other as before), and what is owed to the caller."""
+        self.items_reached(summary, receiver)
         self.attribute_reruns(call, summary, receiver)
         for attr, _ in summary.stores:
             self.unbind_attribute(f"{receiver}.{attr}")
@@ -214,6 +214,9 @@ class Receivers(CallSites):
         if not summary.runs or not self._stale.isdisjoint(self.env.get(receiver, NOTHING)):
             return  # given to unknown code since: it may have set the attribute again
         for attr, how in summary.runs:
+            if attr.endswith(EACH):
+                self.items_rerun(call, summary, receiver, attr, how)
+                continue
             path = f"{receiver}.{attr}"
             op = self.bound.get(path)
             if op is None or self.env.get(path) != frozenset({op}):
@@ -540,6 +543,7 @@ class Receivers(CallSites):
                     # again (``attribute_reruns``)
                     self.set_bound(f"{name}.{attr}", ops[0])
                     self._bound_attributes = True
+        self.keep_items(name, call, summary, tensors_of, made)
 
     def forget_attributes(self, roots: set[str]) -> None:
         for root in roots:

@@ -16,6 +16,7 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host import messages
+from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -62,6 +63,7 @@ class Interprocedural(Structures):
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
         self.refused_at: dict[str, cst.CSTNode] = {}  # where each of them is
         self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
+        self.captured_calls: dict[int, cst.BaseExpression] = {}  # ``Summary.calls_in_capture``
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
         self.released_attributes: set[str] = set()
         # uses of ``self``'s attributes met before the method released any of them, on every
@@ -100,6 +102,12 @@ class Interprocedural(Structures):
             self.refused_at.setdefault(what, node)
         return super().refused(node, what, fix, known=known)
 
+    def ran_outside(self, node: cst.CSTNode, what: str) -> None:
+        """An op it runs on every call: refused wherever a caller captures a graph."""
+        if self.every_call():
+            self.refusals.add(what)
+            self.refused_at.setdefault(what, node)
+
     def _call(self, expr: cst.Call) -> Value:
         """``run(k(...))`` with a parameter ``run``, on every call: noted for the summary."""
         func = expr.func
@@ -117,6 +125,18 @@ class Interprocedural(Structures):
                     break
                 if type(arg.value) is cst.Call and self.ctx.callee(arg.value.func).kernel:
                     self.called_back.add((index, position))
+        if (
+            self.summarizing
+            and type(func) is cst.Name
+            and func.value in self.summarizing
+            and func.value not in self.env
+            and func.value not in self.ctx.rebindable
+            and not self.maybe
+            and self.scope_node is not None
+        ):
+            capture = self.capturing_graph()
+            if capture is not None and straight_to(self.scope_node, expr):
+                self.captured_calls.setdefault(self.summarizing.index(func.value), capture)
         return super()._call(expr)
 
     def every_call(self) -> bool:

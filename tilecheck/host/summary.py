@@ -127,6 +127,16 @@ class Summary:
     # The holders a method appends to lists in its receiver's attributes it names only so
     # (``self.inflight.append(op.submit())``, ``tilecheck.host.attribute_lists``), by attribute.
     appends: tuple[tuple[str, Result], ...] = ()
+    # The list attributes a method leaves holding a display of ops of known length
+    # (``self.ops = [k(...)]``), item by item (``tilecheck.host.attribute_items``).
+    kept_ops: tuple[tuple[str, tuple[Result, ...]], ...] = ()
+    # (parameter, capture): it calls that parameter inside that graph capture of its own, on
+    # every call (``tilecheck.host.capture_callbacks``): a function given there runs inside it.
+    calls_in_capture: tuple[tuple[int, cst.BaseExpression], ...] = ()
+    # (parameter, test, kernel call): an op it makes on every call and runs only where the
+    # test of that parameter holds (``tilecheck.host.gated_ops``): TC105 for a call that
+    # certainly gives a value making it false.
+    gated: tuple[tuple[int, cst.BaseExpression, cst.Call], ...] = ()
 
 
 def join_returns(

@@ -200,8 +200,10 @@ class Verdicts(Frame):
         """TC111 for running (``how``: sync, sync_on, submit, await) the op ``receiver`` holds
         on every path, inside a capture. True if so."""
         op = self.definite_kind(receiver, value, Kind.OP)
-        if op is None or self.capturing_graph() is None:
+        capture = self.capturing_graph()
+        if op is None or capture is None:
             self.verdict(GRAPH_CAPTURE_MISUSE, node, None)
+        if op is None:
             return False
         shown = dotted_name(receiver)
         if shown is None and isinstance(receiver, cst.Call):
@@ -213,8 +215,16 @@ class Verdicts(Frame):
             f"record it with `{self.capture_name()}.record({op_text})` and launch the graph "
             "after the `with` block"
         )
+        what = f"`{written}` runs {self.infos[op].label}"
+        if capture is None:
+            self.ran_outside(node, what)
+            return False
         self.verdict(OP_ALREADY_RUN, node, None)  # refused before it could run again: TC111 alone
-        return self.refused(node, f"`{written}` runs {self.infos[op].label}", fix)
+        return self.refused(node, what, fix)
+
+    def ran_outside(self, node: cst.CSTNode, what: str) -> None:
+        """An op run outside any capture of this body: refused where a caller captures
+        (``Interprocedural`` notes it for a function's summary)."""
 
     def capture_name(self) -> str:
         capture = self.capturing_graph()

@@ -13,6 +13,7 @@ import libcst as cst
 
 from tilecheck.host.queue_bounds import contains
 from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.loop_exits import continues
 from tilecheck.syntax.walk import children
 
 
@@ -38,7 +39,7 @@ def window_counter(
         appends = any(
             isinstance(s, cst.SimpleStatementLine) and contains(s, appended) for s in statements
         )
-        if tested and appends and not any(_continues(s) for s in statements):
+        if tested and appends and not any(continues(s) for s in statements):
             return loop.target.value, step
     return None
 
@@ -69,14 +70,3 @@ def _loops(node: cst.CSTNode) -> Iterator[cst.For]:
         if isinstance(current, cst.For):
             yield current
         stack.extend(children(current))
-
-
-def _continues(node: cst.CSTNode) -> bool:
-    """A ``continue`` of the loop ``node`` is a statement of (none of an inner loop's)."""
-    if isinstance(node, cst.Continue):
-        return True
-    if isinstance(node, (cst.For, cst.While)):
-        return _continues(node.orelse) if node.orelse is not None else False
-    if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-        return False
-    return any(_continues(child) for child in children(node))

@@ -54,6 +54,8 @@ _BINDING = frozenset(
         cst.MatchStar,
     }
 )  # the nodes that may bind a name (read by ``_binds``)
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})  # each opens a scope
+_VALUED = frozenset({cst.Attribute, cst.Arg, cst.Element})  # only their ``value`` holds code
 # Nodes with no code inside: neither a call nor a binding, not worth a visit.
 _LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString})
 _MAX_HOPS = 8  # names followed to a value (``p = z.partition(...)``, ``q = p``)
@@ -144,29 +146,28 @@ class Launches:
     # -- reading the module -------------------------------------------------------------------
     def _statement(self, node: cst.CSTNode, scope: _Scope, top: int) -> None:
         stack: list[tuple[cst.CSTNode, _Scope]] = [(node, scope)]
+        push = stack.append
         while stack:
             current, where = stack.pop()
             kind = type(current)
-            if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
+            if kind in _SCOPES:
                 opened = self._scope_of(current, where, top)
                 if opened is not None:
-                    stack.append(opened)
+                    push(opened)
                 continue
             if kind in _BINDING:
                 self._binds(current, where)
-            elif type(current) is cst.Call and type(current.func) is cst.Name:
-                where.calls.append(current)
-                self._tops[current] = top
+            elif kind is cst.Call and type(cast(cst.Call, current).func) is cst.Name:
+                where.calls.append(cast(cst.Call, current))
+                self._tops[cast(cst.Call, current)] = top
             for child in children(current):
                 # ``a.b.c``, an argument, an item: only ``a``, the value, may hold code
-                while (
-                    type(child) is cst.Attribute
-                    or type(child) is cst.Arg
-                    or type(child) is cst.Element
-                ):
-                    child = child.value
-                if type(child) not in _LEAVES:
-                    stack.append((child, where))
+                inner = type(child)
+                while inner in _VALUED:
+                    child = child.value  # type: ignore[attr-defined]
+                    inner = type(child)
+                if inner not in _LEAVES:
+                    push((child, where))
 
     def _scope_of(
         self, node: cst.CSTNode, where: _Scope, top: int
@@ -326,10 +327,11 @@ class Launches:
 
     def _follow(self, expr: cst.BaseExpression, scope: _Scope) -> cst.BaseExpression:
         for _ in range(_MAX_HOPS):
-            if not isinstance(expr, cst.Name):
+            if type(expr) is not cst.Name:  # (an exact type: ``isinstance`` on libcst's is slow)
                 return expr
-            value = scope.value(expr.value)
-            owner = scope.owner(expr.value)
+            name = expr.value
+            value = scope.value(name)
+            owner = scope.owner(name)
             if value is None or owner is None:
                 return expr
             scope, expr = owner, value

@@ -89,6 +89,9 @@ class ImportResolver:
         self._kernel_decorators = frozenset(kernel_decorators)
         self._heads: dict[str, object] = {}
         self._cache: dict[str, str | None] = {}
+        # each kernel's signature read (``signature_findings``), by id of its ``def``, which
+        # is kept so that the id stays its own: this resolver's answers never change
+        self.signatures: dict[int, tuple[cst.FunctionDef, object]] = {}
         self._collect(module.body)
 
     # -- reading the module -----------------------------------------------------------------

@@ -132,10 +132,26 @@ def _header_findings(func: cst.FunctionDef, is_function: bool, what: str) -> lis
     return findings
 
 
-def signature_findings(
-    func: cst.FunctionDef, resolver: NameResolver
-) -> tuple[bool, bool, list[tuple[cst.Param, Meaning]], list[Finding]]:
-    """(is_function, unsafe, parameters with their meanings, TC206 findings)."""
+Signature = tuple[bool, bool, list[tuple[cst.Param, Meaning]], list[Finding]]
+
+
+def signature_findings(func: cst.FunctionDef, resolver: NameResolver) -> Signature:
+    """(is_function, unsafe, parameters with their meanings, TC206 findings). Read once per
+    ``def`` where the resolver keeps ``signatures`` (its answers never change: the static
+    checker's, asked for each kernel by the host analysis, the kernel rules and the launches);
+    each caller gets lists of its own."""
+    memo: dict[int, tuple[cst.FunctionDef, Signature]] | None
+    memo = getattr(resolver, "signatures", None)
+    known = memo.get(id(func)) if memo is not None else None
+    if known is None or known[0] is not func:
+        known = (func, _signature_findings(func, resolver))
+        if memo is not None:
+            memo[id(func)] = known
+    is_function, unsafe, params, findings = known[1]
+    return is_function, unsafe, list(params), list(findings)
+
+
+def _signature_findings(func: cst.FunctionDef, resolver: NameResolver) -> Signature:
     is_function = is_kernel_decorated(func, resolver) == FUNCTION
     what = f"{'helper' if is_function else 'kernel'} `{func.name.value}`"
     annotations = AnnotationReader(resolver, is_function)

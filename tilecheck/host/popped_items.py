@@ -1,0 +1,41 @@
+"""Items taken out of a local container and dropped there. ``running.pop("b", None)`` as a
+statement, of a dict whose items are all kept by constant key (``Containers.popped_at``): the
+Pending under ``"b"``, live on every path into it and held by nothing else once popped, is
+collected unwaited right there (tilert warns: TC108 at its submit). Storing it in the dict
+counted it as waited on (someone may take it from there); this is the place that takes it and
+does not. A pop whose item is not known by its key (a computed key, ``popitem()``), or whose
+result is used, says nothing."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.host.model import LIVE, Kind, Value
+from tilecheck.host.skipped_runs import SkippedRuns
+from tilecheck.syntax.nodes import path_of
+
+
+class PoppedItems(SkippedRuns):
+    def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
+        """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""
+        if type(expr) is not cst.Call or not isinstance(value, frozenset) or not value:
+            return
+        func = expr.func
+        if type(func) is not cst.Attribute or func.attr.value != "pop":
+            return
+        if not 1 <= len(expr.args) <= 2 or any(a.star or a.keyword for a in expr.args):
+            return
+        path = path_of(func.value)
+        if path is None or not self.local_container(path + "[*]"):
+            return
+        referenced: set[int] = set().union(*self.env.values())
+        for oid in value:
+            hold = self.holds.get(oid)
+            site = self.site_of(oid)
+            if (
+                self.infos[oid].kind is Kind.PENDING
+                and site in self.created_pendings
+                and hold is not None
+                and hold.status == LIVE
+            ):
+                self.dropped[(site, expr)] = oid not in referenced
