@@ -108,15 +108,17 @@ def launch_op(
             holder = partitions[0]._holder
         else:
             holder = ownership.OpHolder(kernel._label, where, origin)
+        # nothing to check where no read tensor has views or a writer but in flight: the reads
+        # are inline (ownership.PartitionHolder). A loop, not all() of a generator: that
+        # generator was a measured 0.3-0.5 us of the Python path's launch.
+        inline = taken and origin is None
+        if inline:
+            for t in shared:
+                if t._family is not None or (t._exclusive and not _read_after(t, origin)):
+                    inline = False
+                    break
         try:
-            if (
-                taken
-                and origin is None
-                and all(
-                    t._family is None and (not t._exclusive or _read_after(t, origin))
-                    for t in shared
-                )
-            ):  # nothing to check: the reads are inline (ownership.PartitionHolder)
+            if inline:
                 ownership.read_inline(holder, values, kernel._reading)  # type: ignore[arg-type]
             else:
                 borrow_for_reading(holder, shared, kernel._reading, where, origin)

@@ -423,9 +423,14 @@ def _tiling(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The checked tile shape and the grid of tiles covering ``shape``."""
     # only plain ints are cached: a float (4.0) equals its int and would hit that int's entry
-    plain = type(tile_shape) is int or (
-        type(tile_shape) is tuple and all(type(d) is int for d in tile_shape)
-    )
+    # (a loop, not all() of a generator: every Python launch's partition asks)
+    plain = type(tile_shape) is int
+    if not plain and type(tile_shape) is tuple:
+        plain = True
+        for d in tile_shape:
+            if type(d) is not int:
+                plain = False
+                break
     if plain and (found := _tilings.get((shape, tile_shape))) is not None:
         return found
     tile = _shape(tile_shape, "tile shape")

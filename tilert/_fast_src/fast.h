@@ -157,36 +157,66 @@ static inline void tf_untrack_bookkeeping(PyObject *holder, PyObject *held) {
 }
 
 /* Join and leave the ring of ownership.INLINE (its _join_inline, _leave_inline), under the
- * borrow lock: slot stores, no lookup. */
+ * borrow lock: slot stores, no lookup. The ring's references move with its links: joining,
+ * the old last's link to the head and the head's to the old last become ``h``'s own (and the two
+ * links to ``h`` its two new references); leaving, the reverse. So only ``h``'s count and the
+ * Nones it held or holds change, with no pair of count changes per store (tf_set_slot). The
+ * slots of a holder out of the ring are None. */
 static inline void tf_join_inline(PyObject *h) {
     PyObject *last = SLOT(tf_inline, tf_H_older);
-    tf_set_slot(h, tf_H_older, last);
-    tf_set_slot(h, tf_H_newer, tf_inline);
-    tf_set_slot(last, tf_H_newer, h);
-    tf_set_slot(tf_inline, tf_H_older, h);
+    PyObject *was_older = SLOT(h, tf_H_older), *was_newer = SLOT(h, tf_H_newer);
+    SLOT(h, tf_H_older) = last;                   /* the head's reference to it, moved */
+    SLOT(h, tf_H_newer) = SLOT(last, tf_H_newer); /* the head: last's reference, moved */
+    Py_INCREF(h);
+    SLOT(last, tf_H_newer) = h;
+    Py_INCREF(h);
+    SLOT(tf_inline, tf_H_older) = h;
+    Py_XDECREF(was_older);
+    Py_XDECREF(was_newer);
 }
 
 static inline void tf_leave_inline(PyObject *h) {
     PyObject *older = SLOT(h, tf_H_older), *newer = SLOT(h, tf_H_newer);
     if (older != NULL && older != Py_None && newer != NULL && newer != Py_None) {
-        Py_INCREF(older);
-        Py_INCREF(newer);
-        tf_set_slot(older, tf_H_newer, newer);
-        tf_set_slot(newer, tf_H_older, older);
-        Py_DECREF(older);
-        Py_DECREF(newer);
+        /* h's references to its neighbours move to their links to each other, and theirs to
+         * h go (h is still held by whoever releases it) */
+        SLOT(older, tf_H_newer) = newer;
+        SLOT(newer, tf_H_older) = older;
+        Py_INCREF(Py_None);
+        SLOT(h, tf_H_older) = Py_None;
+        Py_INCREF(Py_None);
+        SLOT(h, tf_H_newer) = Py_None;
+        Py_DECREF(h);
+        Py_DECREF(h);
+        return;
     }
     tf_set_slot(h, tf_H_older, Py_None);
     tf_set_slot(h, tf_H_newer, Py_None);
 }
 
-/* An int slot (a tensor's exclusive count, a stream's launch numbers). */
+/* An int slot (a tensor's exclusive and reader counts, a stream's launch numbers): read in
+ * place where it is an exact int of one digit (every count, and a launch number below 2**30),
+ * else by PyLong_AsLong (PyLong_AsLongAndOverflow was a measured 2% of a submitted launch). */
 static inline int tf_get_long(PyObject *obj, Py_ssize_t off, long *out) {
     PyObject *v = SLOT(obj, off);
     if (v == NULL) {
         PyErr_SetString(PyExc_AttributeError, "tilert._fast: an int slot is unset");
         return -1;
     }
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(v) && PyUnstable_Long_IsCompact((PyLongObject *)v)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)v);
+        return 0;
+    }
+#else
+    if (PyLong_CheckExact(v)) {
+        Py_ssize_t size = Py_SIZE(v);
+        if (size == 0 || size == 1 || size == -1) {
+            *out = (long)size * (long)((PyLongObject *)v)->ob_digit[0];
+            return 0;
+        }
+    }
+#endif
     *out = PyLong_AsLong(v);
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
@@ -199,11 +229,14 @@ static inline int tf_set_long(PyObject *obj, Py_ssize_t off, long value) {
     return 0;
 }
 
-/* Whether the context variable holds a non-empty value: -1 on error. */
+/* Whether the context variable holds a non-empty value: -1 on error. (The hand-off and the
+ * capture default to the empty tuple: answered without a truth test.) */
 static inline int tf_var_is_set(PyObject *var) {
     PyObject *value = NULL;
     if (PyContextVar_Get(var, NULL, &value) < 0) return -1;
-    int set = value != NULL && value != Py_None && PyObject_IsTrue(value);
+    int set = value != NULL && value != Py_None &&
+              !(PyTuple_CheckExact(value) && PyTuple_GET_SIZE(value) == 0) &&
+              PyObject_IsTrue(value);
     Py_XDECREF(value);
     return set;
 }
