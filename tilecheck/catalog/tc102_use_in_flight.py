@@ -34,6 +34,10 @@ from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.catalog.round13_windows import INVALID as WINDOWS13_INVALID
 from tilecheck.catalog.round13_windows import VALID as WINDOWS13_VALID
+from tilecheck.catalog.round15_alarms import INVALID as ALARMS15_INVALID
+from tilecheck.catalog.round15_alarms import VALID as ALARMS15_VALID
+from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
+from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -408,6 +412,8 @@ def main() -> None:
         *VALUES_VALID["TC102"],
         *VALUES12_VALID["TC102"],
         *WINDOWS13_VALID["TC102"],
+        *DRAINS15_VALID["TC102"],
+        *ALARMS15_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -429,5 +435,7 @@ def main() -> None:
         + VALUES_INVALID["TC102"]
         + VALUES12_INVALID["TC102"]
         + WINDOWS13_INVALID["TC102"]
+        + DRAINS15_INVALID["TC102"]
+        + ALARMS15_INVALID["TC102"]
     ),
 )

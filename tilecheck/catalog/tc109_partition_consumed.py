@@ -14,6 +14,8 @@ from tilecheck.catalog.fresh5_objects import INVALID as ROUND10_INVALID
 from tilecheck.catalog.fresh5_objects import VALID as ROUND10_VALID
 from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
 from tilecheck.catalog.round13_items import VALID as ITEMS13_VALID
+from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
+from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -128,6 +130,7 @@ def main() -> None:
         *METHODS_VALID["TC109"],
         *ROUND10_VALID["TC109"],
         *ITEMS13_VALID["TC109"],
+        *DRAINS15_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -301,5 +304,6 @@ def main() -> None:
         *METHODS_INVALID["TC109"],
         *ROUND10_INVALID["TC109"],
         *ITEMS13_INVALID["TC109"],
+        *DRAINS15_INVALID["TC109"],
     ),
 )

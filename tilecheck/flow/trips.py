@@ -66,6 +66,10 @@ def non_empty(
     runs as often as its shortest argument: when each of them is non-empty."""
     if length(iterable):
         return True
+    offset = _offset_range(iterable)
+    if offset is not None:  # ``range(1, len(xs))``, ``range(1, n)``: more than the start
+        start, stop = offset
+        return _least(stop, start + 1, earlier, index, outer)
     zipped = _zipped(iterable)
     if zipped is not None:
         return all(non_empty(arg, earlier, index, filled, outer) for arg in zipped)
@@ -73,8 +77,18 @@ def non_empty(
     if attribute is not None:
         return attribute in filled
     name = _walked_name(iterable)
-    if name is None:
-        return False
+    return name is not None and _least(name, 1, earlier, index, outer)
+
+
+def _least(
+    name: str,
+    least: int,
+    earlier: Sequence[Statement],
+    index: int,
+    outer: Sequence[tuple[Sequence[Statement], int, Statement]],
+) -> bool:
+    """The statements before the loop show that ``name`` holds at least ``least`` items (an
+    integer name: is at least ``least``)."""
     seen = 0
     for suite, at, around in [(earlier, index, None), *outer]:
         if around is not None and not _keeps(around, name):
@@ -83,7 +97,7 @@ def non_empty(
             seen += 1
             if seen > LOOKBACK:
                 return False
-            verdict = _shows_non_empty(suite[position], name)
+            verdict = _shows_non_empty(suite[position], name, least)
             if verdict is not None:
                 return verdict
     return False
@@ -169,12 +183,12 @@ def _walked_name(iterable: cst.BaseExpression) -> str | None:
     return None
 
 
-def _shows_non_empty(stmt: Statement, name: str) -> bool | None:
-    """What one earlier statement says of ``name``: True (it makes it non-empty, or indexes it
-    with a constant wherever it runs), False (another mention: it may rebind or empty it),
-    None (no mention)."""
+def _shows_non_empty(stmt: Statement, name: str, least: int = 1) -> bool | None:
+    """What one earlier statement says of ``name``: True (it makes it hold at least ``least``
+    items, or indexes it with a constant wherever it runs that shows as many), False (another
+    mention: it may rebind or empty it), None (no mention, or an index that shows fewer)."""
     if isinstance(stmt, cst.SimpleStatementLine):
-        verdicts = [_shows_non_empty(small, name) for small in stmt.body]
+        verdicts = [_shows_non_empty(small, name, least) for small in stmt.body]
         for verdict in reversed(verdicts):
             if verdict is not None:
                 return verdict
@@ -182,16 +196,19 @@ def _shows_non_empty(stmt: Statement, name: str) -> bool | None:
     if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
         target = stmt.targets[0].target
         if isinstance(target, cst.Name) and target.value == name:
-            return non_empty_value(stmt.value) and not _mentions(stmt.value, name)
+            if _mentions(stmt.value, name):
+                return False
+            made = int_literal(stmt.value)  # ``n = 3``: a count, not a container
+            return (made if made is not None else value_length(stmt.value)) >= least
     if isinstance(stmt, cst.For) and _walks_only(stmt, name):
         return None  # ``for c in xs: ...`` that names ``xs`` nowhere else leaves it as it is
     if isinstance(stmt, cst.Del):  # ``del xs[0]`` may empty it
         return False if _mentions(stmt, name) or _indexes(stmt, name) else None
     if isinstance(stmt, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-        indexed: list[bool] = []
+        indexed: list[int] = []
         if _mentions(stmt, name, indexed):
             return False
-        return True if indexed else None
+        return True if indexed and max(indexed) >= least else None
     return False
 
 
@@ -213,15 +230,44 @@ def _walks_only(loop: cst.For, name: str) -> bool:
 
 def non_empty_value(value: cst.BaseExpression) -> bool:
     """A non-empty literal, or a list comprehension walking one (one ``for``, no ``if``)."""
-    if length(value):
-        return True
+    return value_length(value) > 0
+
+
+def value_length(value: cst.BaseExpression) -> int:
+    """How many items a literal, or a list comprehension walking one (one ``for``, no
+    ``if``), is known to hold at least (a dict display: its keys, if all different
+    constants); 0 where nothing is known."""
+    found = length(value)
+    if found:
+        return found
+    if isinstance(value, cst.Dict):
+        keys = [e.key for e in value.elements if isinstance(e, cst.DictElement)]
+        texts = {k.evaluated_value for k in keys if isinstance(k, cst.SimpleString)}
+        return len(texts) if len(texts) == len(value.elements) else 0
     if isinstance(value, cst.ListComp):
         loop = value.for_in
-        return loop.inner_for_in is None and not loop.ifs and non_empty(loop.iter)
-    return False
+        if loop.inner_for_in is None and not loop.ifs:
+            return length(loop.iter) or int(non_empty(loop.iter))
+    return 0
 
 
-def _mentions(node: cst.CSTNode, name: str, indexed: list[bool] | None = None) -> bool:
+def _offset_range(iterable: cst.BaseExpression) -> tuple[int, str] | None:
+    """``range(k, len(xs))`` or ``range(k, n)`` (``k`` a literal, no step): ``k`` and ``xs``
+    (``n``)."""
+    args = _builtin_args(iterable, "range")
+    if args is None or len(args) != 2:
+        return None
+    start = int_literal(args[0])
+    stop = args[1]
+    inner = _builtin_args(stop, "len")
+    if inner is not None and len(inner) == 1:
+        stop = inner[0]
+    if start is None or not isinstance(stop, cst.Name):
+        return None
+    return start, stop.value
+
+
+def _mentions(node: cst.CSTNode, name: str, indexed: list[int] | None = None) -> bool:
     """``node`` names ``name`` other than in ``name[<constant>]`` evaluated wherever ``node``
     runs; each such index found is noted in ``indexed`` (where given; a compound statement's
     are not, their bodies may not run)."""
@@ -235,8 +281,9 @@ def _mentions(node: cst.CSTNode, name: str, indexed: list[bool] | None = None) -
         and isinstance(node.slice[0].slice, cst.Index)
         and int_literal(node.slice[0].slice.value) is not None
     ):
-        if indexed is not None:
-            indexed.append(True)
+        at = int_literal(node.slice[0].slice.value)
+        if indexed is not None and at is not None:
+            indexed.append(at + 1 if at >= 0 else -at)  # the least length that index shows
         return False
     if isinstance(node, cst.BaseCompoundStatement):
         indexed = None
@@ -272,7 +319,7 @@ def _children(node: cst.CSTNode) -> list[tuple[cst.CSTNode, bool]]:
 
 def _indexes(node: cst.CSTNode, name: str) -> bool:
     """``node`` indexes ``name`` with a constant somewhere."""
-    found: list[bool] = []
+    found: list[int] = []
     _mentions(node, name, found)
     return bool(found)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.host.counters import Counters
-from tilecheck.host.indices import At, Axis, Select, axis_of
+from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax.constants import const_int
@@ -131,12 +131,27 @@ class Containers(Counters):
                     return base.items[axis.key]
             if _one_object(base) and index is not None:
                 return base.items[0]  # ``pair[i % 2]`` of ``[t] * 2``: ``t`` (or IndexError)
-            base = Many(flatten(base), path_of(expr.value), distinct_items(base))
+            below = self.below_least(base, axis)
+            base = Many(flatten(base) - below, path_of(expr.value), distinct_items(base))
         if isinstance(base, Many):
             if index is None:  # a slice: some of the same items
                 return Many(base.contents, None, base.distinct)
             return self.element_of(base, index, axis)
         return self.part_of(expr, base)
+
+    def below_least(self, base: Packed, axis: Axis | None) -> Oids:
+        """The holders only the items of a list display before the least index ``axis`` may
+        be hold (``ops[i]`` for ``i`` in ``range(1, len(ops))`` never runs ``ops[0]``)."""
+        if base.keys is not None or not isinstance(axis, Affine):
+            return NOTHING
+        form = self.resolved(axis)[0]
+        if not isinstance(form, Affine) or form.mod is not None or not form.least:
+            return NOTHING
+        if form.least < 0 or form.lo or form.hi is None or form.hi:
+            return NOTHING
+        upper = frozenset().union(*map(flatten, base.items[form.least :]))
+        lower = frozenset().union(*map(flatten, base.items[: form.least])) - upper
+        return frozenset(o for o in lower if self.infos[o].kind not in ELEMENTS)
 
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         """``y[0]`` of a tensor (``tilecheck.host.views``)."""
@@ -404,6 +419,9 @@ class Containers(Counters):
             self.add_to(path, added)
             return NOTHING
         if name == "pop" and call.args:
+            stepped = self.popped_by_step(path, call.args[0].value, contents)
+            if stepped is not None:
+                return stepped
             popped = self.popped_at(path, call.args[0].value, contents)
             if popped is not None:
                 return popped
@@ -412,6 +430,11 @@ class Containers(Counters):
         if name == "clear" and not values:
             self.emptied(path)  # its items are dropped here (collected if nothing else holds)
         return NOTHING
+
+    def popped_by_step(self, path: str, key: cst.BaseExpression, contents: Oids) -> Value | None:
+        """``d.pop(k)`` where ``k`` walks the keys of ``d`` (``tilecheck.host.loops``): the
+        step's item, as ``d[k]`` is. None where the key walks nothing known."""
+        return None
 
     def popped_at(self, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:
         """``pends.pop("a")`` of a dict whose items are all kept by constant key (different

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import libcst as cst
 
 from tilecheck.host.aliasing import Aliasing
-from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of
+from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of, most_key
 from tilecheck.host.model import Kind, Value
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
@@ -63,6 +63,8 @@ class Counters(Aliasing):
                     self.set_def(name, Bounds(own.least))
             elif own is not None:
                 self.set_def(name, None)
+            if self.defs.get(most_key(name)) is not None:
+                self.set_def(most_key(name), None)
             for other in sorted(self._def_refs.get(name, ())):
                 form = self.defs.get(other)
                 if isinstance(form, Affine) and form.name == name:
@@ -153,9 +155,26 @@ class Counters(Aliasing):
             if isinstance(form, Affine) and form.name != target.value:
                 self.set_def(target.value, form)
                 self._def_refs.setdefault(form.name, set()).add(target.value)
+        elif (most := self._at_most(value)) is not None:
+            # ``hi = min(n, (s + 1) * per)``: at most that form, a slice's upper bound only
+            self.set_def(most_key(target.value), most)
+            self._def_refs.setdefault(most.name, set()).add(most_key(target.value))
         elif distinct_constants(value) or isinstance(value, cst.DictComp):
             # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
+
+    def _at_most(self, value: cst.BaseExpression) -> Affine | None:
+        """The affine form ``min(..., form, ...)`` is at most (the first argument that is
+        one), or None: the minimum never exceeds any of its arguments."""
+        if not isinstance(value, cst.Call) or len(value.args) < 2:
+            return None
+        if self.ctx.callee(value.func).canonical != "builtins.min":
+            return None
+        for arg in value.args:
+            form = axis_of(arg.value, self.ctx.constants) if not arg.star else None
+            if isinstance(form, Affine) and form.mod is None:
+                return form
+        return None
 
     def _holder_among(self, targets: Sequence[cst.BaseExpression]) -> str | None:
         """The one name of a tuple target bound to a holder (an op, a Pending...), if any."""

@@ -480,6 +480,12 @@ def edge_of(index: cst.Slice, constants: Mapping[str, int]) -> Affine | None:
     return replace(form, edge="below" if index.lower is None else "from")
 
 
+def most_key(name: str) -> str:
+    """The ``defs`` entry for a form ``name`` is at most (``hi = min(n, (s + 1) * R)``),
+    used only as a slice's upper bound (never a name)."""
+    return f"min>({name})"
+
+
 def short_of(size: cst.BaseExpression | None) -> str | None:
     """The path of ``x`` in ``len(x) - k`` (``k`` a positive integer literal)."""
     if (

@@ -66,6 +66,13 @@ class Loops(FirstTurns):
                 return self.materialize(walk[0], base, index.value, distinct=base.distinct)
         return super().element_of(base, index, axis)
 
+    def popped_by_step(self, path: str, key: cst.BaseExpression, contents: Oids) -> Value | None:
+        walk = self._walks.get(key.value) if isinstance(key, cst.Name) else None
+        if walk is None or path not in walk[1]:
+            return None
+        held = self.stored(path) or NOTHING
+        return self.element_of(Many(contents, path, distinct_items(held)), key, None)
+
     def short_element(self, base: Many, index: cst.Name, axis: Axis | None) -> Value:
         """``pends[i]`` of ``for i in range(len(pends) - 1)``: one of the items but the last,
         so its Pendings are copies (waiting for one leaves the last in flight)."""
@@ -253,6 +260,8 @@ class Loops(FirstTurns):
                 if name in _REORDERED and single(inner) and isinstance(inner[0], Many):
                     # another order: its items no longer line up with another's by position
                     return [dataclasses.replace(inner[0], lane=None)]
+                if len(inner) == 1 and _unordered_keys(inner[0]):
+                    return inner  # ``list(d)``, ``sorted(d)``: each key once, in any order
                 return inner if single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
             walked = Counting(1, None, arithmetic=False, walks=path_of(func.value))
@@ -582,3 +591,8 @@ def _is_slice(expr: cst.BaseExpression) -> bool:
         and len(expr.slice) == 1
         and isinstance(expr.slice[0].slice, cst.Slice)
     )
+
+
+def _unordered_keys(column: Column) -> bool:
+    """Keys whose order says nothing (a dict's, not ``range``'s): a copy takes each once."""
+    return isinstance(column, Counting) and not column.arithmetic and column.bounds is None

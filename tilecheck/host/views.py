@@ -22,6 +22,7 @@ from tilecheck.host.indices import (
     Others,
     Select,
     Span,
+    most_key,
     region_of,
     regions_meet,
 )
@@ -149,6 +150,8 @@ class Views(Windows):
                 if not isinstance(bound, cst.Name):
                     continue
                 form = self.defs.get(bound.value)
+                if form is None and bound is index.upper and not _lower_bound(expr, bound):
+                    form = self.defs.get(most_key(bound.value))  # a slice up to at most it
                 if isinstance(form, Affine):
                     forms[bound.value] = form
         return forms
@@ -316,3 +319,13 @@ class Views(Windows):
         for oid in oids:
             for same in {oid, self.site_of(oid), self._summary.get(oid, oid)}:
                 self.infos[same] = dataclasses.replace(self.infos[same], viewed=True)
+
+
+def _lower_bound(expr: cst.Subscript, name: cst.Name) -> bool:
+    """``name`` is also a slice's lower bound in ``expr`` (its at-most form would not do)."""
+    return any(
+        isinstance(e.slice, cst.Slice)
+        and isinstance(e.slice.lower, cst.Name)
+        and e.slice.lower.value == name.value
+        for e in expr.slice
+    )
