@@ -38,6 +38,8 @@ from tilecheck.catalog.round15_alarms import INVALID as ALARMS15_INVALID
 from tilecheck.catalog.round15_alarms import VALID as ALARMS15_VALID
 from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
 from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
+from tilecheck.catalog.round16_alarms import INVALID as ALARMS16_INVALID
+from tilecheck.catalog.round16_alarms import VALID as ALARMS16_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -414,6 +416,7 @@ def main() -> None:
         *WINDOWS13_VALID["TC102"],
         *DRAINS15_VALID["TC102"],
         *ALARMS15_VALID["TC102"],
+        *ALARMS16_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -437,5 +440,6 @@ def main() -> None:
         + WINDOWS13_INVALID["TC102"]
         + DRAINS15_INVALID["TC102"]
         + ALARMS15_INVALID["TC102"]
+        + ALARMS16_INVALID["TC102"]
     ),
 )

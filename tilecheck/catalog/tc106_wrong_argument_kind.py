@@ -10,6 +10,8 @@ from tilecheck.catalog.fresh3_gaps import INVALID as GAPS_INVALID
 from tilecheck.catalog.fresh3_gaps import VALID as GAPS_VALID
 from tilecheck.catalog.round11_python import INVALID as ROUND11_INVALID
 from tilecheck.catalog.round11_python import VALID as ROUND11_VALID
+from tilecheck.catalog.round16_alarms import INVALID as ALARMS16_INVALID
+from tilecheck.catalog.round16_alarms import VALID as ALARMS16_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -88,6 +90,7 @@ def main(factor: float) -> None:
         ),
         *GAPS_VALID["TC106"],
         *ROUND11_VALID["TC106"],
+        *ALARMS16_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -225,5 +228,6 @@ def main() -> None:
         *CALLS_INVALID["TC106"],
         *GAPS_INVALID["TC106"],
         *ROUND11_INVALID["TC106"],
+        *ALARMS16_INVALID["TC106"],
     ),
 )

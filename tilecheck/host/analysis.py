@@ -24,6 +24,7 @@ from tilecheck.host.expressions import copies_of
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
 from tilecheck.host.popped_items import PoppedItems
 from tilecheck.host.scopes import declared_outer
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
@@ -196,12 +197,12 @@ class BodyAnalysis(PoppedItems):
                 self.leave_early(cast(cst.Return, node))
 
     def small(self, node: cst.BaseSmallStatement) -> None:
-        if isinstance(node, cst.Expr):
+        if type(node) is cst.Expr:
             self.dropped_item(node.value, self.ev(node.value))
             self.dropped_launch(node.value)
-        elif isinstance(node, cst.Assign) and self.counted(node.targets, node.value):
+        elif type(node) is cst.Assign and self.counted(node.targets, node.value):
             pass  # ``i = i + 1``
-        elif isinstance(node, cst.Assign):
+        elif type(node) is cst.Assign:
             value = self.ev(node.value)
             rebound = [n for t in node.targets for n in _plain_names(t.target)]
             pendings = self.held_before(rebound) if rebound else {}
@@ -215,7 +216,7 @@ class BodyAnalysis(PoppedItems):
             covers = self.covers_of({t for t, _ in copies})
             for target in node.targets:
                 self.bind(target.target, value)
-                if isinstance(node.value, cst.Lambda) and isinstance(target.target, cst.Name):
+                if type(node.value) is cst.Lambda and type(target.target) is cst.Name:
                     self.note_closure(target.target.value, node.value)
             self.relate(copies, before, old)
             self.rename_covers(covers, copies)
@@ -225,29 +226,29 @@ class BodyAnalysis(PoppedItems):
                 self.define(node.targets[0].target, node.value)
             if pendings:
                 self.note_dropped(pendings, node)
-        elif isinstance(node, cst.AnnAssign):
+        elif type(node) is cst.AnnAssign:
             if node.value is not None:
                 value = self.ev(node.value)
                 known = self.definites(node.target, node.value, value)
                 self.bind(node.target, value)
                 self.bind_definites(known)
-        elif isinstance(node, cst.AugAssign):
+        elif type(node) is cst.AugAssign:
             step = _augmented_step(node, self.ctx.constants)
-            if step is not None and isinstance(node.target, cst.Name):
+            if step is not None and type(node.target) is cst.Name:
                 self.advance(node.target.value, step)  # ``i += 1``
-            elif _toggles(node) and isinstance(node.target, cst.Name):
+            elif _toggles(node) and type(node.target) is cst.Name:
                 self.flip(node.target.value, 1)  # ``cur ^= 1``: ``1 - cur``
             elif not self.extended(node):
                 self.escape(self.ev(node.value))
                 self.bind(node.target, NOTHING)
-        elif isinstance(node, cst.Del):
+        elif type(node) is cst.Del:
             self.delete(node.target)
-        elif isinstance(node, cst.Raise):
+        elif type(node) is cst.Raise:
             if node.exc is not None:
                 self.ev(node.exc)
             if node.cause is not None:
                 self.ev(node.cause.item)
-        elif isinstance(node, cst.Assert):
+        elif type(node) is cst.Assert:
             self.ev(node.test)
             if node.msg is not None:
                 self.ev(node.msg)
@@ -256,9 +257,9 @@ class BodyAnalysis(PoppedItems):
         ):
             for alias in node.names:
                 bound = alias.asname.name if alias.asname else alias.name
-                if isinstance(bound, cst.Name):
+                if type(bound) is cst.Name:
                     self.bind_name(bound.value, NOTHING)
-                elif isinstance(bound, cst.Attribute):
+                elif type(bound) is cst.Attribute:
                     head = dotted_name(bound)
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
@@ -268,35 +269,33 @@ class BodyAnalysis(PoppedItems):
         pending, partition or graph (those are never None and always true), so the path where
         ``if pending is not None: pending.wait()`` was skipped has no pending to wait for.
         A walrus narrows the name it binds: ``if (pending := op.submit()) is not None:``."""
-        if isinstance(test, cst.NamedExpr):
+        if type(test) is cst.NamedExpr:
             test = test.target
-        if isinstance(test, (cst.Name, cst.Attribute)) and not truth:
+        if (type(test) is cst.Name or type(test) is cst.Attribute) and not truth:
             path = path_of(test)
             if path is not None:
                 self.emptied(path)  # ``while todo:`` ended: ``todo`` holds nothing
-        if isinstance(test, cst.Name):
+        if type(test) is cst.Name:
             if not truth:
                 self.forget_holders(test.value)
             else:
                 self.narrowed(test.value)
-        elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        elif type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             self.assume(test.expression, not truth)
-        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        elif type(test) is cst.Comparison and len(test.comparisons) == 1:
             self.compared(test, truth)
             target = test.comparisons[0]
-            is_none = isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
-            left = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left
-            if is_none and isinstance(left, cst.Name):
-                if isinstance(target.operator, cst.Is) and truth:
+            is_none = type(target.comparator) is cst.Name and target.comparator.value == "None"
+            left = test.left.target if type(test.left) is cst.NamedExpr else test.left
+            if is_none and type(left) is cst.Name:
+                if type(target.operator) is cst.Is and truth:
                     self.forget_holders(left.value)
-                elif isinstance(target.operator, cst.IsNot) and not truth:
+                elif type(target.operator) is cst.IsNot and not truth:
                     self.forget_holders(left.value)
                 else:
                     self.narrowed(left.value)  # it holds what it was bound to
-        elif isinstance(test, cst.BooleanOperation):
-            both = (
-                isinstance(test.operator, cst.And) if truth else isinstance(test.operator, cst.Or)
-            )
+        elif type(test) is cst.BooleanOperation:
+            both = type(test.operator) is cst.And if truth else type(test.operator) is cst.Or
             if both:
                 self.assume(test.left, truth)
                 self.assume(test.right, truth)
@@ -317,10 +316,10 @@ class BodyAnalysis(PoppedItems):
 
     def iterated(self, iterable: cst.BaseExpression) -> Value:
         """What a ``for`` target takes: the tracked names of a literal tuple/list it walks."""
-        if isinstance(iterable, (cst.Tuple, cst.List)):
+        if exact.is_sequence(iterable):
             out: set[int] = set()
             for element in iterable.elements:
-                if isinstance(element.value, cst.Name):
+                if type(element.value) is cst.Name:
                     out |= self.env.get(element.value.value, NOTHING)
             return frozenset(out)
         return NOTHING
@@ -330,14 +329,14 @@ def target_names_of(params: cst.Parameters) -> list[str]:
     """Every parameter's name."""
     out = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
     for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
+        if type(star) is cst.Param:
             out.append(star.name.value)
     return out
 
 
 def _plain_names(target: cst.BaseExpression) -> list[str]:
     """The names an assignment target rebinds (``a``, ``a, b``), not attributes' or items'."""
-    if isinstance(target, cst.Name):
+    if type(target) is cst.Name:
         return [target.value]
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for e in target.elements for n in _plain_names(e.value)]

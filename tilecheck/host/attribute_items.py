@@ -23,6 +23,9 @@ from tilecheck.host.model import Kind, Oids
 from tilecheck.host.summary import Result
 from tilecheck.syntax.walk import children
 
+# What ends a statement line's run (exact types: ``tilecheck.syntax.exact``).
+_LEAVES: frozenset[type[cst.CSTNode]] = frozenset({cst.Return, cst.Raise, cst.Break, cst.Continue})
+
 # The calls that run an op (``op.sync()``, ``op.submit(...)``), as ``Summary.runs`` says how.
 _RUNS = frozenset({"sync", "submit"})
 # The suffix ``Summary.runs`` gives an attribute whose items a method runs one by one.
@@ -31,9 +34,9 @@ EACH = "[*]"
 
 def _ends_flow(stmt: cst.CSTNode) -> bool:
     """A simple line that may leave the loop's turn or the body (``break``, ``return``, ...)."""
-    if not isinstance(stmt, cst.SimpleStatementLine):
+    if type(stmt) is not cst.SimpleStatementLine:
         return True
-    return any(isinstance(s, (cst.Return, cst.Raise, cst.Break, cst.Continue)) for s in stmt.body)
+    return any(type(s) in _LEAVES for s in stmt.body)
 
 
 def _binds(stmt: cst.SimpleStatementLine, name: str) -> bool:

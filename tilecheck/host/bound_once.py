@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 import libcst as cst
 
 from tilecheck.host.scopes import free_names
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import target_names
 
 Never = Callable[[cst.BaseExpression], bool]
@@ -26,12 +27,12 @@ def bound_once(
     and by nothing else (nested statements included, nested scopes not)."""
     candidates: set[str] = set()
     for stmt in body:
-        if isinstance(stmt, cst.SimpleStatementLine):
+        if type(stmt) is cst.SimpleStatementLine:
             for small in stmt.body:
                 if (
-                    isinstance(small, cst.Assign)
+                    type(small) is cst.Assign
                     and len(small.targets) == 1
-                    and isinstance(small.targets[0].target, cst.Name)
+                    and type(small.targets[0].target) is cst.Name
                     and matches(small.value)
                 ):
                     candidates.add(small.targets[0].target.value)
@@ -60,7 +61,7 @@ def _bindings(
         for name in _bound_by(node):
             if name in counts:
                 counts[name] += 1
-        if not isinstance(node, (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef)):
+        if type(node) is not cst.SimpleStatementLine and not exact.is_definition(node):
             stack.extend(_statements_in(node))
     return counts
 
@@ -71,35 +72,33 @@ def module_flags(body: Sequence[cst.BaseStatement], declared: frozenset[str]) ->
 
 
 def _is_false(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Name) and value.value == "False"
+    return type(value) is cst.Name and value.value == "False"
 
 
 def _bound_by(node: cst.CSTNode) -> list[str]:
     names: list[str] = []
-    if isinstance(node, cst.SimpleStatementLine):
+    if type(node) is cst.SimpleStatementLine:
         for small in node.body:
-            if isinstance(small, cst.Assign):
+            if type(small) is cst.Assign:
                 for target in small.targets:
                     names.extend(target_names(target.target))
-            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+            elif type(small) is cst.AnnAssign or type(small) is cst.AugAssign:
                 names.extend(target_names(small.target))
-            elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
-                small.names, cst.ImportStar
-            ):
+            elif exact.is_import(small) and not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
                     bound = alias.asname.name if alias.asname else alias.name
                     names.extend(target_names(bound))
-            elif isinstance(small, cst.Del):
+            elif type(small) is cst.Del:
                 names.extend(target_names(small.target))
-    elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+    elif exact.is_definition(node):
         names.append(node.name.value)
-    elif isinstance(node, cst.For):
+    elif type(node) is cst.For:
         names.extend(target_names(node.target))
-    elif isinstance(node, cst.With):
+    elif type(node) is cst.With:
         for item in node.items:
             if item.asname is not None:
                 names.extend(target_names(item.asname.name))
-    elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+    elif type(node) is cst.ExceptHandler and node.name is not None:
         names.extend(target_names(node.name.name))
     return names
 
@@ -112,15 +111,15 @@ def _statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         getattr(node, "orelse", None),
         getattr(node, "finalbody", None),
     ):
-        if isinstance(suite, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        if type(suite) is cst.IndentedBlock or type(suite) is cst.SimpleStatementSuite:
             found.extend(suite.body)
-        elif isinstance(suite, (cst.Else, cst.Finally)):
+        elif type(suite) is cst.Else or type(suite) is cst.Finally:
             found.extend(_statements_in(suite))
-        elif isinstance(suite, cst.If):
+        elif type(suite) is cst.If:
             found.append(suite)
-    if isinstance(node, (cst.Try, cst.TryStar)):
+    if type(node) is cst.Try or type(node) is cst.TryStar:
         found.extend(node.handlers)
-    if isinstance(node, cst.Match):
+    if type(node) is cst.Match:
         found.extend(case for case in node.cases)
     return found
 

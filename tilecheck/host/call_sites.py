@@ -68,12 +68,12 @@ class CallSites(CaptureSites):
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
-        if isinstance(func, cst.Name) and func.value not in self.env:
+        if type(func) is cst.Name and func.value not in self.env:
             # a parameter named like a module function is whatever the caller passed
             summary = None if func.value in self.parameters else self.ctx.summary_for(func.value)
             if summary is not None:
                 return self.call_summary(expr, summary, None)
-        elif isinstance(func, cst.Name) and func.value in self.instances:
+        elif type(func) is cst.Name and func.value in self.instances:
             # ``acc(x)`` on an instance of a class of the checked tree: its ``__call__``
             called = self.ctx.summary_for(f"{self.instances[func.value]}.__call__")
             if called is not None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from tilecheck.flow.cfg import CFG, ElementKind
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import dotted_name, target_names
 
 
@@ -26,7 +27,7 @@ def carried_names(cfg: CFG, holder: str, is_kernel: Callable[[str], bool]) -> di
     values: dict[str, list[cst.BaseExpression | None]] = {}
     for target, value in _bindings(cfg):
         names = list(target_names(target))
-        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if exact.is_sequence(target) and exact.is_sequence(value):
             pairs = _pairs(target, value)
             if pairs is not None and holder in pairs:
                 given = pairs.pop(holder)

@@ -17,6 +17,7 @@ from tilecheck.host import api
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.names import NameResolver
+from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
@@ -175,7 +176,7 @@ def class_info(
         holders |= _driven(stmt.body, me)
         for target, value in _assignments(stmt.body):
             pairs: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = [(target, value)]
-            if isinstance(target, (cst.Tuple, cst.List)):
+            if exact.is_sequence(target):
                 sources: list[cst.BaseExpression | None] = [None] * len(target.elements)
                 if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(
                     target.elements
@@ -395,10 +396,10 @@ def _imported_names(body: cst.Module, resolver: NameResolver) -> Iterator[tuple[
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
-            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+            if type(small) is cst.ImportFrom and not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
                     local = alias.asname.name if alias.asname is not None else alias.name
-                    name = local.value if isinstance(local, cst.Name) else None
+                    name = local.value if type(local) is cst.Name else None
                     canonical = resolver.resolve(name) if name is not None else None
                     if name is not None and canonical is not None:
                         yield name, canonical
@@ -407,7 +408,7 @@ def _imported_names(body: cst.Module, resolver: NameResolver) -> Iterator[tuple[
 def _own_classes(
     body: cst.Module, resolver: NameResolver, index: SyntaxIndex
 ) -> dict[str, ClassInfo]:
-    classes = {s.name.value: s for s in body.body if isinstance(s, cst.ClassDef)}
+    classes = {s.name.value: s for s in body.body if type(s) is cst.ClassDef}
     bases = ancestors(classes)
     found: dict[str, ClassInfo] = {}
     relatives_of: dict[str, list[str]] = {}

@@ -16,6 +16,7 @@ from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.kernel_signature import ParamKind
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
 
@@ -143,10 +144,10 @@ class Closures(Calls):
         stack: list[cst.CSTNode] = [scope.body]
         while stack:
             node = stack.pop()
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            if type(node) in exact.SCOPES:
                 continue
             stack.extend(children(node))
-            if not isinstance(node, cst.Call):
+            if type(node) is not cst.Call:
                 continue
             kernel = self.ctx.callee(node.func).kernel
             if kernel is None:
@@ -195,11 +196,11 @@ class Closures(Calls):
         return None if oid in self.waiting_closures else super().holder_name(oid)
 
     def closure_called(self, call: cst.Call) -> None:
-        if isinstance(call.func, cst.Name) and self.waiting_closures:
+        if type(call.func) is cst.Name and self.waiting_closures:
             held = self.env.get(call.func.value, NOTHING)
             if held and held <= self.waiting_closures:
                 self.release(list(held), call)
-        if isinstance(call.func, cst.Name) and call.func.value in self.closure_reads:
+        if type(call.func) is cst.Name and call.func.value in self.closure_reads:
             scope, top = self.closure_reads[call.func.value]
             defaults = self._defaults.get(call.func.value)
             self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top, defaults)
@@ -211,12 +212,12 @@ def _rebound(scope: cst.Lambda | cst.FunctionDef) -> frozenset[str]:
     stack: list[cst.CSTNode] = [scope.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.NamedExpr):
+        if type(node) is cst.NamedExpr:
             found.update(target_names(node.target))
-        elif isinstance(node, cst.Assign):
+        elif type(node) is cst.Assign:
             for target in node.targets:
                 found.update(target_names(target.target))
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+        elif exact.is_targeted(node):
             found.update(target_names(node.target))
         stack.extend(children(node))
     return frozenset(found)
@@ -230,5 +231,5 @@ def _defaulted(scope: Scope) -> dict[str, str]:
     return {
         p.name.value: p.default.value
         for p in (*params.params, *params.kwonly_params, *params.posonly_params)
-        if isinstance(p.default, cst.Name)
+        if type(p.default) is cst.Name
     }

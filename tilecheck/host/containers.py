@@ -18,6 +18,7 @@ from tilecheck.host.counters import Counters
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key, path_of, source_of
 
@@ -309,15 +310,15 @@ class Containers(Counters):
                 self.set_env(key, None)
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
+        if exact.is_sequence(target):
             self.bind_sequence(target, value)
-        elif isinstance(target, (cst.Attribute, cst.Subscript)):
+        elif exact.is_item(target):
             path = path_of(target)
             root = root_of(path) if path is not None else None
             if path is None or root is None or self.env.get(root):
-                base = path_of(target.value) if isinstance(target, cst.Subscript) else None
+                base = path_of(target.value) if type(target) is cst.Subscript else None
                 if base is not None and base + "[*]" in self.env and not self.env.get(base):
-                    assert isinstance(target, cst.Subscript)
+                    assert type(target) is cst.Subscript
                     self.add_keyed(base, target, value)  # ``pendings[i] = ...``
                     return
                 super().bind(target, value)  # an attribute of a tilert object, or unknown
@@ -519,7 +520,7 @@ class Containers(Counters):
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
-        if isinstance(func, cst.Attribute) and self._based:
+        if type(func) is cst.Attribute and self._based:
             kept = self.container_method(expr, func)
             if kept is not None:
                 return kept

@@ -17,6 +17,7 @@ import libcst as cst
 from tilecheck.host.aliasing import Aliasing
 from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of, most_key
 from tilecheck.host.model import Kind, Value
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
 
@@ -75,7 +76,7 @@ class Counters(Aliasing):
         """``i = i + 1`` (a counter moving on) or ``cur = 1 - cur`` (the other buffer): True
         if so, and done."""
         target = targets[0].target if len(targets) == 1 else None
-        if not (isinstance(target, cst.Name) and isinstance(value, cst.BinaryOperation)):
+        if not (type(target) is cst.Name and type(value) is cst.BinaryOperation):
             return False
         form = axis_of(value, self.ctx.constants)
         if not isinstance(form, Affine) or form.name != target.value or form.mod is not None:
@@ -130,18 +131,18 @@ class Counters(Aliasing):
         src = "y", "x"``: by those strings (``pool[dst]`` is ``pool["y"]``). ``prev, prev_idx
         = cur, c``: ``prev_idx`` is ``c`` where ``prev`` holds the holder bound beside it
         (``beside``; a pipeline's carried index, other before the first turn)."""
-        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if exact.is_sequence(target) and exact.is_sequence(value):
             pairs = list(zip(target.elements, value.elements, strict=False))
             if len(target.elements) == len(value.elements) and not any(
-                isinstance(e, cst.StarredElement) for pair in pairs for e in pair
+                type(e) is cst.StarredElement for pair in pairs for e in pair
             ):
                 holder = self._holder_among([name.value for name, _ in pairs])
                 for name, part in pairs:
                     self.define(name.value, part.value, holder)
             return
-        if not isinstance(target, cst.Name):
+        if type(target) is not cst.Name:
             return
-        if beside is not None and beside != target.value and isinstance(value, cst.Name):
+        if beside is not None and beside != target.value and type(value) is cst.Name:
             if value.value != target.value and value.value not in self.ctx.constants:
                 self.set_def(target.value, Affine(value.value, 1, 0, beside=beside))
                 self._def_refs.setdefault(value.value, set()).add(target.value)
@@ -150,7 +151,7 @@ class Counters(Aliasing):
         key = axis_of(value, self.ctx.constants)
         if isinstance(key, At) and isinstance(key.key, str):  # (an integer name may count)
             self.set_def(target.value, key)
-        elif isinstance(value, cst.BinaryOperation):
+        elif type(value) is cst.BinaryOperation:
             form = axis_of(value, self.ctx.constants)
             if isinstance(form, Affine) and form.name != target.value:
                 self.set_def(target.value, form)
@@ -159,14 +160,14 @@ class Counters(Aliasing):
             # ``hi = min(n, (s + 1) * per)``: at most that form, a slice's upper bound only
             self.set_def(most_key(target.value), most)
             self._def_refs.setdefault(most.name, set()).add(most_key(target.value))
-        elif distinct_constants(value) or isinstance(value, cst.DictComp):
+        elif distinct_constants(value) or type(value) is cst.DictComp:
             # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
 
     def _at_most(self, value: cst.BaseExpression) -> Affine | None:
         """The affine form ``min(..., form, ...)`` is at most (the first argument that is
         one), or None: the minimum never exceeds any of its arguments."""
-        if not isinstance(value, cst.Call) or len(value.args) < 2:
+        if type(value) is not cst.Call or len(value.args) < 2:
             return None
         if self.ctx.callee(value.func).canonical != "builtins.min":
             return None
@@ -317,12 +318,12 @@ def _constant(form: Affine, value: At) -> Axis:
 
 def distinct_constants(expr: cst.BaseExpression) -> bool:
     """A tuple, list or set display of different literal strings or integers."""
-    if not isinstance(expr, (cst.Tuple, cst.List, cst.Set)) or not expr.elements:
+    if not exact.is_display(expr) or not expr.elements:
         return False
     values: set[object] = set()
     for element in expr.elements:
         value = element.value
-        if isinstance(element, cst.StarredElement) or not isinstance(
+        if type(element) is cst.StarredElement or not isinstance(
             value, (cst.SimpleString, cst.Integer)
         ):
             return False

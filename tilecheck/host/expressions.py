@@ -17,6 +17,7 @@ from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
 from tilecheck.host.scopes import Scope, free_names
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -185,7 +186,7 @@ class Expressions(ObjectGraphs):
         starred = False
         for element in expr.elements:
             value = self.ev(element.value)
-            starred = starred or isinstance(element, cst.StarredElement)
+            starred = starred or type(element) is cst.StarredElement
             items.append(value)
         if starred:
             for value in items:
@@ -215,6 +216,7 @@ class Expressions(ObjectGraphs):
         steps = self.step_holders(expr, first, walked)
         made_before = set(self.made_here)
         contents: Oids = NOTHING
+        columns: tuple[Oids, ...] | None = None
         for_in: cst.CompFor | None = first
         lazy = isinstance(expr, cst.GeneratorExp)
         self.maybe += 1
@@ -245,7 +247,10 @@ class Expressions(ObjectGraphs):
                 self.escape(self.ev(expr.key))
                 contents = flatten(self.ev(expr.value))
             else:
-                contents = flatten(self.ev(expr.elt))
+                item = self.ev(expr.elt)
+                contents = flatten(item)
+                if isinstance(item, Packed) and item.keys is None and len(item.items) > 1:
+                    columns = tuple(flatten(v) for v in item.items)
             if lazy:  # a generator runs later, elsewhere
                 self.escape(contents)
                 contents = NOTHING
@@ -254,6 +259,8 @@ class Expressions(ObjectGraphs):
             self.lazy -= lazy
         for copies in steps.values():
             contents = frozenset(copies.get(o, o) for o in contents)
+            if columns is not None:
+                columns = tuple(frozenset(copies.get(o, o) for o in c) for c in columns)
             self.holders_done(copies)
         for name, oids in shadowed.items():
             self.drop_paths(name)
@@ -270,7 +277,7 @@ class Expressions(ObjectGraphs):
         self.comprehension_done()
         if not contents:
             return NOTHING
-        return Many(contents, None, contents <= per_item, lane)
+        return Many(contents, None, contents <= per_item, lane, None if lazy else columns)
 
     def _lambda(self, expr: cst.Lambda) -> Value:
         self.capture(expr)
@@ -328,23 +335,20 @@ class Expressions(ObjectGraphs):
         return NOTHING
 
 
-_PATHS = (cst.Name, cst.Attribute, cst.Subscript)
-
-
 def copies_of(
     target: cst.BaseExpression, value: cst.BaseExpression
 ) -> list[tuple[str, str | None]]:
     """The names an assignment binds, each with the name whose value it copies, if any:
     ``a, b = b, a`` gives ``[("a", "b"), ("b", "a")]``."""
-    path = path_of(target) if isinstance(target, _PATHS) else None
+    path = path_of(target) if exact.is_path(target) else None
     if path is not None:
-        return [(path, path_of(value) if isinstance(value, _PATHS) else None)]
-    if isinstance(target, (cst.Tuple, cst.List)):
+        return [(path, path_of(value) if exact.is_path(value) else None)]
+    if exact.is_sequence(target):
         items = target.elements
         if (
             isinstance(value, (cst.Tuple, cst.List))
             and len(value.elements) == len(items)
-            and not any(isinstance(e, cst.StarredElement) for e in (*items, *value.elements))
+            and not any(type(e) is cst.StarredElement for e in (*items, *value.elements))
         ):
             out: list[tuple[str, str | None]] = []
             for item, source in zip(items, value.elements, strict=True):

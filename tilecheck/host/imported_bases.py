@@ -72,7 +72,7 @@ def with_imported_bases(
 ) -> dict[str, ClassInfo]:
     """``found`` with each module class that derives (itself or through module classes) from
     a class of another module given that class's attributes and methods."""
-    classes = {s.name.value: s for s in body.body if isinstance(s, cst.ClassDef)}
+    classes = {s.name.value: s for s in body.body if type(s) is cst.ClassDef}
     chains = ancestors(classes)
     for name, cls in classes.items():
         if name not in found:

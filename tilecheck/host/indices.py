@@ -332,21 +332,21 @@ def axis_of(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Axis | No
     number = const_int(expr, constants)
     if number is not None:
         return At(number)
-    if isinstance(expr, cst.SimpleString):
+    if type(expr) is cst.SimpleString:
         value = expr.evaluated_value
         return At(value) if isinstance(value, str) else None
     return _affine(expr, constants)
 
 
 def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | None:
-    if isinstance(expr, cst.Name):
+    if type(expr) is cst.Name:
         return Affine(expr.value, 1, 0)
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+    if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus:
         inner = _affine(expr.expression, constants)
         if inner is None or inner.mod is not None:
             return None
         return replace(inner, a=-inner.a, b=-inner.b)
-    if not isinstance(expr, cst.BinaryOperation):
+    if type(expr) is not cst.BinaryOperation:
         return None
     op = expr.operator
     left_n, right_n = const_int(expr.left, constants), const_int(expr.right, constants)
@@ -354,10 +354,10 @@ def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | 
         inner = _affine(expr.left, constants)
         if inner is None:
             return None
-        if isinstance(op, cst.BitXor) and right_n == 1 and inner == Affine(inner.name, 1, 0):
+        if type(op) is cst.BitXor and right_n == 1 and inner == Affine(inner.name, 1, 0):
             return Affine(inner.name, -1, 1)  # ``cur ^ 1``: the other of 0 and 1
         if isinstance(op, (cst.Modulo, cst.BitAnd)):
-            mod = right_n if isinstance(op, cst.Modulo) else right_n + 1
+            mod = right_n if type(op) is cst.Modulo else right_n + 1
             if inner.mod is not None or mod <= 0:
                 return None
             if isinstance(op, cst.BitAnd) and right_n & mod:  # not 2**k - 1
@@ -489,9 +489,9 @@ def most_key(name: str) -> str:
 def short_of(size: cst.BaseExpression | None) -> str | None:
     """The path of ``x`` in ``len(x) - k`` (``k`` a positive integer literal)."""
     if (
-        not isinstance(size, cst.BinaryOperation)
-        or not isinstance(size.operator, cst.Subtract)
-        or not isinstance(size.right, cst.Integer)
+        type(size) is not cst.BinaryOperation
+        or type(size.operator) is not cst.Subtract
+        or type(size.right) is not cst.Integer
         or int(size.right.value) < 1
     ):
         return None

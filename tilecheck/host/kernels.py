@@ -96,8 +96,8 @@ def with_options_of(expr: cst.BaseExpression) -> str | None:
     the same parameters, the same borrows. The dotted ``K``, or None if ``expr`` is not that."""
     base = expr
     while (
-        isinstance(base, cst.Call)
-        and isinstance(base.func, cst.Attribute)
+        type(base) is cst.Call
+        and type(base.func) is cst.Attribute
         and base.func.attr.value == "with_options"
     ):
         base = base.func.value
@@ -110,13 +110,13 @@ def kernel_variants(
     """Top-level ``fast = add.with_options(occupancy=2)``: ``fast`` launches as ``add``."""
     found: dict[str, LaunchSignature] = {}
     for stmt in body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
+        if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
             if not (
-                isinstance(small, cst.Assign)
+                type(small) is cst.Assign
                 and len(small.targets) == 1
-                and isinstance(small.targets[0].target, cst.Name)
+                and type(small.targets[0].target) is cst.Name
             ):
                 continue
             base = with_options_of(small.value)
@@ -134,14 +134,14 @@ def cuda_kernels(
     list the syntax does not show are not checked (the runtime checks them)."""
     found: dict[str, LaunchSignature] = {}
     for stmt in body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
+        if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
             if (
-                isinstance(small, cst.Assign)
+                type(small) is cst.Assign
                 and len(small.targets) == 1
-                and isinstance(small.targets[0].target, cst.Name)
-                and isinstance(small.value, cst.Call)
+                and type(small.targets[0].target) is cst.Name
+                and type(small.value) is cst.Call
             ):
                 launch = _cuda_launch(small.targets[0].target.value, small.value, resolver)
                 if launch is not None:
@@ -157,13 +157,13 @@ def _cuda_launch(name: str, call: cst.Call, resolver: NameResolver) -> LaunchSig
     named: list[tuple[str, cst.BaseExpression]] = []
     if isinstance(listed, (cst.List, cst.Tuple)):
         for i, element in enumerate(listed.elements):
-            if not isinstance(element, cst.Element):
+            if type(element) is not cst.Element:
                 return None  # *spread: the parameters are not all visible
             named.append((f"arg{i}", element.value))
-    elif isinstance(listed, cst.Dict):
+    elif type(listed) is cst.Dict:
         for entry in listed.elements:
-            key = entry.key if isinstance(entry, cst.DictElement) else None
-            if not isinstance(key, cst.SimpleString):
+            key = entry.key if type(entry) is cst.DictElement else None
+            if type(key) is not cst.SimpleString:
                 return None
             named.append((str(key.evaluated_value), entry.value))
     else:
@@ -184,17 +184,17 @@ def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
     values: dict[str, int] = {}
     assigned: set[str] = set()
     for stmt in body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
+        if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
             targets: list[cst.BaseExpression] = []
             value: cst.BaseExpression | None = None
-            if isinstance(small, cst.Assign):
+            if type(small) is cst.Assign:
                 targets = [t.target for t in small.targets]
                 value = small.value
-            elif isinstance(small, cst.AnnAssign):
+            elif type(small) is cst.AnnAssign:
                 targets, value = [small.target], small.value
-            elif isinstance(small, cst.AugAssign):
+            elif type(small) is cst.AugAssign:
                 targets = [small.target]
             for target in targets:
                 for name, item in _paired(target, value):

@@ -20,6 +20,7 @@ from tilecheck.host.indices import Axis, Others, Select
 from tilecheck.host.loop_columns import keyed_rows
 from tilecheck.host.model import LIVE, Borrow, Hold, Many, Value
 from tilecheck.host.rows import Rows
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import children
 
@@ -162,7 +163,7 @@ def _walked_keys(
 
 def _constant_keys(walked: cst.BaseExpression) -> frozenset[int | str] | None:
     """The keys of ``("a", "b")`` (or a list of them): different string or integer constants."""
-    if not isinstance(walked, (cst.Tuple, cst.List)) or not walked.elements:
+    if not exact.is_sequence(walked) or not walked.elements:
         return None
     keys: list[int | str] = []
     for element in walked.elements:

@@ -10,6 +10,7 @@ import libcst as cst
 
 from tilecheck.host.indices import Bounds, Select
 from tilecheck.host.model import NOTHING, Many, Packed, Value, flatten
+from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -98,11 +99,11 @@ def bound_in(body: cst.CSTNode) -> frozenset[str]:
         ):
             continue
         targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.Assign):
+        if type(node) is cst.Assign:
             targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+        elif exact.is_targeted(node):
             targets = [node.target]
-        elif isinstance(node, cst.AsName):
+        elif type(node) is cst.AsName:
             targets = [node.name]
         for target in targets:
             found.update(target_names(target))

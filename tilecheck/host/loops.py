@@ -33,6 +33,7 @@ from tilecheck.host.loop_columns import (
     source_path,
 )
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
 
@@ -234,10 +235,10 @@ class Loops(FirstTurns):
         """What a loop (or a comprehension) takes each step, column by column: ``enumerate``,
         ``zip``, ``range``, a dict's ``.items()`` and ``.values()``, copies and slices look
         through to the containers they walk."""
-        call = iterable if isinstance(iterable, cst.Call) else None
+        call = iterable if type(iterable) is cst.Call else None
         func = call.func if call is not None else None
         args, plain = plain_arguments(call, func)
-        if isinstance(func, cst.Name) and plain:
+        if type(func) is cst.Name and plain:
             name = func.value
             if name == "range":
                 return [self.counting(args)]
@@ -349,8 +350,8 @@ class Loops(FirstTurns):
 
     def holding(self, expr: cst.BaseExpression) -> Value | None:
         """What a path holds now (a display: its items), without evaluating anything."""
-        if isinstance(expr, (cst.Tuple, cst.List)):
-            if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+        if exact.is_sequence(expr):
+            if any(type(e) is cst.StarredElement for e in expr.elements):
                 return None
             items: list[Value] = []
             for element in expr.elements:

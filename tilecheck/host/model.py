@@ -182,6 +182,9 @@ class Many:
     path: str | None = None
     distinct: bool = True
     lane: int | None = None  # a comprehension's result: its holders' lane (``ObjInfo.lane``)
+    # a comprehension of tuples of one width: what each column may hold (a scalar column:
+    # nothing), so that ``for part, d in jobs`` binds ``d`` to its own column only
+    columns: tuple[Oids, ...] | None = None
 
 
 Value = Oids | Packed | Many
@@ -376,8 +379,8 @@ def _carried_defs(
         if len(one.defs) == len(defs):
             continue  # (the meet keeps keys of both: none of this side's was dropped)
         for name, form in one.defs.items():
-            if not isinstance(form, Affine) or form.beside is None or name in defs:
-                continue
+            if name in defs or not isinstance(form, Affine) or form.beside is None:
+                continue  # (most are kept: the cheap test first)
             if name in other.defs or other.env.get(form.beside):
                 continue
             if out is None:

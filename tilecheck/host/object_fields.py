@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 
@@ -104,7 +105,7 @@ def _method_facts(index: SyntaxIndex, fn: cst.CSTNode) -> _MethodFacts | None:
                 if attr is not None:
                     assigned.append(attr)
                 direct.add(id(target))
-                while isinstance(target, (cst.Attribute, cst.Subscript)):
+                while exact.is_item(target):
                     target = target.value
                     stored.add(id(target))
         if kind is cst.Attribute:
@@ -274,9 +275,9 @@ def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
             found = [node.asname.name]
     while found:
         target = found.pop()
-        if isinstance(target, (cst.Tuple, cst.List)):
+        if exact.is_sequence(target):
             found.extend(e.value for e in target.elements)
-        elif isinstance(target, cst.StarredElement):
+        elif type(target) is cst.StarredElement:
             found.append(target.value)
         else:
             yield target

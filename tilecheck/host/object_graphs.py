@@ -221,7 +221,7 @@ class ObjectGraphs(Receivers):
         if attr is not None and path not in self.env and path + "[*]" not in self.env:
             self.note_appended(attr, value)
             return
-        owner = path_of(target.value) if isinstance(target, cst.Attribute) else None
+        owner = path_of(target.value) if type(target) is cst.Attribute else None
         held = self.env.get(owner, NOTHING) if owner is not None and self._shared else NOTHING
         super().bind(target, value)
         if owner is not None:

@@ -147,8 +147,8 @@ class Receivers(KeptItems):
 
     # -- storing into an instance ---------------------------------------------------------------
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
-        path = path_of(target) if isinstance(target, cst.Attribute) else None
-        owner = path_of(target.value) if isinstance(target, cst.Attribute) else None
+        path = path_of(target) if type(target) is cst.Attribute else None
+        owner = path_of(target.value) if type(target) is cst.Attribute else None
         if path is None or owner is None or owner not in self.instances:
             super().bind(target, value)
             return

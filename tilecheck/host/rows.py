@@ -30,6 +30,7 @@ class Rows(Appended):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._in_row = False
+        self._columns: dict[str, tuple[Oids, ...]] = {}  # a comprehension of tuples stored
 
     # -- building the rows ------------------------------------------------------------------
     def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
@@ -194,11 +195,28 @@ class Rows(Appended):
         super().add_to(path, added)
         if not self._in_row:
             self._unknown_rows(path)
+        if path in self._columns:  # another item: its columns are not known (kept at a merge)
+            self.set_env(f"{path}[~!]", NOTHING)
 
     def store(self, path: str, value: Value) -> None:
         super().store(path, value)
         if not isinstance(value, frozenset) and flatten(value):
             self._unknown_rows(path)
+        if isinstance(value, Many) and value.columns is not None:
+            self._columns[path] = value.columns
+            self.set_env(f"{path}[~{len(value.columns)}]", NOTHING)
+
+    def _stored_columns(self, value: Many, width: int) -> tuple[Oids, ...] | None:
+        """What each column of a comprehension of tuples may hold (stored under
+        ``value.path``, and nothing added since), if its rows are ``width`` wide."""
+        columns = value.columns
+        path = value.path
+        if columns is None and path is not None and f"{path}[~!]" not in self.env:
+            if f"{path}[~{width}]" in self.env:
+                columns = self._columns.get(path)
+        if columns is None or len(columns) != width:
+            return None
+        return columns if frozenset().union(*columns) == value.contents else None
 
     # -- taking them out ----------------------------------------------------------------------
     def take_row(self, loop: cst.For, target: cst.Tuple | cst.List, value: Many) -> bool:
@@ -207,6 +225,15 @@ class Rows(Appended):
         paired with (those the loop has yet to take: the rows it has yet to take)."""
         path, env = value.path, self.env
         width = len(target.elements)
+        if any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return False
+        own = self._stored_columns(value, width)
+        if own is not None:  # ``for part, d in [(t.partition(s), 0.5) for t in ts]``
+            for element, held in zip(target.elements, own, strict=True):
+                self.take(
+                    loop, element.value, Many(held, None, value.distinct) if held else NOTHING
+                )
+            return True
         if (
             path is None
             or f"{path}[%{width}]" not in env

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import libcst as cst
 
 from tilecheck.host.api import MAX_PARTITION_RANK
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 
 
@@ -15,8 +16,8 @@ def shape_dims(
 ) -> tuple[int | None, ...] | None:
     """The dimensions of a shape written as a tuple/list literal or a single integer (each None
     where not constant); None when the rank itself is not visible."""
-    if isinstance(expr, (cst.Tuple, cst.List)):
-        if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+    if exact.is_sequence(expr):
+        if any(type(e) is cst.StarredElement for e in expr.elements):
             return None
         return tuple(const_int(e.value, constants) for e in expr.elements)
     value = const_int(expr, constants)

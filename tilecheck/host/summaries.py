@@ -35,6 +35,7 @@ from tilecheck.host.model import (
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.structures import Structures
 from tilecheck.host.summary import NO_RESULT, Result, Target
+from tilecheck.syntax import exact
 
 # What a function may return that holds borrows, and how its findings call it.
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
@@ -148,8 +149,8 @@ class Interprocedural(Structures):
         top = self.element.top
         body = fn.body.body
         return top < len(body) and all(
-            isinstance(stmt, cst.SimpleStatementLine)
-            and (index == top or not any(isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body))
+            type(stmt) is cst.SimpleStatementLine
+            and (index == top or not any(type(s) in exact.EXITS for s in stmt.body))
             for index, stmt in enumerate(body[: top + 1])
         )
 
@@ -397,8 +398,8 @@ class Interprocedural(Structures):
             found is not None
             or not self.summarizing
             or self.me is None
-            or not isinstance(expr, cst.Attribute)
-            or not isinstance(expr.value, cst.Name)
+            or type(expr) is not cst.Attribute
+            or type(expr.value) is not cst.Name
             or expr.value.value != self.me
             or self.method_of is None
             or (

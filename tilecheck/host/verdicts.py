@@ -27,11 +27,11 @@ class Verdicts(Frame):
     def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
         """The object ``expr`` evaluates to on every path: a name's, when it is bound to one
         (``State.bound``), or the one a call made right here (``scale(...)``, ``tr.zeros()``)."""
-        if isinstance(expr, cst.NamedExpr):
+        if type(expr) is cst.NamedExpr:
             expr = expr.target
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             return self.bound.get(expr.value)
-        if isinstance(expr, cst.Call) and isinstance(value, frozenset) and len(value) == 1:
+        if type(expr) is cst.Call and isinstance(value, frozenset) and len(value) == 1:
             (oid,) = value
             if self.infos[oid].site is expr and oid in self.made_here:
                 return oid
@@ -66,7 +66,7 @@ class Verdicts(Frame):
         """TC110's verdict at ``node``; returns the op ``expr`` holds on every path, if known.
         A name that may hold another op, or something else, on some path is not checked."""
         op = self.definite_kind(expr, value, Kind.OP)
-        if isinstance(expr, (cst.Name, cst.NamedExpr)):
+        if type(expr) is cst.Name or type(expr) is cst.NamedExpr:
             finding: Finding | None = None
             runs = self.taken.get(op) if op is not None else None
             parameter = self.parameter_of(op) if op is not None else None
@@ -228,7 +228,7 @@ class Verdicts(Frame):
 
     def capture_name(self) -> str:
         capture = self.capturing_graph()
-        if isinstance(capture, cst.Name):
+        if type(capture) is cst.Name:
             return capture.value
         if self.element is not None:
             for item in self.element.withs:

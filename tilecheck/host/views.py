@@ -30,6 +30,7 @@ from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
 from tilecheck.host.row_slices import row_bounds
 from tilecheck.host.shapes import shape_dims
 from tilecheck.host.windows import Windows
+from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
 
@@ -48,6 +49,10 @@ class Views(Windows):
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
         if not tensors:
             return NOTHING
+        shown = expr
+        nested = self._nested(expr, tensors)
+        if nested is not None:  # ``cache[j][a:b]`` is ``cache[j, a:b]``: apart as that is
+            expr, tensors = nested
         lane = self._counter_lane(expr, tensors)
         if lane is not None:
             return frozenset({lane})
@@ -80,7 +85,7 @@ class Views(Windows):
         key = repr(region) if region is not None else text
         view = self.selection(
             ("view", tensors, key) if loop is None else ("view", tensors, key, space),
-            f"`{path_of(expr) or text}`",
+            f"`{path_of(shown) or source_of(shown)}`",
             tensors,
             (Select(tensors, space, region, memory=True),),
             names,
@@ -89,6 +94,25 @@ class Views(Windows):
             self._turns.setdefault(id(loop), set()).add(view)  # any again in the next run
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def _nested(self, expr: cst.Subscript, tensors: Oids) -> tuple[cst.Subscript, Oids] | None:
+        """``t[i][a:b]`` where ``t[i]`` is a view made by integer indices only (no slice, no
+        ``...`` nor ``None``): the same memory as ``t[i, a:b]``, and its base ``t``."""
+        inner = expr.value
+        if not isinstance(inner, cst.Subscript) or len(tensors) != 1:
+            return None
+        (view,) = tensors
+        selects = self.infos[view].selects
+        if view in self._whole or len(selects) != 1:
+            return None
+        (select,) = selects
+        axes = select.axes
+        if not (select.memory and len(select.of) == 1 and axes is not None):
+            return None
+        if len(axes) != len(inner.slice) or not all(_integer(e) for e in inner.slice):
+            return None
+        flat = cst.Subscript(inner.value, [*inner.slice, *expr.slice])
+        return flat, select.of
 
     def _flat_rows(
         self, tensors: Oids, region: tuple[Axis | None, ...] | None
@@ -185,7 +209,7 @@ class Views(Windows):
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         super().iterate(loop, fallback)
-        if isinstance(loop.target, (cst.Tuple, cst.List)):
+        if exact.is_sequence(loop.target):
             rebound = self.rebinds(loop)
             for name in target_names(loop.target):
                 if name not in rebound:
@@ -319,6 +343,18 @@ class Views(Windows):
         for oid in oids:
             for same in {oid, self.site_of(oid), self._summary.get(oid, oid)}:
                 self.infos[same] = dataclasses.replace(self.infos[same], viewed=True)
+
+
+def _integer(element: cst.SubscriptElement) -> bool:
+    """An index that takes one position of its axis (not a slice, ``...``, ``None`` nor a
+    sequence)."""
+    index = element.slice
+    if not isinstance(index, cst.Index) or index.star is not None:
+        return False
+    value = index.value
+    if isinstance(value, (cst.Ellipsis, cst.Tuple, cst.List)):
+        return False
+    return not (isinstance(value, cst.Name) and value.value == "None")
 
 
 def _lower_bound(expr: cst.Subscript, name: cst.Name) -> bool:

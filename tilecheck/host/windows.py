@@ -166,7 +166,7 @@ class Windows(LiteralKeys):
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
         found = super().columns(iterable, whole)
         if (
-            isinstance(iterable, cst.Subscript)
+            type(iterable) is cst.Subscript
             and len(iterable.slice) == 1
             and isinstance(iterable.slice[0].slice, cst.Slice)
             and isinstance(iterable.value, cst.Name)
