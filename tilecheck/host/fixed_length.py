@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.syntax.constants import const_int
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import with_parents
 
 # Builtins that read a list without changing it, when given it as an argument.
 _READERS = frozenset({"len", "zip", "enumerate", "reversed", "sorted", "print", "sum", "list"})
@@ -19,9 +19,7 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
     """The length of the list ``name`` in ``scope`` (nested scopes included), or None."""
     length: int | None = None
     binds = 0
-    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]] = [(scope, None, None)]
-    while stack:
-        node, parent, above = stack.pop()
+    for node, parent, above in with_parents(scope):
         if isinstance(node, cst.Name) and node.value == name:
             if isinstance(parent, cst.AssignTarget) or (
                 isinstance(parent, cst.AnnAssign) and parent.target is node
@@ -34,7 +32,6 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
             length = _display_length(node.value)
         if isinstance(node, cst.AnnAssign) and _annotated(node, name):
             length = _display_length(node.value) if node.value is not None else None
-        stack.extend((child, node, parent) for child in children(node))
     return length if binds == 1 else None
 
 

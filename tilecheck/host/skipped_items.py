@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import with_parents
 
 # Methods that never take an item out.
 _KEEPING = frozenset({"append", "extend", "clear"})
@@ -24,9 +24,7 @@ def skipped_heads(scope: cst.CSTNode, launches: Callable[[cst.Call], bool]) -> f
     uses: dict[str, list[tuple[cst.Name, cst.CSTNode | None, cst.CSTNode | None]]] = {}
     loops: dict[str, list[cst.For]] = {}  # a name -> the loops binding it
     bound: dict[str, int] = {}  # a name -> how many places may bind it
-    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]] = [(scope, None, None)]
-    while stack:
-        node, parent, grand = stack.pop()
+    for node, parent, grand in with_parents(scope):
         if isinstance(node, cst.Name):
             if isinstance(parent, cst.Attribute) and parent.attr is node:
                 continue  # ``x.ops``: an attribute, not the name
@@ -40,7 +38,6 @@ def skipped_heads(scope: cst.CSTNode, launches: Callable[[cst.Call], bool]) -> f
             target = node.targets[0].target if isinstance(node, cst.Assign) else node.target
             if head is not None and isinstance(target, cst.Name):
                 heads.setdefault(target.value, []).append(head)
-        stack.extend((child, node, parent) for child in children(node))
     found: set[cst.Call] = set()
     for name, calls in heads.items():
         if all(_keeps_head(name, u, p, g, loops, bound) for u, p, g in uses.get(name, ())):

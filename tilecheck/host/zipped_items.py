@@ -18,7 +18,7 @@ from tilecheck.host import api, messages
 from tilecheck.host.containers import Containers
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.syntax.nodes import path_of, source_of
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import with_parents
 
 # Methods of a container that only add, take or read its items (what they add is seen).
 _ITEM_METHODS = frozenset(
@@ -116,12 +116,9 @@ def _whole(arg: cst.Arg) -> str | None:
 
 
 def _only_followed(scope: cst.CSTNode, name: str) -> bool:
-    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]] = [(scope, None, None)]
-    while stack:
-        node, parent, above = stack.pop()
+    for node, parent, above in with_parents(scope):
         if type(node) is cst.Name and node.value == name and not _followed_use(node, parent, above):
             return False
-        stack.extend((child, node, parent) for child in children(node))
     return True
 
 

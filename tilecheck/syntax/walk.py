@@ -116,3 +116,16 @@ def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         current = stack.pop()
         yield current
         stack.extend(children(current))
+
+
+def with_parents(
+    node: cst.CSTNode,
+) -> Iterator[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]]:
+    """Each node of ``descendants(node)`` (in the same order) with its parent and the parent's
+    parent (None above ``node``): what a question about one use of a name asks of its
+    surroundings (``ops[i]``, ``len(ops)``, ``ops.append(x)``)."""
+    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]] = [(node, None, None)]
+    while stack:
+        current, parent, above = stack.pop()
+        yield current, parent, above
+        stack.extend((child, current, parent) for child in children(current))
