@@ -1,7 +1,7 @@
 """The newer rows of the language table on the GPU against the interpreter (the kernels of
 tests/support/lang_kernels.py; tests/tilert/test_lang_more.py holds the interpreter to numpy):
 unsigned and 8-bit float dtypes, divmod, bitcast, insert, num_tiles, static_assert, gather,
-reduce and scan with a function, scatter and the atomics."""
+reduce and scan with a function, scatter and the atomics (with their memory order and scope)."""
 
 from __future__ import annotations
 
@@ -146,6 +146,22 @@ def _inverted() -> Arrays:
     return [z.to_numpy()]
 
 
+def _combine_last() -> Arrays:
+    """The stream-K GEMM's combine in small (relaxed adds, one acquire-release counter), run
+    many times in a row on one workspace: a call that hung or left the workspace dirty would
+    show in the sum, the leftovers or the test's time."""
+    x = np.random.default_rng(9).standard_normal((6, 16)).astype(np.float32)
+    out, ws = tr.zeros((6, 16), dtype=f32), tr.zeros((6, 16), dtype=f32)
+    count = tr.zeros((6, 1), dtype=i32)
+    sums = []
+    for _ in range(50):
+        K.combine_last(
+            out.partition((1, 16)), ws.partition((1, 16)), count.partition((1, 1)), tr.from_numpy(x)
+        ).sync()
+        sums.append(out.to_numpy()[0].copy())
+    return [np.stack(sums), ws.to_numpy(), count.to_numpy()]
+
+
 EXACT = 0.0
 CASES: dict[str, tuple[Callable[[], Arrays], float]] = {
     "u32-arithmetic": (_hash, EXACT),
@@ -164,6 +180,7 @@ CASES: dict[str, tuple[Callable[[], Arrays], float]] = {
     "loop-value-changes-dtype": (_widening, 1e-6),
     "typed-scalar-parameters": (_typed_scalars, EXACT),
     "invert": (_inverted, EXACT),
+    "atomic-orders-combine": (_combine_last, 1e-5),
 }
 
 
