@@ -114,6 +114,8 @@ def _objects(borrow_lock: _fast.RLock, queue_lock: _fast.RLock) -> _Config:
         "checked_launches": checked_launches,
         "in_flight": ops.IN_FLIGHT,
         "inline": ownership.INLINE,
+        "backend_current": backends.current,
+        "backend_chosen": backends._chosen,
     }
 
 

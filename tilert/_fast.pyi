@@ -80,7 +80,7 @@ class _Config(TypedDict):
     capture_var: ContextVar[Any]
     stream_var: ContextVar[Any]  # tuple[Stream, ...]: the current stream is the last one
     streams_module: ModuleType  # the C reads its ``_default`` stream, calls its ``_keep_error``
-    backends_module: ModuleType  # the C calls its ``current()``
+    backends_module: ModuleType  # the C calls its ``current()`` (see backend_current)
     # caches the C reads without a call: exact dicts, and a set
     tilings: dict[Any, Any]  # (shape, tile shape) -> (tile shape, grid)
     inside_files: dict[str, bool]  # file name -> inside tilert
@@ -92,6 +92,10 @@ class _Config(TypedDict):
     # the group a submitted op's holders join (ops.IN_FLIGHT), if in none
     in_flight: Any
     inline: Any  # ownership.INLINE: the head of the ring of inline readers
+    # backends.current (functools.cache) and backends._chosen, the backend it returns while
+    # cached: while the module's ``current`` is that function, the C reads the list, no call
+    backend_current: Callable[[], Any]
+    backend_chosen: list[Any]
 
 # -- the module --------------------------------------------------------------------------------
 

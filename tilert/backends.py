@@ -107,9 +107,22 @@ def unavailable_reason(name: str) -> str | None:
     return found.unavailable()
 
 
+# What ``current()`` returns while its cache holds it (one item, else none): the C launch path
+# reads it here instead of calling ``current()`` (docs/decisions.md, "Async", round 9), so
+# ``current.cache_clear()`` empties it too (the wrapper's own ``cache_clear`` is replaced below).
+_chosen: list[Backend] = []
+
+
 @cache
 def current() -> Backend:
     """The backend chosen by TILERT_BACKEND, else the most preferred usable one."""
+    backend = _choose()
+    _chosen[:] = [backend]
+    return backend
+
+
+def _choose() -> Backend:
+    """What ``current()`` caches."""
     choice = os.environ.get("TILERT_BACKEND", "").strip().lower()
     if choice == "":
         for name in names():
@@ -124,3 +137,15 @@ def current() -> Backend:
     if reason is not None:
         raise RuntimeError(f"TILERT_BACKEND={choice}: {reason}")
     return found.make()
+
+
+_clear_current = current.cache_clear
+
+
+def _cache_clear() -> None:
+    """``current.cache_clear()``, which also forgets what the C path was told (``_chosen``)."""
+    _chosen.clear()
+    _clear_current()
+
+
+vars(current)["cache_clear"] = _cache_clear  # (the instance's own attribute is found first)

@@ -20,7 +20,7 @@ import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -275,6 +275,37 @@ def test_a_backend_that_fails_to_load_fails_as_in_the_python(
         op.sync()
     assert op._state == "synced"  # as the Python leaves it: run, failed, released
     assert not (z._borrows or x._borrows or y._borrows) and z._exclusive == 0
+
+
+def test_a_cleared_backend_choice_reaches_the_c_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C path reads the backend ``backends.current()`` cached (``backends._chosen``)
+    instead of calling it: ``current.cache_clear()`` must empty that, so that the next launch
+    runs on the new choice, in C too (from its second launch: the first compiles)."""
+    first, second = StandIn(), StandIn()
+
+    def registration(name: str, chosen: StandIn) -> backends.Registration:
+        return backends.Registration(name, lambda: cast(Any, chosen), lambda: None, -10)
+
+    for name, chosen in (("standin1", first), ("standin2", second)):
+        monkeypatch.setitem(backends._registry, name, registration(name, chosen))
+    z, x, y = tensors()
+    try:
+        with tr.Stream() as stream:
+            stream._handle = 0  # (CUDA's default stream: see gpu_like)
+            stream._sync = lambda: None
+            for name, chosen in (("standin1", first), ("standin2", second)):
+                monkeypatch.setenv("TILERT_BACKEND", name)
+                backends.current.cache_clear()
+                assert backends._chosen == []
+                for _ in range(3):
+                    add(z.partition((8,)), x, y).sync()
+                assert len(backends._chosen) == 1 and backends._chosen[0] is chosen
+                assert len(chosen.launches) == 3
+                assert chosen.python_launches == (1 if _accel.active() else 3)
+            assert len(first.launches) == 3  # nothing of the second choice's
+    finally:
+        monkeypatch.undo()
+        backends.current.cache_clear()
 
 
 def test_dropped_partitions_and_unrun_ops_release(gpu_like: StandIn) -> None:

@@ -72,6 +72,10 @@ extern PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchab
  * (their ``reads``), through their ``older`` and ``newer`` slots */
 extern PyObject *tf_inline;
 extern PyObject *tf_checked_launches; /* launch_rules.checked_launches: (kernel, *items) */
+/* backends.current as tilert defines it (its cache a functools.cache) and backends._chosen, the
+ * one backend it returns while cached (its cache_clear empties the list): while the module's
+ * ``current`` is still that function, a launch reads the backend there without a call */
+extern PyObject *tf_backend_current, *tf_backend_chosen;
 
 /* slot offsets, read from the classes' member descriptors */
 extern Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer,
@@ -194,6 +198,11 @@ static inline void tf_leave_inline(PyObject *h) {
     tf_set_slot(h, tf_H_newer, Py_None);
 }
 
+/* The ints 0 to TF_SMALL_INTS - 1 (module.c: CPython's shared small ints, kept by install): a
+ * plan's kinds (0, 1, 2) and the counts tf_set_long stores, without a call to make them */
+#define TF_SMALL_INTS 64
+extern PyObject *tf_kinds[TF_SMALL_INTS];
+
 /* An int slot (a tensor's exclusive and reader counts, a stream's launch numbers): read in
  * place where it is an exact int of one digit (every count, and a launch number below 2**30),
  * else by PyLong_AsLong (PyLong_AsLongAndOverflow was a measured 2% of a submitted launch). */
@@ -222,6 +231,10 @@ static inline int tf_get_long(PyObject *obj, Py_ssize_t off, long *out) {
 }
 
 static inline int tf_set_long(PyObject *obj, Py_ssize_t off, long value) {
+    if (value >= 0 && value < TF_SMALL_INTS) { /* (a count: one of the kept ints) */
+        tf_set_slot(obj, off, tf_kinds[value]);
+        return 0;
+    }
     PyObject *v = PyLong_FromLong(value);
     if (v == NULL) return -1;
     tf_set_slot(obj, off, v);
@@ -255,9 +268,6 @@ enum { MUTABLE = 0, SHARED = 1, SCALAR = 2, MAX_PARAMS = 64 };
 /* Whether Op and Pending are one record (ops._Record; install checks their layouts): then the
  * submit of an op nothing else holds turns the op itself into its Pending (submit.c) */
 extern int tf_op_record;
-
-/* The ints 0, 1 and 2 (module.c: CPython's shared small ints, kept by install) */
-extern PyObject *tf_kinds[3];
 
 /* The kind of a plan's entry (its first item): the small int compared by identity, else read. */
 static inline long tf_kind(PyObject *entry) {

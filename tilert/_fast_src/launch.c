@@ -249,8 +249,13 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
 
     /* the backend: the GPU's, with its compiled-kernel cache. Where finding it or the stream
      * fails, nothing has changed yet: the Python fails the same way, with its own semantics */
-    if ((current = module_item(tf_backends_module, tf_a_current)) == NULL ||
-        (backend = PyObject_CallNoArgs(current)) == NULL) {
+    if ((current = module_item(tf_backends_module, tf_a_current)) == NULL) {
+        PyErr_Clear();
+        goto out;
+    }
+    if (current == tf_backend_current && PyList_GET_SIZE(tf_backend_chosen) == 1) {
+        backend = Py_NewRef(PyList_GET_ITEM(tf_backend_chosen, 0)); /* (cached: no call) */
+    } else if ((backend = PyObject_CallNoArgs(current)) == NULL) {
         PyErr_Clear();
         goto out;
     }

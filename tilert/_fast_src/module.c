@@ -14,6 +14,7 @@ PyObject *tf_handoff_var, *tf_capture_var, *tf_stream_var, *tf_streams_module,
 PyObject *tf_tilings, *tf_inside_files, *tf_formatted_sites, *tf_launchable_grids,
     *tf_in_flight, *tf_inline;
 PyObject *tf_checked_launches;
+PyObject *tf_backend_current, *tf_backend_chosen;
 
 Py_ssize_t tf_T_shape, tf_T_borrows, tf_T_exclusive, tf_T_dtype, tf_T_writer, tf_T_launch_view;
 Py_ssize_t tf_T_family, tf_T_owner, tf_T_readers;
@@ -35,7 +36,7 @@ PyObject *tf_a_launch_error, *tf_a_fast_plan, *tf_a_fast_launch, *tf_a_current, 
     *tf_a_kernel, *tf_a_keep_error, *tf_a_torch_stream, *tf_a_launch;
 
 PyObject *tf_memo_kernel, *tf_memo_plan;
-PyObject *tf_kinds[3];
+PyObject *tf_kinds[TF_SMALL_INTS];
 int tf_op_record;
 
 /* -- the contract: what install() reads, listed once ---------------------------------------- */
@@ -74,7 +75,9 @@ int tf_op_record;
     X(tf_launchable_grids, "launchable_grids")                                                  \
     X(tf_checked_launches, "checked_launches")                                                  \
     X(tf_in_flight, "in_flight")                                                                \
-    X(tf_inline, "inline")
+    X(tf_inline, "inline")                                                                      \
+    X(tf_backend_current, "backend_current")                                                    \
+    X(tf_backend_chosen, "backend_chosen")
 #define KERNEL_KEY "Kernel"
 
 /* The __slots__ members read and written by offset, X(class global, class key, name, offset) */
@@ -212,7 +215,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     }
     if (!PyDict_CheckExact(tf_tilings) || !PyDict_CheckExact(tf_inside_files) ||
         !PyDict_CheckExact(tf_formatted_sites) || !PySet_Check(tf_launchable_grids) ||
-        !PySet_Check(tf_checked_launches)) {
+        !PySet_Check(tf_checked_launches) || !PyList_CheckExact(tf_backend_chosen)) {
         PyErr_SetString(PyExc_TypeError, "tilert._fast.install: caches of the wrong type");
         return NULL;
     }
@@ -251,7 +254,7 @@ static PyObject *install(PyObject *module, PyObject *config) {
     INTERN(tf_a_kernel, "kernel");
     INTERN(tf_a_launch, "launch");
     INTERN(tf_a_keep_error, "_keep_error");
-    for (long k = 0; k < 3; k++)
+    for (long k = 0; k < TF_SMALL_INTS; k++)
         if (tf_kinds[k] == NULL && (tf_kinds[k] = PyLong_FromLong(k)) == NULL) return NULL;
 
     PyObject *kernel_type = PyDict_GetItemString(config, KERNEL_KEY);
