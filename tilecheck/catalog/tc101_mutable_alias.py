@@ -18,6 +18,11 @@ from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.catalog.round13_capture import INVALID as CAPTURE13_INVALID
 from tilecheck.catalog.round13_capture import VALID as CAPTURE13_VALID
+from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
+from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
+from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
+from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
+from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -145,6 +150,8 @@ def main(forward: bool) -> None:
         *VALUES_VALID["TC101"],
         *VALUES12_VALID["TC101"],
         *CAPTURE13_VALID["TC101"],
+        *METHODS17A_VALID["TC101"],
+        *CONTAINERS17C_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -344,5 +351,8 @@ def main() -> None:
         *VALUES_INVALID["TC101"],
         *VALUES12_INVALID["TC101"],
         *CAPTURE13_INVALID["TC101"],
+        *METHODS17A_INVALID["TC101"],
+        *UNKNOWN17B_INVALID["TC101"],
+        *CONTAINERS17C_INVALID["TC101"],
     ),
 )

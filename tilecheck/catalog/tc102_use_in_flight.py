@@ -40,6 +40,10 @@ from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
 from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
 from tilecheck.catalog.round16_alarms import INVALID as ALARMS16_INVALID
 from tilecheck.catalog.round16_alarms import VALID as ALARMS16_VALID
+from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
+from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
+from tilecheck.catalog.round17d import INVALID as VALUES17D_INVALID
+from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -417,6 +421,8 @@ def main() -> None:
         *DRAINS15_VALID["TC102"],
         *ALARMS15_VALID["TC102"],
         *ALARMS16_VALID["TC102"],
+        *UNKNOWN17B_VALID["TC102"],
+        *VALUES17D_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -441,5 +447,7 @@ def main() -> None:
         + DRAINS15_INVALID["TC102"]
         + ALARMS15_INVALID["TC102"]
         + ALARMS16_INVALID["TC102"]
+        + UNKNOWN17B_INVALID["TC102"]
+        + VALUES17D_INVALID["TC102"]
     ),
 )

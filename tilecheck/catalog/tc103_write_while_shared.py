@@ -12,6 +12,10 @@ from tilecheck.catalog.fresh3_alarms import INVALID as ALARMS_INVALID
 from tilecheck.catalog.round11_containers import INVALID as CONTAINERS11_INVALID
 from tilecheck.catalog.round12_objects import INVALID as OBJECTS12_INVALID
 from tilecheck.catalog.round12_objects import VALID as OBJECTS12_VALID
+from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
+from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
+from tilecheck.catalog.round17d import INVALID as VALUES17D_INVALID
+from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -102,6 +106,8 @@ def main() -> None:
         *COLLECTIVE_VALID["TC103"],
         *METHODS_VALID["TC103"],
         *OBJECTS12_VALID["TC103"],
+        *METHODS17A_VALID["TC103"],
+        *VALUES17D_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -178,5 +184,7 @@ def main() -> None:
         *METHODS_INVALID["TC103"],
         *CONTAINERS11_INVALID["TC103"],
         *OBJECTS12_INVALID["TC103"],
+        *METHODS17A_INVALID["TC103"],
+        *VALUES17D_INVALID["TC103"],
     ),
 )

@@ -16,6 +16,8 @@ from tilecheck.catalog.fresh_silences import VALID as FRESH_VALID
 from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
 from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
 from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
+from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
+from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -141,6 +143,7 @@ def main() -> None:
         *ROUND10_VALID["TC104"],
         *VALUES_VALID["TC104"],
         *ITEMS14_VALID["TC104"],
+        *UNKNOWN17B_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -372,5 +375,6 @@ def main() -> None:
         *VALUES_INVALID["TC104"],
         *ITEMS13_INVALID["TC104"],
         *ITEMS14_INVALID["TC104"],
+        *UNKNOWN17B_INVALID["TC104"],
     ),
 )

@@ -20,6 +20,8 @@ from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
 from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
 from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
+from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
+from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -150,6 +152,7 @@ def main() -> None:
         *CALLS_VALID["TC105"],
         *ITEMS14_VALID["TC105"],
         *METHODS14_VALID["TC105"],
+        *CONTAINERS17C_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -241,5 +244,6 @@ def main() -> None:
         *CALLS_INVALID["TC105"],
         *ITEMS14_INVALID["TC105"],
         *METHODS14_INVALID["TC105"],
+        *CONTAINERS17C_INVALID["TC105"],
     ),
 )

@@ -29,6 +29,8 @@ from tilecheck.catalog.round13_containers import INVALID as CONTAINERS13_INVALID
 from tilecheck.catalog.round13_containers import VALID as CONTAINERS13_VALID
 from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
+from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
+from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -283,6 +285,7 @@ class Prefetcher:
         *CAPTURE13_VALID["TC108"],
         *CONTAINERS13_VALID["TC108"],
         *METHODS14_VALID["TC108"],
+        *METHODS17A_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -423,5 +426,6 @@ def main() -> None:
         *CAPTURE13_INVALID["TC108"],
         *CONTAINERS13_INVALID["TC108"],
         *METHODS14_INVALID["TC108"],
+        *METHODS17A_INVALID["TC108"],
     ),
 )

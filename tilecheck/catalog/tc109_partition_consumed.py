@@ -16,6 +16,8 @@ from tilecheck.catalog.round13_items import INVALID as ITEMS13_INVALID
 from tilecheck.catalog.round13_items import VALID as ITEMS13_VALID
 from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
 from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
+from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
+from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -131,6 +133,7 @@ def main() -> None:
         *ROUND10_VALID["TC109"],
         *ITEMS13_VALID["TC109"],
         *DRAINS15_VALID["TC109"],
+        *METHODS17A_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -305,5 +308,6 @@ def main() -> None:
         *ROUND10_INVALID["TC109"],
         *ITEMS13_INVALID["TC109"],
         *DRAINS15_INVALID["TC109"],
+        *METHODS17A_INVALID["TC109"],
     ),
 )

@@ -13,6 +13,8 @@ from tilecheck.catalog.round14_attributes import INVALID as ATTRIBUTES14_INVALID
 from tilecheck.catalog.round14_attributes import VALID as ATTRIBUTES14_VALID
 from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
+from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
+from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -222,6 +224,7 @@ def main() -> None:
         *CONTAINERS13_VALID["TC110"],
         *ATTRIBUTES14_VALID["TC110"],
         *METHODS14_VALID["TC110"],
+        *UNKNOWN17B_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -401,5 +404,6 @@ def main() -> None:
         *CONTAINERS13_INVALID["TC110"],
         *ATTRIBUTES14_INVALID["TC110"],
         *METHODS14_INVALID["TC110"],
+        *UNKNOWN17B_INVALID["TC110"],
     ),
 )

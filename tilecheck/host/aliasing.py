@@ -91,15 +91,23 @@ class Aliasing(Closures):
         return any(x.beside(y) for x in self._within(a) for y in self._within(b))
 
     def _within(self, oid: int) -> list[Select]:
-        """The selections of the parts of a tensor a view lies within, innermost first."""
+        """The selections of the parts of a tensor a view lies within, innermost first; then
+        the item of a container the outermost is, where the container's items are tensors of
+        their own (no view among them): ``banks[0][j]`` lies within ``banks[0]``, apart from
+        ``banks[1]``'s parts."""
         out: list[Select] = []
         selects = self.infos[oid].selects
         while selects and selects[0].memory:
             out.append(selects[0])
             if len(selects[0].of) != 1:
-                break
+                return out
             selects = self.infos[next(iter(selects[0].of))].selects
+        if out and len(selects) == 1 and not any(self._is_view(o) for o in selects[0].of):
+            out.append(selects[0])
         return out
+
+    def _is_view(self, oid: int) -> bool:
+        return any(s.memory for s in self.infos[oid].selects) or bool(self.infos[oid].parents)
 
     def use(
         self,

@@ -21,15 +21,15 @@ from tilecheck.host import api
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import copies_of
+from tilecheck.host.immediate import Immediate
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
-from tilecheck.host.popped_items import PoppedItems
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(PoppedItems):
+class BodyAnalysis(Immediate):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:

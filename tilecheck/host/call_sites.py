@@ -20,6 +20,7 @@ from tilecheck.codes import (
     OP_ALREADY_RUN,
     PENDING_NEVER_WAITED,
 )
+from tilecheck.host import messages
 from tilecheck.host.capture_sites import CaptureSites
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
@@ -120,10 +121,11 @@ class CallSites(CaptureSites):
             read = self._property_reads[expr] = property_read(expr)
         return self.call_summary(read, summary, owner)
 
-    def base_method(self, call: cst.Call, func: cst.Attribute) -> tuple[Summary, str] | None:
+    def base_method(self, call: cst.Call, func: cst.Attribute) -> tuple[Summary, str | None] | None:
         """``super().finish()`` in a method of a module class whose first base is one: the
         base's method, on this method's receiver; ``Base.finish(obj)``: ``Base``'s method on
-        ``obj`` (``passed`` leaves ``obj`` out of the arguments)."""
+        ``obj`` (``passed`` leaves ``obj`` out of the arguments); ``Base.plan(t)``: a static
+        method, on no receiver."""
         receiver = func.value
         if func.attr.value == "__init__":
             return None  # what it sets is read from the class's methods (``ClassInfo``)
@@ -139,9 +141,15 @@ class CallSites(CaptureSites):
                 return None
             summary = self.ctx.summary_for(f"{info.base}.{func.attr.value}")
             return (summary, self.me) if summary is not None else None
-        if type(receiver) is not cst.Name or receiver.value in self.env or not call.args:
+        if type(receiver) is not cst.Name or receiver.value in self.env:
             return None
         info = self.ctx.classes.get(receiver.value)
+        if info is not None and info.origin is None:
+            static = self.ctx.summary_for(f"{receiver.value}.{func.attr.value}")
+            if static is not None and static.static:  # ``Engine.plan(t)``
+                return static, None
+        if not call.args:
+            return None
         first = call.args[0]
         if info is None or info.origin is not None or first.keyword is not None or first.star:
             return None
@@ -153,6 +161,13 @@ class CallSites(CaptureSites):
             return None
         self._explicit.add(call)
         return summary, owner
+
+    def explicit_receiver(self, call: cst.Call, explicit: bool) -> None:
+        """Whether ``call``'s first argument is its receiver (``Base.finish(obj)``)."""
+        if explicit:
+            self._explicit.add(call)
+        else:
+            self._explicit.discard(call)
 
     def is_property(self, cls: str, attr: str) -> bool:
         """``cls().attr`` is read, not called (calling it calls what the method returns)."""
@@ -224,6 +239,8 @@ class CallSites(CaptureSites):
         late = summary.uses - early
         self.summary_uses(call, summary, receiver, bound, tensors_of, late, summary.used_at)
         self.check_distinct(summary, bound, tensors_of)
+        if receiver is not None and summary.distinct_attributes:
+            self.check_distinct_attributes(call, summary, receiver, bound, tensors_of)
         self.refused_inside(call, summary)
         self.callbacks_run(summary, bound)
         self.callbacks_captured(summary, bound)
@@ -249,6 +266,7 @@ class CallSites(CaptureSites):
         """The host uses ``uses`` (of the summary's) of what the call gives and reaches;
         ``used_at``: where inside the function each is reported when the call makes it certain."""
         inside = dict(used_at) if summary.statement is not None else {}
+        order = dict(summary.use_order) if summary.statement is not None else {}
         for target, use in sorted(uses, key=lambda u: (str(u[0]), u[1].value)):
             kind, which = target
             if kind == "param" and isinstance(which, int) and which in bound:
@@ -266,12 +284,36 @@ class CallSites(CaptureSites):
                 continue
             if not tensors:
                 continue
-            if target in inside and self.certainly_held(tensors):
-                # the runtime refuses it inside the function, at its one use of the target
+            at = inside.get(target)
+            held = (at is not None or target in order) and self.certainly_held(tensors)
+            if held and target in order:
+                first = self.first_refused(tensors, order[target])
+                if first is not None and first[0] is not use:
+                    continue  # the runtime refuses an earlier use of the target's, inside
+                at = first[1] if first is not None else None
+            if held and at is not None:
+                # the runtime refuses it inside the function, at its (first refused) use
                 with self.elsewhere(summary.statement, call):
-                    self.use(tensors, use, inside[target], top=0, covers=False)
+                    self.use(tensors, use, at, top=0, covers=False)
             else:
                 self.use(tensors, use, node, shown)
+
+    def first_refused(
+        self, tensors: Oids, events: tuple[tuple[Use, cst.CSTNode], ...]
+    ) -> tuple[Use, cst.CSTNode] | None:
+        """The first of a function's ``events`` (its uses of one target, in order) that a live
+        holder of ``tensors`` refuses."""
+        for made, node in events:
+            for oid in self.live_holders():
+                hold = self.holds[oid]
+                kind = self.infos[oid].kind
+                for borrow in hold.borrows:
+                    if borrow.tensor not in tensors:
+                        continue
+                    ordered = hold.ordered and not self.infos[borrow.tensor].viewed
+                    if messages.conflict_code(kind, borrow.exclusive, made, ordered=ordered):
+                        return made, node
+        return None
 
     def reruns_in(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
         """TC110 inside the function, on an op this call certainly passes it (one a name holds
@@ -333,6 +375,43 @@ class CallSites(CaptureSites):
             self.report(
                 (MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels)
             )
+
+    def check_distinct_attributes(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        receiver: str,
+        bound: dict[int, tuple[cst.Arg, Value]],
+        tensors_of: dict[int, Oids],
+    ) -> None:
+        """TC101 at a launch inside a method that writes one of its receiver's attributes
+        through a partition and takes a parameter too (or the reverse), where the call
+        certainly gives that parameter the attribute's one tensor (``r.apply(r.out)``)."""
+        if summary.statement is None:
+            return
+        for first, second, inner, top in sorted(summary.distinct_attributes, key=str):
+            tensors: list[Oids] = []
+            for kind, which in (first, second):
+                if kind == "attr":
+                    tensors.append(self.attribute_tensors(receiver, str(which)))
+                elif isinstance(which, int) and which in bound:
+                    tensors.append(tensors_of[which])
+            if len(tensors) != 2 or len(tensors[0]) != 1 or tensors[0] != tensors[1]:
+                continue
+            shown = [
+                f"{receiver}.{which}" if kind == "attr" else summary.names[int(which)]
+                for kind, which in (first, second)
+            ]
+            message = (
+                f"`{shown[0]}` and `{shown[1]}` are one tensor here "
+                f"({self.infos[min(tensors[0])].label}, given to `{summary.name}`): this launch "
+                f"writes `{shown[0]}` through a partition and takes `{shown[1]}` too",
+            )
+            finding = Finding(
+                MUTABLE_ALIAS, inner, message, ((inner, "the same tensor again here"),), top=top
+            )
+            with self.elsewhere(summary.statement, call):
+                self.report((MUTABLE_ALIAS, id(inner)), finding)
 
     def derived_tensors(
         self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None

@@ -15,6 +15,7 @@ import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.bound_once import bound_again
+from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.names import NameResolver
 from tilecheck.syntax import exact
@@ -46,6 +47,9 @@ class ClassInfo:
     base: str | None = None
     # attributes given a partition (``self.tiles = self.out.partition(...)``) and nothing else
     partitions: frozenset[str] = frozenset()
+    # its ``@classmethod`` factories (``return cls(...)`` on every way out,
+    # ``tilecheck.host.factories``), each with the construction it returns where it has one
+    factories: Mapping[str, cst.Call | None] = field(default_factory=dict)
     # the method a construction runs on the new instance: ``__post_init__`` for a
     # ``@dataclass`` without an ``__init__`` of its own (the generated one calls it)
     setup: str = "__init__"
@@ -132,7 +136,10 @@ def _is_tensor_annotation(annotation: cst.BaseExpression, resolver: NameResolver
 
 
 def class_info(
-    cls: cst.ClassDef, resolver: NameResolver, relatives: tuple[cst.ClassDef, ...] = ()
+    cls: cst.ClassDef,
+    resolver: NameResolver,
+    relatives: tuple[cst.ClassDef, ...] = (),
+    makers: PartitionMakers | None = None,
 ) -> ClassInfo:
     """What ``cls``'s methods, and those of its ``relatives`` (the module's classes it derives
     from or that derive from it), assign to the attributes of ``self``."""
@@ -150,6 +157,7 @@ def class_info(
     graph_only: dict[str, bool] = {}  # attribute -> given ``tr.graph(...)`` only
     kept_graph: dict[str, bool] = {}  # attribute -> given a captured graph's name only
     setup = setup_method(cls)
+    owners = tuple(c.name.value for c in (cls, *relatives))
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
@@ -214,7 +222,7 @@ def class_info(
                 elif isinstance(v, cst.Name) and v.value in tensor_params:
                     made.add(attr)
                 else:
-                    if _partitions(v):
+                    if _partitions(v) or (makers is not None and makers.makes(v, me, owners)):
                         parts.add(attr)
                     else:
                         partless.add(attr)
@@ -247,6 +255,11 @@ def class_info(
         assigned=frozenset(assigned | made),
         graphs=frozenset(a for a, only in graph_only.items() if only),
         captured=frozenset(a for a, only in kept_graph.items() if only),
+        factories={
+            s.name.value: made_by_factory(s)
+            for s in cls.body.body
+            if type(s) is cst.FunctionDef and factory(s)
+        },
     )
 
 
@@ -410,12 +423,13 @@ def _own_classes(
 ) -> dict[str, ClassInfo]:
     classes = {s.name.value: s for s in body.body if type(s) is cst.ClassDef}
     bases = ancestors(classes)
+    makers = PartitionMakers(body)
     found: dict[str, ClassInfo] = {}
     relatives_of: dict[str, list[str]] = {}
     for name, cls in classes.items():
         relatives = [*bases[name], *(other for other in classes if name in bases[other])]
         relatives_of[name] = relatives
-        found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives))
+        found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives), makers)
         first = dotted_name(cls.bases[0].value) if cls.bases else None
         if bases[name] and first == bases[name][0]:
             found[name] = replace(found[name], base=first)

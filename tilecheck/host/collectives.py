@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tilecheck.codes import WRONG_ARGUMENT_KIND
+from tilecheck.codes import MUTABLE_ALIAS, WRONG_ARGUMENT_KIND
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Oids, Value, flatten
@@ -89,6 +89,8 @@ class Collectives(Ownership):
                 tensors = frozenset() if free is None else frozenset({free})
             (writes if name in sig.written else reads).append((name, arg, tensors))
         self.note_launch(writes, reads)
+        if not self.collective_aliasing_ok(sig, writes, reads):
+            return NOTHING
         for _name, arg, tensors in writes:
             self.use(tensors, Use.COLLECTIVE, arg.value)
         for _name, arg, tensors in reads:
@@ -105,3 +107,25 @@ class Collectives(Ownership):
         self.keep_outputs(call, {id(a): v for a, v in zip(call.args, values, strict=True)})
         self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
         return frozenset({op})
+
+    def collective_aliasing_ok(
+        self, sig: CollectiveSignature, writes: list[_Argument], reads: list[_Argument]
+    ) -> bool:
+        """TC101: a collective may not read memory it writes (``all_gather(buf, buf)``), as
+        a launch may not repeat a tensor it writes; the runtime refuses the call."""
+        clash = self.first_clash(writes, reads)
+        if clash is None:
+            return True
+        name, arg, first_name, first_arg, tensor = clash
+        label = self.infos[tensor].label
+        shown = label if label.startswith("`") else _tensor_name(arg.value) or "the tensor"
+        message = (
+            f"{shown} is passed to `{sig.name}` as `{first_name}`, which it writes, and again "
+            f"as `{name}`; a collective may not read memory it writes (pass a separate output)",
+        )
+        labels = (
+            (first_arg.value, f"written as `{first_name}` here"),
+            (arg.value, f"passed again as `{name}` here"),
+        )
+        self.report((MUTABLE_ALIAS, id(arg)), Finding(MUTABLE_ALIAS, arg.value, message, labels))
+        return False

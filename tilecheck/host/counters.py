@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import libcst as cst
 
 from tilecheck.host.aliasing import Aliasing
-from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of, most_key
+from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, axis_of, most_key
 from tilecheck.host.model import Kind, Value
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
@@ -50,8 +50,8 @@ class Counters(Aliasing):
         counting = name in self._counting
         step = self._counting.get(name)
         if not counting:
-            for item in self._index_deps.get(name, ()):
-                self.retire(item)  # ``bufs[i]`` may be any element once ``i`` changes
+            for item in list(self._index_deps.get(name, ())):
+                self.retire_within(item, name)  # ``bufs[i]``: any element once ``i`` changes
                 self.retire_moved(item)
         if self.defs:
             for carried in self._besides.get(name, ()):
@@ -76,6 +76,8 @@ class Counters(Aliasing):
         """``i = i + 1`` (a counter moving on) or ``cur = 1 - cur`` (the other buffer): True
         if so, and done."""
         target = targets[0].target if len(targets) == 1 else None
+        if target is not None and self._swapped(target, value):
+            return True
         if not (type(target) is cst.Name and type(value) is cst.BinaryOperation):
             return False
         form = axis_of(value, self.ctx.constants)
@@ -88,6 +90,31 @@ class Counters(Aliasing):
         else:
             return False
         return True
+
+    def _swapped(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """``src, dst = dst, src`` of a pair known as ``dst = total - src`` (bound together
+        to two different integers, ``src, dst = 0, 1``): ``src`` flips (``bufs[src]`` is
+        ``bufs[dst]`` now), and ``dst`` stays ``total - src``. True if so, and done."""
+        if not (exact.is_sequence(target) and exact.is_sequence(value)) or not self.defs:
+            return False
+        names = [e.value for e in target.elements if type(e) is cst.Element]
+        values = [e.value for e in value.elements if type(e) is cst.Element]
+        if len(names) != 2 or len(values) != 2 or not all(type(n) is cst.Name for n in names):
+            return False
+        first, second = (n.value for n in names if type(n) is cst.Name)
+        if [v.value if type(v) is cst.Name else None for v in values] != [second, first]:
+            return False
+        for base, other in ((first, second), (second, first)):
+            form = self.defs.get(other)
+            if isinstance(form, Affine) and _pair_form(form, base):
+                # ``other`` first: what was taken from it lies within ``bufs[other]`` (a form
+                # of ``base``) until ``base`` flips
+                self.bind_name(other, frozenset())
+                self.flip(base, form.b)
+                self.set_def(other, form)
+                self._def_refs.setdefault(base, set()).add(other)
+                return True
+        return False
 
     def flip(self, name: str, total: int) -> None:
         """``name = total - name``: what was indexed ``a * name + b`` is ``-a * name + (a *
@@ -119,6 +146,35 @@ class Counters(Aliasing):
         finally:
             del self._counting[name]
 
+    def retire_within(self, item: int, name: str) -> None:
+        """``item``, a view of one tensor indexed with ``name`` in a form not followed
+        (``banks[src][(j + t) % 2]`` as ``j`` advances), is some part of that tensor now,
+        while the other names it depends on keep their values (``banks[src]`` apart from
+        ``banks[dst]``); anything else retires into its summary (any element)."""
+        selects = self.infos[item].selects
+        if len(selects) != 1 or not selects[0].memory or len(selects[0].of) != 1:
+            self.retire(item)
+            return
+        if selects[0].retired() is not None:  # a step's part: its summary keeps more
+            self.retire(item)
+            return
+        base = selects[0].of
+        (tensor,) = base
+        deps = [(n, item in items, tensor in items) for n, items in self._index_deps.items()]
+        if any(n == name and of_base for n, _, of_base in deps):
+            self.retire(item)  # the tensor it lies within changes too
+            return
+        # while the other names keep their values, and those the tensor depends on
+        names = frozenset(n for n, of_item, of_base in deps if of_item or of_base) - {name}
+        within = self.selection(
+            ("within", item, name),
+            self.infos[item].label,
+            base,
+            (Select(base, "", None, memory=True),),
+            names,
+        )
+        self.move(item, within)
+
     def retire_moved(self, item: int) -> None:
         """What ``item`` moved into as its counter advanced may be any element now."""
         for moved in self._moved.pop(item, {}).values():
@@ -139,6 +195,7 @@ class Counters(Aliasing):
                 holder = self._holder_among([name.value for name, _ in pairs])
                 for name, part in pairs:
                     self.define(name.value, part.value, holder)
+                self._define_pair(pairs)
             return
         if type(target) is not cst.Name:
             return
@@ -163,6 +220,22 @@ class Counters(Aliasing):
         elif distinct_constants(value) or type(value) is cst.DictComp:
             # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
+
+    def _define_pair(self, pairs: Sequence[tuple[cst.BaseElement, cst.BaseElement]]) -> None:
+        """``src, dst = 0, 1`` (two names, two different integers): ``dst`` is ``1 - src``
+        while neither is rebound but by swapping the two (``_swapped``)."""
+        if len(pairs) != 2:
+            return
+        (first, low), (second, high) = pairs
+        if type(first.value) is not cst.Name or type(second.value) is not cst.Name:
+            return
+        a = const_int(low.value, self.ctx.constants)
+        b = const_int(high.value, self.ctx.constants)
+        base, other = first.value.value, second.value.value
+        if a is None or b is None or a == b or base == other:
+            return
+        self.set_def(other, Affine(base, -1, a + b))
+        self._def_refs.setdefault(base, set()).add(other)
 
     def _at_most(self, value: cst.BaseExpression) -> Affine | None:
         """The affine form ``min(..., form, ...)`` is at most (the first argument that is
@@ -234,7 +307,7 @@ class Counters(Aliasing):
         for item in self._index_deps.get(name, ()):
             axes = [a for s in self.infos[item].selects for a in s.axes or ()]
             if not any(_counts(a, name, arithmetic) for a in axes):
-                self.retire(item)
+                self.retire_within(item, name)
                 continue
             moved = self._moved.setdefault(item, {})
             for (_, was), obj in list(moved.items()):
@@ -314,6 +387,12 @@ def _constant(form: Affine, value: At) -> Axis:
     key; any other form of it stays the form."""
     plain = (form.a, form.b, form.mod, form.lo, form.hi) == (1, 0, None, 0, 0)
     return value if plain and form.width is None and form.edge is None else form
+
+
+def _pair_form(form: Affine, base: str) -> bool:
+    """``form`` is ``total - base`` on every path (``Counters._define_pair``)."""
+    plain = (form.mod, form.lo, form.hi, form.width, form.edge, form.beside)
+    return form.name == base and form.a == -1 and plain == (None, 0, 0, None, None, None)
 
 
 def distinct_constants(expr: cst.BaseExpression) -> bool:

@@ -269,7 +269,8 @@ class Expressions(ObjectGraphs):
         for name, oid in unbound.items():
             self.set_bound(name, oid)
         # one item per step: made in it, or the distinct items of what it walks
-        per_item = set(self.made_here) - made_before
+        # (rows of a tensor a step's own counter indexes among them: ``Views.per_step``)
+        per_item = (set(self.made_here) - made_before) | self.per_step.pop(id(first.iter), set())
         for oids, distinct in taken.values():
             if distinct:
                 per_item |= oids

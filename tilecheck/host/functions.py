@@ -18,6 +18,8 @@ from tilecheck.host.callbacks import entered_name
 from tilecheck.host.classes import ancestors
 from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
+from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
+from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, join_returns, parameters
@@ -75,8 +77,15 @@ class Functions:
         self.statement: dict[str, int] = {}
         classes: dict[str, cst.ClassDef] = {}
         self._managers: set[str] = set()  # ``entered_name``s: generators run by a ``with``
+        self._coroutines: set[str] = set()  # ``awaited_name``s: ``async def``s run by ``await``
+        self._static: set[str] = set()  # ``Class.name`` of each ``@staticmethod``
         where = statements or {}
         for d in defs:
+            if isinstance(d, cst.FunctionDef) and id(d) not in device and coroutine(d):
+                self.defs[awaited_name(d.name.value)] = (d, None)  # also: as unknown code
+                self._coroutines.add(awaited_name(d.name.value))
+                if id(d) in where:
+                    self.statement[awaited_name(d.name.value)] = where[id(d)]
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
@@ -89,8 +98,11 @@ class Functions:
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
                 for stmt in d.body.body:
-                    if isinstance(stmt, cst.FunctionDef) and _read_as_call(stmt):
+                    static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
+                    if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+                        if static:
+                            self._static.add(f"{d.name.value}.{stmt.name.value}")
                         if id(d) in where:
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
         # a method a class inherits from another of the module: that one's summary
@@ -112,7 +124,9 @@ class Functions:
         if name in self.summaries:
             return self.summaries[name]
         found = self.defs.get(name)
-        plain = found is not None and (name in self._managers or _plain(found[0]))
+        plain = found is not None and (
+            name in self._managers or name in self._coroutines or _plain(found[0])
+        )
         if found is None or name in self._busy or self.ctx is None or not plain:
             return None
         fn, owner = found
@@ -126,6 +140,7 @@ class Functions:
             analysis = BodyAnalysis(self.ctx, method_of)
             analysis.summarizing = names[0]
             analysis.summarized = True
+            analysis.yield_returns = name in self._managers and yields_last(fn)
             cfg = build_cfg(fn.body.body, never_in(self.ctx.flags, fn), self.ctx.filled)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
@@ -167,6 +182,7 @@ class Functions:
             runs_callbacks=frozenset(analysis.called_back),
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
+            use_order=analysis.use_order(),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
             runs=analysis.runs() + tuple((attr, how) for attr, how, _ in each),
             consumes_attributes=(
@@ -189,6 +205,10 @@ class Functions:
                 (names[0].index(param), test, made)
                 for param, test, made in gated_ops(fn, names[0], self._launches)
             ),
+            static=name in self._static,
+            param_runs=analysis.parameter_runs(),
+            yielded=analysis.yield_returns,
+            distinct_attributes=frozenset(analysis.distinct_attributes),
         )
         self.summaries[name] = summary
         return summary

@@ -84,6 +84,11 @@ class Affine:
         items two or more advances old)."""
         return replace(self, hi=None, stride=abs(step))
 
+    def capped(self, most: int) -> Affine:
+        """Those of the offsets up to ``most`` only (what a window of the last turns keeps
+        of a summary: ``tilecheck.host.windows``)."""
+        return replace(self, hi=most)
+
 
 @dataclass(frozen=True)
 class Bounds:
@@ -248,7 +253,13 @@ def _affine_apart(x: Affine, y: Affine) -> bool:
     a, mod = x.a, x.mod
     if y.hi is not None and y.lo == y.hi:
         return not _congruent(a * y.lo, target, mod)
-    if y.hi is not None or y.stride == 0:
+    if y.hi is not None:
+        # offsets from ``lo`` up to ``hi`` (a window of the last turns, ``stride`` apart)
+        if y.lo < 0 or y.hi < y.lo or (y.hi - y.lo) // (y.stride or 1) > _FEW:
+            return False
+        offsets = range(y.lo, y.hi + 1, y.stride or 1)
+        return not any(_congruent(a * d, target, mod) for d in offsets)
+    if y.stride == 0:
         return False
     # d = y.lo + j * stride, j >= 0 (or <= 0 for a counter that went down: stride is |step|,
     # the offsets lie on y.lo's side away from 0)
@@ -260,6 +271,10 @@ def _affine_apart(x: Affine, y: Affine) -> bool:
         j, rest = divmod(target - base, slope)
         return rest != 0 or j < 0
     return (target - base) % math.gcd(slope, mod) != 0
+
+
+# The most offsets of an interval tried one by one.
+_FEW = 64
 
 
 def _windows_apart(x: Affine, y: Affine) -> bool:
@@ -288,18 +303,23 @@ def _edges_apart(x: Affine, y: Affine) -> bool:
         x, y = y, x  # x: a prefix, or a suffix beside an element
     if x.edge == y.edge or x.name != y.name or x.a != y.a or x.a <= 0:
         return False
-    if x.mod is not None or y.mod is not None or x.width is not None or y.width is not None:
+    if x.mod is not None or y.mod is not None or x.width is not None:
+        return False
+    if y.width is not None and y.edge is not None:
         return False
     if x.hi != x.lo or y.hi != y.lo:
         return False
     assert x.hi is not None and y.hi is not None
-    # x's bound minus y's position (or bound): the same on every path
+    # x's bound minus y's position (or bound, or a window's start): the same on every path
     gap = x.a * (y.lo - x.lo) + x.b - y.b
-    if gap == 0 and y.edge == "from":
-        return True  # ``x[:m]`` and ``x[m:]``: complementary for every m, negative ones too
+    if gap == 0 and x.edge == "below":
+        # ``x[:m]`` and ``x[m:]`` (or ``x[m]``, ``x[m : m + k]``, parts of ``x[m:]``):
+        # complementary for every m, negative ones too
+        return True
     if x.least is None or y.least is None or x.least < 0 or y.least < 0:
         return False
-    return gap <= 0 if x.edge == "below" else gap > 0
+    # a window ``x[p : p + k]`` covers k indices from p; an index one
+    return gap <= 0 if x.edge == "below" else gap >= (y.width or 1)
 
 
 def _offsets(form: Affine) -> tuple[float, float] | None:

@@ -243,6 +243,9 @@ class ObjectGraphs(Receivers):
         return super()._call(expr)
 
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
+        if summary.static:  # ``self.plan(t)``, ``Engine.plan(t)``: given no receiver
+            receiver = None
+            self.explicit_receiver(call, False)
         made = self._last_made
         func = call.func
         if (

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.keyed_runs import KeyedRuns
 from tilecheck.host.model import LIVE, Kind, Value
-from tilecheck.host.skipped_runs import SkippedRuns
 from tilecheck.syntax.nodes import path_of
 
 
-class PoppedItems(SkippedRuns):
+class PoppedItems(KeyedRuns):
     def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
         """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""
         if type(expr) is not cst.Call or not isinstance(value, frozenset) or not value:

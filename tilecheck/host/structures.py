@@ -63,11 +63,31 @@ class Structures(Views):
         func = call.func
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
         if info is None:
-            return None
+            return self.construct_by_factory(call)
         values = self.unknown_args(call, escape=True)
         instance = self.fresh(Kind.INSTANCE, call, f"`{info.name}` instance")
         self._class_of[instance] = info.name
         self.made_by[instance] = (call, values)
+        return frozenset({instance})
+
+    def construct_by_factory(self, call: cst.Call) -> Value | None:
+        """``Engine.small(...)``, a ``@classmethod`` factory of a class of the module called
+        through it: a new instance, as ``Engine(...)`` makes; the factory is given the
+        arguments as unknown code is, and its construction (``cls(64)``) is given values the
+        caller does not know."""
+        func = call.func
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+            return None
+        owner = func.value.value
+        info = self.ctx.classes.get(owner) if owner not in self.env else None
+        if info is None or func.attr.value not in info.factories:
+            return None
+        self.unknown_args(call, escape=True)
+        instance = self.fresh(Kind.INSTANCE, call, f"`{info.name}` instance")
+        self._class_of[instance] = info.name
+        inner = info.factories[func.attr.value]
+        if inner is not None:
+            self.made_by[instance] = (inner, [NOTHING for _ in inner.args])
         return frozenset({instance})
 
     def class_of(self, oids: Oids) -> ClassInfo | None:

@@ -61,6 +61,7 @@ class Interprocedural(Structures):
         self.param_uses: set[tuple[Target, Use]] = set()
         self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
         self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
+        self.distinct_attributes: set[tuple[Target, Target, cst.CSTNode, int]] = set()
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
         self.refused_at: dict[str, cst.CSTNode] = {}  # where each of them is
         self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
@@ -76,6 +77,8 @@ class Interprocedural(Structures):
         self._targets: dict[int, Target] | None = None
         # each target's host uses: the nodes, and whether each runs on every call
         self.use_nodes: dict[Target, set[tuple[cst.CSTNode, bool]]] = {}
+        # each target's uses in the order first met (``Summary.use_order``)
+        self.use_events: dict[Target, list[tuple[Use, cst.CSTNode]]] = {}
         self.launches_dropped: dict[cst.BaseExpression, tuple[int, Finding]] = {}  # ``Summary``'s
 
     # -- recording ---------------------------------------------------------------------------
@@ -256,6 +259,9 @@ class Interprocedural(Structures):
                     if every is None:
                         every = top is None and self.every_call()
                     self.use_nodes.setdefault(target, set()).add((node, every))
+                    events = self.use_events.setdefault(target, [])
+                    if (kept, node) not in events:
+                        events.append((kept, node))
                     if target[0] == "attr" and self.nothing_released():
                         self.early_uses.add((target, kept))
                         self.early_nodes.setdefault(target, set()).add((node, every))
@@ -273,6 +279,15 @@ class Interprocedural(Structures):
         """The targets used at one node only, in a line that runs on every call: where the
         runtime refuses a use a call makes (``CallSites`` reports it there)."""
         return _one_node(self.use_nodes)
+
+    def use_order(self) -> tuple[tuple[Target, tuple[tuple[Use, cst.CSTNode], ...]], ...]:
+        """The targets used at several nodes, each in a line that runs on every call: their
+        uses in the order the body makes them (the runtime refuses the first that conflicts)."""
+        return tuple(
+            (target, tuple(self.use_events[target]))
+            for target, nodes in self.use_nodes.items()
+            if len({node for node, _ in nodes}) > 1 and all(every for _, every in nodes)
+        )
 
     def early_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
         """As ``used_at``, of the uses before any release (``Summary.early``)."""
@@ -310,6 +325,34 @@ class Interprocedural(Structures):
                 second = self.single_param(other)
                 if second is not None and second != first:
                     self.distinct.add((first, second, arg.value, top))
+        if self.me is not None:
+            self.note_attribute_launch(writes, reads)
+
+    def note_attribute_launch(
+        self,
+        writes: list[tuple[str, cst.Arg, Oids]],
+        reads: list[tuple[str, cst.Arg, Oids]],
+    ) -> None:
+        """A launch that writes one of its receiver's attributes through a partition and takes
+        a parameter too, or the reverse (``Summary.distinct_attributes``)."""
+        top = self.element.top if self.element is not None else 0
+        for index, (_, _, written) in enumerate(writes):
+            first = self.single_target(written)
+            if first is None:
+                continue
+            for _, arg, other in [*writes[index + 1 :], *reads]:
+                second = self.single_target(other)
+                if second is None or second == first or "attr" not in (first[0], second[0]):
+                    continue
+                self.distinct_attributes.add((first, second, arg.value, top))
+
+    def single_target(self, tensors: Oids) -> Target | None:
+        """The one parameter or attribute of its receiver's every one of ``tensors`` is."""
+        targets = {self.target_of(t) for t in tensors}
+        if len(targets) != 1:
+            return None
+        (target,) = targets
+        return target if target is not None and target[0] in ("param", "attr") else None
 
     def single_param(self, tensors: Oids) -> int | None:
         targets = {self.target_of(t) for t in tensors}

@@ -137,6 +137,22 @@ class Summary:
     # test of that parameter holds (``tilecheck.host.gated_ops``): TC105 for a call that
     # certainly gives a value making it false.
     gated: tuple[tuple[int, cst.BaseExpression, cst.Call], ...] = ()
+    # (parameter, how, node): it runs the op given for that parameter (``op.sync()``,
+    # ``await op``) at that node, in a line every call runs: a second call with the same op
+    # is TC110 there (``tilecheck.host.immediate``).
+    param_runs: tuple[tuple[int, str, cst.CSTNode], ...] = ()
+    # A ``@contextmanager`` function whose body ends in its only ``yield``: what it returns is
+    # that yield's value, what ``with f(...) as x`` binds (``tilecheck.host.coroutines``).
+    yielded: bool = False
+    # A ``@staticmethod``: called through an instance or its class (``self.plan(t)``,
+    # ``Engine.plan(t)``), it is given no receiver.
+    static: bool = False
+    # As ``distinct``, where one of the two is an attribute of its receiver's (``add(self.out
+    # .partition(s), x)``: the caller giving ``x`` its ``r.out`` is TC101 at that launch).
+    distinct_attributes: frozenset[tuple[Target, Target, cst.CSTNode, int]] = frozenset()
+    # The targets ``used_at`` leaves out for using them at several nodes, each in a line every
+    # call runs: their uses in the order made (a conflict is reported at the first it breaks).
+    use_order: tuple[tuple[Target, tuple[tuple[Use, cst.CSTNode], ...]], ...] = ()
 
 
 def join_returns(

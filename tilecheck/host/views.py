@@ -14,6 +14,7 @@ import math
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.cleared_windows import ClearedWindows
 from tilecheck.host.indices import (
     NOW,
     Affine,
@@ -29,13 +30,12 @@ from tilecheck.host.indices import (
 from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
 from tilecheck.host.row_slices import row_bounds
 from tilecheck.host.shapes import shape_dims
-from tilecheck.host.windows import Windows
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
 
 
-class Views(Windows):
+class Views(ClearedWindows):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._whole: set[int] = set()  # views over all of their base's memory
@@ -44,6 +44,10 @@ class Views(Windows):
         # a name a ``for`` loop's tuple target binds each step (``lo`` of ``for lo, hi in
         # bounds``), not rebound in its body -> the loop
         self._stepped: dict[str, cst.For] = {}
+        # the rows of a tensor a comprehension's counter indexes (``[kv[i] for i in
+        # range(n)]``), a different row each step, by the id of the iterable it walks: the
+        # comprehension's items are distinct (``Expressions``)
+        self.per_step: dict[int, set[int]] = {}
 
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
@@ -243,6 +247,7 @@ class Views(Windows):
             (Select(tensors, "", None, memory=True),),
         )
         self._row_lanes[lane] = found.size
+        self.per_step.setdefault(found.where, set()).add(lane)  # a different row each step
         self.note_lane(lane, source, tensors)
         found.lanes.append(lane)
         self.mark_viewed(tensors | {lane})

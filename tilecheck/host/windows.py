@@ -19,7 +19,7 @@ from tilecheck.flow.cfg import CFG
 from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, short_of
 from tilecheck.host.literal_keys import LiteralKeys
 from tilecheck.host.loop_columns import Column
-from tilecheck.host.model import DONE, LIVE, Hold, Kind, Many, Packed, Value, flatten
+from tilecheck.host.model import DONE, LIVE, Borrow, Hold, Kind, Many, Packed, Value, flatten
 from tilecheck.host.queue_bounds import MOST, contains, drained_queue, upper_bound, upper_key
 from tilecheck.host.slice_ends import drops_an_end, mentions
 from tilecheck.host.window_turns import window_counter
@@ -129,6 +129,16 @@ class Windows(LiteralKeys):
         if not self._made_in(appended[0], site):
             return
         name, step = counter
+        self.keep_turns(site, earlier, name, step, most)
+
+    def keep_turns(self, site: int, earlier: int, name: str, step: int, most: int) -> None:
+        """The Pendings of ``site`` still live are the latest and those of the ``most - 1``
+        turns of ``name`` (advancing by ``step``) before it: the earlier ones (the summary)
+        no longer borrow the rows of older turns, and a summary of rows any number of turns
+        old (``ring[step % 4]`` three or more turns ago) only those of the turns kept."""
+        latest, hold = self.holds.get(site), self.holds.get(earlier)
+        if latest is None or hold is None or not hold.live:
+            return
         offsets = {_offsets_of(self.infos[b.tensor].selects, name) for b in latest.borrows}
         offsets.discard(())
         if len(offsets) != 1:
@@ -137,14 +147,35 @@ class Windows(LiteralKeys):
         if len(own) != 1 or own[0][1] != own[0][0] or own[0][0] < 0:
             return  # the latest's rows: one offset of ``step`` (this turn's, or the last's)
         newest = own[0][0] + (most - 1) * step  # the oldest turn still in the queue
-        kept = frozenset(
-            b
-            for b in hold.borrows
-            if not (found := _offsets_of(self.infos[b.tensor].selects, name))
-            or any(lo <= newest for lo, _ in found)
-        )
+        kept: set[Borrow] = set()
+        for b in hold.borrows:
+            found = _offsets_of(self.infos[b.tensor].selects, name)
+            if not found:
+                kept.add(b)
+            elif any(lo <= newest for lo, _ in found):
+                if all(hi is None and 0 <= lo for lo, hi in found):
+                    b = Borrow(self._capped(b.tensor, name, newest), b.exclusive)
+                kept.add(b)
         if kept != hold.borrows:
-            self.set_hold(earlier, dataclasses.replace(hold, borrows=kept))
+            self.set_hold(earlier, dataclasses.replace(hold, borrows=frozenset(kept)))
+
+    def _capped(self, oid: int, name: str, newest: int) -> int:
+        """``oid``, rows of ``name`` any number of turns old, as those up to ``newest``
+        only (made once)."""
+        info = self.infos[oid]
+        key = ("capped", oid, name, newest)
+        known = (info.kind, key) in self._oid_of
+        capped = self.obj(info.kind, key, None, info.label)
+        if not known:
+            selects = tuple(
+                dataclasses.replace(s, axes=tuple(_cap(a, name, newest) for a in s.axes))
+                if s.axes is not None
+                else s
+                for s in info.selects
+            )
+            self.adopt(capped, frozenset().union(*(s.of for s in selects)), *selects)
+            self.primary[capped] = oid
+        return capped
 
     def bind_name(self, name: str, value: Value) -> None:
         """``q = deque()``: ``q`` holds no item; any other binding: nothing known."""
@@ -252,6 +283,12 @@ class Windows(LiteralKeys):
             # two items, but only the latest may be there: no such path (a first iteration)
             return Many(frozenset(), None, found.distinct)
         return Many(found.contents - {site}, None, found.distinct)
+
+
+def _cap(axis: Axis | None, name: str, newest: int) -> Axis | None:
+    if isinstance(axis, Affine) and axis.name == name and axis.hi is None:
+        return axis.capped(newest)
+    return axis
 
 
 def _offsets_of(selects: tuple[Select, ...], name: str) -> tuple[tuple[int, int | None], ...]:

@@ -1,0 +1,131 @@
+"""Methods a class's callers reach without an instance, read from their syntax: a
+``@staticmethod`` (given no receiver: its summary is a function's), a ``@classmethod`` factory
+whose every way out returns ``cls(...)`` (calling it through the class makes an instance, as the
+class's own call does), and a function or static method whose every way out returns a partition
+(``return t.partition(s)``: an attribute given its result holds a partition)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.walk import children
+
+# Nested scopes, compared by exact type (libcst's classes are ABCs: ``isinstance`` is slow).
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+
+
+def decorated(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` has the one decorator ``name`` (``staticmethod``, ``classmethod``)."""
+    return len(fn.decorators) == 1 and dotted_name(fn.decorators[0].decorator) == name
+
+
+def _returns(fn: cst.FunctionDef) -> Iterator[cst.Return | None]:
+    """Each ``return`` of ``fn``'s own body (None for a ``yield`` or ``await``: no plain
+    function), and None when the body may end without one (its last statement is none)."""
+    body = fn.body
+    if type(body) is not cst.IndentedBlock or not body.body:
+        yield None
+        return
+    last = body.body[-1]
+    if type(last) is not cst.SimpleStatementLine or type(last.body[-1]) is not cst.Return:
+        yield None
+    stack: list[cst.CSTNode] = list(body.body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Return:
+            yield node  # type: ignore[misc]
+        elif kind is cst.Yield or kind is cst.Await:
+            yield None
+        elif kind not in _SCOPES:
+            stack.extend(children(node))
+
+
+def factory(fn: cst.FunctionDef) -> bool:
+    """A ``@classmethod`` whose every way out returns a new instance of the class it is called
+    through: ``return cls(...)``, ``cls`` its first parameter, named nowhere else."""
+    if fn.asynchronous is not None or not decorated(fn, "classmethod"):
+        return False
+    params = (*fn.params.posonly_params, *fn.params.params)
+    if not params:
+        return False
+    cls = params[0].name.value
+    found = False
+    for ret in _returns(fn):
+        value = ret.value if ret is not None else None
+        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+            return False
+        if value.func.value != cls:
+            return False
+        found = True
+    return found
+
+
+def made_by_factory(fn: cst.FunctionDef) -> cst.Call | None:
+    """The ``cls(...)`` call a factory returns, where it has one ``return``."""
+    returns = list(_returns(fn))
+    if len(returns) != 1 or returns[0] is None or type(returns[0].value) is not cst.Call:
+        return None
+    return returns[0].value
+
+
+def partition_maker(fn: cst.FunctionDef) -> bool:
+    """A plain function (or ``@staticmethod``) whose every way out returns ``x.partition(...)``."""
+    if fn.asynchronous is not None or (fn.decorators and not decorated(fn, "staticmethod")):
+        return False
+    found = False
+    for ret in _returns(fn):
+        value = ret.value if ret is not None else None
+        if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
+            return False
+        if value.func.attr.value != "partition":
+            return False
+        found = True
+    return found
+
+
+class PartitionMakers:
+    """The module's functions and static methods that return a partition on every way out,
+    each read the first time a call to it is met."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._defs: dict[str, cst.FunctionDef] | None = None  # listed at the first call met
+        self._known: dict[str, bool] = {}
+
+    def _listed(self) -> dict[str, cst.FunctionDef]:
+        if self._defs is None:
+            self._defs = {}
+            for stmt in self._module.body:
+                if type(stmt) is cst.FunctionDef:
+                    self._defs[stmt.name.value] = stmt
+                elif type(stmt) is cst.ClassDef:
+                    for inner in stmt.body.body:
+                        if type(inner) is cst.FunctionDef and decorated(inner, "staticmethod"):
+                            self._defs[f"{stmt.name.value}.{inner.name.value}"] = inner
+        return self._defs
+
+    def _maker(self, name: str) -> bool:
+        found = self._known.get(name)
+        if found is None:
+            fn = self._listed().get(name)
+            found = self._known[name] = fn is not None and partition_maker(fn)
+        return found
+
+    def makes(self, value: cst.BaseExpression | None, me: str, owners: tuple[str, ...]) -> bool:
+        """``value`` calls one: ``plan(t)``, ``self.plan(t)`` or ``Engine.plan(t)`` (a static
+        method of one of ``owners``, the class whose method ``me`` is ``self`` of and its
+        relatives)."""
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        if type(func) is cst.Name:
+            return self._maker(func.value)
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+            return False
+        owner = func.value.value
+        names = owners if owner == me else (owner,) if owner in owners else ()
+        return any(self._maker(f"{o}.{func.attr.value}") for o in names)

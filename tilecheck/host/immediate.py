@@ -1,0 +1,225 @@
+"""Code that runs at another place than where it is written, run there (round 17B).
+
+Lambdas a builtin calls right away, run where that builtin is called: the ``key=`` of
+``sorted``/``min``/``max`` (and of ``xs.sort``), and the function ``map``/``filter`` apply
+when a consuming builtin walks them there (``list(map(lambda t: ..., ts))``). Their body is
+evaluated in place, its parameters standing for values the analysis does not follow, so a host
+read in it is checked against what is in flight at the call (``max(..., key=lambda b:
+scores[b].to_numpy()[0])`` before the step's wait is TC102 at the read). A ``map`` walked
+later (kept, or the iterable of a ``for``) runs its lambda later: left alone.
+
+``await f(...)`` of an ``async def`` of the module runs ``f``'s summary there, as a plain call
+does; ``with cm(...) as x`` of a ``@contextmanager`` function whose body ends in its only
+``yield`` runs it there, ``x`` bound to what it yields (``tilecheck.host.coroutines``). A
+function that runs the op a parameter gives, in a line every call runs, runs it again on a
+second call with that op: TC110 there, inside it."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import libcst as cst
+
+from tilecheck.codes import OP_ALREADY_RUN
+from tilecheck.flow.cfg import ElementKind
+from tilecheck.host import messages
+from tilecheck.host.callbacks import entered_name
+from tilecheck.host.context import Context
+from tilecheck.host.coroutines import awaited_name
+from tilecheck.host.model import NOTHING, Kind, Oids, Value
+from tilecheck.host.popped_items import PoppedItems
+from tilecheck.host.summary import Summary
+from tilecheck.syntax import exact
+from tilecheck.syntax.nodes import path_of
+
+# builtins that call their ``key=`` on the items given, before they return
+_KEYED = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
+# builtins that walk the whole iterator given as their first argument before they return
+# (``any``/``all`` may stop at the first item)
+_CONSUMERS = frozenset(
+    "builtins." + n for n in ("list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max")
+)
+_LAZY = frozenset({"builtins.map", "builtins.filter"})
+
+
+class Immediate(PoppedItems):
+    # summarizing a ``@contextmanager`` function of ``coroutines.yields_last``'s shape: its
+    # ``yield`` gives what the ``with`` binds, as a ``return`` would
+    yield_returns: bool = False
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
+
+    # -- bodies run elsewhere -----------------------------------------------------------------
+    def _entered(self, expr: cst.BaseExpression) -> Summary | None:
+        """The summary of the ``@contextmanager`` function ``expr`` enters, if all of its
+        body runs there (``Summary.yielded``)."""
+        if type(expr) is not cst.Call or type(expr.func) is not cst.Name:
+            return None
+        name = expr.func.value
+        if name in self.env or name in self.parameters:
+            return None
+        summary = self.ctx.summary_for(entered_name(name))
+        return summary if summary is not None and summary.yielded else None
+
+    def _await(self, expr: cst.Await) -> Value:
+        """``await f(...)`` of an ``async def`` of the module: its body runs here."""
+        inner = expr.expression
+        if type(inner) is cst.Call and type(inner.func) is cst.Name:
+            name = inner.func.value
+            if name not in self.env and name not in self.parameters:
+                summary = self.ctx.summary_for(awaited_name(name))
+                if summary is not None:
+                    return self.call_summary(inner, summary, None)
+        return super()._await(expr)
+
+    def _yield(self, expr: cst.Yield) -> Value:
+        if not self.yield_returns:
+            return super()._yield(expr)
+        value = self.ev(expr.value) if isinstance(expr.value, cst.BaseExpression) else NOTHING
+        self.note_return(value)
+        self.escape(value)
+        return NOTHING
+
+    # -- an op a parameter gives, run on every call ---------------------------------------------
+    def run_once(self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str) -> None:
+        if self.summarizing and type(expr) is cst.Name and self.every_call():
+            name = expr.value
+            given = self._oid_of.get((Kind.OP, ("param-op", name)))
+            held = self.env.get(name)
+            if (
+                name in self.summarizing
+                and name not in self.ctx.rebindable
+                and (held is None or (given is not None and held == frozenset({given})))
+            ):
+                index = self.summarizing.index(name)
+                self._param_runs.setdefault(index, set()).add((how, node))
+        super().run_once(expr, value, node, how)
+
+    def parameter_runs(self) -> tuple[tuple[int, str, cst.CSTNode], ...]:
+        """``Summary.param_runs``: the parameters whose op one node runs, on every call."""
+        return tuple(
+            (index, how, node)
+            for index, runs in sorted(self._param_runs.items())
+            if len(runs) == 1
+            for how, node in runs
+        )
+
+    def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
+        if summary.param_runs and not any(a.star for a in call.args):
+            self._parameter_reruns(call, summary, receiver)
+        return super().call_summary(call, summary, receiver)
+
+    def _parameter_reruns(self, call: cst.Call, summary: Summary, receiver: str | None) -> None:
+        """The ops this call gives to parameters the function runs: TC110 inside it where the
+        name given holds, on every path, one op that every path already ran."""
+        first = 1 if receiver is not None else 0
+        given: dict[int, cst.BaseExpression] = {}
+        for position, arg in enumerate(self.passed(call), first):
+            if arg.keyword is None:
+                given[position] = arg.value
+            elif arg.keyword.value in summary.names:
+                given[summary.names.index(arg.keyword.value)] = arg.value
+        for index, how, node in summary.param_runs:
+            named = given.get(index)
+            if type(named) is not cst.Name:
+                continue
+            op = self.bound.get(named.value)
+            if op is None or self.env.get(named.value) != frozenset({op}):
+                continue
+            if self.infos[op].kind is not Kind.OP:
+                continue
+            runs = self.taken.get(op)
+            finding = None
+            if runs is not None and not self.lazy:
+                ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
+                finding = messages.already_run(call, named.value, self.infos[op], ordered, how)
+            self.verdict(OP_ALREADY_RUN, call, finding)
+            self.took(op, call, how)
+            if summary.statement is not None:
+                self._run_inside[call] = (node, summary.statement)
+
+    def _call(self, expr: cst.Call) -> Value:
+        element = self.element
+        if element is not None and element.kind is ElementKind.WITH_ENTER:
+            entering = cast(cst.WithItem, element.node).item
+            summary = self._entered(expr) if entering is expr else None
+            if summary is not None:  # ``with cm(...) as x``: what it yields, ``x`` binds
+                return self.call_summary(expr, summary, None)
+        value = super()._call(expr)
+        for lam, walked in self._run_now(expr):
+            self.run_inline(lam, self._walked_items(walked))
+        return value
+
+    def _run_now(self, call: cst.Call) -> list[tuple[cst.Lambda, cst.BaseExpression | None]]:
+        """The lambdas ``call`` calls before it returns, each with what it walks (its
+        parameter takes that iterable's items), if one."""
+        func = call.func
+        first = call.args[0] if call.args else None
+        walked = first.value if first is not None and first.keyword is None else None
+        if type(func) is cst.Attribute:  # ``xs.sort(key=...)``: a list's sort
+            if func.attr.value != "sort":
+                return []
+            return [(cast(cst.Lambda, a.value), func.value) for a in call.args if _keyed(a)]
+        canonical = self._builtin(func)
+        if canonical is None:
+            return []
+        out = [(cast(cst.Lambda, a.value), walked) for a in call.args if _keyed(a)]
+        if canonical not in _KEYED:
+            out = []
+        if canonical in _CONSUMERS and type(walked) is cst.Call:
+            inner = walked
+            if self._builtin(inner.func) in _LAZY and len(inner.args) == 2:
+                lam, iterable = inner.args
+                if type(lam.value) is cst.Lambda and not lam.keyword and not iterable.keyword:
+                    out.append((lam.value, iterable.value))
+        return out
+
+    def _walked_items(self, walked: cst.BaseExpression | None) -> Oids:
+        """What the items of the container ``walked`` names may be (nothing known: none)."""
+        path = path_of(walked) if walked is not None and exact.is_path(walked) else None
+        return self.env.get(path + "[*]", NOTHING) if path is not None else NOTHING
+
+    def _builtin(self, func: cst.BaseExpression) -> str | None:
+        """The builtin ``func`` names (not a name this body or the module binds otherwise)."""
+        if type(func) is not cst.Name or func.value in self.env:
+            return None
+        canonical = self.ctx.callee(func).canonical
+        return canonical if canonical is not None and canonical.startswith("builtins.") else None
+
+    def run_inline(self, lam: cst.Lambda, items: Oids) -> None:
+        """Evaluate ``lam``'s body here, its first parameter bound to ``items`` (or, as the
+        others, to a tensor of its own: nothing followed); left alone
+        where a parameter shares a name with something this body or an outer one knows (the
+        body would read that instead)."""
+        names = _parameter_names(lam.params)
+        if names is None:
+            return
+        for name in names:
+            if name in self.env or name in self.bound or name in self.outer_names:
+                return
+            if any(k.startswith((name + ".", name + "[")) for k in self.env):
+                return
+        for i, name in enumerate(names):  # else its own: no borrows of this body or a global
+            own = frozenset({self.obj(Kind.TENSOR, ("inline", name), None, f"`{name}`")})
+            self.bind_name(name, items if i == 0 and items else own)
+        self.escape(self.ev(lam.body))
+        for name in names:
+            self.bind_name(name, NOTHING)
+            self.set_env(name, None)
+
+
+def _keyed(arg: cst.Arg) -> bool:
+    return arg.keyword is not None and arg.keyword.value == "key" and type(arg.value) is cst.Lambda
+
+
+def _parameter_names(params: cst.Parameters) -> list[str] | None:
+    """The plain parameters' names; None where one has a default (evaluated at the lambda's
+    making, which the inline run would not copy) or is starred."""
+    if params.star_kwarg is not None or type(params.star_arg) is cst.Param:
+        return None
+    plain = (*params.posonly_params, *params.params, *params.kwonly_params)
+    if any(p.default is not None for p in plain):
+        return None
+    return [p.name.value for p in plain]

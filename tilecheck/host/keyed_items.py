@@ -1,0 +1,276 @@
+"""Ops made once per known key that some key never runs (TC105 where they are made; tilert
+warns when the op is dropped unrun). Two forms, each from the syntax of one scope
+(``tilecheck.host.known_keys``):
+
+* a loop over known keys makes an op on every step and runs it only under a test of the key
+  (``for name, t in bufs.items(): op = k(...); if name in chosen: op.sync()``): a key for
+  which the test is false drops its step's op when the next step rebinds the name. Only where
+  the loop body never leaves early (``break``, ``continue``, ``return``, ``raise``), the op's
+  name is named nowhere else than in its assignment and in that ``if`` (no ``else``), and the
+  test reads the key, constants and names of constant displays only;
+* a container of ops keyed by known keys (a comprehension over them, a display) read by key
+  whose every use names an item by a constant key or by the target of loops over known keys,
+  or asks its length: an item no such key reaches is never run.
+
+Anything else stays as before (stored ops count as run: someone may take them out)."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterator
+
+import libcst as cst
+
+from tilecheck.codes import OP_NEVER_RUN
+from tilecheck.host.findings import Finding
+from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
+from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import source_of
+from tilecheck.syntax.walk import children
+
+_COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
+    cst.Equal: operator.eq,
+    cst.NotEqual: operator.ne,
+    cst.LessThan: operator.lt,
+    cst.LessThanEqual: operator.le,
+    cst.GreaterThan: operator.gt,
+    cst.GreaterThanEqual: operator.ge,
+}
+_LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
+_HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict))
+
+
+def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]:
+    """The calls either form may concern: a whole statement ``name = call`` of a loop's body,
+    an item of a comprehension or of a dict display (from the scope's listed nodes; the scope
+    is read again only where a launch is one of them)."""
+    found: set[cst.CSTNode] = set()
+    for node in index.nodes(scope):
+        if type(node) not in _HOLDERS:
+            continue
+        if type(node) is cst.For and type(node.body) is cst.IndentedBlock:
+            for stmt in node.body.body:
+                if type(stmt) is cst.SimpleStatementLine and type(stmt.body[0]) is cst.Assign:
+                    found.add(stmt.body[0].value)
+        elif type(node) is cst.DictComp:
+            found.add(node.value)
+        elif type(node) is cst.ListComp:
+            found.add(node.elt)
+        elif type(node) is cst.Dict:
+            found.update(e.value for e in node.elements if type(e) is cst.DictElement)
+    return frozenset(found)
+
+
+def unrun_keyed(scope: cst.CSTNode, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
+    """TC105 for the launches among ``sites`` that some known key leaves unrun."""
+    names = ScopeNames(scope)
+    for loop in names.loops:
+        if type(loop) is cst.For:
+            yield from _gated(names, loop, sites)
+    for name in names.binds:
+        yield from _unreached(names, name, sites)
+
+
+def _gated(names: ScopeNames, loop: cst.For, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
+    key = walked_key(loop.target)
+    if key is None or type(loop.body) is not cst.IndentedBlock:
+        return
+    body = list(loop.body.body)
+    made = [(i, m) for i, s in enumerate(body) if (m := _made(s, sites)) is not None]
+    if not made or _leaves(loop.body):
+        return
+    keys = names.walked(loop)
+    if not keys:
+        return
+    for index, (op, call) in made:
+        tests = [s for s in body[index + 1 :] if type(s) is cst.If and _mentions(s.body, op)]
+        if len(tests) != 1 or tests[0].orelse is not None or _mentions(tests[0].test, op):
+            continue
+        test = tests[0]
+        inside = _count(body[index], op) + _count(test.body, op)
+        if inside != len(names.uses.get(op, ())) + len(names.binds.get(op, ())):
+            continue  # named elsewhere: what happens to it there is not known here
+        if _rebinds(loop.body, key):
+            continue
+        truths = [_truth(test.test, key, k, names) for k in keys]
+        if any(t is None for t in truths) or all(truths):
+            continue
+        dropped = keys[truths.index(False)]
+        yield Finding(
+            OP_NEVER_RUN,
+            call,
+            (
+                f"the op made here on every step runs only where `{source_of(test.test)}` "
+                f"holds, and for the key {dropped!r} it does not: that step drops it unrun "
+                "(its tensors stay borrowed until it is collected); make it only where it runs",
+            ),
+            labels=((test.test, "false for some key the loop walks"),),
+        )
+
+
+def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
+    value = names.bound_once(name)
+    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict):
+        return
+    made = _items_made(value, sites)  # type: ignore[arg-type]
+    if not made:
+        return
+    keys = names.made_keys(value)  # type: ignore[arg-type]
+    if not keys:
+        return
+    reached: set[Key] = set()
+    for use in names.uses.get(name, ()):
+        got = _reaches(names, use, len(keys) if type(value) is cst.ListComp else None)
+        if got is None:
+            return
+        reached |= got
+    if not reached:
+        return  # never read by key: stored, as before (someone may take it out)
+    left = [k for k in keys if k not in reached]
+    for call, key in made:
+        if left and (key is None or key in left):
+            shown = left[0] if key is None else key
+            yield Finding(
+                OP_NEVER_RUN,
+                call,
+                (
+                    f"the op made here for the key {shown!r} of `{name}` is never run: every "
+                    f"use of `{name}` names its items by other keys; run it too, or do not "
+                    "make it",
+                ),
+            )
+
+
+def _items_made(
+    value: cst.DictComp | cst.ListComp | cst.Dict, sites: frozenset[cst.CSTNode]
+) -> list[tuple[cst.CSTNode, Key | None]]:
+    """The launches a container's items are: (the call, its key; None for a comprehension's
+    one call that makes every item)."""
+    if type(value) is cst.Dict:
+        out: list[tuple[cst.CSTNode, Key | None]] = []
+        for element in value.elements:
+            if type(element) is cst.DictElement and element.value in sites:
+                out.append((element.value, constant(element.key)))
+        return out
+    item = value.value if type(value) is cst.DictComp else value.elt  # type: ignore[union-attr]
+    return [(item, None)] if item in sites else []
+
+
+def _reaches(
+    names: ScopeNames, use: tuple[cst.Name, object, object], count: int | None
+) -> set[Key] | None:
+    """The keys one use of a container may take an item by; None where it may take any."""
+    name, parent, above = use
+    if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
+        return set()
+    if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
+        return None
+    index = parent.slice[0].slice
+    if type(index) is not cst.Index:
+        return None
+    key = constant(index.value)
+    if key is not None:
+        if count is not None and isinstance(key, int) and key < 0:
+            key += count
+        return {key}
+    if type(index.value) is not cst.Name:
+        return None
+    loop = names.walker.get(id(index.value))
+    binders = names.binds.get(index.value.value, ())
+    if loop is None or not all(type(b) in (cst.For, cst.CompFor) for b in binders):
+        return None  # not the target of a loop around the use, or bound otherwise too
+    walked = names.walked(loop)
+    return set(walked) if walked is not None else None
+
+
+def _made(stmt: cst.BaseStatement, sites: frozenset[cst.CSTNode]) -> tuple[str, cst.Call] | None:
+    """``name = <launch>`` as a whole statement."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return None
+    assign = stmt.body[0]
+    if type(assign) is not cst.Assign or len(assign.targets) != 1:
+        return None
+    target, value = assign.targets[0].target, assign.value
+    if type(target) is cst.Name and type(value) is cst.Call and value in sites:
+        return target.value, value
+    return None
+
+
+def _truth(test: cst.BaseExpression, key: str, value: Key, names: ScopeNames) -> bool | None:
+    """The test's truth where ``key`` holds ``value``; None where it reads anything else."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        left = _operand(test.left, key, value)
+        if type(target.operator) in (cst.In, cst.NotIn):
+            within = names.constants(target.comparator)
+            if left is None or within is None:
+                return None
+            return (left in within) == (type(target.operator) is cst.In)
+        compare = _COMPARE.get(type(target.operator))
+        right = _operand(target.comparator, key, value)
+        if compare is None or left is None or right is None or type(left) is not type(right):
+            return None
+        return compare(left, right)
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = _truth(test.expression, key, value, names)
+        return None if inner is None else not inner
+    if type(test) is cst.BooleanOperation:
+        left_truth = _truth(test.left, key, value, names)
+        right_truth = _truth(test.right, key, value, names)
+        if left_truth is None or right_truth is None:
+            return None
+        if type(test.operator) is cst.And:
+            return left_truth and right_truth
+        return left_truth or right_truth
+    return None
+
+
+def _operand(expr: cst.BaseExpression, key: str, value: Key) -> Key | None:
+    if type(expr) is cst.Name:
+        return value if expr.value == key else None
+    return constant(expr)
+
+
+def _nodes(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``tree``'s nodes, not entering nested functions, classes and lambdas."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda) or node is tree:
+            stack.extend(children(node))
+
+
+def _leaves(tree: cst.CSTNode) -> bool:
+    return any(isinstance(node, _LEAVING) for node in _nodes(tree))
+
+
+def _count(tree: cst.CSTNode, name: str) -> int:
+    return sum(1 for node in _all(tree) if type(node) is cst.Name and node.value == name)
+
+
+def _mentions(tree: cst.CSTNode, name: str) -> bool:
+    return _count(tree, name) > 0
+
+
+def _all(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def _rebinds(tree: cst.CSTNode, key: str) -> bool:
+    """``tree`` may rebind the loop's key (an assignment, a loop, a ``with`` target, a walrus)."""
+    for node in _all(tree):
+        targets: list[cst.CSTNode] = []
+        if type(node) is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif type(node) in (cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.For, cst.CompFor):
+            targets = [node.target]  # type: ignore[attr-defined]
+        elif type(node) is cst.AsName:
+            targets = [node.name]
+        if any(_mentions(t, key) for t in targets):
+            return True
+    return False

@@ -1,0 +1,249 @@
+"""Containers whose keys are known from the syntax, and the keys a loop walks. A name bound once
+in a scope to a display of constants (``("loss", "acc")``, ``{"a", "b"}``) and only read there
+(tested with ``in``, walked, measured) holds those constants; a dict bound once to a display
+with constant keys, or to a comprehension keyed by its own target over known keys
+(``{n: ... for n, t in bufs.items()}``), has those keys while no use can change them; a list
+comprehension over known keys has one position per key. ``for k in C`` / ``for k, v in
+d.items()`` / ``for i in range(3)`` walks the keys of what it walks. Anything else is unknown
+(None): nothing is guessed. One walk of the scope answers every question (``ScopeNames``)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.walk import children
+
+Key = str | int
+Use = tuple[cst.Name, cst.CSTNode | None, cst.CSTNode | None]  # a name, its parent, grandparent
+
+# Builtins that read a container without changing it, when given it as an argument.
+_READERS = frozenset({"len", "sorted", "print", "list", "tuple", "set", "sum", "min", "max"})
+# Methods of a dict that read it without changing it.
+_DICT_READS = frozenset({"items", "keys", "values", "get"})
+MOST = 64  # more keys than this are not listed
+
+
+class ScopeNames:
+    """Every mention of every name in one scope (nested scopes included), with its parent and
+    grandparent, and the places that bind it: walked once."""
+
+    def __init__(self, scope: cst.CSTNode) -> None:
+        self.uses: dict[str, list[Use]] = {}
+        self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
+        self.loops: list[cst.For | cst.CompFor] = []
+        # a name read -> the innermost loop around it whose target binds that name
+        self.walker: dict[int, cst.For | cst.CompFor] = {}
+        targets: dict[int, cst.CSTNode] = {}  # a name in a loop's target tuple -> the loop
+        Env = dict[str, cst.For | cst.CompFor]
+        stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None, Env]]
+        stack = [(scope, None, None, {})]
+        while stack:
+            node, parent, above, env = stack.pop()
+            inner = env
+            if type(node) is cst.Name:
+                if type(parent) is cst.Attribute and parent.attr is node:
+                    continue
+                binder = targets.get(id(node)) or _binder(node, parent, above)
+                if binder is not None:
+                    self.binds.setdefault(node.value, []).append(binder)
+                else:
+                    self.uses.setdefault(node.value, []).append((node, parent, above))
+                    if node.value in env:
+                        self.walker[id(node)] = env[node.value]
+            elif type(node) in (cst.For, cst.CompFor):
+                self.loops.append(node)  # type: ignore[arg-type]
+                target = node.target  # type: ignore[attr-defined]
+                if type(target) is cst.Tuple:  # met before its names (walked in pre-order)
+                    for element in target.elements:
+                        if type(element.value) is cst.Name:
+                            targets[id(element.value)] = node
+            elif type(node) in (cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp):
+                inner = {**env, **_comprehension_targets(node.for_in)}  # type: ignore[attr-defined]
+            for child in children(node):
+                scoped = inner
+                if type(node) is cst.For and child is node.body:
+                    scoped = {**env, **{n: node for n in _target_names(node.target)}}
+                stack.append((child, node, parent, scoped))
+
+    def bound_once(self, name: str) -> cst.BaseExpression | None:
+        """The value ``name`` is bound to, where one plain assignment is its only binding."""
+        binders = self.binds.get(name, [])
+        if len(binders) != 1:
+            return None
+        binder = binders[0]
+        if type(binder) is cst.Assign and len(binder.targets) == 1:
+            return binder.value
+        if type(binder) is cst.AnnAssign:
+            return binder.value
+        return None
+
+    def constants(self, expr: cst.BaseExpression) -> list[Key] | None:
+        """The constants a display of constants holds, or a name bound once to one and only
+        read (never changed, never given away)."""
+        if type(expr) is cst.Name:
+            value = self.bound_once(expr.value)
+            if value is None or not all(_read(u) for u in self.uses.get(expr.value, ())):
+                return None
+            return _display(value)
+        return _display(expr)
+
+    def keys(self, name: str) -> list[Key] | None:
+        """The keys of the container ``name`` (positions, for a list comprehension), where it
+        is bound once and no use can change them."""
+        value = self.bound_once(name)
+        if value is None or not all(_dict_read(u) for u in self.uses.get(name, ())):
+            return None
+        return self.made_keys(value)
+
+    def made_keys(self, value: cst.BaseExpression) -> list[Key] | None:
+        """The keys of the container ``value`` makes: a dict display with constant keys, a
+        comprehension keyed by its own target (a list's positions) over known keys."""
+        if type(value) is cst.Dict:
+            keys = [_constant(e.key) for e in value.elements if type(e) is cst.DictElement]
+            if len(keys) != len(value.elements) or any(k is None for k in keys):
+                return None
+            return [k for k in keys if k is not None]
+        if type(value) in (cst.DictComp, cst.ListComp):
+            comp = value.for_in  # type: ignore[attr-defined]
+            if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
+                return None
+            walked = self.walked(comp)
+            if walked is None:
+                return None
+            if type(value) is cst.ListComp:
+                return list(range(len(walked)))
+            key = walked_key(comp.target)
+            if type(value.key) is not cst.Name or key is None or value.key.value != key:  # type: ignore[attr-defined]
+                return None
+            return walked
+        return None
+
+    def walked(self, loop: cst.For | cst.CompFor) -> list[Key] | None:
+        """The keys a loop's target takes, in order: the constants of a display, the values of
+        ``range`` of integers, the keys of a known container (walked itself, by ``.items()`` or
+        by ``.keys()``)."""
+        walked = loop.iter
+        if type(walked) is cst.Call and not any(a.keyword or a.star for a in walked.args):
+            func = walked.func
+            if type(func) is cst.Name and func.value == "range" and 1 <= len(walked.args) <= 3:
+                bounds = [const_int(a.value) for a in walked.args]
+                if any(b is None for b in bounds):
+                    return None
+                values = range(*(b for b in bounds if b is not None))
+                return list(values) if len(values) <= MOST else None
+            if (
+                type(func) is cst.Attribute
+                and func.attr.value in ("items", "keys")
+                and type(func.value) is cst.Name
+                and not walked.args
+            ):
+                return self.keys(func.value.value)
+            return None
+        if type(walked) is cst.Name and self.binds.get(walked.value):
+            bound = self.bound_once(walked.value)
+            if type(bound) in (cst.Dict, cst.DictComp):
+                return self.keys(walked.value)
+        return self.constants(walked)
+
+
+def walked_key(target: cst.BaseExpression) -> str | None:
+    """The name a loop's target binds to the key: the target itself, or the first name of a
+    ``key, value`` pair."""
+    if type(target) is cst.Name:
+        return target.value
+    if type(target) is cst.Tuple and target.elements:
+        first = target.elements[0].value
+        return first.value if type(first) is cst.Name else None
+    return None
+
+
+def constant(expr: cst.BaseExpression) -> Key | None:
+    """A string or integer constant's value."""
+    return _constant(expr)
+
+
+def _constant(expr: cst.BaseExpression | None) -> Key | None:
+    if type(expr) is cst.SimpleString:
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    if type(expr) in (cst.Integer, cst.UnaryOperation):
+        return const_int(expr)  # type: ignore[arg-type]
+    return None
+
+
+def _display(value: cst.BaseExpression | None) -> list[Key] | None:
+    if type(value) not in (cst.Tuple, cst.List, cst.Set):
+        return None
+    elements = value.elements  # type: ignore[union-attr]
+    keys = [_constant(e.value) if type(e) is cst.Element else None for e in elements]
+    if any(k is None for k in keys) or len(keys) > MOST:
+        return None
+    return [k for k in keys if k is not None]
+
+
+def _binder(
+    name: cst.Name, parent: cst.CSTNode | None, above: cst.CSTNode | None
+) -> cst.CSTNode | None:
+    """What binds ``name`` here (an assignment, a loop, a parameter, an ``as``...), or None
+    where it is read. A name inside a target tuple or list binds through it (counted
+    generously: any element of any tuple whose parent is a target)."""
+    if type(parent) is cst.AssignTarget:
+        return above
+    if type(parent) in (cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For, cst.CompFor):
+        return parent if parent.target is name else None  # type: ignore[union-attr]
+    if type(parent) in (cst.Param, cst.AsName, cst.NameItem, cst.StarredElement):
+        return parent
+    if type(parent) is cst.Element and type(above) in (cst.Tuple, cst.List):
+        return parent  # maybe a target: generous (a display naming it also counts)
+    return None
+
+
+def _read(use: Use) -> bool:
+    """A use that reads a container of constants and cannot change it."""
+    name, parent, above = use
+    if type(parent) is cst.ComparisonTarget and type(parent.operator) in (cst.In, cst.NotIn):
+        return parent.comparator is name
+    if type(parent) in (cst.For, cst.CompFor):
+        return parent.iter is name  # type: ignore[union-attr]
+    return _given_to_reader(parent, above)
+
+
+def _dict_read(use: Use) -> bool:
+    """A use that reads a container and cannot change its keys: an item read (``d[k]``, also
+    ``d[k].sync()``), a reading method, a walk, a reader builtin."""
+    name, parent, above = use
+    if type(parent) is cst.Subscript and parent.value is name:
+        return type(above) not in (cst.AssignTarget, cst.Del, cst.AugAssign)
+    if type(parent) is cst.Attribute and parent.value is name:
+        return parent.attr.value in _DICT_READS and type(above) is cst.Call
+    if type(parent) in (cst.For, cst.CompFor):
+        return parent.iter is name  # type: ignore[union-attr]
+    if type(parent) is cst.ComparisonTarget and type(parent.operator) in (cst.In, cst.NotIn):
+        return parent.comparator is name
+    return _given_to_reader(parent, above)
+
+
+def _given_to_reader(parent: cst.CSTNode | None, above: cst.CSTNode | None) -> bool:
+    return (
+        type(parent) is cst.Arg
+        and type(above) is cst.Call
+        and type(above.func) is cst.Name
+        and above.func.value in _READERS
+    )
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if type(target) is cst.Name:
+        return [target.value]
+    if type(target) in (cst.Tuple, cst.List):
+        return [n for e in target.elements for n in _target_names(e.value)]  # type: ignore[attr-defined]
+    return []
+
+
+def _comprehension_targets(comp: cst.CompFor | None) -> dict[str, cst.CompFor]:
+    out: dict[str, cst.CompFor] = {}
+    while comp is not None:
+        out.update({n: comp for n in _target_names(comp.target)})
+        comp = comp.inner_for_in
+    return out
