@@ -25,6 +25,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
+from tilecheck.host.global_reads import GlobalReads, module_code
 from tilecheck.host.imported_bases import with_imported_bases
 from tilecheck.host.kernels import (
     is_device_def,
@@ -33,6 +34,7 @@ from tilecheck.host.kernels import (
     module_launchables,
 )
 from tilecheck.host.key_lists import key_lists
+from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.library import library_signature
 from tilecheck.host.scopes import declared_anywhere
@@ -135,6 +137,11 @@ def _module_context(
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: key_lists(module))
+    ctx.known_names = functools.cache(lambda: ScopeNames(module))
+    ctx.definition_for = functions.definition
+    ctx.global_reads = functools.cache(
+        lambda: GlobalReads(module_code(tuple(module.body)), resolver)
+    )
     functions.ctx = ctx
     return resolver, top, ctx, functions
 

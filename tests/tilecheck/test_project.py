@@ -226,3 +226,62 @@ def test_classes_imported_from_the_tree_are_followed(tree: Path, name: str) -> N
     )
     in_flight = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "flight" in t)
     assert check_file(main, Project([tree])) == [("TC102", in_flight)]
+
+
+STAGES = """\
+import tilert as tr
+
+
+class Stage:
+    def __init__(self, n: int) -> None:
+        self.buf = tr.zeros((n,))
+        self.inflight = None
+
+    def drain(self) -> None:
+        if self.inflight is not None:
+            self.inflight.wait()
+            self.inflight = None
+"""
+
+DOUBLER = """\
+import tilert as tr
+from pkg.kernels import add
+{imports}
+
+
+class Doubler({base}):
+    def __init__(self, n: int) -> None:
+        self.buf = tr.zeros((n,))
+        self.inflight = None
+
+    def launch(self, x: tr.Tensor) -> None:
+        self.inflight = add(self.buf.partition((64,)), x, x).submit()  # submit
+
+
+def main() -> None:
+    d = Doubler(256)
+    d.launch(tr.ones((256,)))
+    {finish}
+"""
+
+
+@pytest.mark.parametrize(
+    ("imports", "base", "finish", "found"),
+    [
+        ("from pkg.stages import Stage", "Stage", "d.drain()", False),  # drain() waits it
+        ("import pkg.stages", "pkg.stages.Stage", "d.drain()", False),
+        ("from abc import ABC", "ABC", "print(d.buf)", True),  # reads no attribute
+        ("", "object", "print(d.buf)", True),
+    ],
+)
+def test_a_pending_kept_for_a_base_of_another_module(
+    tree: Path, imports: str, base: str, finish: str, found: bool
+) -> None:
+    """A Pending a method keeps in an attribute no code of the module reads is never waited,
+    unless the class derives from a class of another module, whose code may read it (round
+    18A of issue 17: a worker's base class waits it in `finish()`)."""
+    (tree / "pkg" / "stages.py").write_text(STAGES)
+    main = tree / "pkg" / "main.py"
+    main.write_text(DOUBLER.format(imports=imports, base=base, finish=finish))
+    submit = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "# submit" in t)
+    assert check_file(main, Project([tree])) == ([("TC108", submit)] if found else [])

@@ -44,6 +44,10 @@ from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALI
 from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
 from tilecheck.catalog.round17d import INVALID as VALUES17D_INVALID
 from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
+from tilecheck.catalog.round18a import INVALID as ROWS18A_INVALID
+from tilecheck.catalog.round18a import VALID as ROWS18A_VALID
+from tilecheck.catalog.round18c import INVALID as RUNS18C_INVALID
+from tilecheck.catalog.round18c import VALID as RUNS18C_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -423,6 +427,8 @@ def main() -> None:
         *ALARMS16_VALID["TC102"],
         *UNKNOWN17B_VALID["TC102"],
         *VALUES17D_VALID["TC102"],
+        *RUNS18C_VALID["TC102"],
+        *ROWS18A_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -449,5 +455,7 @@ def main() -> None:
         + ALARMS16_INVALID["TC102"]
         + UNKNOWN17B_INVALID["TC102"]
         + VALUES17D_INVALID["TC102"]
+        + RUNS18C_INVALID["TC102"]
+        + ROWS18A_INVALID["TC102"]
     ),
 )

@@ -22,6 +22,8 @@ from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
 from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
 from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
+from tilecheck.catalog.round18d import INVALID as VALUES18D_INVALID
+from tilecheck.catalog.round18d import VALID as VALUES18D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -153,6 +155,7 @@ def main() -> None:
         *ITEMS14_VALID["TC105"],
         *METHODS14_VALID["TC105"],
         *CONTAINERS17C_VALID["TC105"],
+        *VALUES18D_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -245,5 +248,6 @@ def main() -> None:
         *ITEMS14_INVALID["TC105"],
         *METHODS14_INVALID["TC105"],
         *CONTAINERS17C_INVALID["TC105"],
+        *VALUES18D_INVALID["TC105"],
     ),
 )

@@ -18,6 +18,8 @@ from tilecheck.catalog.round15_drains import INVALID as DRAINS15_INVALID
 from tilecheck.catalog.round15_drains import VALID as DRAINS15_VALID
 from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
 from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
+from tilecheck.catalog.round18b import INVALID as METHODS18B_INVALID
+from tilecheck.catalog.round18b import VALID as METHODS18B_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -134,6 +136,7 @@ def main() -> None:
         *ITEMS13_VALID["TC109"],
         *DRAINS15_VALID["TC109"],
         *METHODS17A_VALID["TC109"],
+        *METHODS18B_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -309,5 +312,6 @@ def main() -> None:
         *ITEMS13_INVALID["TC109"],
         *DRAINS15_INVALID["TC109"],
         *METHODS17A_INVALID["TC109"],
+        *METHODS18B_INVALID["TC109"],
     ),
 )

@@ -21,7 +21,7 @@ from tilecheck.host import api
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import copies_of
-from tilecheck.host.immediate import Immediate
+from tilecheck.host.inline import Inlined
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax import exact
@@ -29,7 +29,7 @@ from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(Immediate):
+class BodyAnalysis(Inlined):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
@@ -218,6 +218,8 @@ class BodyAnalysis(Immediate):
                 self.bind(target.target, value)
                 if type(node.value) is cst.Lambda and type(target.target) is cst.Name:
                     self.note_closure(target.target.value, node.value)
+                elif type(node.value) is cst.Call and type(target.target) is cst.Name:
+                    self.note_made_closure(target.target.value, node.value)
             self.relate(copies, before, old)
             self.rename_covers(covers, copies)
             self.alias(copies)

@@ -454,9 +454,34 @@ def _own_classes(
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))
         for name, info in found.items():
-            if info.holders & unread and name in made:
+            lineage = (classes[name], *(classes[r] for r in bases[name]))
+            if info.holders & unread and name in made and not foreign_bases(lineage, resolver):
                 found[name] = replace(info, unread=info.holders & unread)
     return found
+
+
+# Bases whose code reads no attribute of ``self`` a subclass sets.
+_INERT_BASES = frozenset(
+    {"object", "builtins.object", "abc.ABC", "typing.Generic", "typing.Protocol"}
+    | {"typing_extensions.Protocol"}
+)
+
+
+def foreign_bases(lineage: tuple[cst.ClassDef, ...], resolver: NameResolver) -> bool:
+    """A class (or one of the module's classes it derives from) derives from a class of
+    another module (``class Tokenizer(Worker)`` with ``Worker`` imported): that class's code,
+    which this module's walk does not see, may read the attributes its subclasses set."""
+    for cls in lineage:
+        for arg in cls.bases:
+            value = arg.value.value if type(arg.value) is cst.Subscript else arg.value
+            dotted = dotted_name(value)
+            if dotted is None:
+                return True
+            if dotted in (c.name.value for c in lineage):
+                continue
+            if dotted not in _INERT_BASES and resolver.resolve(dotted) not in _INERT_BASES:
+                return True
+    return False
 
 
 def unread_attributes(

@@ -14,7 +14,9 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids
+from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import Scope, free_names
+from tilecheck.host.summary import parameters
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import target_names
@@ -191,6 +193,63 @@ class Closures(Calls):
             return None
         return held
 
+    def module_function_reads(self, call: cst.Call) -> None:
+        """``show()`` at module level, of a function of the module: the globals it reads on
+        every call before it may wait for anything (``tilecheck.host.global_reads``) are read
+        now, with what the arguments just started still in flight."""
+        if type(call.func) is not cst.Name or not self.holds:
+            return
+        reads = self.ctx.global_reads()
+        if reads is None:
+            return
+        caller = self.scope_node
+        own: frozenset[str] = frozenset()
+        if caller is not None:
+            top_level = reads.code.functions.get(caller.name.value)
+            if top_level is None or top_level[0] is not caller:
+                return  # a method or a nested function: a global may be hidden from it
+            own = self.ctx.index.fact(caller, _bound_in) | self.parameters
+        for read in reads.of_function(call.func.value)[0]:
+            if read.name in own:
+                continue  # the caller's own name, not the global
+            tensors = frozenset(self.kinds(self.env.get(read.name, NOTHING), Kind.TENSOR))
+            if tensors:
+                shown = f"`{read.name}` (read by {read.by})"
+                self.use(tensors, Use.READ, read.node, shown, top=read.top)
+
+    def note_made_closure(self, name: str, call: cst.BaseExpression) -> None:
+        """``report = make_reporter(loss)``: a function of the module that returns the
+        closure it defines is ``report``, its free names the arguments given for them."""
+        if type(call) is not cst.Call or type(call.func) is not cst.Name:
+            return
+        reads = self.ctx.global_reads()
+        made = reads.code.functions.get(call.func.value) if reads is not None else None
+        if made is None:
+            return
+        fn, statement = made
+        closure = returned_closure(fn)
+        named = parameters(fn)
+        if closure is None or named is None or any(a.star for a in call.args):
+            return
+        names, positional = named
+        given: dict[str, cst.BaseExpression] = {}
+        for position, arg in enumerate(call.args):
+            if arg.keyword is None and position < positional:
+                given[names[position]] = arg.value
+            elif arg.keyword is not None:
+                given[arg.keyword.value] = arg.value
+        local = rebound(fn)
+        defaults: dict[str, Oids] = {}
+        for free in free_names(closure):
+            if free in names:
+                value = given.get(free)
+                known = type(value) is cst.Name and free not in local
+                defaults[free] = self.env.get(value.value, NOTHING) if known else NOTHING  # type: ignore[union-attr]
+            elif free in local or self.scope_node is not None:
+                defaults[free] = NOTHING  # its own local, or a global a name here may hide
+        self.closure_reads[name] = (closure, statement)
+        self._defaults[name] = defaults
+
     def holder_name(self, oid: int) -> str | None:
         """Not the name of a closure that waits it (``done.wait()`` is no way to wait)."""
         return None if oid in self.waiting_closures else super().holder_name(oid)
@@ -204,6 +263,48 @@ class Closures(Calls):
             scope, top = self.closure_reads[call.func.value]
             defaults = self._defaults.get(call.func.value)
             self.run_closure(self.reads_of(scope), call, f"`{call.func.value}`", top, defaults)
+
+
+def returned_closure(fn: cst.FunctionDef) -> cst.FunctionDef | cst.Lambda | None:
+    """The closure a factory returns: its last statement ``return inner`` of a ``def inner``
+    of its body (or ``return lambda ...``), its only ``return``."""
+    body = fn.body.body
+    if fn.asynchronous is not None or fn.decorators or not body:
+        return None
+    last = body[-1]
+    if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
+        return None
+    ret = last.body[0]
+    if type(ret) is not cst.Return or ret.value is None:
+        return None
+    if sum(1 for n in _own_nodes(fn) if type(n) in (cst.Return, cst.Yield)) != 1:
+        return None
+    if type(ret.value) is cst.Lambda:
+        return ret.value
+    if type(ret.value) is not cst.Name:
+        return None
+    defs = [s for s in body if type(s) is cst.FunctionDef and s.name.value == ret.value.value]
+    if len(defs) != 1 or defs[0].asynchronous is not None or defs[0].decorators:
+        return None
+    return defs[0]
+
+
+def _bound_in(index: object, fn: cst.CSTNode) -> frozenset[str]:
+    """The names a function binds (a ``SyntaxIndex`` fact)."""
+    assert isinstance(fn, cst.FunctionDef)
+    return rebound(fn)
+
+
+def _own_nodes(fn: cst.FunctionDef) -> list[cst.CSTNode]:
+    """``fn``'s body, the scopes nested in it left out."""
+    found: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if type(node) not in exact.SCOPES:
+            stack.extend(children(node))
+    return found
 
 
 def _rebound(scope: cst.Lambda | cst.FunctionDef) -> frozenset[str]:

@@ -9,7 +9,9 @@ import libcst as cst
 
 from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS
 from tilecheck.host.classes import ClassInfo
+from tilecheck.host.global_reads import GlobalReads
 from tilecheck.host.kernels import with_options_of
+from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.summary import Summary
 from tilecheck.names import NameResolver
@@ -42,6 +44,10 @@ class Context:
     classes: Mapping[str, ClassInfo] = field(default_factory=dict)
     # The summary of a function of the module called by this name, if it has one.
     summary_for: Callable[[str], Summary | None] = lambda name: None
+    # The definition of a method of the module's own classes called by this name
+    # (``Class.method``, inherited ones included), with the module statement it lies in, when
+    # its body may run in place at a call (``tilecheck.host.inline``).
+    definition_for: Callable[[str], tuple[cst.FunctionDef, int] | None] = lambda name: None
     # The module's names that are False wherever read (``tilecheck.host.flags``).
     flags: frozenset[str] = frozenset()
     # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
@@ -55,8 +61,15 @@ class Context:
     # Names that hold a literal list of keys wherever read (``tilecheck.host.key_lists``),
     # worked out the first time an index is such a list's item (``bufs[keys[0]]``).
     key_lists: Callable[[], Mapping[str, tuple[int | str, ...]]] = dict
+    # The names of the whole module (``tilecheck.host.known_keys``), walked the first time a
+    # function's ops by known key read a display or dict of the module (``watched`` in ``if n
+    # in watched``).
+    known_names: Callable[[], ScopeNames | None] = lambda: None
     # The module's syntax, walked once for every analysis that asks (``tilecheck.syntax.index``).
     index: SyntaxIndex = field(default_factory=SyntaxIndex)
+    # The module's code that reads its globals when a call runs it (``tilecheck.host
+    # .global_reads``), worked out the first time a module-level call asks.
+    global_reads: Callable[[], GlobalReads | None] = lambda: None
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

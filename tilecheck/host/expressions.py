@@ -226,6 +226,9 @@ class Expressions(ObjectGraphs):
                 if for_in is not first:
                     self.ev(for_in.iter)
                 for name in target_names(for_in.target):
+                    # its untracked value of an earlier run (``o.partition`` of ``for o in
+                    # rows[k]``) is not this run's: retired, as a loop's target is
+                    self.retire_free(name)
                     if name in self.env and name not in shadowed:
                         shadowed[name] = self.env[name]
                         self.set_env(name, None)

@@ -16,6 +16,7 @@ from tilecheck.host.attribute_lists import appended_only
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.classes import ancestors
+from tilecheck.host.collectives import COLLECTIVES
 from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
@@ -213,9 +214,23 @@ class Functions:
         self.summaries[name] = summary
         return summary
 
+    def definition(self, name: str) -> tuple[cst.FunctionDef, int] | None:
+        """A plain method of one of the module's classes (no decorator, no generator or
+        coroutine) and the module statement it lies in: a body that may run in place."""
+        name = self.inherited.get(name, name)
+        found = self.defs.get(name)
+        statement = self.statement.get(name)
+        if found is None or found[1] is None or statement is None or name in self._static:
+            return None
+        fn = found[0]
+        return (fn, statement) if not fn.decorators and _plain(fn) else None
+
     def _launches(self, call: cst.Call) -> bool:
-        """``call`` launches a kernel (makes an op)."""
-        return self.ctx is not None and self.ctx.callee(call.func).kernel is not None
+        """``call`` makes an op: it launches a kernel or is a collective."""
+        if self.ctx is None:
+            return False
+        callee = self.ctx.callee(call.func)
+        return callee.kernel is not None or callee.canonical in COLLECTIVES
 
 
 def appends_of(fn: cst.FunctionDef, analysis: BodyAnalysis) -> tuple[tuple[str, Result], ...]:

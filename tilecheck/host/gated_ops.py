@@ -60,8 +60,11 @@ def gated_ops(
         free = _names_in(test.test)
         if not later or _names(test.test, name) or test.orelse is not None:
             continue
-        if len(free) == 1 and next(iter(free)) in params and _value(test.test, {}) is None:
-            out.append((next(iter(free)), test.test, call))
+        param = next(iter(free), "")
+        if len(free) != 1 or param not in params or _value(test.test, {}) is not None:
+            continue
+        if not _binds(fn.body, param):  # ``every += 1`` first: not the caller's value
+            out.append((param, test.test, call))
     return tuple(out)
 
 

@@ -40,6 +40,7 @@ _CONSUMERS = frozenset(
     "builtins." + n for n in ("list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max")
 )
 _LAZY = frozenset({"builtins.map", "builtins.filter"})
+_CALLING = _KEYED | _CONSUMERS  # the builtins a call of may run a lambda before it returns
 
 
 class Immediate(PoppedItems):
@@ -50,6 +51,8 @@ class Immediate(PoppedItems):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
+        # a called name -> the builtin it names, if one (by its text alone: ``Context.callee``)
+        self._builtin_names: dict[str, str | None] = {}
 
     # -- bodies run elsewhere -----------------------------------------------------------------
     def _entered(self, expr: cst.BaseExpression) -> Summary | None:
@@ -148,6 +151,13 @@ class Immediate(PoppedItems):
             if summary is not None:  # ``with cm(...) as x``: what it yields, ``x`` binds
                 return self.call_summary(expr, summary, None)
         value = super()._call(expr)
+        func = expr.func
+        if type(func) is cst.Name:
+            known = self._builtin_names.get(func.value, "")  # "": not asked yet
+            if known is None or (known and known not in _CALLING):
+                return value  # most calls: one lookup
+        elif type(func) is not cst.Attribute or func.attr.value != "sort":
+            return value
         for lam, walked in self._run_now(expr):
             self.run_inline(lam, self._walked_items(walked))
         return value
@@ -156,15 +166,15 @@ class Immediate(PoppedItems):
         """The lambdas ``call`` calls before it returns, each with what it walks (its
         parameter takes that iterable's items), if one."""
         func = call.func
-        first = call.args[0] if call.args else None
-        walked = first.value if first is not None and first.keyword is None else None
         if type(func) is cst.Attribute:  # ``xs.sort(key=...)``: a list's sort
             if func.attr.value != "sort":
                 return []
             return [(cast(cst.Lambda, a.value), func.value) for a in call.args if _keyed(a)]
         canonical = self._builtin(func)
-        if canonical is None:
+        if canonical not in _CALLING:
             return []
+        first = call.args[0] if call.args else None
+        walked = first.value if first is not None and first.keyword is None else None
         out = [(cast(cst.Lambda, a.value), walked) for a in call.args if _keyed(a)]
         if canonical not in _KEYED:
             out = []
@@ -185,8 +195,14 @@ class Immediate(PoppedItems):
         """The builtin ``func`` names (not a name this body or the module binds otherwise)."""
         if type(func) is not cst.Name or func.value in self.env:
             return None
+        name = func.value
+        if name in self._builtin_names:
+            return self._builtin_names[name]
         canonical = self.ctx.callee(func).canonical
-        return canonical if canonical is not None and canonical.startswith("builtins.") else None
+        if canonical is not None and not canonical.startswith("builtins."):
+            canonical = None
+        self._builtin_names[name] = canonical
+        return canonical
 
     def run_inline(self, lam: cst.Lambda, items: Oids) -> None:
         """Evaluate ``lam``'s body here, its first parameter bound to ``items`` (or, as the

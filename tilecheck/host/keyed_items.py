@@ -17,12 +17,13 @@ Anything else stays as before (stored ops count as run: someone may take them ou
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN
 from tilecheck.host.findings import Finding
+from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import source_of
@@ -41,11 +42,16 @@ _HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict))
 
 
 def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]:
-    """The calls either form may concern: a whole statement ``name = call`` of a loop's body,
-    an item of a comprehension or of a dict display (from the scope's listed nodes; the scope
-    is read again only where a launch is one of them)."""
+    """The calls either form may concern anywhere in ``scope`` (from its listed nodes)."""
+    return held_items(index.nodes(scope))
+
+
+def held_items(holders: Iterable[cst.CSTNode]) -> frozenset[cst.CSTNode]:
+    """The calls either form may concern among ``holders``' own items: a whole statement
+    ``name = call`` of a loop's body, an item of a comprehension or of a dict display (other
+    nodes give none)."""
     found: set[cst.CSTNode] = set()
-    for node in index.nodes(scope):
+    for node in holders:
         if type(node) not in _HOLDERS:
             continue
         if type(node) is cst.For and type(node.body) is cst.IndentedBlock:
@@ -61,9 +67,14 @@ def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]
     return frozenset(found)
 
 
-def unrun_keyed(scope: cst.CSTNode, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
-    """TC105 for the launches among ``sites`` that some known key leaves unrun."""
-    names = ScopeNames(scope)
+def unrun_keyed(
+    scope: cst.CSTNode,
+    sites: frozenset[cst.CSTNode],
+    outer: Callable[[], ScopeNames | None] | None = None,
+) -> Iterator[Finding]:
+    """TC105 for the launches among ``sites`` that some known key leaves unrun (``outer``:
+    the module's names, for the names a function reads from it)."""
+    names = ScopeNames(scope, outer)
     for loop in names.loops:
         if type(loop) is cst.For:
             yield from _gated(names, loop, sites)
@@ -135,8 +146,8 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
                 call,
                 (
                     f"the op made here for the key {shown!r} of `{name}` is never run: every "
-                    f"use of `{name}` names its items by other keys; run it too, or do not "
-                    "make it",
+                    f"use of `{name}` names its items by other keys (or runs them only under "
+                    "a test false for this one); run it too, or do not make it",
                 ),
             )
 
@@ -163,6 +174,8 @@ def _reaches(
     name, parent, above = use
     if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
         return set()
+    if type(parent) is cst.Attribute and parent.value is name and type(above) is cst.Call:
+        return _walked_items(names, parent, above)
     if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
         return None
     index = parent.slice[0].slice
@@ -180,7 +193,48 @@ def _reaches(
     if loop is None or not all(type(b) in (cst.For, cst.CompFor) for b in binders):
         return None  # not the target of a loop around the use, or bound otherwise too
     walked = names.walked(loop)
-    return set(walked) if walked is not None else None
+    if walked is None:
+        return None
+    key_name = index.value.value
+    if type(loop) is not cst.For or walked_key(loop.target) != key_name:
+        return set(walked)
+    return _guarded(names, loop, key_name, walked, (name,))
+
+
+def _walked_items(names: ScopeNames, method: cst.Attribute, call: cst.Call) -> set[Key] | None:
+    """The keys ``for k, v in d.items():`` takes items by: those for which a use of ``v`` in
+    the body may run (``v`` bound there only and named nowhere else)."""
+    loop = next((lp for lp in names.loops if type(lp) is cst.For and lp.iter is call), None)
+    if method.attr.value != "items" or call.args or loop is None:
+        return None
+    target = loop.target
+    key_name = walked_key(target)
+    if type(target) is not cst.Tuple or len(target.elements) != 2 or key_name is None:
+        return None
+    value = target.elements[1].value
+    walked = names.walked(loop)
+    if type(value) is not cst.Name or walked is None or names.binds.get(value.value) != [loop]:
+        return None
+    uses = [use for use, _, _ in names.uses.get(value.value, ())]
+    if any(names.walker.get(id(use)) is not loop for use in uses):
+        return None  # named after the loop too: that is the last item
+    return _guarded(names, loop, key_name, walked, uses)
+
+
+def _guarded(
+    names: ScopeNames,
+    loop: cst.For,
+    key_name: str,
+    walked: list[Key],
+    uses: Sequence[cst.CSTNode],
+) -> set[Key] | None:
+    """The keys of ``walked`` for which some of ``uses`` in the loop's body may run."""
+    if _rebinds(loop.body, key_name):
+        return set(walked)
+    guards = guards_of(loop.body, uses)
+    if guards is None:
+        return None
+    return reaching(walked, guards, lambda test, key: _truth(test, key_name, key, names))
 
 
 def _made(stmt: cst.BaseStatement, sites: frozenset[cst.CSTNode]) -> tuple[str, cst.Call] | None:

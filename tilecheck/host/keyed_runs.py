@@ -1,6 +1,13 @@
 """TC105 for ops made once per known key that some key never runs
 (``tilecheck.host.keyed_items``): read from the scope's syntax once the body's analysis
-knows which calls made ops, and only where some op was made inside a loop or a container."""
+knows which calls made ops, and only where some op was made inside a loop or a container.
+
+Whether one was is known without walking the scope: the analysis notes the loops, the
+comprehensions and the dict displays it evaluates (``iterate``, ``_comprehension``,
+``dict_display``), and an op this body made was made by evaluating its call, so a call that
+is one of their items was met through them. Only ops a called function's summary made
+(``made_elsewhere``: their site is in that function) are looked for in the syntax, as
+before."""
 
 from __future__ import annotations
 
@@ -10,12 +17,34 @@ from collections.abc import Iterable, Iterator
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN
+from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
-from tilecheck.host.keyed_items import candidates, unrun_keyed
+from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed
+from tilecheck.host.model import Value
 from tilecheck.host.skipped_runs import SkippedRuns
 
 
 class KeyedRuns(SkippedRuns):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # id -> the loops, list/dict comprehensions and dict displays this body evaluated
+        self._evaluated_holders: dict[int, cst.CSTNode] = {}
+
+    def iterate(self, loop: cst.For, fallback: Value) -> None:
+        self._evaluated_holders[id(loop)] = loop
+        super().iterate(loop, fallback)
+
+    def _comprehension(
+        self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
+    ) -> Value:
+        if type(expr) is cst.ListComp or type(expr) is cst.DictComp:
+            self._evaluated_holders[id(expr)] = expr
+        return super()._comprehension(expr)
+
+    def dict_display(self, expr: cst.Dict) -> Value:
+        self._evaluated_holders[id(expr)] = expr
+        return super().dict_display(expr)
+
     def findings(self) -> list[Finding]:
         scope = self.scope_node or self.module_node
         sites: dict[cst.CSTNode, tuple[int, int]] = {}
@@ -23,20 +52,28 @@ class KeyedRuns(SkippedRuns):
             # also an op some conflict was reported with (``conflicted``): the key that
             # drops it is a cause of its own
             sites.setdefault(site, (op, top))
-        if (
-            scope is not None
-            and sites
-            and any(
-                not sites.keys().isdisjoint(self.ctx.index.fact(root, candidates))
-                for root in self._roots(scope, sites.values())
-            )
-        ):
-            for finding in unrun_keyed(scope, frozenset(sites)):
+        if scope is not None and sites and self._held(scope, sites):
+            # a function's names it never binds are the module's
+            outer = self.ctx.known_names if self.module_node is None else None
+            for finding in unrun_keyed(scope, frozenset(sites), outer):
                 op, top = sites[finding.node]
                 statement = self.made_elsewhere.get(op)
                 found = dataclasses.replace(finding, top=top, statement=statement)
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), found)
         return super().findings()
+
+    def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
+        """Some site may be an item either form concerns: one made here, among the items of
+        the holders evaluated; else, where a summary made some op, one in the syntax."""
+        holders = self._evaluated_holders
+        if holders and not sites.keys().isdisjoint(held_items(holders.values())):
+            return True
+        if not any(op in self.made_elsewhere for op, _ in sites.values()):
+            return False
+        return any(
+            not sites.keys().isdisjoint(self.ctx.index.fact(root, candidates))
+            for root in self._roots(scope, sites.values())
+        )
 
     def _roots(self, scope: cst.CSTNode, sites: Iterable[tuple[int, int]]) -> Iterator[cst.CSTNode]:
         """Where to look for the sites' forms: the scope, or at module level only the

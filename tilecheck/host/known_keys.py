@@ -9,6 +9,8 @@ d.items()`` / ``for i in range(3)`` walks the keys of what it walks. Anything el
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from tilecheck.syntax.constants import const_int
@@ -28,7 +30,11 @@ class ScopeNames:
     """Every mention of every name in one scope (nested scopes included), with its parent and
     grandparent, and the places that bind it: walked once."""
 
-    def __init__(self, scope: cst.CSTNode) -> None:
+    def __init__(
+        self, scope: cst.CSTNode, outer: Callable[[], ScopeNames | None] | None = None
+    ) -> None:
+        # the module's names, asked for a name this scope reads but never binds
+        self._outer = outer
         self.uses: dict[str, list[Use]] = {}
         self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
         self.loops: list[cst.For | cst.CompFor] = []
@@ -66,6 +72,13 @@ class ScopeNames:
                     scoped = {**env, **{n: node for n in _target_names(node.target)}}
                 stack.append((child, node, parent, scoped))
 
+    def _free(self, name: str) -> ScopeNames | None:
+        """The module's names where ``name`` is free here (bound by this scope nowhere): a
+        module's display of constants or dict of known keys, read in a function."""
+        if self._outer is None or name in self.binds:
+            return None
+        return self._outer()
+
     def bound_once(self, name: str) -> cst.BaseExpression | None:
         """The value ``name`` is bound to, where one plain assignment is its only binding."""
         binders = self.binds.get(name, [])
@@ -82,6 +95,9 @@ class ScopeNames:
         """The constants a display of constants holds, or a name bound once to one and only
         read (never changed, never given away)."""
         if type(expr) is cst.Name:
+            free = self._free(expr.value)
+            if free is not None:
+                return free.constants(expr)
             value = self.bound_once(expr.value)
             if value is None or not all(_read(u) for u in self.uses.get(expr.value, ())):
                 return None
@@ -91,6 +107,9 @@ class ScopeNames:
     def keys(self, name: str) -> list[Key] | None:
         """The keys of the container ``name`` (positions, for a list comprehension), where it
         is bound once and no use can change them."""
+        free = self._free(name)
+        if free is not None:
+            return free.keys(name)
         value = self.bound_once(name)
         if value is None or not all(_dict_read(u) for u in self.uses.get(name, ())):
             return None
@@ -140,7 +159,13 @@ class ScopeNames:
             ):
                 return self.keys(func.value.value)
             return None
-        if type(walked) is cst.Name and self.binds.get(walked.value):
+        if type(walked) is cst.Name:
+            free = self._free(walked.value)
+            return (free or self)._walked_name(walked)
+        return self.constants(walked)
+
+    def _walked_name(self, walked: cst.Name) -> list[Key] | None:
+        if self.binds.get(walked.value):
             bound = self.bound_once(walked.value)
             if type(bound) in (cst.Dict, cst.DictComp):
                 return self.keys(walked.value)

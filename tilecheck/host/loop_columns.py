@@ -179,3 +179,17 @@ def plain_arguments(
     if isinstance(func, cst.Name) and func.value == "enumerate":
         positional += [a.value for a in keywords]  # ``start=``, as the second argument
     return positional, plain
+
+
+def is_slice(expr: cst.BaseExpression) -> bool:
+    """``x[a:b]`` (of one axis)."""
+    return (
+        isinstance(expr, cst.Subscript)
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Slice)
+    )
+
+
+def unordered_keys(column: Column) -> bool:
+    """Keys whose order says nothing (a dict's, not ``range``'s): a copy takes each once."""
+    return isinstance(column, Counting) and not column.arithmetic and column.bounds is None

@@ -16,7 +16,6 @@ import libcst as cst
 
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.counters import distinct_constants
-from tilecheck.host.first_turn import FirstTurns
 from tilecheck.host.indices import NOW, Axis, Bounds, Select, short_of, span_of
 from tilecheck.host.loop_columns import (
     KEYS,
@@ -26,13 +25,16 @@ from tilecheck.host.loop_columns import (
     Zipped,
     bound_in,
     is_reversed,
+    is_slice,
     keyed_rows,
     packed_columns,
     plain_arguments,
     single,
     source_path,
+    unordered_keys,
 )
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.host.nested_items import NestedItems
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
@@ -42,7 +44,7 @@ _SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
 _REORDERED = frozenset({"sorted", "reversed"})
 
 
-class Loops(FirstTurns):
+class Loops(NestedItems):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._loops: dict[int, str] = {}  # id of a ``for`` iterable -> the key of its value
@@ -261,7 +263,7 @@ class Loops(FirstTurns):
                 if name in _REORDERED and single(inner) and isinstance(inner[0], Many):
                     # another order: its items no longer line up with another's by position
                     return [dataclasses.replace(inner[0], lane=None)]
-                if len(inner) == 1 and _unordered_keys(inner[0]):
+                if len(inner) == 1 and unordered_keys(inner[0]):
                     return inner  # ``list(d)``, ``sorted(d)``: each key once, in any order
                 return inner if single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
@@ -310,7 +312,7 @@ class Loops(FirstTurns):
         """``zip(pends[:-1], bufs[:-1])``: a slice's items no longer line up by position with
         the items its Pendings (ops) borrow (``tilecheck.host.lanes``), nor with another
         column's: the steps are not followed (silence, not "any item")."""
-        if len(columns) < 2 or not any(_is_slice(a) for a in args):
+        if len(columns) < 2 or not any(is_slice(a) for a in args):
             return False
         held = [c.value if isinstance(c, Sliced) else c for c in columns]
         return any(
@@ -391,13 +393,16 @@ class Loops(FirstTurns):
             for kind in ELEMENTS:
                 items = frozenset(self.kinds(flatten(column), kind))
                 if items:
+                    row = self.within_row(items) if within is None else None
                     lane = self.selection(
                         ("lane", iterable, part.value, kind),
                         f"`{part.value}`",
                         items,
-                        (within,) if within is not None else (),
+                        (within,) if within is not None else (row,) if row is not None else (),
                         kind=kind,
                     )
+                    if row is not None:
+                        self.note_within(lane, items)
                     self.took_element(lane, items)
                     if distinct_items(column):
                         self.note_lane(lane, source, items)
@@ -541,6 +546,10 @@ class Loops(FirstTurns):
             selects = [Select(elements, steps, (NOW,))] if distinct else []
             if within is not None:
                 selects.append(within)
+            row = self.within_row(elements) if within is None else None
+            if row is not None:  # one row's items (``tilecheck.host.nested_items``)
+                selects.insert(0, row)
+                self.note_within(m, elements)
             self.adopt(m, elements, *selects)
             self._turns.setdefault(id(loop), set()).add(m)
             self.took_element(m, elements)
@@ -583,17 +592,3 @@ class Loops(FirstTurns):
             for copy in taken:
                 if copy in self.holds:
                     self.set_hold(copy, None)
-
-
-def _is_slice(expr: cst.BaseExpression) -> bool:
-    """``x[a:b]`` (of one axis)."""
-    return (
-        isinstance(expr, cst.Subscript)
-        and len(expr.slice) == 1
-        and isinstance(expr.slice[0].slice, cst.Slice)
-    )
-
-
-def _unordered_keys(column: Column) -> bool:
-    """Keys whose order says nothing (a dict's, not ``range``'s): a copy takes each once."""
-    return isinstance(column, Counting) and not column.arithmetic and column.bounds is None

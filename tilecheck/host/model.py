@@ -378,14 +378,18 @@ def _carried_defs(
     for one, other in ((left, right), (right, left)):
         if len(one.defs) == len(defs):
             continue  # (the meet keeps keys of both: none of this side's was dropped)
-        for name, form in one.defs.items():
-            if name in defs or not isinstance(form, Affine) or form.beside is None:
-                continue  # (most are kept: the cheap test first)
-            if name in other.defs or other.env.get(form.beside):
-                continue
+        kept = {
+            name
+            for name in one.defs.keys() - defs.keys()  # (the dropped ones, found in C)
+            if isinstance(form := one.defs[name], Affine)
+            and form.beside is not None
+            and name not in other.defs
+            and not other.env.get(form.beside)
+        }
+        if kept:
             if out is None:
                 out = dict(defs)
-            out[name] = form
+            out.update((name, form) for name, form in one.defs.items() if name in kept)
     return defs if out is None else out
 
 

@@ -62,8 +62,8 @@ class Structures(Views):
         given the arguments as unknown code is); None for any other call."""
         func = call.func
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
-        if info is None:
-            return self.construct_by_factory(call)
+        if info is None:  # (a factory is called through an attribute: most calls are not)
+            return self.construct_by_factory(call) if type(func) is cst.Attribute else None
         values = self.unknown_args(call, escape=True)
         instance = self.fresh(Kind.INSTANCE, call, f"`{info.name}` instance")
         self._class_of[instance] = info.name

@@ -1,0 +1,567 @@
+"""A method of the module's own classes run in place, on the caller's state (issue 17, round
+18B): at ``obj.method(args)`` on an instance the caller follows, the method's body is
+interpreted over its CFG by the caller's own analysis, ``self`` standing for ``obj`` (its
+attribute paths and container items), each parameter bound to its argument (a name's paths
+too), the caller's other objects, holders and must-facts carried through. What the body leaves
+in ``self`` is ``obj``'s afterwards; its locals go as at a return. A summary says what a method
+does to any receiver; this says what it does to this one, so a partition a method caches in an
+attribute and a later call consumes again, or the item of a container attribute a parameter
+selects, are followed.
+
+Findings inside the body lie where the runtime raises (its module statement), labelled at the
+call, as a summary's are. Only small, plain bodies run in place (no nested scope, ``super``,
+``global``, generator or coroutine), at most ``_DEPTH`` calls deep and never recursively, and
+only in a body analysed for its own findings (a summary stays what it is); every other call
+is applied through its summary as before."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import cast
+
+import libcst as cst
+
+from tilecheck.flow import build_cfg
+from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
+from tilecheck.flow.dataflow import solve
+from tilecheck.host.bound_once import never_in
+from tilecheck.host.classes import ClassInfo, self_name
+from tilecheck.host.containers import root_of
+from tilecheck.host.context import Context
+from tilecheck.host.findings import Finding
+from tilecheck.host.immediate import Immediate
+from tilecheck.host.model import NOTHING, Hold, Kind, Oids, Pairs, State, Value, flatten, pair
+from tilecheck.host.parameter_index import rebound
+from tilecheck.host.scopes import declared_outer
+from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.walk import children
+
+_DEPTH = 2  # calls run in place inside one another, at most
+_ELEMENTS = 60  # a body of more CFG elements is applied through its summary
+_SPAN = 1_000_000  # each call site's copy of a body numbers its elements from a multiple
+_HIDE = " ^"  # the caller's names a name of the method's own shadows, while it runs
+_RETURN = " return"  # what the body's ``return``s gave (never a Python name)
+# What a body that runs in place may not hold (compared by exact type).
+_REFUSED = frozenset(
+    {
+        cst.Lambda,
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.Yield,
+        cst.Await,
+        cst.Global,
+        cst.Nonlocal,
+        cst.With,
+        cst.Try,
+        cst.TryStar,
+    }
+)
+_SCOPE = (
+    "scope_node",
+    "module_node",
+    "me",
+    "method_of",
+    "parameters",
+    "outer_names",
+    "body_cfg",
+    "loop_first",
+    "element",
+    "tick",
+    "launch_scope",
+)
+
+
+@dataclass(frozen=True)
+class _Running:
+    """One call whose callee's body is being interpreted in place."""
+
+    call: cst.Call
+    fn: cst.FunctionDef
+    statement: int  # the module statement the callee lies in
+    site: int  # the copy of its CFG this call runs
+
+
+class Inlined(Immediate):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._running: list[_Running] = []
+        # (call, def) -> that call's copy of the def's CFG, its site, its loops' env keys
+        self._copies: dict[tuple[int, int], tuple[CFG, int, frozenset[str]]] = {}
+        # TC110/TC111 verdicts inside a body run in place, per call site: a finding when one
+        # call's run of it is one on every visit
+        self._site_verdicts: dict[tuple[str, int, cst.CSTNode], dict[int, Finding | None]] = {}
+        self._inside: dict[cst.CSTNode, _Running] = {}  # a run recorded inside such a body
+        self._returning = False  # the next ``escape`` is of a value a ``return`` gives back
+
+    # -- the call ---------------------------------------------------------------------------
+    def _call(self, expr: cst.Call) -> Value:
+        func = expr.func
+        if (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and not self.summarizing
+            and not self.summarized
+            and not self.maybe
+            and not self.lazy
+            and len(self._running) < _DEPTH
+            and self.element is not None
+        ):
+            found = self._callee(func.value.value, func.attr.value)
+            if found is not None:
+                value = self._run_in_place(expr, func.value.value, *found)
+                if value is not None:
+                    return value
+        return super()._call(expr)
+
+    def _callee(self, owner: str, attr: str) -> tuple[cst.FunctionDef, int, ClassInfo] | None:
+        """The method ``owner.attr(...)`` runs, if its body may run in place here."""
+        if owner.startswith(" ") or (owner not in self.env and owner != self.me):
+            return None
+        # only where the caller follows what the receiver's attributes hold
+        if not any(p in self.env and p != owner for p in self._under.get(owner, ())):
+            return None
+        cls = self.receiver_class(owner)
+        info = self.ctx.classes.get(cls) if cls is not None else None
+        if info is None or info.origin is not None or attr in info.properties:
+            return None
+        found = self.ctx.definition_for(f"{info.name}.{attr}")
+        if found is None:
+            return None
+        fn, statement = found
+        if any(r.fn is fn for r in self._running) or self_name(fn) is None:
+            return None
+        if not self._lazy(fn, info, 1) or not self.ctx.index.fact(fn, _shape)[0]:
+            return None
+        return fn, statement, info
+
+    def _lazy(self, fn: cst.FunctionDef, info: ClassInfo, depth: int) -> bool:
+        """Whether ``fn`` (or a method it calls on ``self``, ``depth`` calls down) makes an
+        attribute on its first call only (``if self.plan is None: self.plan = ...``): what
+        it leaves there depends on the receiver's state, which a summary does not know."""
+        made, called = self.ctx.index.fact(fn, _lazily)
+        if made:
+            return True
+        if depth >= _DEPTH:
+            return False
+        for name in called:
+            found = self.ctx.definition_for(f"{info.name}.{name}")
+            if found is not None and found[0] is not fn and self._lazy(found[0], info, depth + 1):
+                return True
+        return False
+
+    def _bind_arguments(self, call: cst.Call, fn: cst.FunctionDef) -> dict[str, cst.Arg] | None:
+        """Each parameter after ``self`` with the argument the call gives it; None where the
+        call cannot be bound so (it raises, or passes ``*args``)."""
+        if any(arg.star for arg in call.args):
+            return None
+        positional = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)][1:]
+        keywords = {p.name.value for p in fn.params.params[1:]} | {
+            p.name.value for p in fn.params.kwonly_params
+        }
+        given: dict[str, cst.Arg] = {}
+        position = 0
+        for arg in call.args:
+            if arg.keyword is None:
+                if position >= len(positional):
+                    return None
+                given[positional[position]] = arg
+                position += 1
+            elif arg.keyword.value in keywords and arg.keyword.value not in given:
+                given[arg.keyword.value] = arg
+            else:
+                return None
+        for param in _params(fn)[1:]:
+            if param.name.value not in given and param.default is None:
+                return None
+        return given
+
+    def _run_in_place(
+        self, call: cst.Call, owner: str, fn: cst.FunctionDef, statement: int, info: ClassInfo
+    ) -> Value | None:
+        given = self._bind_arguments(call, fn)
+        if given is None:
+            return None
+        me = self_name(fn)
+        assert me is not None
+        # a name argument's paths are its parameter's (``fill(bufs)``), one name per root
+        roots: dict[str, str] = {owner: me}
+        for param, arg in given.items():
+            if type(arg.value) is cst.Name and arg.value.value in self._based:
+                if arg.value.value in roots:
+                    return None
+                roots[arg.value.value] = param
+        cfg, site, loops = self._copy(call, fn)
+        if sum(len(b.elements) for b in cfg.blocks) > _ELEMENTS:
+            return None
+        values = {param: self.ev(arg.value) for param, arg in given.items()}
+        caller = self.state()
+        own = self.ctx.index.fact(fn, _shape)[1] | {me}
+        hide_all = self.scope_node is not None  # a function's names are not its callee's globals
+        inward = _Renaming(own, hide_all, roots, me)
+        saved = {name: getattr(self, name, None) for name in _SCOPE}
+        made_here, made_before = set(self.made_here), len(self.infos)
+        self._load(inward.state(caller))
+        for key in self.env:
+            root = root_of(key)
+            if key != root:
+                self._based.add(root)
+                self._under.setdefault(root, set()).add(key)
+        self.scope_node = fn
+        self.module_node = None
+        self.me = me
+        self.method_of = info
+        self.parameters = frozenset(p.name.value for p in _params(fn))
+        self.outer_names = declared_outer(fn.body)
+        self.body_cfg = cfg
+        self.loop_first = cfg.loops
+        self.launch_scope = None
+        for param, value in values.items():
+            if param not in roots.values():
+                self.bind_name(param, value)
+        running = _Running(call, fn, statement, site)
+        self._running.append(running)
+        try:
+            with self.elsewhere(statement, call):
+                states = solve(cfg, self.state(), self.transfer, State.join)
+        finally:
+            self._running.pop()
+            for name, kept in saved.items():
+                setattr(self, name, kept)
+            self.made_here = made_here | set(range(made_before, len(self.infos)))
+        end = states.get(cfg.exit)
+        if end is None:  # it never returns
+            self._load(caller)
+            return NOTHING
+        returned = end.env.get(_RETURN, NOTHING)
+        outward = _Outward(own, roots, loops, owner)
+        back = outward.state(end)
+        self._load(back)
+        self._maybe_dead.update(o for k, v in end.env.items() if k not in back.env for o in v)
+        self._maybe_dead.update(returned)
+        self.gc_needed = True
+        return returned
+
+    def _copy(self, call: cst.Call, fn: cst.FunctionDef) -> tuple[CFG, int, frozenset[str]]:
+        """This call's copy of ``fn``'s CFG: its elements numbered apart from every other
+        body's, inside the ``with`` items around the call."""
+        key = (id(call), id(fn))
+        found = self._copies.get(key)
+        if found is None:
+            site = len(self._copies) + 1
+            base = build_cfg(fn.body.body, never_in(self.ctx.flags, fn), self.ctx.filled)
+            withs = self.element.withs if self.element is not None else ()
+            offset = site * _SPAN
+
+            def moved(e: Element) -> Element:
+                return e._replace(seq=e.seq + offset, withs=withs + e.withs)
+
+            blocks = [
+                Block(b.index, [moved(e) for e in b.elements], list(b.succs)) for b in base.blocks
+            ]
+            starts = {k: v + offset for k, v in base.loops.items()}
+            cfg = CFG(blocks, base.entry, base.exit, base.raise_exit, base.nested, starts)
+            loops = [
+                cast(cst.For, e.node)
+                for b in blocks
+                for e in b.elements
+                if e.kind is ElementKind.FOR_TARGET
+            ]
+            self.note_loops([loop for loop in loops if id(loop.iter) not in self._loops])
+            keys = {self._loops[id(loop.iter)] for loop in loops}
+            taken = frozenset(keys | {k + " taken" for k in keys})
+            found = self._copies[key] = (cfg, site, taken)
+        return found
+
+    def transfer(self, block: Block, state: State) -> State:
+        """One block of a body (``BodyAnalysis``'s)."""
+        raise NotImplementedError
+
+    # -- elements of a body run in place ----------------------------------------------------
+    def note_return(self, value: Value, *, waiting: bool = False) -> None:
+        """A ``return`` of a body run in place: what it gives is the call's value, kept (not
+        given away) until the caller's expression takes it."""
+        if not self._running:
+            super().note_return(value, waiting=waiting)
+            return
+        returned = flatten(value)
+        if returned and not waiting:
+            self.set_env(_RETURN, self.env.get(_RETURN, NOTHING) | returned)
+        self._returning = True
+
+    def escape(self, value: Value) -> None:
+        if self._returning:
+            self._returning = False  # the value returned goes to the caller, not away
+            return
+        super().escape(value)
+
+    def leave_early(self, node: cst.Return) -> None:
+        if not self._running:  # the caller's names live on past this ``return``
+            super().leave_early(node)
+
+    def fresh(
+        self,
+        kind: Kind,
+        site: cst.CSTNode,
+        label: str,
+        *,
+        group: int | None = None,
+        rank: int | None = None,
+        key: object = None,
+    ) -> int:
+        oid = super().fresh(kind, site, label, group=group, rank=rank, key=key)
+        if self._running:
+            # an op or Pending the body made: its TC105/TC108 lie in the body
+            self.made_elsewhere.setdefault(oid, self._running[-1].statement)
+        return oid
+
+    def report(self, key: object, finding: Finding, top: int | None = None) -> None:
+        if self._running and self._statement is None and finding.statement is None:
+            running = self._running[-1]
+            labels = (*finding.labels, (running.call, "in the function this call runs"))
+            finding = dataclasses.replace(finding, statement=running.statement, labels=labels)
+        super().report(key, finding, top)
+
+    def took(self, op: int, node: cst.CSTNode, how: str) -> None:
+        if self._running:
+            self._inside.setdefault(node, self._running[-1])
+        super().took(op, node, how)
+
+    def verdict(self, code: str, node: cst.CSTNode, finding: Finding | None) -> None:
+        if not self._running:
+            super().verdict(code, node, finding)
+            return
+        running = self._running[-1]
+        if finding is not None:
+            labels = (*finding.labels, (running.call, "in the function this call runs"))
+            finding = dataclasses.replace(finding, statement=running.statement, labels=labels)
+        seq = self.element.seq if self.element is not None else -1
+        self._site_verdicts.setdefault((code, running.site, node), {})[seq] = finding
+
+    def relocated(self, finding: Finding) -> Finding:
+        running = self._inside.get(finding.node)
+        if running is not None and finding.statement is None:
+            labels = (*finding.labels, (running.call, "in the function this call runs"))
+            return dataclasses.replace(finding, statement=running.statement, labels=labels)
+        return super().relocated(finding)
+
+    def findings(self) -> list[Finding]:
+        for (code, site, node), verdicts in sorted(
+            self._site_verdicts.items(), key=lambda kv: (kv[0][1], min(kv[1]))
+        ):
+            kept = [f for f in verdicts.values() if f is not None]
+            if len(kept) == len(verdicts) and kept:
+                self.sink.add((code, node), (min(verdicts), site), kept[0])
+        return super().findings()
+
+
+def _shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str]]:
+    """Whether a method's body may run in place (no nested scope, ``super``, ``global``,
+    generator, coroutine, ``with``, ``try``, ``*args``); the names it binds."""
+    assert isinstance(fn, cst.FunctionDef)
+    ok = type(fn.params.star_arg) is not cst.Param and type(fn.params.star_kwarg) is not cst.Param
+    for node in index.nodes(fn.body):
+        kind = type(node)
+        if kind in _REFUSED or (kind is cst.Name and cast(cst.Name, node).value == "super"):
+            ok = False
+            break
+    return ok, frozenset(p.name.value for p in _params(fn)) | rebound(fn)
+
+
+def _lazily(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, tuple[str, ...]]:
+    """Whether a method makes an attribute on its first call only; the methods it calls on
+    its receiver."""
+    assert isinstance(fn, cst.FunctionDef)
+    me = self_name(fn)
+    if me is None:
+        return False, ()
+    return lazily_made(fn.body, me), tuple(methods_called(fn.body, me))
+
+
+def lazily_made(body: cst.CSTNode, me: str) -> bool:
+    """``if me.X is None: me.X = ...`` (or ``if not me.X:``) somewhere in ``body``."""
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.If:
+            attr = _tested_empty(node.test, me)
+            if attr is not None and _assigns(node.body, me, attr):
+                return True
+        stack.extend(children(node))
+    return False
+
+
+def _tested_empty(test: cst.BaseExpression, me: str) -> str | None:
+    """The attribute ``test`` finds unset: ``me.X is None``, ``not me.X``."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return _attribute_of(test.expression, me)
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        (target,) = test.comparisons
+        none = type(target.comparator) is cst.Name and target.comparator.value == "None"
+        if none and type(target.operator) is cst.Is:
+            return _attribute_of(test.left, me)
+    return None
+
+
+def _attribute_of(expr: cst.BaseExpression, me: str) -> str | None:
+    if type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == me:
+        return expr.attr.value
+    return None
+
+
+def _assigns(body: cst.CSTNode, me: str, attr: str) -> bool:
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Assign and any(
+            _attribute_of(t.target, me) == attr for t in node.targets
+        ):
+            return True
+        stack.extend(children(node))
+    return False
+
+
+def methods_called(body: cst.CSTNode, me: str) -> list[str]:
+    """The methods ``body`` calls on ``me`` (``me.helper(...)``)."""
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Call:
+            called = _attribute_of(node.func, me)
+            if called is not None and called not in out:
+                out.append(called)
+        stack.extend(children(node))
+    return out
+
+
+def _params(fn: cst.FunctionDef) -> list[cst.Param]:
+    return [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+
+
+class _Renaming:
+    """The caller's state as the callee's body starts with it: names the body binds hidden,
+    each bound root's paths copied under its parameter (``obj.out`` as ``self.out``)."""
+
+    def __init__(
+        self, own: frozenset[str], hide_all: bool, roots: Mapping[str, str], me: str
+    ) -> None:
+        self.own, self.hide_all, self.roots, self.me = own, hide_all, roots, me
+
+    def names(self, key: str) -> Iterator[str]:
+        root = root_of(key)
+        if root.startswith(" "):
+            if key != _RETURN:
+                yield key
+            return
+        yield _HIDE + key if self.hide_all or root in self.own else key
+        param = self.roots.get(root)
+        if param is not None and (key != root or param != self.me):
+            # (``self`` itself is no name in a method's analysis: its attributes are)
+            yield param + key[len(root) :]
+
+    def state(self, state: State) -> State:
+        env = {n: oids for key, oids in state.env.items() for n in self.names(key)}
+        bound = {n: oid for key, oid in state.bound.items() for n in self.names(key)}
+        defs = {n: form for key, form in state.defs.items() for n in self.names(key)}
+        return State(
+            env,
+            _covers(state.holds, lambda name: frozenset(self.names(name))),
+            self.pairs(state.apart),
+            bound,
+            state.taken,
+            self.pairs(state.same),
+            defs,
+        )
+
+    def pairs(self, pairs: Pairs) -> Pairs:
+        out: set[frozenset[str]] = set()
+        for p in pairs:
+            x, y = sorted(p)
+            out.update(pair(a, b) for a in self.names(x) for b in self.names(y) if a != b)
+        return frozenset(out)
+
+
+class _Outward:
+    """The callee's state at its end as the caller's: its own names gone, the hidden ones
+    back, each parameter's paths its argument's again (``self.out`` as ``obj.out``)."""
+
+    def __init__(
+        self, own: frozenset[str], roots: Mapping[str, str], loops: frozenset[str], owner: str
+    ) -> None:
+        self.own, self.loops, self.owner = own, loops, owner
+        self.param_of = {param: root for root, param in roots.items()}
+
+    def name(self, key: str) -> str | None:
+        root = root_of(key)
+        if key.startswith(_HIDE):
+            shown = key[len(_HIDE) :]
+            if shown == self.owner:
+                return shown  # the receiver itself (its paths come back from ``self``'s)
+            return None if root_of(shown) in self.param_of.values() else shown
+        if root.startswith(" "):
+            return None if root in self.loops or key == _RETURN else key
+        arg = self.param_of.get(root)
+        if arg is not None:
+            return arg + key[len(root) :]
+        if key == self.owner and root not in self.own:
+            return key
+        if root in self.own or root in self.param_of.values():
+            return None
+        return key
+
+    def state(self, state: State) -> State:
+        env: dict[str, Oids] = {}
+        for key, oids in state.env.items():
+            name = self.name(key)
+            if name is not None:
+                env[name] = oids
+        bound = {n: o for k, o in state.bound.items() if (n := self.name(k)) is not None}
+        defs = {n: f for k, f in state.defs.items() if (n := self.name(k)) is not None}
+
+        def covered(name: str) -> frozenset[str] | None:
+            found = self.name(name)
+            return frozenset({found}) if found is not None else None
+
+        return State(
+            env,
+            _covers(state.holds, covered),
+            self.pairs(state.apart),
+            bound,
+            state.taken,
+            self.pairs(state.same),
+            defs,
+        )
+
+    def pairs(self, pairs: Pairs) -> Pairs:
+        out: set[frozenset[str]] = set()
+        for p in pairs:
+            x, y = sorted(p)
+            a, b = self.name(x), self.name(y)
+            if a is not None and b is not None and a != b:
+                out.add(pair(a, b))
+        return frozenset(out)
+
+
+def _covers(
+    holds: Mapping[int, Hold], names: Callable[[str], frozenset[str] | None]
+) -> Mapping[int, Hold]:
+    """``holds`` with each cover's names renamed (None: one of them is gone, nothing known)."""
+    if not any(h.cover for h in holds.values()):
+        return holds
+    out: dict[int, Hold] = {}
+    for oid, hold in holds.items():
+        if hold.cover:
+            renamed: set[str] | None = set()
+            for name in hold.cover:
+                found = names(name)
+                if found is None or renamed is None:
+                    renamed = None
+                    break
+                renamed |= found
+            hold = dataclasses.replace(
+                hold, cover=frozenset(renamed) if renamed is not None else None
+            )
+        out[oid] = hold
+    return out
