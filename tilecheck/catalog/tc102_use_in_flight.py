@@ -48,6 +48,10 @@ from tilecheck.catalog.round18a import INVALID as ROWS18A_INVALID
 from tilecheck.catalog.round18a import VALID as ROWS18A_VALID
 from tilecheck.catalog.round18c import INVALID as RUNS18C_INVALID
 from tilecheck.catalog.round18c import VALID as RUNS18C_VALID
+from tilecheck.catalog.round19a import INVALID as FLAGS19A_INVALID
+from tilecheck.catalog.round19a import VALID as FLAGS19A_VALID
+from tilecheck.catalog.round19b import INVALID as RAISED19B_INVALID
+from tilecheck.catalog.round19b import VALID as RAISED19B_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -429,6 +433,8 @@ def main() -> None:
         *VALUES17D_VALID["TC102"],
         *RUNS18C_VALID["TC102"],
         *ROWS18A_VALID["TC102"],
+        *RAISED19B_VALID["TC102"],
+        *FLAGS19A_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -457,5 +463,7 @@ def main() -> None:
         + VALUES17D_INVALID["TC102"]
         + RUNS18C_INVALID["TC102"]
         + ROWS18A_INVALID["TC102"]
+        + RAISED19B_INVALID["TC102"]
+        + FLAGS19A_INVALID["TC102"]
     ),
 )

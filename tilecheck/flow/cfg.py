@@ -21,6 +21,7 @@ import libcst as cst
 
 from tilecheck.flow.trips import int_literal as _int
 from tilecheck.flow.trips import length, non_empty
+from tilecheck.flow.undone import undone_call
 
 
 class ElementKind(enum.Enum):
@@ -36,6 +37,7 @@ class ElementKind(enum.Enum):
     ASSUME_TRUE = "assume-true"  # node: a test already evaluated; this path has it true
     ASSUME_FALSE = "assume-false"  # ... and this one false
     LOOP_BACK = "loop-back"  # node: the For or While; every way around to its next iteration
+    UNDONE = "undone"  # node: a statement in a ``try`` whose last call raised (``undone``)
 
 
 class Element(NamedTuple):
@@ -263,6 +265,12 @@ class _Builder:
             block.link(nxt)
             block = nxt
         block.elements.append(element)
+        if kind is ElementKind.STMT and undone_call(node) is not None:
+            # the way to the handlers from such a statement leaves what its call makes unmade
+            raised = self.follow(block)
+            raised.elements.append(element._replace(kind=ElementKind.UNDONE))
+            raised.link(ctx.raise_to)
+            return block
         block.link(ctx.raise_to)
         return block
 

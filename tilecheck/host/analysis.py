@@ -17,11 +17,12 @@ import libcst as cst
 
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
+from tilecheck.flow.undone import undone_call
 from tilecheck.host import api
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import copies_of
-from tilecheck.host.inline import Inlined
+from tilecheck.host.flag_gates import FlagGates
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax import exact
@@ -29,7 +30,7 @@ from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(Inlined):
+class BodyAnalysis(FlagGates):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
@@ -183,6 +184,8 @@ class BodyAnalysis(Inlined):
                 self.note_closure(definition.name.value, definition)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
+        elif kind is ElementKind.UNDONE:
+            self.undo_call(node)
         elif kind is ElementKind.RETURN:
             value_node = cast(cst.Return, node).value
             if value_node is not None:
@@ -195,6 +198,15 @@ class BodyAnalysis(Inlined):
                 self.escape(value)
             if not element.withs and self.scope_node is not None:
                 self.leave_early(cast(cst.Return, node))
+
+    def undo_call(self, node: cst.CSTNode) -> None:
+        """The statement raised in its last call (``tilecheck.flow.undone``): what that call made
+        (a Pending, an op) never came to be, so it holds nothing on the way to a handler."""
+        call = undone_call(node)
+        for kind in Kind:
+            oid = self._oid_of.get((kind, call))
+            if oid is not None and oid in self.holds:
+                self.set_hold(oid, None)
 
     def small(self, node: cst.BaseSmallStatement) -> None:
         if type(node) is cst.Expr:
@@ -278,6 +290,7 @@ class BodyAnalysis(Inlined):
             if path is not None:
                 self.emptied(path)  # ``while todo:`` ended: ``todo`` holds nothing
         if type(test) is cst.Name:
+            self.flag_assumed(test.value, truth)  # ``if not waited:`` (``flag_gates``)
             if not truth:
                 self.forget_holders(test.value)
             else:

@@ -10,7 +10,7 @@ unknown call."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
@@ -30,6 +30,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.module_attributes import module_function
+from tilecheck.host.ownership import _name_cover as name_cover
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.host.summary_checks import SummaryChecks
@@ -56,6 +57,8 @@ class CallSites(SummaryChecks):
         # the new tensors a method's stores borrow (``self.pend = k(t.partition(s)).submit()``):
         # the call returns the same ones (``return t``)
         self._new_tensors: dict[Target, Oids] = {}
+        # the names given for a summary's parameters that hold tensors only (``returned_cover``)
+        self._named_args: dict[int, frozenset[str]] = {}
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -241,6 +244,7 @@ class CallSites(SummaryChecks):
         self.consume(call, summary, bound, tensors_of)
         self.call_closures()
         self._new_tensors = {}
+        self._named_args = self.named_tensor_args(bound)
         if receiver is not None:
             self.attribute_effects(call, summary, receiver, tensors_of)
         return self.returned_value(call, summary, tensors_of, receiver)
@@ -342,8 +346,24 @@ class CallSites(SummaryChecks):
         if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
             self.infos[new] = dataclasses.replace(self.infos[new], group=new)
         group = self.infos[new].group
-        self.set_hold(new, Hold(LIVE, frozenset(borrows), ordered=result.ordered and group is None))
+        cover = returned_cover(result.targets, self._named_args)
+        ordered = result.ordered and group is None
+        self.set_hold(new, Hold(LIVE, frozenset(borrows), cover=cover, ordered=ordered))
         return frozenset({new})
+
+    def named_tensor_args(
+        self, bound: Mapping[int, tuple[cst.Arg, Value]]
+    ) -> dict[int, frozenset[str]]:
+        """The parameters given a name (or attribute path) that holds tensors only, with it:
+        what the function borrows of such a parameter, that name holds."""
+        out: dict[int, frozenset[str]] = {}
+        for index, (arg, value) in bound.items():
+            oids = flatten(value)
+            if oids and oids == frozenset(self.kinds(oids, Kind.TENSOR)):
+                cover = name_cover(arg.value)
+                if cover is not None:
+                    out[index] = cover
+        return out
 
     def attribute_effects(
         self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
@@ -420,3 +440,17 @@ class CallSites(SummaryChecks):
     def unknown_call(self, call: cst.Call) -> Value:
         self.unknown_args(call, escape=True)
         return NOTHING
+
+
+def returned_cover(
+    targets: Iterable[tuple[Target, bool]], named: Mapping[int, frozenset[str]]
+) -> frozenset[str] | None:
+    """The names that hold every tensor a returned holder borrows, when it borrows only
+    parameters given such names (``tiles(front)`` of ``def tiles(t): return t.partition(s)``
+    borrows what ``front`` holds, as ``front.partition(s)`` would); None otherwise."""
+    cover: frozenset[str] = frozenset()
+    for (kind, which), _ in targets:
+        if kind != "param" or not isinstance(which, int) or which not in named:
+            return None
+        cover |= named[which]
+    return cover or None

@@ -179,7 +179,8 @@ class Lanes(Loops):
         return at if all(0 <= key < n for key in at) else ()
 
     def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
-        """``first, *rest = pends``: ``first`` borrows ``bufs[0]``, ``rest`` every other item."""
+        """``first, *rest = pends``: ``first`` borrows ``bufs[0]``, ``rest`` every other item
+        (``*head, last``: ``last`` the last item, ``head`` the others)."""
         lane = value.lane
         if lane not in self._lanes or any(self.infos[o].kind in ELEMENTS for o in value.contents):
             return None
@@ -216,6 +217,10 @@ class Lanes(Loops):
             )
         if star is not None:
             out[star] = Many(flatten(out[star]), None, value.distinct)
+        for holder, hold in lined.items():
+            # every position went to one of the names, which now stand for these very
+            # Pendings: what stays in the list borrows nothing more than they do
+            self.set_hold(holder, dataclasses.replace(hold, borrows=frozenset(), cover=None))
         return out
 
     # -- the lane's objects ---------------------------------------------------------------------

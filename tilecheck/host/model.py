@@ -73,6 +73,9 @@ class Hold:
     # On every path where it is live, it is live only in the first turn of these loops: their
     # counter and its first value (``tilecheck.host.first_turn``).
     first_turn: frozenset[tuple[str, int]] = frozenset()
+    # On every path where it is live, these flags (names only ever bound to ``True``, ``False``
+    # or ``None``) have this truth value (``tilecheck.host.flag_gates``).
+    gates: frozenset[tuple[str, bool]] = frozenset()
 
     @property
     def live(self) -> bool:
@@ -89,6 +92,7 @@ class Hold:
             self._join_cover(other),
             self._join_ordered(other),
             self._join_first_turn(other),
+            self._join_gates(other),
         )
         return self if merged == self else merged
 
@@ -118,6 +122,14 @@ class Hold:
         if not other.live:
             return self.first_turn
         return self.first_turn & other.first_turn
+
+    def _join_gates(self, other: Hold) -> frozenset[tuple[str, bool]]:
+        """A must-fact of the paths where the holder is live, as ``ordered``."""
+        if not self.live:
+            return other.gates
+        if not other.live:
+            return self.gates
+        return self.gates & other.gates
 
     def _join_cover(self, other: Hold) -> frozenset[str] | None:
         """A holder never live on one side covers nothing there: the other side's names."""

@@ -1,0 +1,183 @@
+"""Waits correlated with a flag (issue 17, round 19A): ``waited = False``, ``if eager:
+p.wait(); waited = True``, then ``if not waited: p.wait()``. After the first ``if`` the
+merge has ``p`` live on one path only, the one where ``waited`` is False; the may-state
+forgets which, and the second test's false way would keep ``p`` in flight.
+
+A flag is a name its scope binds only to ``True``, ``False`` or ``None`` (plain ``name =
+constant`` statements; no other binding of it anywhere in the scope, no ``global`` or
+``nonlocal`` of it in the module), so its truth value changes only where it is rebound. Each
+holder keeps, as a must-fact of the paths where it is live (``Hold.gates``), the truth value
+each flag has there: set where a flag is bound or tested and where a holder is made live (from
+the flags known on every path, kept in ``defs``), dropped where the flag is rebound. A test of
+the flag then ends the holders it contradicts: on ``waited``'s true way, a holder live only
+where ``waited`` is false is not live. Only in a body analysed on its own (a method run in place
+at a call keeps the caller's facts and adds none)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from tilecheck.host.context import Context
+from tilecheck.host.indices import At
+from tilecheck.host.inline import Inlined
+from tilecheck.host.model import DONE, LIVE, Hold, Value
+from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import target_names
+
+_CONSTANTS = {"True": True, "False": False, "None": False}  # a flag's value -> its truth
+
+
+def flag_key(name: str) -> str:
+    """The ``defs`` entry for the truth value flag ``name`` has on every path (never a name)."""
+    return f"flag>({name})"
+
+
+class FlagGates(Inlined):
+    """Holders' flag facts: made, kept, and used where a flag is tested."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._gated: set[str] = set()  # flags some fact names (in a holder or in ``defs``)
+        super().__init__(ctx)
+
+    def _flags(self) -> frozenset[str]:
+        """The flags of the body being analysed; none inside a body run in place."""
+        scope = self.scope_node or self.module_node
+        if scope is None or self._running:
+            return frozenset()
+        return self.ctx.index.fact(scope, _literal_flags) - self.ctx.rebindable
+
+    def _facts(self) -> frozenset[tuple[str, bool]]:
+        """The flags' truth values known on every path here."""
+        return frozenset(
+            (name, bool(known.key))
+            for name in self._gated
+            if isinstance(known := self.defs.get(flag_key(name)), At)
+        )
+
+    def _known(self, name: str, truth: bool) -> None:
+        """On this path, flag ``name`` has truth value ``truth``: so it has for every holder
+        live here, and for those made live later until it is rebound."""
+        self._gated.add(name)
+        self.set_def(flag_key(name), At(int(truth)))
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            gates = frozenset(g for g in hold.gates if g[0] != name) | {(name, truth)}
+            if gates != hold.gates:
+                super().set_hold(oid, dataclasses.replace(hold, gates=gates))
+
+    def define(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, beside: str | None = None
+    ) -> None:
+        super().define(target, value, beside)
+        if type(target) is cst.Name and type(value) is cst.Name and value.value in _CONSTANTS:
+            if target.value in self._flags():
+                self._known(target.value, _CONSTANTS[value.value])
+
+    def bind_name(self, name: str, value: Value) -> None:
+        """A flag rebound: what was known of its value is not any more (``define`` then sets
+        it again when the new value is a constant)."""
+        if name in self._gated:
+            if flag_key(name) in self.defs:
+                self.set_def(flag_key(name), None)
+            for oid in self.live_holders():
+                hold = self.holds[oid]
+                if any(g[0] == name for g in hold.gates):
+                    gates = frozenset(g for g in hold.gates if g[0] != name)
+                    super().set_hold(oid, dataclasses.replace(hold, gates=gates))
+        super().bind_name(name, value)
+
+    def set_hold(self, oid: int, hold: Hold | None) -> None:
+        """Another analysis sets a live holder: made live here, it is live where the flags
+        known on every path have their values (a Pending submitted after ``waited = False``);
+        changed while live, it keeps the facts both had, and where its status or borrows
+        changed (it may stand for one made again here), only those also known here."""
+        if hold is not None and hold.status & LIVE and self._gated:
+            old = self.holds.get(oid)
+            if old is None or not old.live:
+                gates = self._facts()
+            elif (hold.status, hold.borrows) == (old.status, old.borrows):
+                gates = hold.gates & old.gates
+            else:
+                gates = hold.gates & old.gates & self._facts()
+            if gates != hold.gates:
+                hold = dataclasses.replace(hold, gates=gates)
+        elif hold is not None and hold.gates and not hold.status & LIVE:
+            hold = dataclasses.replace(hold, gates=frozenset())
+        super().set_hold(oid, hold)
+
+    def flag_assumed(self, name: str, truth: bool) -> None:
+        """A test of ``name`` taken with truth value ``truth``: the holders live only where it
+        has the other one are not live on this way."""
+        if name not in self._flags():
+            return
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            if (name, not truth) in hold.gates:
+                status = (hold.status & ~LIVE) or DONE
+                super().set_hold(
+                    oid, Hold(status, hold.borrows, hold.released_at, hold.consumed_at)
+                )
+        self._known(name, truth)
+
+
+def _literal_flags(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
+    """The names ``scope`` binds only by ``name = True`` (``False``, ``None``) statements."""
+    literal: set[str] = set()
+    other: set[str] = set()
+    for node in index.nodes(scope):
+        if type(node) is cst.Assign:
+            value = node.value
+            plain = type(value) is cst.Name and value.value in _CONSTANTS
+            for target in node.targets:
+                if plain and type(target.target) is cst.Name:
+                    literal.add(target.target.value)
+                else:
+                    other.update(target_names(target.target))
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            other.update(target_names(node.target))
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            other.update(target_names(node.target))
+        elif type(node) is cst.NamedExpr:
+            other.update(target_names(node.target))
+        elif type(node) is cst.Del:
+            other.update(target_names(node.target))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            other.update(item.name.value for item in node.names)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+            other.add(node.name.value)
+        elif type(node) is cst.WithItem:
+            if node.asname is not None:
+                other.update(target_names(node.asname.name))
+        elif isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler)):
+            if node.name is not None:
+                other.update(target_names(node.name.name))
+        elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            other.update(_imported(node))
+        elif isinstance(node, (cst.MatchAs, cst.MatchStar, cst.MatchMapping)):
+            other.update(_match_names(node))
+    if "*" in other:  # ``from m import *`` may bind any name
+        return frozenset()
+    return frozenset(literal - other)
+
+
+def _imported(node: cst.Import | cst.ImportFrom) -> set[str]:
+    if isinstance(node.names, cst.ImportStar):
+        return {"*"}
+    out: set[str] = set()
+    for alias in node.names:
+        bound = alias.asname.name if alias.asname else alias.name
+        if type(bound) is cst.Name:
+            out.add(bound.value)
+        elif type(bound) is cst.Attribute:
+            out.add(cst.Module([]).code_for_node(bound).split(".")[0])
+    return out
+
+
+def _match_names(node: cst.MatchAs | cst.MatchStar | cst.MatchMapping) -> set[str]:
+    if isinstance(node, cst.MatchMapping):
+        return {node.rest.value} if node.rest is not None else set()
+    if node.name is None:
+        return set()
+    return {node.name.value}
