@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.syntax.walk import children
-
-_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+from tilecheck.syntax.walk import own_nodes
 
 
 def awaited_name(name: str) -> str:
@@ -20,14 +18,7 @@ def awaited_name(name: str) -> str:
 
 def _inside(fn: cst.FunctionDef) -> list[cst.CSTNode]:
     """The nodes of ``fn``'s body, nested scopes left out."""
-    out: list[cst.CSTNode] = []
-    stack: list[cst.CSTNode] = [fn.body]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        if type(node) not in _SCOPES:
-            stack.extend(children(node))
-    return out
+    return list(own_nodes(fn.body))
 
 
 def coroutine(fn: cst.FunctionDef) -> bool:

@@ -27,7 +27,7 @@ from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import source_of
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants, own_nodes
 
 _COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
     cst.Equal: operator.eq,
@@ -285,39 +285,21 @@ def _operand(expr: cst.BaseExpression, key: str, value: Key) -> Key | None:
     return constant(expr)
 
 
-def _nodes(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """``tree``'s nodes, not entering nested functions, classes and lambdas."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        if type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda) or node is tree:
-            stack.extend(children(node))
-
-
 def _leaves(tree: cst.CSTNode) -> bool:
-    return any(isinstance(node, _LEAVING) for node in _nodes(tree))
+    return any(isinstance(node, _LEAVING) for node in own_nodes(tree))
 
 
 def _count(tree: cst.CSTNode, name: str) -> int:
-    return sum(1 for node in _all(tree) if type(node) is cst.Name and node.value == name)
+    return sum(1 for node in descendants(tree) if type(node) is cst.Name and node.value == name)
 
 
 def _mentions(tree: cst.CSTNode, name: str) -> bool:
     return _count(tree, name) > 0
 
 
-def _all(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(children(node))
-
-
 def _rebinds(tree: cst.CSTNode, key: str) -> bool:
     """``tree`` may rebind the loop's key (an assignment, a loop, a ``with`` target, a walrus)."""
-    for node in _all(tree):
+    for node in descendants(tree):
         targets: list[cst.CSTNode] = []
         if type(node) is cst.Assign:
             targets = [t.target for t in node.targets]

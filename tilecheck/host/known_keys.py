@@ -14,6 +14,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
 
 Key = str | int
@@ -69,7 +70,7 @@ class ScopeNames:
             for child in children(node):
                 scoped = inner
                 if type(node) is cst.For and child is node.body:
-                    scoped = {**env, **{n: node for n in _target_names(node.target)}}
+                    scoped = {**env, **{n: node for n in target_names(node.target)}}
                 stack.append((child, node, parent, scoped))
 
     def _free(self, name: str) -> ScopeNames | None:
@@ -119,7 +120,7 @@ class ScopeNames:
         """The keys of the container ``value`` makes: a dict display with constant keys, a
         comprehension keyed by its own target (a list's positions) over known keys."""
         if type(value) is cst.Dict:
-            keys = [_constant(e.key) for e in value.elements if type(e) is cst.DictElement]
+            keys = [constant(e.key) for e in value.elements if type(e) is cst.DictElement]
             if len(keys) != len(value.elements) or any(k is None for k in keys):
                 return None
             return [k for k in keys if k is not None]
@@ -183,12 +184,8 @@ def walked_key(target: cst.BaseExpression) -> str | None:
     return None
 
 
-def constant(expr: cst.BaseExpression) -> Key | None:
+def constant(expr: cst.BaseExpression | None) -> Key | None:
     """A string or integer constant's value."""
-    return _constant(expr)
-
-
-def _constant(expr: cst.BaseExpression | None) -> Key | None:
     if type(expr) is cst.SimpleString:
         value = expr.evaluated_value
         return value if isinstance(value, str) else None
@@ -201,7 +198,7 @@ def _display(value: cst.BaseExpression | None) -> list[Key] | None:
     if type(value) not in (cst.Tuple, cst.List, cst.Set):
         return None
     elements = value.elements  # type: ignore[union-attr]
-    keys = [_constant(e.value) if type(e) is cst.Element else None for e in elements]
+    keys = [constant(e.value) if type(e) is cst.Element else None for e in elements]
     if any(k is None for k in keys) or len(keys) > MOST:
         return None
     return [k for k in keys if k is not None]
@@ -258,17 +255,9 @@ def _given_to_reader(parent: cst.CSTNode | None, above: cst.CSTNode | None) -> b
     )
 
 
-def _target_names(target: cst.BaseExpression) -> list[str]:
-    if type(target) is cst.Name:
-        return [target.value]
-    if type(target) in (cst.Tuple, cst.List):
-        return [n for e in target.elements for n in _target_names(e.value)]  # type: ignore[attr-defined]
-    return []
-
-
 def _comprehension_targets(comp: cst.CompFor | None) -> dict[str, cst.CompFor]:
     out: dict[str, cst.CompFor] = {}
     while comp is not None:
-        out.update({n: comp for n in _target_names(comp.target)})
+        out.update({n: comp for n in target_names(comp.target)})
         comp = comp.inner_for_in
     return out

@@ -22,7 +22,7 @@ from tilecheck.host.model import LIVE, Borrow, Hold, Many, Value
 from tilecheck.host.rows import Rows
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import own_nodes
 
 
 class LiteralKeys(Rows):
@@ -184,12 +184,4 @@ def _constant_keys(walked: cst.BaseExpression) -> frozenset[int | str] | None:
 
 def _breaks(body: cst.CSTNode) -> bool:
     """A ``break`` (or ``return``, ``raise``) that may leave the loop before every key."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Break, cst.Return, cst.Raise)):
-            return True
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(children(node))
-    return False
+    return any(isinstance(node, (cst.Break, cst.Return, cst.Raise)) for node in own_nodes(body))

@@ -118,6 +118,20 @@ def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(children(current))
 
 
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``descendants(node)`` without entering a nested function, class or lambda (yielded
+    itself, not its inside): the code that runs when ``node`` runs."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if current is node or type(current) not in _SCOPES:
+            stack.extend(children(current))
+
+
 def with_parents(
     node: cst.CSTNode,
 ) -> Iterator[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]]:
