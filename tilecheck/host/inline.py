@@ -36,7 +36,7 @@ from tilecheck.host.model import NOTHING, Hold, Kind, Oids, Pairs, State, Value,
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants
 
 _DEPTH = 2  # calls run in place inside one another, at most
 _ELEMENTS = 60  # a body of more CFG elements is applied through its summary
@@ -381,14 +381,11 @@ def _lazily(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, tuple[str, ...]]
 
 def lazily_made(body: cst.CSTNode, me: str) -> bool:
     """``if me.X is None: me.X = ...`` (or ``if not me.X:``) somewhere in ``body``."""
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
+    for node in descendants(body):
         if type(node) is cst.If:
             attr = _tested_empty(node.test, me)
             if attr is not None and _assigns(node.body, me, attr):
                 return True
-        stack.extend(children(node))
     return False
 
 
@@ -411,28 +408,20 @@ def _attribute_of(expr: cst.BaseExpression, me: str) -> str | None:
 
 
 def _assigns(body: cst.CSTNode, me: str, attr: str) -> bool:
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if type(node) is cst.Assign and any(
-            _attribute_of(t.target, me) == attr for t in node.targets
-        ):
-            return True
-        stack.extend(children(node))
-    return False
+    return any(
+        type(node) is cst.Assign and any(_attribute_of(t.target, me) == attr for t in node.targets)
+        for node in descendants(body)
+    )
 
 
 def methods_called(body: cst.CSTNode, me: str) -> list[str]:
     """The methods ``body`` calls on ``me`` (``me.helper(...)``)."""
     out: list[str] = []
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
+    for node in descendants(body):
         if type(node) is cst.Call:
             called = _attribute_of(node.func, me)
             if called is not None and called not in out:
                 out.append(called)
-        stack.extend(children(node))
     return out
 
 
