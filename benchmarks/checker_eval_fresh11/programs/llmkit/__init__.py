@@ -1,0 +1,1 @@
+"""llmkit: a small helper package for the eleventh held-out set (kernels and host helpers)."""
