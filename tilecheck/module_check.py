@@ -25,6 +25,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
+from tilecheck.host.generators import Generators
 from tilecheck.host.global_reads import GlobalReads, module_code
 from tilecheck.host.imported_bases import with_imported_bases
 from tilecheck.host.kernels import (
@@ -37,6 +38,7 @@ from tilecheck.host.key_lists import key_lists
 from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.library import library_signature
+from tilecheck.host.managers import Managers
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
 from tilecheck.incremental.units import Round
@@ -66,7 +68,8 @@ def _module_context(
     resolver = ImportResolver(module, kernel_decorators)
     rebindable = declared_anywhere(module) if declared is None else declared
     flags = module_flags(module.body, rebindable)
-    top = build_cfg(module.body, never_in(flags, None))
+    managers = Managers(module.body)  # ``with`` of a ``@contextmanager`` built in place
+    top = build_cfg(module.body, never_in(flags, None), splice=managers.splice(module.body, True))
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
     kernels.update(kernel_partials(module, kernels, resolver))
 
@@ -132,7 +135,9 @@ def _module_context(
         summary_for,
     )
     ctx.flags = flags
+    ctx.managers = managers
     ctx.index = index
+    ctx.module = module
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.filled = FilledAttributes(module)
@@ -231,12 +236,15 @@ def _check_module(
     reuse: Round | None,
 ) -> list[Diagnostic]:
     declared = reuse.declared_anywhere if reuse is not None else None
+    # Analysed with each loop over a module generator stepped together with the generator's
+    # (``tilecheck.host.generators``); findings are placed by the source's statements.
+    shown, module = module, Generators(module).module()
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class
     launches = launches_in(module, resolver)  # for the kernels' tile-type rules
-    positions = StatementPositions(module, reuse.memo if reuse is not None else None)
+    positions = StatementPositions(shown, reuse.memo if reuse is not None else None)
     # What the bodies nested in each module statement found (None: the module body's own, each
     # with its statement), and what ``reuse`` still has (those bodies are not analysed again).
     found: dict[int | None, list[tuple[AnyFinding, int]]] = defaultdict(list)
@@ -296,7 +304,9 @@ def _check_module(
             else:
                 scope = nested if isinstance(nested, cst.FunctionDef) else None
                 never = never_in(ctx.flags, scope)
-                bodies.append((nested, build_cfg(nested.body.body, never, ctx.filled), where))
+                body = nested.body.body
+                splice = managers.splice(body, False) if (managers := ctx.managers) else None
+                bodies.append((nested, build_cfg(body, never, ctx.filled, splice), where))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

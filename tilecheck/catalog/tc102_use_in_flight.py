@@ -52,6 +52,16 @@ from tilecheck.catalog.round19a import INVALID as FLAGS19A_INVALID
 from tilecheck.catalog.round19a import VALID as FLAGS19A_VALID
 from tilecheck.catalog.round19b import INVALID as RAISED19B_INVALID
 from tilecheck.catalog.round19b import VALID as RAISED19B_VALID
+from tilecheck.catalog.round20a import INVALID as WITHS20A_INVALID
+from tilecheck.catalog.round20a import VALID as WITHS20A_VALID
+from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
+from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round20d import INVALID as SLOTS20D_INVALID
+from tilecheck.catalog.round20d import VALID as SLOTS20D_VALID
+from tilecheck.catalog.round20e import INVALID as ITEMS20E_INVALID
+from tilecheck.catalog.round20e import VALID as ITEMS20E_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -430,11 +440,16 @@ def main() -> None:
         *ALARMS15_VALID["TC102"],
         *ALARMS16_VALID["TC102"],
         *UNKNOWN17B_VALID["TC102"],
+        *GENERATORS20B_VALID["TC102"],
         *VALUES17D_VALID["TC102"],
         *RUNS18C_VALID["TC102"],
         *ROWS18A_VALID["TC102"],
         *RAISED19B_VALID["TC102"],
         *FLAGS19A_VALID["TC102"],
+        *ITEMS20E_VALID["TC102"],
+        *WITHS20A_VALID["TC102"],
+        *TASKS20C_VALID["TC102"],
+        *SLOTS20D_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -460,10 +475,15 @@ def main() -> None:
         + ALARMS15_INVALID["TC102"]
         + ALARMS16_INVALID["TC102"]
         + UNKNOWN17B_INVALID["TC102"]
+        + GENERATORS20B_INVALID["TC102"]
         + VALUES17D_INVALID["TC102"]
         + RUNS18C_INVALID["TC102"]
         + ROWS18A_INVALID["TC102"]
         + RAISED19B_INVALID["TC102"]
         + FLAGS19A_INVALID["TC102"]
+        + ITEMS20E_INVALID["TC102"]
+        + WITHS20A_INVALID["TC102"]
+        + TASKS20C_INVALID["TC102"]
+        + SLOTS20D_INVALID["TC102"]
     ),
 )

@@ -18,6 +18,12 @@ from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
 from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
 from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
 from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
+from tilecheck.catalog.round20a import INVALID as WITHS20A_INVALID
+from tilecheck.catalog.round20a import VALID as WITHS20A_VALID
+from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
+from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -144,6 +150,9 @@ def main() -> None:
         *VALUES_VALID["TC104"],
         *ITEMS14_VALID["TC104"],
         *UNKNOWN17B_VALID["TC104"],
+        *WITHS20A_VALID["TC104"],
+        *GENERATORS20B_VALID["TC104"],
+        *TASKS20C_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -376,5 +385,8 @@ def main() -> None:
         *ITEMS13_INVALID["TC104"],
         *ITEMS14_INVALID["TC104"],
         *UNKNOWN17B_INVALID["TC104"],
+        *WITHS20A_INVALID["TC104"],
+        *GENERATORS20B_INVALID["TC104"],
+        *TASKS20C_INVALID["TC104"],
     ),
 )

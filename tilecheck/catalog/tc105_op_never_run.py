@@ -24,6 +24,8 @@ from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
 from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
 from tilecheck.catalog.round18d import INVALID as VALUES18D_INVALID
 from tilecheck.catalog.round18d import VALID as VALUES18D_VALID
+from tilecheck.catalog.round20e import INVALID as ITEMS20E_INVALID
+from tilecheck.catalog.round20e import VALID as ITEMS20E_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -156,6 +158,7 @@ def main() -> None:
         *METHODS14_VALID["TC105"],
         *CONTAINERS17C_VALID["TC105"],
         *VALUES18D_VALID["TC105"],
+        *ITEMS20E_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -249,5 +252,6 @@ def main() -> None:
         *METHODS14_INVALID["TC105"],
         *CONTAINERS17C_INVALID["TC105"],
         *VALUES18D_INVALID["TC105"],
+        *ITEMS20E_INVALID["TC105"],
     ),
 )

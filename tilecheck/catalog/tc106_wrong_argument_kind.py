@@ -12,6 +12,8 @@ from tilecheck.catalog.round11_python import INVALID as ROUND11_INVALID
 from tilecheck.catalog.round11_python import VALID as ROUND11_VALID
 from tilecheck.catalog.round16_alarms import INVALID as ALARMS16_INVALID
 from tilecheck.catalog.round16_alarms import VALID as ALARMS16_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -91,6 +93,7 @@ def main(factor: float) -> None:
         *GAPS_VALID["TC106"],
         *ROUND11_VALID["TC106"],
         *ALARMS16_VALID["TC106"],
+        *TASKS20C_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -229,5 +232,6 @@ def main() -> None:
         *GAPS_INVALID["TC106"],
         *ROUND11_INVALID["TC106"],
         *ALARMS16_INVALID["TC106"],
+        *TASKS20C_INVALID["TC106"],
     ),
 )

@@ -31,6 +31,8 @@ from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
 from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
 from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
+from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
+from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -286,6 +288,7 @@ class Prefetcher:
         *CONTAINERS13_VALID["TC108"],
         *METHODS14_VALID["TC108"],
         *METHODS17A_VALID["TC108"],
+        *GENERATORS20B_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -427,5 +430,6 @@ def main() -> None:
         *CONTAINERS13_INVALID["TC108"],
         *METHODS14_INVALID["TC108"],
         *METHODS17A_INVALID["TC108"],
+        *GENERATORS20B_INVALID["TC108"],
     ),
 )

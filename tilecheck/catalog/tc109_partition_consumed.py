@@ -20,6 +20,8 @@ from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
 from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.round18b import INVALID as METHODS18B_INVALID
 from tilecheck.catalog.round18b import VALID as METHODS18B_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -137,6 +139,7 @@ def main() -> None:
         *DRAINS15_VALID["TC109"],
         *METHODS17A_VALID["TC109"],
         *METHODS18B_VALID["TC109"],
+        *TASKS20C_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -313,5 +316,6 @@ def main() -> None:
         *DRAINS15_INVALID["TC109"],
         *METHODS17A_INVALID["TC109"],
         *METHODS18B_INVALID["TC109"],
+        *TASKS20C_INVALID["TC109"],
     ),
 )

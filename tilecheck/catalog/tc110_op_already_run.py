@@ -15,6 +15,8 @@ from tilecheck.catalog.round14_methods import INVALID as METHODS14_INVALID
 from tilecheck.catalog.round14_methods import VALID as METHODS14_VALID
 from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
 from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -225,6 +227,7 @@ def main() -> None:
         *ATTRIBUTES14_VALID["TC110"],
         *METHODS14_VALID["TC110"],
         *UNKNOWN17B_VALID["TC110"],
+        *TASKS20C_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -405,5 +408,6 @@ def main() -> None:
         *ATTRIBUTES14_INVALID["TC110"],
         *METHODS14_INVALID["TC110"],
         *UNKNOWN17B_INVALID["TC110"],
+        *TASKS20C_INVALID["TC110"],
     ),
 )

@@ -16,6 +16,8 @@ from tilecheck.catalog.round12_values import INVALID as VALUES12_INVALID
 from tilecheck.catalog.round12_values import VALID as VALUES12_VALID
 from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
 from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
+from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
+from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -145,6 +147,7 @@ def main() -> None:
         *ROUND9_VALID["TC111"],
         *VALUES12_VALID["TC111"],
         *ITEMS14_VALID["TC111"],
+        *TASKS20C_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -298,5 +301,6 @@ def main() -> None:
         *ROUND9_INVALID["TC111"],
         *VALUES12_INVALID["TC111"],
         *ITEMS14_INVALID["TC111"],
+        *TASKS20C_INVALID["TC111"],
     ),
 )

@@ -19,7 +19,7 @@ from typing import NamedTuple, cast
 
 import libcst as cst
 
-from tilecheck.flow.trips import int_literal as _int
+from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
 from tilecheck.flow.trips import length, non_empty
 from tilecheck.flow.undone import undone_call
 
@@ -38,6 +38,17 @@ class ElementKind(enum.Enum):
     ASSUME_FALSE = "assume-false"  # ... and this one false
     LOOP_BACK = "loop-back"  # node: the For or While; every way around to its next iteration
     UNDONE = "undone"  # node: a statement in a ``try`` whose last call raised (``undone``)
+    WITH_EXIT = "with-exit"  # node: the WithItem; its block is left (normal end, jumps)
+    # A ``@contextmanager`` function's body built in place of its ``with`` (``build_cfg``'s
+    # ``splice``): node, the WithItem; binds the function's parameters to the call's arguments
+    WITH_CALL = "with-call"
+    YIELDED = "yielded"  # node: that WithItem; binds its ``as`` target to what ``yield`` gives
+
+
+Splice = Callable[
+    [cst.WithItem, tuple[cst.WithItem, ...]],
+    tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], cst.BaseSmallStatement] | None,
+]
 
 
 class Element(NamedTuple):
@@ -103,6 +114,7 @@ class CFG:
 class _Finally:
     body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]
     outer: _Ctx  # the context around the ``try``: where a copy of ``finally`` is built
+    exit: cst.WithItem | None = None  # a ``with`` item: its ``WITH_EXIT`` instead of a body
 
 
 @dataclass(frozen=True)
@@ -156,53 +168,6 @@ def _case_of(cls: type) -> int:
     return case
 
 
-_COMPARE = {
-    cst.LessThan: lambda a, b: a < b,
-    cst.LessThanEqual: lambda a, b: a <= b,
-    cst.GreaterThan: lambda a, b: a > b,
-    cst.GreaterThanEqual: lambda a, b: a >= b,
-    cst.Equal: lambda a, b: a == b,
-    cst.NotEqual: lambda a, b: a != b,
-}
-
-
-def _holds_on_entry(test: cst.BaseExpression, before: cst.CSTNode | None) -> bool:
-    """A ``while`` test that the statement just before the loop makes true (``attempt = 0``
-    then ``while attempt < 2:``; ``done = False`` then ``while not done:``): the body runs at
-    least once."""
-    if not (isinstance(before, cst.SimpleStatementLine) and len(before.body) == 1):
-        return False
-    assign = before.body[0]
-    if not (
-        isinstance(assign, cst.Assign)
-        and len(assign.targets) == 1
-        and isinstance(assign.targets[0].target, cst.Name)
-    ):
-        return False
-    name = assign.targets[0].target.value
-    value: int | None = _int(assign.value)
-    if isinstance(assign.value, cst.Name) and assign.value.value in ("True", "False"):
-        value = int(assign.value.value == "True")
-    if value is None:
-        return False
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return isinstance(test.expression, cst.Name) and test.expression.value == name and not value
-    if isinstance(test, cst.Name):
-        return test.value == name and bool(value)
-    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
-        return False
-    target = test.comparisons[0]
-    compare = _COMPARE.get(type(target.operator))
-    left, right = test.left, target.comparator
-    if compare is None:
-        return False
-    if isinstance(left, cst.Name) and left.value == name and _int(right) is not None:
-        return bool(compare(value, _int(right)))
-    if isinstance(right, cst.Name) and right.value == name and _int(left) is not None:
-        return bool(compare(_int(left), value))
-    return False
-
-
 def _irrefutable(pattern: cst.MatchPattern) -> bool:
     """A pattern that matches every subject: a wildcard or a capture (``_``, ``name``), one
     of those bound with ``as``, or an alternative of which one is."""
@@ -222,8 +187,12 @@ class _Builder:
         self,
         never: Callable[[cst.BaseExpression], bool] | None = None,
         filled: Container[str] = frozenset(),
+        splice: Splice | None = None,
     ) -> None:
         self.never = never  # a test known false wherever the body runs (a module's flag)
+        self.splice = splice
+        # a spliced manager's ``yield`` statement (by id) -> how the ``with`` goes on there
+        self.yields: dict[int, Callable[[Block, _Ctx], Block | None]] = {}
         self.filled = filled  # attributes that hold a non-empty list (``tilecheck.flow.filled``)
         self.blocks: list[Block] = []
         self.nested: list[cst.FunctionDef | cst.ClassDef] = []
@@ -341,6 +310,8 @@ class _Builder:
         if kind is cst.Break:
             self.jump(block, "break", ctx)
             return None
+        if self.yields and id(stmt) in self.yields:
+            return self.yields.pop(id(stmt))(block, ctx)
         if kind is cst.Continue:
             self.jump(block, "continue", ctx)
             return None
@@ -356,6 +327,9 @@ class _Builder:
         current: Block | None = block
         for frame in reversed(ctx.finallies[first:]):
             assert current is not None
+            if frame.exit is not None:
+                current = self.add(current, ElementKind.WITH_EXIT, frame.exit, frame.outer)
+                continue
             current = self.stmts(frame.body, self.follow(current), frame.outer)
             if current is None:
                 return  # the finally body itself left (return/raise inside finally)
@@ -485,12 +459,40 @@ class _Builder:
             self.loop_else(stmt.orelse, self.branch(header, stmt.test, False, ctx), after, ctx)
         return after
 
-    def with_(self, stmt: cst.With, block: Block, ctx: _Ctx) -> Block | None:
-        withs = ctx.withs
-        for item in stmt.items:
-            block = self.add(block, ElementKind.WITH_ENTER, item, _replace_withs(ctx, withs))
-            withs = (*withs, item)
-        return self.stmts(_suite(stmt.body), block, _replace_withs(ctx, withs))
+    def with_(self, stmt: cst.With, block: Block, ctx: _Ctx, at: int = 0) -> Block | None:
+        """The items from ``at`` on, each entered, its block, and each left (``WITH_EXIT``,
+        also on the ways out through ``return``/``break``/``continue``)."""
+        if at == len(stmt.items):
+            return self.stmts(_suite(stmt.body), block, ctx)
+        item = stmt.items[at]
+        frame = _Finally((), ctx, item)
+        left = _Ctx(
+            ctx.break_to,
+            ctx.continue_to,
+            ctx.raise_to,
+            (*ctx.finallies, frame),
+            ctx.loop_finallies,
+            ctx.withs,
+        )
+        inner = (*ctx.withs, item)
+        found = self.splice(item, ctx.withs) if self.splice and not stmt.asynchronous else None
+        if found is None:
+            block = self.add(block, ElementKind.WITH_ENTER, item, ctx)
+            end = self.with_(stmt, block, _replace_withs(left, inner), at + 1)
+        else:  # the manager's body here, the block at its ``yield``
+            body, yielded = found
+
+            def resume(at_yield: Block, there: _Ctx) -> Block | None:
+                there = _replace_withs(there, inner)
+                return self.with_(
+                    stmt, self.add(at_yield, ElementKind.YIELDED, item, there), there, at + 1
+                )
+
+            self.yields[id(yielded)] = resume
+            end = self.stmts(body, self.add(block, ElementKind.WITH_CALL, item, ctx), left)
+            if self.yields.pop(id(yielded), None) is not None:  # never reached: built apart
+                resume(self.new(), _replace_withs(left, inner))
+        return self.add(end, ElementKind.WITH_EXIT, item, ctx) if end is not None else None
 
     def match(self, stmt: cst.Match, block: Block, ctx: _Ctx) -> Block | None:
         test = self.add(block, ElementKind.EVAL, stmt.subject, ctx)
@@ -567,11 +569,15 @@ def build_cfg(
     body: Sequence[cst.BaseStatement | cst.BaseSmallStatement],
     never: Callable[[cst.BaseExpression], bool] | None = None,
     filled: Container[str] = frozenset(),
+    splice: Splice | None = None,
 ) -> CFG:
     """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``.
     ``never``: the tests known false there (no way leads into the ``if`` they guard);
-    ``filled``: the attributes ``self.X`` known to hold a non-empty list."""
-    builder = _Builder(never, filled)
+    ``filled``: the attributes ``self.X`` known to hold a non-empty list; ``splice``: for a
+    ``with`` item (and the items around it), the body of the ``@contextmanager`` function it
+    enters and that body's one ``yield`` statement, where that body is built in place
+    (``WITH_CALL`` .. ``YIELDED``, the block, the rest of the body, ``WITH_EXIT``), else None."""
+    builder = _Builder(never, filled, splice)
     end: Block | None = builder.follow(builder.entry)
     for index, stmt in enumerate(body):
         if end is None:

@@ -334,3 +334,50 @@ def _comprehension(
         + [(c, False) for c in node.children if c is not node.for_in]
         + [(c, False) for c in node.for_in.children if c is not first]
     )
+
+
+_COMPARE = {
+    cst.LessThan: lambda a, b: a < b,
+    cst.LessThanEqual: lambda a, b: a <= b,
+    cst.GreaterThan: lambda a, b: a > b,
+    cst.GreaterThanEqual: lambda a, b: a >= b,
+    cst.Equal: lambda a, b: a == b,
+    cst.NotEqual: lambda a, b: a != b,
+}
+
+
+def holds_on_entry(test: cst.BaseExpression, before: cst.CSTNode | None) -> bool:
+    """A ``while`` test that the statement just before the loop makes true (``attempt = 0``
+    then ``while attempt < 2:``; ``done = False`` then ``while not done:``): the body runs at
+    least once."""
+    if not (isinstance(before, cst.SimpleStatementLine) and len(before.body) == 1):
+        return False
+    assign = before.body[0]
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0].target, cst.Name)
+    ):
+        return False
+    name = assign.targets[0].target.value
+    value: int | None = int_literal(assign.value)
+    if isinstance(assign.value, cst.Name) and assign.value.value in ("True", "False"):
+        value = int(assign.value.value == "True")
+    if value is None:
+        return False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return isinstance(test.expression, cst.Name) and test.expression.value == name and not value
+    if isinstance(test, cst.Name):
+        return test.value == name and bool(value)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    target = test.comparisons[0]
+    compare = _COMPARE.get(type(target.operator))
+    left, right = test.left, target.comparator
+    if compare is None:
+        return False
+    if isinstance(left, cst.Name) and left.value == name and int_literal(right) is not None:
+        return bool(compare(value, int_literal(right)))
+    if isinstance(right, cst.Name) and right.value == name and int_literal(left) is not None:
+        return bool(compare(int_literal(left), value))
+    return False

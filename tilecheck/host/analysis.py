@@ -18,7 +18,7 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
-from tilecheck.host import api
+from tilecheck.host import api, with_exits
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import copies_of
@@ -160,7 +160,7 @@ class BodyAnalysis(FlagGates):
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
             self.entered(item.item)
-            value = self.ev(item.item)
+            value = with_exits.entered(self, item, self.ev(item.item))
             if item.asname is not None:
                 # ``with tr.graph() as g``: a graph's ``__enter__`` returns the graph itself
                 known = self.definites(item.asname.name, item.item, value)
@@ -186,6 +186,12 @@ class BodyAnalysis(FlagGates):
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
         elif kind is ElementKind.UNDONE:
             self.undo_call(node)
+        elif kind is ElementKind.WITH_EXIT:
+            with_exits.left(self, cast(cst.WithItem, node))
+        elif kind is ElementKind.WITH_CALL:
+            with_exits.call_entered(self, cast(cst.WithItem, node))
+        elif kind is ElementKind.YIELDED:
+            with_exits.yielded(self, cast(cst.WithItem, node))
         elif kind is ElementKind.RETURN:
             value_node = cast(cst.Return, node).value
             if value_node is not None:
@@ -309,6 +315,12 @@ class BodyAnalysis(FlagGates):
                     self.forget_holders(left.value)
                 else:
                     self.narrowed(left.value)  # it holds what it was bound to
+            elif is_none and type(left) is cst.Attribute:
+                attribute = path_of(left)  # ``b.writer is None``: it holds no holder
+                none = truth == (type(target.operator) is cst.Is)
+                if none and attribute is not None and attribute in self.env:
+                    self.attribute_none(attribute)
+                    self._forget_holders(attribute)
         elif type(test) is cst.BooleanOperation:
             both = type(test.operator) is cst.And if truth else type(test.operator) is cst.Or
             if both:

@@ -16,6 +16,7 @@ import libcst as cst
 
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
+from tilecheck.host.memo_calls import memo_call
 from tilecheck.host.model import (
     CONSUMED,
     LIVE,
@@ -67,6 +68,9 @@ class CallSites(SummaryChecks):
             summary = None if func.value in self.parameters else self.ctx.summary_for(func.value)
             if summary is not None:
                 return self.call_summary(expr, summary, None)
+            memo = memo_call(self, expr) if func.value not in self.parameters else None
+            if memo is not None:  # ``@functools.cache``'s: the first call's object
+                return memo
         elif type(func) is cst.Name and func.value in self.instances:
             # ``acc(x)`` on an instance of a class of the checked tree: its ``__call__``
             called = self.ctx.summary_for(f"{self.instances[func.value]}.__call__")
@@ -109,10 +113,16 @@ class CallSites(SummaryChecks):
         summary = self.ctx.summary_for(f"{cls}.{attr}") if info is not None else None
         if owner is None or info is None or attr not in info.properties or summary is None:
             return super().runs_property(expr, oids)
+        if attr in info.cached and f"{owner}.{attr}" in self.env:
+            return self.env[f"{owner}.{attr}"]  # a ``@cached_property`` read before: its value
         read = self._property_reads.get(expr)
         if read is None:
             read = self._property_reads[expr] = property_read(expr)
-        return self.call_summary(read, summary, owner)
+        value = self.call_summary(read, summary, owner)
+        if attr in info.cached:  # kept on the instance, under the attribute's name
+            self.set_env(f"{owner}.{attr}", flatten(value))
+            self.under_name(owner, f"{owner}.{attr}")
+        return value
 
     def base_method(self, call: cst.Call, func: cst.Attribute) -> tuple[Summary, str | None] | None:
         """``super().finish()`` in a method of a module class whose first base is one: the
@@ -187,6 +197,8 @@ class CallSites(SummaryChecks):
         if cls is not None or "." in owner or "[" not in owner:
             return cls
         held = self.stored(owner)
+        if held is None and owner.endswith("]"):  # an item of a comprehension's result
+            held = self.stored(owner[: owner.rindex("[")])
         info = self.class_of(flatten(held)) if held is not None else None
         return info.name if info is not None else None
 

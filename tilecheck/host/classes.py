@@ -43,6 +43,7 @@ class ClassInfo:
     # methods read as attributes (``@property``, ``@cached_property``), in it or its relatives:
     # reading one runs code
     properties: frozenset[str] = frozenset()
+    cached: frozenset[str] = frozenset()  # those of them a ``@cached_property`` (round 20C)
     # the module class ``super()`` in its methods starts from: its first base, if that is one
     base: str | None = None
     # attributes given a partition (``self.tiles = self.out.partition(...)``) and nothing else
@@ -153,6 +154,7 @@ def class_info(
     copied: dict[str, list[str]] = {}  # attribute -> attributes copied into it
     init_copies: dict[str, str] = {}
     properties: set[str] = set()
+    cached: set[str] = set()
     assigned: set[str] = set()
     graph_only: dict[str, bool] = {}  # attribute -> given ``tr.graph(...)`` only
     kept_graph: dict[str, bool] = {}  # attribute -> given a captured graph's name only
@@ -168,6 +170,8 @@ def class_info(
             continue
         if any(_is_property(d.decorator) for d in stmt.decorators):
             properties.add(stmt.name.value)
+            if "cached_property" in str(dotted_name(stmt.decorators[0].decorator)):
+                cached.add(stmt.name.value)
         me = self_name(stmt)
         if me is None:
             continue
@@ -250,6 +254,7 @@ def class_info(
         frozenset(lists - other - made - set(copied)),
         frozenset(holders),
         properties=frozenset(properties),
+        cached=frozenset(cached),
         partitions=frozenset(parts - partless - holders - made - set(copied)),
         setup=setup,
         assigned=frozenset(assigned | made),

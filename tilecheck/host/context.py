@@ -13,6 +13,7 @@ from tilecheck.host.global_reads import GlobalReads
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.managers import Managers
 from tilecheck.host.summary import Summary
 from tilecheck.names import NameResolver
 from tilecheck.syntax.index import SyntaxIndex
@@ -67,9 +68,13 @@ class Context:
     known_names: Callable[[], ScopeNames | None] = lambda: None
     # The module's syntax, walked once for every analysis that asks (``tilecheck.syntax.index``).
     index: SyntaxIndex = field(default_factory=SyntaxIndex)
+    module: cst.Module | None = None  # the module checked (``tilecheck.host.memo_calls``)
     # The module's code that reads its globals when a call runs it (``tilecheck.host
     # .global_reads``), worked out the first time a module-level call asks.
     global_reads: Callable[[], GlobalReads | None] = lambda: None
+    # The module's ``@contextmanager`` functions built in place of the ``with`` that enters
+    # them (``tilecheck.host.managers``).
+    managers: Managers | None = None
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

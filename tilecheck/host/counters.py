@@ -435,9 +435,9 @@ def _compose(outer: Affine, inner: Affine) -> Affine | None:
     """``outer`` of a name that is ``inner`` of another: ``(a*x + b) % m`` with ``x = c*y +
     d``, when the moduli allow (at most one of them). ``inner`` taken some advances of ``y``
     ago (``prev_idx = c`` before ``c += 1``) keeps those offsets."""
-    if outer.lo or outer.hi or outer.stride or (outer.mod and inner.mod):
-        return None
-    if inner.mod and (outer.a, outer.b) != (1, 0):
+    if outer.lo or outer.hi or outer.stride or (outer.mod and inner.mod != outer.mod):
+        return None  # (``(cur + 1) % 2`` of ``cur = i % 2``: one modulus, ``(i + 1) % 2``)
+    if inner.mod and not outer.mod and (outer.a, outer.b) != (1, 0):
         return None  # ``2 * slot`` of ``slot = i % 2``: no modulus of ``i`` says it
     if inner.width is not None:
         return None

@@ -71,6 +71,8 @@ class Frame(Store):
         # Per loop, TC110 at the runs its next iteration repeats (``Ownership.loop_back``);
         # where each loop's elements start (``CFG.loops``).
         self.loop_reruns: dict[int, dict[cst.CSTNode, Finding]] = {}
+        # the same, on an op a caller passes (a parameter's position): a finding per call
+        self.loop_parameter_reruns: dict[int, dict[cst.CSTNode, tuple[int, Finding]]] = {}
         self.loop_first: dict[int, int] = {}
         # Holders a use was reported against (by site): their missing wait or run is that
         # finding's root cause, not another TC105/TC108.

@@ -22,8 +22,11 @@ from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
+from tilecheck.host.managers import exit_parameters
+from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, join_returns, parameters
+from tilecheck.host.tasks import task_name, task_prefix
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
@@ -87,10 +90,19 @@ class Functions:
                 self._coroutines.add(awaited_name(d.name.value))
                 if id(d) in where:
                     self.statement[awaited_name(d.name.value)] = where[id(d)]
+                first = task_prefix(d)  # what a task of it runs first (``tasks``)
+                if first is not None:
+                    self.defs[task_name(d.name.value)] = (first, None)
+                    if id(d) in where:
+                        self.statement[task_name(d.name.value)] = where[id(d)]
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
                     self.statement[d.name.value] = where[id(d)]
+            elif isinstance(d, cst.FunctionDef) and id(d) not in device and memoized(d):
+                self.defs[memo_name(d.name.value)] = (d, None)  # its first call (``memo_calls``)
+                if id(d) in where:
+                    self.statement[memo_name(d.name.value)] = where[id(d)]
             elif isinstance(d, cst.FunctionDef) and id(d) not in device and _manager(d):
                 self.defs[entered_name(d.name.value)] = (d, None)
                 self._managers.add(entered_name(d.name.value))
@@ -105,6 +117,10 @@ class Functions:
                         if static:
                             self._static.add(f"{d.name.value}.{stmt.name.value}")
                         if id(d) in where:
+                            self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
+                    elif isinstance(stmt, cst.FunctionDef) and (made := cached_body(stmt)):
+                        self.defs[f"{d.name.value}.{stmt.name.value}"] = (made, d.name.value)
+                        if id(d) in where:  # its first read (``memo_calls``)
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
         # a method a class inherits from another of the module: that one's summary
         self.inherited: dict[str, str] = {}
@@ -131,7 +147,7 @@ class Functions:
         if found is None or name in self._busy or self.ctx is None or not plain:
             return None
         fn, owner = found
-        names = parameters(fn)
+        names = parameters(fn) or (exit_parameters(fn) if name.endswith(".__exit__") else None)
         if names is None:
             self.summaries[name] = None
             return None
@@ -142,7 +158,9 @@ class Functions:
             analysis.summarizing = names[0]
             analysis.summarized = True
             analysis.yield_returns = name in self._managers and yields_last(fn)
-            cfg = build_cfg(fn.body.body, never_in(self.ctx.flags, fn), self.ctx.filled)
+            body = fn.body.body
+            splice = self.ctx.managers.splice(body, False) if self.ctx.managers else None
+            cfg = build_cfg(body, never_in(self.ctx.flags, fn), self.ctx.filled, splice)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None
@@ -166,7 +184,7 @@ class Functions:
         )
         each = each_run(fn, analysis.me)
         summary = Summary(
-            name,
+            name.removeprefix("memo ").removeprefix("task "),  # (shown: the function's name)
             names[0],
             names[1],
             frozenset(analysis.param_uses),

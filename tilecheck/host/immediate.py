@@ -22,11 +22,12 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.flow.cfg import ElementKind
-from tilecheck.host import messages
+from tilecheck.host import messages, tasks
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
 from tilecheck.host.model import NOTHING, Kind, Oids, Value
+from tilecheck.host.parameter_index import rebound
 from tilecheck.host.popped_items import PoppedItems
 from tilecheck.host.summary import Summary
 from tilecheck.syntax import exact
@@ -53,6 +54,8 @@ class Immediate(PoppedItems):
         self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
         # a called name -> the builtin it names, if one (by its text alone: ``Context.callee``)
         self._builtin_names: dict[str, str | None] = {}
+        # the ``await``s of this body where tasks it created start (``tasks.task_starts``)
+        self._task_starts: dict[int, tuple[cst.Call, ...]] | None = None
 
     # -- bodies run elsewhere -----------------------------------------------------------------
     def _entered(self, expr: cst.BaseExpression) -> Summary | None:
@@ -67,7 +70,19 @@ class Immediate(PoppedItems):
         return summary if summary is not None and summary.yielded else None
 
     def _await(self, expr: cst.Await) -> Value:
-        """``await f(...)`` of an ``async def`` of the module: its body runs here."""
+        """``await f(...)`` of an ``async def`` of the module: its body runs here; tasks
+        started at an ``await`` run their first part there (``tilecheck.host.tasks``)."""
+        tasks.before_await(self, expr)
+        value = self._awaited(expr)
+        if self._task_starts is None:
+            fn = self.scope_node
+            canonical = lambda f: self.ctx.callee(f).canonical  # noqa: E731
+            starts = tasks.task_starts(fn, canonical) if type(fn) is cst.FunctionDef else {}
+            self._task_starts = starts
+        tasks.after_await(self, expr, self._task_starts.get(id(expr), ()))
+        return value
+
+    def _awaited(self, expr: cst.Await) -> Value:
         inner = expr.expression
         if type(inner) is cst.Call and type(inner.func) is cst.Name:
             name = inner.func.value
@@ -75,6 +90,8 @@ class Immediate(PoppedItems):
                 summary = self.ctx.summary_for(awaited_name(name))
                 if summary is not None:
                     return self.call_summary(inner, summary, None)
+        elif type(inner) is cst.Name and self.summarizing and inner.value not in self.env:
+            self.parameter_op_named(inner)  # ``await op`` of an op a caller may pass
         return super()._await(expr)
 
     def _yield(self, expr: cst.Yield) -> Value:
@@ -86,6 +103,23 @@ class Immediate(PoppedItems):
         return NOTHING
 
     # -- an op a parameter gives, run on every call ---------------------------------------------
+    def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
+        """Also the op a caller passes for a parameter the body never rebinds, once run here:
+        the name holds it on every path, the entry's included (``for``: ``await op`` again)."""
+        found = super().definite(expr, value)
+        if found is None and type(expr) is cst.Name and self.summarizing:
+            op = self._oid_of.get((Kind.OP, ("param-op", expr.value)))
+            if (
+                op is not None
+                and self.env.get(expr.value) == frozenset({op})
+                and expr.value not in self.ctx.rebindable
+                and self.scope_node is not None
+                and expr.value not in rebound(self.scope_node)
+            ):
+                self.set_bound(expr.value, op)  # (a fact on every path: the loop's back edge)
+                return op
+        return found
+
     def run_once(self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str) -> None:
         if self.summarizing and type(expr) is cst.Name and self.every_call():
             name = expr.value

@@ -24,6 +24,7 @@ import libcst as cst
 from tilecheck.codes import OP_NEVER_RUN
 from tilecheck.host.findings import Finding
 from tilecheck.host.guarded_keys import guards_of, reaching
+from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import source_of
@@ -175,7 +176,8 @@ def _reaches(
     if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
         return set()
     if type(parent) is cst.Attribute and parent.value is name and type(above) is cst.Call:
-        return _walked_items(names, parent, above)
+        taken = dropped_or_taken(parent, above)  # ``ops.clear()``, ``ops.pop("a")``
+        return taken if taken is not None else _walked_items(names, parent, above)
     if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
         return None
     index = parent.slice[0].slice

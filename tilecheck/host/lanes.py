@@ -20,12 +20,12 @@ import libcst as cst
 from tilecheck.host.containers import ELEMENTS
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import LATER, At, Axis, Others, Select
-from tilecheck.host.loops import Loops
+from tilecheck.host.item_attributes import ItemAttributes
 from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Many, Oids, Value, flatten
 from tilecheck.host.slice_ends import left_out
 
 
-class Lanes(Loops):
+class Lanes(ItemAttributes):
     module_node: cst.Module | None = None  # the module, when this is its body (``Windows``)
 
     def __init__(self, ctx: object) -> None:

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 import libcst as cst
 
-from tilecheck.host.indices import Affine, At, Bounds, Select
+from tilecheck.host.indices import Affine, At, Axis, Bounds, Select
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -76,6 +76,9 @@ class Hold:
     # On every path where it is live, these flags (names only ever bound to ``True``, ``False``
     # or ``None``) have this truth value (``tilecheck.host.flag_gates``).
     gates: frozenset[tuple[str, bool]] = frozenset()
+    # On every path where it is live, a local list of fixed length holds it at this index (a
+    # constant, or a form of a counter: ``tilecheck.host.slot_facts``).
+    slot: tuple[str, Axis] | None = None
 
     @property
     def live(self) -> bool:
@@ -93,6 +96,7 @@ class Hold:
             self._join_ordered(other),
             self._join_first_turn(other),
             self._join_gates(other),
+            self._join_slot(other),
         )
         return self if merged == self else merged
 
@@ -130,6 +134,14 @@ class Hold:
         if not other.live:
             return self.gates
         return self.gates & other.gates
+
+    def _join_slot(self, other: Hold) -> tuple[str, Axis] | None:
+        """A must-fact of the paths where the holder is live, as ``ordered``."""
+        if not self.live:
+            return other.slot
+        if not other.live:
+            return self.slot
+        return self.slot if self.slot == other.slot else None
 
     def _join_cover(self, other: Hold) -> frozenset[str] | None:
         """A holder never live on one side covers nothing there: the other side's names."""

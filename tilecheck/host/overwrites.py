@@ -14,7 +14,7 @@ import libcst as cst
 from tilecheck.flow.trips import length
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value, flatten
-from tilecheck.host.zipped_items import ZippedItems
+from tilecheck.host.slot_facts import SlotFacts
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
 
@@ -22,7 +22,7 @@ from tilecheck.syntax.walk import children
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await, cst.Try)
 
 
-class Overwrites(ZippedItems):
+class Overwrites(SlotFacts):
     module_node: cst.Module | None = None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
@@ -38,6 +38,9 @@ class Overwrites(ZippedItems):
         super().bind(target, value)
         if before is not None:
             self._note_overwritten(name, before, target)
+        elif self.dropped:  # each visit's verdict overwrites the last: the fixed point's
+            for key in [k for k in self.dropped if k[1] is target]:
+                self.dropped[key] = False
 
     def _live_pendings(self, oids: Oids) -> Oids:
         """The Pendings of ``oids`` never waited on any path, of a site the function makes."""

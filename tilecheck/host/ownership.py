@@ -16,6 +16,7 @@ from tilecheck.codes import (
     WRONG_ARGUMENT_KIND,
 )
 from tilecheck.host import messages
+from tilecheck.host.array_returns import returned_library
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.frame import Output
 from tilecheck.host.launch import Binding, LaunchSignature, bind
@@ -410,6 +411,12 @@ class Ownership(Verdicts):
         bound once to such an array holds "another library's" array."""
         if isinstance(expr, cst.Name) and self.array_name(expr.value):
             return "foreign"
+        if type(expr) is cst.Call and type(expr.func) is cst.Name:
+            # ``workspace(n)`` of a function of the module that returns ``np.zeros(n)``
+            known = expr.func.value in self.env
+            returned = None if known else returned_library(self.ctx, expr)
+            if returned is not None:
+                return returned
         return self.ctx.array_library(expr)
 
     def parameter_written(self, expr: cst.BaseExpression) -> Oids:

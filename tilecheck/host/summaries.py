@@ -84,10 +84,15 @@ class Interprocedural(Structures):
     # -- recording ---------------------------------------------------------------------------
     def parameter_op(self, func: cst.Attribute) -> int | None:
         receiver = func.value
+        if func.attr.value != "sync" or not isinstance(receiver, cst.Name):
+            return None
+        return self.parameter_op_named(receiver)
+
+    def parameter_op_named(self, receiver: cst.Name) -> int | None:
+        """The op a caller may pass for the parameter ``receiver`` names, run here (``.sync()``,
+        ``await op``)."""
         if (
-            func.attr.value != "sync"
-            or not isinstance(receiver, cst.Name)
-            or receiver.value not in self.summarizing
+            receiver.value not in self.summarizing
             or receiver.value in self.env
             or receiver.value in self.ctx.rebindable
             or self.maybe
@@ -206,9 +211,10 @@ class Interprocedural(Structures):
 
     def parameter_reruns(self) -> tuple[tuple[int, Finding], ...]:
         """TC110 at the fixed point on the ops parameters stand for, by position."""
+        looped = [v for reruns in self.loop_parameter_reruns.values() for v in reruns.values()]
         return tuple(
             (index, finding)
-            for index, finding in self.parameter_verdicts.values()
+            for index, finding in (*self.parameter_verdicts.values(), *looped)
             if finding is not None
         )
 

@@ -219,6 +219,8 @@ class SummaryChecks(CaptureSites):
         found = self.env.get(f"{receiver}.{attr}")
         if found is None and "[" in receiver:  # ``blocks[0].act``: its instance's
             held = self.stored(receiver)
+            if held is None:  # an item of a comprehension's result by constant key
+                held = self.item_at(receiver)
             found = self.instance_attribute(flatten(held), attr) if held is not None else None
         return frozenset(self.kinds(found or NOTHING, Kind.TENSOR))
 

@@ -112,12 +112,17 @@ class Verdicts(Frame):
             for name, oid in self.bound.items():
                 if oid in before and (oid not in names or name < names[oid]):
                     names[oid] = name
+        given: dict[cst.CSTNode, tuple[int, Finding]] = {}  # ops a caller passes: per call
         for op, runs in self.taken.items():
             held = names.get(op)
             if held is None:
                 continue  # made in the loop (a new op each iteration), or held by no name
+            parameter = self.parameter_of(op)
             for seq, node, how, withs in runs:
-                if seq >= first and not withs:
+                if seq >= first and not withs and parameter is not None:
+                    rerun = messages.parameter_rerun(node, held, [(node, how)], how)
+                    given[node] = (parameter, rerun)
+                elif seq >= first and not withs:
                     around = [(node, how)]
                     finding = messages.already_run(
                         node, held, self.infos[op], around, how, around=True
@@ -125,6 +130,7 @@ class Verdicts(Frame):
                     top = self.element.top if self.element is not None else 0
                     found[node] = dataclasses.replace(finding, top=top)
         self.loop_reruns[id(loop)] = found
+        self.loop_parameter_reruns[id(loop)] = given
 
     def swallowing(self) -> frozenset[cst.WithItem]:
         """The ``with`` items around the current element that may swallow an exception (all but

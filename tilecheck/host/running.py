@@ -1,0 +1,39 @@
+"""What the round 20C helpers (``tilecheck.host.tasks``, ``memo_calls``) use of the body's
+analysis running them, as a protocol: they are called from its classes, which they do not
+import (imports go one way)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+import libcst as cst
+
+from tilecheck.host.context import Context
+from tilecheck.host.model import Oids, Value
+from tilecheck.host.summary import Summary
+
+
+class Running(Protocol):
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def env(self) -> Mapping[str, Oids]: ...
+
+    @property
+    def scope_node(self) -> cst.FunctionDef | None: ...
+
+    @property
+    def parameters(self) -> frozenset[str]: ...
+
+    @property
+    def summarized(self) -> bool: ...
+
+    def set_env(self, name: str, oids: Oids | None) -> None: ...
+
+    def escape(self, value: Value) -> None: ...
+
+    def close_over(self, oids: Oids) -> None: ...
+
+    def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value: ...

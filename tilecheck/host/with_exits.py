@@ -1,0 +1,119 @@
+"""What the elements of a ``with`` of the module's own context managers do (issue 17, round
+20A; ``tilecheck.host.managers`` says which are followed and how the CFG holds them).
+
+``WITH_CALL`` binds a ``@contextmanager`` function's parameters to the call's arguments,
+``YIELDED`` the ``as`` target to the value of its ``yield``, ``WITH_EXIT`` drops its parameters
+and locals (its frame is gone once the ``with`` is left). For an instance of a module class
+with ``__enter__``, ``WITH_ENTER`` applies that method's summary on it and ``WITH_EXIT`` its
+``__exit__``'s; both are applied at a call node of their own that no code holds
+(``PropertyRead``: a finding there is shown at the ``with`` item)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import libcst as cst
+
+from tilecheck.host.model import NOTHING, Kind, Value
+from tilecheck.host.property_reads import PropertyRead
+from tilecheck.syntax.nodes import target_names
+
+if TYPE_CHECKING:
+    from tilecheck.host.flag_gates import FlagGates as BodyAnalysis  # (``analysis``'s base)
+    from tilecheck.host.managers import Manager
+
+_HIDDEN = " with "  # the instance a ``with Cls(...)`` made, under this and the item's id
+
+
+def _manager(an: BodyAnalysis, item: cst.WithItem) -> Manager | None:
+    managers = an.ctx.managers
+    if managers is None or id(item) not in managers.spliced:
+        return None
+    return managers.by_name[cast(cst.Name, cast(cst.Call, item.item).func).value]
+
+
+def call_entered(an: BodyAnalysis, item: cst.WithItem) -> None:
+    """``WITH_CALL``: the manager's parameters hold the call's arguments."""
+    manager = _manager(an, item)
+    if manager is None:
+        return
+    call = cast(cst.Call, item.item)
+    an.entered(call)  # (its summary's refusals inside a capture, as at ``WITH_ENTER``)
+    positional = iter(manager.positional)
+    values: dict[str, Value] = {}
+    for arg in call.args:
+        name = next(positional) if arg.keyword is None else arg.keyword.value
+        values[name] = an.ev(arg.value)
+    for name in manager.parameters:
+        an.bind_name(name, values.get(name, NOTHING))
+
+
+def yielded(an: BodyAnalysis, item: cst.WithItem) -> None:
+    """``YIELDED``: ``as`` binds what the manager's ``yield`` gives."""
+    manager = _manager(an, item)
+    if manager is None:
+        return
+    given = cast(cst.Yield, manager.yielded.value).value
+    value = an.ev(given) if isinstance(given, cst.BaseExpression) else NOTHING
+    if item.asname is not None:  # (else the ``with`` drops it: the manager still holds it)
+        an.bind(item.asname.name, value)
+
+
+def entered(an: BodyAnalysis, item: cst.WithItem, value: Value) -> Value:
+    """``WITH_ENTER`` of an instance of a module class with ``__enter__``: what that method
+    returns (``value`` itself for anything else)."""
+    managers = an.ctx.managers
+    if managers is None or not isinstance(value, frozenset) or not value:
+        return value
+    instances = frozenset(an.kinds(value, Kind.INSTANCE))
+    info = an.class_of(instances) if instances == value else None
+    if info is None or info.origin is not None:
+        return value
+    summary = an.ctx.summary_for(f"{info.name}.__enter__")
+    if summary is None or an.ctx.summary_for(f"{info.name}.__exit__") is None:
+        return value  # (half of it followed would leave what the exit settles unsettled)
+    receiver = _receiver(an, item, info.name)
+    if receiver.startswith(_HIDDEN):
+        an.bind_name(receiver, value)
+    call = managers.calls.setdefault((id(item), "enter"), PropertyRead(func=item.item))
+    return an.call_summary(call, summary, receiver)
+
+
+def _receiver(an: BodyAnalysis, item: cst.WithItem, cls: str) -> str:
+    """The name the instance is followed by: the item's own (``with scratch:``), else one of
+    its own until the ``with`` is left."""
+    expr = item.item
+    if type(expr) is cst.Name and an.instances.get(expr.value) == cls:
+        return expr.value
+    return f"{_HIDDEN}{id(item)}"
+
+
+def left(an: BodyAnalysis, item: cst.WithItem) -> None:
+    """``WITH_EXIT``: the manager's frame goes; an instance's ``__exit__`` runs."""
+    manager = _manager(an, item)
+    if manager is not None:
+        kept = set(target_names(item.asname.name)) if item.asname is not None else set()
+        for name in sorted(manager.own - kept):
+            if name in an.env or name in an.bound:
+                an.bind_name(name, NOTHING)
+                an.set_env(name, None)
+        an.gc_needed = True
+        return
+    managers = an.ctx.managers
+    if managers is None or (id(item), "enter") not in managers.calls:
+        return  # (no ``__enter__`` of the module's was applied at this item)
+    hidden = f"{_HIDDEN}{id(item)}"
+    expr = item.item
+    receiver = hidden if hidden in an.instances else None
+    if receiver is None and type(expr) is cst.Name and expr.value in an.instances:
+        receiver = expr.value
+    cls = an.instances.get(receiver) if receiver is not None else None
+    summary = an.ctx.summary_for(f"{cls}.__exit__") if cls is not None else None
+    if summary is not None and receiver is not None:
+        call = managers.calls.setdefault((id(item), "exit"), PropertyRead(func=item.item))
+        an.escape(an.call_summary(call, summary, receiver))
+    if hidden in an.env or hidden in an.instances:
+        an.drop_paths(hidden)
+        an.bind_name(hidden, NOTHING)
+        an.set_env(hidden, None)
+        an.gc_needed = True
