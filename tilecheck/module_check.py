@@ -92,7 +92,7 @@ def _module_context(
         for d in top.nested
         if isinstance(d, cst.FunctionDef) and is_device_def(d, resolver, kernel_decorators)
     }
-    functions = Functions(top.nested, device, _statement_of_nested(top, None))
+    functions = Functions(top.nested, device, _statement_of_nested(top, None), module.body)
 
     def find_class(canonical: str) -> ClassInfo | None:
         if project is None or canonical.startswith(_NOT_USER_CODE):

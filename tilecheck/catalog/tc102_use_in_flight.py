@@ -62,6 +62,12 @@ from tilecheck.catalog.round20d import INVALID as SLOTS20D_INVALID
 from tilecheck.catalog.round20d import VALID as SLOTS20D_VALID
 from tilecheck.catalog.round20e import INVALID as ITEMS20E_INVALID
 from tilecheck.catalog.round20e import VALID as ITEMS20E_VALID
+from tilecheck.catalog.round21g import INVALID as SWAPS21G_INVALID
+from tilecheck.catalog.round21g import VALID as SWAPS21G_VALID
+from tilecheck.catalog.round21h import INVALID as VIEWS21H_INVALID
+from tilecheck.catalog.round21h import VALID as VIEWS21H_VALID
+from tilecheck.catalog.round21i import INVALID as SHAPES21I_INVALID
+from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -450,6 +456,9 @@ def main() -> None:
         *WITHS20A_VALID["TC102"],
         *TASKS20C_VALID["TC102"],
         *SLOTS20D_VALID["TC102"],
+        *SWAPS21G_VALID["TC102"],
+        *VIEWS21H_VALID["TC102"],
+        *SHAPES21I_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -485,5 +494,8 @@ def main() -> None:
         + WITHS20A_INVALID["TC102"]
         + TASKS20C_INVALID["TC102"]
         + SLOTS20D_INVALID["TC102"]
+        + SWAPS21G_INVALID["TC102"]
+        + VIEWS21H_INVALID["TC102"]
+        + SHAPES21I_INVALID["TC102"]
     ),
 )

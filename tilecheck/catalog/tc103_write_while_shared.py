@@ -16,6 +16,7 @@ from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
 from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.round17d import INVALID as VALUES17D_INVALID
 from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
+from tilecheck.catalog.round21h import INVALID as VIEWS21H_INVALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -186,5 +187,6 @@ def main() -> None:
         *OBJECTS12_INVALID["TC103"],
         *METHODS17A_INVALID["TC103"],
         *VALUES17D_INVALID["TC103"],
+        *VIEWS21H_INVALID["TC103"],
     ),
 )

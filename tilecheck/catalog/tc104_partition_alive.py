@@ -24,6 +24,8 @@ from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
 from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
 from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round21i import INVALID as SHAPES21I_INVALID
+from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -153,6 +155,7 @@ def main() -> None:
         *WITHS20A_VALID["TC104"],
         *GENERATORS20B_VALID["TC104"],
         *TASKS20C_VALID["TC104"],
+        *SHAPES21I_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -388,5 +391,6 @@ def main() -> None:
         *WITHS20A_INVALID["TC104"],
         *GENERATORS20B_INVALID["TC104"],
         *TASKS20C_INVALID["TC104"],
+        *SHAPES21I_INVALID["TC104"],
     ),
 )

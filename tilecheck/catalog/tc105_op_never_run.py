@@ -26,6 +26,8 @@ from tilecheck.catalog.round18d import INVALID as VALUES18D_INVALID
 from tilecheck.catalog.round18d import VALID as VALUES18D_VALID
 from tilecheck.catalog.round20e import INVALID as ITEMS20E_INVALID
 from tilecheck.catalog.round20e import VALID as ITEMS20E_VALID
+from tilecheck.catalog.round21j import INVALID as CLEARED21J_INVALID
+from tilecheck.catalog.round21j import VALID as CLEARED21J_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -159,6 +161,7 @@ def main() -> None:
         *CONTAINERS17C_VALID["TC105"],
         *VALUES18D_VALID["TC105"],
         *ITEMS20E_VALID["TC105"],
+        *CLEARED21J_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -253,5 +256,6 @@ def main() -> None:
         *CONTAINERS17C_INVALID["TC105"],
         *VALUES18D_INVALID["TC105"],
         *ITEMS20E_INVALID["TC105"],
+        *CLEARED21J_INVALID["TC105"],
     ),
 )

@@ -33,6 +33,8 @@ from tilecheck.catalog.round17a_methods import INVALID as METHODS17A_INVALID
 from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
 from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
+from tilecheck.catalog.round21j import INVALID as CLEARED21J_INVALID
+from tilecheck.catalog.round21j import VALID as CLEARED21J_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -289,6 +291,7 @@ class Prefetcher:
         *METHODS14_VALID["TC108"],
         *METHODS17A_VALID["TC108"],
         *GENERATORS20B_VALID["TC108"],
+        *CLEARED21J_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -431,5 +434,6 @@ def main() -> None:
         *METHODS14_INVALID["TC108"],
         *METHODS17A_INVALID["TC108"],
         *GENERATORS20B_INVALID["TC108"],
+        *CLEARED21J_INVALID["TC108"],
     ),
 )

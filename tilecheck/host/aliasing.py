@@ -10,10 +10,12 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host.api import ALLOCATORS
 from tilecheck.host.closures import Closures
-from tilecheck.host.indices import Select
+from tilecheck.host.indices import Select, regions_apart
 from tilecheck.host.messages import Use
 from tilecheck.host.model import Kind, Oids
+from tilecheck.syntax.nodes import dotted_name
 
 
 class Aliasing(Closures):
@@ -22,6 +24,7 @@ class Aliasing(Closures):
         self._index_deps: dict[str, set[int]] = {}  # a name -> elements indexed with it
         self._related: dict[Oids, Oids] = {}
         self._related_for = -1  # the ``family_version`` the cache was made for
+        self._factory_made: dict[int, bool] = {}
 
     # -- making elements ------------------------------------------------------------------------
     def adopt(self, m: int, parents: Oids, *selects: Select) -> None:
@@ -88,7 +91,39 @@ class Aliasing(Closures):
             return False
         if any(x.beside(y) for x in first for y in second):
             return True
-        return any(x.beside(y) for x in self._within(a) for y in self._within(b))
+        outer, other = self._within(a), self._within(b)
+        return any(x.beside(y) or self._parts_apart(x, y) for x in outer for y in other)
+
+    def _parts_apart(self, x: Select, y: Select) -> bool:
+        """Parts at apart indices (``k[layer]``, ``v[layer - 1]``) of two tensors each of
+        which is some tensor a factory made (an element of a container of such, a loop's
+        earlier one): two of those are one tensor or share no memory, so the parts are
+        disjoint either way."""
+        if not (x.memory and y.memory) or x.space != y.space or x.of == y.of:
+            return False
+        if x.axes is None or y.axes is None or len(x.of) != 1 or len(y.of) != 1:
+            return False
+        if not regions_apart(x.axes, y.axes):
+            return False
+        return all(self._allocated(next(iter(s.of))) for s in (x, y))
+
+    def _allocated(self, oid: int) -> bool:
+        """``oid`` is a whole tensor a factory allocated (not a view), or one of such."""
+        info = self.infos[oid]
+        if info.kind is not Kind.TENSOR or any(s.memory for s in info.selects):
+            return False
+        return all(self._made_by_factory(r) for r in info.parents or (oid,))
+
+    def _made_by_factory(self, oid: int) -> bool:
+        known = self._factory_made.get(oid)
+        if known is None:
+            info = self.infos[oid]
+            site = info.site
+            callee = dotted_name(site.func) if isinstance(site, cst.Call) else None
+            canonical = self.ctx.resolver.resolve(callee) if callee is not None else None
+            known = info.kind is Kind.TENSOR and not info.selects and canonical in ALLOCATORS
+            self._factory_made[oid] = known
+        return known
 
     def _within(self, oid: int) -> list[Select]:
         """The selections of the parts of a tensor a view lies within, innermost first; then

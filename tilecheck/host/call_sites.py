@@ -54,6 +54,9 @@ class CallSites(SummaryChecks):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._explicit: set[cst.Call] = set()  # ``Base.finish(obj)``: ``obj`` is the receiver
+        # arguments a call passes after its written ones (``tasks``: the module values a
+        # task's part reads, given while its summary applies)
+        self.given_too: dict[cst.Call, tuple[cst.Arg, ...]] = {}
         self._property_reads: dict[cst.Attribute, PropertyRead] = {}  # one call node each
         # the new tensors a method's stores borrow (``self.pend = k(t.partition(s)).submit()``):
         # the call returns the same ones (``return t``)
@@ -179,7 +182,9 @@ class CallSites(SummaryChecks):
 
     def passed(self, call: cst.Call) -> Sequence[cst.Arg]:
         """The arguments a call gives the callee's parameters after its receiver."""
-        return call.args[1:] if call in self._explicit else call.args
+        args = call.args[1:] if call in self._explicit else call.args
+        more = self.given_too.get(call) if self.given_too else None
+        return args if more is None else (*args, *more)
 
     def made_class(self, receiver: cst.BaseExpression) -> str | None:
         """The class of the checked tree ``receiver`` calls (``Act()``), if it does."""
@@ -358,7 +363,7 @@ class CallSites(SummaryChecks):
         if result.kind is Kind.GRAPH:  # a graph is the group its ops belong to
             self.infos[new] = dataclasses.replace(self.infos[new], group=new)
         group = self.infos[new].group
-        cover = returned_cover(result.targets, self._named_args)
+        cover = returned_cover(result.targets, self._named_args, private_tensors(summary, result))
         ordered = result.ordered and group is None
         self.set_hold(new, Hold(LIVE, frozenset(borrows), cover=cover, ordered=ordered))
         return frozenset({new})
@@ -455,14 +460,41 @@ class CallSites(SummaryChecks):
 
 
 def returned_cover(
-    targets: Iterable[tuple[Target, bool]], named: Mapping[int, frozenset[str]]
+    targets: Iterable[tuple[Target, bool]],
+    named: Mapping[int, frozenset[str]],
+    private: frozenset[Target] = frozenset(),
 ) -> frozenset[str] | None:
     """The names that hold every tensor a returned holder borrows, when it borrows only
     parameters given such names (``tiles(front)`` of ``def tiles(t): return t.partition(s)``
-    borrows what ``front`` holds, as ``front.partition(s)`` would); None otherwise."""
+    borrows what ``front`` holds, as ``front.partition(s)`` would) and tensors the call makes
+    that it gives out through this holder alone (``private``: no name can hold them; the
+    upload source of ``load(host, into)``); None otherwise."""
     cover: frozenset[str] = frozenset()
-    for (kind, which), _ in targets:
+    for target, _ in targets:
+        if target in private:
+            continue
+        kind, which = target
         if kind != "param" or not isinstance(which, int) or which not in named:
             return None
         cover |= named[which]
     return cover or None
+
+
+def private_tensors(summary: Summary, result: Result) -> frozenset[Target]:
+    """The tensors the call makes (``("new", n)`` targets) that only ``result`` gives out:
+    no other returned item, stored attribute, append or kept op names them, and none is a
+    view (round 21G)."""
+    new = frozenset(t for t, _ in result.targets if t[0] == "new")
+    if not new:
+        return new
+    others: list[Result] = [r for r in summary.returns if r is not result]
+    others += [r for _, r in summary.stores if r is not result]
+    others += [r for _, r in summary.appends if r is not result]
+    others += [r for _, rs in summary.kept_ops for r in rs if r is not result]
+    seen: set[Target] = {t for view in summary.views for t in view[:2]}
+    while others:
+        other = others.pop()
+        seen |= {t for t, _ in other.targets}
+        others += [r for _, r in other.fields]
+    seen |= {t for _, r in result.fields for t, _ in r.targets}
+    return new - seen

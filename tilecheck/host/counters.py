@@ -161,8 +161,10 @@ class Counters(Aliasing):
         base = selects[0].of
         (tensor,) = base
         deps = [(n, item in items, tensor in items) for n, items in self._index_deps.items()]
+        within_base = self.moves_with(item, tensor)
         if any(n == name and of_base for n, _, of_base in deps):
-            self.retire(item)  # the tensor it lies within changes too
+            if not within_base:  # (else moved with that tensor as it changes)
+                self.retire(item)  # the tensor it lies within changes too
             return
         # while the other names keep their values, and those the tensor depends on
         names = frozenset(n for n, of_item, of_base in deps if of_item or of_base) - {name}
@@ -173,7 +175,17 @@ class Counters(Aliasing):
             (Select(base, "", None, memory=True),),
             names,
         )
+        if within_base:
+            self.keep_within(within, tensor)
         self.move(item, within)
+
+    def moves_with(self, item: int, base: int) -> bool:
+        """``item`` was taken from ``base`` and moves with it (``tilecheck.host.
+        nested_items``)."""
+        return False
+
+    def keep_within(self, item: int, base: int) -> None:
+        """``item`` lies within ``base`` and moves with it from here."""
 
     def retire_moved(self, item: int) -> None:
         """What ``item`` moved into as its counter advanced may be any element now."""

@@ -243,6 +243,10 @@ class Expressions(ObjectGraphs):
                     if for_in is first and name in steps:  # ``[op.submit() for op in ops]``
                         shadowed.setdefault(name, NOTHING)
                         self.set_env(name, self.env.get(name, NOTHING) | set(steps[name]))
+                if for_in is first:  # ``[b.settle() for b in bufs]``: each item's ``b.attr``
+                    for step, copies in steps.items():
+                        if "." in step:
+                            self.set_env(step, frozenset(copies))
                 for condition in for_in.ifs:
                     self.ev(condition.test)
                 for_in = for_in.inner_for_in
@@ -265,6 +269,9 @@ class Expressions(ObjectGraphs):
             if columns is not None:
                 columns = tuple(frozenset(copies.get(o, o) for o in c) for c in columns)
             self.holders_done(copies)
+        for step in steps:
+            if "." in step:
+                self.set_env(step, None)
         for name, oids in shadowed.items():
             self.drop_paths(name)
             self.instances.pop(name, None)

@@ -158,7 +158,10 @@ class Frame(Store):
                 finding = messages.left_unwaited(site)
             elif drops := [w for (p, w), hit in self.dropped.items() if p == pending and hit]:
                 popped = [w for w in drops if type(w) is cst.Call]
-                finding = messages.popped(site, popped[0]) if popped else messages.overwritten(site)
+                finding = messages.overwritten(site)
+                if popped:
+                    take = messages.cleared if _clears(popped[0]) else messages.popped
+                    finding = take(site, popped[0])
             else:
                 continue
             self.sink.add(
@@ -539,3 +542,9 @@ class Frame(Store):
         self.unrelate(expr.value)
         self.set_env(expr.value, frozenset({tensor}))
         return tensor
+
+
+def _clears(call: cst.CSTNode) -> bool:
+    """``pends.clear()``: the drop of every item (round 21J), not a ``pop``."""
+    func = call.func if type(call) is cst.Call else None
+    return type(func) is cst.Attribute and func.attr.value == "clear"

@@ -26,7 +26,15 @@ from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, join_returns, parameters
-from tilecheck.host.tasks import task_name, task_prefix
+from tilecheck.host.tasks import (
+    globals_name,
+    module_values,
+    resume_name,
+    task_name,
+    task_prefix,
+    task_resumed,
+    with_globals,
+)
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
@@ -73,6 +81,7 @@ class Functions:
         defs: Sequence[cst.CSTNode],
         device: set[int],
         statements: Mapping[int, int] | None = None,
+        module_body: Sequence[cst.BaseStatement] = (),
     ) -> None:
         # a function by name, a method by ``Class.name``, with its class's name
         self.defs: dict[str, tuple[cst.FunctionDef, str | None]] = {}
@@ -84,6 +93,7 @@ class Functions:
         self._coroutines: set[str] = set()  # ``awaited_name``s: ``async def``s run by ``await``
         self._static: set[str] = set()  # ``Class.name`` of each ``@staticmethod``
         where = statements or {}
+        values: frozenset[str] | None = None  # (``tasks.module_values``, when first needed)
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and coroutine(d):
                 self.defs[awaited_name(d.name.value)] = (d, None)  # also: as unknown code
@@ -91,10 +101,19 @@ class Functions:
                 if id(d) in where:
                     self.statement[awaited_name(d.name.value)] = where[id(d)]
                 first = task_prefix(d)  # what a task of it runs first (``tasks``)
-                if first is not None:
-                    self.defs[task_name(d.name.value)] = (first, None)
-                    if id(d) in where:
-                        self.statement[task_name(d.name.value)] = where[id(d)]
+                resumed = task_resumed(d)  # and after an opening ``sleep(0)``
+                for named, part in ((task_name, first), (resume_name, resumed)):
+                    if part is None:
+                        continue
+                    self.defs[named(d.name.value)] = (part, None)
+                    if values is None:
+                        values = module_values(module_body)
+                    given = with_globals(part, values)  # the module's values as arguments
+                    if given is not None:
+                        self.defs[globals_name(named(d.name.value))] = (given, None)
+                    for key in (named(d.name.value), globals_name(named(d.name.value))):
+                        if id(d) in where:
+                            self.statement[key] = where[id(d)]
             if isinstance(d, cst.FunctionDef) and id(d) not in device and not d.decorators:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:

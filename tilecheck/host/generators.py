@@ -22,8 +22,9 @@ The rewrite is made only where it means the same: the generator's locals (parame
 target, names it binds) are names the consumer's scope never mentions, but a parameter given
 the same name (rebound by neither) and, with no code after the ``yield``, a loop target's name
 the consumer's own target rebinds right after; the generator's free names are names the
-consumer (a function) does not bind; the consumer's loop has no ``else``; at module level no
-statement is added (the module's statements keep their numbers). And only where the consumer
+consumer (a function) does not bind; the consumer's loop has no ``else``; at module level the
+bindings, the statements before the generator's loop and the loop are one ``if True:`` (the
+module's statements keep their numbers; round 21I). And only where the consumer
 handles every step (``_every_step``): a body that may stop early or skip (``break``,
 ``continue``, ``return``, ``raise``, ``try``), or that names what a step yields only under a
 test, may leave a yielded op or Pending in flight past the loop, which item it holds unknown
@@ -42,6 +43,7 @@ from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import descendants, own_nodes
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
+Body = Sequence[cst.BaseStatement]
 
 _STEP = "_tilecheck_step_"  # the counter ``enumerate`` gives: a value nothing follows
 # What makes a consumer's step end before its body's end (compared by exact type).
@@ -208,8 +210,8 @@ class Generators:
     def module(self) -> cst.Module:
         """The module with its top-level functions', methods' and own loops over followed
         generators rewritten (the module itself where none is). A module-level loop whose
-        rewrite needs statements before it is left alone: the module's statements keep their
-        numbering."""
+        rewrite needs statements before it is one ``if True:`` statement (no way around its
+        body): the module's statements keep their numbering."""
         if not self._found and not self._islice:
             return self._module
         body: list[Statement] = []
@@ -230,7 +232,13 @@ class Generators:
                 return stmt
             return stmt.with_changes(body=stmt.body.with_changes(body=methods))
         new = self._block([stmt], None)
-        return new[0] if new is not None and len(new) == 1 else stmt
+        if new is None:
+            return stmt
+        if len(new) == 1:
+            return new[0]
+        # the bindings and the generator's statements before its loop, then the loop, as one
+        # statement that always runs its body: the module's statements keep their numbers
+        return cst.If(test=cst.Name("True"), body=cst.IndentedBlock(body=cast(Body, new)))
 
     def _function(self, fn: cst.FunctionDef) -> cst.FunctionDef:
         if any(f.fn is fn for f in self._found.values()):

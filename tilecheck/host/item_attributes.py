@@ -12,7 +12,13 @@ level), to a copy per step of each op or Pending those attributes hold
 (``Loops.materialize``): what the body does to the step's copies on every step is what the loop
 did to every item (``Loops.loop_done``), as for a list of Pendings walked by ``for p in pends``.
 A body that rebinds the attribute, or leaves it on some step, leaves the items as they were;
-where ``b.writer is None`` holds (a test), the step's copies are no holders there."""
+where ``b.writer is None`` holds (a test), the step's copies are no holders there.
+
+Round 21G: what a loop over every item of a container of distinct instances left in its
+name's attributes (``for s in slots: s.write(x)``, a Pending the method stored in
+``s.pending``) is every item's too; a later loop or comprehension (``[s.settle() for s in
+slots]``: one ``for``, no ``if``) over every item takes a copy per step of it under
+``s.pending``, as for the constant-key attributes."""
 
 from __future__ import annotations
 
@@ -73,6 +79,11 @@ class ItemAttributes(Loops):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._step_copies: set[int] = set()  # the steps' copies of items' attributes
+        self._bodies: dict[int, frozenset[int]] = {}  # a loop's body -> its nodes' ids
+        # a container -> its items when a loop over every one of them left holders, made in
+        # its body, in each item's attribute (by attribute); not kept in the env, so that
+        # the holders go where no name holds them any more (as before)
+        self._every: dict[str, tuple[Oids, dict[str, Oids]]] = {}
 
     def attribute_none(self, path: str) -> None:
         """``b.writer is None`` holds here: the step's copies ``b.writer`` held are no holders
@@ -108,6 +119,102 @@ class ItemAttributes(Loops):
         self.took_element(item, elements)
         return frozenset({item})
 
+    def loop_done(self, loop: cst.For) -> None:
+        """A loop over every item of a container of distinct instances went through them
+        all: what the steps left in ``b.attr`` (made in the body: a Pending a method stored)
+        is kept as every item's (``_every``), for a later walk of every item (round 21G:
+        ``for s in slots: s.write(x)`` then ``[s.settle() for s in slots]``)."""
+        walked = walked_item(loop) if self._based else None
+        super().loop_done(loop)
+        if walked is None or root_of(walked[0]) not in self._based:
+            return
+        container, name = walked
+        items = self.env.get(container + "[*]")
+        if (
+            not items
+            or container + "[=]" in self.env
+            or any(self.infos[o].kind is not Kind.INSTANCE for o in items)
+        ):
+            return
+        body = self.nodes_in(loop.body)
+        prefix = name + "."
+        for path in sorted(self._under.get(name, ())):
+            attr = path[len(prefix) :]
+            if not path.startswith(prefix) or not attr.isidentifier():
+                continue
+            made = frozenset(
+                o
+                for o in self.env.get(path, NOTHING)
+                if self.infos[o].kind in _HELD and id(self.infos[o].site) in body
+            )
+            if made:
+                kept = self._every.setdefault(container, (items, {}))
+                if kept[0] != items:
+                    kept = self._every[container] = (items, {})
+                kept[1][attr] = kept[1].get(attr, NOTHING) | made
+
+    def nodes_in(self, body: cst.CSTNode) -> frozenset[int]:
+        """The ids of the nodes of a loop's body (one walk per body)."""
+        found = self._bodies.get(id(body))
+        if found is None:
+            seen: set[int] = set()
+            stack: list[cst.CSTNode] = [body]
+            while stack:
+                node = stack.pop()
+                seen.add(id(node))
+                stack.extend(node.children)
+            found = self._bodies[id(body)] = frozenset(seen)
+        return found
+
+    def step_holders(
+        self, expr: cst.CSTNode, for_in: cst.CompFor, value: Value
+    ) -> dict[str, dict[int, int]]:
+        """Also ``[b.settle() for b in bufs]`` over a container whose items hold ops or
+        Pendings under ``attr``: a copy per step of each, under ``b.attr`` (as ``iterate``)."""
+        out = super().step_holders(expr, for_in, value)
+        target, it = for_in.target, for_in.iter
+        if for_in.ifs or for_in.inner_for_in is not None or type(target) is not cst.Name:
+            return out
+        if not self._based:
+            return out
+        if type(it) is cst.Call and type(it.func) is cst.Attribute and not it.args:
+            it = it.func.value if it.func.attr.value == "values" else it
+        container = path_of(it)
+        if container is None or root_of(container) not in self._based:
+            return out
+        for attr, holders in self.item_holders(container).items():
+            step = f"{target.value}.{attr}"
+            for oid in holders:
+                info, hold = self.infos[oid], self.holds.get(oid)
+                if info.kind not in _HELD or hold is None or step in self.env:
+                    continue
+                key = ("comprehension step", id(expr), oid, step)
+                m = self.fresh(info.kind, expr, info.label, group=info.group, key=key)
+                self.adopt(m, frozenset({oid}))
+                self.primary.setdefault(m, self.site_of(oid))
+                self.set_hold(m, hold)
+                out.setdefault(step, {})[m] = oid
+        return out
+
+    def item_holders(self, container: str) -> dict[str, set[int]]:
+        """The ops and Pendings the items of ``container`` may hold, by attribute: stored by
+        constant key (``bufs[0].attr``), or left in every item by a loop over them all, while
+        the container holds the same items and a name still holds them live."""
+        held: dict[str, set[int]] = {}
+        for path in sorted(self._under.get(root_of(container), ())):
+            attr = item_attribute(path, container)
+            oids = self.env.get(path) if attr is not None else None
+            if attr is not None and oids:
+                held.setdefault(attr, set()).update(o for o in oids if self.infos[o].kind in _HELD)
+        every = self._every.get(container)
+        if every is not None and every[0] == self.env.get(container + "[*]"):
+            named = frozenset().union(*self.env.values()) if every[1] else NOTHING
+            for attr, holders in every[1].items():
+                live = {o for o in holders if o in named and (h := self.holds.get(o)) and h.live}
+                if live:
+                    held.setdefault(attr, set()).update(live)
+        return held
+
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         super().iterate(loop, fallback)
         if not self._based:
@@ -116,13 +223,7 @@ class ItemAttributes(Loops):
         if walked is None or root_of(walked[0]) not in self._based:
             return
         container, name = walked
-        held: dict[str, set[int]] = {}
-        for path in sorted(self._under.get(root_of(container), ())):
-            attr = item_attribute(path, container)
-            oids = self.env.get(path) if attr is not None else None
-            if attr is not None and oids:
-                held.setdefault(attr, set()).update(o for o in oids if self.infos[o].kind in _HELD)
-        for attr, holders in held.items():
+        for attr, holders in self.item_holders(container).items():
             if holders and f"{name}.{attr}" not in self.env:
                 step = f"{name}.{attr}"
                 taken = self.materialize(loop, frozenset(holders), step, distinct=False)

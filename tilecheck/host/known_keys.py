@@ -9,13 +9,13 @@ d.items()`` / ``for i in range(3)`` walks the keys of what it walks. Anything el
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import target_names
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants
 
 Key = str | int
 Use = tuple[cst.Name, cst.CSTNode | None, cst.CSTNode | None]  # a name, its parent, grandparent
@@ -36,6 +36,7 @@ class ScopeNames:
     ) -> None:
         # the module's names, asked for a name this scope reads but never binds
         self._outer = outer
+        self.scope = scope
         self.uses: dict[str, list[Use]] = {}
         self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
         self.loops: list[cst.For | cst.CompFor] = []
@@ -112,9 +113,33 @@ class ScopeNames:
         if free is not None:
             return free.keys(name)
         value = self.bound_once(name)
-        if value is None or not all(_dict_read(u) for u in self.uses.get(name, ())):
+        uses = self.uses.get(name, ())
+        if value is None or not all(_dict_read(u) for u in uses if not _cleared(u)):
+            return None
+        if any(_cleared(u) for u in uses) and not self._cleared_last(name, uses):
             return None
         return self.made_keys(value)
+
+    def _cleared_last(self, name: str, uses: Sequence[Use]) -> bool:
+        """``d.clear()`` (round 21J) is one statement of the scope's own body that comes after
+        every other use of ``d`` (none in a nested function, lambda or class): no walk can
+        run once it has emptied ``d``, so the keys are those every walk sees."""
+        body = _body(self.scope)
+        clears = [u[2] for u in uses if _cleared(u)]
+        at = [i for i, s in enumerate(body) if _statement_call(s) in clears]
+        if len(clears) != 1 or len(at) != 1:
+            return False
+        for stmt in body[at[0] + 1 :]:
+            if any(type(n) is cst.Name and n.value == name for n in descendants(stmt)):
+                return False
+        nested = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        for stmt in body[: at[0]]:
+            for node in descendants(stmt):
+                if type(node) in nested and any(
+                    type(n) is cst.Name and n.value == name for n in descendants(node)
+                ):
+                    return False
+        return True
 
     def made_keys(self, value: cst.BaseExpression) -> list[Key] | None:
         """The keys of the container ``value`` makes: a dict display with constant keys, a
@@ -218,6 +243,35 @@ def _binder(
         return parent
     if type(parent) is cst.Element and type(above) in (cst.Tuple, cst.List):
         return parent  # maybe a target: generous (a display naming it also counts)
+    return None
+
+
+def _cleared(use: Use) -> bool:
+    """``d.clear()`` with no arguments."""
+    name, parent, above = use
+    return (
+        type(parent) is cst.Attribute
+        and parent.value is name
+        and parent.attr.value == "clear"
+        and type(above) is cst.Call
+        and above.func is parent
+        and not above.args
+    )
+
+
+def _body(scope: cst.CSTNode) -> Sequence[cst.BaseStatement]:
+    """The scope's own statements: a module's, or a function's indented body."""
+    if type(scope) is cst.Module:
+        return scope.body
+    block = getattr(scope, "body", None)
+    return block.body if type(block) is cst.IndentedBlock else ()
+
+
+def _statement_call(stmt: cst.BaseStatement) -> cst.CSTNode | None:
+    """The call a one-expression statement line is."""
+    if type(stmt) is cst.SimpleStatementLine and len(stmt.body) == 1:
+        expr = stmt.body[0]
+        return expr.value if type(expr) is cst.Expr else None
     return None
 
 

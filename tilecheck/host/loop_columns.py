@@ -68,6 +68,24 @@ def source_path(column: Value, iterable: cst.BaseExpression) -> str | None:
     return path_of(iterable)
 
 
+def backwards(column: Column) -> Column:
+    """``reversed(range(...))``: the range's values the other way, a counter moving back by
+    its step (no bounds kept); None where the range's step is not known."""
+    if isinstance(column, Counting) and column.arithmetic:
+        return Counting(-column.step, None)
+    return None
+
+
+def is_range(expr: cst.BaseExpression) -> bool:
+    """``range(...)`` of plain arguments."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "range"
+        and all(not a.star and a.keyword is None for a in expr.args)
+    )
+
+
 def is_reversed(expr: cst.BaseExpression) -> bool:
     """``reversed(x)``, of one plain argument."""
     return (

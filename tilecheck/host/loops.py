@@ -23,7 +23,9 @@ from tilecheck.host.loop_columns import (
     Counting,
     Sliced,
     Zipped,
+    backwards,
     bound_in,
+    is_range,
     is_reversed,
     is_slice,
     keyed_rows,
@@ -244,6 +246,8 @@ class Loops(NestedItems):
             name = func.value
             if name == "range":
                 return [self.counting(args)]
+            if name == "reversed" and len(args) == 1 and is_range(args[0]):
+                return [backwards(self.columns(args[0], None)[0])]
             if name == "enumerate" and 1 <= len(args) <= 2:
                 inner = self.columns(args[0], None)
                 start = const_int(args[1], self.ctx.constants) if len(args) == 2 else 0

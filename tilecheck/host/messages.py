@@ -245,6 +245,19 @@ def popped(site: cst.CSTNode, where: cst.CSTNode) -> Finding:
     )
 
 
+def cleared(site: cst.CSTNode, where: cst.CSTNode) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            "the Pending of this submit is dropped unwaited: the container holding it is "
+            "cleared at ",
+            where,
+            " before anything waits on it; wait on its items before `clear()`",
+        ),
+    )
+
+
 # TC110: how an op was run or handed on, by the name the analysis gives the way.
 _RUN_HOW = {
     "sync": "run by `.sync()`",

@@ -12,8 +12,10 @@ same on every step (``rows[0]``) never moves, so its items stay one object."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from tilecheck.host.first_turn import FirstTurns
-from tilecheck.host.indices import Select
+from tilecheck.host.indices import Affine, At, Axis, Select, Span
 from tilecheck.host.model import Oids
 
 
@@ -22,6 +24,7 @@ class NestedItems(FirstTurns):
         super().__init__(ctx)
         # a selected element -> the objects taken from it as from a row (lanes, elements)
         self._taken_within: dict[int, set[int]] = {}
+        self._row_of: dict[int, int] = {}  # the other way
 
     def within_row(self, items: Oids) -> Select | None:
         """The selection "a part of the row ``items`` is", where ``items`` is one element
@@ -38,6 +41,13 @@ class NestedItems(FirstTurns):
         """``taken`` was taken from the row ``items`` (``within_row`` said so)."""
         (row,) = items
         self._taken_within.setdefault(row, set()).add(taken)
+        self._row_of[taken] = row
+
+    def moves_with(self, item: int, base: int) -> bool:
+        return self._row_of.get(item) == base
+
+    def keep_within(self, item: int, base: int) -> None:
+        self.note_within(item, frozenset({base}))
 
     def move(self, oid: int, target: int) -> None:
         """What was taken from a row moves with it, within its new form."""
@@ -45,15 +55,62 @@ class NestedItems(FirstTurns):
         super().move(oid, target)
         if not inner or oid == target:
             return
-        within = (Select(frozenset({target}), "", None, memory=True),)
         for taken in sorted(inner):
-            moved = self.selection(
-                ("taken within", taken, target),
-                self.infos[taken].label,
-                frozenset({target}),
-                within,
-            )
-            self._taken_within.setdefault(target, set()).add(moved)
-            for old in (taken, self._summary.get(taken)):
+            moved = self._moved_within(taken, oid, target)
+            summary = self._summary.get(taken)
+            if summary is not None and _part(self.infos[summary].selects, oid) != _part(
+                self.infos[taken].selects, oid
+            ):  # earlier ones, of other parts perhaps
+                self.move(summary, self._moved_within(summary, oid, target))
+                summary = None
+            for old in (taken, summary):
                 if old is not None and old != moved:
                     self.move(old, moved)
+
+    def _moved_within(self, taken: int, row: int, target: int) -> int:
+        """The object ``taken`` (from ``row``) becomes as ``row`` moves into ``target``."""
+        info = self.infos[taken]
+        axes, names = _part(info.selects, row)
+        moved = self.selection(
+            ("taken within", taken, target),
+            info.label,
+            frozenset({target}),
+            (Select(frozenset({target}), "", axes, memory=True),),
+            names,
+        )
+        if info.viewed:  # a view's tilert checks by region, as before it moved
+            self.infos[moved] = dataclasses.replace(self.infos[moved], viewed=True)
+        self.note_within(moved, frozenset({target}))
+        return moved
+
+    def _derived(self, item: int, how: tuple[int, int], name: str, step: int, gather: int) -> int:
+        """A view of a row indexed by a counter (``cache[layer]``), as the counter advances:
+        the earlier one lies within the row too, and moves with it."""
+        oid = super()._derived(item, how, name, step, gather)
+        row = self._row_of.get(item)
+        if row is not None and _part(self.infos[oid].selects, row)[0] is not None:
+            self.note_within(oid, frozenset({row}))
+        return oid
+
+
+def _part(
+    selects: tuple[Select, ...], base: int
+) -> tuple[tuple[Axis | None, ...] | None, frozenset[str]]:
+    """The part of ``base`` a view taken from it selects (``t[0]``, ``kv[layer]``, ``x[:,
+    64:]``), and the counters its index names: the view keeps that part as ``base`` moves on,
+    indexed by the same names (their advances move it as they move ``kv[layer]``); a part
+    known otherwise only (a lane's, a step's), or no view: any part."""
+    if len(selects) != 1 or selects[0].of != {base} or not selects[0].memory:
+        return None, frozenset()
+    if selects[0].space:
+        return None, frozenset()
+    axes = selects[0].axes
+    if axes is None:
+        return None, frozenset()
+    names: set[str] = set()
+    for axis in axes:
+        if isinstance(axis, Affine) and axis.beside is None:
+            names.add(axis.name)
+        elif not (axis is None or isinstance(axis, (At, Span))):
+            return None, frozenset()
+    return axes, frozenset(names)

@@ -15,7 +15,7 @@ from tilecheck.codes import (
     PARTITION_CONSUMED,
     WRONG_ARGUMENT_KIND,
 )
-from tilecheck.host import messages
+from tilecheck.host import api, messages
 from tilecheck.host.array_returns import returned_library
 from tilecheck.host.findings import Finding, Part
 from tilecheck.host.frame import Output
@@ -376,13 +376,21 @@ class Ownership(Verdicts):
             self.use(tensors_read, Use.SHARED, arg.value)
         for _name, arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
-            cover = _union_cover(cover, _name_cover(arg.value))
+            if not self.allocated_here(arg.value):  # no name holds it (round 21G)
+                cover = _union_cover(cover, _name_cover(arg.value))
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         if not (kernel.library and self.swallowing()):  # it may raise first (bad input)
             self.created_ops[op] = self.site(call)
         self.keep_outputs(call, values)
         self.set_hold(op, Hold(LIVE, frozenset(borrows), cover=cover, ordered=group is None))
         return frozenset({op})
+
+    def allocated_here(self, expr: cst.BaseExpression) -> bool:
+        """``tr.from_numpy(a)`` written as the argument: a tensor allocated there that no name
+        holds (``from_dlpack`` may return the tensor it is given)."""
+        if type(expr) is not cst.Call:
+            return False
+        return self.ctx.callee(expr.func).canonical in api.ALLOCATORS
 
     def library_allocation(self, call: cst.Call, kernel: LaunchSignature, binding: Binding) -> None:
         """TC111 for a library function that allocates here (its scratch, when the call gives

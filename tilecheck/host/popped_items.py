@@ -4,7 +4,10 @@ Pending under ``"b"``, live on every path into it and held by nothing else once 
 collected unwaited right there (tilert warns: TC108 at its submit). Storing it in the dict
 counted it as waited on (someone may take it from there); this is the place that takes it and
 does not. A pop whose item is not known by its key (a computed key, ``popitem()``), or whose
-result is used, says nothing."""
+result is used, says nothing. ``pends.clear()`` of a local container (round 21J) drops every
+item: each Pending it holds that is live on every path into it (never waited on any) and that
+no other name or container holds once it is emptied is collected unwaited there, TC108 at its
+submit (a log of submits cleared at an epoch's end)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,28 @@ from tilecheck.syntax.nodes import path_of
 
 
 class PoppedItems(KeyedRuns):
+    def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        path = path_of(func.value) if func.attr.value == "clear" and not call.args else None
+        held = self.env.get(path + "[*]") if path is not None else None
+        if path is None or not held or not self.local_container(path + "[*]"):
+            return super().container_method(call, func)
+        live = [
+            oid
+            for oid in held
+            if self.infos[oid].kind is Kind.PENDING
+            and self.site_of(oid) in self.created_pendings
+            and (hold := self.holds.get(oid)) is not None
+            and hold.status == LIVE
+        ]
+        result = super().container_method(call, func)
+        for key in [k for k in self.dropped if k[1] is call]:
+            self.dropped[key] = False  # each visit's verdict overwrites the last: the fixed point's
+        if live:
+            referenced: set[int] = set().union(*self.env.values())  # the items are gone
+            for oid in live:
+                self.dropped[(self.site_of(oid), call)] = oid not in referenced
+        return result
+
     def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
         """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""
         if type(expr) is not cst.Call or not isinstance(value, frozenset) or not value:

@@ -17,19 +17,30 @@ Only where the order is certain: the creator is an ``async def`` with no ``async
 ``create_task`` statement (the statements between them neither suspend nor name the task)
 that certainly suspends (``asyncio.sleep``, ``gather``, ``wait``, ``wait_for``, a task
 made here); a task the block leaves before such an ``await`` is never started here
-(silence)."""
+(silence).
+
+Round 21I: a gathered coroutine whose first statement is ``await asyncio.sleep(0)`` resumes
+before any that sleeps a positive time (a timer's callback is queued after the ready tasks):
+where every gathered coroutine first suspends at ``asyncio.sleep(<number>)`` (or never) and
+no task started before, those parts after the ``sleep(0)`` run in order up to their next
+suspension (``resume f``) while the others hold what they submitted. A part that reads
+values the module binds once (``name = value`` at top level, bound nowhere else there, in no
+``global``) takes them as parameters its caller passes (``... with globals``), so a
+Pending on a module tensor is the caller's tensor, not one of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 import libcst as cst
 
 from tilecheck.host.coroutines import awaited_name
 from tilecheck.host.frame import CLOSURES
-from tilecheck.host.model import NOTHING, flatten
+from tilecheck.host.model import NOTHING, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.running import Running
+from tilecheck.host.scopes import free_names
+from tilecheck.host.summary import Summary
 from tilecheck.syntax.walk import own_nodes
 
 TASKS = " tasks"  # the env key of what started tasks hold (their suspended locals)
@@ -86,6 +97,100 @@ def task_prefix(fn: cst.FunctionDef) -> cst.FunctionDef | None:
     kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else cst.Name("None")
     ret = cst.SimpleStatementLine([cst.Return(kept)])
     return plain.with_changes(body=block.with_changes(body=[*prefix, ret]))
+
+
+def _bound(stmt: cst.BaseStatement) -> Iterator[str]:
+    """The names a top-level statement binds (nested scopes' too: more is safe)."""
+    wrapped = cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock([stmt]))
+    yield from rebound(wrapped)
+
+
+def globals_name(name: str) -> str:
+    """The summary name of the part ``name`` taking the module values it reads."""
+    return f"{name} with globals"
+
+
+def resume_name(name: str) -> str:
+    """The summary name of what a task of ``name`` runs after its opening ``sleep(0)``."""
+    return f"resume {name}"
+
+
+def _plain(fn: cst.FunctionDef, stmts: list[cst.BaseStatement]) -> cst.FunctionDef:
+    """``fn`` as a plain function of ``stmts``."""
+    block = cst.ensure_type(fn.body, cst.IndentedBlock).with_changes(body=stmts)
+    return fn.with_changes(asynchronous=None, decorators=(), body=block)
+
+
+def _sleep(stmt: cst.CSTNode) -> cst.Call | None:
+    """The call of a statement ``await asyncio.sleep(...)`` (by its written name)."""
+    small = _small(stmt)
+    awaited = _awaited(small) if small is not None else None
+    inner = awaited.expression if awaited is not None else None
+    if type(inner) is not cst.Call or type(inner.func) is not cst.Attribute:
+        return None
+    func = inner.func
+    if type(func.value) is not cst.Name or func.value.value != "asyncio":
+        return None
+    return inner if func.attr.value == "sleep" else None
+
+
+def _delay(call: cst.Call) -> float | None:
+    """The literal delay of ``sleep(delay)``, if written as a number."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    if type(value) is cst.Integer or type(value) is cst.Float:
+        return float(value.evaluated_value)
+    return None
+
+
+def task_resumed(fn: cst.FunctionDef) -> cst.FunctionDef | None:
+    """For an ``async def`` whose first statement is ``await asyncio.sleep(0)``: a plain
+    function of the statements after it, up to the next that may suspend (then returning the
+    names they bind, what the task holds there), or to its end; None otherwise."""
+    if type(fn.body) is not cst.IndentedBlock or not fn.body.body:
+        return None
+    body = fn.body.body
+    first = _sleep(body[0])
+    if first is None or _delay(first) != 0:
+        return None
+    rest: list[cst.BaseStatement] = []
+    for stmt in body[1:]:
+        if _suspends(stmt):
+            part = _plain(fn, rest)
+            names = sorted(rebound(part))
+            kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else None
+            ret = cst.SimpleStatementLine([cst.Return(kept or cst.Name("None"))])
+            return _plain(fn, [*rest, ret])
+        rest.append(stmt)
+    return _plain(fn, rest) if rest else None
+
+
+def module_values(body: Sequence[cst.BaseStatement]) -> frozenset[str]:
+    """The names the module's top-level statements bind once, by ``name = value`` (nothing
+    else at top level binds them)."""
+    counts: dict[str, int] = {}
+    assigned: set[str] = set()
+    for stmt in body:
+        small = _small(stmt)
+        if type(small) is cst.Assign and len(small.targets) == 1:
+            target = small.targets[0].target
+            if type(target) is cst.Name:
+                assigned.add(target.value)
+        for name in _bound(stmt):
+            counts[name] = counts.get(name, 0) + 1
+    return frozenset(n for n in assigned if counts.get(n) == 1)
+
+
+def with_globals(part: cst.FunctionDef, values: frozenset[str]) -> cst.FunctionDef | None:
+    """``part`` taking the module values it reads (bound once at top level, never bound in
+    it) as parameters after its own, so the caller passes the objects its globals hold;
+    None where it reads none."""
+    extras = sorted((free_names(part) & values) - rebound(part))
+    if not extras:
+        return None
+    added = [cst.Param(cst.Name(n)) for n in extras]
+    return part.with_changes(params=part.params.with_changes(params=[*part.params.params, *added]))
 
 
 def task_starts(fn: cst.FunctionDef, canonical: Canonical) -> dict[int, tuple[cst.Call, ...]]:
@@ -206,6 +311,8 @@ def after_await(analysis: Running, expr: cst.Await, starts: tuple[cst.Call, ...]
         return
     for call in (*starts, *gathered):
         _start(analysis, call)
+    if gathered and not starts:
+        _resume(analysis, gathered)
     if canonical != "asyncio.sleep":
         release(analysis)
 
@@ -244,17 +351,82 @@ def _start(analysis: Running, call: cst.Call) -> None:
     name = _own(analysis, call.func)
     if name is None:
         return
-    summary = analysis.ctx.summary_for(task_name(name))
+    part = task_name(name)
+    summary = analysis.ctx.summary_for(part)
     if summary is None:
         fn = _module_def(analysis, name)
         if fn is None or not never_suspends(fn):
             return
-        summary = analysis.ctx.summary_for(awaited_name(name))  # all of it, at once
+        part = awaited_name(name)
+        summary = analysis.ctx.summary_for(part)  # all of it, at once
         if summary is None:
             return
-    held = flatten(analysis.call_summary(call, summary, None))
+    held = flatten(_run(analysis, call, summary, part))
     if held:
         analysis.close_over(held)  # (run and waited for TC105/TC108: the task's to do)
         closures = analysis.env.get(CLOSURES, NOTHING)  # (released at the next suspension)
         analysis.set_env(CLOSURES, closures - held or None)
         analysis.set_env(TASKS, analysis.env.get(TASKS, NOTHING) | held)
+
+
+def _first_delay(analysis: Running, fn: cst.FunctionDef) -> tuple[float, bool] | None:
+    """Where the coroutine ``fn`` first suspends, when it is ``await asyncio.sleep(n)`` with
+    ``n`` a number: ``n``, and whether that is its first statement; ``(-1, False)`` where it
+    never suspends (it ran whole); None otherwise (what runs first after it is unknown)."""
+    for index, stmt in enumerate(fn.body.body):
+        if _suspends(stmt):
+            call = _sleep(stmt)
+            if call is None or analysis.ctx.callee(call.func).canonical != "asyncio.sleep":
+                return None
+            delay = _delay(call)
+            return None if delay is None or delay < 0 else (delay, index == 0)
+    return (-1.0, False)
+
+
+def _resume(analysis: Running, gathered: tuple[cst.Call, ...]) -> None:
+    """The gathered coroutines that gave the loop a turn by ``await asyncio.sleep(0)`` as
+    their first statement resume, in order, before any that sleeps longer (a timer's callback
+    is queued after the ready ones): where every gathered coroutine of the module first
+    suspends at such a sleep (or never), their parts after it run here, while what the
+    others hold stays held (``TASKS``)."""
+    resumed: list[tuple[cst.Call, str]] = []
+    for call in gathered:
+        name = _own(analysis, call.func)
+        fn = _module_def(analysis, name) if name is not None else None
+        if name is None or fn is None or fn.asynchronous is None:
+            return
+        found = _first_delay(analysis, fn)
+        if found is None or (found[0] == 0 and not found[1]):
+            return  # unknown, or a part before the sleep(0) whose resumption is not followed
+        if found[0] == 0:
+            resumed.append((call, name))
+    for call, name in resumed:
+        summary = analysis.ctx.summary_for(resume_name(name))
+        if summary is None:
+            return
+        held = flatten(_run(analysis, call, summary, resume_name(name)))
+        if held:
+            analysis.close_over(held)
+            closures = analysis.env.get(CLOSURES, NOTHING)
+            analysis.set_env(CLOSURES, closures - held or None)
+            analysis.set_env(TASKS, analysis.env.get(TASKS, NOTHING) | held)
+
+
+def _run(analysis: Running, call: cst.Call, summary: Summary, name: str) -> Value:
+    """``summary`` (a part of a task) applied at ``call``; where the part reads values the
+    module binds once that the caller sees as its globals too (it binds none of them, no
+    scope declares them ``global``), the objects those names hold are passed to it."""
+    given = analysis.ctx.summary_for(globals_name(name))
+    if given is not None:
+        extras = given.names[len(summary.names) :]
+        scope = analysis.scope_node
+        local = rebound(scope) if scope is not None else frozenset()
+        if not any(
+            e in local or e in analysis.parameters or e in analysis.ctx.rebindable for e in extras
+        ):
+            analysis.given_too[call] = tuple(cst.Arg(cst.Name(e)) for e in extras)
+            try:
+                return analysis.call_summary(call, given, None)
+            finally:
+                del analysis.given_too[call]
+    return analysis.call_summary(call, summary, None)

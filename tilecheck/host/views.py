@@ -96,8 +96,16 @@ class Views(ClearedWindows):
         )
         if loop is not None:
             self._turns.setdefault(id(loop), set()).add(view)  # any again in the next run
+        self._taken_from(view, tensors)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def _taken_from(self, view: int, tensors: Oids) -> None:
+        """A view of one object lies within it: when that object moves on (a loop's next
+        element, a counter's next row, a tensor made anew), the view taken from the one it
+        was moves with it (``tilecheck.host.nested_items``), not left on the new one."""
+        if len(tensors) == 1:
+            self.note_within(view, tensors)
 
     def _nested(self, expr: cst.Subscript, tensors: Oids) -> tuple[cst.Subscript, Oids] | None:
         """``t[i][a:b]`` where ``t[i]`` is a view made by integer indices only (no slice, no
@@ -296,6 +304,7 @@ class Views(ClearedWindows):
         view = self.fresh(Kind.TENSOR, node, "tensor", key=("view", node))
         self.adopt(view, tensors, Select(tensors, "", None, memory=True))
         self._whole.add(view)
+        self._taken_from(view, tensors)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
 
