@@ -28,7 +28,6 @@ from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, join_returns, parameters
 from tilecheck.host.tasks import (
     globals_name,
-    module_values,
     resume_name,
     task_name,
     task_prefix,
@@ -93,7 +92,6 @@ class Functions:
         self._coroutines: set[str] = set()  # ``awaited_name``s: ``async def``s run by ``await``
         self._static: set[str] = set()  # ``Class.name`` of each ``@staticmethod``
         where = statements or {}
-        values: frozenset[str] | None = None  # (``tasks.module_values``, when first needed)
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and coroutine(d):
                 self.defs[awaited_name(d.name.value)] = (d, None)  # also: as unknown code
@@ -106,9 +104,7 @@ class Functions:
                     if part is None:
                         continue
                     self.defs[named(d.name.value)] = (part, None)
-                    if values is None:
-                        values = module_values(module_body)
-                    given = with_globals(part, values)  # the module's values as arguments
+                    given = with_globals(part, module_body)  # the module's values as arguments
                     if given is not None:
                         self.defs[globals_name(named(d.name.value))] = (given, None)
                     for key in (named(d.name.value), globals_name(named(d.name.value))):

@@ -7,6 +7,7 @@ is no part the caller can name."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import libcst as cst
 
@@ -50,35 +51,52 @@ def put_in(form: Affine, argument: Axis | None) -> Axis | None:
 def rebound(fn: cst.FunctionDef) -> frozenset[str]:
     """The names ``fn``'s body binds anywhere (nested scopes included: when in doubt, a
     parameter is not its argument)."""
-    return frozenset(_bound(fn.body))
+    return frozenset(bound_names(fn.body))
 
 
-def _bound(node: cst.CSTNode) -> Iterator[str]:
-    targets: list[cst.CSTNode] = []
-    if isinstance(node, cst.Assign):
-        targets = [t.target for t in node.targets]
-    elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Del)):
-        targets = [node.target]
-    elif isinstance(node, (cst.For, cst.CompFor)):
-        targets = [node.target]
-    elif isinstance(node, cst.WithItem) and node.asname is not None:
-        targets = [node.asname.name]
-    elif isinstance(node, cst.ExceptHandler) and node.name is not None:
-        targets = [node.name.name]
-    elif isinstance(node, (cst.Global, cst.Nonlocal)):
-        yield from (n.name.value for n in node.names)
-    elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-        yield node.name.value
-    elif isinstance(node, cst.MatchAs) and node.name is not None:
-        yield node.name.value
-    elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(
-        node.names, cst.ImportStar
-    ):
-        for alias in node.names:
-            name = alias.asname.name if alias.asname is not None else alias.name
-            if isinstance(name, cst.Name):
-                yield name.value
-    for target in targets:
-        yield from target_names(target)
-    for child in children(node):
-        yield from _bound(child)
+def bound_names(node: cst.CSTNode) -> Iterator[str]:
+    """The names ``node`` and everything inside it bind (nested scopes included). Dispatched
+    on the exact node type: ``isinstance`` against libcst's abstract classes costs an ABC
+    check per node, and this walks whole modules (``tilecheck.host.tasks.module_values``)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _NAMED:
+            yield cast(_Named, node).name.value
+        elif kind in _TARGETED:
+            for target in _targets(node):
+                yield from target_names(target)
+        elif kind is cst.WithItem or kind is cst.ExceptHandler:
+            asname = cast(cst.WithItem, node).asname if kind is cst.WithItem else None
+            if kind is cst.ExceptHandler:
+                asname = cast(cst.ExceptHandler, node).name
+            if asname is not None:
+                yield from target_names(asname.name)
+        elif kind is cst.Global or kind is cst.Nonlocal:
+            yield from (n.name.value for n in cast(cst.Global, node).names)
+        elif kind is cst.MatchAs:
+            match = cast(cst.MatchAs, node)
+            if match.name is not None:
+                yield match.name.value
+        elif (kind is cst.Import or kind is cst.ImportFrom) and not isinstance(
+            cast(cst.Import, node).names, cst.ImportStar
+        ):
+            for alias in cast(cst.Import, node).names:
+                name = alias.asname.name if alias.asname is not None else alias.name
+                if type(name) is cst.Name:
+                    yield name.value
+        stack.extend(reversed(children(node)))
+
+
+_Named = cst.FunctionDef | cst.ClassDef
+_NAMED = frozenset({cst.FunctionDef, cst.ClassDef})
+_TARGETED = frozenset(
+    {cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Del, cst.For, cst.CompFor}
+)
+
+
+def _targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    if type(node) is cst.Assign:
+        return [t.target for t in node.targets]
+    return [cast(cst.AugAssign, node).target]

@@ -30,14 +30,14 @@ Pending on a module tensor is the caller's tensor, not one of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
 from tilecheck.host.coroutines import awaited_name
 from tilecheck.host.frame import CLOSURES
 from tilecheck.host.model import NOTHING, Value, flatten
-from tilecheck.host.parameter_index import rebound
+from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.host.running import Running
 from tilecheck.host.scopes import free_names
 from tilecheck.host.summary import Summary
@@ -97,12 +97,6 @@ def task_prefix(fn: cst.FunctionDef) -> cst.FunctionDef | None:
     kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else cst.Name("None")
     ret = cst.SimpleStatementLine([cst.Return(kept)])
     return plain.with_changes(body=block.with_changes(body=[*prefix, ret]))
-
-
-def _bound(stmt: cst.BaseStatement) -> Iterator[str]:
-    """The names a top-level statement binds (nested scopes' too: more is safe)."""
-    wrapped = cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock([stmt]))
-    yield from rebound(wrapped)
 
 
 def globals_name(name: str) -> str:
@@ -166,27 +160,35 @@ def task_resumed(fn: cst.FunctionDef) -> cst.FunctionDef | None:
     return _plain(fn, rest) if rest else None
 
 
-def module_values(body: Sequence[cst.BaseStatement]) -> frozenset[str]:
-    """The names the module's top-level statements bind once, by ``name = value`` (nothing
-    else at top level binds them)."""
-    counts: dict[str, int] = {}
+def module_values(body: Sequence[cst.BaseStatement], wanted: frozenset[str]) -> frozenset[str]:
+    """Those of ``wanted`` the module's top-level statements bind once, by ``name = value``
+    (nothing else in the module binds them). The whole module is walked only where one of
+    ``wanted`` is so assigned."""
     assigned: set[str] = set()
     for stmt in body:
         small = _small(stmt)
         if type(small) is cst.Assign and len(small.targets) == 1:
             target = small.targets[0].target
-            if type(target) is cst.Name:
+            if type(target) is cst.Name and target.value in wanted:
                 assigned.add(target.value)
-        for name in _bound(stmt):
-            counts[name] = counts.get(name, 0) + 1
+    if not assigned:
+        return frozenset()
+    counts: dict[str, int] = {}
+    for stmt in body:
+        for name in bound_names(stmt):  # (nested scopes' too: more is safe)
+            if name in assigned:
+                counts[name] = counts.get(name, 0) + 1
     return frozenset(n for n in assigned if counts.get(n) == 1)
 
 
-def with_globals(part: cst.FunctionDef, values: frozenset[str]) -> cst.FunctionDef | None:
+def with_globals(
+    part: cst.FunctionDef, body: Sequence[cst.BaseStatement]
+) -> cst.FunctionDef | None:
     """``part`` taking the module values it reads (bound once at top level, never bound in
     it) as parameters after its own, so the caller passes the objects its globals hold;
     None where it reads none."""
-    extras = sorted((free_names(part) & values) - rebound(part))
+    read = frozenset(free_names(part) - rebound(part))
+    extras = sorted(module_values(body, read)) if read else []
     if not extras:
         return None
     added = [cst.Param(cst.Name(n)) for n in extras]
