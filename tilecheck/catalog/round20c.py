@@ -123,10 +123,11 @@ _MEMO_ARRAY = """
 import functools
 
 import numpy as np
+import numpy.typing as npt
 
 
 @functools.lru_cache(maxsize=4)
-def workspace(n: int) -> np.ndarray:
+def workspace(n: int) -> npt.NDArray[np.float32]:
     return np.zeros(n, dtype=np.float32)
 
 
