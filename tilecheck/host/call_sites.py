@@ -31,7 +31,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.module_attributes import module_function
-from tilecheck.host.ownership import _name_cover as name_cover
+from tilecheck.host.ownership import name_cover
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.host.summary_checks import SummaryChecks

@@ -14,7 +14,7 @@ from tilecheck.codes import MUTABLE_ALIAS, WRONG_ARGUMENT_KIND
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Oids, Value, flatten
-from tilecheck.host.ownership import Ownership, _name_cover, _tensor_name, _union_cover
+from tilecheck.host.ownership import Ownership, _tensor_name, _union_cover, name_cover
 
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 
@@ -100,7 +100,7 @@ class Collectives(Ownership):
         for exclusive, arguments in ((True, writes), (False, reads)):
             for _name, arg, tensors in arguments:
                 borrows |= {Borrow(t, exclusive) for t in tensors}
-                cover = _union_cover(cover, _name_cover(arg.value))
+                cover = _union_cover(cover, name_cover(arg.value))
         group = self.current_group()
         op = self.fresh(Kind.OP, call, f"op `{sig.name}`", group=group)
         self.created_ops[op] = self.site(call)

@@ -79,7 +79,7 @@ class Ownership(Verdicts):
         self.use(tensors, Use.PARTITION, receiver)
         part = self.fresh(Kind.PARTITION, call, "partition", group=self.current_group())
         borrows = frozenset(Borrow(t, True) for t in tensors)
-        self.set_hold(part, Hold(LIVE, borrows, cover=_name_cover(receiver)))
+        self.set_hold(part, Hold(LIVE, borrows, cover=name_cover(receiver)))
         if self.launch_scope is not None:
             self.launch_scope.add(part)
         return frozenset({part})
@@ -365,7 +365,7 @@ class Ownership(Verdicts):
             borrows |= {Borrow(t, True) for t in written}
             partitions = self.kinds(flatten(values[id(arg)]), Kind.PARTITION)
             if kernel.library:  # the tensor itself, which the function partitions
-                cover = _union_cover(cover, _name_cover(arg.value))
+                cover = _union_cover(cover, name_cover(arg.value))
             for part in partitions:
                 hold = self.holds.get(part)
                 cover = _union_cover(cover, hold.cover if hold is not None else None)
@@ -377,7 +377,7 @@ class Ownership(Verdicts):
         for _name, arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
             if not self.allocated_here(arg.value):  # no name holds it (round 21G)
-                cover = _union_cover(cover, _name_cover(arg.value))
+                cover = _union_cover(cover, name_cover(arg.value))
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         if not (kernel.library and self.swallowing()):  # it may raise first (bad input)
             self.created_ops[op] = self.site(call)
@@ -537,7 +537,7 @@ def _partitioned(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
-def _name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:
+def name_cover(expr: cst.BaseExpression) -> frozenset[str] | None:
     """The name (or attribute path) an object is borrowed through, when the expression is
     one."""
     if isinstance(expr, cst.Name):

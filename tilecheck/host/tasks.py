@@ -89,14 +89,7 @@ def task_prefix(fn: cst.FunctionDef) -> cst.FunctionDef | None:
         prefix.append(stmt)
     else:
         return None
-    if not prefix:
-        return None
-    block = fn.body.with_changes(body=prefix)
-    plain = fn.with_changes(asynchronous=None, decorators=(), body=block)
-    names = sorted(rebound(plain))
-    kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else cst.Name("None")
-    ret = cst.SimpleStatementLine([cst.Return(kept)])
-    return plain.with_changes(body=block.with_changes(body=[*prefix, ret]))
+    return _holding(fn, prefix) if prefix else None
 
 
 def globals_name(name: str) -> str:
@@ -113,6 +106,14 @@ def _plain(fn: cst.FunctionDef, stmts: list[cst.BaseStatement]) -> cst.FunctionD
     """``fn`` as a plain function of ``stmts``."""
     block = cst.ensure_type(fn.body, cst.IndentedBlock).with_changes(body=stmts)
     return fn.with_changes(asynchronous=None, decorators=(), body=block)
+
+
+def _holding(fn: cst.FunctionDef, stmts: list[cst.BaseStatement]) -> cst.FunctionDef:
+    """``fn`` as a plain function of ``stmts`` returning the names they bind (what a task
+    suspended after them holds)."""
+    names = sorted(rebound(_plain(fn, stmts)))
+    kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else cst.Name("None")
+    return _plain(fn, [*stmts, cst.SimpleStatementLine([cst.Return(kept)])])
 
 
 def _sleep(stmt: cst.CSTNode) -> cst.Call | None:
@@ -151,11 +152,7 @@ def task_resumed(fn: cst.FunctionDef) -> cst.FunctionDef | None:
     rest: list[cst.BaseStatement] = []
     for stmt in body[1:]:
         if _suspends(stmt):
-            part = _plain(fn, rest)
-            names = sorted(rebound(part))
-            kept = cst.Tuple([cst.Element(cst.Name(n)) for n in names]) if names else None
-            ret = cst.SimpleStatementLine([cst.Return(kept or cst.Name("None"))])
-            return _plain(fn, [*rest, ret])
+            return _holding(fn, rest)
         rest.append(stmt)
     return _plain(fn, rest) if rest else None
 
