@@ -8,8 +8,8 @@ import numpy as np
 import tilert as tr
 from tests.support import lang_kernels as K
 from tilert import f32
-from tilert.cutile.coercions import coercion, scalar_became_tile
-from tilert.cutile.lowering import lower_kernel
+from tilert.cutile.coercions import changed_shape_hint, coercion
+from tilert.cutile.lowering import Coercion, lower_kernel
 
 
 def _line(lowered_source: str, needle: str) -> int:
@@ -26,24 +26,41 @@ def test_a_dtype_change_names_the_binding_to_convert() -> None:
     )
     fix = coercion(message, lowered)
     assert fix is not None
-    (name, user_line), dtype = fix
-    assert (name, dtype) == ("acc", "float32")
+    (name, user_line), how = fix
+    assert (name, how) == ("acc", Coercion("float32"))
     assert user_line == lowered.user_line(start)
-    relowered = lower_kernel(K.widening_loop, None, {(name, user_line): dtype})
+    relowered = lower_kernel(K.widening_loop, None, {(name, user_line): how})
     lines = relowered.source.splitlines()
     converted = _line(relowered.source, "acc = ct.astype(acc, ct.float32)")
     assert "acc = ct.zeros" in lines[converted - 2]  # right after the binding
     assert coercion(message, relowered) is None  # never the same conversion twice
 
 
-def test_a_shape_change_is_not_converted_but_explained() -> None:
+def test_a_scalar_that_becomes_a_tile_is_broadcast_where_it_is_made() -> None:
+    lowered = lower_kernel(K.widening_loop)
+    start = _line(lowered.source, "acc = ct.zeros")
+    loop = _line(lowered.source, "acc = acc +")
+    message = (
+        f"Type of `acc` depends on path taken: Tile[float32,(4,1)] (line {loop}) vs. "
+        f"Tile[float16,()] (line {start})"
+    )
+    fix = coercion(message, lowered)
+    assert fix is not None
+    (name, user_line), how = fix
+    assert (name, how) == ("acc", Coercion("float32", (4, 1)))
+    assert user_line == lowered.user_line(start)  # the scalar's binding, whatever its dtype
+    relowered = lower_kernel(K.widening_loop, None, {(name, user_line): how})
+    assert "acc = ct.broadcast_to(ct.astype(acc, ct.float32), (4, 1))" in relowered.source
+
+
+def test_two_tile_shapes_are_not_converted_but_explained() -> None:
     lowered = lower_kernel(K.widening_loop)
     message = (
         "Type of `m` depends on path taken: Tile[float32,(8)] (line 9) vs. "
-        "Tile[float32,()] (line 7)"
+        "Tile[float32,(4)] (line 7)"
     )
     assert coercion(message, lowered) is None
-    hint = scalar_became_tile(message)
+    hint = changed_shape_hint(message)
     assert hint is not None and "start it as a tile" in hint and "`m = tl.full(" in hint
 
 

@@ -45,6 +45,26 @@ from tilert import Mutable, Shared, Tensor, f32
 
 
 @tr.kernel
+def split(lo: Mutable[Tensor[f32]], hi: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, lo)
+    lo.store(tl.minimum(t, 0.0))
+    hi.store(tl.maximum(t, 0.0))
+
+
+def main() -> None:
+    outs = [tr.zeros((256,)) for _ in range(2)]
+    split(*(o.partition((64,)) for o in outs), tr.ones((256,))).sync()
+""",
+            "a starred generator of partitions: the arguments after it bind where it ends",
+        ),
+        valid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
 def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
     z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
 

@@ -216,9 +216,9 @@ from tilert import Const, Mutable, Shared, Tensor, f32
 
 @tr.kernel
 def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
-    (w := x).store(tl.load_tile_like(x, z))  # TC201
+    (w := x).store(tl.load_tile_like(x, z))  # TC201 TC204
 """,
-            "a walrus binds an alias and stores through it at once",
+            "a walrus binds an alias and stores through it at once (and is refused: TC204)",
         ),
         invalid(
             """\

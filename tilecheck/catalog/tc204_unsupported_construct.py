@@ -20,6 +20,8 @@ no closures and no call stack to speak of.
 
 So `try`, `with`, `raise`, `while`/`for` with `else`, `lambda`, comprehensions, `yield`,
 `await`, `global`/`nonlocal`, `del`, `import`, nested `def`/`class`, `match`, recursion,
+assignment expressions (`:=`), a list kept in a variable (`pieces = []`; a literal list
+passed to a call, `tl.cat([a, b], 1)`, is fine),
 `*args` in calls, item assignment into tiles, a `for` over anything but `range(...)` or
 `z.tiles()`, `return value` in a kernel, and calls to plain Python functions (builtins like
 `print`, numpy, host-side tilert API such as `tr.zeros`, a module's undecorated functions) are
@@ -290,6 +292,36 @@ def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
     z.store(t[:, i * 8 : i * 8 + 8])  # TC204
 """,
             "a slice bound computed at run time: the GPU must know the sub-tile when it compiles",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    z.store((twice := t * 2.0) + twice)  # TC204
+""",
+            "an assignment expression: cuTile refuses `:=`",
+        ),
+        invalid(
+            """\
+import tilert as tr
+import tilert.lang as tl
+from tilert import Const, Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], CH: Const[int]) -> None:
+    pieces = []  # TC204
+    for c in range(2):
+        pieces.append(x.load_tile((CH,), (z.index[0] * 2 + c,)))
+    z.store(tl.cat(pieces, 0))
+""",
+            "a list in a variable, grown in a loop: cuTile has no lists",
         ),
     ),
 )

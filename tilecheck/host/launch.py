@@ -57,12 +57,14 @@ def bind(launch: LaunchSignature, call: cst.Call, args: list[cst.Arg] | None = N
     given: dict[str, cst.Arg] = {}
     open_ended = launch.variadic
     position = 0
+    spread = False  # a ``*args`` of unknown length came first: later positions are not known
     for arg in call.args if args is None else args:
         if arg.star:
             open_ended = True  # *args / **kwargs in the call: what binds where is not visible
+            spread = spread or arg.star == "*"
             continue
         if arg.keyword is None:
-            if open_ended and position >= len(launch.positional):
+            if spread or (open_ended and position >= len(launch.positional)):
                 continue
             if position >= len(launch.positional):
                 if position == len(launch.positional):

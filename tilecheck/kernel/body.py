@@ -163,6 +163,14 @@ class BodyWalker:
             self._small(small)
 
     def _small(self, node: cst.BaseSmallStatement) -> None:
+        held = getattr(node, "value", None)
+        if type(held) is cst.List and not isinstance(node, cst.Expr):
+            self._report(
+                held,
+                "a list kept in a variable is not supported in a kernel (cuTile has no lists); "
+                "keep a fixed number of tiles in names or a tuple, and pass them to `tl.cat` "
+                "as a literal (`tl.cat([a, b], axis)`), or store each piece as it is made",
+            )
         if isinstance(node, cst.Expr):
             self._expression(node.value)
         elif isinstance(node, cst.Assign):
@@ -345,6 +353,11 @@ class BodyWalker:
             self._report(node, "`await` is not supported in a kernel")
             self._expression(node.expression)
         elif isinstance(node, cst.NamedExpr):
+            self._report(
+                node,
+                "an assignment expression (`:=`) is not supported in a kernel (cuTile refuses "
+                "it); assign the value on a line of its own first",
+            )
             self._expression(node.value)
             self._assign_target(node.target, node.value)
         elif isinstance(node, (cst.IfExp, cst.BooleanOperation)):

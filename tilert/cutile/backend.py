@@ -24,7 +24,7 @@ from tilert.cuda.graphs import CapturedGraph, capture
 from tilert.cuda.memory import ArrayView, DeviceStorage, DLPackArrayView, launch_view
 from tilert.cutile.coercions import compile_converting
 from tilert.cutile.compiled import Compiled, user_error
-from tilert.cutile.lowering import MutableSpec, lower_kernel
+from tilert.cutile.lowering import Coercion, MutableSpec, lower_kernel
 from tilert.signature import ParamKind
 from tilert.streams import Stream
 
@@ -128,7 +128,7 @@ class CutileBackend:
         self,
         kernel: Any,
         spec_key: tuple[tuple[int, bool], ...],
-        coercions: Mapping[tuple[str, int], str] | None = None,
+        coercions: Mapping[tuple[str, int], Coercion] | None = None,
     ) -> Compiled:
         """The kernel lowered for ``spec_key`` (with ``coercions``: lowered again)."""
         key = (id(kernel), spec_key)

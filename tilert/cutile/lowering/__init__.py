@@ -10,6 +10,6 @@ runs them in order."""
 from __future__ import annotations
 
 from tilert.cutile.lowering.pipeline import lower_kernel
-from tilert.cutile.lowering.specs import Lowered, MutableSpec
+from tilert.cutile.lowering.specs import Coercion, Lowered, MutableSpec
 
-__all__ = ["Lowered", "MutableSpec", "lower_kernel"]
+__all__ = ["Coercion", "Lowered", "MutableSpec", "lower_kernel"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tilert._core.function import DeviceFunction
 from tilert.cutile.lowering.names import Resolver
-from tilert.cutile.lowering.specs import MutableSpec
+from tilert.cutile.lowering.specs import Coercion, MutableSpec
 from tilert.errors import KernelError
 from tilert.signature import Param
 
@@ -29,5 +29,6 @@ class Context:
     resolver: Resolver
     helpers: dict[str, DeviceFunction] = field(default_factory=dict)  # reached so far, by name
     local_names: frozenset[str] = frozenset()  # bound in the body: never a module's constant
-    # (name, user line) -> ct dtype: a binding converted after it is made (see coercions.py)
-    coercions: Mapping[tuple[str, int], str] = field(default_factory=dict)
+    run_time_locals: frozenset[str] = frozenset()  # locals known only when it runs (constness)
+    # (name, user line) -> how a binding is converted after it is made (see coercions.py)
+    coercions: Mapping[tuple[str, int], Coercion] = field(default_factory=dict)

@@ -61,7 +61,7 @@ class Emitter:
             self._coerce(s, indent, line)
 
     def _coerce(self, s: ast.stmt, indent: int, line: int) -> None:
-        """A binding cuTile found to change dtype across a loop or branch, converted to the
+        """A binding cuTile found to change type across a loop or branch, converted to the
         type the paths agree on right after it is made (``coercions.py``)."""
         target: ast.expr | None = None
         if isinstance(s, (ast.AugAssign, ast.AnnAssign)):
@@ -69,9 +69,12 @@ class Emitter:
         elif isinstance(s, ast.Assign) and len(s.targets) == 1:
             target = s.targets[0]
         if isinstance(target, ast.Name):
-            dtype = self.cx.coercions.get((target.id, line))
-            if dtype is not None:
-                self.emit(f"{target.id} = ct.astype({target.id}, ct.{dtype})", indent, line)
+            fix = self.cx.coercions.get((target.id, line))
+            if fix is not None:
+                value = f"ct.astype({target.id}, ct.{fix.dtype})"
+                if fix.shape is not None:
+                    value = f"ct.broadcast_to({value}, {fix.shape!r})"
+                self.emit(f"{target.id} = {value}", indent, line)
 
     def _for(self, s: ast.For, indent: int, line: int) -> None:
         it = s.iter
@@ -102,7 +105,46 @@ class Emitter:
             )
             self.body(s.body, indent + 1)
             return
-        self.emit(f"for {ast.unparse(s.target)} in {ast.unparse(self.rw.visit(it))}:", indent, line)
+        iterable = self.rw.visit(it)
+        step = _negative_step(iterable)
+        if step is not None and isinstance(s.target, ast.Name) and isinstance(iterable, ast.Call):
+            # cuTile's range takes a positive step only: count the turns, derive the value
+            start, stop = (ast.unparse(a) for a in iterable.args[:2])
+            counter = f"_tilert_turn_{line}_{indent}"
+            known = _turns(iterable.args[0], iterable.args[1], step)
+            turns = str(known) if known is not None else f"ct.cdiv(({start}) - ({stop}), {-step})"
+            self.emit(f"for {counter} in range({turns}):", indent, line)
+            self.emit(f"{s.target.id} = ({start}) - {counter} * {-step}", indent + 1, line)
+        else:
+            self.emit(f"for {ast.unparse(s.target)} in {ast.unparse(iterable)}:", indent, line)
         self.body(s.body, indent + 1)
         if s.orelse:
             raise fail(self.cx.path, line, "for-else inside a kernel")
+
+
+def _negative_step(iterable: ast.expr) -> int | None:
+    """The step of ``range(start, stop, step)`` when it is a negative int literal."""
+    if not (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Name)
+        and iterable.func.id == "range"
+        and len(iterable.args) == 3
+        and not iterable.keywords
+    ):
+        return None
+    step = _int_literal(iterable.args[2])
+    return step if step is not None and step < 0 else None
+
+
+def _turns(start: ast.expr, stop: ast.expr, step: int) -> int | None:
+    """How many turns ``range(start, stop, step)`` makes, when both ends are int literals."""
+    a, b = _int_literal(start), _int_literal(stop)
+    return None if a is None or b is None else len(range(a, b, step))
+
+
+def _int_literal(node: ast.expr) -> int | None:
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if type(value) is int else None

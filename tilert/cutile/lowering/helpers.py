@@ -4,6 +4,7 @@ newly reached helper is left. Callees come first, so the module reads top-down."
 
 from __future__ import annotations
 
+from tilert.cutile.lowering.constness import run_time_locals
 from tilert.cutile.lowering.context import Context
 from tilert.cutile.lowering.emit import Emitter
 from tilert.cutile.lowering.names import Resolver
@@ -27,6 +28,7 @@ def lower_helpers(cx: Context) -> list[Block]:
             fdef, path, offset = function_ast(helper.fn, f"function `{name}`")
             hcx = Context(path, offset, {}, {}, Resolver(helper.fn.__globals__), cx.helpers)
             hcx.local_names = local_names(fdef)
+            hcx.run_time_locals = run_time_locals(fdef, {})
             hcx.coercions = cx.coercions
             em = Emitter(hcx, Rewriter(hcx))
             em.emit("@ct.function", 0, offset + fdef.lineno)

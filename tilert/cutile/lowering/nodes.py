@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+import numpy as np
+
 ZERO_PAD = "ct.PaddingMode.ZERO"
 
 
@@ -54,12 +56,23 @@ def local_names(fdef: ast.FunctionDef) -> frozenset[str]:
     return frozenset(names)
 
 
+MAX_ARRAY_CONSTANT = 4096  # elements of a module-level numpy array written out as a tuple
+
+
 def constant(value: object) -> ast.expr | None:
-    """A module-level constant (a bool, int or float, or a tuple of them) as the literal the
-    generated module spells, or None for anything else. The generated module has none of the
-    user's globals, so the kernel's constants are written into it where they are used."""
+    """A module-level constant (a bool, int or float, a numpy scalar of one, a tuple of them,
+    or a numpy array of them of rank 1 and at most ``MAX_ARRAY_CONSTANT`` elements, indexed as
+    a tuple is) as the literal the generated module spells, or None for anything else. The
+    generated module has none of the user's globals, so the kernel's constants are written
+    into it where they are used."""
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        value = value.item()
     if isinstance(value, (bool, int, float)) and type(value) in (bool, int, float):
         return ast.Constant(value) if value == value else None  # (NaN has no literal)
+    if isinstance(value, np.ndarray):
+        if value.ndim != 1 or value.dtype.kind not in "biuf" or value.size > MAX_ARRAY_CONSTANT:
+            return None
+        value = tuple(value.tolist())
     if type(value) is tuple:
         items = [constant(v) for v in value]
         if all(i is not None for i in items):

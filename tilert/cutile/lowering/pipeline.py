@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from tilert.cutile.lowering.aliases import resolve_mutable_aliases
+from tilert.cutile.lowering.constness import run_time_locals
 from tilert.cutile.lowering.context import Context, fail
 from tilert.cutile.lowering.coords import TILE_COORDS
 from tilert.cutile.lowering.emit import Emitter
@@ -17,7 +18,7 @@ from tilert.cutile.lowering.nodes import local_names
 from tilert.cutile.lowering.ranks import guess_rank
 from tilert.cutile.lowering.rewrite import Rewriter
 from tilert.cutile.lowering.source import function_ast
-from tilert.cutile.lowering.specs import Lowered, MutableSpec, tile_params
+from tilert.cutile.lowering.specs import Coercion, Lowered, MutableSpec, tile_params
 from tilert.signature import Param, ParamKind
 
 
@@ -37,7 +38,7 @@ class LowerableKernel(Protocol):
 def lower_kernel(
     kernel: LowerableKernel,
     mutables: Mapping[str, MutableSpec] | None = None,
-    coercions: Mapping[tuple[str, int], str] | None = None,
+    coercions: Mapping[tuple[str, int], Coercion] | None = None,
     dependent_launch: bool | None = None,
 ) -> Lowered:
     """cuTile Python source for ``kernel`` with the given Mutable ranks (default: inferred
@@ -59,6 +60,7 @@ def lower_kernel(
             specs[p.name] = MutableSpec(guess_rank(fdef, p.name))
     cx = Context(path, offset, params, specs, Resolver(kernel.fn.__globals__))
     cx.local_names = local_names(fdef)
+    cx.run_time_locals = run_time_locals(fdef, params)
     cx.coercions = dict(coercions or {})
     rw = Rewriter(cx)
     em = Emitter(cx, rw)

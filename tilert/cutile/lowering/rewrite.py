@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from tilert._core.function import DeviceFunction
+from tilert.cutile.lowering.constness import CONVERSIONS, is_run_time
 from tilert.cutile.lowering.context import Context, fail
 from tilert.cutile.lowering.names import (
     CT_DTYPES,
@@ -250,6 +251,9 @@ class Rewriter(ast.NodeTransformer):
     # -- calls --------------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.expr:
         func = node.func
+        converted = self._conversion(node)
+        if converted is not None:
+            return converted
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             owner, method = func.value.id, func.attr
             kind = self._kind(func.value)
@@ -276,6 +280,26 @@ class Rewriter(ast.NodeTransformer):
                 return self._tl_call(node, op)
         self.generic_visit(node)
         return node
+
+    def _conversion(self, node: ast.Call) -> ast.expr | None:
+        """``float(x)``/``int(x)``/``bool(x)`` of a value known only when the kernel runs as
+        ``ct.astype`` (cuTile's builtins take constants only; ``constness``)."""
+        func = node.func
+        if not (
+            isinstance(func, ast.Name)
+            and func.id in CONVERSIONS
+            and func.id not in self.cx.local_names
+            and func.id not in self.cx.params
+            and len(node.args) == 1
+            and not node.keywords
+            and self.cx.resolver.lookup([func.id]) in (None, float, int, bool)
+        ):
+            return None
+        value = node.args[0]
+        if not is_run_time(value, self.cx.params, self.cx.run_time_locals):
+            return None
+        dtype = ct(CONVERSIONS[func.id])
+        return ast.copy_location(call(ct("astype"), [self.visit(value), dtype]), node)
 
     def _memory_keyword(self, node: ast.Call, keyword: ast.keyword) -> ast.keyword:
         """An atomic's ``order="relaxed"`` as ``memory_order=ct.MemoryOrder.RELAXED`` (and

@@ -16,6 +16,16 @@ class MutableSpec:
 
 
 @dataclass(frozen=True)
+class Coercion:
+    """How a binding that cuTile found to change type across a loop or branch is converted
+    right after it is made (``tilert/cutile/coercions.py``): to the ct dtype ``dtype``, then,
+    for a scalar that the other path made a tile, broadcast to that tile's ``shape``."""
+
+    dtype: str
+    shape: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Lowered:
     """Generated source plus what the launcher and the error mapper need."""
 
@@ -24,7 +34,7 @@ class Lowered:
     path: str  # the user's file
     line_map: Mapping[int, int]  # generated line -> user line
     helpers: tuple[str, ...] = ()
-    coercions: Mapping[tuple[str, int], str] = field(default_factory=dict)  # see coercions.py
+    coercions: Mapping[tuple[str, int], Coercion] = field(default_factory=dict)
 
     def user_line(self, generated_line: int) -> int | None:
         """The user's line for a generated line (the nearest mapped line at or above it)."""
