@@ -68,6 +68,14 @@ from tilecheck.catalog.round21h import INVALID as VIEWS21H_INVALID
 from tilecheck.catalog.round21h import VALID as VIEWS21H_VALID
 from tilecheck.catalog.round21i import INVALID as SHAPES21I_INVALID
 from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
+from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
+from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
+from tilecheck.catalog.round22m import INVALID as TASKS22M_INVALID
+from tilecheck.catalog.round22m import VALID as TASKS22M_VALID
+from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
+from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
+from tilecheck.catalog.round22w import INVALID as LINES22W_INVALID
+from tilecheck.catalog.round22w import VALID as LINES22W_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -459,6 +467,10 @@ def main() -> None:
         *SWAPS21G_VALID["TC102"],
         *VIEWS21H_VALID["TC102"],
         *SHAPES21I_VALID["TC102"],
+        *TASKS22M_VALID["TC102"],
+        *LINES22W_VALID["TC102"],
+        *OBJECTS22L_VALID["TC102"],
+        *KEYED22N_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -497,5 +509,9 @@ def main() -> None:
         + SWAPS21G_INVALID["TC102"]
         + VIEWS21H_INVALID["TC102"]
         + SHAPES21I_INVALID["TC102"]
+        + TASKS22M_INVALID["TC102"]
+        + LINES22W_INVALID["TC102"]
+        + OBJECTS22L_INVALID["TC102"]
+        + KEYED22N_INVALID["TC102"]
     ),
 )

@@ -26,6 +26,8 @@ from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.round21i import INVALID as SHAPES21I_INVALID
 from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
+from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
+from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -156,6 +158,7 @@ def main() -> None:
         *GENERATORS20B_VALID["TC104"],
         *TASKS20C_VALID["TC104"],
         *SHAPES21I_VALID["TC104"],
+        *KEYED22N_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -392,5 +395,6 @@ def main() -> None:
         *GENERATORS20B_INVALID["TC104"],
         *TASKS20C_INVALID["TC104"],
         *SHAPES21I_INVALID["TC104"],
+        *KEYED22N_INVALID["TC104"],
     ),
 )

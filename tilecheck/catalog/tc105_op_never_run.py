@@ -28,6 +28,10 @@ from tilecheck.catalog.round20e import INVALID as ITEMS20E_INVALID
 from tilecheck.catalog.round20e import VALID as ITEMS20E_VALID
 from tilecheck.catalog.round21j import INVALID as CLEARED21J_INVALID
 from tilecheck.catalog.round21j import VALID as CLEARED21J_VALID
+from tilecheck.catalog.round22k import INVALID as SKIPPED22K_INVALID
+from tilecheck.catalog.round22k import VALID as SKIPPED22K_VALID
+from tilecheck.catalog.round22m import INVALID as TASKS22M_INVALID
+from tilecheck.catalog.round22m import VALID as TASKS22M_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -162,6 +166,8 @@ def main() -> None:
         *VALUES18D_VALID["TC105"],
         *ITEMS20E_VALID["TC105"],
         *CLEARED21J_VALID["TC105"],
+        *TASKS22M_VALID["TC105"],
+        *SKIPPED22K_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -257,5 +263,7 @@ def main() -> None:
         *VALUES18D_INVALID["TC105"],
         *ITEMS20E_INVALID["TC105"],
         *CLEARED21J_INVALID["TC105"],
+        *TASKS22M_INVALID["TC105"],
+        *SKIPPED22K_INVALID["TC105"],
     ),
 )

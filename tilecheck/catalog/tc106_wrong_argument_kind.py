@@ -14,6 +14,8 @@ from tilecheck.catalog.round16_alarms import INVALID as ALARMS16_INVALID
 from tilecheck.catalog.round16_alarms import VALID as ALARMS16_VALID
 from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
+from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -114,6 +116,7 @@ def main(factor: float) -> None:
         *ROUND11_VALID["TC106"],
         *ALARMS16_VALID["TC106"],
         *TASKS20C_VALID["TC106"],
+        *OBJECTS22L_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -253,5 +256,6 @@ def main() -> None:
         *ROUND11_INVALID["TC106"],
         *ALARMS16_INVALID["TC106"],
         *TASKS20C_INVALID["TC106"],
+        *OBJECTS22L_INVALID["TC106"],
     ),
 )

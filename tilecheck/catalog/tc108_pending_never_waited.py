@@ -35,6 +35,8 @@ from tilecheck.catalog.round20b import INVALID as GENERATORS20B_INVALID
 from tilecheck.catalog.round20b import VALID as GENERATORS20B_VALID
 from tilecheck.catalog.round21j import INVALID as CLEARED21J_INVALID
 from tilecheck.catalog.round21j import VALID as CLEARED21J_VALID
+from tilecheck.catalog.round22k import INVALID as SKIPPED22K_INVALID
+from tilecheck.catalog.round22k import VALID as SKIPPED22K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -292,6 +294,7 @@ class Prefetcher:
         *METHODS17A_VALID["TC108"],
         *GENERATORS20B_VALID["TC108"],
         *CLEARED21J_VALID["TC108"],
+        *SKIPPED22K_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -435,5 +438,6 @@ def main() -> None:
         *METHODS17A_INVALID["TC108"],
         *GENERATORS20B_INVALID["TC108"],
         *CLEARED21J_INVALID["TC108"],
+        *SKIPPED22K_INVALID["TC108"],
     ),
 )

@@ -22,6 +22,8 @@ from tilecheck.catalog.round18b import INVALID as METHODS18B_INVALID
 from tilecheck.catalog.round18b import VALID as METHODS18B_VALID
 from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round22w import INVALID as LINES22W_INVALID
+from tilecheck.catalog.round22w import VALID as LINES22W_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -140,6 +142,7 @@ def main() -> None:
         *METHODS17A_VALID["TC109"],
         *METHODS18B_VALID["TC109"],
         *TASKS20C_VALID["TC109"],
+        *LINES22W_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -317,5 +320,6 @@ def main() -> None:
         *METHODS17A_INVALID["TC109"],
         *METHODS18B_INVALID["TC109"],
         *TASKS20C_INVALID["TC109"],
+        *LINES22W_INVALID["TC109"],
     ),
 )

@@ -17,6 +17,10 @@ from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALI
 from tilecheck.catalog.round17b_unknown_code import VALID as UNKNOWN17B_VALID
 from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
+from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
+from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
+from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -228,6 +232,8 @@ def main() -> None:
         *METHODS14_VALID["TC110"],
         *UNKNOWN17B_VALID["TC110"],
         *TASKS20C_VALID["TC110"],
+        *KEYED22N_VALID["TC110"],
+        *OBJECTS22L_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -409,5 +415,7 @@ def main() -> None:
         *METHODS14_INVALID["TC110"],
         *UNKNOWN17B_INVALID["TC110"],
         *TASKS20C_INVALID["TC110"],
+        *OBJECTS22L_INVALID["TC110"],
+        *KEYED22N_INVALID["TC110"],
     ),
 )

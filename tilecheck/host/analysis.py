@@ -22,15 +22,15 @@ from tilecheck.host import api, with_exits
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import copies_of
-from tilecheck.host.flag_gates import FlagGates
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
 from tilecheck.host.scopes import declared_outer
+from tilecheck.host.skipped_waits import SkippedWaits
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(FlagGates):
+class BodyAnalysis(SkippedWaits):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
@@ -184,6 +184,7 @@ class BodyAnalysis(FlagGates):
                 self.note_closure(definition.name.value, definition)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
+            self.skipped_edge(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
         elif kind is ElementKind.UNDONE:
             self.undo_call(node)
         elif kind is ElementKind.WITH_EXIT:

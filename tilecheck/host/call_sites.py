@@ -104,6 +104,10 @@ class CallSites(SummaryChecks):
             function = module_function(func, self.ctx, self.env)  # ``mod.helper(t)``
             if function is not None:
                 return self.call_summary(expr, function, None)
+        if type(func) is cst.Name and self.scope_node is None and self.holds:
+            callee = self.ctx.callee(func)  # (a name of nothing imported, kernel or builtin)
+            if callee.kernel is None and callee.canonical is None:
+                self.loop_callback_reads(expr)  # ``for cb in callbacks: cb(step)``
         return super()._call(expr)
 
     def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:

@@ -11,9 +11,10 @@ from collections.abc import Callable
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
+from tilecheck.flow.cfg import CFG
 from tilecheck.host import api, messages
 from tilecheck.host.bound_once import bound_once
-from tilecheck.host.collectives import COLLECTIVES, Collectives
+from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
@@ -28,6 +29,7 @@ class Calls(Collectives):
     _streams: frozenset[str] | None = None
     _rebound_here: frozenset[str] | None = None  # the names the function binds, once asked
     _arrays: frozenset[str] | None = None
+    body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -41,6 +43,9 @@ class Calls(Collectives):
             if callee.canonical is not None:
                 return self.api_call(expr, callee.canonical)
         if type(func) is cst.Attribute:
+            sig = METHODS.get(func.attr.value)
+            if sig is not None and self._communicator(func.value):
+                return self.collective(expr, sig)  # ``comm.all_gather(out, t)``
             oids = flatten(self.ev(func.value))
             if oids:
                 return self.method(expr, func, oids)
@@ -64,6 +69,8 @@ class Calls(Collectives):
                 )
             if func.attr.value == "partition" and self.looks_like_tile_shape(expr):
                 tensor = self.free_tensor(func.value)
+                if tensor is None:
+                    tensor = self.free_item(func.value)
                 if tensor is not None:
                     self.unknown_args(expr, escape=False)
                     return self.partition(expr, func.value, frozenset({tensor}))
@@ -76,6 +83,31 @@ class Calls(Collectives):
             self.partial_launch(expr, self.kinds(held, Kind.PARTITION))
         self.unknown_args(expr, escape=True)
         return NOTHING
+
+    def free_item(self, expr: cst.BaseExpression) -> int | None:
+        """``BUFS[name].partition(s)`` in a function with no loop, of a container it does not
+        bind (a global, a parameter) by a literal or a parameter it never rebinds: the item is
+        a tensor of its own for the call, as ``t = BUFS[name]; t.partition(s)`` makes it
+        (round 22W; a memoized function's partition is then the cache's, spent by the first
+        launch that took it)."""
+        scope, cfg = self.scope_node, self.body_cfg
+        if type(expr) is not cst.Subscript or scope is None or cfg is None or cfg.loops:
+            return None
+        base = expr.value
+        only = expr.slice[0].slice if len(expr.slice) == 1 else None
+        index = only.value if type(only) is cst.Index else None
+        if type(base) is not cst.Name or index is None:
+            return None
+        bound = rebound(scope)
+        if base.value in bound:
+            return None
+        if isinstance(index, cst.Name):
+            if index.value not in self.parameters or index.value in bound:
+                return None
+        elif not isinstance(index, (cst.Integer, cst.SimpleString)):
+            return None
+        shown = f"{base.value}[{index.value}]"
+        return self.obj(Kind.TENSOR, ("free", shown), None, f"`{shown}`")
 
     def partial_launch(self, call: cst.Call, partitions: list[int]) -> None:
         """``step()`` of ``step = functools.partial(kernel, t.partition(s))``: the launch it
@@ -136,6 +168,24 @@ class Calls(Collectives):
         if self._rebound_here is None:
             self._rebound_here = rebound(scope)
         return self._rebound_here
+
+    def _communicator(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` is a parameter annotated ``dist.Communicator`` the body never rebinds."""
+        scope = self.scope_node
+        if type(expr) is not cst.Name or scope is None or expr.value not in self.parameters:
+            return False
+        name = expr.value
+        params = scope.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.name.value == name and param.annotation is not None:
+                dotted = dotted_name(param.annotation.annotation)
+                canonical = self.ctx.resolver.resolve(dotted) if dotted is not None else None
+                return (
+                    canonical in COMMUNICATOR
+                    and name not in self.ctx.rebindable
+                    and name not in self._rebound_in(scope)
+                )
+        return False
 
     def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
         """``g.launch()`` as a statement on an untracked parameter of a function being
@@ -249,6 +299,15 @@ class Calls(Collectives):
             self._arrays = self.bound_here(self.ctx.arrays(), self.ctx.array_maker)
         return name in self._arrays
 
+    def attribute_array(self, expr: cst.Attribute) -> str | None:
+        info = self.method_of
+        if info is None or not info.arrays:
+            return None
+        owner = expr.value
+        if type(owner) is not cst.Name or owner.value != self.me or owner.value in self.env:
+            return None
+        return info.arrays.get(expr.attr.value)
+
     def bound_here(
         self, module: frozenset[str], matches: Callable[[cst.BaseExpression], bool]
     ) -> frozenset[str]:
@@ -302,7 +361,7 @@ class Calls(Collectives):
                 if op is not None:
                     self.took(op, call, "zip")
             return self.combine(call, ops, "zipped op")
-        if canonical == api.GRAPH:
+        if canonical == api.GRAPH or canonical == api.GRAPH_TYPE:  # (``tr.Graph()``, 22M)
             self.unknown_args(call, escape=False)
             return self.new_graph(call)
         if canonical in api.HOST_READERS:

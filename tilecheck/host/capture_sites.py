@@ -13,8 +13,8 @@ import libcst as cst
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_NEVER_RUN
 from tilecheck.host import messages
 from tilecheck.host.callbacks import entered_name, runs_parameter
-from tilecheck.host.gated_ops import dropped_for, gated_drop, loop_values
-from tilecheck.host.model import Value
+from tilecheck.host.gated_ops import dropped_for, dropped_for_shape, gated_drop, loop_values
+from tilecheck.host.model import Kind, Value, flatten
 from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Summary
 
@@ -97,10 +97,21 @@ class CaptureSites(Interprocedural):
             elif isinstance(given, cst.Name):
                 scope = self.scope_node or self.module_node
                 values = loop_values(scope, call, given.value) if scope is not None else None
-            if values and dropped_for(test, summary.names[index], values):
+            shape = self._given_shape(bound[index][1]) if index in bound and not values else None
+            dropped = values and dropped_for(test, summary.names[index], values)
+            if dropped or (shape and dropped_for_shape(test, summary.names[index], shape)):
                 finding = gated_drop(made, test, call)
                 shown = dataclasses.replace(finding, statement=summary.statement)
                 self.report((OP_NEVER_RUN, made), shown)
+
+    def _given_shape(self, value: Value) -> tuple[int, ...] | None:
+        """The constant shape of the one tensor ``value`` holds, made by a factory
+        (``tr.full((1,), 0.9)``), for a test of the parameter's ``.shape``."""
+        oids = flatten(value)
+        if len(oids) != 1:
+            return None
+        (oid,) = oids
+        return self._factory_shape(oid) if self.infos[oid].kind is Kind.TENSOR else None
 
     def callbacks_run(self, summary: Summary, bound: dict[int, tuple[cst.Arg, Value]]) -> None:
         """TC111 inside a capture: the function runs an op it makes through the callback

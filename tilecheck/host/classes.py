@@ -14,9 +14,12 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.array_attributes import array_call, declared_arrays
+from tilecheck.host.attribute_stores import attribute_stores, flat_targets, unread_attributes
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.object_fields import Construction, construction
+from tilecheck.host.tensor_lists import empty_fields, empty_list, tensor_lists
 from tilecheck.names import NameResolver
 from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
@@ -69,6 +72,9 @@ class ClassInfo:
     # what a construction keeps as given, and the instances of other classes it keeps
     # (``tilecheck.host.object_fields``)
     construction: Construction = field(default_factory=Construction)
+    # attributes given another library's array and nothing else (``self.host = np.zeros(n)``),
+    # each with its library, stored nowhere else in the module (round 22L)
+    arrays: Mapping[str, str] = field(default_factory=dict)
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -158,6 +164,9 @@ def class_info(
     assigned: set[str] = set()
     graph_only: dict[str, bool] = {}  # attribute -> given ``tr.graph(...)`` only
     kept_graph: dict[str, bool] = {}  # attribute -> given a captured graph's name only
+    libraries: dict[str, str | None] = {}  # attribute -> the one library whose arrays it is given
+    empty_only: dict[str, bool] = {}  # attribute -> given ``[]`` only
+    methods: list[tuple[cst.FunctionDef, str]] = []
     setup = setup_method(cls)
     owners = tuple(c.name.value for c in (cls, *relatives))
     for stmt in (s for c in (cls, *relatives) for s in c.body.body):
@@ -175,6 +184,7 @@ def class_info(
         me = self_name(stmt)
         if me is None:
             continue
+        methods.append((stmt, me))
         tensor_params = {
             p.name.value
             for p in (*stmt.params.posonly_params, *stmt.params.params, *stmt.params.kwonly_params)
@@ -200,6 +210,9 @@ def class_info(
                 if attr is None:
                     continue
                 assigned.add(attr)
+                library = array_call(v, resolver)
+                libraries[attr] = library if libraries.get(attr, library) == library else None
+                empty_only[attr] = empty_only.get(attr, True) and empty_list(v)
                 makes_graph = isinstance(v, cst.Call) and _calls(v, api.GRAPH, resolver)
                 graph_only[attr] = graph_only.get(attr, True) and makes_graph
                 keeps = t is target and isinstance(v, cst.Name) and v.value in captured
@@ -240,6 +253,10 @@ def class_info(
                 tensors.add(attr)
                 changed = True
     tensors -= other
+    empties = frozenset(a for a, only in empty_only.items() if only)
+    empties |= empty_fields((cls, *relatives)) - set(empty_only)
+    empties -= made | set(copied)
+    grown = tensor_lists(methods, empties, resolver) if empties else frozenset()
     roots: dict[str, str] = {}
     for attr in sorted(tensors):
         source = init_copies.get(attr)
@@ -251,7 +268,7 @@ def class_info(
     return ClassInfo(
         cls.name.value,
         roots,
-        frozenset(lists - other - made - set(copied)),
+        frozenset(lists - other - made - set(copied)) | grown,
         frozenset(holders),
         properties=frozenset(properties),
         cached=frozenset(cached),
@@ -260,6 +277,7 @@ def class_info(
         assigned=frozenset(assigned | made),
         graphs=frozenset(a for a, only in graph_only.items() if only),
         captured=frozenset(a for a, only in kept_graph.items() if only),
+        arrays={a: lib for a, lib in libraries.items() if lib is not None},
         factories={
             s.name.value: made_by_factory(s)
             for s in cls.body.body
@@ -455,6 +473,17 @@ def _own_classes(
             own = _self_stores((classes[name], *(classes[r] for r in relatives_of[name])))
             alone = frozenset(a for a in info.captured if stores.get(a) == own.get(a, 0))
             found[name] = replace(info, captured=alone)
+    arrays = frozenset[str]().union(*(info.arrays for info in found.values()))
+    if arrays:
+        stores = attribute_stores(body, arrays)
+        for name, info in found.items():
+            lineage = (classes[name], *(classes[r] for r in relatives_of[name]))
+            own = _self_stores(lineage)
+            only = {a: lib for a, lib in info.arrays.items() if stores.get(a) == own.get(a, 0)}
+            if only and not foreign_bases(lineage, resolver):
+                found[name] = replace(info, arrays=declared_arrays(only, lineage))
+            elif info.arrays:
+                found[name] = replace(info, arrays={})
     holders = frozenset().union(*(info.holders for info in found.values()))
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))
@@ -489,65 +518,6 @@ def foreign_bases(lineage: tuple[cst.ClassDef, ...], resolver: NameResolver) -> 
     return False
 
 
-def unread_attributes(
-    body: cst.Module, names: frozenset[str], classes: frozenset[str]
-) -> tuple[frozenset[str], frozenset[str]]:
-    """Those of ``names`` that no ``x.name`` of the module reads (only ever an assignment's
-    target; none when the module reaches attributes by name: ``getattr``, ``vars``,
-    ``__dict__``), and those of ``classes`` the module makes instances of."""
-    stored: set[int] = set()
-    read: set[str] = set()
-    made: set[str] = set()
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Assign, cst.AnnAssign)):
-            targets = node.targets if isinstance(node, cst.Assign) else (node,)
-            for target in targets:
-                stored.update(map(id, _flat_targets(target.target)))
-        elif isinstance(node, cst.Name) and node.value in ("getattr", "vars", "__dict__"):
-            return frozenset(), frozenset()
-        elif isinstance(node, cst.Attribute):
-            if node.attr.value in names and id(node) not in stored:
-                read.add(node.attr.value)
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
-            if node.func.value in classes:
-                made.add(node.func.value)
-        stack.extend(children(node))
-    return names - read, frozenset(made)
-
-
-def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
-    """How many statements of the module store into (assign, ``del``, bind by ``for`` or
-    ``with``) an attribute named in ``names``, whatever the object; ``{}`` when the module
-    reaches attributes by name (``getattr``, ``setattr``, ``vars``, ``__dict__``)."""
-    counts: dict[str, int] = {}
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name) and node.value in _BY_NAME:
-            return {}
-        for target in _store_targets(node):
-            for flat in _flat_targets(target):
-                if isinstance(flat, cst.Attribute) and flat.attr.value in names:
-                    counts[flat.attr.value] = counts.get(flat.attr.value, 0) + 1
-        stack.extend(children(node))
-    return counts
-
-
-_BY_NAME = frozenset({"getattr", "setattr", "delattr", "vars", "__dict__"})
-
-
-def _store_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    if isinstance(node, cst.Assign):
-        return [t.target for t in node.targets]
-    if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor)):
-        return [node.target]
-    if isinstance(node, cst.WithItem) and node.asname is not None:
-        return [node.asname.name]
-    return []
-
-
 def _self_stores(classes: tuple[cst.ClassDef, ...]) -> dict[str, int]:
     """How many of its methods' assignments store into an attribute of ``self`` (as
     ``class_info`` reads them: one per assigned target, tuples unpacked)."""
@@ -557,16 +527,8 @@ def _self_stores(classes: tuple[cst.ClassDef, ...]) -> dict[str, int]:
         if me is None or not isinstance(stmt, cst.FunctionDef):
             continue
         for target, _ in _assignments(stmt.body):
-            for flat in _flat_targets(target):
+            for flat in flat_targets(target):
                 attr = _attribute_of(flat, me)
                 if attr is not None:
                     counts[attr] = counts.get(attr, 0) + 1
     return counts
-
-
-def _flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _flat_targets(element.value)
-    else:
-        yield target

@@ -38,6 +38,8 @@ class Closures(Calls):
         # Pendings a call returned inside a closure that waits them when called (the name
         # holding one is that closure: calling it waits them)
         self.waiting_closures: set[int] = set()
+        # the call of ``await f(...)`` whose summary applies now (its body runs here)
+        self.awaited_call: cst.Call | None = None
 
     def reads_of(self, scope: Scope) -> Events:
         """The host reads (``z.to_numpy()``, ``np.asarray(z)``) and waits (``pending.wait()``,
@@ -209,9 +211,22 @@ class Closures(Calls):
             if top_level is None or top_level[0] is not caller:
                 return  # a method or a nested function: a global may be hidden from it
             own = self.ctx.index.fact(caller, _bound_in) | self.parameters
-        for read in reads.of_function(call.func.value)[0]:
+        awaited = call is self.awaited_call
+        for read in reads.of_function(call.func.value, awaited=awaited)[0]:
             if read.name in own:
                 continue  # the caller's own name, not the global
+            tensors = frozenset(self.kinds(self.env.get(read.name, NOTHING), Kind.TENSOR))
+            if tensors:
+                shown = f"`{read.name}` (read by {read.by})"
+                self.use(tensors, Use.READ, read.node, shown, top=read.top)
+
+    def loop_callback_reads(self, call: cst.Call) -> None:
+        """``cb(step)`` in a module-level ``for cb in callbacks:``: the globals the callables
+        read there (``GlobalReads.loop_callbacks``), with what is in flight still in flight."""
+        reads = self.ctx.global_reads()
+        if reads is None:
+            return
+        for read in reads.loop_callbacks(call):
             tensors = frozenset(self.kinds(self.env.get(read.name, NOTHING), Kind.TENSOR))
             if tensors:
                 shown = f"`{read.name}` (read by {read.by})"

@@ -44,6 +44,13 @@ COLLECTIVES = _table(
     CollectiveSignature("recv", ("t", "src"), written=T),
 )
 
+# The same collectives as methods of a ``Communicator`` (``comm.all_gather(out, t)``), and the
+# names its class goes by (round 22M)
+METHODS = {s.name: s for s in COLLECTIVES.values()}
+COMMUNICATOR = frozenset(
+    {"tilert.distributed.Communicator", "tilert.distributed.communicator.Communicator"}
+)
+
 
 class Collectives(Ownership):
     def ev(self, expr: cst.BaseExpression) -> Value:

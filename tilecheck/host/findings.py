@@ -33,11 +33,20 @@ class FindingSink:
 
     def __init__(self) -> None:
         self._kept: dict[object, tuple[tuple[int, int], Finding]] = {}
+        self._ranks: dict[object, int] = {}
 
-    def add(self, key: object, order: tuple[int, int], finding: Finding) -> None:
+    def add(self, key: object, order: tuple[int, int], finding: Finding, rank: int = 0) -> None:
+        """``rank``: 1 for a conflict the runtime may meet later than another of the same key
+        (one whose holder comes around a loop to it, or that only may touch the holder's
+        tensor): one that surely touches it, in the turn that made the holder, is kept
+        before it (round 22W)."""
         old = self._kept.get(key)
-        if old is None or order < old[0]:
+        if old is None or (rank, order) < (self._ranks.get(key, 0), old[0]):
             self._kept[key] = (order, finding)
+            self._ranks[key] = rank
+
+    def has(self, key: object) -> bool:
+        return key in self._kept
 
     def findings(self) -> list[Finding]:
         """The kept findings in source order; one that two root causes led to word for word

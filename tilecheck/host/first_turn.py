@@ -134,8 +134,16 @@ class FirstTurns(Overwrites):
     def later_turn(self, holder: int, tensor: int) -> bool:
         """A holder made before the loop around the use, in conflict with it only past the
         loop's first turn (``tilecheck.host.turn_order``): the finding is ordered after the
-        loop's body, and a use of the first turn, of the same root cause, is kept instead."""
+        loop's body, and a use of the first turn, of the same root cause, is kept instead.
+        Round 22W: a holder that comes around a loop to the use, or a use that only may touch
+        its tensor, ranks the finding after one of the same root cause that surely touches it
+        in the turn that made the holder (``FindingSink.add``)."""
         element, cfg = self.element, self.body_cfg
+        if element is not None and self._came_around(holder, element.seq):
+            self.rank = 1
+            return False
+        if element is not None and not self._surely_overlaps(tensor):
+            self.rank = 1
         if element is None or cfg is None or not self._direct or not self._starts:
             return False
         if self._spans is None:
@@ -154,6 +162,20 @@ class FirstTurns(Overwrites):
             return False
         self._deferred = span[1]
         return True
+
+    def _came_around(self, holder: int, seq: int) -> bool:
+        """``holder`` is made at or after the use's element: it reaches the use around a back
+        edge, after every later use of the turn that made it."""
+        made = self.infos[holder].seq
+        return made > seq or (made == seq and holder not in self.made_here)
+
+    def _surely_overlaps(self, tensor: int) -> bool:
+        """The use being checked touches ``tensor`` itself, or the one tensor it is a part of
+        (``losses`` of ``losses[i % k]``), not something that only may be it."""
+        direct = self._direct
+        return tensor in direct or any(
+            s.memory and len(s.of) == 1 and s.of <= direct for s in self.infos[tensor].selects
+        )
 
     def order(self) -> tuple[int, int]:
         found = super().order()

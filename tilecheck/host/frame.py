@@ -96,6 +96,7 @@ class Frame(Store):
         self.element: Element | None = None
         self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
+        self.rank = 0  # the next finding's rank among those of its key (``FindingSink.add``)
         # Partitions made while a launch's arguments are evaluated: inside one call, aliasing
         # is TC101's business, not TC104's.
         self.launch_scope: set[int] | None = None
@@ -392,7 +393,8 @@ class Frame(Store):
         the current element's)."""
         if top is None:
             top = self.element.top if self.element is not None else 0
-        self.sink.add(key, self.order(), dataclasses.replace(finding, top=top))
+        rank, self.rank = self.rank, 0
+        self.sink.add(key, self.order(), dataclasses.replace(finding, top=top), rank)
 
     def site(self, call: cst.CSTNode) -> tuple[cst.CSTNode, int]:
         """A creation site, with the body statement it is in (for positions)."""

@@ -43,6 +43,29 @@ _MANAGER_DECORATORS = frozenset({"contextmanager", "contextlib.contextmanager"})
 _SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 
 
+def _calls_on_self(fn: cst.FunctionDef, names: set[str]) -> bool:
+    """``fn`` calls one of ``names`` on its first parameter (``self.build(x)``)."""
+    params = (*fn.params.posonly_params, *fn.params.params)
+    if not params or not names:
+        return False
+    me = params[0].name.value
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Call:
+            func = node.func
+            if (
+                type(func) is cst.Attribute
+                and type(func.value) is cst.Name
+                and func.value.value == me
+                and func.attr.value in names
+            ):
+                return True
+        if type(node) not in _SCOPES:
+            stack.extend(children(node))
+    return False
+
+
 def _plain(fn: cst.FunctionDef) -> bool:
     """A synchronous function that is no generator: calling it runs its body."""
     if fn.asynchronous is not None:
@@ -146,10 +169,29 @@ class Functions:
                     owner, _, short = method.partition(".")
                     if owner == base and short not in own:
                         self.inherited[f"{name}.{short}"] = method
+        self._dispatched = self._dispatch(classes)
         self.ctx: Context | None = None
         self.summaries: dict[str, Summary | None] = {}
         self.analyses: dict[int, BodyAnalysis] = {}  # a def -> its analysis, once made
         self._busy: set[str] = set()
+
+    def _dispatch(self, classes: Mapping[str, cst.ClassDef]) -> frozenset[str]:
+        """An inherited method that calls, on its ``self``, a method the class defines itself
+        (a base's ``launch`` running ``self.build(x)``, which the class overrides): summarized
+        for the class, its ``self`` an instance of it, so the call runs the override, as at run
+        time (round 22L)."""
+        found: set[str] = set()
+        for name, method in list(self.inherited.items()):
+            owner = name.partition(".")[0]
+            fn = self.defs[method][0]
+            own = {s.name.value for s in classes[owner].body.body if type(s) is cst.FunctionDef}
+            if method not in self._static and _calls_on_self(fn, own):
+                del self.inherited[name]
+                self.defs[name] = (fn, owner)
+                if method in self.statement:
+                    self.statement[name] = self.statement[method]
+                found.add(name)
+        return frozenset(found)
 
     def summary_for(self, name: str) -> Summary | None:
         name = self.inherited.get(name, name)
@@ -182,7 +224,8 @@ class Functions:
             return None
         finally:
             self._busy.discard(name)
-        self.analyses[id(fn)] = analysis
+        if name not in self._dispatched:  # (the def's own analysis is its class's)
+            self.analyses[id(fn)] = analysis
         end = states.get(cfg.exit)
         consumes = analysis.consumed_parameters(dict(end.holds)) if end is not None else frozenset()
         arity, returns = join_returns(analysis.returned)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import libcst as cst
 
@@ -66,6 +67,14 @@ def gated_ops(
         if not _binds(fn.body, param):  # ``every += 1`` first: not the caller's value
             out.append((param, test.test, call))
     return tuple(out)
+
+
+def dropped_for_shape(test: cst.BaseExpression, name: str, shape: tuple[int, ...]) -> bool:
+    """``name`` holding a tensor of the constant ``shape`` makes ``test`` false (a test of
+    ``name.shape[i]``, round 22M)."""
+    env = {f"{name}.shape[{i}]": d for i, d in enumerate(shape)}
+    env.update({f"{name}.shape[{i - len(shape)}]": d for i, d in enumerate(shape)})
+    return _truth(test, env) is False
 
 
 def dropped_for(test: cst.BaseExpression, name: str, values: list[int]) -> bool:
@@ -144,6 +153,9 @@ def _value(expr: cst.BaseExpression, env: dict[str, int]) -> int | None:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         inner = _value(expr.expression, env)
         return None if inner is None else -inner
+    if isinstance(expr, cst.Subscript):
+        dim = _dimension(expr)
+        return env.get(f"{dim[0]}.shape[{dim[1]}]") if dim is not None else None
     if isinstance(expr, cst.BinaryOperation):
         apply = _ARITHMETIC.get(type(expr.operator))
         left, right = _value(expr.left, env), _value(expr.right, env)
@@ -170,11 +182,25 @@ def _names_in(test: cst.BaseExpression) -> set[str]:
         node = stack.pop()
         if isinstance(node, cst.Name):
             out.add(node.value)
+        elif isinstance(node, cst.Subscript) and _dimension(node) is not None:
+            out.add(cast(cst.Name, cast(cst.Attribute, node.value).value).value)  # ``t.shape[0]``
         elif not isinstance(node, allowed):
             return {"<other>", "<code>"}
         else:
             stack.extend(children(node))
     return out
+
+
+def _dimension(expr: cst.Subscript) -> tuple[str, int] | None:
+    """``t.shape[i]`` (``i`` an integer literal, maybe negative): ``t``, ``i``."""
+    value = expr.value
+    if not isinstance(value, cst.Attribute) or value.attr.value != "shape":
+        return None
+    if not isinstance(value.value, cst.Name) or len(expr.slice) != 1:
+        return None
+    index = expr.slice[0].slice
+    position = _value(index.value, {}) if isinstance(index, cst.Index) else None
+    return None if position is None else (value.value.value, position)
 
 
 def _range_values(walked: cst.BaseExpression) -> list[int] | None:

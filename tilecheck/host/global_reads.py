@@ -13,22 +13,25 @@ borrows (``Closures.module_function_reads``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 import libcst as cst
 
 from tilecheck.host import api
-from tilecheck.host.parameter_index import rebound
+from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.host.scopes import free_names
 from tilecheck.names import NameResolver
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import dotted_name
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants, own_nodes
 
 # Methods whose call may wait for work in flight (or run it).
 RELEASES = frozenset({"wait", "sync", "sync_on", "synchronize", "launch", "result", "close"})
 # Calls that run no code of the program (what they are given stays as it is).
 _LIBRARIES = ("builtins.", "numpy", "math.", "collections.", "statistics.")
 _MAX_DEPTH = 4
+# statements that leave a loop's step
+_LEAVES = (*exact.EXITS, cst.Continue, cst.Break)
 
 # What a list is given: a function of the module, by name, or a lambda.
 Callable_ = cst.Name | cst.Lambda
@@ -55,11 +58,15 @@ class ModuleCode:
     # names of module statements bound to instances of the module's classes
     instances: set[str] = field(default_factory=set)
     _reads: dict[int, tuple[tuple[Read, ...], bool]] = field(default_factory=dict)
+    body: tuple[cst.BaseStatement, ...] = ()
+    # module-level ``for cb in callbacks: cb(...)``: the call's id -> the list, the loop's
+    # module statement, whether the call is all the loop's body (made on first need)
+    _loops: dict[int, tuple[str, int, bool]] | None = None
 
 
 def module_code(body: tuple[cst.BaseStatement, ...]) -> ModuleCode:
     """What the module's top-level statements define, give to lists, and make of its classes."""
-    code = ModuleCode()
+    code = ModuleCode(body=body)
     classes = {s.name.value for s in body if isinstance(s, cst.ClassDef)}
     bindings: dict[str, int] = {}
     for top, stmt in enumerate(body):
@@ -128,11 +135,17 @@ class GlobalReads:
         self.code = code
         self.resolver = resolver
 
-    def of_function(self, name: str, depth: int = 0) -> tuple[tuple[Read, ...], bool]:
+    def of_function(
+        self, name: str, depth: int = 0, awaited: bool = False
+    ) -> tuple[tuple[Read, ...], bool]:
+        """``awaited``: the call is ``await name(...)``, so an ``async def``'s body runs
+        there too, up to its first ``await`` (a coroutine merely called runs nothing)."""
         found = self.code.functions.get(name)
         if found is None or depth > _MAX_DEPTH:
             return (), True
         fn, top = found
+        if fn.asynchronous is not None and not awaited:
+            return (), True
         known = self.code._reads.get(id(fn))
         if known is not None:
             return known
@@ -144,7 +157,7 @@ class GlobalReads:
     def _body(
         self, fn: cst.FunctionDef, top: int, by: str, depth: int
     ) -> tuple[tuple[Read, ...], bool]:
-        if fn.asynchronous is not None or fn.decorators:
+        if fn.decorators:
             return (), True
         free = free_names(fn)
         local = rebound(fn)
@@ -152,7 +165,7 @@ class GlobalReads:
         for stmt in fn.body.body:
             if isinstance(stmt, cst.SimpleStatementLine):
                 found, stop = self._statement(stmt, free, top, by, depth, {})
-            elif isinstance(stmt, cst.For):
+            elif isinstance(stmt, cst.For) and stmt.asynchronous is None:
                 found, stop = self._callback_loop(stmt, free, local, top, by, depth)
             else:
                 found, stop = (), True
@@ -162,6 +175,28 @@ class GlobalReads:
             if isinstance(stmt, cst.SimpleStatementLine) and _exits(stmt):
                 return tuple(reads), False
         return tuple(reads), False
+
+    def loop_callbacks(self, call: cst.Call) -> tuple[Read, ...]:
+        """``cb(...)`` in a module-level ``for cb in callbacks:`` over a module list of
+        callables (round 22M): the first step calls the first callable appended before the
+        loop, so its reads (up to where it may release) are made at this call; the later
+        ones' too where the call is all of the loop's body and none before may release."""
+        code = self.code
+        if code._loops is None:
+            code._loops = _callback_calls(code) if any(code.lists.values()) else {}
+        found = code._loops.get(id(call))
+        if found is None:
+            return ()
+        name, top, alone = found
+        reads: list[Read] = []
+        for item, given_at, shown in code.lists[name]:
+            if given_at > top:
+                break  # appended after the loop ran
+            got, stop = self._callable(item, given_at, shown, 0)
+            reads.extend(got)
+            if stop or not alone:
+                break
+        return tuple(reads)
 
     def _callback_loop(
         self,
@@ -308,3 +343,64 @@ class GlobalReads:
 
 def _exits(stmt: cst.SimpleStatementLine) -> bool:
     return any(type(s) in exact.EXITS for s in stmt.body)
+
+
+def _callback_calls(code: ModuleCode) -> dict[int, tuple[str, int, bool]]:
+    """The calls ``cb(...)`` that run on every step of a module-level ``for cb in callbacks:``
+    (a statement of the loop's body, as its value, after plain lines that never leave the
+    step) over a list of ``code.lists`` named nowhere in the module but at its binding, its
+    module-level appends and as loops' iterables (so it holds those callables, in order)."""
+    loops: list[tuple[cst.For, str, str, int]] = []  # the loop, its list, its target
+    for top, stmt in enumerate(code.body):
+        if type(stmt) is cst.FunctionDef or type(stmt) is cst.ClassDef:
+            continue
+        for node in own_nodes(stmt):
+            if isinstance(node, cst.For) and _walks_list(node, code):
+                walks, step = cast(cst.Name, node.iter), cast(cst.Name, node.target)
+                loops.append((node, walks.value, step.value, top))
+    if not loops:
+        return {}
+    seen = dict.fromkeys((name for _, name, _, _ in loops), 0)
+    walked = dict(seen)
+    for node in (n for stmt in code.body for n in descendants(stmt)):
+        if isinstance(node, cst.Name) and node.value in seen:
+            seen[node.value] += 1
+        elif isinstance(node, cst.For) and isinstance(node.iter, cst.Name):
+            if node.iter.value in walked:
+                walked[node.iter.value] += 1
+    out: dict[int, tuple[str, int, bool]] = {}
+    for loop, name, target, top in loops:
+        if seen[name] != 1 + len(code.lists[name]) + walked[name]:
+            continue  # named elsewhere: it may hold other callables
+        if any(n == target for n in bound_names(loop.body)):
+            continue
+        body = cast(cst.IndentedBlock, loop.body).body
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                break
+            small = stmt.body[0] if len(stmt.body) == 1 else None
+            value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+                if value.func.value == target:
+                    alone = len(body) == 1 and all(_plain_arg(a) for a in value.args)
+                    out[id(value)] = (name, top, alone)
+            if any(type(s) in _LEAVES for s in stmt.body):
+                break
+    return out
+
+
+def _walks_list(loop: cst.For, code: ModuleCode) -> bool:
+    return (
+        type(loop.iter) is cst.Name
+        and bool(code.lists.get(loop.iter.value))
+        and type(loop.target) is cst.Name
+        and loop.asynchronous is None
+        and loop.orelse is None
+        and type(loop.body) is cst.IndentedBlock
+    )
+
+
+def _plain_arg(arg: cst.Arg) -> bool:
+    """An argument whose evaluation runs nothing (a name or a literal)."""
+    kind = type(arg.value)
+    return not arg.star and kind in (cst.Name, cst.Integer, cst.Float, cst.SimpleString)

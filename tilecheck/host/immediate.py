@@ -89,7 +89,11 @@ class Immediate(PoppedItems):
             if name not in self.env and name not in self.parameters:
                 summary = self.ctx.summary_for(awaited_name(name))
                 if summary is not None:
-                    return self.call_summary(inner, summary, None)
+                    self.awaited_call = inner  # (its body runs here, up to its first await)
+                    try:
+                        return self.call_summary(inner, summary, None)
+                    finally:
+                        self.awaited_call = None
         elif type(inner) is cst.Name and self.summarizing and inner.value not in self.env:
             self.parameter_op_named(inner)  # ``await op`` of an op a caller may pass
         return super()._await(expr)

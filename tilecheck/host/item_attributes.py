@@ -18,20 +18,50 @@ Round 21G: what a loop over every item of a container of distinct instances left
 name's attributes (``for s in slots: s.write(x)``, a Pending the method stored in
 ``s.pending``) is every item's too; a later loop or comprehension (``[s.settle() for s in
 slots]``: one ``for``, no ``if``) over every item takes a copy per step of it under
-``s.pending``, as for the constant-key attributes."""
+``s.pending``, as for the constant-key attributes.
+
+Round 22N: Pendings kept in one list at the index of the item of another list they write. Double
+buffering stores ``pends[i % 2] = k(tiles(slots[i % 2]), ...).submit()`` and drains the list at
+the end, ``for i, p in enumerate(pends): if p is not None: p.wait(); slots[i].to_numpy()``. The
+drain's step waits its own Pending (a copy per step of each one the list may hold,
+``tilecheck.host.loops``) and settles the list's only at the loop's exit, so the read of
+``slots[i]`` met the other slots' Pendings, still live, and took them for writers of the item
+read (the step's index and the slot a Pending was stored at are forms of two counters).
+
+A Pending stored into a local list of fixed length at an index ``f`` (round 20D's
+``Hold.slot``) whose every exclusive borrow is the item of another local list ``T`` selected by
+the same ``f`` (``slots[cur]`` beside ``pends[cur]``; ``T`` bound once, its length fixed, no item
+of it stored to) keeps the must-fact ``Hold.lined = (pends, T)``: on every path where it is
+live, ``pends`` holds it at the index of the item of ``T`` it writes. The fact outlives the
+index's form (the counter rebound, a loop restarted); it ends where ``pends`` is stored at an
+index not known apart from the Pending's own, or either list is rebound. Then a read of
+``T[j]`` (a read, not a write: the Pending's other borrows are reads), ``j`` the counter of a
+loop walking ``pends`` (``enumerate(pends)``, ``range(len(pends))``), does not conflict with a
+lined Pending whose copies this step took are waited on the path: the Pending is ``pends[j]``
+(then the step waited it) or another item, which writes another item of ``T`` than ``T[j]``."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import libcst as cst
 
 from tilecheck.host.containers import ELEMENTS, root_of
+from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import At, Select
+from tilecheck.host.loop_columns import Column
 from tilecheck.host.loops import Loops
-from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value
+from tilecheck.host.messages import Use
+from tilecheck.host.model import DONE, NOTHING, Hold, Kind, Many, Oids, Value, flatten
+from tilecheck.host.slot_facts import slot_relation
 from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.walk import with_parents
 
 # What the loop's copies stand for: the holders a method of the item may run or wait.
 _HELD = (Kind.PENDING, Kind.OP)
+_WRITES = (Use.WRITE, Use.PARTITION, Use.COLLECTIVE)
+_LOOKED = frozenset({"builtins.enumerate", "builtins.zip"})
+_TARGETS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.AsName)
 
 
 def walked_item(loop: cst.For) -> tuple[str, str] | None:
@@ -84,6 +114,13 @@ class ItemAttributes(Loops):
         # its body, in each item's attribute (by attribute); not kept in the env, so that
         # the holders go where no name holds them any more (as before)
         self._every: dict[str, tuple[Oids, dict[str, Oids]]] = {}
+        self._plain_lists: dict[str, bool] = {}  # a list's name -> its items never stored to
+        self._lined_names: set[str] = set()  # the lists some ``Hold.lined`` names
+        # containers written out as an argument of ``enumerate``/``zip`` (``enumerate([kv[i]
+        # for i in ...])``), by node: what each was just evaluated to, and where a loop over
+        # them keeps it (the key of ``Loops.evaluated``'s, with the argument's place)
+        self._looked: dict[int, Value] = {}
+        self._arg_keys: dict[int, str] = {}
 
     def attribute_none(self, path: str) -> None:
         """``b.writer is None`` holds here: the step's copies ``b.writer`` held are no holders
@@ -126,6 +163,8 @@ class ItemAttributes(Loops):
         ``for s in slots: s.write(x)`` then ``[s.settle() for s in slots]``)."""
         walked = walked_item(loop) if self._based else None
         super().loop_done(loop)
+        if self._arg_keys:
+            self._looked_done(loop)
         if walked is None or root_of(walked[0]) not in self._based:
             return
         container, name = walked
@@ -230,3 +269,220 @@ class ItemAttributes(Loops):
                 self._step_copies |= taken
                 self.under_name(name, step)
                 self.set_env(step, taken or NOTHING)
+
+    # -- round 22N ------------------------------------------------------------------------------
+    def bind(self, target: cst.BaseExpression, value: Value) -> None:
+        base = target.value if type(target) is cst.Subscript else None
+        if type(base) is not cst.Name:
+            super().bind(target, value)
+            return
+        name = cst.ensure_type(base, cst.Name).value
+        found = self._slot_list(base)
+        if found is None and name not in self._lined_names:
+            super().bind(target, value)
+            return
+        if name in self._lined_names:
+            subscript = cst.ensure_type(target, cst.Subscript)
+            form = self._slot_index(subscript, found[1]) if found is not None else None
+            self._overwritten_lined(name, form, found[1] if found is not None else 0)
+        super().bind(target, value)
+        if found is None:
+            return
+        for oid in flatten(value):
+            hold = self.holds.get(oid)
+            slot = hold.slot if hold is not None else None
+            if hold is None or not hold.live or slot is None or slot[0] != found[0]:
+                continue
+            if self.infos[oid].kind is not Kind.PENDING:
+                continue
+            tensors = self._lined_tensors(hold, slot[1], found[1])
+            if tensors is not None and tensors != found[0]:
+                self.set_hold(oid, dataclasses.replace(hold, lined=(found[0], tensors)))
+                self._lined_names.update((found[0], tensors))
+
+    def _lined_tensors(self, hold: Hold, form: object, n: int) -> str | None:
+        """The list whose item at ``form`` is every tensor ``hold`` writes, if there is one."""
+        found: str | None = None
+        for borrow in hold.borrows:
+            if not borrow.exclusive:
+                continue
+            selects = self.infos[borrow.tensor].selects
+            if len(selects) != 1 or selects[0].memory or selects[0].axes is None:
+                return None
+            (select,) = selects
+            if len(select.axes or ()) != 1 or (found is not None and found != select.space):
+                return None
+            axis = (select.axes or (None,))[0]
+            if slot_relation(axis, form, n) != "same" or not self._plain_list(select.space):
+                return None
+            if not all(self._lined_item(o) for o in select.of):
+                return None  # the items may share memory (views of one tensor)
+            found = select.space
+        return found
+
+    def _lined_item(self, oid: int) -> bool:
+        """A tensor an allocator made where it is written (``tr.zeros(...)``), no view."""
+        info = self.infos[oid]
+        site = info.site
+        return (
+            info.kind is Kind.TENSOR
+            and not info.viewed
+            and not info.parents
+            and isinstance(site, cst.Call)
+            and self.allocated_here(site)
+        )
+
+    def _plain_list(self, name: str) -> bool:
+        """``name`` is a local list of fixed length none of whose items is stored to."""
+        known = self._plain_lists.get(name)
+        if known is None:
+            scope = getattr(self, "scope_node", None) or self.module_node
+            known = (
+                name.isidentifier()
+                and scope is not None
+                and self.local_container(name + "[*]")
+                and fixed_length(scope, name) is not None
+                and not _items_stored(scope, name)
+            )
+            self._plain_lists[name] = known
+        return known
+
+    def _overwritten_lined(self, name: str, form: object, n: int) -> None:
+        """``name[form]`` is stored to: a lined Pending not known at another index is no longer
+        known to be in the list."""
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            if hold.lined is None or name not in hold.lined:
+                continue
+            slot = hold.slot
+            if (
+                hold.lined[0] == name
+                and slot is not None
+                and slot[0] == name
+                and form is not None
+                and slot_relation(slot[1], form, n) == "apart"
+            ):
+                continue
+            self.set_hold(oid, dataclasses.replace(hold, lined=None))
+
+    def bind_name(self, name: str, value: Value) -> None:
+        if name in self._lined_names:
+            for oid in self.live_holders():
+                hold = self.holds[oid]
+                if hold.lined is not None and name in hold.lined:
+                    self.set_hold(oid, dataclasses.replace(hold, lined=None))
+        super().bind_name(name, value)
+
+    # -- containers written out in a loop's ``enumerate``/``zip`` --------------------------------
+    def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
+        """As ``Containers.builtin_call`` (they keep nothing), noting what an argument written
+        out as a container holds."""
+        if canonical not in _LOOKED:
+            return super().builtin_call(call, canonical)
+        for arg in call.args:
+            value = self.ev(arg.value)
+            if not arg.star and path_of(arg.value) is None and flatten(value):
+                self._looked[id(arg.value)] = value
+        return NOTHING
+
+    def evaluated(self, expr: cst.BaseExpression, value: Value) -> None:
+        """A loop's iterable: what each container written out in its ``enumerate``/``zip``
+        holds is kept beside it, so a step takes its items as from a name's
+        (``Loops.columns``)."""
+        super().evaluated(expr, value)
+        key = self._loops.get(id(expr))
+        if key is None:
+            self._looked.clear()
+            return
+        for n, node in enumerate(_looked_arguments(expr)):
+            place = f"{key} arg{n}"
+            self.set_env(place, None)
+            self.drop_paths(place)
+            found = self._looked.get(id(node))
+            if found is not None:
+                self._arg_keys[id(node)] = place
+                self.store(place, found)
+        self._looked.clear()
+
+    def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
+        if whole is None and self._arg_keys:
+            place = self._arg_keys.get(id(iterable))
+            if place is not None:
+                whole = self.stored(place)
+        return super().columns(iterable, whole)
+
+    def lined_apart(self, holder: int, hold: Hold, node: cst.CSTNode, use: Use) -> bool:
+        lined = hold.lined
+        if lined is None or use in _WRITES or type(node) is not cst.Subscript:
+            return False
+        subscript = cst.ensure_type(node, cst.Subscript)
+        base = subscript.value
+        if type(base) is not cst.Name or cst.ensure_type(base, cst.Name).value != lined[1]:
+            return False
+        if len(subscript.slice) != 1 or type(subscript.slice[0].slice) is not cst.Index:
+            return False
+        index = cst.ensure_type(subscript.slice[0].slice, cst.Index).value
+        if type(index) is not cst.Name:
+            return False
+        walk = self._walks.get(cst.ensure_type(index, cst.Name).value)
+        if walk is None or lined[0] not in walk[1]:
+            return False
+        taken = self._elements.get(id(walk[0]), {})
+        origin = holder
+        if holder not in taken.values():  # an earlier step's copy: the Pending it was taken as
+            earlier = {self._summary.get(m): o for m, o in taken.items()}
+            origin = earlier.get(holder, holder)
+        copies = [m for m, o in taken.items() if o == origin]
+        now = set(self._turned.get(id(walk[0]), {}).values())  # taken by this very step
+        if not copies or not now.issuperset(copies):
+            return False
+        for m in copies:
+            found = self.holds.get(m)
+            if found is None or found.status != DONE or not found.released_at:
+                return False
+        return True
+
+    def _looked_done(self, loop: cst.For) -> None:
+        """The loop is over: what its head's containers held is no longer kept for it."""
+        for node in _looked_arguments(loop.iter):
+            place = self._arg_keys.get(id(node))
+            if place is not None:
+                self.set_env(place, None)
+                self.drop_paths(place)
+
+
+def _looked_arguments(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The arguments of ``enumerate``/``zip`` calls (one inside the other) that make up a loop's
+    iterable and are no path (a comprehension, a display)."""
+    out: list[cst.BaseExpression] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if type(node) is not cst.Call:
+            continue
+        func = cst.ensure_type(node, cst.Call).func
+        if type(func) is not cst.Name or func.value not in ("enumerate", "zip"):
+            continue
+        for arg in cst.ensure_type(node, cst.Call).args:
+            if not arg.star and arg.keyword is None:
+                if path_of(arg.value) is None and type(arg.value) is not cst.Call:
+                    out.append(arg.value)
+                stack.append(arg.value)
+    return out
+
+
+def _items_stored(scope: cst.CSTNode, name: str) -> bool:
+    """An item of ``name`` is stored to, deleted or bound by a loop somewhere in ``scope`` (or
+    is an item of a tuple or list display, which may be a target)."""
+    for node, parent, _ in with_parents(scope):
+        if type(node) is not cst.Subscript:
+            continue
+        stored = isinstance(parent, (cst.Element, cst.Del)) or (
+            isinstance(parent, _TARGETS) and getattr(parent, "target", None) is node
+        )
+        if not stored:
+            continue
+        base = cst.ensure_type(node, cst.Subscript).value
+        if type(base) is cst.Name and cst.ensure_type(base, cst.Name).value == name:
+            return True
+    return False

@@ -5,7 +5,14 @@ would (TC110), and a run through the item counts as the op's from there on. Only
 container holds under that key alone (one object), of a container whose items stay at their
 keys (``tilecheck.host.steady_items``: no ``ops.pop(0)``, ``ops.reverse()``), counts; a
 computed key, a container of a parameter, an attribute or an outer name are left to the
-other rules."""
+other rules.
+
+A loop that runs its target's op on every step (``for op in ops: op.sync()``: a statement of
+the body runs ``op.sync()`` or ``op.submit()``, outside any test, lambda or comprehension; the
+body never leaves early, never rebinds ``op``; the loop walks a local list or tuple whose items
+stay at their keys) and ends normally ran every item of the list: each op it took is run from
+there on (``State.taken``), so ``tr.zip(*ops)``, where every op the list may hold was run on
+every path, raises (TC110 at ``ops``; were the list empty, ``tr.zip()`` raises as well)."""
 
 from __future__ import annotations
 
@@ -16,15 +23,34 @@ from tilecheck.host import messages
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import Expressions
 from tilecheck.host.findings import Finding
-from tilecheck.host.model import Kind, Value
+from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.steady_items import steady_items
-from tilecheck.syntax.nodes import path_of, source_of
+from tilecheck.syntax.nodes import path_of, source_of, target_names
+from tilecheck.syntax.walk import with_parents
+
+_RUNS = ("sync", "submit")
+# Where a call inside a statement may not run, or may run elsewhere.
+_SKIPPED = (
+    cst.Lambda,
+    cst.IfExp,
+    cst.BooleanOperation,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
+_LISTS = (cst.List, cst.Tuple, cst.ListComp)
+# Where a name may be bound otherwise than by an assignment.
+_BINDERS = (cst.AugAssign, cst.NamedExpr, cst.AsName, cst.Element, cst.StarredElement)
+_LEAVES = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Try, cst.TryStar, cst.Yield)
 
 
 class ItemRuns(Expressions):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._steady: dict[str, bool] = {}  # a container's name -> ``steady_items``
+        self._every_run: dict[int, tuple[cst.Call, str] | None] = {}  # loop -> its step's run
+        self._lists: dict[str, bool] = {}  # a name -> bound to lists only (``_list_walked``)
 
     def steady(self, name: str) -> bool:
         """What ``name`` holds keeps its items at their keys in this body."""
@@ -37,6 +63,10 @@ class ItemRuns(Expressions):
     def check_rerun(
         self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
     ) -> int | None:
+        if type(expr) is cst.Name and how == "zip" and isinstance(value, (Many, Packed)):
+            whole = super().check_rerun(expr, value, node, how)
+            self._zipped_whole(cst.ensure_type(expr, cst.Name).value, value, node)
+            return whole
         if type(expr) is not cst.Subscript:
             return super().check_rerun(expr, value, node, how)
         path = path_of(expr)
@@ -57,3 +87,138 @@ class ItemRuns(Expressions):
         self.verdict(OP_ALREADY_RUN, node, finding)
         super().check_rerun(expr, value, node, how)
         return known  # run from here on (``Verdicts.run_once``)
+
+    def _zipped_whole(self, name: str, value: Many | Packed, node: cst.CSTNode) -> None:
+        """``tr.zip(*ops)``: TC110 where every op the list may hold was run on every path."""
+        held = flatten(value)
+        if not held or self.lazy or not self.local_container(f"{name}[*]"):
+            return
+        ran = [o for o in held if self.infos[o].kind is Kind.OP and o in self.taken]
+        if len(ran) != len(held):  # or an item by constant index, run (``ops[0].sync()``)
+            ran = [o for o in self._run_items(name) if o in held]
+        if not ran or not self._list_walked(name):
+            return
+        op = min(ran)
+        runs = self.taken[op]
+        ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
+        finding = messages.already_run(node, f"*{name}", self.infos[op], ordered, "zip")
+        self.verdict(OP_ALREADY_RUN, node, finding)
+
+    def _run_items(self, name: str) -> list[int]:
+        """The ops ``name[0]``, ``name[-1]``... hold alone, run on every path."""
+        out: list[int] = []
+        for path in self._under.get(name, ()):
+            key = path[len(name) + 1 : -1] if path.startswith(name + "[") else ""
+            held = self.env.get(path) if key.lstrip("-").isdigit() else None
+            if held is not None and len(held) == 1:
+                (op,) = held
+                if self.infos[op].kind is Kind.OP and op in self.taken:
+                    out.append(op)
+        return out
+
+    def loop_done(self, loop: cst.For) -> None:
+        ran = self._runs_every_item(loop)
+        taken = self._elements.get(id(loop), {}) if ran is not None else {}
+        super().loop_done(loop)
+        if ran is None or self.capturing_graph() is not None:
+            return
+        for origin in set(taken.values()):
+            if self.infos[origin].kind is Kind.OP:
+                self.took(origin, ran[0], ran[1])
+
+    def _runs_every_item(self, loop: cst.For) -> tuple[cst.Call, str] | None:
+        """The call that runs the step's op, where ``loop`` runs every item of a list."""
+        key = id(loop)
+        if key in self._every_run:
+            return self._every_run[key]
+        found: tuple[cst.Call, str] | None = None
+        target, walked = loop.target, loop.iter
+        if (
+            type(target) is cst.Name
+            and type(walked) is cst.Name
+            and loop.orelse is None
+            and loop.asynchronous is None
+            and self.local_container(f"{cst.ensure_type(walked, cst.Name).value}[*]")
+        ):
+            name = cst.ensure_type(target, cst.Name).value
+            container = cst.ensure_type(walked, cst.Name).value
+            rebound = self.rebinds(loop)
+            if name not in rebound and container not in rebound:
+                found = _step_run(loop, name)
+            if found is not None and not self._list_walked(container):
+                found = None
+        self._every_run[key] = found
+        return found
+
+    def _list_walked(self, name: str) -> bool:
+        """``name`` is bound only to list or tuple displays or comprehensions (by plain
+        assignments) and keeps its items at their keys."""
+        known = self._lists.get(name)
+        if known is None:
+            known = self._lists[name] = self._only_lists(name)
+        return known
+
+    def _only_lists(self, name: str) -> bool:
+        scope = self.scope_node or self.module_node
+        if scope is None or not self.steady(name):
+            return False
+        for node, parent, _ in with_parents(scope):
+            if type(node) is not cst.Name or cst.ensure_type(node, cst.Name).value != name:
+                continue
+            if isinstance(parent, cst.AssignTarget):
+                continue  # checked with its statement below
+            if isinstance(parent, cst.AnnAssign) and parent.target is node:
+                if not isinstance(parent.value, _LISTS):
+                    return False
+            elif isinstance(parent, _BINDERS):
+                return False
+        for node, _, _ in with_parents(scope):
+            if type(node) is cst.Assign:
+                assign = cst.ensure_type(node, cst.Assign)
+                if any(name in target_names(t.target) for t in assign.targets) and (
+                    len(assign.targets) != 1
+                    or type(assign.targets[0].target) is not cst.Name
+                    or not isinstance(assign.value, _LISTS)
+                ):
+                    return False
+            elif isinstance(node, (cst.For, cst.CompFor)) and name in target_names(node.target):
+                return False
+        return True
+
+
+def _step_run(loop: cst.For, name: str) -> tuple[cst.Call, str] | None:
+    """``name.sync()`` / ``name.submit()`` run by a statement of the body on every step, where
+    the body never leaves early (no ``break``, ``continue``, ``return``, ``raise``, ``try``)."""
+    body = loop.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    found: tuple[cst.Call, str] | None = None
+    for node, _, _ in with_parents(body):
+        if isinstance(node, _LEAVES) or isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return None
+    for stmt in body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine) or found is not None:
+            continue
+        for small in stmt.body:
+            found = found or _run_in(small, name)
+    return found
+
+
+def _run_in(small: cst.BaseSmallStatement, name: str) -> tuple[cst.Call, str] | None:
+    stack: list[cst.CSTNode] = [small]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _SKIPPED) or isinstance(node, cst.Await):
+            continue
+        if type(node) is cst.Call and type(cst.ensure_type(node, cst.Call).func) is cst.Attribute:
+            call = cst.ensure_type(node, cst.Call)
+            func = cst.ensure_type(call.func, cst.Attribute)
+            receiver = func.value
+            if (
+                type(receiver) is cst.Name
+                and cst.ensure_type(receiver, cst.Name).value == name
+                and func.attr.value in _RUNS
+            ):
+                return call, func.attr.value
+        stack.extend(node.children)
+    return None

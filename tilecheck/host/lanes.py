@@ -21,6 +21,7 @@ from tilecheck.host.containers import ELEMENTS
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import LATER, At, Axis, Others, Select
 from tilecheck.host.item_attributes import ItemAttributes
+from tilecheck.host.last_appends import keeps_last, last_appends
 from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Many, Oids, Value, flatten
 from tilecheck.host.slice_ends import left_out
 
@@ -34,6 +35,13 @@ class Lanes(ItemAttributes):
         self._at: dict[int, tuple[int, str]] = {}  # a holder taken out -> its lane and key
         self._leaving: dict[int, tuple[int, ...]] = {}  # a short loop -> the keys it never takes
         self._dict_lanes: set[int] = set()  # lanes of dict comprehensions (keyed, never shifted)
+        self._appended: dict[int, Oids] = {}  # an appended value -> what it put in, new there
+
+    def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
+        """``xs.append(value)``: what the value put in that ``xs`` did not hold yet, for a
+        later walk of ``xs[:-1]`` (``tilecheck.host.last_appends``)."""
+        self._appended[id(expr)] = flatten(value) - self.env.get(path + "[*]", NOTHING)
+        super().add_row(path, value, expr)
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         if source is not None:
@@ -102,6 +110,14 @@ class Lanes(ItemAttributes):
             if at is not None and at != (lane, key):
                 continue  # taken out at another position
             hold = self.holds.get(holder)
+            if hold is not None and self._exact_rest(holder, hold, lane):
+                own = self._exact_taken(holder, hold, lane, axis)
+                if own is not None:
+                    self._at[own] = (lane, key)
+                    self.store(f"{path}[{key}]", frozenset({own}))
+                    self.set_env(path + "[*]", self.env.get(path + "[*]", frozenset()) | {own})
+                    out.add(own)
+                    continue
             if hold is None or not self.lined_up(hold, lane):
                 out.add(holder)
                 continue
@@ -147,6 +163,8 @@ class Lanes(ItemAttributes):
         of three), so a read of one of those is what the runtime refuses (and the missing
         wait's finding) while the others are free."""
         kept: dict[int, Hold] = {}
+        if keeps_last(loop.iter) is not None:
+            kept.update(self._kept_last(loop))
         for element in self._elements.get(id(loop), {}).values():
             sliced = self.sliced_off.get(self.site_of(element))
             hold = self.holds.get(element)
@@ -165,6 +183,20 @@ class Lanes(ItemAttributes):
             now = self.holds.get(element)
             if now is not None and not now.live:
                 self.set_hold(element, hold)
+
+    def _kept_last(self, loop: cst.For) -> dict[int, Hold]:
+        """``for p in xs[:-1]`` right after ``xs.append(value)``: the one holder the append
+        put in is the list's last item, never taken; it stays as it was before the loop."""
+        scope = self.scope_node or self.module_node
+        value = self.ctx.index.fact(scope, last_appends).get(id(loop)) if scope else None
+        put = self._appended.get(id(value), NOTHING) if value is not None else NOTHING
+        if len(put) != 1:
+            return {}
+        (holder,) = put
+        hold = self.holds.get(holder)
+        if hold is None or not hold.live or self.infos[holder].kind not in (Kind.PENDING, Kind.OP):
+            return {}
+        return {holder: hold}
 
     def _from_start(self, lane: int, keys: tuple[int, ...]) -> tuple[int, ...]:
         """``keys`` counted from the start of the list the lane walks, where its length is
@@ -222,6 +254,30 @@ class Lanes(ItemAttributes):
             # Pendings: what stays in the list borrows nothing more than they do
             self.set_hold(holder, dataclasses.replace(hold, borrows=frozenset(), cover=None))
         return out
+
+    def _exact_rest(self, holder: int, hold: Hold, lane: int) -> bool:
+        """A partition left in a comprehension's result after an item was taken out, where
+        what the lane walks is known item by item (``bufs = {"q": a, "k": b}``): it borrows
+        those very items (``others``), every one it borrows one of them, for writing."""
+        if self.infos[holder].kind is not Kind.PARTITION or not hold.live or not hold.borrows:
+            return False
+        items = self._lanes[lane][1]
+        return all(b.exclusive and b.tensor in items for b in hold.borrows)
+
+    def _exact_taken(self, holder: int, hold: Hold, lane: int, axis: At) -> int | None:
+        """Such a partition's item at ``axis``, taken out (an object of its own borrowing that
+        item); the partition keeps the others. None where it no longer borrows that item."""
+        item = self.item(lane, axis)
+        mine = Borrow(item, True)
+        if mine not in hold.borrows:
+            return None
+        own = self.taken_out(
+            holder,
+            ("at", repr(axis.key)),
+            dataclasses.replace(hold, borrows=frozenset({mine}), cover=None),
+        )
+        self.set_hold(holder, dataclasses.replace(hold, borrows=hold.borrows - {mine}, cover=None))
+        return own
 
     # -- the lane's objects ---------------------------------------------------------------------
     def lined_up(self, hold: Hold, lane: int) -> bool:

@@ -79,6 +79,10 @@ class Hold:
     # On every path where it is live, a local list of fixed length holds it at this index (a
     # constant, or a form of a counter: ``tilecheck.host.slot_facts``).
     slot: tuple[str, Axis] | None = None
+    # On every path where it is live, the list ``lined[0]`` holds it at the index of the item
+    # of the list ``lined[1]`` that its every exclusive borrow is (round 22N,
+    # ``tilecheck.host.item_attributes``).
+    lined: tuple[str, str] | None = None
 
     @property
     def live(self) -> bool:
@@ -97,6 +101,7 @@ class Hold:
             self._join_first_turn(other),
             self._join_gates(other),
             self._join_slot(other),
+            self.lined if self.lined is other.lined else self._join_lined(other),
         )
         return self if merged == self else merged
 
@@ -142,6 +147,14 @@ class Hold:
         if not other.live:
             return self.slot
         return self.slot if self.slot == other.slot else None
+
+    def _join_lined(self, other: Hold) -> tuple[str, str] | None:
+        """A must-fact of the paths where the holder is live, as ``ordered``."""
+        if not self.live:
+            return other.lined
+        if not other.live:
+            return self.lined
+        return self.lined if self.lined == other.lined else None
 
     def _join_cover(self, other: Hold) -> frozenset[str] | None:
         """A holder never live on one side covers nothing there: the other side's names."""

@@ -27,7 +27,7 @@ from tilecheck.host.attribute_lists import stored_item_attribute
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
 from tilecheck.host.indices import Affine, Axis
-from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.receivers import Receivers
 from tilecheck.host.summary import Result, Summary, Target
@@ -211,6 +211,28 @@ class ObjectGraphs(Receivers):
                 self.drop_paths(path)
                 self.set_env(path, None)
                 self.store(path, held)
+                self._bind_kept(name, attr, held)
+
+    def _bind_kept(self, name: str, attr: str, held: Value) -> None:
+        """An op a construction keeps as given (``Engine(op)`` of ``self.op = op``), or a list
+        display of distinct ops (``Engine([k(...)])``): held there on every path until it is
+        set again, as an op ``__init__`` makes is (``attribute_reruns``, ``items_rerun``;
+        round 22L)."""
+        if self.maybe:
+            return
+        path = f"{name}.{attr}"
+        if isinstance(held, frozenset):
+            ops = self.kinds(held, Kind.OP)
+            if len(held) == 1 and len(ops) == 1:
+                self.set_bound(path, ops[0])
+                self._bound_attributes = True
+            return
+        if not self._op_list(held) or not self._left_alone(name, attr):
+            return
+        assert isinstance(held, Packed)
+        for i, op in enumerate(o for item in held.items for o in flatten(item)):
+            self.set_bound(f"{path}[{i}]", op)
+        self._kept_items = True
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         """``s.buf = x`` on an instance another keeps: what the other's paths say is stale.
@@ -346,14 +368,23 @@ class ObjectGraphs(Receivers):
         info = self.class_of(oids) if fields is not None else None
         if fields is None or info is None:
             return super().result(value)
-        return Result(
-            Kind.INSTANCE,
-            cls=info.name,
-            fields=tuple(
-                (attr, super(ObjectGraphs, self).result(held))
-                for attr, held in sorted(fields.items())
-            ),
-        )
+        kept: list[tuple[str, Result]] = []
+        for attr, held in sorted(fields.items()):
+            if self._op_list(held):  # ``Engine([k(...)])``: each op at its index (round 22L)
+                assert isinstance(held, Packed)
+                for i, item in enumerate(held.items):
+                    kept.append((f"{attr}[{i}]", super().result(item)))
+            else:
+                kept.append((attr, super().result(held)))
+        return Result(Kind.INSTANCE, cls=info.name, fields=tuple(kept))
+
+    def _op_list(self, held: Value) -> bool:
+        """A list display of distinct ops, one per item."""
+        if not isinstance(held, Packed) or held.keys is not None or held.repeated:
+            return False
+        items = [flatten(i) for i in held.items]
+        ops = {o for i in items for o in self.kinds(i, Kind.OP)}
+        return bool(items) and all(len(i) == 1 for i in items) and len(ops) == len(items)
 
     def realize(
         self,
@@ -370,9 +401,15 @@ class ObjectGraphs(Receivers):
         if result.cls is None or summary.statement is None or result.cls not in self.ctx.classes:
             return NOTHING  # a class of another module: as this module names it, unknown
         fields: dict[str, Value] = {}
+        lists: dict[str, list[Value]] = {}  # ``ops[0]``, ``ops[1]``: the items of ``ops``
         for attr, field in result.fields:
             key = f"{index}.{attr}"
-            fields[attr] = super().realize(call, summary, field, key, tensors_of, receiver, made)
+            value = super().realize(call, summary, field, key, tensors_of, receiver, made)
+            if attr.endswith("]"):
+                lists.setdefault(attr[: attr.index("[")], []).append(value)
+            else:
+                fields[attr] = value
+        fields.update((attr, Packed(tuple(items))) for attr, items in lists.items())
         instance = self.fresh(
             Kind.INSTANCE, call, f"`{result.cls}` instance", key=("returned", call, index)
         )

@@ -181,6 +181,8 @@ class Ownership(Verdicts):
                 and self.apart_from(path_of(node) or "", hold.cover)
             ):
                 continue  # the name holds none of the tensors this holder borrows
+            if hold.lined is not None and self.lined_apart(oid, hold, node, use):
+                continue
             for borrow in hold.borrows:
                 if borrow.tensor not in tensors:
                     continue
@@ -213,6 +215,12 @@ class Ownership(Verdicts):
                 self.later_turn(oid, borrow.tensor)  # ordered after the loop's body, if so
                 self.report(key, Finding(code, node, message, labels), top)
                 break
+
+    def lined_apart(self, holder: int, hold: Hold, node: cst.CSTNode, use: Use) -> bool:
+        """``node`` reads the item of a list that ``holder`` writes only where another list
+        holds it at the same index, and the step of the loop walking that list waited for it
+        (``tilecheck.host.item_attributes``)."""
+        return False
 
     def first_turn_apart(self, hold: Hold, tensor: int) -> bool:
         """The use being checked certainly takes another element than ``tensor`` in the
@@ -419,6 +427,8 @@ class Ownership(Verdicts):
         bound once to such an array holds "another library's" array."""
         if isinstance(expr, cst.Name) and self.array_name(expr.value):
             return "foreign"
+        if type(expr) is cst.Attribute:  # ``self.host`` given only arrays (round 22L)
+            return self.attribute_array(expr)
         if type(expr) is cst.Call and type(expr.func) is cst.Name:
             # ``workspace(n)`` of a function of the module that returns ``np.zeros(n)``
             known = expr.func.value in self.env
@@ -435,6 +445,10 @@ class Ownership(Verdicts):
     def array_name(self, name: str) -> bool:
         """``name`` holds another library's array where it is read (``Calls``)."""
         return False
+
+    def attribute_array(self, expr: cst.Attribute) -> str | None:
+        """The library whose array ``self.X`` holds in a method (``Calls``)."""
+        return None
 
     def note_launch(self, writes: list[_Argument], reads: list[_Argument]) -> None:
         """What a summary keeps of a launch (``tilecheck.host.summaries``)."""

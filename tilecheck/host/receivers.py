@@ -30,6 +30,14 @@ from tilecheck.syntax.nodes import path_of, source_of
 
 # What a method may store in an attribute that the caller must run or wait for.
 _OWED = (Kind.PENDING, Kind.OP)
+
+
+def _made_or_given(result: Result) -> bool:
+    """A tensor the method makes or is given (``self.outputs.append(out)`` of ``out =
+    tr.zeros(n)``): the caller's list holds it after the call (round 22L)."""
+    return result.kind is Kind.TENSOR and all(t[0] in ("new", "param") for t, _ in result.targets)
+
+
 # The axes of a view over a part of a target that the caller cannot name.
 _SOME_PART: tuple[Axis | None, ...] = (None,)
 
@@ -62,7 +70,14 @@ class Receivers(KeptItems):
         before)."""
         attr = appended_attribute(expr, self.me) if self.summarizing else None
         path = f"{self.me}.{attr}"
-        if attr is None or path in self.env or path + "[*]" in self.env:
+        if attr is None or path in self.env:
+            return super()._call(expr)
+        if path + "[*]" in self.env:  # a list of tensors (round 22L): the caller's too
+            given = expr.args[0].value
+            if type(given) is cst.Name:
+                result = self.result(self.ev(given))
+                known = self.appended.get(attr, result)
+                self.appended[attr] = known.join(result) if _made_or_given(result) else NO_RESULT
             return super()._call(expr)
         self.note_appended(attr, self.ev(expr.args[0].value))
         return NOTHING
@@ -70,7 +85,7 @@ class Receivers(KeptItems):
     def note_appended(self, attr: str, value: Value) -> None:
         """What a method keeps in a list (or dict) attribute, for ``Summary.appends``."""
         result = self.result(value)
-        if result.kind not in _OWED:
+        if result.kind not in _OWED and not _made_or_given(result):
             result = NO_RESULT
         known = self.appended.get(attr)
         self.appended[attr] = result if known is None else known.join(result)
@@ -97,7 +112,8 @@ class Receivers(KeptItems):
             added = flatten(value)
             if not added:
                 continue
-            self._appended_holders |= added
+            if result.kind is not Kind.TENSOR:
+                self._appended_holders |= added
             if path + "[*]" in self.env:
                 self.add_to(path, added)
             else:

@@ -24,6 +24,7 @@ from tilecheck.host.appended import Appended
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.indices import LATER, Select
 from tilecheck.host.model import NOTHING, Borrow, Hold, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.syntax.nodes import path_of
 
 
 class Rows(Appended):
@@ -219,6 +220,45 @@ class Rows(Appended):
         return columns if frozenset().union(*columns) == value.contents else None
 
     # -- taking them out ----------------------------------------------------------------------
+    def subscript(self, expr: cst.Subscript) -> Value:
+        """``jobs[i][1]``: what column 1 of the known rows holds (round 22W), not any item
+        of the row (a Pending's row beside its tensor: ``jobs[i][1].wait()`` waits, and
+        touches no tensor)."""
+        inner = expr.value
+        if type(inner) is not cst.Subscript or len(expr.slice) != 1:
+            return super().subscript(expr)
+        only = expr.slice[0].slice
+        index = only.value if type(only) is cst.Index else None
+        path = path_of(inner.value) if type(index) is cst.Integer else None
+        if path is None or f"{path}[%!]" in self.env or f"{path}[=]" in self.env:
+            return super().subscript(expr)
+        assert isinstance(index, cst.Integer)
+        k = int(index.value)
+        width = next((w for w in range(1, 9) if f"{path}[%{w}]" in self.env and -w <= k < w), None)
+        if width is None or any(f"{path}[%{w}]" in self.env for w in range(1, 9) if w != width):
+            return super().subscript(expr)
+        k %= width
+        kinds = [self._column_kind(path, c) for c in range(width)]
+        own = kinds[k]
+        if own is None or (own and kinds.count(own) > 1):
+            return super().subscript(expr)
+        row = flatten(self.ev(inner))  # the row as taken (a step's copies), its names read
+        if not own:
+            return NOTHING  # a scalar column
+        return frozenset(
+            o for o in row if ("tensors" if self.infos[o].kind in ELEMENTS else "holders") == own
+        )
+
+    def _column_kind(self, path: str, column: int) -> str | None:
+        """What column ``column`` of the rows of ``path`` holds: "tensors" (or instances),
+        "holders" (ops, Pendings, partitions), "" (nothing: scalars), None (both)."""
+        found = {
+            self.infos[o].kind in ELEMENTS for o in self.env.get(f"{path}[*%{column}]", NOTHING)
+        }
+        if len(found) > 1:
+            return None
+        return ("tensors" if found.pop() else "holders") if found else ""
+
     def take_row(self, loop: cst.For, target: cst.Tuple | cst.List, value: Many) -> bool:
         """``for t, p in jobs`` over known rows: each name takes its column's element of the
         step, and each holder the step takes borrows the step's tensor of the column it is

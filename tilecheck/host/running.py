@@ -4,13 +4,13 @@ import (imports go one way)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 import libcst as cst
 
 from tilecheck.host.context import Context
-from tilecheck.host.model import Oids, Value
+from tilecheck.host.model import ObjInfo, Oids, Value
 from tilecheck.host.summary import Summary
 
 
@@ -29,6 +29,9 @@ class Running(Protocol):
 
     @property
     def summarized(self) -> bool: ...
+
+    @property
+    def infos(self) -> Sequence[ObjInfo]: ...
 
     @property
     def given_too(self) -> dict[cst.Call, tuple[cst.Arg, ...]]: ...

@@ -35,6 +35,7 @@ from tilecheck.host.model import (
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.structures import Structures
 from tilecheck.host.summary import NO_RESULT, Result, Target
+from tilecheck.host.tensor_lists import items_target, walked_item
 from tilecheck.syntax import exact
 
 # What a function may return that holds borrows, and how its findings call it.
@@ -234,7 +235,11 @@ class Interprocedural(Structures):
                 found = self._targets.get(parent)
                 if found is not None:
                     break
-        return found if found is not None else self._attribute_target(oid)
+        if found is None:  # a loop's element of a list attribute: its items (round 22L)
+            found = self._attribute_target(oid)
+            if found is None and walked_item(self.infos[oid]):
+                found = items_target({self._attribute_target(p) for p in self.infos[oid].parents})
+        return found
 
     def _attribute_target(self, oid: int) -> Target | None:
         for (kind, key), known in self._oid_of.items():

@@ -36,11 +36,13 @@ import libcst as cst
 
 from tilecheck.host.coroutines import awaited_name
 from tilecheck.host.frame import CLOSURES
-from tilecheck.host.model import NOTHING, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Packed, Value, flatten
 from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.host.running import Running
 from tilecheck.host.scopes import free_names
 from tilecheck.host.summary import Summary
+from tilecheck.host.task_gates import awaited_name as awaited_in
+from tilecheck.host.task_gates import gate, given_names, is_event, sets_and_clears
 from tilecheck.syntax.walk import own_nodes
 
 TASKS = " tasks"  # the env key of what started tasks hold (their suspended locals)
@@ -140,14 +142,15 @@ def _delay(call: cst.Call) -> float | None:
 
 
 def task_resumed(fn: cst.FunctionDef) -> cst.FunctionDef | None:
-    """For an ``async def`` whose first statement is ``await asyncio.sleep(0)``: a plain
-    function of the statements after it, up to the next that may suspend (then returning the
-    names they bind, what the task holds there), or to its end; None otherwise."""
+    """For an ``async def`` whose first statement is ``await asyncio.sleep(0)`` (or ``await
+    e.wait()``, round 22M): a plain function of the statements after it, up to the next that
+    may suspend (then returning the names they bind, what the task holds there), or to its
+    end; None otherwise."""
     if type(fn.body) is not cst.IndentedBlock or not fn.body.body:
         return None
     body = fn.body.body
     first = _sleep(body[0])
-    if first is None or _delay(first) != 0:
+    if (first is None or _delay(first) != 0) and gate(body[0]) is None:
         return None
     rest: list[cst.BaseStatement] = []
     for stmt in body[1:]:
@@ -308,10 +311,13 @@ def after_await(analysis: Running, expr: cst.Await, starts: tuple[cst.Call, ...]
             gathered = tuple(a.value for a in args)  # type: ignore[misc]
     if not starts and not gathered:
         return
-    for call in (*starts, *gathered):
+    for call in starts:
         _start(analysis, call)
-    if gathered and not starts:
-        _resume(analysis, gathered)
+    if starts:
+        for call in gathered:
+            _start(analysis, call)
+    else:
+        _resume(analysis, gathered, _start_gathered(analysis, inner, gathered))
     if canonical != "asyncio.sleep":
         release(analysis)
 
@@ -344,28 +350,114 @@ def _stays(analysis: Running, awaited: cst.BaseExpression) -> bool:
     return fn is not None and fn.asynchronous is not None and never_suspends(fn)
 
 
-def _start(analysis: Running, call: cst.Call) -> None:
+def _start(analysis: Running, call: cst.Call) -> Value | None:
     """The task of ``call`` runs up to its first suspension: what its locals hold then is
-    the task's (``TASKS``)."""
+    the task's (``TASKS``); the value of its part (None where not followed)."""
     name = _own(analysis, call.func)
     if name is None:
-        return
+        return None
     part = task_name(name)
     summary = analysis.ctx.summary_for(part)
     if summary is None:
         fn = _module_def(analysis, name)
         if fn is None or not never_suspends(fn):
-            return
+            return None
         part = awaited_name(name)
         summary = analysis.ctx.summary_for(part)  # all of it, at once
         if summary is None:
-            return
-    held = flatten(_run(analysis, call, summary, part))
+            return None
+    return _hold(analysis, call, summary, part)
+
+
+def _hold(analysis: Running, call: cst.Call, summary: Summary, part: str) -> Value:
+    """``summary`` (the part ``part`` of a task) run at ``call``; what it holds is the task's."""
+    value = _run(analysis, call, summary, part)
+    held = flatten(value)
     if held:
         analysis.close_over(held)  # (run and waited for TC105/TC108: the task's to do)
         closures = analysis.env.get(CLOSURES, NOTHING)  # (released at the next suspension)
         analysis.set_env(CLOSURES, closures - held or None)
         analysis.set_env(TASKS, analysis.env.get(TASKS, NOTHING) | held)
+    return value
+
+
+def _start_gathered(
+    analysis: Running, gather: cst.BaseExpression, gathered: tuple[cst.Call, ...]
+) -> dict[int, Value]:
+    """The gathered coroutines start in order (``_start``); one whose first statement is
+    ``await e.wait()`` of an ``asyncio.Event`` an earlier one's first part certainly set
+    runs on past it (``resume f``, round 22M). The values of the first parts, by call."""
+    events: frozenset[str] = frozenset()  # the creator's names of events set by now
+    started: dict[int, Value] = {}
+    for call in gathered:
+        name = _own(analysis, call.func)
+        fn = _module_def(analysis, name) if name is not None else None
+        body = _statements(fn) if fn is not None and fn.asynchronous is not None else ()
+        opening = gate(body[0]) if body else None
+        if opening is None and not _setting(body):
+            value = _start(analysis, call)
+            if value is not None:
+                started[id(call)] = value
+            continue
+        assert fn is not None and name is not None
+        given = given_names(fn, call)
+        summary = analysis.ctx.summary_for(resume_name(name)) if opening is not None else None
+        if opening in given and given[opening] in events and summary is not None:
+            scope = analysis.scope_node
+            canonical = lambda f: analysis.ctx.callee(f).canonical  # noqa: E731
+            if scope is not None and is_event(scope, given[opening], canonical, gather):
+                _hold(analysis, call, summary, resume_name(name))
+                set_, cleared = sets_and_clears(_before_suspension(body[1:]), given)
+                events = (events | set_) - cleared
+                continue
+        value = _start(analysis, call)
+        if value is not None:
+            started[id(call)] = value
+        set_, cleared = sets_and_clears(_before_suspension(body), given)
+        events = (events | set_) - cleared
+    return started
+
+
+def _statements(fn: cst.FunctionDef) -> Sequence[cst.BaseStatement]:
+    block = fn.body
+    return block.body if isinstance(block, cst.IndentedBlock) else ()
+
+
+def _setting(body: Sequence[cst.BaseStatement]) -> bool:
+    """A statement of the coroutine's first part calls some ``.set()`` (cheap: the first
+    lines only)."""
+    for stmt in _before_suspension(body):
+        for node in own_nodes(stmt):
+            if type(node) is cst.Attribute and node.attr.value == "set":
+                return True
+    return False
+
+
+def _before_suspension(body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    out: list[cst.BaseStatement] = []
+    for stmt in body:
+        if _suspends(stmt):
+            break
+        out.append(stmt)
+    return out
+
+
+def _quiet(analysis: Running, fn: cst.FunctionDef, value: Value | None) -> bool:
+    """The coroutine ``fn``, resumed after its first suspension, next awaits a Pending or op
+    its first part made (``value``: its locals): it waits in an executor thread, releasing
+    nothing on the loop's thread before the other ready coroutines run (round 22M)."""
+    body = _statements(fn)
+    prefix = _before_suspension(body)
+    index = len(prefix)
+    name = awaited_in(body[index + 1]) if index + 1 < len(body) else None
+    if name is None or type(value) is not Packed:
+        return False
+    names = sorted(rebound(_plain(fn, prefix)))
+    if name not in names or len(names) != len(value.items):
+        return False
+    oids = flatten(value.items[names.index(name)])
+    infos = analysis.infos
+    return bool(oids) and all(infos[o].kind in (Kind.PENDING, Kind.OP) for o in oids)
 
 
 def _first_delay(analysis: Running, fn: cst.FunctionDef) -> tuple[float, bool] | None:
@@ -382,7 +474,7 @@ def _first_delay(analysis: Running, fn: cst.FunctionDef) -> tuple[float, bool] |
     return (-1.0, False)
 
 
-def _resume(analysis: Running, gathered: tuple[cst.Call, ...]) -> None:
+def _resume(analysis: Running, gathered: tuple[cst.Call, ...], started: dict[int, Value]) -> None:
     """The gathered coroutines that gave the loop a turn by ``await asyncio.sleep(0)`` as
     their first statement resume, in order, before any that sleeps longer (a timer's callback
     is queued after the ready ones): where every gathered coroutine of the module first
@@ -395,20 +487,19 @@ def _resume(analysis: Running, gathered: tuple[cst.Call, ...]) -> None:
         if name is None or fn is None or fn.asynchronous is None:
             return
         found = _first_delay(analysis, fn)
-        if found is None or (found[0] == 0 and not found[1]):
-            return  # unknown, or a part before the sleep(0) whose resumption is not followed
+        if found is None:
+            return  # unknown
+        if found[0] == 0 and not found[1]:
+            if not _quiet(analysis, fn, started.get(id(call))):
+                return  # a part before the sleep(0) whose resumption is not followed
+            continue  # (it holds what its first part made, as before)
         if found[0] == 0:
             resumed.append((call, name))
     for call, name in resumed:
         summary = analysis.ctx.summary_for(resume_name(name))
         if summary is None:
             return
-        held = flatten(_run(analysis, call, summary, resume_name(name)))
-        if held:
-            analysis.close_over(held)
-            closures = analysis.env.get(CLOSURES, NOTHING)
-            analysis.set_env(CLOSURES, closures - held or None)
-            analysis.set_env(TASKS, analysis.env.get(TASKS, NOTHING) | held)
+        _hold(analysis, call, summary, resume_name(name))
 
 
 def _run(analysis: Running, call: cst.Call, summary: Summary, name: str) -> Value:
