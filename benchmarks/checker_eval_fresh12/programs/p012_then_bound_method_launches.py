@@ -1,0 +1,30 @@
+"""A `.then` callback that is a bound method launching the next step; the log is taken after the
+chain."""
+
+import numpy as np
+from llmserve import kernels as K
+from llmserve.host import tiles
+
+import tilert as tr
+
+
+class Tracer:
+    def __init__(self, out: tr.Tensor, bias: tr.Tensor) -> None:
+        self.out = out
+        self.bias = bias
+        self.log: list[float] = []
+
+    def after_scale(self, part: tr.Partition, *_: object) -> tr.Op:
+        self.log.append(len(self.log))
+        return K.accum(part, self.bias)
+
+    def record(self) -> None:
+        self.log.append(float(self.out.to_numpy().max()))
+
+
+x = tr.ones((128,))
+out = tr.zeros((128,))
+tracer = Tracer(out, tr.full((128,), 0.5))
+K.scale(tiles(out), x, 3.0).then(tracer.after_scale).sync()
+tracer.record()
+assert np.allclose(out.to_numpy(), 3.5) and tracer.log == [0, 3.5]

@@ -1,0 +1,36 @@
+"""Continuous batching: finished requests are detected with done(), waited (which costs nothing
+then) and read."""
+
+from dataclasses import dataclass
+
+from llmserve import kernels as K
+from llmserve.host import tiles
+
+import tilert as tr
+
+
+@dataclass
+class Slot:
+    rid: int
+    out: tr.Tensor
+    pend: tr.Pending
+
+
+def main() -> None:
+    x = tr.ones((128,))
+    active = []
+    for rid in range(3):
+        out = tr.zeros((128,))
+        active.append(Slot(rid, out, K.scale(tiles(out), x, float(rid)).submit()))
+    results: dict[int, float] = {}
+    while active:
+        for slot in list(active):
+            if slot.pend.done():
+                slot.pend.wait()
+                results[slot.rid] = float(slot.out.to_numpy()[0])
+                active.remove(slot)
+    assert results == {0: 0.0, 1: 1.0, 2: 2.0}
+
+
+if __name__ == "__main__":
+    main()

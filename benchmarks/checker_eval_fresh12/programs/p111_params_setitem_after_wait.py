@@ -1,0 +1,27 @@
+"""A parameter store whose __setitem__ copies new values in; the reload waits for the forward."""
+
+import numpy as np
+from llmserve import kernels as K
+from llmserve.host import tiles
+
+import tilert as tr
+
+
+class Params:
+    def __init__(self, **tensors: tr.Tensor) -> None:
+        self._t = tensors
+
+    def __getitem__(self, key: str) -> tr.Tensor:
+        return self._t[key]
+
+    def __setitem__(self, key: str, value: np.ndarray) -> None:
+        self._t[key].copy_from(value)
+
+
+params = Params(w=tr.full((128,), 0.5), b=tr.zeros((128,)))
+out = tr.zeros((128,))
+fwd = K.mul(tiles(out), params["w"], tr.ones((128,))).submit()
+fwd.wait()
+params["w"] = np.full(128, 0.25, np.float32)
+K.mul(tiles(out), params["w"], tr.ones((128,))).sync()
+assert float(out.to_numpy()[0]) == 0.25
