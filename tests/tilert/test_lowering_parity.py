@@ -7,6 +7,8 @@ both backends (`:=`, a list in a variable)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -84,3 +86,19 @@ def test_a_walrus_and_a_list_in_a_variable_are_refused_at_decoration() -> None:
         with pytest.raises(KernelError, match="TC204") as raised:
             tr.kernel(fn)
         assert what in str(raised.value)
+
+
+def test_a_compiler_crash_is_named_as_one() -> None:
+    """tileiras killed by a signal (seen: signal 11, differential seed 3585 on the H100): the
+    KernelError says the compiler crashed, not that the kernel is wrong."""
+    from types import SimpleNamespace
+
+    from tilert.cutile.compiled import user_error
+
+    class Refused(Exception):
+        message = "Return code -11\nfailed to compile Tile IR program"
+
+    lowered = SimpleNamespace(path="k.py", user_line=lambda line: None)
+    compiled: Any = SimpleNamespace(lowered=lowered, path="/tmp/k_gen.py")
+    error = user_error(SimpleNamespace(name="k"), compiled, Refused())
+    assert "killed by signal 11" in str(error) and "k.py" in str(error)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,9 @@ class Compiled:
         self.launch: Any = None
 
 
+_SIGNALLED = re.compile(r"Return code -(\d+)")
+
+
 def user_error(
     kernel: Any, compiled: Compiled, exc: Exception, hint: str | None = None
 ) -> KernelError:
@@ -50,6 +54,13 @@ def user_error(
     (what to write instead) when there is one."""
     loc = getattr(exc, "loc", None)
     message = getattr(exc, "message", str(exc))
+    crashed = _SIGNALLED.search(message)
+    if hint is None and crashed is not None:
+        hint = (
+            f"NVIDIA's Tile IR compiler `tileiras` was killed by signal {crashed[1]}: a crash "
+            "of the compiler, not a fault tilert found in the kernel; docs/language.md lists "
+            "the forms known to crash it and how to write them"
+        )
     line = None
     if loc is not None and str(getattr(loc, "filename", "")) == str(compiled.path):
         line = compiled.lowered.user_line(int(loc.line))
