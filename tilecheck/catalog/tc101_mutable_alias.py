@@ -23,6 +23,8 @@ from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.round17b_unknown_code import INVALID as UNKNOWN17B_INVALID
 from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
 from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
+from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
+from tilecheck.catalog.round23c import VALID as ROUND23C_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -152,6 +154,7 @@ def main(forward: bool) -> None:
         *CAPTURE13_VALID["TC101"],
         *METHODS17A_VALID["TC101"],
         *CONTAINERS17C_VALID["TC101"],
+        *ROUND23C_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -354,5 +357,6 @@ def main() -> None:
         *METHODS17A_INVALID["TC101"],
         *UNKNOWN17B_INVALID["TC101"],
         *CONTAINERS17C_INVALID["TC101"],
+        *ROUND23C_INVALID["TC101"],
     ),
 )

@@ -76,6 +76,14 @@ from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
 from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.catalog.round22w import INVALID as LINES22W_INVALID
 from tilecheck.catalog.round22w import VALID as LINES22W_VALID
+from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
+from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
+from tilecheck.catalog.round23b import INVALID as ITERATION23B_INVALID
+from tilecheck.catalog.round23b import VALID as ITERATION23B_VALID
+from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
+from tilecheck.catalog.round23c import VALID as ROUND23C_VALID
+from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
+from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -471,6 +479,10 @@ def main() -> None:
         *LINES22W_VALID["TC102"],
         *OBJECTS22L_VALID["TC102"],
         *KEYED22N_VALID["TC102"],
+        *DUNDERS23A_VALID["TC102"],
+        *ITERATION23B_VALID["TC102"],
+        *ROUND23C_VALID["TC102"],
+        *DROPS23D_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -513,5 +525,9 @@ def main() -> None:
         + LINES22W_INVALID["TC102"]
         + OBJECTS22L_INVALID["TC102"]
         + KEYED22N_INVALID["TC102"]
+        + DUNDERS23A_INVALID["TC102"]
+        + ITERATION23B_INVALID["TC102"]
+        + ROUND23C_INVALID["TC102"]
+        + DROPS23D_INVALID["TC102"]
     ),
 )

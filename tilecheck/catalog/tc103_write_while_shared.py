@@ -17,6 +17,8 @@ from tilecheck.catalog.round17a_methods import VALID as METHODS17A_VALID
 from tilecheck.catalog.round17d import INVALID as VALUES17D_INVALID
 from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
 from tilecheck.catalog.round21h import INVALID as VIEWS21H_INVALID
+from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
+from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -109,6 +111,7 @@ def main() -> None:
         *OBJECTS12_VALID["TC103"],
         *METHODS17A_VALID["TC103"],
         *VALUES17D_VALID["TC103"],
+        *DUNDERS23A_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -188,5 +191,6 @@ def main() -> None:
         *METHODS17A_INVALID["TC103"],
         *VALUES17D_INVALID["TC103"],
         *VIEWS21H_INVALID["TC103"],
+        *DUNDERS23A_INVALID["TC103"],
     ),
 )

@@ -32,6 +32,8 @@ from tilecheck.catalog.round22k import INVALID as SKIPPED22K_INVALID
 from tilecheck.catalog.round22k import VALID as SKIPPED22K_VALID
 from tilecheck.catalog.round22m import INVALID as TASKS22M_INVALID
 from tilecheck.catalog.round22m import VALID as TASKS22M_VALID
+from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
+from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -168,6 +170,7 @@ def main() -> None:
         *CLEARED21J_VALID["TC105"],
         *TASKS22M_VALID["TC105"],
         *SKIPPED22K_VALID["TC105"],
+        *DROPS23D_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -265,5 +268,6 @@ def main() -> None:
         *CLEARED21J_INVALID["TC105"],
         *TASKS22M_INVALID["TC105"],
         *SKIPPED22K_INVALID["TC105"],
+        *DROPS23D_INVALID["TC105"],
     ),
 )

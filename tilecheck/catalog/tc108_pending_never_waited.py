@@ -37,6 +37,8 @@ from tilecheck.catalog.round21j import INVALID as CLEARED21J_INVALID
 from tilecheck.catalog.round21j import VALID as CLEARED21J_VALID
 from tilecheck.catalog.round22k import INVALID as SKIPPED22K_INVALID
 from tilecheck.catalog.round22k import VALID as SKIPPED22K_VALID
+from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
+from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -295,6 +297,7 @@ class Prefetcher:
         *GENERATORS20B_VALID["TC108"],
         *CLEARED21J_VALID["TC108"],
         *SKIPPED22K_VALID["TC108"],
+        *DROPS23D_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -439,5 +442,6 @@ def main() -> None:
         *GENERATORS20B_INVALID["TC108"],
         *CLEARED21J_INVALID["TC108"],
         *SKIPPED22K_INVALID["TC108"],
+        *DROPS23D_INVALID["TC108"],
     ),
 )

@@ -21,6 +21,8 @@ from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
 from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
 from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
 from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
+from tilecheck.catalog.round23b import INVALID as ITERATION23B_INVALID
+from tilecheck.catalog.round23b import VALID as ITERATION23B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -233,6 +235,7 @@ def main() -> None:
         *UNKNOWN17B_VALID["TC110"],
         *TASKS20C_VALID["TC110"],
         *KEYED22N_VALID["TC110"],
+        *ITERATION23B_VALID["TC110"],
         *OBJECTS22L_VALID["TC110"],
     ),
     invalid=(
@@ -417,5 +420,6 @@ def main() -> None:
         *TASKS20C_INVALID["TC110"],
         *OBJECTS22L_INVALID["TC110"],
         *KEYED22N_INVALID["TC110"],
+        *ITERATION23B_INVALID["TC110"],
     ),
 )

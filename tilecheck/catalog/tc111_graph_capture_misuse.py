@@ -18,6 +18,9 @@ from tilecheck.catalog.round14_items import INVALID as ITEMS14_INVALID
 from tilecheck.catalog.round14_items import VALID as ITEMS14_VALID
 from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
+from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
+from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
+from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -148,6 +151,7 @@ def main() -> None:
         *VALUES12_VALID["TC111"],
         *ITEMS14_VALID["TC111"],
         *TASKS20C_VALID["TC111"],
+        *DUNDERS23A_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -302,5 +306,7 @@ def main() -> None:
         *VALUES12_INVALID["TC111"],
         *ITEMS14_INVALID["TC111"],
         *TASKS20C_INVALID["TC111"],
+        *DUNDERS23A_INVALID["TC111"],
+        *ROUND23C_INVALID["TC111"],
     ),
 )

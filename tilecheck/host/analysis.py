@@ -21,6 +21,7 @@ from tilecheck.flow.undone import undone_call
 from tilecheck.host import api, with_exits
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
+from tilecheck.host.dunders import stored_item
 from tilecheck.host.expressions import copies_of
 from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
 from tilecheck.host.scopes import declared_outer
@@ -234,6 +235,8 @@ class BodyAnalysis(SkippedWaits):
             old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
             covers = self.covers_of({t for t, _ in copies})
             for target in node.targets:
+                if type(target.target) is cst.Subscript and self.instances:
+                    stored_item(self, target.target, node.value)  # its ``__setitem__``
                 self.bind(target.target, value)
                 if type(node.value) is cst.Lambda and type(target.target) is cst.Name:
                     self.note_closure(target.target.value, node.value)

@@ -257,7 +257,7 @@ class CallSites(SummaryChecks):
         self.check_distinct(summary, bound, tensors_of)
         if receiver is not None and summary.distinct_attributes:
             self.check_distinct_attributes(call, summary, receiver, bound, tensors_of)
-        self.refused_inside(call, summary)
+        refused = self.refused_inside(call, summary)
         self.callbacks_run(summary, bound)
         self.callbacks_captured(summary, bound)
         self.gated_drops(call, summary, bound)
@@ -268,7 +268,10 @@ class CallSites(SummaryChecks):
         self._named_args = self.named_tensor_args(bound)
         if receiver is not None:
             self.attribute_effects(call, summary, receiver, tensors_of)
-        return self.returned_value(call, summary, tensors_of, receiver)
+        value = self.returned_value(call, summary, tensors_of, receiver)
+        if refused:  # the call raises: no op or Pending comes of it (TC111 alone, no TC108)
+            self.never_made(flatten(value))
+        return value
 
     def consume(
         self,

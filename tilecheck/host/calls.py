@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
@@ -15,6 +16,7 @@ from tilecheck.flow.cfg import CFG
 from tilecheck.host import api, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
+from tilecheck.host.dunders import FORMATTERS, formatting_call
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
@@ -22,6 +24,9 @@ from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.syntax.nodes import dotted_name
+
+if TYPE_CHECKING:
+    from tilecheck.host.dunders import Analysis
 
 
 class Calls(Collectives):
@@ -374,6 +379,9 @@ class Calls(Collectives):
         if canonical == api.PARTIAL and call.args and not call.args[0].star:
             if self.ctx.callee(call.args[0].value).kernel is not None:
                 return self.kernel_partial(call)
+        if canonical in FORMATTERS:  # ``print(obj)``: its ``__str__`` runs (``dunders``)
+            formatting_call(cast("Analysis", self), call, canonical)
+            return NOTHING
         found = self.builtin_call(call, canonical)
         if found is not None:
             return found

@@ -14,7 +14,7 @@ from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_NEVER_RUN
 from tilecheck.host import messages
 from tilecheck.host.callbacks import entered_name, runs_parameter
 from tilecheck.host.gated_ops import dropped_for, dropped_for_shape, gated_drop, loop_values
-from tilecheck.host.model import Kind, Value, flatten
+from tilecheck.host.model import Kind, Oids, Value, flatten
 from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Summary
 
@@ -22,10 +22,10 @@ from tilecheck.host.summary import Summary
 class CaptureSites(Interprocedural):
     """TC111 and TC105 inside the functions a body calls (``CallSites`` applies the rest)."""
 
-    def refused_inside(self, call: cst.Call, summary: Summary) -> None:
+    def refused_inside(self, call: cst.Call, summary: Summary) -> bool:
         """TC111 at a call, inside a graph capture, of a function that allocates (records an
         event, copies into a tensor) on every call: inside it, where the runtime refuses, for
-        a function of this module; else at the call."""
+        a function of this module; else at the call. True if so: the call raises."""
         if summary.refusals:
             what = min(summary.refusals)
             node = dict(summary.refused_at).get(what)
@@ -36,9 +36,20 @@ class CaptureSites(Interprocedural):
                 labels = (*finding.labels, (call, "in the function this call runs"))
                 inside = dataclasses.replace(finding, statement=summary.statement, labels=labels)
                 self.verdict(GRAPH_CAPTURE_MISUSE, node, inside)
-                return
+                return True
             shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
-            self.refused(call, shown, "call it before the `with tr.graph()` block")
+            return self.refused(call, shown, "call it before the `with tr.graph()` block")
+        return False
+
+    def never_made(self, held: Oids) -> None:
+        """The ops and Pendings a call that raises would have given back: never made, so
+        never dropped unrun or unwaited (the call's TC111 is the finding)."""
+        for oid in self.kinds(held, Kind.PENDING):
+            self.waited.add(self.site_of(oid))
+            self.set_hold(oid, None)
+        for oid in self.kinds(held, Kind.OP):
+            self.ran.add(self.site_of(oid))
+            self.set_hold(oid, None)
 
     def entered(self, item: cst.BaseExpression) -> None:
         """``with timer(s):`` inside a capture, of a ``@contextmanager`` function of the

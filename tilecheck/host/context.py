@@ -75,6 +75,12 @@ class Context:
     # The module's ``@contextmanager`` functions built in place of the ``with`` that enters
     # them (``tilecheck.host.managers``).
     managers: Managers | None = None
+    # The call nodes, no part of the module, that methods Python calls unwritten are applied
+    # at (``tilecheck.host.dunders``), by the expression's id and the method.
+    dunder_calls: dict[tuple[int, str], cst.Call] = field(default_factory=dict)
+    # The module's ``@dataclass``es with fields a lambda's call makes (``dunders``), by class,
+    # worked out the first time a call of a name of the module is met.
+    dataclass_defaults: dict[str, tuple[tuple[str, cst.Call | None], ...]] | None = None
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.context import Context
+from tilecheck.host.dunders import formatted_string
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
@@ -32,6 +33,7 @@ class Expressions(ObjectGraphs):
         super().__init__(ctx)
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
+        self.lazy_kept: set[str] = set()  # names ``name = map(f, xs)`` binds (``Immediate``)
         self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
@@ -53,6 +55,7 @@ class Expressions(ObjectGraphs):
             cst.Yield: self._yield,
             cst.BinaryOperation: self._spine,
             cst.ConcatenatedString: self._strings,
+            cst.FormattedString: self._formatted,
         }
 
     # -- what an assignment binds on every path ---------------------------------------------
@@ -141,17 +144,26 @@ class Expressions(ObjectGraphs):
         """Implicit string concatenation nests to the right; only f-strings hold code."""
         while isinstance(expr, cst.ConcatenatedString):
             if isinstance(expr.left, cst.FormattedString):
-                self.walk(expr.left)
+                self._formatted(expr.left)
             expr = expr.right
         if isinstance(expr, cst.FormattedString):
-            self.walk(expr)
+            self._formatted(expr)
         return NOTHING
+
+    def _formatted(self, expr: cst.FormattedString) -> Value:
+        """An f-string: formatting an instance of a module class runs its method
+        (``tilecheck.host.dunders``)."""
+        return formatted_string(self, expr)
 
     def _name(self, expr: cst.Name) -> Value:
         found = self.env.get(expr.value)
-        if found is None and self._based:
-            return self.lookup(expr) or NOTHING
-        return NOTHING if found is None else found
+        if found is None:
+            if self.lazy_kept and expr.value in self.lazy_kept:
+                self.call_closures()  # a kept ``map`` may be walked here (``Immediate``)
+            if self._based:
+                return self.lookup(expr) or NOTHING
+            return NOTHING
+        return found
 
     def _attribute(self, expr: cst.Attribute) -> Value:
         kept = self.lookup(expr)

@@ -20,11 +20,10 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host.context import Context
+from tilecheck.host.dict_names import dict_names, literal_flags
 from tilecheck.host.indices import At
 from tilecheck.host.inline import Inlined
 from tilecheck.host.model import DONE, LIVE, Hold, Value
-from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import target_names
 
 _CONSTANTS = {"True": True, "False": False, "None": False}  # a flag's value -> its truth
 
@@ -46,7 +45,16 @@ class FlagGates(Inlined):
         scope = self.scope_node or self.module_node
         if scope is None or self._running:
             return frozenset()
-        return self.ctx.index.fact(scope, _literal_flags) - self.ctx.rebindable
+        return literal_flags(self.ctx.index, scope) - self.ctx.rebindable
+
+    def dict_named(self, path: str) -> bool:
+        """``for k in d`` walks ``d``'s keys, as ``d.keys()`` does, where every binding of
+        ``d`` in the body analysed makes a dict (``tilecheck.host.dict_names``); none inside a
+        body run in place, whose names are not the scope's."""
+        scope = self.scope_node or self.module_node
+        if scope is None or self._running or path + "[*]" not in self.env:
+            return False  # (a dict that holds nothing the analysis follows: as before)
+        return path not in self.ctx.rebindable and path in dict_names(self.ctx.index, scope)
 
     def _facts(self) -> frozenset[tuple[str, bool]]:
         """The flags' truth values known on every path here."""
@@ -120,64 +128,3 @@ class FlagGates(Inlined):
                     oid, Hold(status, hold.borrows, hold.released_at, hold.consumed_at)
                 )
         self._known(name, truth)
-
-
-def _literal_flags(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
-    """The names ``scope`` binds only by ``name = True`` (``False``, ``None``) statements."""
-    literal: set[str] = set()
-    other: set[str] = set()
-    for node in index.nodes(scope):
-        if type(node) is cst.Assign:
-            value = node.value
-            plain = type(value) is cst.Name and value.value in _CONSTANTS
-            for target in node.targets:
-                if plain and type(target.target) is cst.Name:
-                    literal.add(target.target.value)
-                else:
-                    other.update(target_names(target.target))
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            other.update(target_names(node.target))
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            other.update(target_names(node.target))
-        elif type(node) is cst.NamedExpr:
-            other.update(target_names(node.target))
-        elif type(node) is cst.Del:
-            other.update(target_names(node.target))
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            other.update(item.name.value for item in node.names)
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
-            other.add(node.name.value)
-        elif type(node) is cst.WithItem:
-            if node.asname is not None:
-                other.update(target_names(node.asname.name))
-        elif isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler)):
-            if node.name is not None:
-                other.update(target_names(node.name.name))
-        elif isinstance(node, (cst.Import, cst.ImportFrom)):
-            other.update(_imported(node))
-        elif isinstance(node, (cst.MatchAs, cst.MatchStar, cst.MatchMapping)):
-            other.update(_match_names(node))
-    if "*" in other:  # ``from m import *`` may bind any name
-        return frozenset()
-    return frozenset(literal - other)
-
-
-def _imported(node: cst.Import | cst.ImportFrom) -> set[str]:
-    if isinstance(node.names, cst.ImportStar):
-        return {"*"}
-    out: set[str] = set()
-    for alias in node.names:
-        bound = alias.asname.name if alias.asname else alias.name
-        if type(bound) is cst.Name:
-            out.add(bound.value)
-        elif type(bound) is cst.Attribute:
-            out.add(cst.Module([]).code_for_node(bound).split(".")[0])
-    return out
-
-
-def _match_names(node: cst.MatchAs | cst.MatchStar | cst.MatchMapping) -> set[str]:
-    if isinstance(node, cst.MatchMapping):
-        return {node.rest.value} if node.rest is not None else set()
-    if node.name is None:
-        return set()
-    return {node.name.value}

@@ -26,7 +26,7 @@ from tilecheck.host import messages, tasks
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
-from tilecheck.host.model import NOTHING, Kind, Oids, Value
+from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.popped_items import PoppedItems
 from tilecheck.host.summary import Summary
@@ -41,6 +41,7 @@ _CONSUMERS = frozenset(
     "builtins." + n for n in ("list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max")
 )
 _LAZY = frozenset({"builtins.map", "builtins.filter"})
+_LAZY_NAMES = frozenset({"map", "filter"})
 _CALLING = _KEYED | _CONSUMERS  # the builtins a call of may run a lambda before it returns
 
 
@@ -188,8 +189,12 @@ class Immediate(PoppedItems):
             summary = self._entered(expr) if entering is expr else None
             if summary is not None:  # ``with cm(...) as x``: what it yields, ``x`` binds
                 return self.call_summary(expr, summary, None)
-        value = super()._call(expr)
         func = expr.func
+        if type(func) is cst.Name and func.value in _LAZY_NAMES:
+            kept = self._kept_lazy(expr)
+            if kept is not None:
+                return self._keep_lazy(expr, kept)
+        value = super()._call(expr)
         if type(func) is cst.Name:
             known = self._builtin_names.get(func.value, "")  # "": not asked yet
             if known is None or (known and known not in _CALLING):
@@ -199,6 +204,39 @@ class Immediate(PoppedItems):
         for lam, walked in self._run_now(expr):
             self.run_inline(lam, self._walked_items(walked))
         return value
+
+    def _kept_lazy(self, call: cst.Call) -> str | None:
+        """The name ``name = map(f, xs)`` (or ``filter``) keeps the lazy object in, if this
+        call is that statement's whole value: nothing is applied yet."""
+        element = self.element
+        if element is None or element.kind is not ElementKind.STMT:
+            return None
+        node = element.node
+        if type(node) is cst.Assign:
+            if len(node.targets) != 1:
+                return None
+            target: cst.BaseExpression = node.targets[0].target
+        elif type(node) is cst.AnnAssign:
+            target = node.target
+        else:
+            return None
+        if node.value is not call or type(target) is not cst.Name or len(call.args) < 2:
+            return None
+        if any(a.star or a.keyword is not None for a in call.args):
+            return None
+        return target.value if self._builtin(call.func) in _LAZY else None
+
+    def _keep_lazy(self, call: cst.Call, name: str) -> Value:
+        """``waits = map(methodcaller("wait"), pends)``: the function is applied to the items
+        only when the map is walked. What the iterables hold is held as a closure holds what
+        it names (run and waited for TC105/TC108, borrows kept) until anything names
+        ``waits`` again or calls what may walk it (``Frame.call_closures``)."""
+        self.escape(self.ev(call.args[0].value))
+        held = [flatten(self.ev(arg.value)) for arg in call.args[1:]]
+        for oids in held:
+            self.close_over(oids)
+        self.lazy_kept |= {name}
+        return NOTHING
 
     def _run_now(self, call: cst.Call) -> list[tuple[cst.Lambda, cst.BaseExpression | None]]:
         """The lambdas ``call`` calls before it returns, each with what it walks (its

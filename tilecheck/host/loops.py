@@ -286,6 +286,8 @@ class Loops(NestedItems):
                 for c in rows
             ]
         path = path_of(iterable)
+        if path is not None and self.dict_named(path):  # ``for k in d``: as ``d.keys()``
+            return [Counting(1, None, arithmetic=False, walks=path)]
         if path is not None and (
             path + "[!]" in self.env
             or (isinstance(held := self.stored(path), Packed) and held.keys is not None)

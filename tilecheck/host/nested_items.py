@@ -26,6 +26,10 @@ class NestedItems(FirstTurns):
         self._taken_within: dict[int, set[int]] = {}
         self._row_of: dict[int, int] = {}  # the other way
 
+    def dict_named(self, path: str) -> bool:
+        """``path`` is a name its scope binds to dicts only (``tilecheck.host.flag_gates``)."""
+        return False
+
     def within_row(self, items: Oids) -> Select | None:
         """The selection "a part of the row ``items`` is", where ``items`` is one element
         selected from a container (an outer loop's step, an item by a key or a counter)."""

@@ -27,8 +27,11 @@ from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
 from tilecheck.host.flag_gates import FlagGates
+from tilecheck.host.gathered_drops import discarded_gathers, returned_submits
+from tilecheck.host.last_items import last_appended
 from tilecheck.host.model import LIVE, Kind
 from tilecheck.host.name_drops import Layout, NameDrops, layout, names, suite
+from tilecheck.host.tasks import GATHER
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
 
@@ -88,6 +91,10 @@ class SkippedWaits(FlagGates):
         kept = self._skipped() if self.skips else []
         if self._consumers:
             kept += self._skipped_steps()
+        if (self.created_pendings or self.created_ops) and not self._running:
+            kept += self._last_dropped()
+            if self.created_pendings:
+                kept += self._gathered_dropped()
         if not kept:
             return out
         for key, finding in kept:
@@ -123,6 +130,72 @@ class SkippedWaits(FlagGates):
                     finding = self._dropped_finding(oid, test)
                     if finding is not None:
                         out.append(finding)
+        return out
+
+    def _last_dropped(self) -> list[tuple[object, Finding]]:
+        """The objects the last ``append`` of a list read only but for its last item puts in
+        (``tilecheck.host.last_items``): never taken out, dropped with the list."""
+        scope = self.scope_node or self.module_node
+        appended = self._appended
+        if scope is None or not any(
+            id(node) in appended
+            for made in (self.created_pendings, self.created_ops)
+            for node, _ in made.values()
+        ):
+            return []  # (no Pending or op made right in an ``append``)
+        calls = self.ctx.index.fact(scope, last_appended)
+        out: list[tuple[object, Finding]] = []
+        for call in calls:
+            for made, pending in ((self.created_pendings, True), (self.created_ops, False)):
+                for oid, (node, top) in made.items():
+                    site = self.site_of(oid)
+                    if node is not call or site != oid or site in self.conflicted:
+                        continue
+                    what, how = ("Pending of this submit", "wait") if pending else ("op", "run")
+                    finding = Finding(
+                        PENDING_NEVER_WAITED if pending else OP_NEVER_RUN,
+                        node,
+                        (
+                            f"the {what} goes last into a list that is only read but for its "
+                            f"last item (`[:-1]`): the last one appended is never {how}"
+                            f"{'ed' if pending else ''} before the list is dropped; {how} it too",
+                        ),
+                        top=top,
+                        statement=self.made_elsewhere.get(site),
+                    )
+                    out.append(((finding.code, site), finding))
+        return out
+
+    def _gathered_dropped(self) -> list[tuple[object, Finding]]:
+        """``return k(...).submit()`` of a coroutine whose result a gather statement throws
+        away (``tilecheck.host.gathered_drops``)."""
+        fn, module = self.scope_node, self.ctx.module
+        if type(fn) is not cst.FunctionDef or fn.asynchronous is None or module is None:
+            return []
+        returned = self.ctx.index.fact(fn, returned_submits)
+        if not returned:
+            return []
+        calls = self.ctx.index.fact(module, discarded_gathers).get(fn.name.value, [])
+        if not any(self.ctx.callee(c.func).canonical == GATHER for c in calls):
+            return []
+        out: list[tuple[object, Finding]] = []
+        for call in returned:
+            for oid, (node, top) in self.created_pendings.items():
+                site = self.site_of(oid)
+                if node is not call or site != oid or site in self.conflicted:
+                    continue
+                finding = Finding(
+                    PENDING_NEVER_WAITED,
+                    node,
+                    (
+                        "the Pending this coroutine returns is dropped unwaited: a gather "
+                        "whose results are thrown away runs it (",
+                        calls[0],
+                        "); wait on the gathered Pendings",
+                    ),
+                    top=top,
+                )
+                out.append(((finding.code, site), finding))
         return out
 
     def _skipped_steps(self) -> list[tuple[object, Finding]]:

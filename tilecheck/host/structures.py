@@ -12,15 +12,20 @@ did), and its instances' attributes are not looked up again."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
+from tilecheck.host.dunders import default_factories
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.views import Views
 from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import children
+
+if TYPE_CHECKING:
+    from tilecheck.host.dunders import Analysis
 
 # Calls into these never run the user's code: they keep the attributes' entries.
 _HARMLESS = ("builtins.", "numpy.", "math.", "tilert.", "time.", "logging.")
@@ -227,7 +232,10 @@ class Structures(Views):
 
     def _call(self, expr: cst.Call) -> Value:
         made = self.construct(expr)
-        return made if made is not None else super()._call(expr)
+        made = made if made is not None else super()._call(expr)
+        if type(expr.func) is cst.Name and self.ctx.dataclass_defaults != {}:
+            default_factories(cast("Analysis", self), expr)  # (``dunders``)
+        return made
 
 
 def _names_in(call: cst.Call) -> set[str]:

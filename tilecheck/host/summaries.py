@@ -33,7 +33,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.parameter_index import rebound
-from tilecheck.host.structures import Structures
+from tilecheck.host.submitted import RECEIVER_WAITED, Submitted
 from tilecheck.host.summary import NO_RESULT, Result, Target
 from tilecheck.host.tensor_lists import items_target, walked_item
 from tilecheck.syntax import exact
@@ -42,15 +42,12 @@ from tilecheck.syntax import exact
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
-# A name no code can bind, present where some path has released what an attribute of the
-# receiver held on the way in (``Interprocedural.nothing_released``).
-_RECEIVER_WAITED = " receiver waited"
 # Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
 # is a tensor wherever a caller gives it one.
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
 
 
-class Interprocedural(Structures):
+class Interprocedural(Submitted):
     """Records what a summary needs while a function is analysed (``CallSites`` applies the
     summaries of the functions it calls)."""
 
@@ -277,14 +274,6 @@ class Interprocedural(Structures):
                         self.early_uses.add((target, kept))
                         self.early_nodes.setdefault(target, set()).add((node, every))
         super().use(tensors, use, node, shown, covers=covers, top=top)
-
-    def nothing_released(self) -> bool:
-        """No path here has waited for (or given away) what the receiver's attributes held on
-        the way in: a use here comes before the method's waits, whatever follows."""
-        return _RECEIVER_WAITED not in self.env and all(
-            (hold := self.holds.get(oid)) is None or hold.status == LIVE
-            for oid in self._placeholders
-        )
 
     def used_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
         """The targets used at one node only, in a line that runs on every call: where the
@@ -546,10 +535,10 @@ class Interprocedural(Structures):
 
     def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
         for oid in holders:
-            attr = self._placeholders.get(oid)
+            attr = self._placeholders.get(oid, self.submitted_from.get(oid))
             if attr is not None:
                 self.released_attributes.add(attr)  # on some path: the caller is not told more
-                self.set_env(_RECEIVER_WAITED, NOTHING)  # a may-fact (names join by union)
+                self.set_env(RECEIVER_WAITED, NOTHING)  # a may-fact (names join by union)
         super().release(holders, where, ran=ran)
 
     def attribute_summary(

@@ -62,7 +62,7 @@ class Views(ClearedWindows):
             return frozenset({lane})
         forms = self._bound_forms(expr)
         region = region_of(expr.slice, self.ctx.constants, forms)
-        rows = self._flat_rows(tensors, region)
+        rows = self._flat_rows(tensors, region) or self._reshaped_rows(tensors, region)
         if rows is not None:  # ``flat[W : 2 * W]`` of ``flat = t.reshape(-1)``: ``t[1:2]``
             whole, region = rows
             tensors = frozenset({whole})
@@ -159,14 +159,59 @@ class Views(ClearedWindows):
             return None
         return base, (Span(span.start // row, span.stop // row, 1),)
 
+    def _reshaped_rows(
+        self, tensors: Oids, region: tuple[Axis | None, ...] | None
+    ) -> tuple[int, tuple[Axis | None, ...]] | None:
+        """Whole rows of ``v = t.reshape(R, C)`` (constant dimensions, ``t`` a new tensor of a
+        constant shape and as many elements: its memory, row after row): the base and the
+        rows of it they are (``v[1]`` of ``t`` of shape ``(2 * C,)`` is ``t[C : 2 * C]``)."""
+        if region is None or len(region) != 1 or len(tensors) != 1:
+            return None
+        (view,) = tensors
+        if view not in self._whole:
+            return None
+        axis, site, selects = region[0], self.infos[view].site, self.infos[view].selects
+        if isinstance(axis, At) and isinstance(axis.key, int) and axis.key >= 0:
+            first, last = axis.key, axis.key + 1
+        elif isinstance(axis, Span) and axis.step == 1 and axis.stop is not None:
+            first, last = axis.start, axis.stop
+        else:
+            return None
+        if not selects or len(selects[0].of) != 1:
+            return None
+        if not (type(site) is cst.Call and type(site.func) is cst.Attribute and site.args):
+            return None
+        if site.func.attr.value != "reshape" or any(a.keyword or a.star for a in site.args):
+            return None
+        args, known = site.args, self.ctx.constants
+        one = len(args) == 1
+        dims = (
+            shape_dims(args[0].value, known) if one else [const_int(a.value, known) for a in args]
+        )
+        (base,) = selects[0].of
+        have = self._factory_shape(base)
+        if dims is None or have is None or len(dims) < 2 or None in dims:
+            return None
+        size = [d for d in dims if d is not None]
+        row, inner = math.prod(size[1:]), math.prod(have[1:])
+        if math.prod(size) != math.prod(have) or row <= 0 or last > size[0] or inner <= 0:
+            return None
+        if first * row % inner or last * row % inner:
+            return None
+        return base, (Span(first * row // inner, last * row // inner, 1),)
+
     def _factory_shape(self, oid: int) -> tuple[int, ...] | None:
-        """The constant shape a tensor factory (``tr.zeros((3, W))``) gave a new tensor."""
+        """The constant shape a tensor factory (``tr.zeros((3, W))``, ``tr.arange(n)``) gave
+        a new tensor."""
         info = self.infos[oid]
         site = info.site
         if info.selects or not isinstance(site, cst.Call) or not site.args:
             return None
         callee = dotted_name(site.func)
         canonical = self.ctx.resolver.resolve(callee) if callee is not None else None
+        if canonical in api.RANK_ONE_FACTORIES and not site.args[0].keyword:
+            n = const_int(site.args[0].value, self.ctx.constants)
+            return (n,) if n is not None and n > 0 else None
         if canonical is None or api.TENSOR_FACTORIES.get(canonical) != 0:
             return None
         dims = shape_dims(site.args[0].value, self.ctx.constants)

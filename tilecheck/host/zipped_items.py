@@ -18,7 +18,7 @@ from tilecheck.host import api, messages
 from tilecheck.host.containers import Containers
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.syntax.nodes import path_of, source_of
-from tilecheck.syntax.walk import with_parents
+from tilecheck.syntax.walk import children, with_parents
 
 # Methods of a container that only add, take or read its items (what they add is seen).
 _ITEM_METHODS = frozenset(
@@ -32,6 +32,7 @@ class ZippedItems(Containers):
         super().__init__(ctx)
         self._zipped_at: dict[str, dict[cst.Call, None]] = {}  # a container -> its zips
         self._seen_whole: dict[str, bool] = {}  # a name -> only named where it is followed
+        self._zip_walks: dict[int, dict[int, str]] = {}  # a scope's id -> its ``_loop_runs``
 
     def _unzipped(self, path: str, oids: Oids | None) -> None:
         infos = self.infos
@@ -70,6 +71,9 @@ class ZippedItems(Containers):
         self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
     ) -> int | None:
         op = super().check_rerun(expr, value, node, how)
+        if type(expr) is cst.Name and self._zipped_at:
+            self._walked_rerun(expr, value, node, how)
+            return op
         if type(expr) is not cst.Subscript:
             return op
         base = path_of(expr.value)
@@ -92,6 +96,35 @@ class ZippedItems(Containers):
         self.verdict(OP_ALREADY_RUN, node, finding)
         return op
 
+    def _walked_rerun(self, expr: cst.Name, value: Value, node: cst.CSTNode, how: str) -> None:
+        """``for op in ops: op.sync()`` after ``tr.zip(*ops)``: the first step runs an item the
+        zip ran (TC110 there), where every op the list may hold was zipped on every path and
+        the loop's target is one of its items, never rebound in the body."""
+        scope = self.scope_node or getattr(self, "module_node", None)
+        walks = self._zip_walks.get(id(scope))
+        if walks is None:
+            walks = self._zip_walks[id(scope)] = _loop_runs(scope) if scope is not None else {}
+        base = walks.get(id(node))
+        if base is None or base not in self._zipped_at or self.lazy:
+            return
+        contents = self.env.get(base + "[*]")
+        held = flatten(value)
+        if not contents or not held or base + "[~]" in self.env:
+            return
+        infos = self.infos
+        items: set[int] = set()
+        for o in held:  # an item, or the loop step's copy of one
+            if infos[o].kind is not Kind.OP or o not in self.holds:
+                return
+            origins = {o} & contents or infos[o].parents & contents
+            if not origins:
+                return
+            items |= origins
+        if self.local_container(base + "[*]") and self._followed(base):
+            runs = [(z, "zip") for z in self._zipped_at[base]]
+            finding = messages.already_run(node, expr.value, infos[min(items)], runs, how)
+            self.verdict(OP_ALREADY_RUN, node, finding)
+
     def _followed(self, name: str) -> bool:
         """``name`` is named only where the analysis sees what happens to its items."""
         known = self._seen_whole.get(name)
@@ -113,6 +146,75 @@ def _whole(arg: cst.Arg) -> str | None:
     ):
         value = value.func.value
     return value.value if type(value) is cst.Name else None
+
+
+# where a loop's target may stand for something else than its item, or be bound anew
+_NESTED = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
+_BINDS = (
+    cst.AssignTarget,
+    cst.AugAssign,
+    cst.AnnAssign,
+    cst.NamedExpr,
+    cst.AsName,
+    cst.Element,
+    cst.StarredElement,
+    cst.For,
+    cst.Del,
+    cst.CompFor,
+    cst.NameItem,
+    cst.ImportAlias,
+    cst.Param,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.MatchAs,
+    cst.MatchStar,
+)
+
+
+def _loop_runs(scope: cst.CSTNode) -> dict[int, str]:
+    """The calls ``op.sync()``/``op.submit()`` in the body of ``for op in ops:`` (of this
+    scope, not of a nested function, lambda or comprehension, where ``op`` may be another
+    variable or be read later), of a loop that never rebinds ``op``: each with ``ops``."""
+    out: dict[int, str] = {}
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.For:
+            target, walked = node.target, node.iter
+            if type(target) is cst.Name and type(walked) is cst.Name:
+                out.update(_target_runs(node.body, target.value, walked.value))
+        stack.extend(c for c in children(node) if not isinstance(c, _NESTED))
+    return out
+
+
+def _target_runs(body: cst.CSTNode, name: str, walked: str) -> dict[int, str]:
+    runs: dict[int, str] = {}
+    Item = tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None, bool]
+    stack: list[Item] = [(body, None, None, False)]
+    while stack:
+        node, parent, above, nested = stack.pop()
+        if type(node) is cst.Name and cst.ensure_type(node, cst.Name).value == name:
+            if isinstance(parent, _BINDS):
+                return {}  # (a parameter of a nested function as well: not told apart)
+            if (
+                not nested
+                and type(parent) is cst.Attribute
+                and parent.attr.value in ("sync", "submit")
+                and type(above) is cst.Call
+                and cst.ensure_type(above, cst.Call).func is parent
+            ):
+                runs[id(above)] = walked
+        inner = nested or isinstance(node, _NESTED)
+        stack.extend((c, node, parent, inner) for c in children(node))
+    return runs
 
 
 def _only_followed(scope: cst.CSTNode, name: str) -> bool:
