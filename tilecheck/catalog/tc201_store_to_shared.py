@@ -209,19 +209,6 @@ def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
         ),
         invalid(
             """\
-import tilert as tr
-import tilert.lang as tl
-from tilert import Const, Mutable, Shared, Tensor, f32
-
-
-@tr.kernel
-def bad(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
-    (w := x).store(tl.load_tile_like(x, z))  # TC201 TC204
-""",
-            "a walrus binds an alias and stores through it at once (and is refused: TC204)",
-        ),
-        invalid(
-            """\
 try:
     import tilert as tr
     import tilert.lang as tl
