@@ -102,3 +102,15 @@ def test_a_compiler_crash_is_named_as_one() -> None:
     compiled: Any = SimpleNamespace(lowered=lowered, path="/tmp/k_gen.py")
     error = user_error(SimpleNamespace(name="k"), compiled, Refused())
     assert "killed by signal 11" in str(error) and "k.py" in str(error)
+
+
+@tr.kernel
+def folded(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], CH: Const[int]) -> None:
+    n = int(tl.cdiv(CH, 2))
+    out.store(tl.load_tile_like(x, out) + tl.zeros((n,), tl.f32)[0] + float(x.shape[0]))
+
+
+def test_conversions_of_constants_stay_builtins_for_cutile_to_fold() -> None:
+    source = lower_kernel(folded).source
+    assert "int(ct.cdiv(" in source  # a shape: cuTile folds it
+    assert "ct.astype(x.shape[0], ct.float32)" in source  # an array's shape: known when it runs

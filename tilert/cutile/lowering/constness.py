@@ -4,8 +4,9 @@ cuTile's ``float(x)``, ``int(x)`` and ``bool(x)`` take a compile-time constant o
 interpreter, like Python, converts any scalar (``float(out.index[0])``, ``int(s)`` of a scalar
 parameter). The lowering writes a conversion of a run-time value as ``ct.astype`` instead, and
 leaves one of a constant (``int(BM // 2)`` used as a shape) to Python's builtin, which cuTile
-folds. A value is run-time if it reads a block index, an array's shape, a scalar parameter, a
-call (a load, a reduction, ``bid``), or a local bound from one of these, or a loop's counter."""
+folds. A value is run-time if it reads a block index, an array's shape, a tensor, tile or
+scalar parameter, a call (a load, a reduction, ``bid``; not ``tl.cdiv`` or a builtin of
+constants), a local bound from one of these, or a loop's counter."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from collections.abc import Mapping
 from tilert.signature import Param, ParamKind
 
 CONVERSIONS = {"float": "float32", "int": "int32", "bool": "bool_"}
-_FOLDED_BUILTINS = frozenset({"min", "max", "abs", "int", "float", "bool", "round"})
+_FOLDED_BUILTINS = frozenset({"min", "max", "abs", "int", "float", "bool", "round", "len"})
+_FOLDED_LANG = frozenset({"cdiv"})  # ``tl.cdiv`` of constants is one
 _RUN_TIME_ATTRIBUTES = frozenset({"index", "shape"})
 
 
@@ -58,12 +60,17 @@ def is_run_time(
             return True
     if isinstance(expr, ast.Call):
         func = expr.func
-        if not (isinstance(func, ast.Name) and func.id in _FOLDED_BUILTINS):
+        folded = (isinstance(func, ast.Name) and func.id in _FOLDED_BUILTINS) or (
+            isinstance(func, ast.Attribute) and func.attr in _FOLDED_LANG
+        )
+        if not folded:
             return True
+        arguments = [*expr.args, *(k.value for k in expr.keywords)]
+        return any(is_run_time(a, params, run_time) for a in arguments)
     if isinstance(expr, ast.Name):
         param = params.get(expr.id)
-        if param is not None:
-            return param.kind in (ParamKind.SCALAR, ParamKind.TILE)
+        if param is not None:  # a tensor itself, a scalar, a tile: data; a Const: known
+            return param.kind is not ParamKind.CONST
         return expr.id in run_time
     return any(
         is_run_time(child, params, run_time)
