@@ -4,10 +4,9 @@ statements store into each."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import libcst as cst
 
+from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import children
 
 
@@ -49,7 +48,7 @@ def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
         node = stack.pop()
         if isinstance(node, cst.Name) and node.value in _BY_NAME:
             return {}
-        for target in _store_targets(node):
+        for target in store_targets(node):
             for flat in flat_targets(target):
                 if isinstance(flat, cst.Attribute) and flat.attr.value in names:
                     counts[flat.attr.value] = counts.get(flat.attr.value, 0) + 1
@@ -58,21 +57,3 @@ def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
 
 
 _BY_NAME = frozenset({"getattr", "setattr", "delattr", "vars", "__dict__"})
-
-
-def _store_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    if isinstance(node, cst.Assign):
-        return [t.target for t in node.targets]
-    if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor)):
-        return [node.target]
-    if isinstance(node, cst.WithItem) and node.asname is not None:
-        return [node.asname.name]
-    return []
-
-
-def flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from flat_targets(element.value)
-    else:
-        yield target

@@ -15,7 +15,7 @@ import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.array_attributes import array_call, declared_arrays
-from tilecheck.host.attribute_stores import attribute_stores, flat_targets, unread_attributes
+from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.object_fields import Construction, construction
@@ -23,7 +23,7 @@ from tilecheck.host.tensor_lists import empty_fields, empty_list, tensor_lists
 from tilecheck.names import NameResolver
 from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, flat_targets
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
+from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import children
 
 Key = int | str
@@ -51,8 +52,8 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
     bound: set[int] = set()
     stored: set[int] = set()  # ``keys[0] = ...``, ``del keys[0]``: no read
     for node in _walk(module):
-        for place in _targets(node):
-            stored.update(id(t) for t in _flat(place))
+        for place in store_targets(node):
+            stored.update(id(t) for t in flat_targets(place))
         if type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             if type(target) is cst.Name and target.value in candidates:
@@ -150,7 +151,7 @@ def _unchanged(
     deleted: set[int] = set()
     for node in _walk(module):
         if isinstance(node, cst.Del):
-            deleted.update(id(t) for t in _flat(node.target))
+            deleted.update(id(t) for t in flat_targets(node.target))
         if isinstance(node, cst.Assign) and len(node.targets) == 1:
             target = node.targets[0].target
             if isinstance(target, cst.Name) and target.value in names:
@@ -172,24 +173,6 @@ def _unchanged(
         if isinstance(node, cst.Name) and node.value in names and id(node) not in allowed:
             names.discard(node.value)
     return frozenset(names)
-
-
-def _targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    if isinstance(node, cst.Assign):
-        return [t.target for t in node.targets]
-    if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor)):
-        return [node.target]
-    if isinstance(node, cst.WithItem) and node.asname is not None:
-        return [node.asname.name]
-    return []
-
-
-def _flat(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _flat(element.value)
-    else:
-        yield target
 
 
 def _integer_index(element: cst.SubscriptElement) -> int | None:

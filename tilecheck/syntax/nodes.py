@@ -85,3 +85,24 @@ def path_of(expr: cst.BaseExpression) -> str | None:
             base = path_of(subscript.value) if key is not None else None
             return None if base is None else f"{base}[{key}]"
     return None
+
+
+def store_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """What a statement (or a comprehension's ``for``, a ``with`` item) binds, stores into or
+    deletes, tuple targets not yet flattened (``flat_targets``)."""
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor)):
+        return [node.target]
+    if isinstance(node, cst.WithItem) and node.asname is not None:
+        return [node.asname.name]
+    return []
+
+
+def flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The elements of a tuple or list target, nested ones flattened; any other target itself."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from flat_targets(element.value)
+    else:
+        yield target
