@@ -12,6 +12,7 @@ A diagnostic for the launch-overhead row of gpu_bench.py; writes ``launch_profil
 from __future__ import annotations
 
 import argparse
+import copy
 import cProfile
 import ctypes
 import io
@@ -67,15 +68,20 @@ def driver_launch(kernel: Any, args: tuple[Any, ...], stream: int) -> Any:
 
 
 class _NoLaunch:
-    """The cutile backend without the launch itself: its compiled kernels and a ``ct.launch``
-    that does nothing, so the C fast path (or, without it, the Python) runs all but the launch."""
+    """The cutile backend without the launch itself: its compiled kernels (without their direct
+    launches) and a ``ct.launch`` that does nothing, so the C fast path (or, without it, the
+    Python) runs all but the launch."""
 
     name = "cutile"
     device_kind = "cuda"
     launches_at_once = True
 
     def __init__(self, real: Any) -> None:
-        self._cache, self._ct, self.launch_error = real._cache, real._ct, real.launch_error
+        # its compiled kernels without their direct launches (which would launch for real)
+        self._cache = {key: copy.copy(c) for key, c in real._cache.items()}
+        for c in self._cache.values():
+            c.direct = None
+        self._ct, self.launch_error = real._ct, real.launch_error
         self._launch = lambda *args: None
         self.fast_launch = (self._cache, self._launch)
 

@@ -135,3 +135,7 @@ def forget() -> None:
 def set_finalizers() -> None:
     """Once the classes' __del__ and ``Kernel.__call__`` are the fast ones: their finalizers,
     and a kernel's call (its ``tp_call``), run them without a lookup."""
+
+def direct_launches() -> int:
+    """How many launches went to the driver directly, without ``ct.launch`` (a compiled
+    signature's ``Direct``, tilert/cutile/direct.py)."""

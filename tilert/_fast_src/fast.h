@@ -283,11 +283,30 @@ int tf_launch_checked(PyObject *kernel, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *params);
 
 /* -- a fast launch (launch.c), what Op.sync and Op.submit share ------------------------- */
+/* A compiled specialization's direct launch (direct.c, tilert/cutile/direct.py's Direct): its
+ * function, block, shared memory and layout (one (kind, value) per launch argument) */
+typedef struct {
+    PyObject *direct, *layout; /* owned; direct NULL: none */
+    void *function;
+    unsigned block[3], smem;
+} TfDirect;
+
 typedef struct {
     PyObject *stream, *compiled, *ckernel, *launch, *launch_args; /* owned */
     PyObject *backend, *holders, *kernel, *values, *grid,  /* borrowed */
         *written, *handle, *sync;
+    TfDirect direct; /* owned */
 } TfLaunch;
+
+/* direct.c: a Direct's fields read into ``d`` (1; 0 where it has none this file launches), their
+ * release, the launch (1 launched, 0 not: ct.launch then runs, nothing changed), and the count
+ * of direct launches (the module's direct_launches()) */
+int tf_direct_read(PyObject *direct, TfDirect *d);
+void tf_direct_clear(TfDirect *d);
+int tf_direct_launch(TfLaunch *l);
+PyObject *tf_direct_launches(PyObject *module, PyObject *unused);
+/* launch.c: a direct launch the driver refused: its kernel launches through ct.launch from now on */
+void tf_direct_forget(TfLaunch *l);
 
 /* Check an op for the fast launch and make its arguments: 1 with ``l`` filled (release it with
  * tf_launch_clear), 0 where the Python must run (nothing changed), -1 on an error. ``stream``:

@@ -15,6 +15,8 @@ static PyObject *memo_compiled, *memo_ckernel;
 /* and its own launch function (Compiled.launch: a dependent launch's), or None */
 static PyObject *memo_launch;
 static Py_ssize_t memo_rank;
+/* and its direct launch (direct.c), if it has one */
+static TfDirect memo_direct;
 
 /* Drop what this file remembers of the last launch (its kernel, backend and compiled kernel):
  * see tf_forget_memos. The next launch looks them up again. */
@@ -25,6 +27,7 @@ void tf_forget_launch(void) {
     Py_CLEAR(memo_compiled);
     Py_CLEAR(memo_ckernel);
     Py_CLEAR(memo_launch);
+    tf_direct_clear(&memo_direct);
     Py_CLEAR(tf_memo_kernel);
     Py_CLEAR(tf_memo_plan);
     memo_rank = 0;
@@ -179,7 +182,14 @@ int tf_synchronize(PyObject *handle, PyObject *python_sync) {
 }
 
 /* -- the launch ---------------------------------------------------------------------------- */
+void tf_direct_forget(TfLaunch *l) {
+    if (memo_direct.direct == l->direct.direct) tf_direct_clear(&memo_direct);
+    if (PyObject_SetAttrString(l->compiled, "direct", Py_None) < 0) PyErr_Clear();
+    tf_direct_clear(&l->direct);
+}
+
 void tf_launch_clear(TfLaunch *l) {
+    tf_direct_clear(&l->direct);
     Py_CLEAR(l->stream);
     Py_CLEAR(l->compiled);
     Py_CLEAR(l->ckernel);
@@ -363,6 +373,11 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
             own_launch = Py_NewRef(Py_None);
         }
         Py_XSETREF(memo_launch, own_launch);
+        tf_direct_clear(&memo_direct);
+        PyObject *direct = PyObject_GetAttrString(found, "direct");
+        if (direct == NULL) PyErr_Clear(); /* (another backend's compiled kernel: none) */
+        tf_direct_read(direct, &memo_direct);
+        Py_XDECREF(direct);
         Py_INCREF(found);
         Py_XSETREF(memo_compiled, found);
         Py_XSETREF(memo_ckernel, found_kernel);
@@ -378,6 +393,11 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
     Py_INCREF(l->compiled);
     Py_INCREF(l->ckernel);
     Py_INCREF(l->launch);
+    if (memo_direct.direct != NULL && l->launch == last_launch) { /* (not a dependent launch) */
+        l->direct = memo_direct;
+        Py_INCREF(l->direct.direct);
+        Py_INCREF(l->direct.layout);
+    }
     PyObject *launch_args = l->launch_args = PyTuple_New(count);
     if (launch_args == NULL) goto error;
     for (Py_ssize_t i = 0, at = 0; i < n; i++) {
@@ -428,7 +448,9 @@ PyObject *tf_launch_issue(TfLaunch *l, long *launched, PyObject **failure) {
     /* (one int for the number, the writer and the wait) */
     tf_set_slot(l->stream, tf_ST_launched, number);
     PyObject *call[4] = {l->handle, l->grid, l->ckernel, l->launch_args};
-    PyObject *r = PyObject_Vectorcall(l->launch, call, 4, NULL);
+    PyObject *r = l->direct.direct != NULL && tf_direct_launch(l)
+                      ? Py_NewRef(Py_None)
+                      : PyObject_Vectorcall(l->launch, call, 4, NULL);
     if (r == NULL) { /* cuTile's error, at the user's line (CutileBackend.launch_error) */
         PyObject *type, *value, *tb;
         PyErr_Fetch(&type, &value, &tb);

@@ -299,6 +299,9 @@ static PyMethodDef module_methods[] = {
     {"forget", forget, METH_NOARGS,
      "forget()\n--\n\nDrop the launches remembered (their kernels, backend, compiled kernels): "
      "at exit, so that no kernel keeps its module's globals alive (tilert._accel calls it)."},
+    {"direct_launches", tf_direct_launches, METH_NOARGS,
+     "direct_launches()\n--\n\nHow many launches went to the driver directly, without "
+     "ct.launch (tilert/cutile/direct.py)."},
     {"install", install, METH_O,
      "install(config, /)\n--\n\nTake tilert's classes, locks, caches and reference methods; "
      "return the fast methods to set on the classes (tilert._accel does both)."},

@@ -22,6 +22,7 @@ from tilert.cuda import streams as cuda_streams
 from tilert.cuda.events import CudaEvent
 from tilert.cuda.graphs import CapturedGraph, capture
 from tilert.cuda.memory import ArrayView, DeviceStorage, DLPackArrayView, launch_view
+from tilert.cutile import direct
 from tilert.cutile.coercions import compile_converting
 from tilert.cutile.compiled import Compiled, user_error
 from tilert.cutile.lowering import Coercion, MutableSpec, lower_kernel
@@ -175,7 +176,12 @@ class CutileBackend:
         handle = stream._handle or stream.cuda_handle()
         launch = compiled.launch or self._launch
         try:
-            launch(handle, grid, compiled.kernel, kernel_args)
+            if compiled.direct_tried:
+                launch(handle, grid, compiled.kernel, kernel_args)
+            else:  # its first launch: what the C path needs to launch it directly
+                compiled.direct_tried = True
+                calls = direct.spied(launch, handle, grid, compiled.kernel, kernel_args)
+                compiled.direct = direct.make(compiled, calls, grid)
         except OverflowError as exc:  # a Python int ct.launch cannot pass
             raise _scalar_overflow(kernel, exc) from exc
         except self._ct.TileError as exc:
