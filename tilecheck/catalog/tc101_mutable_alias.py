@@ -25,6 +25,8 @@ from tilecheck.catalog.round17c import INVALID as CONTAINERS17C_INVALID
 from tilecheck.catalog.round17c import VALID as CONTAINERS17C_VALID
 from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
 from tilecheck.catalog.round23c import VALID as ROUND23C_VALID
+from tilecheck.catalog.round24f import INVALID as ROUND24F_INVALID
+from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -155,6 +157,7 @@ def main(forward: bool) -> None:
         *METHODS17A_VALID["TC101"],
         *CONTAINERS17C_VALID["TC101"],
         *ROUND23C_VALID["TC101"],
+        *ROUND24F_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -358,5 +361,6 @@ def main() -> None:
         *UNKNOWN17B_INVALID["TC101"],
         *CONTAINERS17C_INVALID["TC101"],
         *ROUND23C_INVALID["TC101"],
+        *ROUND24F_INVALID["TC101"],
     ),
 )

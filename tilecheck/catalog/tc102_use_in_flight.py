@@ -84,6 +84,11 @@ from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
 from tilecheck.catalog.round23c import VALID as ROUND23C_VALID
 from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
 from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
+from tilecheck.catalog.round24e import INVALID as KEYED24E_INVALID
+from tilecheck.catalog.round24e import VALID as KEYED24E_VALID
+from tilecheck.catalog.round24f import INVALID as ROUND24F_INVALID
+from tilecheck.catalog.round24h import INVALID as OBJECTS24H_INVALID
+from tilecheck.catalog.round24h import VALID as OBJECTS24H_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -483,6 +488,8 @@ def main() -> None:
         *ITERATION23B_VALID["TC102"],
         *ROUND23C_VALID["TC102"],
         *DROPS23D_VALID["TC102"],
+        *KEYED24E_VALID["TC102"],
+        *OBJECTS24H_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -529,5 +536,8 @@ def main() -> None:
         + ITERATION23B_INVALID["TC102"]
         + ROUND23C_INVALID["TC102"]
         + DROPS23D_INVALID["TC102"]
+        + ROUND24F_INVALID["TC102"]
+        + KEYED24E_INVALID["TC102"]
+        + OBJECTS24H_INVALID["TC102"]
     ),
 )

@@ -28,6 +28,7 @@ from tilecheck.catalog.round21i import INVALID as SHAPES21I_INVALID
 from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
 from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
 from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
+from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -159,6 +160,7 @@ def main() -> None:
         *TASKS20C_VALID["TC104"],
         *SHAPES21I_VALID["TC104"],
         *KEYED22N_VALID["TC104"],
+        *ROUND24F_VALID["TC104"],
     ),
     invalid=(
         invalid(

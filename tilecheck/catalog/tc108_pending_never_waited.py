@@ -39,6 +39,8 @@ from tilecheck.catalog.round22k import INVALID as SKIPPED22K_INVALID
 from tilecheck.catalog.round22k import VALID as SKIPPED22K_VALID
 from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
 from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
+from tilecheck.catalog.round24e import INVALID as ATTRIBUTES24E_INVALID
+from tilecheck.catalog.round24e import VALID as ATTRIBUTES24E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -296,6 +298,7 @@ class Prefetcher:
         *METHODS17A_VALID["TC108"],
         *GENERATORS20B_VALID["TC108"],
         *CLEARED21J_VALID["TC108"],
+        *ATTRIBUTES24E_VALID["TC108"],
         *SKIPPED22K_VALID["TC108"],
         *DROPS23D_VALID["TC108"],
     ),
@@ -441,6 +444,7 @@ def main() -> None:
         *METHODS17A_INVALID["TC108"],
         *GENERATORS20B_INVALID["TC108"],
         *CLEARED21J_INVALID["TC108"],
+        *ATTRIBUTES24E_INVALID["TC108"],
         *SKIPPED22K_INVALID["TC108"],
         *DROPS23D_INVALID["TC108"],
     ),

@@ -24,6 +24,8 @@ from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.round22w import INVALID as LINES22W_INVALID
 from tilecheck.catalog.round22w import VALID as LINES22W_VALID
+from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
+from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -143,6 +145,7 @@ def main() -> None:
         *METHODS18B_VALID["TC109"],
         *TASKS20C_VALID["TC109"],
         *LINES22W_VALID["TC109"],
+        *ROUND24G_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -321,5 +324,6 @@ def main() -> None:
         *METHODS18B_INVALID["TC109"],
         *TASKS20C_INVALID["TC109"],
         *LINES22W_INVALID["TC109"],
+        *ROUND24G_INVALID["TC109"],
     ),
 )

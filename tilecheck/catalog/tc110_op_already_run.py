@@ -23,6 +23,8 @@ from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
 from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.catalog.round23b import INVALID as ITERATION23B_INVALID
 from tilecheck.catalog.round23b import VALID as ITERATION23B_VALID
+from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
+from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -237,6 +239,7 @@ def main() -> None:
         *KEYED22N_VALID["TC110"],
         *ITERATION23B_VALID["TC110"],
         *OBJECTS22L_VALID["TC110"],
+        *ROUND24G_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -421,5 +424,6 @@ def main() -> None:
         *OBJECTS22L_INVALID["TC110"],
         *KEYED22N_INVALID["TC110"],
         *ITERATION23B_INVALID["TC110"],
+        *ROUND24G_INVALID["TC110"],
     ),
 )

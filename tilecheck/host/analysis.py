@@ -10,7 +10,7 @@ way is also true of the fixed point) and deduplicated by root cause."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 import libcst as cst
@@ -18,14 +18,28 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
-from tilecheck.host import api, with_exits
+from tilecheck.host import api, default_args, with_exits
+from tilecheck.host.attribute_drops import only_stored, plain_attribute
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import stored_item
 from tilecheck.host.expressions import copies_of
-from tilecheck.host.model import EMPTY_STATE, NOTHING, Hold, Kind, Oids, State, Value
+from tilecheck.host.keyed_turns import distinct_column
+from tilecheck.host.loop_columns import Column
+from tilecheck.host.model import (
+    EMPTY_STATE,
+    LIVE,
+    NOTHING,
+    Hold,
+    Kind,
+    Oids,
+    Packed,
+    State,
+    Value,
+)
 from tilecheck.host.scopes import declared_outer
 from tilecheck.host.skipped_waits import SkippedWaits
+from tilecheck.host.summary import Summary
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
@@ -162,7 +176,7 @@ class BodyAnalysis(SkippedWaits):
             item = cast(cst.WithItem, node)
             self.entered(item.item)
             value = with_exits.entered(self, item, self.ev(item.item))
-            if item.asname is not None:
+            if item.asname is not None and value is not None:
                 # ``with tr.graph() as g``: a graph's ``__enter__`` returns the graph itself
                 known = self.definites(item.asname.name, item.item, value)
                 self.bind(item.asname.name, value)
@@ -180,6 +194,8 @@ class BodyAnalysis(SkippedWaits):
         elif kind is ElementKind.DEF:
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
             self.capture(definition)
+            if type(definition) is cst.FunctionDef and self.scope_node is None:
+                default_args.evaluated(self, definition)
             self.bind_name(definition.name.value, NOTHING)
             if isinstance(definition, cst.FunctionDef):
                 self.note_closure(definition.name.value, definition)
@@ -225,6 +241,8 @@ class BodyAnalysis(SkippedWaits):
         elif type(node) is cst.Assign:
             value = self.ev(node.value)
             rebound = [n for t in node.targets for n in _plain_names(t.target)]
+            if self.instances:
+                rebound += self.attribute_targets(node.targets)
             pendings = self.held_before(rebound) if rebound else {}
             copies: list[tuple[str, str | None]] = []
             known: list[tuple[str, int]] = []
@@ -287,6 +305,116 @@ class BodyAnalysis(SkippedWaits):
                     head = dotted_name(bound)
                     if head:
                         self.bind_name(head.split(".")[0], NOTHING)
+
+    def take(
+        self,
+        loop: cst.For,
+        target: cst.BaseExpression,
+        column: Column,
+        walked: str | None = None,
+    ) -> None:
+        """``for rid, t in [(7, a), (8, b)]`` (or a name holding such rows): a position whose
+        rows hold tensors known apart takes another one each step, as ``for t in (a, b)``
+        does, not any of them (``tilecheck.host.keyed_turns.distinct_column``)."""
+        super().take(loop, target, column, walked)
+        if type(target) is not cst.Tuple and type(target) is not cst.List:
+            return
+        if not isinstance(column, Packed):
+            return
+        for i, element in enumerate(target.elements):
+            if type(element.value) is not cst.Name:
+                continue
+            taken = distinct_column(column, i, len(target.elements))
+            if taken is not None and self._apart(taken):
+                name = element.value.value
+                self.bind_name(name, self.materialize(loop, taken, name, distinct=True))
+
+    def _apart(self, tensors: Oids) -> bool:
+        """Tensors no two of which may share memory, as the analysis sees them."""
+        for oid in tensors:
+            if self.infos[oid].kind is not Kind.TENSOR:
+                return False
+            if len(self.related(frozenset({oid})) & tensors) > 1:
+                return False
+        return True
+
+    def attribute_targets(self, targets: Sequence[cst.AssignTarget]) -> list[str]:
+        """``obj.last = ...`` on an instance of a module class: the attribute's path, which the
+        store rebinds as ``last = ...`` rebinds a name (a Pending only it holds is dropped)."""
+        out: list[str] = []
+        for target in targets:
+            node = target.target
+            owner = path_of(node.value) if type(node) is cst.Attribute else None
+            cls = self.instances.get(owner) if owner is not None else None
+            if cls is not None and type(node) is cst.Attribute:
+                path = path_of(node)
+                if path is not None and self._plain(cls, node.attr.value):
+                    out.append(path)
+        return out
+
+    def attribute_effects(
+        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
+    ) -> None:
+        """A method's stores into its receiver's attributes rebind them as a plain store does:
+        ``c.save(x)`` storing ``self.last`` over a Pending nothing else holds drops it. The
+        method's own new Pending (one site, on every call) is the object the attribute held
+        in a loop's earlier turn: that one is gone too, where nothing else held it. Only
+        where the method names the attribute as a store's target alone."""
+        cls = self.instances.get(receiver)
+        stores = {
+            f"{receiver}.{attr}": result
+            for attr, result in summary.stores
+            if cls is not None and self._plain(cls, attr)
+        }
+        before = self.held_before(list(stores)) if stores else {}
+        live = {
+            o
+            for oids in before.values()
+            for o in oids
+            if (hold := self.holds.get(o)) is not None and hold.status == LIVE
+        }
+        held = {p: self.env.get(p, NOTHING) for p in stores} if live else {}
+        super().attribute_effects(call, summary, receiver, tensors_of)
+        if not live:
+            return
+        others: set[int] = set()
+        for key, oids in self.env.items():
+            if key not in stores:
+                others |= oids
+        for site, oids in before.items():
+            hit = False
+            for oid in oids & live:
+                if oid in others:
+                    continue
+                for path, result in stores.items():
+                    if oid not in held[path]:
+                        continue
+                    if not self._only_stored(call, receiver, path[len(receiver) + 1 :]):
+                        continue  # the method may keep the old value elsewhere
+                    if oid not in self.env.get(path, NOTHING) or (
+                        result.kind is Kind.PENDING and result.sites
+                    ):
+                        hit = True
+            self.dropped[(site, call.func)] = hit
+
+    def _plain(self, cls: str, attr: str) -> bool:
+        info = self.ctx.classes.get(cls)
+        return (
+            info is not None
+            and info.origin is None
+            and attr not in info.properties
+            and plain_attribute(self.ctx.module, info.name, attr)
+        )
+
+    def _only_stored(self, call: cst.Call, receiver: str, attr: str) -> bool:
+        """The method called stores into ``attr`` and mentions it nowhere else."""
+        cls = self.instances.get(receiver)
+        info = self.ctx.classes.get(cls) if cls is not None else None
+        method = call.func.attr.value if type(call.func) is cst.Attribute else None
+        if info is None or info.origin is not None or method is None:
+            return False
+        found = self.ctx.definition_for(f"{info.name}.{method}")
+        return found is not None and only_stored(found[0], attr)
 
     def assume(self, test: cst.BaseExpression, truth: bool) -> None:
         """Narrow on a branch: where ``x is None`` or ``not x`` holds, ``x`` holds no op,

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
+from tilecheck.host import api, default_args
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.memo_calls import memo_call
@@ -32,6 +33,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.ownership import name_cover
+from tilecheck.host.partial_calls import imports_partial, partials
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.host.summary_checks import SummaryChecks
@@ -63,6 +65,10 @@ class CallSites(SummaryChecks):
         self._new_tensors: dict[Target, Oids] = {}
         # the names given for a summary's parameters that hold tensors only (``returned_cover``)
         self._named_args: dict[int, frozenset[str]] = {}
+        # a default argument's expression, by its env key (``tilecheck.host.default_args``)
+        self.default_nodes: dict[str, cst.Arg] = {}
+        # ``f(a, c)`` for each call ``snapshot(c)`` of ``snapshot = partial(f, a)``
+        self._partial_calls: dict[cst.Call, cst.Call] = {}
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -74,6 +80,10 @@ class CallSites(SummaryChecks):
             memo = memo_call(self, expr) if func.value not in self.parameters else None
             if memo is not None:  # ``@functools.cache``'s: the first call's object
                 return memo
+            if summary is None:
+                value = self.partial_call(expr, func.value)  # ``snapshot()`` of a ``partial``
+                if value is not None:
+                    return value
         elif type(func) is cst.Name and func.value in self.instances:
             # ``acc(x)`` on an instance of a class of the checked tree: its ``__call__``
             called = self.ctx.summary_for(f"{self.instances[func.value]}.__call__")
@@ -109,6 +119,37 @@ class CallSites(SummaryChecks):
             if callee.kernel is None and callee.canonical is None:
                 self.loop_callback_reads(expr)  # ``for cb in callbacks: cb(step)``
         return super()._call(expr)
+
+    def partial_call(self, call: cst.Call, name: str) -> Value | None:
+        """``snapshot()`` of ``snapshot = partial(f, a)`` (``tilecheck.host.partial_calls``):
+        ``f(a)``, ``f``'s summary applied here; None where not followed."""
+        module = self.ctx.module
+        if module is None or not self.ctx.index.fact(module, imports_partial):
+            return None
+        scope = self.scope_node or self.module_node
+        if scope is None or name in self.ctx.rebindable or name in self.parameters:
+            return None
+        made = self.ctx.index.fact(scope, partials).get(name)
+        if made is None or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        func = cst.ensure_type(made.args[0].value, cst.Name)
+        if func.value in self.env or func.value in self.parameters:
+            return None
+        if self.ctx.callee(made.func).canonical != api.PARTIAL:
+            return None
+        summary = self.ctx.summary_for(func.value)
+        if summary is None:
+            return None
+        joined = self._partial_calls.get(call)
+        if joined is None:
+            joined = cst.Call(func=func, args=(*made.args[1:], *call.args))
+            self._partial_calls[call] = joined
+        outer = self.given_at
+        self.given_at = {**outer, **{id(a.value): call for a in made.args[1:]}}
+        try:
+            return self.call_summary(joined, summary, None)
+        finally:
+            self.given_at = outer
 
     def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:
         """``obj.prop`` (``self.prop``) of a plain ``@property`` of a module class: its
@@ -172,6 +213,31 @@ class CallSites(SummaryChecks):
         self._explicit.add(call)
         return summary, owner
 
+    def before_chain(self, call: cst.Call) -> None:
+        super().before_chain(call)
+        if call.args and type(call.args[0].value) is cst.Attribute:
+            self._method_callback(call, call.args[0].value)
+
+    def _method_callback(self, call: cst.Call, func: cst.Attribute) -> None:
+        """``op.then(obj.method)``: a bound method of a module class runs with the chain, as a
+        lambda does: the host uses its summary makes of its receiver's attributes are made
+        here (where the method waits for none of them: its releases are not followed here;
+        the op's arguments it is given are not either)."""
+        if type(func.value) is not cst.Name:
+            return
+        owner = func.value.value
+        if owner in self.parameters and owner != self.me:
+            return
+        cls = self.receiver_class(owner)
+        if cls is None or self.is_property(cls, func.attr.value):
+            return
+        summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
+        if summary is None or summary.static or summary.releases:
+            return
+        uses = frozenset(use for use in summary.uses if use[0][0] == "attr")
+        if uses:
+            self.summary_uses(call, summary, owner, {}, {}, uses, summary.used_at)
+
     def explicit_receiver(self, call: cst.Call, explicit: bool) -> None:
         """Whether ``call``'s first argument is its receiver (``Base.finish(obj)``)."""
         if explicit:
@@ -227,6 +293,8 @@ class CallSites(SummaryChecks):
             elif arg.keyword.value in summary.names:
                 bound[summary.names.index(arg.keyword.value)] = (arg, value)
         if receiver is None:
+            if self.default_nodes:
+                default_args.given(self, call, summary, bound)
             self.module_function_reads(call)  # (before it may wait for what it is given)
         given = {index: arg.value for index, (arg, _) in bound.items()}
         for index in skipped(summary.skips, summary.defaults, given):
@@ -290,7 +358,8 @@ class CallSites(SummaryChecks):
             statement = None
             consumed = [self.holds.get(p) for p in partitions]
             if index in inside and len(consumed) == 1 and consumed[0] is not None:
-                if consumed[0].status == CONSUMED:  # the launch inside raises
+                # the launch inside raises (a default argument: nothing is written here)
+                if consumed[0].status == CONSUMED or arg in self.default_nodes.values():
                     at, statement = inside[index], summary.statement
             with self.elsewhere(statement, call):
                 unconsumed = not self.check_unconsumed(partitions, at, None)

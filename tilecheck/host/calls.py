@@ -23,6 +23,7 @@ from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatt
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
+from tilecheck.host.spread_dicts import spread_keys
 from tilecheck.syntax.nodes import dotted_name
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class Calls(Collectives):
     _rebound_here: frozenset[str] | None = None  # the names the function binds, once asked
     _arrays: frozenset[str] | None = None
     body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+    module_node: cst.Module | None = None
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -549,11 +551,41 @@ class Calls(Collectives):
                 for item in value.items:
                     args.append(cst.Arg(value=arg.value))
                     values[id(args[-1])] = item
+            elif arg.star == "**" and self.spread_dict(arg.value, kernel, args, values):
+                spread = True  # ``add(**kw)`` with ``kw = {"z": z.partition(t), "x": x}``
             else:
                 args.append(arg)
                 values[id(arg)] = value
         self.launch_scope = outer
         return self.launch(call, kernel, values, args if spread else None)
+
+    def lookup_path(self, path: str) -> Value | None:
+        """What ``path`` holds, if the analysis keeps it (``Containers``)."""
+        raise NotImplementedError
+
+    def spread_dict(
+        self,
+        expr: cst.BaseExpression,
+        kernel: LaunchSignature,
+        args: list[cst.Arg],
+        values: dict[int, Value],
+    ) -> bool:
+        """``**kw`` of a dict whose keys the source fixes (``tilecheck.host.spread_dicts``):
+        one keyword argument per key, each the value kept under ``kw['key']``."""
+        scope = self.scope_node or self.module_node
+        if type(expr) is not cst.Name or scope is None:
+            return False
+        keys = self.ctx.index.fact(scope, spread_keys).get(expr.value)
+        if keys is None or kernel.variadic or any(a.star for a in args):
+            return False
+        given = {a.keyword.value for a in args if a.keyword is not None}
+        given.update(kernel.positional[: sum(a.keyword is None for a in args)])
+        if not set(keys) <= kernel.keyword - given:
+            return False  # (Python's TypeError, shown at the call as before)
+        for key in keys:  # (a key holding nothing followed, a scalar: nothing)
+            args.append(cst.Arg(value=expr, keyword=cst.Name(key)))
+            values[id(args[-1])] = self.lookup_path(f"{expr.value}[{key!r}]") or NOTHING
+        return True
 
 
 def _parameters(params: cst.Parameters) -> tuple[cst.Param, ...]:

@@ -213,7 +213,7 @@ def class_info(
                 library = array_call(v, resolver)
                 libraries[attr] = library if libraries.get(attr, library) == library else None
                 empty_only[attr] = empty_only.get(attr, True) and empty_list(v)
-                makes_graph = isinstance(v, cst.Call) and _calls(v, api.GRAPH, resolver)
+                makes_graph = isinstance(v, cst.Call) and _makes_graph(v, resolver)
                 graph_only[attr] = graph_only.get(attr, True) and makes_graph
                 keeps = t is target and isinstance(v, cst.Name) and v.value in captured
                 kept_graph[attr] = kept_graph.get(attr, True) and keeps
@@ -294,6 +294,12 @@ def _parameters(fn: cst.FunctionDef) -> Iterator[cst.Param]:
             yield star
 
 
+def _makes_graph(call: cst.Call, resolver: NameResolver) -> bool:
+    """``tr.graph(...)`` or ``tr.Graph()``."""
+    dotted = dotted_name(call.func)
+    return dotted is not None and resolver.resolve(dotted) in (api.GRAPH, api.GRAPH_TYPE)
+
+
 def _calls(call: cst.Call, canonical: str, resolver: NameResolver) -> bool:
     dotted = dotted_name(call.func)
     return dotted is not None and resolver.resolve(dotted) == canonical
@@ -364,9 +370,19 @@ def _makes_tensor(call: cst.Call, resolver: NameResolver) -> bool:
 
 
 def _makes_tensors(expr: cst.BaseExpression, resolver: NameResolver) -> bool:
-    """``[tr.zeros(n) for _ in range(k)]``, ``[tr.zeros(n), tr.ones(n)]``."""
+    """``[tr.zeros(n) for _ in range(k)]``, ``[tr.zeros(n), tr.ones(n)]``, and a dict of
+    new tensors by key (``{r: tr.ones(n) for r in names}``, ``{"a": tr.zeros(n)}``)."""
     if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
         return isinstance(expr.elt, cst.Call) and _makes_tensor(expr.elt, resolver)
+    if type(expr) is cst.DictComp:
+        return type(expr.value) is cst.Call and _makes_tensor(expr.value, resolver)
+    if type(expr) is cst.Dict and expr.elements:
+        return all(
+            type(e) is cst.DictElement
+            and type(e.value) is cst.Call
+            and _makes_tensor(e.value, resolver)
+            for e in expr.elements
+        )
     if isinstance(expr, (cst.List, cst.Tuple)) and expr.elements:
         return all(
             isinstance(e, cst.Element)

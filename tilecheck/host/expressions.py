@@ -308,16 +308,25 @@ class Expressions(ObjectGraphs):
             self.lambdas.append((expr, self.element.top if self.element is not None else 0))
         return NOTHING
 
-    def _fork(self, first: cst.BaseExpression, second: cst.BaseExpression | None) -> Oids:
+    def _fork(
+        self,
+        first: cst.BaseExpression,
+        second: cst.BaseExpression | None,
+        kept: list[Value] | None = None,
+    ) -> Oids:
         """Evaluate one of two expressions (or the first or nothing): each from the same
-        state, the outcomes merged."""
+        state, the outcomes merged (``kept``: given, each outcome as evaluated)."""
         before = self.state()
         # ``before`` must not change under us
         self._own_env = self._own_holds = self._own_must = self._own_defs = False
-        left = flatten(self.ev(first))
+        value = self.ev(first)
+        left = flatten(value)
         after_first = self.state()
         self._load(before)
-        right = flatten(self.ev(second)) if second is not None else NOTHING
+        other = self.ev(second) if second is not None else NOTHING
+        right = flatten(other)
+        if kept is not None:
+            kept.extend((value, other))
         merged = after_first.join(self.state())
         if not self.unchanged(merged):
             self._load(merged)
@@ -326,7 +335,32 @@ class Expressions(ObjectGraphs):
 
     def _if_exp(self, expr: cst.IfExp) -> Value:
         self.ev(expr.test)
-        return self._fork(expr.body, expr.orelse)
+        body, orelse = expr.body, expr.orelse
+        if type(body) is cst.Tuple and type(orelse) is cst.Tuple:
+            return self._fork_items(body, orelse)
+        return self._fork(body, orelse)
+
+    def _fork_items(self, first: cst.Tuple, second: cst.Tuple) -> Value:
+        """``(h, h) if flag else (tmp, h)``: each item what either tuple's item at its index
+        may be, so ``dst, src = ...`` binds each name to its own column (round 24F), where
+        the tuples differ at one index at most (``(a, b) if c else (b, a)`` would pair each
+        name with what the other way gives the other)."""
+        kept: list[Value] = []
+        merged = self._fork(first, second, kept)
+        left, right = kept
+        if (
+            isinstance(left, Packed)
+            and isinstance(right, Packed)
+            and left.keys is None
+            and right.keys is None
+            and len(left.items) == len(right.items)
+            and not left.repeated
+            and not right.repeated
+        ):
+            items = [(flatten(a), flatten(b)) for a, b in zip(left.items, right.items, strict=True)]
+            if sum(a != b for a, b in items) <= 1:  # (two that differ: which goes with which)
+                return Packed(tuple(a | b for a, b in items))
+        return merged
 
     def _boolean(self, expr: cst.BooleanOperation) -> Value:
         left = flatten(self.ev(expr.left))

@@ -418,6 +418,11 @@ class Frame(Store):
                 for o in self.env.get(expr.value, NOTHING):
                     if self.infos[o].kind is Kind.GRAPH:
                         return o
+            elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
+                # ``with self.g:`` of a graph the attribute holds (``Summaries.placeholder``)
+                for o in self.env.get(f"{expr.value.value}.{expr.attr.value}", NOTHING):
+                    if self.infos[o].kind is Kind.GRAPH:
+                        return o
         return None
 
     # -- binding ----------------------------------------------------------------------------

@@ -81,6 +81,23 @@ def _plain(fn: cst.FunctionDef) -> bool:
     return True
 
 
+def _unnamed_star(fn: cst.FunctionDef) -> bool:
+    """``def on_done(self, part, *_)``: a ``*args`` its body never names (and no ``**kw``):
+    summarized without it, as ``__exit__(self, *exc)`` is (a call giving more positional
+    arguments than the others is unknown code, as before)."""
+    star = fn.params.star_arg
+    if not isinstance(star, cst.Param) or fn.params.star_kwarg is not None:
+        return False
+    name = star.name.value
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Name and node.value == name:
+            return False
+        stack.extend(children(node))
+    return True
+
+
 def _manager(fn: cst.FunctionDef) -> bool:
     """A synchronous generator under ``@contextmanager`` alone: ``with fn(...)`` runs its
     body there."""
@@ -204,7 +221,9 @@ class Functions:
         if found is None or name in self._busy or self.ctx is None or not plain:
             return None
         fn, owner = found
-        names = parameters(fn) or (exit_parameters(fn) if name.endswith(".__exit__") else None)
+        names = parameters(fn) or (
+            exit_parameters(fn) if name.endswith(".__exit__") or _unnamed_star(fn) else None
+        )
         if names is None:
             self.summaries[name] = None
             return None

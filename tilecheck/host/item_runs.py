@@ -71,6 +71,9 @@ class ItemRuns(Expressions):
             return super().check_rerun(expr, value, node, how)
         path = path_of(expr)
         if path is None or "[" not in path or not self.local_container(path):
+            every = self._every_item_run(cst.ensure_type(expr, cst.Subscript), value, node, how)
+            if every is not None:
+                self.verdict(OP_ALREADY_RUN, node, every[0])
             return super().check_rerun(expr, value, node, how)
         held = self.env.get(path)
         finding: Finding | None = None
@@ -84,9 +87,47 @@ class ItemRuns(Expressions):
             if runs is not None:
                 ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
                 finding = messages.already_run(node, source_of(expr), self.infos[op], ordered, how)
+        if finding is None:
+            every = self._every_item_run(cst.ensure_type(expr, cst.Subscript), value, node, how)
+            finding = every[0] if every is not None else None
         self.verdict(OP_ALREADY_RUN, node, finding)
         super().check_rerun(expr, value, node, how)
         return known  # run from here on (``Verdicts.run_once``)
+
+    def _every_item_run(
+        self, expr: cst.Subscript, value: Value, node: cst.CSTNode, how: str
+    ) -> tuple[Finding | None] | None:
+        """``ops[i].sync()`` (any index, not a slice) of a local list or dict every op of which
+        was already run or handed on (recorded in a graph...) on every path: whichever item it
+        is, it runs again (TC110). Only where every item that went into the container is an op
+        the analysis follows (no ``ops[?]`` marker: ``ZippedItems``), and the container is
+        named only where that is seen. None where this is not such a container's item."""
+        base = expr.value
+        if (
+            type(base) is not cst.Name
+            or len(expr.slice) != 1
+            or type(expr.slice[0].slice) is not cst.Index
+            or self.lazy
+        ):
+            return None
+        name = cst.ensure_type(base, cst.Name).value
+        contents = self.env.get(name + "[*]")
+        if not contents or name + "[?]" in self.env or not self.local_container(name + "[*]"):
+            return None
+        held = flatten(value)
+        if type(value) is not frozenset or not held or not held <= contents:
+            return (None,)
+        infos, taken = self.infos, self.taken
+        if not all(infos[o].kind is Kind.OP and o in taken for o in contents):
+            return (None,)
+        if not self._followed(name):
+            return (None,)
+        runs = {
+            o: [(n, w) for _, n, w, _ in sorted(taken[o], key=lambda r: (r[0], r[2]))]
+            for o in sorted(held)
+        }
+        shown = source_of(expr)
+        return (messages.item_already_run(node, shown, name, infos, runs, how),)
 
     def _zipped_whole(self, name: str, value: Many | Packed, node: cst.CSTNode) -> None:
         """``tr.zip(*ops)``: TC110 where every op the list may hold was run on every path."""

@@ -128,6 +128,9 @@ class Managers:
         self.spliced: set[int] = set()  # the ``with`` items (by id) built so
         # an item's ``__enter__``/``__exit__`` call node (``tilecheck.host.with_exits``)
         self.calls: dict[tuple[int, str], cst.Call] = {}
+        # ``with Cls(...) as name`` items (by id) whose instance is followed under ``name``
+        # (``with_exits.as_self``), and whether
+        self.as_self: dict[int, bool] = {}
         defined: dict[str, int] = {}
         for stmt in body:
             if type(stmt) is cst.FunctionDef or type(stmt) is cst.ClassDef:

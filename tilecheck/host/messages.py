@@ -334,6 +334,41 @@ def already_run(
     return Finding(OP_ALREADY_RUN, node, message, tuple(labels))
 
 
+def item_already_run(
+    node: cst.CSTNode,
+    shown: str,
+    container: str,
+    infos: Sequence[ObjInfo],
+    runs: dict[int, list[tuple[cst.CSTNode, str]]],
+    how: str,
+) -> Finding:
+    """TC110: ``shown`` (an item of ``container`` by an index not followed) is one of ``runs``'
+    ops, each already run or handed on, on every path."""
+    message: list[Part] = [
+        f"`{shown}` is one of the ops `{container}` holds, and every one was already run or "
+        "handed on on every path ("
+    ]
+    labels: list[tuple[cst.CSTNode, str]] = []
+    for i, (op, ran) in enumerate(runs.items()):
+        info = infos[op]
+        where, way = ran[0]
+        message += ["; " if i else "", f"{info.label} created at "]
+        message += [info.site if info.site is not None else "its definition"]
+        message += [f": {_RUN_HOW[way]} at ", where]
+        if info.site is not None:
+            labels.append((info.site, "created here"))
+        labels.append((where, _RUN_LABEL[way]))
+    handed = all(r[0][1] in _HANDED for r in runs.values())
+    hint = (
+        "run the op (or graph) it was handed to instead, or call the kernel again"
+        if handed
+        else "call the kernel again for a new op (after the first run is synced)"
+    )
+    message.append(f"); an op runs once, so {_RUN_AGAIN[how]} raises: {hint}")
+    labels.append((node, "run again here"))
+    return Finding(OP_ALREADY_RUN, node, tuple(message), tuple(labels))
+
+
 def parameter_rerun(
     node: cst.CSTNode, name: str, runs: Sequence[tuple[cst.CSTNode, str]], how: str
 ) -> Finding:

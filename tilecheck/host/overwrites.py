@@ -12,10 +12,13 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.flow.trips import length
+from tilecheck.host.dict_names import dict_names
 from tilecheck.host.fixed_length import fixed_length
+from tilecheck.host.keyed_turns import repeated_key
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.slot_facts import SlotFacts
 from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.nodes import path_key
 from tilecheck.syntax.walk import children
 
 # Statements that may leave a loop's body before a later store in it runs.
@@ -67,7 +70,10 @@ class Overwrites(SlotFacts):
         scope = self.scope_node or self.module_node
         n = fixed_length(scope, name) if scope is not None else None
         if n is None:
-            return None
+            const = path_key(index.value)
+            if const is not None and scope is not None:
+                return self._at_dict_key(name, const, contents, live, scope)
+            return self._repeated(index.value, value, live)
         key = const_int(index.value, self.ctx.constants)
         if key is not None:
             return self._at_key(name, n, key, contents, live)
@@ -85,6 +91,19 @@ class Overwrites(SlotFacts):
     def _earlier_turns(self, n: int, value: Value, live: Oids) -> Oids | None:
         """The summary of the earlier turns' Pendings of the site whose new Pending the store
         keeps, where the store runs on every turn of a loop of more than ``n`` turns."""
+        earlier = self._earlier(value, live)
+        if earlier is None:
+            return None
+        element = self.element
+        loop = self._turn_loops().get(id(element.node)) if element is not None else None
+        turns = length(loop.iter) if loop is not None else None
+        if turns is None or turns <= n:
+            return None
+        return earlier
+
+    def _earlier(self, value: Value, live: Oids) -> Oids | None:
+        """The summary of the earlier turns' Pendings of the site whose new Pending the store
+        keeps, where it is live."""
         new = flatten(value)
         if len(new) != 1:
             return None
@@ -94,12 +113,35 @@ class Overwrites(SlotFacts):
         earlier = self._summary.get(made)
         if earlier is None or earlier not in live:
             return None
-        element = self.element
-        loop = self._turn_loops().get(id(element.node)) if element is not None else None
-        turns = length(loop.iter) if loop is not None else None
-        if turns is None or turns <= n:
-            return None
         return frozenset({earlier})
+
+    def _at_dict_key(
+        self, name: str, key: str, contents: Oids, live: Oids, scope: cst.CSTNode
+    ) -> Oids | None:
+        """``d["k"] = ...`` of a local dict (bound only to dict displays and comprehensions)
+        whose items are all kept by constant key: what ``d["k"]`` holds is written over."""
+        if name in self.ctx.rebindable or name not in dict_names(self.ctx.index, scope):
+            return None
+        inside = name + "["
+        items: dict[str, Oids] = {}
+        for path, oids in self.env.items():
+            rest = path[len(inside) : -1] if path.startswith(inside) else ""
+            if rest and path[-1] == "]" and rest[0] not in "*#" and "[" not in rest:
+                items[path] = oids
+        if not items or frozenset().union(*items.values()) != contents:
+            return None
+        return items.get(f"{inside}{key}]", NOTHING) & live or None
+
+    def _repeated(self, key: cst.BaseExpression, value: Value, live: Oids) -> Oids | None:
+        """``d[rid] = ...submit()`` on every turn of a loop whose ``rid`` comes twice
+        (``tilecheck.host.keyed_turns``): the earlier turns' Pending of the site is written over."""
+        element = self.element
+        if type(key) is not cst.Name or element is None:
+            return None
+        loop = self._turn_loops().get(id(element.node))
+        if loop is None or not repeated_key(loop, key.value, self.ctx.module):
+            return None
+        return self._earlier(value, live)
 
     def _note_overwritten(self, name: str, before: Oids, target: cst.Subscript) -> None:
         """After the store: each of ``before`` that no other name or item holds is dropped.
@@ -125,7 +167,7 @@ class Overwrites(SlotFacts):
             stack: list[cst.CSTNode] = [scope] if scope is not None else []
             while stack:
                 node = stack.pop()
-                if type(node) is cst.For and length(node.iter) is not None and _plain(node):
+                if type(node) is cst.For and _walked(node.iter) and _plain(node):
                     assert isinstance(node.body, cst.IndentedBlock)
                     for line in node.body.body:
                         if type(line) is cst.SimpleStatementLine:
@@ -138,6 +180,11 @@ class Overwrites(SlotFacts):
                 )
             self._turn_stores = found
         return self._turn_stores
+
+
+def _walked(iterable: cst.BaseExpression) -> bool:
+    """A literal or ``range`` of known length, or a name (perhaps bound to one)."""
+    return type(iterable) is cst.Name or length(iterable) is not None
 
 
 def _plain(loop: cst.For) -> bool:

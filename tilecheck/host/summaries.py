@@ -42,6 +42,7 @@ from tilecheck.syntax import exact
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
+_PLACED = (Kind.PENDING, Kind.PARTITION, Kind.GRAPH)
 # Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
 # is a tensor wherever a caller gives it one.
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
@@ -448,6 +449,7 @@ class Interprocedural(Submitted):
             or (
                 expr.attr.value not in self.method_of.holders
                 and expr.attr.value not in self.method_of.partitions
+                and expr.attr.value not in self.method_of.graphs
             )
         ):
             return found
@@ -458,13 +460,16 @@ class Interprocedural(Submitted):
         held when the method was called, an op, a Pending or a graph (waiting on it, or
         closing it, is an effect of the method on its receiver)."""
         key = ("attribute", attr)
-        if (Kind.PENDING, key) in self._oid_of or (Kind.PARTITION, key) in self._oid_of:
+        if any((kind, key) in self._oid_of for kind in _PLACED):
             return None  # made once, on the way in; gone since
         assert self.me is not None and self.method_of is not None
         label = f"`{self.me}.{attr}`"
         # a partition ``__init__`` kept (``self.tiles = self.out.partition(...)``): consumed
-        # by this method's launches, an effect on its receiver
+        # by this method's launches, an effect on its receiver; a graph ``__init__`` made
+        # (``self.g = tr.Graph()``): what ``with self.g:`` records in it, one
         kinds = (Kind.PARTITION,) if attr in self.method_of.partitions else _HELD
+        if attr in self.method_of.graphs:
+            kinds = (Kind.GRAPH,)
         held = frozenset(self.obj(kind, key, None, label) for kind in kinds)
         for oid in held:
             self.set_hold(oid, Hold(LIVE))
@@ -547,24 +552,32 @@ class Interprocedural(Submitted):
         """What a method did to its receiver's attributes, read at its exit: the attributes
         whose op or Pending it waited for, and those it set (``NO_RESULT``: to something not
         followed)."""
-        if self.me is None or end is None:
+        if self.me is None or end is None or self.method_of is None:
             return frozenset(), ()
         self._load(end)
         releases = self.released_attributes
         prefix = self.me + "."
         stores: list[tuple[str, Result]] = []
         names = {k for k in (*entry, *end.env) if k.startswith(prefix)}
-        placeholders = set(self._placeholders)
+        placeholders, graphs = set(self._placeholders), self.method_of.graphs
         for path in sorted(names):
             attr = path[len(prefix) :]
             if "." in attr or "[" in attr:
                 continue
             now = end.env.get(path)
-            if now == entry.get(path) or (now is not None and now <= placeholders):
+            if now is not None and attr in graphs and self._recorded_in(now, attr):
+                pass  # ``with self.g: self.g.record(...)``: it holds what was recorded
+            elif now == entry.get(path) or (now is not None and now <= placeholders):
                 continue
             self._targets = None
             stores.append((attr, NO_RESULT if now is None else self.result(now)))
         return frozenset(releases), tuple(stores)
+
+    def _recorded_in(self, now: Oids, attr: str) -> bool:
+        """The attribute holds at the exit only the graph it held on the way in (``__init__``
+        made it), and what was recorded in it here: still open, it holds that."""
+        hold = self.holds.get(min(now)) if len(now) == 1 else None
+        return hold is not None and bool(hold.borrows) and self._placeholders.get(min(now)) == attr
 
     def consumed_parameters(self, exit_holds: dict[int, Hold]) -> frozenset[int]:
         out: set[int] = set()

@@ -34,6 +34,9 @@ class SummaryChecks(CaptureSites):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``
+        # an argument's node -> where its use is shown (``CallSites.partial_call``: what a
+        # ``partial`` holds, used where it is called)
+        self.given_at: dict[int, cst.CSTNode] = {}
 
     def summary_uses(
         self,
@@ -54,6 +57,8 @@ class SummaryChecks(CaptureSites):
             if kind == "param" and isinstance(which, int) and which in bound:
                 tensors = tensors_of[which]
                 node: cst.CSTNode = bound[which][0].value
+                if self.given_at:
+                    node = self.given_at.get(id(node), node)
                 shown: str | None = None
             elif kind == "attr" and receiver is not None:
                 tensors = self.attribute_tensors(receiver, str(which))

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.host.model import NOTHING, Kind, Value
+from tilecheck.host.parameter_index import bound_names
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.syntax.nodes import target_names
+from tilecheck.syntax.walk import children
 
 if TYPE_CHECKING:
     from tilecheck.host.flag_gates import FlagGates as BodyAnalysis  # (``analysis``'s base)
@@ -59,9 +61,10 @@ def yielded(an: BodyAnalysis, item: cst.WithItem) -> None:
         an.bind(item.asname.name, value)
 
 
-def entered(an: BodyAnalysis, item: cst.WithItem, value: Value) -> Value:
+def entered(an: BodyAnalysis, item: cst.WithItem, value: Value) -> Value | None:
     """``WITH_ENTER`` of an instance of a module class with ``__enter__``: what that method
-    returns (``value`` itself for anything else)."""
+    returns (``value`` itself for anything else; None where ``as`` is bound already, to the
+    instance, ``as_self``)."""
     managers = an.ctx.managers
     if managers is None or not isinstance(value, frozenset) or not value:
         return value
@@ -73,10 +76,82 @@ def entered(an: BodyAnalysis, item: cst.WithItem, value: Value) -> Value:
     if summary is None or an.ctx.summary_for(f"{info.name}.__exit__") is None:
         return value  # (half of it followed would leave what the exit settles unsettled)
     receiver = _receiver(an, item, info.name)
-    if receiver.startswith(_HIDDEN):
+    named = as_self(an, item, info.name) if receiver.startswith(_HIDDEN) else None
+    if named is not None:
+        receiver = named  # ``with Cls(...) as name``, ``__enter__`` returning ``self``
+    if receiver.startswith(_HIDDEN) or named is not None:
         an.bind_name(receiver, value)
     call = managers.calls.setdefault((id(item), "enter"), PropertyRead(func=item.item))
-    return an.call_summary(call, summary, receiver)
+    returned = an.call_summary(call, summary, receiver)
+    return None if named is not None else returned
+
+
+def as_self(an: BodyAnalysis, item: cst.WithItem, cls: str) -> str | None:
+    """``with Cls(...) as name:`` where ``Cls.__enter__`` (a method of the module's class
+    itself) returns its ``self`` on every way out, and the block never binds ``name``: the
+    instance the ``with`` enters and exits is the one ``name`` holds, so it is followed under
+    ``name`` (its attributes read in the block are the ones ``__enter__`` set)."""
+    managers, module = an.ctx.managers, an.ctx.module
+    asname = item.asname.name if item.asname is not None else None
+    if managers is None or module is None or type(asname) is not cst.Name:
+        return None
+    if type(item.item) is not cst.Call:
+        return None
+    found = managers.as_self.get(id(item))
+    if found is None:
+        found = managers.as_self[id(item)] = _returns_self(module, cls) and _kept_in_block(
+            module, item, asname.value
+        )
+    return asname.value if found else None
+
+
+def _returns_self(module: cst.Module, cls: str) -> bool:
+    """The module's one class ``cls`` has one ``__enter__``, whose every ``return`` gives its
+    first parameter, the last statement one of them."""
+    classes = [s for s in module.body if type(s) is cst.ClassDef and s.name.value == cls]
+    if len(classes) != 1 or not isinstance(classes[0].body, cst.IndentedBlock):
+        return False
+    enters = [
+        s
+        for s in classes[0].body.body
+        if type(s) is cst.FunctionDef and s.name.value == "__enter__"
+    ]
+    if len(enters) != 1 or enters[0].decorators or not enters[0].params.params:
+        return False
+    fn = enters[0]
+    me = fn.params.params[0].name.value
+    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if type(last) is not cst.SimpleStatementLine or type(last.body[-1]) is not cst.Return:
+        return False
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Return:
+            value = cast(cst.Return, node).value
+            if type(value) is not cst.Name or value.value != me:
+                return False
+        elif kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
+            continue
+        stack.extend(children(node))
+    return True
+
+
+def _kept_in_block(module: cst.Module, item: cst.WithItem, name: str) -> bool:
+    """The ``with`` statement of ``item`` never binds ``name`` in its block (nor in another
+    item), so ``name`` holds the entered instance at its exit."""
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.With and any(i is item for i in node.items):
+            others = [i for i in node.items if i is not item]
+            bound = set(bound_names(node.body))
+            for other in others:
+                bound.update(bound_names(other))
+            return name not in bound
+        stack.extend(children(node))
+    return False
 
 
 def _receiver(an: BodyAnalysis, item: cst.WithItem, cls: str) -> str:
@@ -107,6 +182,9 @@ def left(an: BodyAnalysis, item: cst.WithItem) -> None:
     receiver = hidden if hidden in an.instances else None
     if receiver is None and type(expr) is cst.Name and expr.value in an.instances:
         receiver = expr.value
+    if receiver is None and managers.as_self.get(id(item)) and item.asname is not None:
+        named = cast(cst.Name, item.asname.name).value  # (``as_self``: a plain name)
+        receiver = named if named in an.instances else None
     cls = an.instances.get(receiver) if receiver is not None else None
     summary = an.ctx.summary_for(f"{cls}.__exit__") if cls is not None else None
     if summary is not None and receiver is not None:

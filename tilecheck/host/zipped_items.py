@@ -7,7 +7,11 @@ op goes into the container (a display, a comprehension, an append, a store by ke
 the zip on the paths that certainly run it. A merge keeps a marker of either side, so its
 absence is a must-fact. Only a container that this function's names hold, named nowhere but
 where the analysis sees what happens to it (indexed, walked, zipped, its own item methods), and
-whose ops are still tracked (nothing unknown took them) is concluded about."""
+whose ops are still tracked (nothing unknown took them) is concluded about.
+
+A marker ``ops[?]`` (holding nothing) says "may hold an item the analysis does not follow": set
+where an item that evaluates to nothing tracked goes in (``ItemRuns``: an item run by any
+index, where every op the container may hold was run on every path, needs its absence)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ import libcst as cst
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api, messages
 from tilecheck.host.containers import Containers
-from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.syntax.nodes import path_of, source_of
 from tilecheck.syntax.walk import children, with_parents
 
@@ -45,10 +49,17 @@ class ZippedItems(Containers):
         super().store(path, value)
         if type(value) is not frozenset:
             self._unzipped(path, self.env.get(path + "[*]"))
+            if type(value) is Packed:
+                if not all(flatten(item) for item in value.items):
+                    self.set_env(path + "[?]", NOTHING)
+            elif not flatten(value):
+                self.set_env(path + "[?]", NOTHING)
 
     def add_to(self, path: str, added: Oids) -> None:
         super().add_to(path, added)
         self._unzipped(path, added)
+        if not added:
+            self.set_env(path + "[?]", NOTHING)
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         super().bind(target, value)
@@ -56,6 +67,8 @@ class ZippedItems(Containers):
             base = path_of(target.value)
             if base is not None and base + "[*]" in self.env:
                 self._unzipped(base, flatten(value))
+                if not flatten(value):
+                    self.set_env(base + "[?]", NOTHING)
 
     def api_call(self, call: cst.Call, canonical: str) -> Value:
         result = super().api_call(call, canonical)

@@ -1,0 +1,24 @@
+"""The sampled token used as an index after the sampler's wait."""
+
+import numpy as np
+from llmtide import kernels as K
+from llmtide.host import tiles
+
+import tilert as tr
+
+
+class Token:
+    def __init__(self) -> None:
+        self.slot = tr.zeros((16,), name="token")
+
+    def __index__(self) -> int:
+        return int(self.slot.to_numpy()[0])
+
+
+vocab = ["<s>", "a", "b", "c", "d"]
+tok = Token()
+picked = tr.from_numpy(np.full(16, 3.0, np.float32))
+sampling = K.copy(tiles(tok.slot), picked).submit()
+sampling.wait()
+assert vocab[tok] == "c"
+assert list(range(5))[tok] == 3

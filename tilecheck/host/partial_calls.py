@@ -1,0 +1,105 @@
+"""``functools.partial`` of a function the analysis summarizes, called later (issue 17, round
+24H): ``snapshot = partial(host, weights)`` ... ``snapshot()`` runs ``host(weights)`` there.
+
+Followed where the call means that on every path: the name is bound once, by a top-level
+statement of the body analysed (``name = partial(f, a, b)``: ``f`` a plain name, each argument
+a plain name, positional, no star), and by nothing else there (no other assignment, loop, ``with``
+or handler target, ``del``, import, definition, walrus, nor a ``global``/``nonlocal`` of it in
+the module); so is each argument's name, so the objects the partial holds are the ones the
+names hold when it is called. The call (``snapshot(c)``: positional arguments, no star, no
+keyword) is then the call ``f(a, b, c)``, its summary applied there; a finding about what the
+partial holds is shown at the call, where it runs."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.host.bound_once import bound_once
+from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import dotted_name, target_names
+
+# ``partial`` as written (``functools``'s; the callee table confirms it where it is used)
+_PARTIALS = frozenset({"partial", "functools.partial"})
+
+
+def _is_partial(value: cst.BaseExpression) -> bool:
+    if type(value) is not cst.Call or len(value.args) < 2:
+        return False
+    func = value.func
+    if type(func) is cst.Attribute:
+        if func.attr.value != "partial":
+            return False
+    elif type(func) is not cst.Name or func.value != "partial":
+        return False
+    if dotted_name(value.func) not in _PARTIALS or type(value.args[0].value) is not cst.Name:
+        return False
+    return all(a.keyword is None and not a.star and type(a.value) is cst.Name for a in value.args)
+
+
+def imports_partial(index: SyntaxIndex, module: cst.CSTNode) -> bool:
+    """The module imports ``functools`` (or a name from it) at its top level: only there is a
+    ``partial`` followed."""
+    body = module.body if type(module) is cst.Module else ()
+    for stmt in body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is cst.ImportFrom and type(small.module) is cst.Name:
+                if small.module.value == "functools":
+                    return True
+            elif type(small) is cst.Import:
+                if any(dotted_name(a.name) == "functools" for a in small.names):
+                    return True
+    return False
+
+
+def partials(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.Call]:
+    """The names ``scope``'s body binds once to a ``partial(...)`` as above, with that call."""
+    body = _body(scope)
+    if body is None:
+        return {}
+    nodes = index.nodes(scope)
+    if not any(type(n) is cst.Call and _is_partial(n) for n in nodes):
+        return {}
+    declared: set[str] = set()  # ``global``/``nonlocal`` names, and walrus targets
+    for node in nodes:
+        if type(node) is cst.Global or type(node) is cst.Nonlocal:
+            declared.update(n.name.value for n in node.names)
+        elif type(node) is cst.NamedExpr:
+            declared.update(target_names(node.target))
+    if type(scope) is cst.FunctionDef:
+        params = scope.params
+        every = (*params.posonly_params, *params.params, *params.kwonly_params)
+        declared.update(p.name.value for p in every)
+        for star in (params.star_arg, params.star_kwarg):
+            if type(star) is cst.Param:
+                declared.add(star.name.value)
+    frozen = frozenset(declared)
+    named = bound_once(body, _is_partial, frozen)
+    if not named:
+        return {}
+    once = bound_once(body, lambda _: True, frozen)
+    out: dict[str, cst.Call] = {}
+    for stmt in body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is not cst.Assign or len(small.targets) != 1:
+                continue
+            target = small.targets[0].target
+            if type(target) is not cst.Name or target.value not in named:
+                continue
+            call = small.value
+            assert type(call) is cst.Call  # (``_is_partial``)
+            given = [cst.ensure_type(a.value, cst.Name).value for a in call.args[1:]]
+            if all(name in once for name in given):
+                out[target.value] = call
+    return out
+
+
+def _body(scope: cst.CSTNode) -> list[cst.BaseStatement] | None:
+    if type(scope) is cst.Module:
+        return list(scope.body)
+    if type(scope) is cst.FunctionDef and type(scope.body) is cst.IndentedBlock:
+        return list(scope.body.body)
+    return None
