@@ -14,7 +14,8 @@ launch view never changes, so that is done once per view here, and by cuTile its
 * a view is launched directly at a parameter only once cuTile's own
   ``get_parameter_constraints_from_pyargs`` gave it the same constraint there as the compiled
   signature's (:meth:`Direct.verify`, once per view and parameter); its parameter words
-  (address, shape and strides, ``cutile_python_v2``) are kept on the view.
+  (address, shape and strides in elements, as the convention cuTile's JIT compiles with,
+  ``cutile_python_v1``, passes them) are kept on the view.
 
 Anything else (another signature, a scalar of another type, a constant of another value, a view
 not verified or refused, a dependent launch, a kernel with cluster options or library
