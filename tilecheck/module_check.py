@@ -71,7 +71,6 @@ def _module_context(
     managers = Managers(module.body)  # ``with`` of a ``@contextmanager`` built in place
     top = build_cfg(module.body, never_in(flags, None), splice=managers.splice(module.body, True))
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
-    kernels.update(kernel_partials(module, kernels, resolver))
 
     def kernel_for(dotted: str) -> LaunchSignature | None:
         local = kernels.get(dotted)
@@ -86,6 +85,8 @@ def _module_context(
         if canonical.startswith(_NOT_USER_CODE):
             return library_signature(canonical)
         return project.kernel(canonical, path)
+
+    kernels.update(kernel_partials(module, kernel_for, resolver))
 
     device = {
         id(d)

@@ -27,6 +27,8 @@ from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
 from tilecheck.catalog.round23c import VALID as ROUND23C_VALID
 from tilecheck.catalog.round24f import INVALID as ROUND24F_INVALID
 from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
+from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
+from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -158,6 +160,7 @@ def main(forward: bool) -> None:
         *CONTAINERS17C_VALID["TC101"],
         *ROUND23C_VALID["TC101"],
         *ROUND24F_VALID["TC101"],
+        *ROUND25C_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -362,5 +365,6 @@ def main() -> None:
         *CONTAINERS17C_INVALID["TC101"],
         *ROUND23C_INVALID["TC101"],
         *ROUND24F_INVALID["TC101"],
+        *ROUND25C_INVALID["TC101"],
     ),
 )

@@ -89,6 +89,10 @@ from tilecheck.catalog.round24e import VALID as KEYED24E_VALID
 from tilecheck.catalog.round24f import INVALID as ROUND24F_INVALID
 from tilecheck.catalog.round24h import INVALID as OBJECTS24H_INVALID
 from tilecheck.catalog.round24h import VALID as OBJECTS24H_VALID
+from tilecheck.catalog.round25a import INVALID as PROTOCOLS25A_INVALID
+from tilecheck.catalog.round25a import VALID as PROTOCOLS25A_VALID
+from tilecheck.catalog.round25d import INVALID as RINGS25D_INVALID
+from tilecheck.catalog.round25d import VALID as RINGS25D_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -485,11 +489,13 @@ def main() -> None:
         *OBJECTS22L_VALID["TC102"],
         *KEYED22N_VALID["TC102"],
         *DUNDERS23A_VALID["TC102"],
+        *PROTOCOLS25A_VALID["TC102"],
         *ITERATION23B_VALID["TC102"],
         *ROUND23C_VALID["TC102"],
         *DROPS23D_VALID["TC102"],
         *KEYED24E_VALID["TC102"],
         *OBJECTS24H_VALID["TC102"],
+        *RINGS25D_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -533,11 +539,13 @@ def main() -> None:
         + OBJECTS22L_INVALID["TC102"]
         + KEYED22N_INVALID["TC102"]
         + DUNDERS23A_INVALID["TC102"]
+        + PROTOCOLS25A_INVALID["TC102"]
         + ITERATION23B_INVALID["TC102"]
         + ROUND23C_INVALID["TC102"]
         + DROPS23D_INVALID["TC102"]
         + ROUND24F_INVALID["TC102"]
         + KEYED24E_INVALID["TC102"]
         + OBJECTS24H_INVALID["TC102"]
+        + RINGS25D_INVALID["TC102"]
     ),
 )

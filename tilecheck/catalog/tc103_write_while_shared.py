@@ -19,6 +19,8 @@ from tilecheck.catalog.round17d import VALID as VALUES17D_VALID
 from tilecheck.catalog.round21h import INVALID as VIEWS21H_INVALID
 from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
 from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
+from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
+from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -112,6 +114,7 @@ def main() -> None:
         *METHODS17A_VALID["TC103"],
         *VALUES17D_VALID["TC103"],
         *DUNDERS23A_VALID["TC103"],
+        *ROUND25C_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -192,5 +195,6 @@ def main() -> None:
         *VALUES17D_INVALID["TC103"],
         *VIEWS21H_INVALID["TC103"],
         *DUNDERS23A_INVALID["TC103"],
+        *ROUND25C_INVALID["TC103"],
     ),
 )

@@ -16,6 +16,8 @@ from tilecheck.catalog.round20c import INVALID as TASKS20C_INVALID
 from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
 from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
+from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
+from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -117,6 +119,7 @@ def main(factor: float) -> None:
         *ALARMS16_VALID["TC106"],
         *TASKS20C_VALID["TC106"],
         *OBJECTS22L_VALID["TC106"],
+        *ROUND25C_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -257,5 +260,6 @@ def main() -> None:
         *ALARMS16_INVALID["TC106"],
         *TASKS20C_INVALID["TC106"],
         *OBJECTS22L_INVALID["TC106"],
+        *ROUND25C_INVALID["TC106"],
     ),
 )

@@ -41,6 +41,8 @@ from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
 from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
 from tilecheck.catalog.round24e import INVALID as ATTRIBUTES24E_INVALID
 from tilecheck.catalog.round24e import VALID as ATTRIBUTES24E_VALID
+from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
+from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -301,6 +303,7 @@ class Prefetcher:
         *ATTRIBUTES24E_VALID["TC108"],
         *SKIPPED22K_VALID["TC108"],
         *DROPS23D_VALID["TC108"],
+        *ROUND25B_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -447,5 +450,6 @@ def main() -> None:
         *ATTRIBUTES24E_INVALID["TC108"],
         *SKIPPED22K_INVALID["TC108"],
         *DROPS23D_INVALID["TC108"],
+        *ROUND25B_INVALID["TC108"],
     ),
 )

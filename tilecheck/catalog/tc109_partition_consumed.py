@@ -26,6 +26,8 @@ from tilecheck.catalog.round22w import INVALID as LINES22W_INVALID
 from tilecheck.catalog.round22w import VALID as LINES22W_VALID
 from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
 from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
+from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
+from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -146,6 +148,7 @@ def main() -> None:
         *TASKS20C_VALID["TC109"],
         *LINES22W_VALID["TC109"],
         *ROUND24G_VALID["TC109"],
+        *ROUND25B_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -325,5 +328,6 @@ def main() -> None:
         *TASKS20C_INVALID["TC109"],
         *LINES22W_INVALID["TC109"],
         *ROUND24G_INVALID["TC109"],
+        *ROUND25B_INVALID["TC109"],
     ),
 )

@@ -25,6 +25,8 @@ from tilecheck.catalog.round23b import INVALID as ITERATION23B_INVALID
 from tilecheck.catalog.round23b import VALID as ITERATION23B_VALID
 from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
 from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
+from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
+from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -240,6 +242,7 @@ def main() -> None:
         *ITERATION23B_VALID["TC110"],
         *OBJECTS22L_VALID["TC110"],
         *ROUND24G_VALID["TC110"],
+        *ROUND25B_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -425,5 +428,6 @@ def main() -> None:
         *KEYED22N_INVALID["TC110"],
         *ITERATION23B_INVALID["TC110"],
         *ROUND24G_INVALID["TC110"],
+        *ROUND25B_INVALID["TC110"],
     ),
 )

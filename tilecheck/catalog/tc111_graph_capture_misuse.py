@@ -21,6 +21,8 @@ from tilecheck.catalog.round20c import VALID as TASKS20C_VALID
 from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
 from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
 from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
+from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
+from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -152,6 +154,7 @@ def main() -> None:
         *ITEMS14_VALID["TC111"],
         *TASKS20C_VALID["TC111"],
         *DUNDERS23A_VALID["TC111"],
+        *ROUND25C_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -308,5 +311,6 @@ def main() -> None:
         *TASKS20C_INVALID["TC111"],
         *DUNDERS23A_INVALID["TC111"],
         *ROUND23C_INVALID["TC111"],
+        *ROUND25C_INVALID["TC111"],
     ),
 )

@@ -22,7 +22,7 @@ from tilecheck.host import api, default_args, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.context import Context
-from tilecheck.host.dunders import stored_item
+from tilecheck.host.dunders import narrowed_parameters, stored_item
 from tilecheck.host.expressions import copies_of
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.loop_columns import Column
@@ -70,7 +70,7 @@ class BodyAnalysis(SkippedWaits):
         self.outer_names = declared_outer(fn.body)
         self.scope_node = fn
         self.parameters = frozenset(target_names_of(fn.params))
-        initial = self._parameters(fn.params)
+        initial = self._parameters(fn.params, narrowed_parameters(fn))
         me = self.me = self_name(fn) if self.method_of is not None else None
         if me is not None and self.method_of is not None and fn.name.value != "__init__":
             initial = dataclasses.replace(
@@ -87,16 +87,21 @@ class BodyAnalysis(SkippedWaits):
         self.element = Element(ElementKind.RETURN, fn.body, (), 0, 0)
         self.escape(self.ev(fn.body))
 
-    def _parameters(self, params: cst.Parameters) -> State:
+    def _parameters(
+        self, params: cst.Parameters, narrowed: Mapping[str, str] | None = None
+    ) -> State:
         env: dict[str, Oids] = {}
         holds: dict[int, Hold] = {}
         bound: dict[str, int] = {}
         everything = (*params.posonly_params, *params.params, *params.kwonly_params)
         for param in everything:
+            name = param.name.value
+            if narrowed and narrowed.get(name) in self.ctx.classes:  # (``dunders``)
+                env.update(self.attribute_entry(name, self.ctx.classes[narrowed[name]], param=True))
+                continue
             if param.annotation is None:
                 continue
             annotation = param.annotation.annotation
-            name = param.name.value
             if self.holds_tensors(annotation):  # ``ts: list[Tensor]``: one of its items
                 items = self.obj(Kind.TENSOR, ("param-items", name), None, f"a tensor of `{name}`")
                 env[name + "[*]"] = frozenset({items})

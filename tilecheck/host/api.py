@@ -36,6 +36,7 @@ ZIP = "tilert.zip"
 GRAPH = "tilert.graph"
 # ``functools.partial(kernel, t.partition(s), ...)`` keeps the partitions it binds alive.
 PARTIAL = "functools.partial"
+REDUCE = "functools.reduce"
 TENSOR_TYPE = "tilert.Tensor"
 # Annotations of containers (``list[Tensor]``: a parameter holding tensors).
 CONTAINER_TYPES = frozenset(

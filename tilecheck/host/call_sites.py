@@ -17,6 +17,7 @@ import libcst as cst
 from tilecheck.host import api, default_args
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
+from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.memo_calls import memo_call
 from tilecheck.host.model import (
     CONSUMED,
@@ -33,8 +34,9 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.ownership import name_cover
-from tilecheck.host.partial_calls import imports_partial, partials
+from tilecheck.host.partial_calls import imports_partial, joined_args, partials
 from tilecheck.host.property_reads import PropertyRead, property_read
+from tilecheck.host.reduced_zips import zip_reduced
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.host.summary_checks import SummaryChecks
 from tilecheck.syntax.nodes import path_of
@@ -72,6 +74,9 @@ class CallSites(SummaryChecks):
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
+        zipped = zip_reduced(self.ctx, expr, self._partial_calls) if len(expr.args) == 2 else None
+        if zipped is not None:  # ``functools.reduce(tr.zip, ops)``: ``tr.zip(*ops)``
+            return self._call(zipped)
         if type(func) is cst.Name and func.value not in self.env:
             # a parameter named like a module function is whatever the caller passed
             summary = None if func.value in self.parameters else self.ctx.summary_for(func.value)
@@ -130,26 +135,40 @@ class CallSites(SummaryChecks):
         if scope is None or name in self.ctx.rebindable or name in self.parameters:
             return None
         made = self.ctx.index.fact(scope, partials).get(name)
-        if made is None or any(a.keyword is not None or a.star for a in call.args):
-            return None
-        func = cst.ensure_type(made.args[0].value, cst.Name)
-        if func.value in self.env or func.value in self.parameters:
+        if made is None or any(a.star for a in call.args):
             return None
         if self.ctx.callee(made.func).canonical != api.PARTIAL:
             return None
-        summary = self.ctx.summary_for(func.value)
-        if summary is None:
+        func = made.args[0].value
+        head = func
+        while type(head) is cst.Attribute:
+            head = head.value
+        if type(head) is not cst.Name or head.value in self.env or head.value in self.parameters:
+            return None
+        kernel = self.ctx.callee(func).kernel
+        summary = self.ctx.summary_for(func.value) if type(func) is cst.Name else None
+        if kernel is None and summary is None:
             return None
         joined = self._partial_calls.get(call)
         if joined is None:
-            joined = cst.Call(func=func, args=(*made.args[1:], *call.args))
+            joined = cst.Call(func=func, args=joined_args(made, call))
             self._partial_calls[call] = joined
         outer = self.given_at
         self.given_at = {**outer, **{id(a.value): call for a in made.args[1:]}}
         try:
+            if kernel is not None:  # ``step(z)`` of ``step = partial(K.add, y=h)``
+                return self.bound_launch(call, joined, kernel)
+            assert summary is not None
             return self.call_summary(joined, summary, None)
         finally:
             self.given_at = outer
+
+    def bound_launch(self, call: cst.Call, joined: cst.Call, kernel: LaunchSignature) -> Value:
+        """The launch ``call`` of a kernel's partial makes, with ``joined``'s arguments."""
+        outer, self.launch_scope = self.launch_scope, set()
+        values = {id(arg): self.ev(arg.value) for arg in joined.args}
+        self.launch_scope = outer
+        return self.launch(call, kernel, values, list(joined.args))
 
     def runs_property(self, expr: cst.Attribute, oids: Oids) -> Value | None:
         """``obj.prop`` (``self.prop``) of a plain ``@property`` of a module class: its

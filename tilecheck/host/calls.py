@@ -16,7 +16,7 @@ from tilecheck.flow.cfg import CFG
 from tilecheck.host import api, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
-from tilecheck.host.dunders import FORMATTERS, formatting_call
+from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, formatting_call, protocol_call
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
@@ -31,12 +31,10 @@ if TYPE_CHECKING:
 
 
 class Calls(Collectives):
-    scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
     _streams: frozenset[str] | None = None
     _rebound_here: frozenset[str] | None = None  # the names the function binds, once asked
     _arrays: frozenset[str] | None = None
     body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
-    module_node: cst.Module | None = None
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
@@ -371,6 +369,9 @@ class Calls(Collectives):
         if canonical == api.GRAPH or canonical == api.GRAPH_TYPE:  # (``tr.Graph()``, 22M)
             self.unknown_args(call, escape=False)
             return self.new_graph(call)
+        if canonical in PROTOCOLS:  # ``float(obj)`` (``dunders``)
+            if protocol_call(cast("Analysis", self), call, canonical):
+                return NOTHING
         if canonical in api.HOST_READERS:
             self.read_args(call, self.unknown_args(call, escape=False))
             return NOTHING
@@ -501,6 +502,8 @@ class Calls(Collectives):
                 self.unknown_args(call, escape=False)
                 if name == "close":
                     self.release(graphs, call)
+                elif name == "launch":
+                    self.launch_in_capture(call, receiver, oids)
         return frozenset(out)
 
     def op_method(

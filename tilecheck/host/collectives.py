@@ -91,6 +91,16 @@ class Collectives(Ownership):
                     Finding(WRONG_ARGUMENT_KIND, arg.value, message),
                 )
                 return NOTHING
+            if not oids and (foreign := self.foreign_array(arg.value)) is not None:
+                message = (  # (tilert's ``TypeError``, raised before any borrow)
+                    f"parameter `{name}` of `{sig.name}` takes a tilert tensor, not a {foreign} "
+                    "array: wrap it with `tr.from_dlpack(...)` (it shares the array's memory)",
+                )
+                self.report(
+                    (WRONG_ARGUMENT_KIND, id(arg)),
+                    Finding(WRONG_ARGUMENT_KIND, arg.value, message),
+                )
+                return NOTHING
             if not oids:
                 free = self.free_tensor(arg.value)
                 tensors = frozenset() if free is None else frozenset({free})

@@ -68,6 +68,11 @@ _ORDER = {
 
 def _method(an: Analysis, value: Value, conversion: str) -> tuple[str, str] | None:
     """The class whose instance ``value`` certainly is and the method formatting it runs."""
+    return _first_own(an, value, _ORDER[conversion])
+
+
+def _first_own(an: Analysis, value: Value, order: tuple[str, ...]) -> tuple[str, str] | None:
+    """The class whose instance ``value`` certainly is and the first of ``order`` it defines."""
     oids = flatten(value)
     if not oids or len(an.kinds(oids, Kind.INSTANCE)) != len(oids):
         return None
@@ -75,7 +80,7 @@ def _method(an: Analysis, value: Value, conversion: str) -> tuple[str, str] | No
     if info is None or info.origin is not None or info.base is not None:
         return None
     own = _own_methods(an, info.name)
-    for name in _ORDER[conversion]:
+    for name in order:
         if name in own:
             return info.name, name
     return None
@@ -194,6 +199,228 @@ def stored_item(an: Analysis, target: cst.Subscript, value: cst.BaseExpression) 
     an.escape(an.call_summary(call, summary, owner.value))
 
 
+# Builtins (and numpy's readers) that run a method of their one argument (round 25A), with the
+# methods each tries in order where the class has no base (``float(x)`` without ``__float__``
+# tries ``__index__``; ``bool(x)`` without ``__bool__`` ``__len__``).
+PROTOCOLS = {
+    "builtins.float": ("__float__", "__index__"),
+    "builtins.int": ("__int__", "__index__"),
+    "builtins.complex": ("__complex__", "__float__", "__index__"),
+    "builtins.bool": ("__bool__", "__len__"),
+    "builtins.len": ("__len__",),
+    "builtins.abs": ("__abs__",),
+    "builtins.round": ("__round__",),
+    "numpy.asarray": ("__array__",),
+    "numpy.array": ("__array__",),
+    "numpy.asanyarray": ("__array__",),
+}
+# A comparison's method on its left operand (``in``: its right one), and the one ``object``'s
+# falls back to (``!=`` runs ``__eq__`` where the class defines no ``__ne__``).
+_COMPARED: dict[type[cst.BaseCompOp], tuple[str, ...]] = {
+    cst.Equal: ("__eq__",),
+    cst.NotEqual: ("__ne__", "__eq__"),
+    cst.LessThan: ("__lt__",),
+    cst.LessThanEqual: ("__le__",),
+    cst.GreaterThan: ("__gt__",),
+    cst.GreaterThanEqual: ("__ge__",),
+    cst.In: ("__contains__",),
+    cst.NotIn: ("__contains__",),
+}
+# Attributes by which numpy takes an object's data before its ``__array__``.
+_ARRAY_FIRST = ("__array_interface__", "__array_struct__", "__buffer__")
+
+
+def _apply(
+    an: Analysis, node: cst.BaseExpression, owner: cst.Name, method: str, given: tuple[cst.Arg, ...]
+) -> Value | None:
+    """``method`` of the class of ``owner`` (certain) applied on it at a call node of its own
+    for ``node``, given ``given``; None where it has no summary."""
+    cls = an.receiver_class(owner.value)
+    summary = an.ctx.summary_for(f"{cls}.{method}") if cls is not None else None
+    if summary is None:
+        return None
+    calls = an.ctx.dunder_calls
+    call = calls.get((id(node), method))
+    if call is None:
+        call = calls[(id(node), method)] = PropertyRead(func=node, args=given)
+    return an.call_summary(call, summary, owner.value)
+
+
+def _certain(an: Analysis, expr: cst.BaseExpression, order: tuple[str, ...]) -> str | None:
+    """The method of ``order`` that runs on the name ``expr``, certainly an instance of a
+    module class defining it (None otherwise)."""
+    if type(expr) is not cst.Name or an.receiver_class(expr.value) is None:
+        return None
+    value = an.env.get(expr.value)
+    found = _first_own(an, value, order) if value else None
+    if found is None or an.receiver_class(expr.value) != found[0]:
+        return None
+    return found[1]
+
+
+def protocol_call(an: Analysis, call: cst.Call, canonical: str) -> bool:
+    """``float(obj)``, ``len(obj)``, ``np.asarray(obj)``...: the method that runs, applied on
+    ``obj`` (a name holding an instance of a module class that defines it); False where not
+    followed (nothing evaluated then)."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    arg = call.args[0].value
+    method = _certain(an, arg, PROTOCOLS[canonical])
+    if method is None:
+        return False
+    assert type(arg) is cst.Name
+    if method == "__array__" and _array_first(an, an.receiver_class(arg.value)):
+        return False
+    value = _apply(an, call, arg, method, ())
+    if value is None:
+        return False
+    an.escape(value)
+    return True
+
+
+def _array_first(an: Analysis, cls: str | None) -> bool:
+    """The top-level class ``cls`` of the module may give numpy its data another way than
+    ``__array__`` (its code names one of ``_ARRAY_FIRST``; True where it is not found)."""
+    module = an.ctx.module
+    for stmt in module.body if module is not None else ():
+        if type(stmt) is cst.ClassDef and stmt.name.value == cls:
+            code = _code(stmt)
+            return any(n in code for n in _ARRAY_FIRST)
+    return True
+
+
+def compared(an: Analysis, expr: cst.Comparison) -> None:
+    """``a == b`` (one operator) on an instance of a module class with its own ``__eq__`` (``<``
+    ``__lt__``..., ``x in obj`` ``obj.__contains__``): the method applied on it, given the other
+    operand (a name or a literal). Not where the other operand may be an instance of another
+    class (a subclass's reflected method would run first) or is not followed."""
+    target = expr.comparisons[0]
+    order = _COMPARED.get(type(target.operator))
+    if order is None:
+        return
+    mine, other = expr.left, target.comparator
+    if order[0] == "__contains__":
+        mine, other = other, mine
+    elif not _plain_other(an, mine, other):
+        return
+    method = _certain(an, mine, order)
+    if method is None or (type(other) is not cst.Name and type(other) not in _LITERALS):
+        return
+    assert type(mine) is cst.Name
+    value = _apply(an, expr, mine, method, (cst.Arg(other),))
+    if value is not None:
+        an.escape(value)
+
+
+def _plain_other(an: Analysis, mine: cst.BaseExpression, other: cst.BaseExpression) -> bool:
+    """The right operand of a comparison is a literal, or holds only objects that are not
+    instances or are instances of the left operand's class (no reflected method first)."""
+    if type(other) in _LITERALS:
+        return True
+    if type(other) is not cst.Name or type(mine) is not cst.Name:
+        return False
+    oids = flatten(an.env.get(other.value) or NOTHING)
+    if not oids:
+        return False
+    instances = an.kinds(oids, Kind.INSTANCE)
+    if not instances:
+        return True
+    info = an.class_of(oids)
+    return (
+        len(instances) == len(oids)
+        and info is not None
+        and info.name == an.receiver_class(mine.value)
+    )
+
+
+def item_read(an: Analysis, expr: cst.Subscript) -> Value | None:
+    """``obj[key]`` read, ``obj`` a name holding an instance of a module class with its own
+    ``__getitem__``: that method's summary applied on it with ``key`` (a literal or a name),
+    its value the subscript's; None where not followed (nothing evaluated then)."""
+    owner = expr.value
+    if len(expr.slice) != 1:
+        return None
+    index = expr.slice[0].slice
+    if type(index) is not cst.Index or index.star is not None:
+        return None
+    key = index.value
+    if type(key) is not cst.Name and type(key) not in _LITERALS:
+        return None
+    if _certain(an, owner, ("__getitem__",)) is None:
+        return None
+    assert type(owner) is cst.Name
+    return _apply(an, expr, owner, "__getitem__", (cst.Arg(key),))
+
+
+def narrowed_parameters(fn: cst.FunctionDef) -> dict[str, str]:
+    """The parameters (not annotated, annotated ``object``, or by a string naming a class) that
+    the first statement of ``fn`` (after a docstring) narrows to one class, every later
+    statement running only where it holds: ``assert isinstance(other, Beam)``, or ``if not
+    isinstance(other, Beam): return NotImplemented`` (a ``return`` or ``raise`` alone).
+    An ``other: "Beam"`` is its class too (each by name: ``ctx.classes`` decides)."""
+    out: dict[str, str] = {}
+    params = fn.params.params
+    for param in params:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if type(annotation) is cst.SimpleString and annotation.value[1:-1].isidentifier():
+            out[param.name.value] = annotation.value[1:-1]
+    body = fn.body.body if type(fn.body) is cst.IndentedBlock else ()
+    if body and _docstring(body[0]):
+        body = body[1:]
+    if not body:
+        return out
+    first, test = body[0], None
+    if type(first) is cst.SimpleStatementLine and type(first.body[0]) is cst.Assert:
+        test = first.body[0].test
+    elif type(first) is cst.If and first.orelse is None and _leaves(first.body):
+        negated = first.test
+        if type(negated) is cst.UnaryOperation and type(negated.operator) is cst.Not:
+            test = negated.expression
+    checked = _isinstance_of(test) if test is not None else None
+    if checked is None:
+        return out
+    for param in params:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        plain = annotation is None or (
+            type(annotation) is cst.Name and annotation.value == "object"
+        )
+        if param.name.value == checked[0] and plain:
+            out[checked[0]] = checked[1]
+    return out
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    if type(stmt) is not cst.SimpleStatementLine or type(stmt.body[0]) is not cst.Expr:
+        return False
+    return type(stmt.body[0].value) in (cst.SimpleString, cst.ConcatenatedString)
+
+
+def _leaves(block: cst.BaseSuite) -> bool:
+    """A block of one ``return``/``raise`` statement."""
+    if type(block) is cst.SimpleStatementSuite:
+        lines: tuple[cst.BaseSmallStatement, ...] = tuple(block.body)
+    elif type(block) is cst.IndentedBlock and len(block.body) == 1:
+        only = block.body[0]
+        lines = tuple(only.body) if type(only) is cst.SimpleStatementLine else ()
+    else:
+        return False
+    return len(lines) == 1 and type(lines[0]) in (cst.Return, cst.Raise)
+
+
+def _isinstance_of(test: cst.BaseExpression) -> tuple[str, str] | None:
+    """``isinstance(name, Cls)``: the name and the class's name."""
+    if type(test) is not cst.Call or type(test.func) is not cst.Name:
+        return None
+    if test.func.value != "isinstance" or len(test.args) != 2:
+        return None
+    what, cls = test.args[0].value, test.args[1].value
+    if any(a.keyword is not None or a.star for a in test.args):
+        return None
+    if type(what) is not cst.Name or type(cls) is not cst.Name:
+        return None
+    return what.value, cls.value
+
+
 def default_factories(an: Analysis, call: cst.Call) -> None:
     """``State()`` of a module ``@dataclass`` whose field ``f = field(default_factory=lambda:
     tr.zeros((n,)))`` the call gives no argument: the generated ``__init__`` runs the
@@ -245,7 +472,7 @@ def _dataclass_defaults(
     return out
 
 
-def _code(expr: cst.BaseExpression) -> str:
+def _code(expr: cst.CSTNode) -> str:
     return cst.Module(body=()).code_for_node(expr)
 
 

@@ -13,7 +13,7 @@ import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.context import Context
-from tilecheck.host.dunders import formatted_string
+from tilecheck.host.dunders import compared, formatted_string, item_read
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
@@ -38,7 +38,8 @@ class Expressions(ObjectGraphs):
             cst.Name: self._name,
             cst.Attribute: self._attribute,
             cst.Call: self._call,
-            cst.Subscript: self.subscript,
+            cst.Subscript: self._item,
+            cst.Comparison: self._comparison,
             cst.Await: self._await,
             cst.Tuple: self._sequence,
             cst.List: self._sequence,
@@ -123,6 +124,22 @@ class Expressions(ObjectGraphs):
                 self.ev(child)
             else:
                 self.walk(child)
+
+    def _item(self, expr: cst.Subscript) -> Value:
+        """``obj[k]``: an instance's ``__getitem__`` where it is certain (``dunders``)."""
+        if self.instances and type(expr.value) is cst.Name and expr.value.value in self.instances:
+            found = item_read(self, expr)
+            if found is not None:
+                return found
+        return self.subscript(expr)
+
+    def _comparison(self, expr: cst.Comparison) -> Value:
+        """``a == b``: the operands in order, then an instance's ``__eq__`` where it is certain
+        (``dunders``)."""
+        self.walk(expr)
+        if self.instances and len(expr.comparisons) == 1:
+            compared(self, expr)
+        return NOTHING
 
     def _spine(self, expr: cst.BaseExpression) -> Value:
         """``a + b + c ...`` nests to the left, as deep as the chain is long: walk the spine

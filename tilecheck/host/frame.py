@@ -8,10 +8,17 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.codes import OP_ALREADY_RUN, OP_NEVER_RUN, PENDING_NEVER_WAITED
+from tilecheck.codes import (
+    OP_ALREADY_RUN,
+    OP_NEVER_RUN,
+    PARTITION_CONSUMED,
+    PENDING_NEVER_WAITED,
+)
 from tilecheck.flow.cfg import Element
 from tilecheck.host import api, messages
 from tilecheck.host.context import Context
+from tilecheck.host.cycles import Cycled, cycled_findings
+from tilecheck.host.evictions import Appended, evictions
 from tilecheck.host.findings import Finding, FindingSink
 from tilecheck.host.model import (
     LIVE,
@@ -40,6 +47,9 @@ class Frame(Store):
     """Objects, state and findings of one body (the state's bookkeeping is ``Store``'s);
     ``Ownership`` adds tilert's effects on them and ``BodyAnalysis`` the interpretation of the
     syntax."""
+
+    scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
+    module_node: cst.Module | None = None  # the module, where this is its own code
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
@@ -93,6 +103,13 @@ class Frame(Store):
         self.parameter_verdicts: dict[cst.CSTNode, tuple[int, Finding | None]] = {}
         # ops made by a function this body calls, by the module statement their site is in
         self.made_elsewhere: dict[int, int] = {}
+        # A call of a memoized function with constant arguments -> the env key of the object
+        # the cache keeps for it (``tilecheck.host.memo_calls``): what the call gives again.
+        self.memo_slots: dict[cst.Call, str] = {}
+        # Each ``for`` met, with its body's ``q.append(k(...).submit())`` (``evictions``), and
+        # those whose body launches with ``next(c)`` (``cycles``), with their statement.
+        self.deque_loops: dict[cst.For, Appended | None] = {}
+        self.cycle_loops: dict[cst.For, tuple[Cycled, int]] = {}
         self.element: Element | None = None
         self.made_here: set[int] = set()  # objects made by the element being interpreted
         self.tick = 0
@@ -148,6 +165,10 @@ class Frame(Store):
             statement = self.made_elsewhere.get(op)
             finding = dataclasses.replace(finding, top=top, statement=statement)
             self.sink.add((OP_NEVER_RUN, op), (-1, op), finding)
+        scope = self.scope_node or self.module_node
+        for node, finding in cycled_findings(scope, self.ctx, self.cycle_loops):
+            self.sink.add((PARTITION_CONSUMED, node), (0, 0), finding)
+        dropping = evictions(scope, self.deque_loops) if self.deque_loops else {}
         for pending, (site, top) in self.created_pendings.items():
             if site in refused or pending in self.conflicted:
                 continue
@@ -163,6 +184,8 @@ class Frame(Store):
                 if popped:
                     take = messages.cleared if _clears(popped[0]) else messages.popped
                     finding = take(site, popped[0])
+            elif site in dropping:
+                finding = messages.evicted(site, *dropping[site])
             else:
                 continue
             self.sink.add(

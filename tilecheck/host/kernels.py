@@ -6,7 +6,7 @@ calling convention the host side needs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 import libcst as cst
@@ -230,7 +230,9 @@ _PARTIAL = "functools.partial"
 
 
 def kernel_partials(
-    module: cst.Module, kernels: Mapping[str, LaunchSignature], resolver: NameResolver
+    module: cst.Module,
+    kernels: Callable[[str], LaunchSignature | None],
+    resolver: NameResolver,
 ) -> dict[str, LaunchSignature]:
     """``halve = functools.partial(scale, a=0.5)``, anywhere in the module, the name bound
     nowhere else: ``halve`` launches as ``scale`` with those scalars bound. Only scalars:
@@ -254,7 +256,7 @@ def kernel_partials(
             if len(names) == 1 and isinstance(value, cst.Call) and value.args:
                 func = dotted_name(value.func)
                 kernel_name = dotted_name(value.args[0].value)
-                launch = kernels.get(kernel_name) if kernel_name is not None else None
+                launch = kernels(kernel_name) if kernel_name is not None else None
                 if func is not None and resolver.resolve(func) == _PARTIAL and launch is not None:
                     bound = _bound(launch, value.args[1:])
                     if bound is not None:

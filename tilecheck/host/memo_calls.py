@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.host.model import NOTHING, Value, flatten
+from tilecheck.host.model import NOTHING, Oids, Value, flatten
 from tilecheck.host.running import Running
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
@@ -56,7 +56,9 @@ def memo_call(an: Running, call: cst.Call) -> Value | None:
     key = _key(call)
     slot = f" memo {name}{key}" if key is not None else None
     if slot is not None and slot in an.env:
-        return an.env[slot]  # the cache's object, given by the earlier call
+        cached = an.env[slot]  # the cache's object, given by the earlier call
+        _kept(an, call, slot, cached)
+        return cached
     called = f" memo {name}"
     if called in an.env or an.summarized:
         # called before with other arguments, or by an earlier call of the function being
@@ -66,7 +68,16 @@ def memo_call(an: Running, call: cst.Call) -> Value | None:
     an.set_env(called, NOTHING)
     if slot is not None:
         an.set_env(slot, flatten(value))  # the cache holds it from now on
+        _kept(an, call, slot, flatten(value))
     return value
+
+
+def _kept(an: Running, call: cst.Call, slot: str, oids: Oids) -> None:
+    """The cache holds one object for ``slot`` from here on, on every path (a call on a path
+    where it was empty made it, one on another gave it): what ``call`` gives, every later call
+    with those arguments (a loop's next iteration too) gives again (``Verdicts``: TC110)."""
+    an.memo_slots[call] = slot
+    an.set_bound(slot, next(iter(oids)) if len(oids) == 1 and not an.maybe else None)
 
 
 def _key(call: cst.Call) -> str | None:
@@ -91,6 +102,9 @@ def _named_in(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, set[int]]:
         if type(node) is cst.Name:
             out.setdefault(node.value, set()).add(scope)
             continue
+        if type(node) is cst.Attribute and type(node.value) is cst.Name:
+            # ``f.cache_clear()``, ``f.__wrapped__``: the cache is reached other than by calls
+            out.setdefault(node.value.value, set()).add(-1)
         inner = id(node) if isinstance(node, _SCOPES) else scope
         for child in node.children:
             if isinstance(node, cst.FunctionDef) and child is node.name:

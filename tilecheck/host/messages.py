@@ -12,6 +12,7 @@ from tilecheck.codes import (
     OP_ALREADY_RUN,
     OP_NEVER_RUN,
     PARTITION_ALIVE,
+    PARTITION_CONSUMED,
     PENDING_NEVER_WAITED,
     USE_IN_FLIGHT,
     WRITE_WHILE_SHARED,
@@ -179,6 +180,34 @@ def never_waited(site: cst.CSTNode) -> Finding:
         (
             "the Pending of this submit is never waited on, on any path: its tensors stay "
             "borrowed; call `.wait()` on it (or `await` it)",
+        ),
+    )
+
+
+def evicted(site: cst.CSTNode, name: str, most: int) -> Finding:
+    """A ``deque(maxlen=n)`` evicting the Pending of an earlier iteration (``evictions``)."""
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            f"the Pending of this submit is dropped unwaited: `{name}` is a `deque(maxlen="
+            f"{most})` and the loop appends more than {most} Pendings to it with nothing "
+            "waiting on them in between, so a full deque evicts the oldest; wait on the oldest "
+            f"(`{name}.popleft().wait()`) before appending another",
+        ),
+    )
+
+
+def cycled_again(site: cst.CSTNode, name: str, count: int) -> Finding:
+    """``next(c)`` of an ``itertools.cycle`` of partitions, given again (``cycles``)."""
+    return Finding(
+        PARTITION_CONSUMED,
+        site,
+        (
+            f"`{name}` cycles through {count} partition{'s' if count != 1 else ''} and the loop "
+            f"runs more than {count} times: this `next({name})` gives a launch a partition an "
+            "earlier iteration's launch already consumed (a partition moves into the launch it "
+            "is passed to); partition the tensor again for each launch",
         ),
     )
 

@@ -1,14 +1,17 @@
-"""``functools.partial`` of a function the analysis summarizes, called later (issue 17, round
-24H): ``snapshot = partial(host, weights)`` ... ``snapshot()`` runs ``host(weights)`` there.
+"""``functools.partial`` of a function the analysis summarizes, or of a kernel, called later
+(issue 17, rounds 24H and 25C): ``snapshot = partial(host, weights)`` ... ``snapshot()`` runs
+``host(weights)`` there; ``step = partial(K.add, y=h)`` ... ``step(z)`` launches
+``K.add(z, y=h)`` there.
 
 Followed where the call means that on every path: the name is bound once, by a top-level
-statement of the body analysed (``name = partial(f, a, b)``: ``f`` a plain name, each argument
-a plain name, positional, no star), and by nothing else there (no other assignment, loop, ``with``
-or handler target, ``del``, import, definition, walrus, nor a ``global``/``nonlocal`` of it in
-the module); so is each argument's name, so the objects the partial holds are the ones the
-names hold when it is called. The call (``snapshot(c)``: positional arguments, no star, no
-keyword) is then the call ``f(a, b, c)``, its summary applied there; a finding about what the
-partial holds is shown at the call, where it runs."""
+statement of the body analysed (``name = partial(f, a, k=b)``: ``f`` a plain or dotted name,
+each argument a plain name or a literal scalar, by position or keyword, no star), and by
+nothing else there (no other assignment, loop, ``with`` or handler target, ``del``, import,
+definition, walrus, nor a ``global``/``nonlocal`` of it in the module); so is each argument's
+name, so the objects the partial holds are the ones the names hold when it is called. The call
+(``snapshot(c)``, no star) is then ``f`` called with Python's merge of the two (``joined_args``),
+its summary applied or its launch checked there; a finding about what the partial holds is
+shown at the call, where it runs."""
 
 from __future__ import annotations
 
@@ -31,9 +34,35 @@ def _is_partial(value: cst.BaseExpression) -> bool:
             return False
     elif type(func) is not cst.Name or func.value != "partial":
         return False
-    if dotted_name(value.func) not in _PARTIALS or type(value.args[0].value) is not cst.Name:
+    if dotted_name(value.func) not in _PARTIALS:
         return False
-    return all(a.keyword is None and not a.star and type(a.value) is cst.Name for a in value.args)
+    first = value.args[0]
+    if first.keyword is not None or first.star or dotted_name(first.value) is None:
+        return False
+    return all(not a.star and type(a.value) in _GIVEN for a in value.args[1:])
+
+
+# what a partial may bind: a name (bound once, below) or a literal scalar
+_GIVEN = frozenset({cst.Name, cst.Integer, cst.Float, cst.SimpleString})
+
+
+def given_names(call: cst.Call) -> list[str]:
+    """The names ``partial(f, ...)`` binds (``f`` itself left out)."""
+    return [a.value.value for a in call.args[1:] if type(a.value) is cst.Name]
+
+
+def joined_args(made: cst.Call, call: cst.Call) -> tuple[cst.Arg, ...]:
+    """The arguments ``f`` gets when ``call`` calls ``made = partial(f, ...)``: the partial's
+    positional ones, then the call's; the partial's keywords the call does not give again, then
+    the call's (Python's ``functools.partial`` merge)."""
+    again = {a.keyword.value for a in call.args if a.keyword is not None}
+    bound = made.args[1:]
+    return (
+        *(a for a in bound if a.keyword is None),
+        *(a for a in call.args if a.keyword is None),
+        *(a for a in bound if a.keyword is not None and a.keyword.value not in again),
+        *(a for a in call.args if a.keyword is not None),
+    )
 
 
 def imports_partial(index: SyntaxIndex, module: cst.CSTNode) -> bool:
@@ -91,8 +120,7 @@ def partials(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.Call]:
                 continue
             call = small.value
             assert type(call) is cst.Call  # (``_is_partial``)
-            given = [cst.ensure_type(a.value, cst.Name).value for a in call.args[1:]]
-            if all(name in once for name in given):
+            if all(name in once for name in given_names(call)):
                 out[target.value] = call
     return out
 

@@ -41,41 +41,47 @@ class Rows(Appended):
             super().add_row(path, value, expr)
         finally:
             self._in_row = False
-        env = self.env
-        row = value.items if isinstance(value, Packed) and value.keys is None else None
-        if row is None or not all(isinstance(item, frozenset) for item in row):
-            source = self.appended_at(path, value, expr) if row is None else None
+        row = _row_of(value)
+        if row is None:
+            plain = isinstance(value, Packed) and value.keys is None
+            source = None if plain else self.appended_at(path, value, expr)
             if source is None:
                 self._unknown_rows(path)
-            elif f"{path}[%key@{source}]!" not in env:  # by position (``appended``)
+            elif f"{path}[%key@{source}]!" not in self.env:  # by position (``appended``)
                 self.set_env(f"{path}[%key@{source}]", NOTHING)
             return
+        if self._add_row(path, row, value) and isinstance(expr, cst.Tuple):
+            if len(expr.elements) == len(row):
+                holders = flatten(value)
+                for k, element in enumerate(expr.elements):
+                    self._note_key(path, str(k), element.value, holders)
+
+    def _add_row(self, path: str, row: tuple[Oids, ...], value: Value) -> bool:
+        """One more row of ``path``: its columns kept, or the rows unknown (False)."""
+        env = self.env
         width = len(row)
         first = not any(k.startswith(path + "[%") for k in env)
         if f"{path}[%!]" in env or (not first and f"{path}[%{width}]" not in env):
             self._unknown_rows(path)
-            return
+            return False
         if first and self.env.get(path + "[*]", NOTHING) - flatten(value):
             self._unknown_rows(path)  # it held items that came in another way
-            return
+            return False
         columns = [self.env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)]
         for i in range(width):
-            tensors = frozenset(self.kinds(row[i], Kind.TENSOR))  # type: ignore[arg-type]
+            tensors = frozenset(self.kinds(row[i], Kind.TENSOR))
             earlier = frozenset(self.kinds(columns[i], Kind.TENSOR))
             if len(tensors) > 1 or not self._distinct(earlier | tensors):
                 self._unknown_rows(path)
-                return
+                return False
             for j in range(width):
-                if j != i and not self._own_row(row[j], tensors, earlier):  # type: ignore[arg-type]
+                if j != i and not self._own_row(row[j], tensors, earlier):
                     self.set_env(f"{path}[%{i}>{j}!]", NOTHING)
         self.set_env(f"{path}[%{width}]", NOTHING)
         for k, item in enumerate(row):
             if item:
-                self.set_env(f"{path}[*%{k}]", columns[k] | item)  # type: ignore[operator]
-        if isinstance(expr, cst.Tuple) and len(expr.elements) == width:
-            holders = flatten(value)
-            for k, element in enumerate(expr.elements):
-                self._note_key(path, str(k), element.value, holders)
+                self.set_env(f"{path}[*%{k}]", columns[k] | item)
+        return True
 
     def add_keyed(self, path: str, target: cst.Subscript, value: Value) -> None:
         """``pends[key] = value`` in a loop whose ``key`` walks ``d``: the value stands for
@@ -87,8 +93,12 @@ class Rows(Appended):
             self._in_row = False
         index = target.slice[0].slice if len(target.slice) == 1 else None
         key = index.value if isinstance(index, cst.Index) else None
+        row = _row_of(value)
+        if row is not None and not self._add_row(path, row, value):
+            return  # ``d[k] = (t, p)``: a row, as appended (round 25D)
         if key is None or not self._note_key(path, "key", key, flatten(value)):
-            self._unknown_rows(path)
+            if row is None:
+                self._unknown_rows(path)
 
     def _note_key(self, path: str, column: str, key: cst.BaseExpression, holders: Oids) -> bool:
         """A row's (or a dict's) ``key`` is the index of the step's item of the containers
@@ -331,6 +341,14 @@ class Rows(Appended):
             new = _redirected(hold, tensors, to)
             if new is not hold:
                 self.set_hold(holder, new)
+
+
+def _row_of(value: Value) -> tuple[Oids, ...] | None:
+    """The items of a tuple of plain items (a row), if ``value`` is one."""
+    if not isinstance(value, Packed) or value.keys is not None:
+        return None
+    row = tuple(item for item in value.items if isinstance(item, frozenset))
+    return row if len(row) == len(value.items) else None
 
 
 def _redirected(hold: Hold, tensors: Oids, to: Oids) -> Hold:

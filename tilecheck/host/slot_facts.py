@@ -204,30 +204,42 @@ class SlotFacts(ZippedItems):
         """``w is None`` holds (``w = pends[f]``): ``pends[f]`` held nothing, so a Pending
         certainly kept there is not live on this path."""
         super().compared(test, truth)
-        if not self._slot_reads or not self.defs:
+        if not self._slot_names:
             return
         target = test.comparisons[0]
         comparator = target.comparator
-        if type(test.left) is not cst.Name or type(comparator) is not cst.Name:
+        left = type(test.left)
+        if (left is not cst.Name and left is not cst.Subscript) or type(comparator) is not cst.Name:
             return
         if cst.ensure_type(comparator, cst.Name).value != "None":
             return
         operator = type(target.operator)
         if not ((operator is cst.Is and truth) or (operator is cst.IsNot and not truth)):
             return
+        if left is cst.Subscript:  # ``pends[f] is None`` (round 25D): as ``w = pends[f]``
+            read = cst.ensure_type(test.left, cst.Subscript)
+            found = self._slot_list(read.value)
+            form = self._slot_index(read, found[1]) if found is not None else None
+            if found is not None and found[0] in self._slot_names and form is not None:
+                self._settle_slot(found[0], form, found[1])
+            return
+        if not self._slot_reads or not self.defs:
+            return
         name = cst.ensure_type(test.left, cst.Name).value
         for path, keys in self._slot_reads.items():
-            form = self.defs.get(f"{name}[@{path}]")
+            known = self.defs.get(f"{name}[@{path}]")
             n = self._slot_lengths.get(path)
-            if form is None or n is None or f"{name}[@{path}]" not in keys:
+            if known is None or n is None or f"{name}[@{path}]" not in keys:
                 continue
-            for oid in self.live_holders():
-                hold = self.holds[oid]
-                slot = hold.slot
-                if slot is None or slot[0] != path:
-                    continue
-                if slot_relation(slot[1], form, n) == "same":
-                    self.set_hold(oid, Hold(DONE, hold.borrows))
+            self._settle_slot(path, known, n)
+
+    def _settle_slot(self, path: str, form: object, n: int) -> None:
+        """``path[form]`` holds None here: a Pending certainly kept there is not live."""
+        for oid in self.live_holders():
+            hold = self.holds[oid]
+            slot = hold.slot
+            if slot is not None and slot[0] == path and slot_relation(slot[1], form, n) == "same":
+                self.set_hold(oid, Hold(DONE, hold.borrows))
 
     # -- counters and names ---------------------------------------------------------------------
     def advance(

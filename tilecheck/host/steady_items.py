@@ -56,6 +56,12 @@ def _read_here(node: cst.CSTNode, name: str) -> cst.CSTNode | None:
         return None
     if isinstance(func, cst.Name) and func.value in _READERS and _is(first.value, name):
         return first
+    if len(call.args) == 2 and _is(call.args[1].value, name) and not call.args[1].star:
+        # ``functools.reduce(f, ops)``: gives ``f`` the items, in order; the list stays
+        if (isinstance(func, cst.Name) and func.value == "reduce") or (
+            isinstance(func, cst.Attribute) and func.attr.value == "reduce"
+        ):
+            return call.args[1]
     if (
         isinstance(func, cst.Attribute)
         and func.attr.value == "pop"

@@ -251,6 +251,8 @@ class SummaryChecks(CaptureSites):
             self._statement = before
 
     def report(self, key: object, finding: Finding, top: int | None = None) -> None:
+        if self.given_at and id(finding.node) in self.given_at:  # (a partial's, at its call)
+            finding = dataclasses.replace(finding, node=self.given_at[id(finding.node)])
         if self._statement is not None:
             statement, call = self._statement
             labels = (*finding.labels, (call, "in the function this call runs"))

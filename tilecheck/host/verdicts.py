@@ -11,9 +11,11 @@ import libcst as cst
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_ALREADY_RUN
 from tilecheck.host import api, messages
 from tilecheck.host.classes import ClassInfo
+from tilecheck.host.cycles import next_launched
+from tilecheck.host.evictions import appended_submit
 from tilecheck.host.findings import Finding
 from tilecheck.host.frame import Frame
-from tilecheck.host.model import Kind, Runs, Value
+from tilecheck.host.model import Kind, Oids, Runs, Value
 from tilecheck.syntax.nodes import dotted_name
 
 
@@ -31,6 +33,8 @@ class Verdicts(Frame):
             expr = expr.target
         if type(expr) is cst.Name:
             return self.bound.get(expr.value)
+        if type(expr) is cst.Call and expr in self.memo_slots:  # the cache's object
+            return self.bound.get(self.memo_slots[expr])
         if type(expr) is cst.Call and isinstance(value, frozenset) and len(value) == 1:
             (oid,) = value
             if self.infos[oid].site is expr and oid in self.made_here:
@@ -57,7 +61,9 @@ class Verdicts(Frame):
         op = self.check_rerun(expr, value, node, how)
         # an op made right here (``add(...).sync()``) is held by no name: it never runs again
         # (but ``g.record(add(...))`` returns it)
-        if op is not None and (how == "record" or not isinstance(expr, cst.Call)):
+        if op is not None and (
+            how == "record" or not isinstance(expr, cst.Call) or expr in self.memo_slots
+        ):
             self.took(op, node, how)
 
     def check_rerun(
@@ -66,13 +72,16 @@ class Verdicts(Frame):
         """TC110's verdict at ``node``; returns the op ``expr`` holds on every path, if known.
         A name that may hold another op, or something else, on some path is not checked."""
         op = self.definite_kind(expr, value, Kind.OP)
-        if type(expr) is cst.Name or type(expr) is cst.NamedExpr:
+        memo = self.memo_slots.get(expr) if type(expr) is cst.Call else None
+        if type(expr) is cst.Name or type(expr) is cst.NamedExpr or memo is not None:
             finding: Finding | None = None
             runs = self.taken.get(op) if op is not None else None
             parameter = self.parameter_of(op) if op is not None else None
             if op is not None and runs is not None and not self.lazy:
                 ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
                 shown = dotted_name(expr.target if isinstance(expr, cst.NamedExpr) else expr)
+                if memo is not None:  # the cache's key: ``f(0)``
+                    shown = memo.removeprefix(" memo ")
                 if parameter is not None:
                     finding = messages.parameter_rerun(node, shown or "op", ordered, how)
                 else:
@@ -104,9 +113,16 @@ class Verdicts(Frame):
         ran it, in its next iteration: TC110 there (a verdict of the fixed point, as TC110's
         others; a run where an exception may be swallowed, or in code that may not run, was
         never recorded as one)."""
+        if type(loop) is cst.For and loop not in self.deque_loops:
+            self.deque_loops[loop] = appended_submit(loop)
+            cycled = next_launched(loop)
+            if cycled is not None:
+                self.cycle_loops[loop] = (cycled, self.element.top if self.element else 0)
         first = self.loop_first.get(id(loop), 0)
         found: dict[cst.CSTNode, Finding] = {}
         before = {op for op in self.taken if self.infos[op].seq < first}  # not made anew
+        if self.memo_slots:  # an op a memo's cache keeps is not made anew by its next call
+            before |= {o for n, o in self.bound.items() if n[:6] == " memo " and o in self.taken}
         names: dict[int, str] = {}
         if before:
             for name, oid in self.bound.items():
@@ -125,7 +141,7 @@ class Verdicts(Frame):
                 elif seq >= first and not withs:
                     around = [(node, how)]
                     finding = messages.already_run(
-                        node, held, self.infos[op], around, how, around=True
+                        node, held.removeprefix(" memo "), self.infos[op], around, how, around=True
                     )
                     top = self.element.top if self.element is not None else 0
                     found[node] = dataclasses.replace(finding, top=top)
@@ -199,6 +215,19 @@ class Verdicts(Frame):
             finding = messages.refused_in_capture(node, what, fix, capture)
         self.verdict(GRAPH_CAPTURE_MISUSE, node, finding)
         return finding is not None
+
+    def launch_in_capture(self, call: cst.Call, receiver: cst.BaseExpression, oids: Oids) -> None:
+        """``g.launch()`` inside ``g``'s own ``with tr.graph()`` block: tilert refuses it
+        (TC111) where ``g`` is that graph on every path."""
+        graph = self.definite_kind(receiver, oids, Kind.GRAPH)
+        if graph is None or graph != self.current_group():
+            return
+        shown = dotted_name(receiver) or "the graph"
+        self.refused(
+            call,
+            f"`{shown}.launch()` launches this graph",
+            "launch the graph after its `with tr.graph()` block",
+        )
 
     def refused_run(
         self, receiver: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str

@@ -62,6 +62,8 @@ class Views(ClearedWindows):
             return frozenset({lane})
         forms = self._bound_forms(expr)
         region = region_of(expr.slice, self.ctx.constants, forms)
+        if region is not None and None in region and len(tensors) == 1:
+            region = self._from_end(expr, region, min(tensors))  # ``x[:-1]`` of ``arange(n)``
         rows = self._flat_rows(tensors, region) or self._reshaped_rows(tensors, region)
         if rows is not None:  # ``flat[W : 2 * W]`` of ``flat = t.reshape(-1)``: ``t[1:2]``
             whole, region = rows
@@ -199,6 +201,29 @@ class Views(ClearedWindows):
         if first * row % inner or last * row % inner:
             return None
         return base, (Span(first * row // inner, last * row // inner, 1),)
+
+    def _from_end(
+        self, expr: cst.Subscript, region: tuple[Axis | None, ...], oid: int
+    ) -> tuple[Axis | None, ...]:
+        """``region`` with each slice of constant bounds counted from the end (``x[:-1]``,
+        ``x[-64:]``) made a ``Span`` where the tensor's factory gave its axis a constant
+        length (``x[:-1]`` of ``tr.arange(129)`` is ``x[0:128]``)."""
+        shape = self._factory_shape(oid)
+        if shape is None or len(expr.slice) != len(region) or len(region) > len(shape):
+            return region
+        axes = list(region)
+        for i, (axis, element) in enumerate(zip(region, expr.slice, strict=True)):
+            index = element.slice
+            if axis is not None or type(index) is not cst.Slice or index.step is not None:
+                continue
+            given = (index.lower, index.upper)
+            lower, upper = (None if b is None else const_int(b, self.ctx.constants) for b in given)
+            if (given[0] is not None and lower is None) or (given[1] is not None and upper is None):
+                continue
+            start, stop, _ = slice(lower, upper).indices(shape[i])
+            if start < stop:
+                axes[i] = Span(start, stop, 1)
+        return tuple(axes)
 
     def _factory_shape(self, oid: int) -> tuple[int, ...] | None:
         """The constant shape a tensor factory (``tr.zeros((3, W))``, ``tr.arange(n)``) gave
