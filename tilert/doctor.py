@@ -125,6 +125,8 @@ def diagnose() -> Report:
     if reason:
         report.fact("cutile unavailable", reason)
     report.fact("launch path", _accel.describe())
+    if backend == "cutile":
+        report.fact("direct launches", _direct_launches())
     if error is not None:
         report.backend_error = error
         chosen = os.environ.get("TILERT_BACKEND", "")
@@ -178,3 +180,15 @@ def main() -> int:
     report = diagnose()
     print(report.render())
     return report.status
+
+
+def _direct_launches() -> str:
+    """Whether the C path launches compiled kernels with the driver itself (docs/decisions.md,
+    "Direct launches")."""
+    from tilert.cutile import direct
+
+    if not _accel.active():
+        return "off (they are the C launch path's)"
+    if not direct.enabled():
+        return "off (TILERT_DIRECT_LAUNCH=0)"
+    return "on (TILERT_DIRECT_LAUNCH=0 turns them off)"

@@ -125,3 +125,17 @@ def test_old_cuda_home_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert "failed to compile Tile IR program" in text
     assert "Unset CUDA_HOME" in text
     assert "(toolkit 13.0)" in text
+
+
+def test_direct_launches_are_reported_with_how_to_turn_them_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tilert import _accel
+
+    monkeypatch.setattr(_accel, "active", lambda: True)
+    monkeypatch.delenv("TILERT_DIRECT_LAUNCH", raising=False)
+    assert doctor._direct_launches().startswith("on (TILERT_DIRECT_LAUNCH=0")
+    monkeypatch.setenv("TILERT_DIRECT_LAUNCH", "0")
+    assert doctor._direct_launches() == "off (TILERT_DIRECT_LAUNCH=0)"
+    monkeypatch.setattr(_accel, "active", lambda: False)
+    assert doctor._direct_launches().startswith("off (they are the C launch path's")
