@@ -7,9 +7,6 @@
 
 #include <stdint.h>
 #include <string.h>
-#if defined(__linux__)
-#include <dlfcn.h>
-#endif
 
 typedef int (*launch_fn)(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                          unsigned bz, unsigned smem, void *stream, void **params, void **extra);
@@ -22,12 +19,8 @@ enum { ARRAY = 0, INT32 = 1, FLOAT32 = 2, CONSTANT = 3, INT64 = 4, MAX_WORDS = 2
 static PyObject *a_direct, *a_verify;
 
 static int find_launch(void) {
-    driver_state = -1;
-#if defined(__linux__)
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    if (lib != NULL && (cu_launch = (launch_fn)dlsym(lib, "cuLaunchKernel")) != NULL)
-        driver_state = 1;
-#endif
+    cu_launch = (launch_fn)tf_driver_symbol("cuLaunchKernel");
+    driver_state = cu_launch != NULL ? 1 : -1;
     if (driver_state == 1 && (a_direct == NULL || a_verify == NULL)) {
         a_direct = PyUnicode_InternFromString("_direct");
         a_verify = PyUnicode_InternFromString("verify");

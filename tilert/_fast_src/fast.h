@@ -316,6 +316,9 @@ void tf_launch_clear(TfLaunch *l);
 /* Issue it under the queue lock: the launch number (a new reference; NULL on an error before the
  * launch), the launch's converted error left in ``*failure`` (a new reference or NULL). */
 PyObject *tf_launch_issue(TfLaunch *l, long *launched, PyObject **failure);
+/* A function of the CUDA driver library, if a library of this process loaded it already (never
+ * loads it), else NULL */
+void *tf_driver_symbol(const char *name);
 /* cuStreamSynchronize, or the stream's Python synchronizer: -1 with an exception on failure */
 int tf_synchronize(PyObject *handle, PyObject *python_sync);
 /* ownership.release_holders of holders that hold only tensors (tf_holds_tensors) */

@@ -152,14 +152,18 @@ typedef int (*stream_sync_fn)(void *);
 static stream_sync_fn cu_stream_sync;
 static int driver_state; /* 0: not looked up yet, 1: found, -1: not available */
 
-static void find_driver(void) {
-    driver_state = -1;
+void *tf_driver_symbol(const char *name) {
 #if defined(__linux__)
     void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    if (lib == NULL) return;
-    cu_stream_sync = (stream_sync_fn)dlsym(lib, "cuStreamSynchronize");
-    if (cu_stream_sync != NULL) driver_state = 1;
+    return lib == NULL ? NULL : dlsym(lib, name);
+#else
+    return NULL;
 #endif
+}
+
+static void find_driver(void) {
+    cu_stream_sync = (stream_sync_fn)tf_driver_symbol("cuStreamSynchronize");
+    driver_state = cu_stream_sync != NULL ? 1 : -1;
 }
 
 int tf_synchronize(PyObject *handle, PyObject *python_sync) {
@@ -393,7 +397,7 @@ int tf_launch_prepare(PyObject *self, PyObject *stream, TfLaunch *l) {
     Py_INCREF(l->compiled);
     Py_INCREF(l->ckernel);
     Py_INCREF(l->launch);
-    if (memo_direct.direct != NULL && l->launch == last_launch) { /* (not a dependent launch) */
+    if (memo_direct.direct != NULL) { /* (never a dependent launch's: direct.make) */
         l->direct = memo_direct;
         Py_INCREF(l->direct.direct);
         Py_INCREF(l->direct.layout);

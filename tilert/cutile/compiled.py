@@ -40,11 +40,12 @@ class Compiled:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         self.kernel = getattr(module, lowered.entry)
-        if direct.enabled():  # (its JIT's compiles kept: what a direct launch needs)
+        direct_on = direct.enabled()
+        if direct_on:  # (its JIT's compiles kept: what a direct launch needs)
             self.kernel = direct.recording(self.kernel)
         # its direct launch (made after its first launch, by the backend), or None
         self.direct: direct.Direct | None = None
-        self.direct_tried = not direct.enabled()
+        self.direct_tried = not direct_on
         self.owner: Any = None  # the tilert kernel it was lowered from (see compiled())
         # its own launch function (a dependent launch's), or None: the backend's ``ct.launch``
         self.launch: Any = None

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from tilert._dlpack.abi import c_strides
 from tilert.cuda import context
 from tilert.cuda.memory import ArrayView
 
@@ -183,13 +184,11 @@ def _words(view: object) -> bytes | None:
     shape = tuple(cai["shape"])
     itemsize = np.dtype(cai["typestr"]).itemsize
     if cai["strides"] is None:
-        strides = [1] * len(shape)
-        for i in range(len(shape) - 2, -1, -1):
-            strides[i] = strides[i + 1] * shape[i + 1]
+        strides = c_strides(shape)
+    elif any(s % itemsize for s in cai["strides"]):
+        return None
     else:
-        if any(s % itemsize for s in cai["strides"]):
-            return None
-        strides = [s // itemsize for s in cai["strides"]]
+        strides = tuple(s // itemsize for s in cai["strides"])
     return struct.pack(f"<Q{2 * len(shape)}q", cai["data"][0], *shape, *strides)
 
 
