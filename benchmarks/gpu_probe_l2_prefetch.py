@@ -1,0 +1,148 @@
+"""Probe: does HBM kept busy during a layer's attention speed up the decode step (issue 20)?
+
+The attention phase of a Qwen3 decode layer (q/k norm + RoPE + cache row, split, combine: about
+11 us) is a chain of memory latencies that moves little data, while the GEMVs around it stream
+their weights at the copy's rate. A CUDA C++ kernel launched right after the layer's q/k/v GEMV
+issues ``cp.async.bulk.prefetch.L2`` for the o projection's weights (21 MB) and, optionally, the
+first rows of gate and of up (what the gate/up GEMV's first blocks read): the fills run while the
+attention does, and the GEMVs after it read L2. Random Qwen3-4B weights, a 512-token prompt, 128
+decoded tokens in the benchmark's 4232-position cache, each variant twice, alternated, in one
+process; greedy tokens compared across variants. Writes ``$OUT/l2_prefetch.json`` if OUT is set.
+
+    TILERT_BACKEND=cutile python benchmarks/gpu_probe_l2_prefetch.py"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gpu_bench_qwen3 import engine_decode, profile_step
+
+import tilert as tr
+import tilert.kernels as tk
+from tilert import Mutable, Shared, Tensor, bf16, i32, i64
+from tilert.models.qwen3 import Qwen3
+from tilert.models.qwen3.config import SIZES
+from tilert.models.qwen3.weights import random_weights
+from tilert.ops import Op
+
+PREFETCH = r"""
+extern "C" __global__ void l2_prefetch(int* sink, const unsigned char* o, long long o_bytes,
+                                       const unsigned char* gu, long long up_at,
+                                       long long gu_bytes) {
+    const long long chunk = 16384;
+    long long n_o = (o_bytes + chunk - 1) / chunk, n_g = (gu_bytes + chunk - 1) / chunk;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n_o + 2 * n_g;
+         i += stride) {
+        const unsigned char* p;
+        long long left;
+        if (i < n_o) { p = o + i * chunk; left = o_bytes - i * chunk; }
+        else {
+            long long j = i - n_o, half = j / n_g, k = j % n_g;
+            p = gu + half * up_at + k * chunk; left = gu_bytes - k * chunk;
+        }
+        unsigned size = (unsigned)(left < chunk ? left : chunk);
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(size) : "memory");
+    }
+}
+"""
+prefetch = tr.cuda_kernel(
+    PREFETCH,
+    "l2_prefetch",
+    params={
+        "sink": Mutable[Tensor[i32]],
+        "o": Shared[Tensor[bf16]],
+        "o_bytes": i64,
+        "gu": Shared[Tensor[bf16]],
+        "up_at": i64,
+        "gu_bytes": i64,
+    },
+    block=128,
+)
+
+
+class Prefetching(Qwen3):
+    """The engine's step with the prefetch launched after each layer's q/k/v GEMV."""
+
+    def __init__(self, weights: object, max_seq: int, prefetch_o: bool, gate_up_bytes: int):
+        self.prefetch_o = prefetch_o
+        self.gate_up_bytes = gate_up_bytes  # of gate, and as many of up
+        self._sink = tr.zeros((36,), dtype=i32)
+        super().__init__(weights, max_seq=max_seq)  # type: ignore[arg-type]
+
+    def _step_ops(self) -> Iterator[Op]:
+        c, w, s = self.config, self.weights, self.step
+        eps = c.rms_norm_eps
+        sink = self._sink
+        yield tk.embedding(s.res_a_row, w.embed, s.token)
+        for i, layer in enumerate(w.layers):
+            k, v = self.cache.layer(i)
+            yield tk.gemv_rmsnorm(s.qkv, layer.qkv, s.res_a, layer.attn_norm, eps)
+            o_bytes = layer.o.nbytes if self.prefetch_o else 0
+            up_at = layer.gate_up.nbytes // 2  # where up starts, in bytes
+            yield prefetch(
+                sink.partition((1,)),
+                layer.o,
+                np.int64(o_bytes),
+                layer.gate_up,
+                np.int64(up_at),
+                np.int64(self.gate_up_bytes),
+            )
+            yield tk.qk_norm_rope_cache(
+                s.q, k, v, s.qkv, layer.q_norm, layer.k_norm, s.position, eps=eps,
+                theta=c.rope_theta,
+            )  # fmt: skip
+            yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
+            yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
+            yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
+            yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
+        yield from self._step_head()
+
+
+def main() -> None:
+    weights = random_weights(SIZES["4B"], tr.bf16, 0)
+    prompt = [int(t) for t in np.random.default_rng(0).integers(0, 151936, 512)]
+    mb = 1 << 20
+    variants: dict[str, tuple[bool, int] | None] = {
+        "none": None,
+        "gate_up 0 MB only launch": (False, 0),
+        "o": (True, 0),
+        "o + gate_up 2x4 MB": (True, 4 * mb),
+        "o + gate_up 2x8 MB": (True, 8 * mb),
+        "gate_up 2x8 MB": (False, 8 * mb),
+    }
+    if "--profile" in sys.argv:  # each kernel's time in a step, without and with o's prefetch
+        profile_step(Qwen3(weights, max_seq=4232), prompt)
+        profile_step(Prefetching(weights, 4232, True, 0), prompt)
+        return
+    rates: dict[str, list[float]] = {n: [] for n in variants}
+    tokens: dict[str, list[int]] = {}
+    for _ in range(2):
+        for name, how in variants.items():
+            if how is None:
+                engine: Qwen3 = Qwen3(weights, max_seq=4232)
+            else:
+                engine = Prefetching(weights, 4232, *how)
+            seconds, toks = engine_decode(engine, prompt, 128)
+            rates[name].append(round(1 / seconds, 2))
+            tokens.setdefault(name, toks)
+            same = toks == tokens["none"]
+            print(f"{name:28s} {1 / seconds:7.1f} tokens/s  tokens as none: {same}", flush=True)
+            del engine
+    summary = {n: max(r) for n, r in rates.items()}
+    print(json.dumps(summary))
+    if os.environ.get("OUT"):
+        path = Path(os.environ["OUT"]) / "l2_prefetch.json"
+        same = {n: t == tokens["none"] for n, t in tokens.items()}
+        path.write_text(json.dumps({"rates": rates, "same_tokens": same}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
