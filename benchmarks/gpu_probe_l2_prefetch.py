@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from tilert.models.qwen3 import Qwen3
 from tilert.models.qwen3.config import SIZES
 from tilert.models.qwen3.weights import random_weights
 from tilert.ops import Op
+from tilert.signature import ParamKind
 
 PREFETCH = r"""
 extern "C" __global__ void l2_prefetch(int* sink, const unsigned char* o, long long o_bytes,
@@ -53,28 +55,71 @@ extern "C" __global__ void l2_prefetch(int* sink, const unsigned char* o, long l
     }
 }
 """
-prefetch = tr.cuda_kernel(
-    PREFETCH,
-    "l2_prefetch",
-    params={
-        "sink": Mutable[Tensor[i32]],
-        "o": Shared[Tensor[bf16]],
-        "o_bytes": i64,
-        "gu": Shared[Tensor[bf16]],
-        "up_at": i64,
-        "gu_bytes": i64,
-    },
-    block=128,
-)
+PARAMS = {
+    "sink": Mutable[Tensor[i32]],
+    "o": Shared[Tensor[bf16]],
+    "o_bytes": i64,
+    "gu": Shared[Tensor[bf16]],
+    "up_at": i64,
+    "gu_bytes": i64,
+}
+prefetch = tr.cuda_kernel(PREFETCH, "l2_prefetch", params=PARAMS, block=128)
+
+
+class SideBranch(type(prefetch)):  # type: ignore[misc]
+    """The prefetch launched on a side stream forked from the step's stream (a concurrent
+    branch of the captured graph), joined back at the end of the step by ``join``."""
+
+    side: Any = None
+
+    def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Any) -> None:
+        from tilert.cuda import nvrtc, streams
+
+        if SideBranch.side is None:
+            SideBranch.side = streams.create_stream()
+        side = streams.handle_of(SideBranch.side)
+        streams.order_after(side, stream.cuda_handle())  # fork
+        args: list[object] = []
+        for p, v in zip(self.params, values, strict=True):
+            if p.kind is ParamKind.MUTABLE:
+                args.append(np.uint64(v.tensor._device_pointer(dense=True)))
+            elif p.kind is ParamKind.SHARED:
+                args.append(np.uint64(v._device_pointer(dense=True)))
+            else:
+                args.append(v)
+        nvrtc.launch(self, args, grid, side)
+
+
+JOIN = r"""extern "C" __global__ void join(int* sink) {}"""
+
+
+class Join(type(prefetch)):  # type: ignore[misc]
+    """The step's stream waits for the side branch (an empty kernel after the wait)."""
+
+    def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Any) -> None:
+        from tilert.cuda import streams
+
+        if SideBranch.side is not None:
+            streams.order_after(stream.cuda_handle(), streams.handle_of(SideBranch.side))
+        super()._run(values, grid, stream)
+
+
+side_prefetch = SideBranch(PREFETCH, "l2_prefetch", PARAMS, 128)
+join = Join(JOIN, "join", {"sink": Mutable[Tensor[i32]]}, 32)
 
 
 class Prefetching(Qwen3):
     """The engine's step with the prefetch launched after each layer's q/k/v GEMV."""
 
-    def __init__(self, weights: object, max_seq: int, prefetch_o: bool, gate_up_bytes: int):
+    def __init__(
+        self, weights: object, max_seq: int, prefetch_o: bool, gate_up_bytes: int, side: bool
+    ):
+        self.kernel = side_prefetch if side else prefetch
+        self.side = side
         self.prefetch_o = prefetch_o
         self.gate_up_bytes = gate_up_bytes  # of gate, and as many of up
         self._sink = tr.zeros((36,), dtype=i32)
+        self._joined = tr.zeros((1,), dtype=i32)
         super().__init__(weights, max_seq=max_seq)  # type: ignore[arg-type]
 
     def _step_ops(self) -> Iterator[Op]:
@@ -87,7 +132,7 @@ class Prefetching(Qwen3):
             yield tk.gemv_rmsnorm(s.qkv, layer.qkv, s.res_a, layer.attn_norm, eps)
             o_bytes = layer.o.nbytes if self.prefetch_o else 0
             up_at = layer.gate_up.nbytes // 2  # where up starts, in bytes
-            yield prefetch(
+            yield self.kernel(
                 sink.partition((1,)),
                 layer.o,
                 np.int64(o_bytes),
@@ -104,23 +149,25 @@ class Prefetching(Qwen3):
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
             yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
         yield from self._step_head()
+        if self.side:
+            yield join(self._joined.partition((1,)))
 
 
 def main() -> None:
     weights = random_weights(SIZES["4B"], tr.bf16, 0)
     prompt = [int(t) for t in np.random.default_rng(0).integers(0, 151936, 512)]
     mb = 1 << 20
-    variants: dict[str, tuple[bool, int] | None] = {
+    variants: dict[str, tuple[bool, int, bool] | None] = {
         "none": None,
-        "gate_up 0 MB only launch": (False, 0),
-        "o": (True, 0),
-        "o + gate_up 2x4 MB": (True, 4 * mb),
-        "o + gate_up 2x8 MB": (True, 8 * mb),
-        "gate_up 2x8 MB": (False, 8 * mb),
+        "o, in the stream": (True, 0, False),
+        "side: nothing (fork, join)": (False, 0, True),
+        "side: o": (True, 0, True),
+        "side: o + gate_up 2x4 MB": (True, 4 * mb, True),
+        "side: o + gate_up 2x8 MB": (True, 8 * mb, True),
     }
     if "--profile" in sys.argv:  # each kernel's time in a step, without and with o's prefetch
         profile_step(Qwen3(weights, max_seq=4232), prompt)
-        profile_step(Prefetching(weights, 4232, True, 0), prompt)
+        profile_step(Prefetching(weights, 4232, True, 0, True), prompt)
         return
     rates: dict[str, list[float]] = {n: [] for n in variants}
     tokens: dict[str, list[int]] = {}
