@@ -112,8 +112,15 @@ class Prefetching(Qwen3):
     """The engine's step with the prefetch launched after each layer's q/k/v GEMV."""
 
     def __init__(
-        self, weights: object, max_seq: int, prefetch_o: bool, gate_up_bytes: int, side: bool
+        self,
+        weights: object,
+        max_seq: int,
+        prefetch_o: bool,
+        gate_up_bytes: int,
+        side: bool,
+        next_bytes: int = 0,
     ):
+        self.next_bytes = next_bytes  # of the next GEMV's weights, forked before each GEMV
         self.kernel = side_prefetch if side else prefetch
         self.side = side
         self.prefetch_o = prefetch_o
@@ -145,25 +152,42 @@ class Prefetching(Qwen3):
                 theta=c.rope_theta,
             )  # fmt: skip
             yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
+            yield from self._next(layer.gate_up, halves=True)
             yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
+            yield from self._next(layer.down)
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
+            if i + 1 < len(w.layers):
+                yield from self._next(w.layers[i + 1].qkv)
             yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
         yield from self._step_head()
         if self.side:
             yield join(self._joined.partition((1,)))
+
+    def _next(self, weight: Tensor[bf16], halves: bool = False) -> Iterator[Op]:
+        """The first ``next_bytes`` of ``weight`` (of each half of a gate/up pair) on the side
+        branch, before the GEMV ahead of the one that reads it."""
+        if not self.next_bytes:
+            return
+        n = np.int64(self.next_bytes)
+        zero = np.int64(0)
+        if halves:
+            half = np.int64(weight.nbytes // 2)
+            yield self.kernel(self._sink.partition((1,)), weight, zero, weight, half, n // 2)
+        else:
+            yield self.kernel(self._sink.partition((1,)), weight, n, weight, zero, zero)
 
 
 def main() -> None:
     weights = random_weights(SIZES["4B"], tr.bf16, 0)
     prompt = [int(t) for t in np.random.default_rng(0).integers(0, 151936, 512)]
     mb = 1 << 20
-    variants: dict[str, tuple[bool, int, bool] | None] = {
+    variants: dict[str, tuple[bool, int, bool, int] | None] = {
         "none": None,
-        "o, in the stream": (True, 0, False),
-        "side: nothing (fork, join)": (False, 0, True),
-        "side: o": (True, 0, True),
-        "side: o + gate_up 2x4 MB": (True, 4 * mb, True),
-        "side: o + gate_up 2x8 MB": (True, 8 * mb, True),
+        "side: o": (True, 0, True, 0),
+        "side: o, next 2 MB": (True, 0, True, 2 * mb),
+        "side: o, next 4 MB": (True, 0, True, 4 * mb),
+        "side: o, next 8 MB": (True, 0, True, 8 * mb),
+        "side: next 4 MB": (False, 0, True, 4 * mb),
     }
     if "--profile" in sys.argv:  # each kernel's time in a step, without and with o's prefetch
         profile_step(Qwen3(weights, max_seq=4232), prompt)
