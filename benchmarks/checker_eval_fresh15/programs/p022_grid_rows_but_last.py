@@ -1,0 +1,21 @@
+"""A grid of Pendings (micro-batch x shard); the loop waits every row but the last."""
+
+import numpy as np
+from llmlathe import kernels as K
+from llmlathe.host import tiles, vec
+
+import tilert as tr
+
+x = vec(np.ones(32))
+outs = [[tr.zeros((32,)) for _ in range(2)] for _ in range(3)]
+grid = [
+    [K.scale(tiles(o), x, float(r * 2 + c)).submit() for c, o in enumerate(row)]
+    for r, row in enumerate(outs)
+]
+for row in grid[:-1]:
+    for p in row:
+        p.wait()
+total = sum(float(o.to_numpy().sum()) for row in outs for o in row)  # expect: TC102
+for p in grid[-1]:
+    p.wait()
+print(total)
