@@ -36,6 +36,7 @@ from tilecheck.host.kernels import (
 )
 from tilecheck.host.key_lists import key_lists
 from tilecheck.host.known_keys import ScopeNames
+from tilecheck.host.lambdas import lowered
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.library import library_signature
 from tilecheck.host.managers import Managers
@@ -239,7 +240,7 @@ def _check_module(
     declared = reuse.declared_anywhere if reuse is not None else None
     # Analysed with each loop over a module generator stepped together with the generator's
     # (``tilecheck.host.generators``); findings are placed by the source's statements.
-    shown, module = module, Generators(module).module()
+    shown, module = module, Generators(lowered(module)).module()
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )

@@ -93,6 +93,16 @@ from tilecheck.catalog.round25a import INVALID as PROTOCOLS25A_INVALID
 from tilecheck.catalog.round25a import VALID as PROTOCOLS25A_VALID
 from tilecheck.catalog.round25d import INVALID as RINGS25D_INVALID
 from tilecheck.catalog.round25d import VALID as RINGS25D_VALID
+from tilecheck.catalog.round26a import INVALID as POSITIONS26A_INVALID
+from tilecheck.catalog.round26a import VALID as POSITIONS26A_VALID
+from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
+from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
+from tilecheck.catalog.round26c import INVALID as VALUES26C_INVALID
+from tilecheck.catalog.round26c import VALID as VALUES26C_VALID
+from tilecheck.catalog.round26d import INVALID as TURNS26D_INVALID
+from tilecheck.catalog.round26d import VALID as TURNS26D_VALID
+from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
+from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -496,6 +506,11 @@ def main() -> None:
         *KEYED24E_VALID["TC102"],
         *OBJECTS24H_VALID["TC102"],
         *RINGS25D_VALID["TC102"],
+        *POSITIONS26A_VALID["TC102"],
+        *VALUES26C_VALID["TC102"],
+        *ROUND26E_VALID["TC102"],
+        *ROUND26B_VALID["TC102"],
+        *TURNS26D_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -547,5 +562,10 @@ def main() -> None:
         + KEYED24E_INVALID["TC102"]
         + OBJECTS24H_INVALID["TC102"]
         + RINGS25D_INVALID["TC102"]
+        + POSITIONS26A_INVALID["TC102"]
+        + VALUES26C_INVALID["TC102"]
+        + ROUND26E_INVALID["TC102"]
+        + ROUND26B_INVALID["TC102"]
+        + TURNS26D_INVALID["TC102"]
     ),
 )

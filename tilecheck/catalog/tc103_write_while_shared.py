@@ -21,6 +21,8 @@ from tilecheck.catalog.round23a import INVALID as DUNDERS23A_INVALID
 from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
 from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
+from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
+from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -115,6 +117,7 @@ def main() -> None:
         *VALUES17D_VALID["TC103"],
         *DUNDERS23A_VALID["TC103"],
         *ROUND25C_VALID["TC103"],
+        *ROUND26B_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -196,5 +199,6 @@ def main() -> None:
         *VIEWS21H_INVALID["TC103"],
         *DUNDERS23A_INVALID["TC103"],
         *ROUND25C_INVALID["TC103"],
+        *ROUND26B_INVALID["TC103"],
     ),
 )

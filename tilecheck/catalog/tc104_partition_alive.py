@@ -29,6 +29,8 @@ from tilecheck.catalog.round21i import VALID as SHAPES21I_VALID
 from tilecheck.catalog.round22n import INVALID as KEYED22N_INVALID
 from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
+from tilecheck.catalog.round26a import INVALID as POSITIONS26A_INVALID
+from tilecheck.catalog.round26a import VALID as POSITIONS26A_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -161,6 +163,7 @@ def main() -> None:
         *SHAPES21I_VALID["TC104"],
         *KEYED22N_VALID["TC104"],
         *ROUND24F_VALID["TC104"],
+        *POSITIONS26A_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -398,5 +401,6 @@ def main() -> None:
         *TASKS20C_INVALID["TC104"],
         *SHAPES21I_INVALID["TC104"],
         *KEYED22N_INVALID["TC104"],
+        *POSITIONS26A_INVALID["TC104"],
     ),
 )

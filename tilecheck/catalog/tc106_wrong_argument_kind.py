@@ -18,6 +18,8 @@ from tilecheck.catalog.round22l import INVALID as OBJECTS22L_INVALID
 from tilecheck.catalog.round22l import VALID as OBJECTS22L_VALID
 from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
+from tilecheck.catalog.round26c import INVALID as ROUND26C_INVALID
+from tilecheck.catalog.round26c import VALID as ROUND26C_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -120,6 +122,7 @@ def main(factor: float) -> None:
         *TASKS20C_VALID["TC106"],
         *OBJECTS22L_VALID["TC106"],
         *ROUND25C_VALID["TC106"],
+        *ROUND26C_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -261,5 +264,6 @@ def main() -> None:
         *TASKS20C_INVALID["TC106"],
         *OBJECTS22L_INVALID["TC106"],
         *ROUND25C_INVALID["TC106"],
+        *ROUND26C_INVALID["TC106"],
     ),
 )

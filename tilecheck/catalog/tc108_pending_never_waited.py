@@ -43,6 +43,10 @@ from tilecheck.catalog.round24e import INVALID as ATTRIBUTES24E_INVALID
 from tilecheck.catalog.round24e import VALID as ATTRIBUTES24E_VALID
 from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
 from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
+from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
+from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
+from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
+from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -304,6 +308,8 @@ class Prefetcher:
         *SKIPPED22K_VALID["TC108"],
         *DROPS23D_VALID["TC108"],
         *ROUND25B_VALID["TC108"],
+        *ROUND26E_VALID["TC108"],
+        *ROUND26B_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -451,5 +457,7 @@ def main() -> None:
         *SKIPPED22K_INVALID["TC108"],
         *DROPS23D_INVALID["TC108"],
         *ROUND25B_INVALID["TC108"],
+        *ROUND26E_INVALID["TC108"],
+        *ROUND26B_INVALID["TC108"],
     ),
 )

@@ -27,6 +27,8 @@ from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
 from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
 from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
 from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
+from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
+from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -243,6 +245,7 @@ def main() -> None:
         *OBJECTS22L_VALID["TC110"],
         *ROUND24G_VALID["TC110"],
         *ROUND25B_VALID["TC110"],
+        *ROUND26E_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -429,5 +432,6 @@ def main() -> None:
         *ITERATION23B_INVALID["TC110"],
         *ROUND24G_INVALID["TC110"],
         *ROUND25B_INVALID["TC110"],
+        *ROUND26E_INVALID["TC110"],
     ),
 )

@@ -18,12 +18,14 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
-from tilecheck.host import api, default_args, with_exits
+from tilecheck.host import api, default_args, implicit_calls, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
 from tilecheck.host.classes import ClassInfo, self_name
+from tilecheck.host.closures import KEPT_CLOSURES
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import narrowed_parameters, stored_item
 from tilecheck.host.expressions import copies_of
+from tilecheck.host.implicit_calls import truth
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import (
@@ -37,15 +39,15 @@ from tilecheck.host.model import (
     State,
     Value,
 )
+from tilecheck.host.positions import Positions
 from tilecheck.host.scopes import declared_outer
-from tilecheck.host.skipped_waits import SkippedWaits
 from tilecheck.host.summary import Summary
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
 
-class BodyAnalysis(SkippedWaits):
+class BodyAnalysis(Positions):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
@@ -169,11 +171,20 @@ class BodyAnalysis(SkippedWaits):
             self.small(cast(cst.BaseSmallStatement, node))
         elif kind is ElementKind.EVAL:
             expr = cast(cst.BaseExpression, node)
-            self.evaluated(expr, self.ev(expr))
+            evaluated = self.ev(expr)
+            self.evaluated(expr, evaluated)
+            entered = self._loop_of.get(id(expr))
+            if entered is not None:  # its ``__iter__`` (``implicit_calls``)
+                implicit_calls.loop_entered(self, entered, evaluated)
         elif kind is ElementKind.FOR_TARGET:
             loop = cast(cst.For, node)
+            given = implicit_calls.turn(self, loop) if self.instances else None  # ``__next__``
             self.iterate(loop, self.iterated(loop.iter))
+            if given is not None:
+                self.bind(loop.target, given)
         elif kind is ElementKind.FOR_DONE:
+            if self.instances:  # the last ``__next__`` ran (``implicit_calls``)
+                implicit_calls.exhausted(self, cast(cst.For, node))
             self.loop_done(cast(cst.For, node))
         elif kind is ElementKind.LOOP_BACK:
             self.loop_back(node)
@@ -205,6 +216,8 @@ class BodyAnalysis(SkippedWaits):
             if isinstance(definition, cst.FunctionDef):
                 self.note_closure(definition.name.value, definition)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
+            if self.instances:  # ``if step:`` ran ``step.__bool__()`` (``implicit_calls``)
+                truth(self, cast(cst.BaseExpression, node))
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
             self.skipped_edge(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
         elif kind is ElementKind.UNDONE:
@@ -261,6 +274,8 @@ class BodyAnalysis(SkippedWaits):
                 if type(target.target) is cst.Subscript and self.instances:
                     stored_item(self, target.target, node.value)  # its ``__setitem__``
                 self.bind(target.target, value)
+                if self.closure_items or type(node.value) in KEPT_CLOSURES:
+                    self.note_closure_items(target.target, node.value)
                 if type(node.value) is cst.Lambda and type(target.target) is cst.Name:
                     self.note_closure(target.target.value, node.value)
                 elif type(node.value) is cst.Call and type(target.target) is cst.Name:
@@ -297,6 +312,8 @@ class BodyAnalysis(SkippedWaits):
                 self.ev(node.cause.item)
         elif type(node) is cst.Assert:
             self.ev(node.test)
+            if self.instances:
+                truth(self, node.test)
             if node.msg is not None:
                 self.ev(node.msg)
         elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(

@@ -31,6 +31,7 @@ from tilecheck.host.model import (
     Packed,
     Value,
     flatten,
+    shared_cover,
 )
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.ownership import name_cover
@@ -565,13 +566,15 @@ def returned_cover(
     that it gives out through this holder alone (``private``: no name can hold them; the
     upload source of ``load(host, into)``); None otherwise."""
     cover: frozenset[str] = frozenset()
+    written = {target[1] for target, exclusive in targets if exclusive}
     for target, _ in targets:
         if target in private:
             continue
         kind, which = target
         if kind != "param" or not isinstance(which, int) or which not in named:
             return None
-        cover |= named[which]
+        only_read = which not in written  # marked (``Ownership``'s read arguments)
+        cover |= (shared_cover(named[which]) or frozenset()) if only_read else named[which]
     return cover or None
 
 

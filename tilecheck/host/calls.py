@@ -13,10 +13,11 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
 from tilecheck.flow.cfg import CFG
-from tilecheck.host import api, messages
+from tilecheck.host import api, implicit_calls, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
 from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, formatting_call, protocol_call
+from tilecheck.host.implicit_calls import STDLIB, Looping
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
@@ -369,6 +370,8 @@ class Calls(Collectives):
         if canonical == api.GRAPH or canonical == api.GRAPH_TYPE:  # (``tr.Graph()``, 22M)
             self.unknown_args(call, escape=False)
             return self.new_graph(call)
+        if canonical in STDLIB:  # ``pickle.dumps(obj)``, ``range(n)`` (``implicit_calls``)
+            implicit_calls.called(cast("Looping", self), call, canonical)
         if canonical in PROTOCOLS:  # ``float(obj)`` (``dunders``)
             if protocol_call(cast("Analysis", self), call, canonical):
                 return NOTHING

@@ -1,9 +1,15 @@
 """What a closure does to the names it shares with the body around it, checked where it runs:
 a nested ``def`` or a lambda bound to a name, when that name is called, and a ``.then``
 callback, when the chain is built (it runs with the chain). Its host reads are reported at the
-read, inside its body: that is the line the runtime refuses."""
+read, inside its body: that is the line the runtime refuses. Round 26E: the op a ``.then``
+callback returns (``lambda *_: follow``) is run when the chain runs; a callback's read of a view
+(``hidden[:4].to_numpy()``) is its base's; lambdas kept in a list or dict, each reading only
+its defaults (``[lambda t=b: ... for b in bufs]``, ``readers[k] = lambda t=t: ...``), all run
+where a comprehension calls every item (``[read() for read in readers]``)."""
 
 from __future__ import annotations
+
+from collections.abc import Container
 
 import libcst as cst
 
@@ -13,7 +19,7 @@ from tilecheck.host.calls import Calls
 from tilecheck.host.findings import Finding
 from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
-from tilecheck.host.model import NOTHING, Kind, Oids
+from tilecheck.host.model import NOTHING, Kind, Oids, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.host.summary import parameters
@@ -21,6 +27,14 @@ from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
+
+# The values of an assignment that may keep lambdas in a container.
+KEPT_CLOSURES = frozenset({cst.ListComp, cst.Lambda})
+# A container's methods that walk its items (``readers.values()``)
+_WALKS = frozenset({"values", "items"})
+
+# The methods of a view (``t[:4]``) that read its base's data on the host.
+_VIEW_READS = frozenset({"to_numpy"})
 
 # What a closure does, in source order: ("read" | "wait", the free name, the node doing it).
 Events = tuple[tuple[str, str, cst.CSTNode], ...]
@@ -40,6 +54,111 @@ class Closures(Calls):
         self.waiting_closures: set[int] = set()
         # the call of ``await f(...)`` whose summary applies now (its body runs here)
         self.awaited_call: cst.Call | None = None
+        # a chained op (``.then``) -> the free name its callback returns: the op that name
+        # holds when the chain runs is run then, by the chain
+        self.chain_returns: dict[int, cst.Name] = {}
+        # a name -> the lambdas kept in the list or dict it holds (each with what its
+        # parameters defaulting to a name hold, and its body statement), round 26E
+        self.closure_items: dict[str, dict[int, tuple[cst.Lambda, dict[str, Oids], int]]] = {}
+        self._item_calls: dict[int, dict[int, str]] = {}  # a statement -> call -> container
+
+    def note_closure_items(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``readers = [lambda t=b: ... for b in bufs]``, ``readers = {}`` then ``readers[k] =
+        lambda t=t: ...``: the lambdas the container keeps, each with its defaults (evaluated
+        when it is made: ``b`` is each item of ``bufs`` in turn). A lambda reading a name
+        it does not take as a default is not kept (late binding: silence); the container is
+        forgotten where its name is rebound or something else is stored in it (other items it
+        held before are not followed: silence)."""
+        top = self.element.top if self.element is not None else 0
+        if type(target) is cst.Subscript and type(target.value) is cst.Name:
+            name = target.value.value
+            if type(value) is cst.Lambda and self._captures_all(value):
+                held = self.closure_items.setdefault(name, {})
+                old = held.get(id(value))
+                made = self.defaults_of(value)
+                if old is not None:
+                    made = {k: v | old[1].get(k, NOTHING) for k, v in made.items()}
+                held[id(value)] = (value, made, top)
+            elif name in self.closure_items:  # something else kept there
+                del self.closure_items[name]
+            return
+        if type(target) is not cst.Name:
+            return
+        name = target.value
+        if self.closure_items.pop(name, None) is not None:
+            self._item_calls.clear()
+        made_in = _comprehension_lambda(value)
+        if made_in is None or not self._captures_all(made_in[0]):
+            return
+        lam, comp = made_in
+        step = comp.target.value  # type: ignore[attr-defined]
+        walked = flatten(self.ev(comp.iter))  # every item it walks
+        defaults = {
+            p: walked if d == step else self.env.get(d, NOTHING) for p, d in _defaulted(lam).items()
+        }
+        self.closure_items[name] = {id(lam): (lam, defaults, top)}
+
+    def _captures_all(self, lam: cst.Lambda) -> bool:
+        """Every name a lambda reads or waits is one of its parameters defaulting to a name
+        (one it reads late, the last value a loop gave it: not kept)."""
+        defaulted = _defaulted(lam)
+        return all(name in defaulted for _, name, _ in self.reads_of(lam))
+
+    def kept_closures_called(self, call: cst.Call) -> bool:
+        """``[read() for read in readers]``, ``{k: read() for k, read in readers.items()}``:
+        every lambda the container keeps runs here, in turn."""
+        node = self.element.node if self.element is not None else None
+        if node is None or call.args or type(call.func) is not cst.Name:
+            return False
+        calls = self._item_calls.get(id(node))
+        if calls is None:
+            calls = self._item_calls[id(node)] = _item_calls(node, self.closure_items)
+        kept = calls.get(id(call))
+        if kept is None or kept not in self.closure_items:
+            return False
+        for lam, defaults, top in self.closure_items[kept].values():
+            shown = f"a lambda kept in `{kept}`"
+            self.run_closure(self.reads_of(lam), call, shown, top, defaults)
+        return True
+
+    def op_method(
+        self, call: cst.Call, name: str, ops: list[int], receiver: cst.BaseExpression, oids: Oids
+    ) -> set[int]:
+        out = super().op_method(call, name, ops, receiver, oids)
+        if name == "then" and len(out) == 1 and call.args:
+            returned = self._returned_name(call.args[0].value)
+            if returned is not None:
+                self.chain_returns[next(iter(out))] = returned
+        elif self.chain_returns and name in ("sync", "sync_on", "submit"):
+            for op in ops:  # the chain runs: its callback's op runs with it
+                returned = self.chain_returns.get(op)
+                if returned is not None:
+                    held = self.env.get(returned.value, NOTHING)
+                    self.run_once(returned, held, call, "then")
+        return out
+
+    def _returned_name(self, callback: cst.BaseExpression) -> cst.Name | None:
+        """The free name a ``.then`` callback returns as its value, on every call: ``lambda
+        *_: follow``, a ``def`` of the body whose only ``return`` is its last statement,
+        ``return follow`` (round 26E)."""
+        scope: Scope | None = callback if type(callback) is cst.Lambda else None
+        made: dict[str, Oids] = {}
+        if type(callback) is cst.Name and callback.value in self.closure_reads:
+            scope = self.closure_reads[callback.value][0]
+            made = self._defaults.get(callback.value) or {}
+        value: cst.BaseExpression | None = None
+        if type(scope) is cst.Lambda:
+            value = scope.body
+        elif type(scope) is cst.FunctionDef:
+            value = _only_return(scope)
+        if type(value) is not cst.Name or scope is None or value.value in made:
+            return None  # (a name a factory's call gave its closure: not this body's)
+        params = scope.params  # type: ignore[union-attr]
+        if value.value in {p.name.value for p in _all_params(params)}:
+            return None
+        if type(scope) is cst.FunctionDef and value.value in rebound(scope):
+            return None
+        return value
 
     def reads_of(self, scope: Scope) -> Events:
         """The host reads (``z.to_numpy()``, ``np.asarray(z)``) and waits (``pending.wait()``,
@@ -58,12 +177,20 @@ class Closures(Calls):
                     events.append(("wait", name, node))
                 elif name in free and attr not in api.TENSOR_METADATA and attr != "partition":
                     events.append(("read", name, node.value))
+            elif type(node) is cst.Attribute and type(node.value) is cst.Subscript:
+                # ``hidden[:4].to_numpy()``: the read of a view is its base's (round 26E)
+                base = node.value.value
+                attr = node.attr.value
+                if type(base) is cst.Name and base.value in free and attr in _VIEW_READS:
+                    events.append(("read", base.value, base))
             elif isinstance(node, cst.Await) and isinstance(node.expression, cst.Name):
                 if node.expression.value in free:
                     events.append(("wait", node.expression.value, node))
             elif isinstance(node, cst.Call) and node.args:
                 canonical = self.ctx.callee(node.func).canonical
                 arg = node.args[0].value
+                if type(arg) is cst.Subscript:  # ``np.asarray(hidden[:4])``
+                    arg = arg.value
                 if canonical in api.HOST_READERS and isinstance(arg, cst.Name):
                     if arg.value in free:
                         events.append(("read", arg.value, arg))
@@ -270,6 +397,8 @@ class Closures(Calls):
         return None if oid in self.waiting_closures else super().holder_name(oid)
 
     def closure_called(self, call: cst.Call) -> None:
+        if self.closure_items and self.kept_closures_called(call):
+            return
         if type(call.func) is cst.Name and self.waiting_closures:
             held = self.env.get(call.func.value, NOTHING)
             if held and held <= self.waiting_closures:
@@ -302,6 +431,86 @@ def returned_closure(fn: cst.FunctionDef) -> cst.FunctionDef | cst.Lambda | None
     if len(defs) != 1 or defs[0].asynchronous is not None or defs[0].decorators:
         return None
     return defs[0]
+
+
+def _comprehension_lambda(
+    value: cst.BaseExpression,
+) -> tuple[cst.Lambda, cst.CompFor] | None:
+    """``[lambda t=b: ... for b in bufs]``: the lambda and its one ``for`` (a name walking a
+    name, no ``if``), where the lambda reads only its defaults."""
+    if type(value) is not cst.ListComp:
+        return None
+    lam, comp = value.elt, value.for_in
+    if type(lam) is not cst.Lambda or comp.inner_for_in is not None or comp.ifs:
+        return None
+    if type(comp.target) is not cst.Name or type(comp.iter) is not cst.Name:
+        return None
+    if comp.asynchronous is not None:
+        return None
+    return lam, comp
+
+
+def _item_calls(node: cst.CSTNode, kept: Container[str]) -> dict[int, str]:
+    """The calls ``read()`` of a comprehension's step over a container of ``kept``
+    (``for read in readers``, ``readers.values()``, ``for k, read in readers.items()``): call
+    -> the container's name."""
+    out: dict[int, str] = {}
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind in exact.SCOPES or kind is cst.GeneratorExp:
+            continue
+        stack.extend(children(current))
+        if kind is not cst.ListComp and kind is not cst.DictComp and kind is not cst.SetComp:
+            continue
+        comp = current.for_in  # type: ignore[attr-defined]
+        if comp.inner_for_in is not None or comp.ifs or comp.asynchronous is not None:
+            continue
+        it, target = comp.iter, comp.target
+        walks = ""
+        if type(it) is cst.Call and type(it.func) is cst.Attribute and not it.args:
+            walks, it = it.func.attr.value, it.func.value
+        if type(it) is not cst.Name or it.value not in kept or walks not in ("", *_WALKS):
+            continue
+        if walks == "items":
+            if type(target) is not cst.Tuple or len(target.elements) != 2:
+                continue
+            target = target.elements[1].value
+        if type(target) is not cst.Name:
+            continue
+        body = current.value if kind is cst.DictComp else current.elt  # type: ignore[attr-defined]
+        if (
+            type(body) is cst.Call
+            and type(body.func) is cst.Name
+            and body.func.value == target.value
+            and not body.args
+        ):
+            out[id(body)] = it.value
+    return out
+
+
+def _all_params(params: cst.Parameters) -> list[cst.Param]:
+    star = [params.star_arg] if type(params.star_arg) is cst.Param else []
+    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
+    return [*params.posonly_params, *params.params, *star, *params.kwonly_params, *kwargs]
+
+
+def _only_return(fn: cst.FunctionDef) -> cst.BaseExpression | None:
+    """``value`` of ``fn``'s last statement ``return value``, its only ``return`` (no
+    ``yield``)."""
+    body = fn.body.body
+    if fn.asynchronous is not None or fn.decorators or not body:
+        return None
+    last = body[-1]
+    if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
+        return None
+    ret = last.body[0]
+    if type(ret) is not cst.Return or ret.value is None:
+        return None
+    if sum(1 for n in _own_nodes(fn) if type(n) in (cst.Return, cst.Yield)) != 1:
+        return None
+    return ret.value
 
 
 def _bound_in(index: object, fn: cst.CSTNode) -> frozenset[str]:

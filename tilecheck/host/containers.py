@@ -12,6 +12,8 @@ the items (``tilecheck.host.aliasing``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import libcst as cst
 
 from tilecheck.host.counters import Counters
@@ -36,6 +38,22 @@ _COPYING = frozenset(
 )
 # Those that make an empty container when called with nothing (``q = deque()``).
 _EMPTY = frozenset({"builtins.list", "collections.deque"})
+
+
+def constant_slice(only: cst.BaseSlice | None, names: Mapping[str, int]) -> slice | None:
+    """``[1:]``, ``[::2]``, ``[:-1]``: the slice its constant bounds make (None: not all
+    constant, or a zero step)."""
+    if type(only) is not cst.Slice:
+        return None
+    bounds: list[int | None] = []
+    for part in (only.lower, only.upper, only.step):
+        value = None if part is None else const_int(part, names)
+        if part is not None and value is None:
+            return None
+        bounds.append(value)
+    if bounds[2] == 0:
+        return None
+    return slice(bounds[0], bounds[1], bounds[2])
 
 
 def root_of(path: str) -> str:
@@ -130,6 +148,10 @@ class Containers(Counters):
             if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
                 if -len(base.items) <= axis.key < len(base.items):
                     return base.items[axis.key]
+            window = constant_slice(only, self.ctx.constants) if index is None else None
+            if window is not None and base.keys is None:  # ``pend[1:]``, ``bufs[::-1]``
+                items = base.items[window]
+                return Packed(items, repeated=base.repeated and bool(items))
             if _one_object(base) and index is not None:
                 return base.items[0]  # ``pair[i % 2]`` of ``[t] * 2``: ``t`` (or IndexError)
             below = self.below_least(base, axis)
@@ -524,7 +546,7 @@ class Containers(Counters):
             kept = self.container_method(expr, func)
             if kept is not None:
                 return kept
-        elif self.closure_reads or self.waiting_closures:
+        elif self.closure_reads or self.waiting_closures or self.closure_items:
             self.closure_called(expr)
         return super()._call(expr)
 

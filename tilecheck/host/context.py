@@ -78,6 +78,12 @@ class Context:
     # The call nodes, no part of the module, that methods Python calls unwritten are applied
     # at (``tilecheck.host.dunders``), by the expression's id and the method.
     dunder_calls: dict[tuple[int, str], cst.Call] = field(default_factory=dict)
+    # The expression a standard-library call of the module stands for, by the call's id (and
+    # the classes of the tuples it spreads; ``tilecheck.host.transfers``; None: none), and the
+    # module's names bound once to an ``operator.itemgetter``/``attrgetter`` (worked out the
+    # first time one is called).
+    lowered: dict[object, cst.BaseExpression | None] = field(default_factory=dict)
+    getters: frozenset[str] | None = None
     # The module's ``@dataclass``es with fields a lambda's call makes (``dunders``), by class,
     # worked out the first time a call of a name of the module is met.
     dataclass_defaults: dict[str, tuple[tuple[str, cst.Call | None], ...]] | None = None

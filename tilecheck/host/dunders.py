@@ -162,6 +162,16 @@ def formatting_call(an: Analysis, call: cst.Call, canonical: str) -> None:
     the others: one argument alone, ``str(b, "utf-8")`` decodes)."""
     values = an.unknown_args(call, escape=False)
     single = len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+    if canonical == "builtins.format" and len(call.args) == 2 and values[0]:
+        spec, arg = call.args[1], call.args[0]  # ``format(x, ".2f")``: its own ``__format__``
+        plain = not any(a.keyword is not None or a.star for a in call.args)
+        found = _method(an, values[0], "") if plain and _plain(spec.value) else None
+        if found is not None and found[1] == "__format__":
+            receiver = _receiver(an, arg.value, found[0])
+            if receiver is not None:
+                value = apply_method(an, call, receiver, "__format__", (spec,))
+                an.escape(value or NOTHING)
+        return
     if canonical != "builtins.print" and not single:
         return
     for arg, value in zip(call.args, values, strict=True):
@@ -214,6 +224,15 @@ PROTOCOLS = {
     "numpy.array": ("__array__",),
     "numpy.asanyarray": ("__array__",),
 }
+# Those given more arguments, passed on to the method (``round(x, 2)``: ``x.__round__(2)``).
+_MORE = frozenset({"builtins.round"})
+
+
+def _plain(expr: cst.BaseExpression) -> bool:
+    """A name or a literal: evaluated again as the method's argument, it means the same."""
+    return type(expr) is cst.Name or type(expr) in _LITERALS
+
+
 # A comparison's method on its left operand (``in``: its right one), and the one ``object``'s
 # falls back to (``!=`` runs ``__eq__`` where the class defines no ``__ne__``).
 _COMPARED: dict[type[cst.BaseCompOp], tuple[str, ...]] = {
@@ -230,12 +249,13 @@ _COMPARED: dict[type[cst.BaseCompOp], tuple[str, ...]] = {
 _ARRAY_FIRST = ("__array_interface__", "__array_struct__", "__buffer__")
 
 
-def _apply(
-    an: Analysis, node: cst.BaseExpression, owner: cst.Name, method: str, given: tuple[cst.Arg, ...]
+def apply_method(
+    an: Analysis, node: cst.BaseExpression, owner: str, method: str, given: tuple[cst.Arg, ...]
 ) -> Value | None:
-    """``method`` of the class of ``owner`` (certain) applied on it at a call node of its own
-    for ``node``, given ``given``; None where it has no summary."""
-    cls = an.receiver_class(owner.value)
+    """``method`` of the class of ``owner`` (a name or path holding an instance, certain)
+    applied on it at a call node of its own for ``node``, given ``given``; None where it has
+    no summary."""
+    cls = an.receiver_class(owner)
     summary = an.ctx.summary_for(f"{cls}.{method}") if cls is not None else None
     if summary is None:
         return None
@@ -243,17 +263,22 @@ def _apply(
     call = calls.get((id(node), method))
     if call is None:
         call = calls[(id(node), method)] = PropertyRead(func=node, args=given)
-    return an.call_summary(call, summary, owner.value)
+    return an.call_summary(call, summary, owner)
 
 
-def _certain(an: Analysis, expr: cst.BaseExpression, order: tuple[str, ...]) -> str | None:
+def certain_method(an: Analysis, expr: cst.BaseExpression, order: tuple[str, ...]) -> str | None:
     """The method of ``order`` that runs on the name ``expr``, certainly an instance of a
     module class defining it (None otherwise)."""
-    if type(expr) is not cst.Name or an.receiver_class(expr.value) is None:
+    return held_method(an, expr.value, order) if type(expr) is cst.Name else None
+
+
+def held_method(an: Analysis, name: str, order: tuple[str, ...]) -> str | None:
+    """The method of ``order`` that runs on what ``name`` holds (as ``certain_method``)."""
+    if an.receiver_class(name) is None:
         return None
-    value = an.env.get(expr.value)
+    value = an.env.get(name)
     found = _first_own(an, value, order) if value else None
-    if found is None or an.receiver_class(expr.value) != found[0]:
+    if found is None or an.receiver_class(name) != found[0]:
         return None
     return found[1]
 
@@ -262,16 +287,19 @@ def protocol_call(an: Analysis, call: cst.Call, canonical: str) -> bool:
     """``float(obj)``, ``len(obj)``, ``np.asarray(obj)``...: the method that runs, applied on
     ``obj`` (a name holding an instance of a module class that defines it); False where not
     followed (nothing evaluated then)."""
-    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+    if not call.args or any(a.keyword is not None or a.star for a in call.args):
+        return False
+    rest = tuple(call.args[1:])
+    if rest and (canonical not in _MORE or not all(_plain(a.value) for a in rest)):
         return False
     arg = call.args[0].value
-    method = _certain(an, arg, PROTOCOLS[canonical])
+    method = certain_method(an, arg, PROTOCOLS[canonical])
     if method is None:
         return False
     assert type(arg) is cst.Name
     if method == "__array__" and _array_first(an, an.receiver_class(arg.value)):
         return False
-    value = _apply(an, call, arg, method, ())
+    value = apply_method(an, call, arg.value, method, rest)
     if value is None:
         return False
     an.escape(value)
@@ -303,11 +331,11 @@ def compared(an: Analysis, expr: cst.Comparison) -> None:
         mine, other = other, mine
     elif not _plain_other(an, mine, other):
         return
-    method = _certain(an, mine, order)
+    method = certain_method(an, mine, order)
     if method is None or (type(other) is not cst.Name and type(other) not in _LITERALS):
         return
     assert type(mine) is cst.Name
-    value = _apply(an, expr, mine, method, (cst.Arg(other),))
+    value = apply_method(an, expr, mine.value, method, (cst.Arg(other),))
     if value is not None:
         an.escape(value)
 
@@ -346,10 +374,10 @@ def item_read(an: Analysis, expr: cst.Subscript) -> Value | None:
     key = index.value
     if type(key) is not cst.Name and type(key) not in _LITERALS:
         return None
-    if _certain(an, owner, ("__getitem__",)) is None:
+    if certain_method(an, owner, ("__getitem__",)) is None:
         return None
     assert type(owner) is cst.Name
-    return _apply(an, expr, owner, "__getitem__", (cst.Arg(key),))
+    return apply_method(an, expr, owner.value, "__getitem__", (cst.Arg(key),))
 
 
 def narrowed_parameters(fn: cst.FunctionDef) -> dict[str, str]:

@@ -14,6 +14,7 @@ import libcst as cst
 from tilecheck.host import api
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import compared, formatted_string, item_read
+from tilecheck.host.implicit_calls import index, truth
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
@@ -51,6 +52,7 @@ class Expressions(ObjectGraphs):
             cst.DictComp: self._comprehension,
             cst.Lambda: self._lambda,
             cst.IfExp: self._if_exp,
+            cst.UnaryOperation: self._unary,
             cst.BooleanOperation: self._boolean,
             cst.NamedExpr: self._named,
             cst.Yield: self._yield,
@@ -131,7 +133,17 @@ class Expressions(ObjectGraphs):
             found = item_read(self, expr)
             if found is not None:
                 return found
-        return self.subscript(expr)
+        value = self.subscript(expr)
+        if self.instances:
+            index(self, expr)  # ``seq[tok]``: its ``__index__`` (``implicit_calls``)
+        return value
+
+    def _unary(self, expr: cst.UnaryOperation) -> Value:
+        """``not x``: ``x`` tested for its truth (``implicit_calls``)."""
+        self.walk(expr)
+        if self.instances and type(expr.operator) is cst.Not:
+            truth(self, expr.expression)
+        return NOTHING
 
     def _comparison(self, expr: cst.Comparison) -> Value:
         """``a == b``: the operands in order, then an instance's ``__eq__`` where it is certain
@@ -325,21 +337,32 @@ class Expressions(ObjectGraphs):
             self.lambdas.append((expr, self.element.top if self.element is not None else 0))
         return NOTHING
 
+    def assume(self, test: cst.BaseExpression, truth: bool) -> None:
+        """Narrow the state to the paths where ``test`` has this truth value
+        (``BodyAnalysis``)."""
+
     def _fork(
         self,
         first: cst.BaseExpression,
         second: cst.BaseExpression | None,
         kept: list[Value] | None = None,
+        test: tuple[cst.BaseExpression, bool] | None = None,
     ) -> Oids:
         """Evaluate one of two expressions (or the first or nothing): each from the same
-        state, the outcomes merged (``kept``: given, each outcome as evaluated)."""
+        state, the outcomes merged (``kept``: given, each outcome as evaluated; ``test``: the
+        first is taken where that expression has that truth value, the second where not)."""
         before = self.state()
         # ``before`` must not change under us
         self._own_env = self._own_holds = self._own_must = self._own_defs = False
+        if test is not None:
+            self._assumed(test[0], test[1])
         value = self.ev(first)
         left = flatten(value)
         after_first = self.state()
         self._load(before)
+        if test is not None:
+            self._own_env = self._own_holds = self._own_must = self._own_defs = False
+            self._assumed(test[0], not test[1])
         other = self.ev(second) if second is not None else NOTHING
         right = flatten(other)
         if kept is not None:
@@ -350,8 +373,33 @@ class Expressions(ObjectGraphs):
             self.gc_needed = True
         return left | right
 
+    def _assumed(self, test: cst.BaseExpression, truth: bool) -> None:
+        """``assume``, then the holders it took from every name go, as the CFG's branch
+        collects them (``prev`` of ``prev and prev.wait()`` is None where the wait is
+        skipped: the Pending it and the names kept the same held does not exist there)."""
+        env = self.env
+        self.assume(test, truth)
+        if self.env is env:
+            return
+        lost: set[int] = set()
+        for name, oids in env.items():
+            now = self.env.get(name)
+            if now is not oids:
+                lost |= oids - (now or NOTHING)
+        if not lost:
+            return
+        for oids in self.env.values():
+            lost -= oids
+            if not lost:
+                return
+        for oid in lost:
+            if oid in self.holds:
+                self.set_hold(oid, None)
+
     def _if_exp(self, expr: cst.IfExp) -> Value:
         self.ev(expr.test)
+        if self.instances:
+            truth(self, expr.test)
         body, orelse = expr.body, expr.orelse
         if type(body) is cst.Tuple and type(orelse) is cst.Tuple:
             return self._fork_items(body, orelse)
@@ -381,7 +429,11 @@ class Expressions(ObjectGraphs):
 
     def _boolean(self, expr: cst.BooleanOperation) -> Value:
         left = flatten(self.ev(expr.left))
-        return left | self._fork(expr.right, None)
+        if self.instances:
+            truth(self, expr.left)  # (the right operand only where the left decides)
+        # ``prev and prev.wait()``: the wait is skipped only where ``prev`` is false (None)
+        taken = type(expr.operator) is cst.And
+        return left | self._fork(expr.right, None, test=(expr.left, taken))
 
     def _named(self, expr: cst.NamedExpr) -> Value:
         value = self.ev(expr.value)

@@ -57,6 +57,9 @@ class Frame(Store):
         self.infos: list[ObjInfo] = []
         self._oid_of: dict[tuple[Kind, object], int] = {}
         self._made: set[int] = set()  # objects ``fresh`` has made at least once
+        # the positions of the comprehensions followed item by item (``host.positions``)
+        # being evaluated: what ``fresh`` makes there is one object per position
+        self.positions_stack: list[int] = []
         self._summary: dict[int, int] = {}  # a site's object -> its summary object
         self.primary: dict[int, int] = {}  # a summary object -> its site's object
         self.children: dict[int, set[int]] = {}  # an object -> the elements taken from it
@@ -340,7 +343,10 @@ class Frame(Store):
         """A new object made at ``site`` (recency abstraction: the object this site made
         before, if the state still has it, becomes the site's summary object, so a loop's
         new tensor or op is never confused with the previous iteration's)."""
-        oid = self.obj(kind, site if key is None else key, site, label, group=group, rank=rank)
+        at: object = site if key is None else key
+        if self.positions_stack:
+            at = (at, tuple(self.positions_stack))
+        oid = self.obj(kind, at, site, label, group=group, rank=rank)
         self.made_here.add(oid)
         if oid in self._made:
             self.retire(oid)

@@ -22,6 +22,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
+from tilecheck.host.implicit_calls import cleared_stores, next_parts
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.reach import reached_attributes
@@ -169,6 +170,11 @@ class Functions:
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+                        if stmt.name.value == "__next__":  # in a loop (``implicit_calls``)
+                            for turn_name, variant in next_parts(stmt, d.name.value).items():
+                                self.defs[turn_name] = (variant, d.name.value)
+                                if id(d) in where:
+                                    self.statement[turn_name] = where[id(d)]
                         if static:
                             self._static.add(f"{d.name.value}.{stmt.name.value}")
                         if id(d) in where:
@@ -254,6 +260,8 @@ class Functions:
             else {}
         )
         releases, stores = analysis.attribute_summary(entry, end)
+        if analysis.me is not None and analysis.method_of is not None:
+            stores += cleared_stores(fn, analysis.me, stores)  # (``implicit_calls``)
         kept = (
             kept_ops(end.env, analysis.me, lambda o: analysis.infos[o].kind, analysis.result)
             if analysis.me is not None and end is not None
@@ -261,7 +269,10 @@ class Functions:
         )
         each = each_run(fn, analysis.me)
         summary = Summary(
-            name.removeprefix("memo ").removeprefix("task "),  # (shown: the function's name)
+            name.removeprefix("memo ")
+            .removeprefix("task ")
+            .removeprefix("stop ")
+            .removeprefix("item "),  # (shown: the function's name)
             names[0],
             names[1],
             frozenset(analysis.param_uses),

@@ -81,7 +81,7 @@ class _Generator:
         self.pre = list(pre)
         self.loop = loop
         self.value = value
-        inner = _suite(loop.body)
+        inner = _released(_suite(loop.body))
         self.before: list[cst.BaseStatement] = list(inner[:at])
         self.after: list[cst.BaseStatement] = list(inner[at + 1 :])
         self.params = [p.name.value for p in fn.params.params]
@@ -114,7 +114,7 @@ def _shape(fn: cst.FunctionDef) -> _Generator | None:
     loop = body[-1]
     if loop.asynchronous is not None or loop.orelse is not None:
         return None
-    inner = _suite(loop.body)
+    inner = _released(_suite(loop.body))
     at = next((i for i, stmt in enumerate(inner) if _yield_of(stmt) is not None), None)
     if at is None:
         return None
@@ -125,6 +125,23 @@ def _shape(fn: cst.FunctionDef) -> _Generator | None:
     if any(type(n) in _REFUSED for r in rest for n in descendants(r)):
         return None
     return _Generator(fn, body[:-1], loop, at, value)
+
+
+def _released(body: Body) -> Body:
+    """``body`` with a ``try: ... yield value ... finally: F`` (no ``except``, no ``else``)
+    written as its statements then ``F`` (round 26E): a generator a consumer walks to its end
+    is resumed after each step's body, and its ``finally`` runs then, before the next step
+    (where the consumer stops early, at the generator's close, which ``_every_step`` keeps
+    out)."""
+    for i, stmt in enumerate(body):
+        if type(stmt) is not cst.Try or stmt.handlers or stmt.orelse is not None:
+            continue
+        final = stmt.finalbody
+        inner = _suite(stmt.body)
+        if final is None or not any(_yield_of(s) is not None for s in inner):
+            continue
+        return [*body[:i], *inner, *_suite(final.body), *body[i + 1 :]]
+    return body
 
 
 def _yield_of(stmt: cst.BaseStatement) -> cst.BaseExpression | None:

@@ -32,7 +32,18 @@ from tilecheck.host.containers import root_of
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
 from tilecheck.host.immediate import Immediate
-from tilecheck.host.model import NOTHING, Hold, Kind, Oids, Pairs, State, Value, flatten, pair
+from tilecheck.host.model import (
+    NOTHING,
+    Hold,
+    Kind,
+    Oids,
+    Pairs,
+    State,
+    Value,
+    cover_name,
+    flatten,
+    pair,
+)
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax.index import SyntaxIndex
@@ -543,12 +554,14 @@ def _covers(
     for oid, hold in holds.items():
         if hold.cover:
             renamed: set[str] | None = set()
-            for name in hold.cover:
+            for marked in hold.cover:
+                name = cover_name(marked)
                 found = names(name)
                 if found is None or renamed is None:
                     renamed = None
                     break
-                renamed |= found
+                mark = marked[: len(marked) - len(name)]  # ``~``: shared borrows only
+                renamed |= {mark + n for n in found} if mark else found
             hold = dataclasses.replace(
                 hold, cover=frozenset(renamed) if renamed is not None else None
             )

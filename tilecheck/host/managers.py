@@ -42,7 +42,6 @@ _REFUSED = frozenset(
         cst.FunctionDef,
         cst.ClassDef,
         cst.Lambda,
-        cst.With,
         cst.Global,
         cst.Nonlocal,
         cst.Await,
@@ -97,6 +96,8 @@ def _manager(fn: cst.FunctionDef) -> Manager | None:
         kind = type(node)
         if kind in _REFUSED and node is not fn.body:
             return None
+        if kind is cst.With and node.asynchronous is not None:  # type: ignore[attr-defined]
+            return None
         if kind is cst.Yield:
             yields.append(node)  # type: ignore[arg-type]
     if len(yields) != 1 or type(yields[0].value) is cst.From or yields_last(fn):
@@ -113,11 +114,24 @@ def _yield_statement(body: Sequence[Statement], target: cst.Yield) -> cst.Expr |
             for small in stmt.body:
                 if type(small) is cst.Expr and small.value is target:
                     return small
-        elif type(stmt) is cst.Try:
-            found = _yield_statement(stmt.body.body, target)
+        elif type(stmt) is cst.Try or type(stmt) is cst.With:
+            found = _yield_statement(_block(stmt.body), target)
             if found is not None:
                 return found
     return None
+
+
+def _block(body: cst.BaseSuite) -> Sequence[Statement]:
+    return body.body if isinstance(body, cst.IndentedBlock) else ()
+
+
+def _entered(manager: Manager) -> Iterator[str]:
+    """The names of the calls ``manager``'s own ``with`` items make (``with side(s):``)."""
+    for node in own_nodes(manager.fn.body):
+        if type(node) is cst.WithItem and type(node.item) is cst.Call:
+            func = node.item.func
+            if type(func) is cst.Name:
+                yield func.value
 
 
 class Managers:
@@ -143,6 +157,10 @@ class Managers:
         for name, count in defined.items():
             if count > 1:
                 self.by_name.pop(name, None)
+        # a manager whose own ``with`` enters one of them: one frame's names for two
+        nested = [n for n, m in self.by_name.items() if any(e in self.by_name for e in _entered(m))]
+        for name in nested:
+            del self.by_name[name]
 
     def splice(self, body: Sequence[Statement], module: bool) -> Splice | None:
         """For ``build_cfg``: the managers a ``with`` of ``body`` enters that are built in

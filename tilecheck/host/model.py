@@ -18,6 +18,7 @@ counter lies between its bounds), for telling elements apart (``tilecheck.host.i
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -64,7 +65,8 @@ class Hold:
     # Names that, on every path where it is live, hold between them every tensor it borrows
     # (``b`` for ``b.partition(...)``); None when unknown. A name known to hold a tensor apart
     # from each of them cannot be one it borrows (a ping-pong loop's ``a`` while ``b`` is
-    # written, though after the merge either may hold either tensor).
+    # written, though after the merge either may hold either tensor). A name marked ``~``
+    # (``SHARED_MARK``) holds tensors it only reads: a read need not be apart from it.
     cover: frozenset[str] | None = None
     # Stream order (docs/decisions.md, "Async"), on every path where it is live: a Pending of
     # ops that kernel calls made (no ``.then``, ``tr.zip`` or graph), whose writes later
@@ -225,6 +227,37 @@ class Many:
 
 
 Value = Oids | Packed | Many
+
+
+# A cover's name through which only shared borrows were taken (a launch's read argument):
+# ``~front``. A read conflicts with exclusive borrows alone, so a name apart from the others
+# is apart from what the holder writes (round 26D: ``K.add(tiles(back), front, x)`` after
+# ``front, back = back, front``, where ``front`` is read while the op writes ``back``).
+SHARED_MARK = "~"
+
+
+def shared_cover(cover: frozenset[str] | None) -> frozenset[str] | None:
+    return None if cover is None else frozenset(SHARED_MARK + n for n in cover)
+
+
+def cover_name(name: str) -> str:
+    """The name (path) a cover's entry stands for, without its mark."""
+    return name[1:] if name[:1] == SHARED_MARK else name
+
+
+def cover_names(cover: frozenset[str], reading: bool) -> frozenset[str]:
+    """The names that hold, between them, every tensor of the holder a use may conflict
+    with: for a read of a tensor (``reading``), what the holder borrows exclusively."""
+    written, every = _split_cover(cover)
+    return written if reading else every
+
+
+@functools.lru_cache(maxsize=4096)
+def _split_cover(cover: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """A cover's unmarked names, and all its names without their marks."""
+    if not any(n[:1] == SHARED_MARK for n in cover):
+        return cover, cover
+    return frozenset(n for n in cover if n[:1] != SHARED_MARK), frozenset(map(cover_name, cover))
 
 
 def flatten(value: Value) -> Oids:

@@ -63,8 +63,11 @@ def construction(
         if dotted is not None and all(_only_reached(fn, attr, index) for fn in methods):
             objects[attr] = dotted
     made: set[str] = set()
-    for attr, cls_name in _made_objects(cls, counts):
-        if attr not in objects and all(_only_reached(fn, attr, index) for fn in methods):
+    factories = dict(_factory_objects(cls, kept))
+    for attr, cls_name in (*_made_objects(cls, counts), *factories.items()):
+        if (attr not in objects or attr in factories) and all(
+            _only_reached(fn, attr, index) for fn in methods
+        ):
             objects[attr] = cls_name
             made.add(attr)
     return Construction(params, kept, objects, settled, frozenset(made))
@@ -206,11 +209,40 @@ def _dataclass_fields(
             head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
             if (dotted_name(head) or "").split(".")[-1] in ("ClassVar", "InitVar", "KW_ONLY"):
                 return (), {}, {}
-            if isinstance(small.value, cst.Call):
+            if isinstance(small.value, cst.Call) and _factory_class(small.value) is None:
                 return (), {}, {}  # ``field(...)``: its order and defaults not followed
             names.append(small.target.value)
             annotations[small.target.value] = annotation
     return tuple(names), {n: n for n in names}, annotations
+
+
+def _factory_objects(cls: cst.ClassDef, kept: Mapping[str, str]) -> Iterator[tuple[str, str]]:
+    """A ``@dataclass``'s fields ``head: Head = field(default_factory=Head)`` (round 26C): the
+    generated ``__init__`` makes the instance where the construction gives none."""
+    for stmt in cls.body.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+            made = _factory_class(small.value) if small.target.value in kept else None
+            if made is not None:
+                yield small.target.value, made
+
+
+def _factory_class(value: cst.BaseExpression | None) -> str | None:
+    """``field(default_factory=Head)`` (or ``lambda: Head()``): the name it calls."""
+    if not isinstance(value, cst.Call) or dotted_name(value.func) not in (
+        "field",
+        "dataclasses.field",
+    ):
+        return None
+    if len(value.args) != 1 or value.args[0].keyword is None:
+        return None
+    if value.args[0].keyword.value != "default_factory":
+        return None
+    made = value.args[0].value
+    if isinstance(made, cst.Lambda) and not made.params.params:
+        body = made.body
+        made = body.func if isinstance(body, cst.Call) and not body.args else made
+    return made.value if isinstance(made, cst.Name) else None
 
 
 def _plain_dataclass(decorator: cst.BaseExpression) -> bool:

@@ -31,7 +31,7 @@ from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.receivers import Receivers
 from tilecheck.host.summary import Result, Summary, Target
-from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.nodes import dotted_name, path_of
 from tilecheck.syntax.walk import children
 
 # The name ``CallSites`` keeps a receiver made in the call under (``Act().forward()``).
@@ -53,6 +53,11 @@ class ObjectGraphs(Receivers):
     # -- a construction -------------------------------------------------------------------------
     def construct(self, call: cst.Call) -> Value | None:
         func = call.func
+        named = func.attr.value if type(func) is cst.Attribute else getattr(func, "value", "")
+        if named == "copy" and call.args:
+            copied = self._copied(call)
+            if copied is not None:
+                return copied
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
         kept = info.construction if info is not None else None
         if info is None or kept is None or not (kept.kept or kept.made):
@@ -81,10 +86,8 @@ class ObjectGraphs(Receivers):
             else:
                 self._give_away(arg.value, value)
         self.call_closures()
-        for attr in sorted(kept.made & set(kept.objects)):  # ``self.a = A()``: its own
-            made = self.fresh(Kind.INSTANCE, call, f"`{info.name}.{attr}`", key=(call, attr))
-            self._class_of[made] = kept.objects[attr]
-            objects[attr] = made
+        for attr in sorted(kept.made & set(kept.objects) - set(objects)):  # ``self.a = A()``
+            objects[attr] = self._made_object(call, f"{info.name}.{attr}", kept.objects[attr])
         instance = self.fresh(Kind.INSTANCE, call, f"`{info.name}` instance")
         self._class_of[instance] = info.name
         self.made_by[instance] = (call, values)
@@ -137,10 +140,11 @@ class ObjectGraphs(Receivers):
         if self._shared and name in self.instances:
             self._link_objects(name, oids)
 
-    def _link_objects(self, name: str, oids: Oids) -> None:
-        """``w.store`` (and its attributes' paths) is the instance ``w``'s construction kept."""
+    def _link_objects(self, name: str, oids: Oids, depth: int = 0) -> None:
+        """``w.store`` (and its attributes' paths) is the instance ``w``'s construction kept,
+        and so on down what those keep (three deep at most)."""
         info = self.class_of(oids)
-        if info is None:
+        if info is None or depth > 2:
             return
         for attr, cls in sorted(info.construction.objects.items()):
             kept = {self._kept_of.get(o, {}).get(attr) for o in oids}
@@ -154,6 +158,8 @@ class ObjectGraphs(Receivers):
             for field, root in sorted(held.tensors.items()):
                 shown = f"`{path}.{root}`"
                 self.set_env(f"{path}.{field}", frozenset({self.attribute_of(sub, root, shown)}))
+            if sub in self._kept_of:
+                self._link_objects(path, frozenset({sub}), depth + 1)
 
     # -- an instance keeping holders, reached another way ----------------------------------
     def store(self, path: str, value: Value) -> None:
@@ -361,6 +367,47 @@ class ObjectGraphs(Receivers):
         if roots:
             self.forget_attributes(roots)
 
+    def _copied(self, call: cst.Call) -> Value | None:
+        """``copy.copy(layer)`` of an instance of a module class that defines no copying of its
+        own: a new instance whose attributes hold the same objects (round 26C)."""
+        (arg, *more) = call.args
+        if more or arg.star or arg.keyword is not None or type(arg.value) is not cst.Name:
+            return None
+        if self.ctx.callee(call.func).canonical != "copy.copy":
+            return None
+        held = self.env.get(arg.value.value, NOTHING)
+        source = next(iter(held)) if len(held) == 1 else None
+        if source is None or source in self._stale or self.infos[source].kind is not Kind.INSTANCE:
+            return None
+        info = self.class_of(held)
+        if info is None or info.origin is not None or _copies_itself(self.ctx.module, info.name):
+            return None
+        for root in sorted(set(info.tensors.values())):
+            self.attribute_of(source, root, f"`{arg.value.value}.{root}`")
+        made = self.fresh(Kind.INSTANCE, call, f"`{info.name}` copy")
+        self._class_of[made] = info.name
+        self._attributes[made] = dict(self._attributes.get(source, {}))
+        if source in self._kept_of:
+            self._kept_of[made] = dict(self._kept_of[source])
+        return frozenset({made})
+
+    def _made_object(self, call: cst.Call, path: str, cls: str, depth: int = 0) -> int:
+        """The instance of ``cls`` a construction makes itself at ``path`` (``self.a = A()``,
+        a ``@dataclass``'s ``field(default_factory=A)``), with those its own construction
+        makes in turn (round 26C; three deep at most)."""
+        made = self.fresh(Kind.INSTANCE, call, f"`{path}`", key=(call, path))
+        self._class_of[made] = cls
+        info = self.ctx.classes.get(cls)
+        kept = info.construction if info is not None and depth < 3 else None
+        if kept is not None and kept.made:
+            inner = {
+                attr: self._made_object(call, f"{path}.{attr}", kept.objects[attr], depth + 1)
+                for attr in sorted(kept.made & set(kept.objects))
+            }
+            self._kept_of[made] = inner
+            self._shared.update(inner.values())
+        return made
+
     # -- a function returning the object it made --------------------------------------------
     def result(self, value: Value) -> Result:
         oids = flatten(value)
@@ -434,3 +481,43 @@ def _names(node: cst.CSTNode) -> list[cst.Name]:
             found.append(here)
         stack.extend(children(here))
     return found
+
+
+# methods that make ``copy.copy`` of an instance other than a plain copy of its attributes
+_COPYING = frozenset({"__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__"})
+
+
+def _copies_itself(module: cst.Module | None, name: str) -> bool:
+    """The module's class ``name`` (or one it derives from) copies itself its own way, or is
+    not found plainly (a base outside the module: assume it may)."""
+    classes = {
+        s.name.value: s
+        for s in (module.body if module is not None else ())
+        if type(s) is cst.ClassDef
+    }
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        cls = classes.get(todo.pop())
+        if cls is None:
+            return True
+        if cls.name.value in seen:
+            continue
+        seen.add(cls.name.value)
+        for stmt in cls.body.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in _COPYING:
+                return True
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == "__slots__"
+                        for t in small.targets
+                    ):
+                        return True
+        for base in cls.bases:
+            dotted = dotted_name(base.value)
+            if dotted is None:
+                return True
+            if dotted not in ("object", "ABC", "abc.ABC"):
+                todo.append(dotted)
+    return False

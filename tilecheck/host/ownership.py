@@ -33,7 +33,9 @@ from tilecheck.host.model import (
     Oids,
     Packed,
     Value,
+    cover_names,
     flatten,
+    shared_cover,
 )
 from tilecheck.host.shapes import shape_dims, tile_shape_problem
 from tilecheck.host.verdicts import Verdicts
@@ -165,6 +167,7 @@ class Ownership(Verdicts):
         if not self.holds:
             return
         acquiring = use in (Use.PARTITION, Use.SHARED, Use.COLLECTIVE)
+        reading = use is Use.READ or use is Use.SHARED  # exclusive borrows alone conflict
         group = self.current_group() if acquiring else None
         scope = self.launch_scope if acquiring else None
         for oid in self.live_holders():
@@ -178,9 +181,12 @@ class Ownership(Verdicts):
                 covers
                 and hold.cover is not None
                 and isinstance(node, (cst.Name, cst.Attribute, cst.Subscript))
-                and self.apart_from(path_of(node) or "", hold.cover)
+                and self.apart_from(
+                    path_of(node) or "",
+                    cover_names(hold.cover, reading and info.kind is not Kind.PARTITION),
+                )
             ):
-                continue  # the name holds none of the tensors this holder borrows
+                continue  # the name holds none of the tensors this holder borrows (or writes)
             if hold.lined is not None and self.lined_apart(oid, hold, node, use):
                 continue
             for borrow in hold.borrows:
@@ -324,6 +330,15 @@ class Ownership(Verdicts):
                     writes.append((param.name, arg, frozenset(tensors)))
                 elif param.kind is ParamKind.SHARED and tensors:
                     reads.append((param.name, arg, frozenset(tensors)))
+                elif (
+                    not oids
+                    and param.kind in _TENSOR_KINDS
+                    and (foreign := self.foreign_array(arg.value)) is not None
+                ):  # (round 26C) the library takes tilert tensors only
+                    problem = (
+                        f"{where} takes a tilert tensor, not a {foreign} array "
+                        "(`tr.from_dlpack(array)` shares its memory)"
+                    )
             elif param.kind is ParamKind.MUTABLE:
                 if tensors and not partitions:
                     problem = (
@@ -385,7 +400,7 @@ class Ownership(Verdicts):
         for _name, arg, tensors_read in reads:
             borrows |= {Borrow(t, False) for t in tensors_read}
             if not self.allocated_here(arg.value):  # no name holds it (round 21G)
-                cover = _union_cover(cover, name_cover(arg.value))
+                cover = _union_cover(cover, shared_cover(name_cover(arg.value)))
         op = self.fresh(Kind.OP, call, f"op `{kernel.name}`", group=group)
         if not (kernel.library and self.swallowing()):  # it may raise first (bad input)
             self.created_ops[op] = self.site(call)

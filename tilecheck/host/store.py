@@ -18,11 +18,13 @@ from tilecheck.host.model import (
     NO_PAIRS,
     NO_TAKEN,
     NOTHING,
+    SHARED_MARK,
     Hold,
     Oids,
     Pairs,
     Runs,
     State,
+    cover_name,
     held_apart,
     pair,
 )
@@ -206,9 +208,13 @@ class Store:
         if any(name in p for p in self.same):
             self.same = frozenset(p for p in self.same if name not in p)
         item = name + "[?]"  # some item of the container ``name`` held
+        mark = SHARED_MARK  # also as read only (``model.shared_cover``)
         for oid in self.live_holders():  # a released holder's cover is never read
             hold = self.holds[oid]
-            if hold.cover is not None and (name in hold.cover or item in hold.cover):
+            cover = hold.cover
+            if cover is not None and (
+                name in cover or item in cover or (mark + name) in cover or (mark + item) in cover
+            ):
                 self.set_hold(oid, dataclasses.replace(hold, cover=None))
 
     def relate(
@@ -243,9 +249,10 @@ class Store:
         if not names:
             return {}
         out: dict[int, frozenset[str]] = {}
+        marked = {SHARED_MARK + n for n in names}
         for oid in self.live_holders():
             cover = self.holds[oid].cover
-            if cover is not None and not names.isdisjoint(cover):
+            if cover is not None and not (names.isdisjoint(cover) and marked.isdisjoint(cover)):
                 out[oid] = cover
         return out
 
@@ -261,13 +268,15 @@ class Store:
             if hold is None:
                 continue
             renamed: set[str] = set()
-            for name in cover:
+            for marked in cover:
+                name = cover_name(marked)
+                mark = marked[: len(marked) - len(name)]  # ``~``: shared borrows only
                 takers = [t for t, s in copies if s == name]
                 if name in rebound and not takers:
                     break
                 if name not in rebound:
-                    renamed.add(name)
-                renamed.update(takers)
+                    renamed.add(marked)
+                renamed.update(mark + t for t in takers)
             else:
                 self.set_hold(oid, dataclasses.replace(hold, cover=frozenset(renamed)))
 

@@ -19,8 +19,8 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api, messages
-from tilecheck.host.containers import Containers
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.transfers import Transfers
 from tilecheck.syntax.nodes import path_of, source_of
 from tilecheck.syntax.walk import children, with_parents
 
@@ -31,7 +31,7 @@ _ITEM_METHODS = frozenset(
 _READERS = frozenset({"len", "enumerate", "zip", "range", "sorted", "reversed", "list", "print"})
 
 
-class ZippedItems(Containers):
+class ZippedItems(Transfers):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._zipped_at: dict[str, dict[cst.Call, None]] = {}  # a container -> its zips

@@ -1,0 +1,152 @@
+"""Which list comprehensions of a scope are taken apart by position (``tilecheck.host.positions``
+follows those item by item), read from the scope's syntax once.
+
+A comprehension's result is taken apart by position where it, or the name it is bound to, is
+sliced with constant bounds (``pend[1:]``, ``pend[::2]``), spread (``f(*pend)``, ``[*pend]``),
+unpacked into names (``a, b = [...]``) or reordered in place (``pend.reverse()``); and so is a
+comprehension whose items another such comprehension walks (``pend = [op.submit() for op in
+ops]``: ``ops`` as well, and ``slots`` of ``for i, s in enumerate(slots)``). A name a ``for``
+statement walks together with another (``zip``, ``enumerate``) keeps today's lanes
+(``tilecheck.host.lanes``), which line its items up with the other's step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.walk import children
+
+_REORDERING = frozenset({"reverse", "pop", "insert"})
+_WALKS = frozenset({"enumerate", "zip", "list", "tuple", "reversed"})
+
+
+def positional_comprehensions(scope: cst.CSTNode) -> frozenset[int]:
+    """The ids of the list comprehensions of ``scope`` (not of the functions in it) whose
+    result is taken apart by position."""
+    bound: dict[str, list[cst.ListComp]] = {}  # a name -> the comprehensions bound to it
+    demanded: set[str] = set()
+    direct: set[int] = set()
+    walked_together: set[str] = set()
+    comps: list[cst.ListComp | cst.GeneratorExp] = []
+    for node in _nodes(scope):
+        kind = type(node)
+        if kind is cst.ListComp or kind is cst.GeneratorExp:
+            comps.append(node)  # type: ignore[arg-type]
+        elif kind is cst.Assign:
+            _assign(node, bound, demanded, direct)  # type: ignore[arg-type]
+        elif kind is cst.Subscript:
+            _sliced(node, demanded, direct)  # type: ignore[arg-type]
+        elif kind is cst.Arg or kind is cst.StarredElement:
+            if kind is cst.StarredElement or node.star == "*":  # type: ignore[attr-defined]
+                _demand(node.value, demanded, direct)  # type: ignore[attr-defined]
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in _REORDERING:
+                _demand(func.value, demanded, direct)
+        elif kind is cst.For:
+            walked_together |= _together(node.iter)  # type: ignore[attr-defined]
+    if not demanded and not direct:
+        return frozenset()
+    # what a demanded comprehension walks is demanded too
+    changed = True
+    while changed:
+        changed = False
+        for name in list(demanded):
+            for comp in bound.get(name, ()):
+                for source in _sources(comp.for_in.iter):
+                    if source not in demanded:
+                        demanded.add(source)
+                        changed = True
+        for made in comps:
+            if id(made) in direct:
+                for source in _sources(made.for_in.iter):
+                    if source not in demanded:
+                        demanded.add(source)
+                        changed = True
+    out = set(direct)
+    for name in demanded - walked_together:
+        out |= {id(c) for c in bound.get(name, ())}
+    if out:  # then an index a counter of a constant ``range`` takes is known position by
+        # position too (``out[h] for h in range(3)`` against ``out[3]`` of one of those)
+        together = {id(c) for name in walked_together for c in bound.get(name, ())}
+        out |= {
+            id(c)
+            for c in comps
+            if type(c) is cst.ListComp and _counts(c.for_in.iter) and id(c) not in together
+        }
+    return frozenset(out)
+
+
+def _counts(iterable: cst.BaseExpression) -> bool:
+    return (
+        type(iterable) is cst.Call
+        and type(iterable.func) is cst.Name
+        and iterable.func.value == "range"
+    )
+
+
+def _nodes(scope: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = list(children(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        stack.extend(children(node))
+
+
+def _assign(
+    node: cst.Assign, bound: dict[str, list[cst.ListComp]], demanded: set[str], direct: set[int]
+) -> None:
+    value = node.value
+    for target in node.targets:
+        if type(target.target) in (cst.Tuple, cst.List):
+            _demand(value, demanded, direct)  # ``a, b = [...]``
+        elif type(value) is cst.ListComp:
+            path = path_of(target.target)
+            if path is not None:
+                bound.setdefault(path, []).append(value)
+
+
+def _sliced(node: cst.Subscript, demanded: set[str], direct: set[int]) -> None:
+    if len(node.slice) == 1 and type(node.slice[0].slice) is cst.Slice:
+        _demand(node.value, demanded, direct)
+
+
+def _demand(expr: cst.BaseExpression, demanded: set[str], direct: set[int]) -> None:
+    if type(expr) is cst.ListComp or type(expr) is cst.GeneratorExp:
+        # (a generator unpacked or spread runs there and then)
+        direct.add(id(expr))
+        return
+    path = path_of(expr)
+    if path is not None:
+        demanded.add(path)
+
+
+def _sources(iterable: cst.BaseExpression) -> Iterator[str]:
+    """The names whose items a comprehension over ``iterable`` walks."""
+    path = path_of(iterable)
+    if path is not None:
+        yield path
+    elif type(iterable) is cst.Call and type(iterable.func) is cst.Name:
+        if iterable.func.value in _WALKS:
+            for arg in iterable.args:
+                inner = path_of(arg.value)
+                if inner is not None:
+                    yield inner
+
+
+def _together(iterable: cst.BaseExpression) -> set[str]:
+    """The names a ``for`` statement walks step by step with another (or its counter)."""
+    if type(iterable) is not cst.Call or type(iterable.func) is not cst.Name:
+        return set()
+    if iterable.func.value not in ("zip", "enumerate"):
+        return set()
+    out: set[str] = set()
+    for arg in iterable.args:
+        path = path_of(arg.value)
+        if path is not None:
+            out.add(path)
+    return out
