@@ -412,22 +412,13 @@ class Closures(Calls):
 def returned_closure(fn: cst.FunctionDef) -> cst.FunctionDef | cst.Lambda | None:
     """The closure a factory returns: its last statement ``return inner`` of a ``def inner``
     of its body (or ``return lambda ...``), its only ``return``."""
-    body = fn.body.body
-    if fn.asynchronous is not None or fn.decorators or not body:
+    value = _only_return(fn)
+    if type(value) is cst.Lambda:
+        return value
+    if type(value) is not cst.Name:
         return None
-    last = body[-1]
-    if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
-        return None
-    ret = last.body[0]
-    if type(ret) is not cst.Return or ret.value is None:
-        return None
-    if sum(1 for n in _own_nodes(fn) if type(n) in (cst.Return, cst.Yield)) != 1:
-        return None
-    if type(ret.value) is cst.Lambda:
-        return ret.value
-    if type(ret.value) is not cst.Name:
-        return None
-    defs = [s for s in body if type(s) is cst.FunctionDef and s.name.value == ret.value.value]
+    name = value.value
+    defs = [s for s in fn.body.body if type(s) is cst.FunctionDef and s.name.value == name]
     if len(defs) != 1 or defs[0].asynchronous is not None or defs[0].decorators:
         return None
     return defs[0]
