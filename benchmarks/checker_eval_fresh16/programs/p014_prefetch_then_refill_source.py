@@ -1,0 +1,23 @@
+"""A prefetch helper copies the next chunk; the host refills the source before it lands."""
+
+import numpy as np
+from llmquill.host import tiles, vec
+from llmquill.kernels import copy
+
+import tilert as tr
+
+
+def prefetch(dst: tr.Tensor, src: tr.Tensor):
+    return copy(tiles(dst), src).submit()
+
+
+chunks = [np.full(32, k, dtype=np.float32) for k in range(3)]
+staging = tr.from_numpy(chunks[0].copy())
+device_buf = vec(32)
+got = []
+for k in range(1, 3):
+    p = prefetch(device_buf, staging)
+    staging.copy_from(chunks[k])  # expect: TC103
+    p.wait()
+    got.append(float(device_buf.to_numpy()[0]))
+print(got)

@@ -1,0 +1,23 @@
+"""Jobs carry their Pending in a dataclass field; every job is waited before any read."""
+
+from dataclasses import dataclass
+
+from llmquill.host import tiles, vec
+from llmquill.kernels import scale
+
+import tilert as tr
+
+
+@dataclass
+class Job:
+    name: str
+    out: tr.Tensor
+    pending: object
+
+
+x = vec(16, 1.0)
+bufs = {name: vec(16) for name in ("draft", "target", "verify")}
+jobs = [Job(n, b, scale(tiles(b), x, 2.0).submit()) for n, b in bufs.items()]
+for job in jobs:
+    job.pending.wait()
+assert all(job.out.to_numpy()[0] == 2.0 for job in jobs)
