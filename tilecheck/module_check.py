@@ -52,6 +52,7 @@ from tilecheck.positions import SpanOf
 from tilecheck.project import Project
 from tilecheck.statement_positions import StatementPositions
 from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.walk import forget_children
 
 # Canonical names under these prefixes are never kernels of another module of the project.
 _NOT_USER_CODE = ("tilert", "builtins.", "<module>.", "numpy", "asyncio.", "typing.")
@@ -125,7 +126,21 @@ def _module_context(
     imported: dict[str, Summary | None] = {}
 
     index = SyntaxIndex()  # the module's syntax, walked once for every analysis that asks
-    classes = module_classes(module, resolver, find_class, index)
+
+    def find_def(dotted: str) -> cst.FunctionDef | None:
+        canonical = resolver.resolve(dotted) if project is not None else None
+        if project is None or canonical is None or canonical.startswith(_NOT_USER_CODE):
+            return None
+        module_name, _, name = canonical.rpartition(".")
+        found = project.module_of(module_name, path) if module_name else None
+        if found is None:
+            return None
+        for stmt in found[2].body:
+            if type(stmt) is cst.FunctionDef and stmt.name.value == name:
+                return stmt
+        return None
+
+    classes = module_classes(module, resolver, find_class, index, find_def)
     constants = module_constants(module.body)
     again = bound_again(module.body, constants) | rebindable
     ctx = Context(
@@ -142,6 +157,7 @@ def _module_context(
     ctx.module = module
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
+    ctx.ops = functools.cache(lambda: bound_once(module.body, ctx.launches, rebindable))
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: key_lists(module))
     ctx.known_names = functools.cache(lambda: ScopeNames(module))
@@ -226,6 +242,7 @@ def check_module(
     try:
         return _check_module(module, path, project, kernel_decorators, reuse)
     finally:
+        forget_children()
         if collecting:
             gc.enable()
 

@@ -61,6 +61,7 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
 # node, a sequence of nodes, text or a sentinel, told apart by its exact type below.
 _VALUES: dict[type[cst.CSTNode], Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
 _IS_NODE: dict[type, bool] = {}
+_NONE = type(None)
 
 
 def _breaks(text: str) -> int:
@@ -87,34 +88,34 @@ def line_count(root: cst.CSTNode) -> int:
             count += 1
             continue
         for value in (_VALUES.get(cls) or _values(cls))(node):
-            kind = type(value)
-            if kind is cst.SimpleWhitespace:  # a backslash continuation
-                text = value.value
-                if "\n" in text or "\r" in text:
-                    count += _breaks(text)
+            kind = type(value)  # (tested most common first: most values are empty)
+            if kind is tuple or kind is list:
+                if value:
+                    stack.extend(value)
+            elif kind is cst.SimpleWhitespace:  # a line break in it follows a backslash
+                if "\\" in value.value:
+                    count += _breaks(value.value)
             elif kind is cst.Name:
                 if value.lpar or value.rpar:
                     stack.append(value)
+            elif kind is _NONE or kind is cst.MaybeSentinel:
+                pass
             elif kind is str:
                 if "\n" in value or "\r" in value:
                     count += _breaks(value)
             elif kind is cst.TrailingWhitespace:  # every line's end: counted in place
                 count += 1  # its ``Newline``
-                text = value.whitespace.value
-                if "\n" in text or "\r" in text:
-                    count += _breaks(text)
+                if "\\" in value.whitespace.value:
+                    count += _breaks(value.whitespace.value)
                 if value.comment is not None:
                     stack.append(value.comment)
             elif kind is cst.Comma or kind is cst.Dot:  # their whitespace, read in place
                 for space in (value.whitespace_before, value.whitespace_after):
                     if type(space) is cst.SimpleWhitespace:
-                        text = space.value
-                        if "\n" in text or "\r" in text:
-                            count += _breaks(text)
+                        if "\\" in space.value:
+                            count += _breaks(space.value)
                     else:
                         stack.append(space)
-            elif kind is tuple or kind is list:
-                stack.extend(value)
             elif is_node.get(kind) or (kind not in is_node and _is_node(kind)):
                 stack.append(value)
     return count

@@ -285,3 +285,63 @@ def test_a_pending_kept_for_a_base_of_another_module(
     main.write_text(DOUBLER.format(imports=imports, base=base, finish=finish))
     submit = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "# submit" in t)
     assert check_file(main, Project([tree])) == ([("TC108", submit)] if found else [])
+
+
+PLANS = """\
+def tiles(t):
+    if len(t.shape) == 1:
+        return t.partition((64,))
+    return t.partition((1, t.shape[1]))
+
+
+def upload(t):
+    return t
+"""
+
+
+@pytest.mark.parametrize(
+    ("imports", "maker", "replan"),
+    [
+        ("from pkg.plans import tiles", "tiles", False),
+        ("from pkg import plans", "plans.tiles", False),
+        ("from pkg.plans import tiles", "tiles", True),
+        ("from pkg.plans import upload", "upload", False),
+    ],
+)
+def test_a_partition_an_imported_helper_makes_is_kept_by_the_class(
+    tree: Path, imports: str, maker: str, replan: bool
+) -> None:
+    """Round 27G: ``self.plan = tiles(self.out)`` in ``__init__`` with ``tiles`` a helper of
+    another module that returns a partition on every way out: each call of a method
+    launching with ``self.plan`` consumes it (the second raises); planned again after each
+    launch, or a helper that returns no partition, nothing is reported."""
+    (tree / "pkg" / "plans.py").write_text(PLANS)
+    main = tree / "pkg" / "main.py"
+    again = f"\n        self.plan = {maker}(self.out)" if replan else ""
+    main.write_text(
+        textwrap.dedent("""\
+            import tilert as tr
+            {imports}
+            from pkg.kernels import add
+
+
+            class Acc:
+                def __init__(self, n: int) -> None:
+                    self.out = tr.zeros((n,))
+                    self.plan = {maker}(self.out)
+
+                def step(self, x: tr.Tensor) -> None:
+                    add(self.plan, x, x).sync()  # consumed{again}
+
+
+            def main() -> None:
+                acc = Acc(256)
+                x = tr.ones((256,))
+                acc.step(x)
+                acc.step(x)
+        """).format(imports=imports, maker=maker, again=again)
+    )
+    consumed = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "consumed" in t)
+    found = check_file(main, Project([tree]))
+    makes = maker.endswith("tiles") and not replan
+    assert found == ([("TC109", consumed)] if makes else [])

@@ -28,6 +28,8 @@ from tilecheck.catalog.round24g import INVALID as ROUND24G_INVALID
 from tilecheck.catalog.round24g import VALID as ROUND24G_VALID
 from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
 from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
+from tilecheck.catalog.round27g import INVALID as ROUND27G_INVALID
+from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -149,6 +151,7 @@ def main() -> None:
         *LINES22W_VALID["TC109"],
         *ROUND24G_VALID["TC109"],
         *ROUND25B_VALID["TC109"],
+        *ROUND27G_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -329,5 +332,6 @@ def main() -> None:
         *LINES22W_INVALID["TC109"],
         *ROUND24G_INVALID["TC109"],
         *ROUND25B_INVALID["TC109"],
+        *ROUND27G_INVALID["TC109"],
     ),
 )

@@ -29,6 +29,8 @@ from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
 from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
 from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
 from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
+from tilecheck.catalog.round27g import INVALID as ROUND27G_INVALID
+from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -246,6 +248,7 @@ def main() -> None:
         *ROUND24G_VALID["TC110"],
         *ROUND25B_VALID["TC110"],
         *ROUND26E_VALID["TC110"],
+        *ROUND27G_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -433,5 +436,6 @@ def main() -> None:
         *ROUND24G_INVALID["TC110"],
         *ROUND25B_INVALID["TC110"],
         *ROUND26E_INVALID["TC110"],
+        *ROUND27G_INVALID["TC110"],
     ),
 )

@@ -421,11 +421,19 @@ def module_classes(
     resolver: NameResolver,
     find: Callable[[str], ClassInfo | None] | None = None,
     index: SyntaxIndex | None = None,
+    find_def: Callable[[str], cst.FunctionDef | None] | None = None,
 ) -> dict[str, ClassInfo]:
     """The module's top-level classes, by name; and (``find``: a class by its canonical name,
     in the checked tree) those it imports, by the name it gives them. ``index``: the module's
-    (``tilecheck.syntax.index``), where the methods' facts are read."""
-    found = _own_classes(body, resolver, index if index is not None else SyntaxIndex())
+    (``tilecheck.syntax.index``), where the methods' facts are read. ``find_def``: a function
+    another module of the checked tree defines, by the name this module calls it by (a
+    partition maker of a helper module: ``self.plan = tiles(self.out)``)."""
+    found = _own_classes(
+        body,
+        resolver,
+        index if index is not None else SyntaxIndex(),
+        PartitionMakers(body, find_def),
+    )
     if find is None:
         return found
     for local, canonical in _imported_names(body, resolver):
@@ -458,11 +466,10 @@ def _imported_names(body: cst.Module, resolver: NameResolver) -> Iterator[tuple[
 
 
 def _own_classes(
-    body: cst.Module, resolver: NameResolver, index: SyntaxIndex
+    body: cst.Module, resolver: NameResolver, index: SyntaxIndex, makers: PartitionMakers
 ) -> dict[str, ClassInfo]:
     classes = {s.name.value: s for s in body.body if type(s) is cst.ClassDef}
     bases = ancestors(classes)
-    makers = PartitionMakers(body)
     found: dict[str, ClassInfo] = {}
     relatives_of: dict[str, list[str]] = {}
     for name, cls in classes.items():

@@ -57,10 +57,8 @@ def constant_slice(only: cst.BaseSlice | None, names: Mapping[str, int]) -> slic
 
 
 def root_of(path: str) -> str:
-    for i, char in enumerate(path):
-        if char in ".[":
-            return path[:i]
-    return path
+    """``a`` of ``a.b[0]``: the path up to its first ``.`` or ``[``."""
+    return path.partition(".")[0].partition("[")[0]
 
 
 class Containers(Counters):

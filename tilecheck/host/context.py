@@ -56,6 +56,9 @@ class Context:
     streams: Callable[[], frozenset[str]] = frozenset
     # The same for names bound once to another library's array (``host = np.zeros(n)``).
     arrays: Callable[[], frozenset[str]] = frozenset
+    # The same for names bound once to a kernel's launch, an op (``op = k(out.partition(n))``):
+    # a function's ``op.sync()`` of one is an effect on the module's op (round 27G).
+    ops: Callable[[], frozenset[str]] = frozenset
     # Attributes that hold a non-empty list once made (``tilecheck.flow.filled``): a method's
     # loop over one runs at least once.
     filled: Container[str] = frozenset()
@@ -121,3 +124,7 @@ class Context:
 
     def array_maker(self, expr: cst.BaseExpression) -> bool:
         return self.array_library(expr) is not None
+
+    def launches(self, expr: cst.BaseExpression) -> bool:
+        """``k(out.partition(n), x)``: a kernel's launch, an op."""
+        return type(expr) is cst.Call and self.callee(expr.func).kernel is not None

@@ -6,7 +6,7 @@ class's own call does), and a function or static method whose every way out retu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -91,10 +91,17 @@ class PartitionMakers:
     """The module's functions and static methods that return a partition on every way out,
     each read the first time a call to it is met."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        imported: Callable[[str], cst.FunctionDef | None] | None = None,
+    ) -> None:
         self._module = module
         self._defs: dict[str, cst.FunctionDef] | None = None  # listed at the first call met
         self._known: dict[str, bool] = {}
+        # a function another module of the checked tree defines, by the dotted name this
+        # module calls it by (``tiles`` of ``from pkg.host import tiles``): None if none
+        self._imported = imported
 
     def _listed(self) -> dict[str, cst.FunctionDef]:
         if self._defs is None:
@@ -112,6 +119,8 @@ class PartitionMakers:
         found = self._known.get(name)
         if found is None:
             fn = self._listed().get(name)
+            if fn is None and self._imported is not None:
+                fn = self._imported(name)
             found = self._known[name] = fn is not None and partition_maker(fn)
         return found
 
@@ -128,4 +137,13 @@ class PartitionMakers:
             return False
         owner = func.value.value
         names = owners if owner == me else (owner,) if owner in owners else ()
+        if not names and owner != me:  # ``host.tiles(t)``: another module's function
+            return self._imported_maker(f"{owner}.{func.attr.value}")
         return any(self._maker(f"{o}.{func.attr.value}") for o in names)
+
+    def _imported_maker(self, dotted: str) -> bool:
+        found = self._known.get(dotted)
+        if found is None:
+            fn = self._imported(dotted) if self._imported is not None else None
+            found = self._known[dotted] = fn is not None and partition_maker(fn)
+        return found

@@ -290,6 +290,7 @@ class Functions:
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
             use_order=analysis.use_order(),
+            global_runs=analysis.global_runs(),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
             runs=analysis.runs() + tuple((attr, how) for attr, how, _ in each),
             consumes_attributes=(

@@ -95,8 +95,10 @@ class Immediate(PoppedItems):
                         return self.call_summary(inner, summary, None)
                     finally:
                         self.awaited_call = None
-        elif type(inner) is cst.Name and self.summarizing and inner.value not in self.env:
-            self.parameter_op_named(inner)  # ``await op`` of an op a caller may pass
+        elif type(inner) is cst.Name and self.summarized and inner.value not in self.env:
+            # ``await op`` of an op a caller may pass, or of the module's
+            if self.parameter_op_named(inner) is None:
+                self.global_op_named(inner)
         return super()._await(expr)
 
     def _yield(self, expr: cst.Yield) -> Value:

@@ -291,7 +291,13 @@ class ObjectGraphs(Receivers):
                 return super().call_summary(call, summary, receiver)
             finally:
                 self.instances.pop(_MADE, None)
-        return super().call_summary(call, summary, receiver)
+        value = super().call_summary(call, summary, receiver)
+        if receiver is None and self.scope_node is None:
+            # a module function's runs of the module's ops (``global_ops``), at a module-level
+            # call: the caller's op of that name is the global's
+            for name, how, node in summary.global_runs:
+                self.path_rerun(call, summary, name, how, node)
+        return value
 
     def attribute_entry(self, me: str, info: ClassInfo, *, param: bool = False) -> dict[str, Oids]:
         """``self.store`` of a method: the kept instance, its tensors known to the caller as

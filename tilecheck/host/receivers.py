@@ -233,20 +233,27 @@ class Receivers(KeptItems):
             if attr.endswith(EACH):
                 self.items_rerun(call, summary, receiver, attr, how)
                 continue
-            path = f"{receiver}.{attr}"
-            op = self.bound.get(path)
-            if op is None or self.env.get(path) != frozenset({op}):
-                continue
-            runs = self.taken.get(op)
-            finding = None
-            if runs is not None and not self.lazy:
-                ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
-                finding = messages.already_run(call, path, self.infos[op], ordered, how)
-            self.verdict(OP_ALREADY_RUN, call, finding)
-            self.took(op, call, how)
-            inner = dict(summary.run_at).get(attr)
-            if inner is not None and summary.statement is not None:
-                self._run_inside[call] = (inner, summary.statement)
+            self.path_rerun(
+                call, summary, f"{receiver}.{attr}", how, dict(summary.run_at).get(attr)
+            )
+
+    def path_rerun(
+        self, call: cst.Call, summary: Summary, path: str, how: str, inner: cst.CSTNode | None
+    ) -> None:
+        """The op ``path`` holds, run again by the call: TC110 where it holds, on every path,
+        one op that every path already ran."""
+        op = self.bound.get(path)
+        if op is None or self.env.get(path) != frozenset({op}):
+            return
+        runs = self.taken.get(op)
+        finding = None
+        if runs is not None and not self.lazy:
+            ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
+            finding = messages.already_run(call, path, self.infos[op], ordered, how)
+        self.verdict(OP_ALREADY_RUN, call, finding)
+        self.took(op, call, how)
+        if inner is not None and summary.statement is not None:
+            self._run_inside[call] = (inner, summary.statement)
 
     def relocated(self, finding: Finding) -> Finding:
         """TC110 of a method's ``self.op.sync()`` run again by a call: at that run, inside

@@ -3,6 +3,7 @@ or class takes from around it, and the names a body declares ``global`` or ``non
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 import libcst as cst
@@ -44,7 +45,7 @@ def _declared(root: cst.CSTNode, *, nested: bool) -> frozenset[str]:
     return frozenset(found)
 
 
-def _suites(node: cst.CSTNode) -> list[cst.CSTNode]:
+def _suites(node: cst.CSTNode) -> Sequence[cst.CSTNode]:
     """What holds the statements of a block, a module or a compound statement."""
     case = _CASE.get(type(node))
     if case is None:

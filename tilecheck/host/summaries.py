@@ -18,6 +18,7 @@ import libcst as cst
 from tilecheck.host import messages
 from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
+from tilecheck.host.global_ops import GlobalOps
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
     CONSUMED,
@@ -33,7 +34,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.parameter_index import rebound
-from tilecheck.host.submitted import RECEIVER_WAITED, Submitted
+from tilecheck.host.submitted import RECEIVER_WAITED
 from tilecheck.host.summary import NO_RESULT, Result, Target
 from tilecheck.host.tensor_lists import items_target, walked_item
 from tilecheck.syntax import exact
@@ -48,7 +49,7 @@ _PLACED = (Kind.PENDING, Kind.PARTITION, Kind.GRAPH)
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
 
 
-class Interprocedural(Submitted):
+class Interprocedural(GlobalOps):
     """Records what a summary needs while a function is analysed (``CallSites`` applies the
     summaries of the functions it calls)."""
 
@@ -81,29 +82,6 @@ class Interprocedural(Submitted):
         self.launches_dropped: dict[cst.BaseExpression, tuple[int, Finding]] = {}  # ``Summary``'s
 
     # -- recording ---------------------------------------------------------------------------
-    def parameter_op(self, func: cst.Attribute) -> int | None:
-        receiver = func.value
-        if func.attr.value != "sync" or not isinstance(receiver, cst.Name):
-            return None
-        return self.parameter_op_named(receiver)
-
-    def parameter_op_named(self, receiver: cst.Name) -> int | None:
-        """The op a caller may pass for the parameter ``receiver`` names, run here (``.sync()``,
-        ``await op``)."""
-        if (
-            receiver.value not in self.summarizing
-            or receiver.value in self.env
-            or receiver.value in self.ctx.rebindable
-            or self.maybe
-        ):
-            return None
-        name = receiver.value
-        op = self.obj(Kind.OP, ("param-op", name), None, f"`{name}`")
-        self.set_hold(op, Hold(LIVE))
-        self.set_env(name, frozenset({op}))
-        self.set_bound(name, op)
-        return op
-
     def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
         if known and self.capturing_graph() is None and self.every_call():
             self.refusals.add(what)  # refused wherever a caller captures a graph

@@ -153,6 +153,9 @@ class Summary:
     # The targets ``used_at`` leaves out for using them at several nodes, each in a line every
     # call runs: their uses in the order made (a conflict is reported at the first it breaks).
     use_order: tuple[tuple[Target, tuple[tuple[Use, cst.CSTNode], ...]], ...] = ()
+    # A function's runs of the module's ops (globals bound once to a launch) on every call:
+    # (name, how, the run's node), for TC110 across module-level calls (round 27G).
+    global_runs: tuple[tuple[str, str, cst.CSTNode], ...] = ()
 
 
 def join_returns(

@@ -29,7 +29,12 @@ def head_of(dotted: str) -> str:
 
 def target_names(target: cst.CSTNode) -> Iterator[str]:
     """Names an assignment or ``del`` target, a pattern or a comprehension target binds."""
-    if isinstance(target, cst.Name):
+    kind = type(target)  # (the common cases by exact type, before ``isinstance`` on ABCs)
+    if kind is cst.Name:
+        yield cast(cst.Name, target).value
+    elif kind is cst.Attribute or kind is cst.Subscript:
+        return
+    elif isinstance(target, cst.Name):
         yield target.value
     elif isinstance(target, (cst.Tuple, cst.List)):
         for element in target.elements:

@@ -88,8 +88,23 @@ def _reader(cls: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
 _READERS: dict[type[cst.CSTNode], Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
 
 
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+# Each node's ``children``, by the node's id (the node kept with them, so that the id stays its
+# own): a module's bodies are walked by several analyses each, and the nodes' fields need
+# reading once. Kept while a module is checked (``forget_children`` at its end).
+_CHILDREN: dict[int, tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = {}
+
+
+# Nodes whose code fields hold text only (a name, a number, a string): they have no children.
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString})
+
+
+def children(node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
     """The nodes directly inside ``node`` that may hold code, in field order."""
+    if type(node) in _LEAVES:
+        return ()
+    known = _CHILDREN.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
     out: list[cst.CSTNode] = []
     kinds = _TYPE_KINDS
     for value in (_READERS.get(type(node)) or _reader(type(node)))(node):
@@ -105,7 +120,14 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
                     out.append(item)
         elif kind != OTHER:
             out.append(value)
-    return out
+    found = tuple(out)
+    _CHILDREN[id(node)] = (node, found)
+    return found
+
+
+def forget_children() -> None:
+    """Drops the ``children`` kept (the nodes with them)."""
+    _CHILDREN.clear()
 
 
 def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
