@@ -19,6 +19,8 @@ from tilecheck.syntax.nodes import dotted_name
 
 
 class Aliasing(Closures):
+    __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._index_deps: dict[str, set[int]] = {}  # a name -> elements indexed with it

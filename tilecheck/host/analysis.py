@@ -50,6 +50,8 @@ from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 class BodyAnalysis(Positions):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
+    __slots__ = ()
+
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
         super().__init__(ctx)
         self.method_of = method_of

@@ -26,6 +26,8 @@ from tilecheck.syntax.nodes import path_of
 
 
 class Appended(Indexed):
+    __slots__ = ("_append_loop", "_appends", "_empty_start")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._appends: dict[int, dict[int, str]] = {}  # loop -> its appends: call -> path

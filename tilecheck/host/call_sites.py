@@ -38,7 +38,7 @@ from tilecheck.host.ownership import name_cover
 from tilecheck.host.partial_calls import imports_partial, joined_args, partials
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.reduced_zips import zip_reduced
-from tilecheck.host.summary import Result, Summary, Target
+from tilecheck.host.summary import Result, Summary, Target, private_tensors
 from tilecheck.host.summary_checks import SummaryChecks
 from tilecheck.syntax.nodes import path_of
 
@@ -55,6 +55,9 @@ _LABELS = {
 
 class CallSites(SummaryChecks):
     """Applies the summaries of the functions a body calls, at each call."""
+
+    __slots__ = """_explicit _named_args _new_tensors _partial_calls _property_reads default_nodes
+    given_too""".split()
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
@@ -576,23 +579,3 @@ def returned_cover(
         only_read = which not in written  # marked (``Ownership``'s read arguments)
         cover |= (shared_cover(named[which]) or frozenset()) if only_read else named[which]
     return cover or None
-
-
-def private_tensors(summary: Summary, result: Result) -> frozenset[Target]:
-    """The tensors the call makes (``("new", n)`` targets) that only ``result`` gives out:
-    no other returned item, stored attribute, append or kept op names them, and none is a
-    view (round 21G)."""
-    new = frozenset(t for t, _ in result.targets if t[0] == "new")
-    if not new:
-        return new
-    others: list[Result] = [r for r in summary.returns if r is not result]
-    others += [r for _, r in summary.stores if r is not result]
-    others += [r for _, r in summary.appends if r is not result]
-    others += [r for _, rs in summary.kept_ops for r in rs if r is not result]
-    seen: set[Target] = {t for view in summary.views for t in view[:2]}
-    while others:
-        other = others.pop()
-        seen |= {t for t, _ in other.targets}
-        others += [r for _, r in other.fields]
-    seen |= {t for _, r in result.fields for t, _ in r.targets}
-    return new - seen

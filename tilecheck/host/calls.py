@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
-from tilecheck.flow.cfg import CFG
 from tilecheck.host import api, implicit_calls, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
@@ -32,10 +31,7 @@ if TYPE_CHECKING:
 
 
 class Calls(Collectives):
-    _streams: frozenset[str] | None = None
-    _rebound_here: frozenset[str] | None = None  # the names the function binds, once asked
-    _arrays: frozenset[str] | None = None
-    body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+    __slots__ = ()
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func

@@ -22,6 +22,8 @@ from tilecheck.host.summary import Summary
 class CaptureSites(Interprocedural):
     """TC111 and TC105 inside the functions a body calls (``CallSites`` applies the rest)."""
 
+    __slots__ = ()
+
     def refused_inside(self, call: cst.Call, summary: Summary) -> bool:
         """TC111 at a call, inside a graph capture, of a function that allocates (records an
         event, copies into a tensor) on every call: inside it, where the runtime refuses, for

@@ -47,6 +47,8 @@ class Cleared:
 
 
 class ClearedWindows(Windows):
+    __slots__ = ("_cleared", "_drains")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._cleared: dict[int, list[Cleared]] = {}  # by the id of the loop

@@ -41,6 +41,9 @@ Events = tuple[tuple[str, str, cst.CSTNode], ...]
 
 
 class Closures(Calls):
+    __slots__ = """_defaults _item_calls _reads awaited_call chain_returns closure_items
+    closure_reads waiting_closures""".split()
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
         # a name -> the closure it is bound to, with the body statement defining it

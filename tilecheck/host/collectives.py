@@ -53,6 +53,8 @@ COMMUNICATOR = frozenset(
 
 
 class Collectives(Ownership):
+    __slots__ = ()
+
     def ev(self, expr: cst.BaseExpression) -> Value:
         """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
         raise NotImplementedError

@@ -62,6 +62,8 @@ def root_of(path: str) -> str:
 
 
 class Containers(Counters):
+    __slots__ = ("_based", "_lengths", "_under")
+
     def ev(self, expr: cst.BaseExpression) -> Value:
         """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
         raise NotImplementedError

@@ -23,6 +23,8 @@ from tilecheck.syntax.walk import children
 
 
 class Counters(Aliasing):
+    __slots__ = ("_besides", "_counting", "_def_refs", "_moved", "_ranging")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # an element -> the objects it moved into as its counter advanced, by how many

@@ -30,6 +30,8 @@ LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, c
 class Expressions(ObjectGraphs):
     """The expressions of one body; ``BodyAnalysis`` adds its statements."""
 
+    __slots__ = ("_expr", "_free", "lambdas", "lazy_kept")
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in

@@ -24,7 +24,9 @@ from tilecheck.syntax.nodes import target_names
 
 
 class FirstTurns(Overwrites):
-    body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+    __slots__ = ("_carriers", "_deferred", "_direct", "_spans", "_starts", "_turn_counters")
+
+    body_cfg: CFG | None  # the body analysed (``BodyAnalysis.run_body``)
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)

@@ -36,6 +36,8 @@ def flag_key(name: str) -> str:
 class FlagGates(Inlined):
     """Holders' flag facts: made, kept, and used where a flag is tested."""
 
+    __slots__ = ("_gated",)
+
     def __init__(self, ctx: Context) -> None:
         self._gated: set[str] = set()  # flags some fact names (in a holder or in ``defs``)
         super().__init__(ctx)

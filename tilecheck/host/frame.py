@@ -14,7 +14,7 @@ from tilecheck.codes import (
     PARTITION_CONSUMED,
     PENDING_NEVER_WAITED,
 )
-from tilecheck.flow.cfg import Element
+from tilecheck.flow.cfg import CFG, Element
 from tilecheck.host import api, messages
 from tilecheck.host.context import Context
 from tilecheck.host.cycles import Cycled, cycled_findings
@@ -48,12 +48,24 @@ class Frame(Store):
     ``Ownership`` adds tilert's effects on them and ``BodyAnalysis`` the interpretation of the
     syntax."""
 
-    scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
-    module_node: cst.Module | None = None  # the module, where this is its own code
+    __slots__ = """_arrays _guarded _made _oid_of _rebound_here _streams _summary body_cfg children
+    conflicted created_ops created_pendings ctx cycle_loops deque_loops dropped
+    element family_version infos launch_scope lazy left_unrun left_unwaited
+    loop_first loop_parameter_reruns loop_reruns made_elsewhere made_here maybe
+    memo_slots module_node outer_names outputs parameter_verdicts parameters
+    positions_stack primary ran rank rerun_call scope_node sink sliced_off tick
+    verdicts waited windowed""".split()
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
         self.ctx = ctx
+        self.scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
+        self.module_node: cst.Module | None = None  # the module, where this is its own code
+        self.body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+        # ``Calls``'s, once asked: the names bound to streams, to arrays, and at all in the body
+        self._streams: frozenset[str] | None = None
+        self._arrays: frozenset[str] | None = None
+        self._rebound_here: frozenset[str] | None = None
         self.infos: list[ObjInfo] = []
         self._oid_of: dict[tuple[Kind, object], int] = {}
         self._made: set[int] = set()  # objects ``fresh`` has made at least once

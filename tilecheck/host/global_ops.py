@@ -18,11 +18,12 @@ from tilecheck.host.submitted import Submitted
 
 
 class GlobalOps(Submitted):
-    summarizing: tuple[str, ...] = ()
-    summarized = False
+    __slots__ = ("_global_ops", "global_run_nodes", "summarized", "summarizing")
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
+        self.summarizing: tuple[str, ...] = ()  # the function's parameter names, when summarized
+        self.summarized = False  # summarized, with parameters or without (what it returns counts)
         self._global_ops: dict[int, str] = {}  # the placeholders, by the global they stand for
         self.global_run_nodes: dict[str, dict[cst.CSTNode, str]] = {}  # their runs, every call
 

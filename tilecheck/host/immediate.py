@@ -46,12 +46,13 @@ _CALLING = _KEYED | _CONSUMERS  # the builtins a call of may run a lambda before
 
 
 class Immediate(PoppedItems):
-    # summarizing a ``@contextmanager`` function of ``coroutines.yields_last``'s shape: its
-    # ``yield`` gives what the ``with`` binds, as a ``return`` would
-    yield_returns: bool = False
+    __slots__ = ("_builtin_names", "_param_runs", "_task_starts", "yield_returns")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        # summarizing a ``@contextmanager`` function of ``coroutines.yields_last``'s shape: its
+        # ``yield`` gives what the ``with`` binds, as a ``return`` would
+        self.yield_returns = False
         self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
         # a called name -> the builtin it names, if one (by its text alone: ``Context.callee``)
         self._builtin_names: dict[str, str | None] = {}

@@ -34,6 +34,8 @@ class _Index:
 
 
 class Indexed(Lanes):
+    __slots__ = ("_indexes", "_saved")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._indexes: dict[str, _Index] = {}

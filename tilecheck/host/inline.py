@@ -95,6 +95,8 @@ class _Running:
 
 
 class Inlined(Immediate):
+    __slots__ = ("_copies", "_inside", "_returning", "_running", "_site_verdicts")
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._running: list[_Running] = []

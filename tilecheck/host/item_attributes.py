@@ -106,6 +106,10 @@ def item_attribute(path: str, container: str) -> str | None:
 
 
 class ItemAttributes(Loops):
+    __slots__ = (
+        """_arg_keys _bodies _every _lined_names _looked _plain_lists _step_copies""".split()
+    )
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._step_copies: set[int] = set()  # the steps' copies of items' attributes

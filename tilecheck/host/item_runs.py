@@ -46,6 +46,8 @@ _LEAVES = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Try, cst.TryStar,
 
 
 class ItemRuns(Expressions):
+    __slots__ = ("_every_run", "_lists", "_steady")
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._steady: dict[str, bool] = {}  # a container's name -> ``steady_items``

@@ -16,6 +16,8 @@ from tilecheck.host.summary import Summary, Target
 
 
 class KeptItems(CallSites):
+    __slots__ = ("_alone", "_kept_items", "_run_inside")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # a call that runs a method's ``self.op.sync()`` -> that run, and the method's statement

@@ -25,6 +25,8 @@ from tilecheck.host.skipped_runs import SkippedRuns
 
 
 class KeyedRuns(SkippedRuns):
+    __slots__ = ("_evaluated_holders",)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # id -> the loops, list/dict comprehensions and dict displays this body evaluated

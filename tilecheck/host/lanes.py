@@ -27,7 +27,9 @@ from tilecheck.host.slice_ends import left_out
 
 
 class Lanes(ItemAttributes):
-    module_node: cst.Module | None = None  # the module, when this is its body (``Windows``)
+    __slots__ = ("_appended", "_at", "_dict_lanes", "_lanes", "_leaving")
+
+    module_node: cst.Module | None  # the module, when this is its body (``Windows``)
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)

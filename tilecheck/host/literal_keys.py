@@ -26,6 +26,8 @@ from tilecheck.syntax.walk import own_nodes
 
 
 class LiteralKeys(Rows):
+    __slots__ = ("_literal", "_subset")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # a loop's name -> the loop and the constant keys it walks

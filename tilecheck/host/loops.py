@@ -41,12 +41,11 @@ from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
 
-# Iterables whose elements are those of the container they are given.
-_SAME_ELEMENTS = frozenset({"list", "tuple", "sorted", "reversed", "iter"})
-_REORDERED = frozenset({"sorted", "reversed"})
-
 
 class Loops(NestedItems):
+    __slots__ = """_elements _loop_of _loops _rebinds _short _short_loop _turned _turns _walks
+    shortened""".split()
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._loops: dict[int, str] = {}  # id of a ``for`` iterable -> the key of its value
@@ -262,9 +261,9 @@ class Loops(NestedItems):
                 if self.slice_breaks_lanes(args, columns):
                     return [None] * len(columns)
                 return columns
-            if name in _SAME_ELEMENTS and len(args) == 1:
+            if name in ("list", "tuple", "sorted", "reversed", "iter") and len(args) == 1:
                 inner = self.columns(args[0], None)
-                if name in _REORDERED and single(inner) and isinstance(inner[0], Many):
+                if name in ("sorted", "reversed") and single(inner) and isinstance(inner[0], Many):
                     # another order: its items no longer line up with another's by position
                     return [dataclasses.replace(inner[0], lane=None)]
                 if len(inner) == 1 and unordered_keys(inner[0]):

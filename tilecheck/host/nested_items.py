@@ -20,6 +20,8 @@ from tilecheck.host.model import Oids
 
 
 class NestedItems(FirstTurns):
+    __slots__ = ("_row_of", "_taken_within")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # a selected element -> the objects taken from it as from a row (lanes, elements)

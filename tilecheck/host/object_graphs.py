@@ -39,6 +39,8 @@ _MADE = " made"
 
 
 class ObjectGraphs(Receivers):
+    __slots__ = ("_fields", "_held_in", "_kept_of", "_last_made", "_shared")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._kept_of: dict[int, dict[str, int]] = {}  # keeper instance -> attribute -> kept

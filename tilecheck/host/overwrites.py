@@ -26,7 +26,9 @@ _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await
 
 
 class Overwrites(SlotFacts):
-    module_node: cst.Module | None = None  # the module, when this is its body
+    __slots__ = ("_turn_stores",)
+
+    module_node: cst.Module | None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)

@@ -48,6 +48,8 @@ _TENSOR_KINDS = (ParamKind.MUTABLE, ParamKind.SHARED)
 
 
 class Ownership(Verdicts):
+    __slots__ = ()
+
     # -- making -----------------------------------------------------------------------------
     def new_tensor(self, call: cst.Call, rank: int | None) -> Oids:
         return frozenset({self.fresh(Kind.TENSOR, call, "tensor", rank=rank)})

@@ -19,6 +19,8 @@ from tilecheck.syntax.nodes import path_of
 
 
 class PoppedItems(KeyedRuns):
+    __slots__ = ()
+
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         path = path_of(func.value) if func.attr.value == "clear" and not call.args else None
         held = self.env.get(path + "[*]") if path is not None else None

@@ -37,6 +37,8 @@ Item = Value | int | tuple["Item", ...]
 
 
 class Positions(SkippedWaits):
+    __slots__ = ("_positional",)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._positional: dict[int, frozenset[int]] = {}

@@ -25,7 +25,7 @@ from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
 from tilecheck.host.summaries import HOLDERS
-from tilecheck.host.summary import NO_RESULT, Result, Summary, Target
+from tilecheck.host.summary import NO_RESULT, Result, Summary, Target, single_attribute
 from tilecheck.syntax.nodes import path_of, source_of
 
 # What a method may store in an attribute that the caller must run or wait for.
@@ -43,6 +43,9 @@ _SOME_PART: tuple[Axis | None, ...] = (None,)
 
 
 class Receivers(KeptItems):
+    __slots__ = """_appended_holders _appended_made _appending _bound_attributes _calling _owed
+    _param_attributes _reading _rebound _stale_before _unkept _views appended""".split()
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         # an instance made here -> the ops and Pendings its methods stored in it, which only
@@ -191,7 +194,7 @@ class Receivers(KeptItems):
             self.unbind_attribute(f"{receiver}.{attr}")
         copies: list[tuple[str, str | None]] = []
         for attr, result in summary.stores:
-            source = _single_attribute(result)
+            source = single_attribute(result)
             copies.append((f"{receiver}.{attr}", f"{receiver}.{source}" if source else None))
         before = self.apart
         old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
@@ -590,11 +593,3 @@ def _given(result: Result, tensors_of: dict[int, Oids]) -> Oids:
 def _constant(axes: tuple[Axis | None, ...] | None) -> bool:
     """Every axis a constant index or slice: the same part wherever it is taken."""
     return axes is not None and all(isinstance(a, (At, Span)) for a in axes)
-
-
-def _single_attribute(result: Result) -> str | None:
-    """The attribute a stored tensor was on the way in (a swap's source), if one."""
-    if result.kind is not Kind.TENSOR or len(result.targets) != 1:
-        return None
-    ((kind, which), _), *_ = result.targets
-    return str(which) if kind == "attr" else None

@@ -28,6 +28,8 @@ from tilecheck.syntax.nodes import path_of
 
 
 class Rows(Appended):
+    __slots__ = ("_columns", "_in_row")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._in_row = False

@@ -18,6 +18,8 @@ from tilecheck.host.skipped_items import skipped_heads
 
 
 class SkippedRuns(ItemRuns):
+    __slots__ = ("_heads",)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._heads: set[cst.CSTNode] = set()  # item 0 of each list display met

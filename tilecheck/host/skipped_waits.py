@@ -45,6 +45,8 @@ class SkippedWaits(FlagGates):
     """Records, at each way out of an ``if`` test, the Pendings and ops a name alone holds,
     live on every path (``skipped_edge``); ``findings`` walks from the ones of the fixed point."""
 
+    __slots__ = ("_consumers", "skips")
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # Per way out of a test (``if`` test, truth): the (name, object) pairs it may drop, as

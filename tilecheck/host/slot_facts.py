@@ -42,7 +42,9 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 class SlotFacts(ZippedItems):
-    module_node: cst.Module | None = None  # the module, when this is its body
+    __slots__ = ("_holder_keys", "_slot_lengths", "_slot_names", "_slot_reads")
+
+    module_node: cst.Module | None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)

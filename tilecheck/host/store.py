@@ -46,6 +46,9 @@ class Store:
     """The state being transformed (``env``, ``holds`` and the must-facts), copied on first
     write; ``Frame`` adds the objects it speaks of."""
 
+    __slots__ = """_ever_bound _live _live_for _maybe_dead _own_defs _own_env _own_holds _own_must
+    _refs _refs_for apart bound defs env gc_needed holds same taken""".split()
+
     def __init__(self) -> None:
         self.env: Mapping[str, Oids] = {}
         self.holds: Mapping[int, Hold] = {}

@@ -32,6 +32,8 @@ _HARMLESS = ("builtins.", "numpy.", "math.", "tilert.", "time.", "logging.")
 
 
 class Structures(Views):
+    __slots__ = ("_attributes", "_class_of", "_stale", "instances", "made_by")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self.method_of: ClassInfo | None = None  # the class whose method this body is

@@ -15,6 +15,8 @@ RECEIVER_WAITED = " receiver waited"
 
 
 class Submitted(Structures):
+    __slots__ = ("_placeholders", "submitted_from")
+
     _placeholders: dict[int, str]  # ``Interprocedural``'s: what ``self``'s attributes held
 
     def __init__(self, ctx: object) -> None:

@@ -53,8 +53,9 @@ class Interprocedural(GlobalOps):
     """Records what a summary needs while a function is analysed (``CallSites`` applies the
     summaries of the functions it calls)."""
 
-    summarizing: tuple[str, ...] = ()  # the function's parameter names, when summarized
-    summarized = False  # summarized, with parameters or without (what it returns counts)
+    __slots__ = """_targets attribute_run_nodes attribute_runs called_back captured_calls distinct
+    distinct_attributes early_nodes early_uses launches_dropped param_uses refusals
+    refused_at released_attributes returned use_events use_nodes""".split()
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)

@@ -179,3 +179,31 @@ def parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
         return None
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     return (*positional, *(p.name.value for p in params.kwonly_params)), len(positional)
+
+
+def private_tensors(summary: Summary, result: Result) -> frozenset[Target]:
+    """The tensors the call makes (``("new", n)`` targets) that only ``result`` gives out:
+    no other returned item, stored attribute, append or kept op names them, and none is a
+    view (round 21G)."""
+    new = frozenset(t for t, _ in result.targets if t[0] == "new")
+    if not new:
+        return new
+    others: list[Result] = [r for r in summary.returns if r is not result]
+    others += [r for _, r in summary.stores if r is not result]
+    others += [r for _, r in summary.appends if r is not result]
+    others += [r for _, rs in summary.kept_ops for r in rs if r is not result]
+    seen: set[Target] = {t for view in summary.views for t in view[:2]}
+    while others:
+        other = others.pop()
+        seen |= {t for t, _ in other.targets}
+        others += [r for _, r in other.fields]
+    seen |= {t for _, r in result.fields for t, _ in r.targets}
+    return new - seen
+
+
+def single_attribute(result: Result) -> str | None:
+    """The attribute a stored tensor was on the way in (a swap's source), if one."""
+    if result.kind is not Kind.TENSOR or len(result.targets) != 1:
+        return None
+    ((kind, which), _), *_ = result.targets
+    return str(which) if kind == "attr" else None

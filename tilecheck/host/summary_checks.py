@@ -31,6 +31,8 @@ from tilecheck.host.summary import Summary, Target
 class SummaryChecks(CaptureSites):
     """A callee's summary checked against the caller's borrows at the call."""
 
+    __slots__ = ("_statement", "given_at")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``

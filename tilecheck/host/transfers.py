@@ -36,7 +36,11 @@ _TUPLES = cst.Name("_tuples")
 
 
 class Transfers(Containers):
-    _getter_names: frozenset[str] | None = None
+    __slots__ = ("_getter_names",)
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self._getter_names: frozenset[str] | None = None
 
     def _call(self, expr: cst.Call) -> Value:
         cache = self.ctx.lowered

@@ -11,6 +11,7 @@ import libcst as cst
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_ALREADY_RUN
 from tilecheck.host import api, messages
 from tilecheck.host.classes import ClassInfo
+from tilecheck.host.context import Context
 from tilecheck.host.cycles import next_launched
 from tilecheck.host.evictions import appended_submit
 from tilecheck.host.findings import Finding
@@ -23,8 +24,12 @@ class Verdicts(Frame):
     """Running twice (TC110) and graph captures (TC111): each visit records a verdict
     (``verdict``), and the fixed point's is the one kept (``Frame.findings``)."""
 
-    method_of: ClassInfo | None = None  # the class whose method this body is (``Structures``)
-    me: str | None = None  # the method's ``self``
+    __slots__ = ("me", "method_of")
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.method_of: ClassInfo | None = None  # the class whose method this is (``Structures``)
+        self.me: str | None = None  # the method's ``self``
 
     def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
         """The object ``expr`` evaluates to on every path: a name's, when it is bound to one

@@ -36,6 +36,8 @@ from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
 
 
 class Views(ClearedWindows):
+    __slots__ = ("_row_lanes", "_stepped", "_whole", "per_step")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._whole: set[int] = set()  # views over all of their base's memory

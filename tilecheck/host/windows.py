@@ -36,8 +36,10 @@ def _length_key(path: str) -> str:
 
 
 class Windows(LiteralKeys):
-    module_node: cst.Module | None = None  # the module, when this is its body
-    body_cfg: CFG | None = None  # the body analysed (``BodyAnalysis.run_body``)
+    __slots__ = ()
+
+    module_node: cst.Module | None  # the module, when this is its body
+    body_cfg: CFG | None  # the body analysed (``BodyAnalysis.run_body``)
 
     def compared(self, test: cst.Comparison, truth: bool) -> None:
         """``len(q) > 2`` holds: ``q`` holds at least two items here (a must-fact); where a

@@ -32,6 +32,8 @@ _READERS = frozenset({"len", "enumerate", "zip", "range", "sorted", "reversed", 
 
 
 class ZippedItems(Transfers):
+    __slots__ = ("_seen_whole", "_zip_walks", "_zipped_at")
+
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)
         self._zipped_at: dict[str, dict[cst.Call, None]] = {}  # a container -> its zips
