@@ -80,27 +80,24 @@ class Collectives(Ownership):
                 continue
             oids = flatten(value)
             tensors = frozenset(self.kinds(oids, Kind.TENSOR))
+            problem: str | None = None
             if self.kinds(oids, Kind.PARTITION) and not tensors:
                 verb = "writes" if name in sig.written else "reads"
                 base = _tensor_name(arg.value)
-                message = (
+                problem = (
                     f"parameter `{name}` of `{sig.name}` is the tensor the collective {verb}: "
                     f"pass the tensor itself{f' (`{base}`)' if base else ''}, not a partition "
-                    "of it",
+                    "of it"
                 )
-                self.report(
-                    (WRONG_ARGUMENT_KIND, id(arg)),
-                    Finding(WRONG_ARGUMENT_KIND, arg.value, message),
-                )
-                return NOTHING
-            if not oids and (foreign := self.foreign_array(arg.value)) is not None:
-                message = (  # (tilert's ``TypeError``, raised before any borrow)
+            elif not oids and (foreign := self.foreign_array(arg.value)) is not None:
+                problem = (  # (tilert's ``TypeError``, raised before any borrow)
                     f"parameter `{name}` of `{sig.name}` takes a tilert tensor, not a {foreign} "
-                    "array: wrap it with `tr.from_dlpack(...)` (it shares the array's memory)",
+                    "array: wrap it with `tr.from_dlpack(...)` (it shares the array's memory)"
                 )
+            if problem is not None:
                 self.report(
                     (WRONG_ARGUMENT_KIND, id(arg)),
-                    Finding(WRONG_ARGUMENT_KIND, arg.value, message),
+                    Finding(WRONG_ARGUMENT_KIND, arg.value, (problem,)),
                 )
                 return NOTHING
             if not oids:

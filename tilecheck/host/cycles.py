@@ -22,6 +22,7 @@ from tilecheck.host import messages
 from tilecheck.host.context import Context
 from tilecheck.host.evictions import bound_before, loop_trips
 from tilecheck.host.findings import Finding
+from tilecheck.syntax.nodes import dotted_name
 
 Cycled = tuple[str, cst.Call, cst.Call]  # the cycle's name, the ``next(c)``, the launch
 
@@ -89,15 +90,9 @@ def _cycle_length(stmt: cst.BaseStatement, name: str, scope: cst.CSTNode) -> int
     target, value = small.targets[0].target, small.value
     if type(target) is not cst.Name or target.value != name or type(value) is not cst.Call:
         return None
-    func = value.func
-    plain = type(func) is cst.Name and func.value == "cycle"
-    dotted = (
-        type(func) is cst.Attribute
-        and func.attr.value == "cycle"
-        and type(func.value) is cst.Name
-        and func.value.value == "itertools"
-    )
-    if not (plain or dotted) or len(value.args) != 1 or value.args[0].keyword:
+    if dotted_name(value.func) not in ("cycle", "itertools.cycle"):
+        return None
+    if len(value.args) != 1 or value.args[0].keyword:
         return None
     items = value.args[0].value
     if value.args[0].star:

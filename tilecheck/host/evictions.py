@@ -21,6 +21,7 @@ import libcst as cst
 
 from tilecheck.flow.trips import int_literal, length
 from tilecheck.host.fixed_length import fixed_length
+from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import with_parents
 
 Appended = tuple[str, cst.Call]  # the deque's name, the submit whose Pending it keeps
@@ -134,15 +135,9 @@ def _bounded(stmt: cst.BaseStatement, name: str) -> int | None:
         return None
     if type(target) is not cst.Name or target.value != name or type(value) is not cst.Call:
         return None
-    func = value.func
-    plain = type(func) is cst.Name and func.value == "deque"
-    dotted = (
-        type(func) is cst.Attribute
-        and func.attr.value == "deque"
-        and type(func.value) is cst.Name
-        and func.value.value == "collections"
-    )
-    if not (plain or dotted) or any(a.star for a in value.args):
+    if dotted_name(value.func) not in ("deque", "collections.deque"):
+        return None
+    if any(a.star for a in value.args):
         return None
     for i, arg in enumerate(value.args):
         if (arg.keyword is not None and arg.keyword.value == "maxlen") or (
