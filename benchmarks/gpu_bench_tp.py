@@ -75,6 +75,15 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         help="the all-reduces' transports timed (symm: torch's symmetric memory)",
     )
     p.add_argument(
+        "--prefetch-variants",
+        nargs="*",
+        default=[],
+        metavar="MB",
+        help="more runs of the first path, each prefetching MB of the next GEMV's weights into "
+        "L2 beside every all-reduce (0: the o projection's prefetch beside the attention "
+        "off too); rows -prefetchMB",
+    )
+    p.add_argument(
         "--no-replicated",
         action="store_true",
         help="leave out the previous path (the whole LM head on every rank, plain tensors)",
@@ -182,6 +191,7 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     )
     if args.no_replicated:
         routes = [r for r in routes if r != "replicated"]
+    routes += [f"prefetch{mb}" for mb in args.prefetch_variants if "nccl" in routes]
     per_gpu: dict[str, int] = {}
     for route in routes:
         try:
@@ -189,12 +199,14 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
         except RuntimeError as exc:
             doc["errors"].append(repr(exc))
             continue
-        us[route] = allreduce_us(
-            c, config.hidden_size, 2 * config.num_hidden_layers, route == "nccl"
-        )
+        windows = route == "nccl" or route.startswith("prefetch")
+        us[route] = allreduce_us(c, config.hidden_size, 2 * config.num_hidden_layers, windows)
         engine: Qwen3TP
         if route == "replicated":
             engine = ReplicatedHead(weights, max_seq, c, whole_head)
+        elif route.startswith("prefetch"):
+            mb = int(route.removeprefix("prefetch"))
+            engine = Qwen3TP(weights, max_seq, c, l2_prefetch=mb > 0, reduce_prefetch=mb << 20)
         else:
             engine = Qwen3TP(weights, max_seq, c)
         per_gpu[route] = engine.weights.decode_bytes()
@@ -217,7 +229,7 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
         ready_s=round(ready, 1),
     )
     for route, (tp_s, tp_tokens) in decoded.items():
-        suffix = ROUTES[route]
+        suffix = ROUTES.get(route, f"-{route}")
         roofline = bandwidth * 1e9 / per_gpu[route]
         rows.append(comparison(f"tp2-decode-speedup{suffix}", 1 / tp_s, 1 / one_s, "tokens/s"))
         rows.append(comparison(f"tp2-decode-vs-roofline{suffix}", 1 / tp_s, roofline, "tokens/s"))

@@ -119,7 +119,7 @@ has() { [[ " $PHASES " == *" $1 "* ]]; }
   if has tp; then
     section "tensor-parallel Qwen3-8B decode: 2 GPUs against 1, same weights (2 ranks)"
     TILERT_BACKEND=cutile timeout ${TP_T:-300} python3 -m tilert.distributed.run -n 2 \
-      benchmarks/gpu_bench_tp.py --out "$OUT"
+      benchmarks/gpu_bench_tp.py --out "$OUT" ${TP_ARGS}
     echo "rc=$?"
   fi
   if has sanitize; then

@@ -1,6 +1,7 @@
 """Graph capture and replay. ``with tr.graph() as g: g.record(op)`` captures ops without running
 them; ``g.launch()`` replays them in order; the graph holds the union of their borrows until
-``g.close()``, even between launches (the CPU replays by re-running the recorded ops)."""
+``g.close()``, even between launches (the CPU replays by re-running the recorded ops).
+``g.record(op, stream=s)`` records a concurrent branch (``tilert._core.lanes``)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from typing import Any
 from tilert import backends
 from tilert._core import nvtx, ownership
 from tilert._core.capture import capturing, end_capturing, set_capturing
+from tilert._core.lanes import Lanes
 from tilert._core.where import user_callsite, warn_in_user_code
 from tilert._launch import wait_for_writers
 from tilert.backends import Captured
 from tilert.errors import UnrunOpWarning
-from tilert.ops import Op, Pending, mark_writer
+from tilert.ops import Op, Pending, chained, mark_writer
 from tilert.streams import Stream, Ticket, as_stream
 
 _Launch = tuple[weakref.ref[Pending], Stream, Ticket]  # a launch: its Pending, stream and ticket
@@ -32,6 +34,7 @@ class Graph:
             group=ownership.Group(f"the graph captured at {self.where}", "close it first"),
         )
         self._ops: list[Op] = []
+        self._lanes = Lanes()  # concurrent branches: which lane each op runs on
         self._holders: list[ownership.Holder] = [self._holder]
         self._state = "new"  # new | capturing | ready | closed
         self._handoff: Any = None
@@ -73,11 +76,20 @@ class Graph:
         if exc_type is not None:  # an aborted capture is never launched: release what it took
             self.close()
 
-    def record(self, op: Op) -> Op:
-        """Add ``op`` to the graph; the graph now holds its borrows."""
+    def record(self, op: Op, stream: Any = None) -> Op:
+        """Add ``op`` to the graph; the graph now holds its borrows. With ``stream`` (any
+        stream but the graph's), ``op`` is a concurrent branch on that stream's lane: after the
+        ops recorded before it, beside those recorded after it until one needs it (writes what
+        it reads, or touches what it writes, and waits for it), and before the graph's end.
+        Ops recorded on one stream run in order. The CPU runs every op in recorded order."""
         if self._state != "capturing":
             raise RuntimeError("g.record(op) is only allowed inside `with tr.graph() as g:`")
         op._check_runnable("record")
+        if stream is not None:
+            stream = as_stream(stream)
+            if stream is self.stream:
+                stream = None  # the graph's own lane
+        self._lanes.record(len(self._ops), op._holders, chained(op), stream)
         op._take("recorded")
         op._into = weakref.ref(self)
         for h in op._holders:
@@ -174,12 +186,22 @@ class Graph:
         own; None where the backend captures nothing."""
         target = Stream()
         target._capturing = True
+        backend = backends.current()
+        sides: dict[int, Stream] = {}  # the streams of the branches (kept until it ends)
 
         def body() -> None:
-            for op in self._ops:
-                op._run_steps(target)
+            if not self._lanes.entries:
+                for op in self._ops:
+                    op._run_steps(target)
+                return
+            self._lanes.capture(
+                self._ops,
+                target,
+                sides,
+                lambda waiter, writer: backend.order_after(waiter, writer, writer._launched),
+            )
 
-        captured = backends.current().capture(target, body)
+        captured = backend.capture(target, body)
         if captured is None:  # replayed by running the steps: nothing to order or mark
             return None
         touched: dict[int, tuple[Any, bool]] = {}

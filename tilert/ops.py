@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, NoReturn, Protocol
 
-from tilert._core import ownership
+from tilert._core import lanes, ownership
 from tilert._core.capture import capturing
 from tilert._core.where import user_callsite, warn_in_user_code
 from tilert.errors import UnrunOpWarning
@@ -392,6 +392,7 @@ class _ChainStep:
             outer.extend(holders)
         else:
             _outermost(ref).extend(holders)
+        lanes.before_chained(holders, stream)  # (a capture with branches: what it waits for)
         ownership.fold_into(chain.holder, holders)
         nxt._run_steps(stream)
         self.out = nxt._result()
@@ -426,6 +427,13 @@ def mark_writer(holders: Sequence[ownership.Holder], stream: Stream, seq: int) -
         for t in ownership.holdings(h):
             if ownership.holds_exclusively(h, t):
                 t._writer = writer  # type: ignore[attr-defined]
+
+
+def chained(op: Op) -> bool:
+    """Whether ``op`` runs ``.then`` callbacks, whose ops (and their borrows) are made only as
+    it runs."""
+    steps = op._made_steps
+    return steps is not None and any(type(s) is _ChainStep for s in steps)
 
 
 def _refuse_in_capture(op: Op) -> None:

@@ -103,6 +103,18 @@ def test_generate_replays_the_captured_step(engine: Qwen3, checkpoint: Checkpoin
         next(engine.generate(PROMPT, 24))
 
 
+def test_l2_prefetch_records_branches_and_changes_no_token(checkpoint: Checkpoint) -> None:
+    """With ``l2_prefetch`` the captured step has one branch a layer (the o projection's
+    prefetch, beside the attention); run on the CPU, it is nothing."""
+    path, weights = checkpoint
+    engine = Qwen3(load_weights(path, load_config(path), tr.f32), max_seq=24, l2_prefetch=True)
+    g = engine.capture()
+    layers = ckpt.TINY["num_hidden_layers"]
+    assert sum(lane == 1 for lane, _ in g._lanes.entries.values()) == layers
+    g.close()
+    assert list(engine.generate(PROMPT, 4)) == ref.greedy(weights, ckpt.TINY, PROMPT, 4)
+
+
 def test_bf16_weights(checkpoint: Checkpoint) -> None:
     path, weights = checkpoint
     engine = Qwen3(load_weights(path, load_config(path), tr.bf16), max_seq=len(PROMPT) + 1)

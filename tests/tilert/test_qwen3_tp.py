@@ -78,7 +78,9 @@ def one_device(checkpoint: Path) -> dict[str, Any]:
 def two_ranks(checkpoint: Path) -> list[dict[str, Any]]:
     def rank(comm: Communicator) -> dict[str, Any]:
         full = load_weights(checkpoint, load_config(checkpoint), tr.f32)
-        return session(Qwen3TP(shard(full, comm.rank, comm.size), 24, comm))
+        mine = shard(full, comm.rank, comm.size)
+        # with the L2 prefetches recorded as branches of the step (nothing, on the CPU)
+        return session(Qwen3TP(mine, 24, comm, l2_prefetch=True, reduce_prefetch=4096))
 
     return run_ranks(2, rank)
 

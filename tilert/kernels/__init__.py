@@ -36,6 +36,7 @@ from tilert.kernels.linear import LINEAR_CONFIGS, linear
 from tilert.kernels.matmul import BMM_CONFIGS, GEMM_CONFIGS, GEMV_CONFIGS, bmm, gemm, gemv
 from tilert.kernels.norms import CONFIGS as NORM_CONFIGS
 from tilert.kernels.norms import layernorm, rmsnorm, softmax
+from tilert.kernels.prefetch import prefetch_l2
 from tilert.kernels.rope_cache import qk_norm_rope, qk_norm_rope_cache
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "gemv_rmsnorm_silu",
     "layernorm",
     "linear",
+    "prefetch_l2",
     "qk_norm_rope",
     "qk_norm_rope_cache",
     "rmsnorm",

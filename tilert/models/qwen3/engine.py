@@ -19,6 +19,7 @@ token, and the position advanced)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -34,6 +35,22 @@ from tilert.ops import Op
 Tensor = tr.Tensor[Any]
 
 
+def prefetches() -> bool:
+    """Whether this device has ``tk.prefetch_l2``'s instruction (a GPU of sm_90 or later)."""
+    if not on_gpu():
+        return False
+    cc = tr.Device().compute_capability
+    return cc is not None and cc >= (9, 0)
+
+
+@dataclass(frozen=True)
+class Beside:
+    """An op of the captured step that runs beside the ops after it, on a branch of the
+    graph: a prefetch, which no result depends on (a step run op by op leaves it out)."""
+
+    op: Op
+
+
 class Qwen3:
     """Generation with one model's weights and a KV cache of ``max_seq`` positions.
 
@@ -42,9 +59,13 @@ class Qwen3:
     yields greedy tokens, the steps replayed from a graph. ``set_token`` feeds a token of the
     caller's instead of the argmax (teacher forcing, for comparisons)."""
 
-    def __init__(self, weights: Weights, max_seq: int) -> None:
+    def __init__(self, weights: Weights, max_seq: int, *, l2_prefetch: bool | None = None) -> None:
         if max_seq < 1:
             raise ValueError(f"max_seq must be positive, got {max_seq}")
+        # the captured step fills L2 with each layer's o projection during its attention, on
+        # a branch of the graph (docs/models.md, "Weights prefetched into L2 on a branch"): by
+        # default on a GPU that has the prefetch instruction (sm_90 on)
+        self.l2_prefetch = prefetches() if l2_prefetch is None else l2_prefetch
         self.weights = weights
         self.config = weights.config
         self.max_seq = max_seq
@@ -131,13 +152,22 @@ class Qwen3:
 
     # -- decode steps --------------------------------------------------------------------------
     def _step_ops(self) -> Iterator[Op]:
-        """One decode step's ops in order: the same tensors and scalars for every token."""
+        """One decode step's ops in order, run one by one (the branches left out)."""
+        for item in self._step_items(branches=False):
+            assert not isinstance(item, Beside)
+            yield item
+
+    def _step_items(self, branches: bool) -> Iterator[Op | Beside]:
+        """One decode step's ops in order: the same tensors and scalars for every token; with
+        ``branches``, the ops that run beside them in the captured graph too."""
         c, w, s = self.config, self.weights, self.step
         eps = c.rms_norm_eps
         yield tk.embedding(s.res_a_row, w.embed, s.token)
         for i, layer in enumerate(w.layers):
             k, v = self.cache.layer(i)
             yield tk.gemv_rmsnorm(s.qkv, layer.qkv, s.res_a, layer.attn_norm, eps)
+            if branches and self.l2_prefetch:  # HBM is nearly idle in the attention
+                yield Beside(tk.prefetch_l2(layer.o))
             yield tk.qk_norm_rope_cache(
                 s.q,
                 k,
@@ -151,9 +181,13 @@ class Qwen3:
             )
             yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
             yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
+            if branches:
+                yield from self._beside_all_reduce(layer.gate_up)
             yield from self._all_reduce(s.res_b)
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
             yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
+            if branches and i + 1 < len(w.layers):
+                yield from self._beside_all_reduce(w.layers[i + 1].qkv)
             yield from self._all_reduce(s.res_a)
         yield from self._step_head()
 
@@ -192,6 +226,11 @@ class Qwen3:
         """The ops that sum a projection's partial outputs across devices: none here."""
         return iter(())
 
+    def _beside_all_reduce(self, weight: Tensor) -> Iterator[Beside]:
+        """What runs beside an all-reduce, before the GEMV that reads ``weight``: nothing
+        on one device."""
+        return iter(())
+
     def decode_step(self) -> np.ndarray[Any, Any]:
         """One step, op by op: the token goes into the cache at the position, the argmax of
         its logits becomes the token, the position advances. Returns the logits (f32)."""
@@ -210,9 +249,13 @@ class Qwen3:
     def capture(self) -> tr.Graph:
         """The decode step recorded in a graph: each ``launch()`` runs one step. The caller
         closes it (the graph holds the step's tensors until then)."""
+        side = tr.Stream()
         with tr.graph() as g:
-            for op in self._step_ops():
-                g.record(op)
+            for item in self._step_items(branches=True):
+                if isinstance(item, Beside):
+                    g.record(item.op, stream=side)
+                else:
+                    g.record(item)
         # Unsafe, and why: the host reads the token each replay wrote, between replays (to
         # stream it), but a graph holds what it writes until close(), so tilert has no safe
         # read of it. Dropping the token's borrows is sound as generate() uses it: it reads the
