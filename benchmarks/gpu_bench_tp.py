@@ -78,10 +78,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--prefetch-variants",
         nargs="*",
         default=[],
-        metavar="MB",
-        help="more runs of the first path, each prefetching MB of the next GEMV's weights into "
-        "L2 beside every all-reduce (0: the o projection's prefetch beside the attention "
-        "off too); rows -prefetchMB",
+        metavar="V",
+        help="more runs of the first path, in order: `off` (no L2 prefetch, the default) or "
+        "`o` (the o projection's beside the attention); rows -prefetch<V>-<i>",
     )
     p.add_argument(
         "--no-replicated",
@@ -191,7 +190,8 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
     )
     if args.no_replicated:
         routes = [r for r in routes if r != "replicated"]
-    routes += [f"prefetch{mb}" for mb in args.prefetch_variants if "nccl" in routes]
+    if "nccl" in routes:
+        routes += [f"prefetch{v}-{i}" for i, v in enumerate(args.prefetch_variants)]
     per_gpu: dict[str, int] = {}
     for route in routes:
         try:
@@ -205,8 +205,8 @@ def run(args: argparse.Namespace, comm: Communicator, doc: dict[str, Any]) -> No
         if route == "replicated":
             engine = ReplicatedHead(weights, max_seq, c, whole_head)
         elif route.startswith("prefetch"):
-            mb = int(route.removeprefix("prefetch"))
-            engine = Qwen3TP(weights, max_seq, c, l2_prefetch=mb > 0, reduce_prefetch=mb << 20)
+            v = route.removeprefix("prefetch").rsplit("-", 1)[0]
+            engine = Qwen3TP(weights, max_seq, c, l2_prefetch=v == "o")
         else:
             engine = Qwen3TP(weights, max_seq, c)
         per_gpu[route] = engine.weights.decode_bytes()

@@ -80,7 +80,7 @@ def two_ranks(checkpoint: Path) -> list[dict[str, Any]]:
         full = load_weights(checkpoint, load_config(checkpoint), tr.f32)
         mine = shard(full, comm.rank, comm.size)
         # with the L2 prefetches recorded as branches of the step (nothing, on the CPU)
-        return session(Qwen3TP(mine, 24, comm, l2_prefetch=True, reduce_prefetch=4096))
+        return session(Qwen3TP(mine, 24, comm, l2_prefetch=True))
 
     return run_ranks(2, rank)
 

@@ -181,13 +181,9 @@ class Qwen3:
             )
             yield tk.decode_attention_at(s.attn, s.q, k, v, s.position, workspace=s.workspace)
             yield tk.gemv_residual(s.res_b, layer.o, s.attn_flat, self._residual(s.res_a))
-            if branches:
-                yield from self._beside_all_reduce(layer.gate_up)
             yield from self._all_reduce(s.res_b)
             yield tk.gemv_rmsnorm_silu(s.act, layer.gate_up, s.res_b, layer.mlp_norm, eps)
             yield tk.gemv_residual(s.res_a, layer.down, s.act, self._residual(s.res_b))
-            if branches and i + 1 < len(w.layers):
-                yield from self._beside_all_reduce(w.layers[i + 1].qkv)
             yield from self._all_reduce(s.res_a)
         yield from self._step_head()
 
@@ -224,11 +220,6 @@ class Qwen3:
 
     def _all_reduce(self, t: Tensor) -> Iterator[Op]:
         """The ops that sum a projection's partial outputs across devices: none here."""
-        return iter(())
-
-    def _beside_all_reduce(self, weight: Tensor) -> Iterator[Beside]:
-        """What runs beside an all-reduce, before the GEMV that reads ``weight``: nothing
-        on one device."""
         return iter(())
 
     def decode_step(self) -> np.ndarray[Any, Any]:

@@ -34,7 +34,7 @@ from tilert.distributed import Communicator
 from tilert.errors import BorrowError, KernelError, RaceError
 from tilert.models.qwen3.buffers import PromptBuffers, StepBuffers
 from tilert.models.qwen3.config import Qwen3Config
-from tilert.models.qwen3.engine import Beside, Qwen3
+from tilert.models.qwen3.engine import Qwen3
 from tilert.models.qwen3.kernels import head
 from tilert.models.qwen3.vocab import VocabSplit, per_rank, vocab_rows
 from tilert.models.qwen3.weights import Layer, Weights
@@ -136,8 +136,7 @@ class Qwen3TP(Qwen3):
         max_seq: int,
         comm: Communicator,
         *,
-        l2_prefetch: bool | None = None,
-        reduce_prefetch: int = 0,
+        l2_prefetch: bool = False,
     ) -> None:
         if weights.shard != (comm.rank, comm.size):
             raise ValueError(
@@ -154,9 +153,8 @@ class Qwen3TP(Qwen3):
         )
         self.vocab = VocabSplit(comm, weights.config.vocab_size, weights.dtype)
         self._prompt_gathered: Tensor | None = None  # (a prompt's every logits, gathered)
-        # bytes of the next GEMV's first rows prefetched into L2 during each all-reduce of the
-        # captured step (HBM idles while the all-reduce waits on the link), on a branch
-        self.reduce_prefetch = reduce_prefetch
+        # off by default: on two H200s the o projection's prefetch beside the attention cost
+        # 5-7% of the decode (docs/models.md, "Weights prefetched into L2 on a branch")
         super().__init__(weights, max_seq, l2_prefetch=l2_prefetch)
 
     def _step_buffers(self) -> StepBuffers:
@@ -206,14 +204,6 @@ class Qwen3TP(Qwen3):
 
     def _all_reduce(self, t: Tensor) -> Iterator[Op]:
         yield self.comm.all_reduce(t)
-
-    def _beside_all_reduce(self, weight: Tensor) -> Iterator[Beside]:
-        if not (self.reduce_prefetch and self.l2_prefetch):
-            return
-        # gate/up is [2, rows, cols]: the fused GEMV reads both halves' first rows first
-        parts = [weight[0], weight[1]] if len(weight.shape) == 3 else [weight]
-        for part in parts:
-            yield Beside(tk.prefetch_l2(part, min(self.reduce_prefetch // len(parts), part.nbytes)))
 
     def _replays(self, count: int) -> Iterator[int]:
         """As on one device; where the communicator must run an all-reduce once before a
