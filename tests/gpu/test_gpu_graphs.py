@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import tilert as tr
-from tilert import Mutable, Tensor, backends, f32
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, backends, f32
 from tilert.kernel import Kernel
 
 pytestmark = [pytest.mark.gpu, pytest.mark.usefixtures("cutile")]
@@ -137,8 +138,8 @@ def test_an_exception_in_the_body_ends_the_capture_and_the_stream_stays_usable()
 
 
 @tr.kernel
-def double_into(out: Mutable[Tensor[f32]], x: tr.Shared[Tensor[f32]]) -> None:
-    out.store(tr.lang.load_tile_like(x, out) * 2.0)
+def double_into(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    out.store(tl.load_tile_like(x, out) * 2.0)
 
 
 @pytest.mark.parametrize("setting", ["1", None])
@@ -171,3 +172,38 @@ def test_dependent_launches_see_the_writes_before_them(
         g.launch().wait()
     g.close()
     np.testing.assert_array_equal(bufs[-1].to_numpy(), expected)
+
+
+@tr.kernel
+def slow_scale(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], rounds: int) -> None:
+    """z = x * 3, the long way (``rounds`` loads and stores), so a branch is still running
+    when the graph's stream reaches the op that reads z unless that op waits for it."""
+    acc = tl.load_tile_like(x, z) * 0.0
+    for _ in range(rounds):
+        acc = acc + tl.load_tile_like(x, z)
+    z.store(acc * (3.0 / rounds))
+
+
+@tr.kernel
+def copy_plus_one(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + 1.0)
+
+
+def test_a_branch_runs_beside_the_graph_and_a_reader_of_its_output_waits_for_it() -> None:
+    """On the GPU: a branch writing z (a long kernel) beside ops that do not touch it, then an
+    op reading z on the graph's stream; every replay gives z's readers the branch's result."""
+    n = 1 << 20
+    x = tr.from_numpy(np.arange(n, dtype=np.float32) % 7)
+    z, y, w, v = (tr.zeros((n,), dtype=f32) for _ in range(4))
+    side = tr.Stream()
+    with tr.graph() as g:
+        g.record(slow_scale(z.partition((1024,)), x, 64), stream=side)
+        g.record(copy_plus_one(y.partition((1024,)), x))  # beside the branch
+        g.record(copy_plus_one(w.partition((1024,)), z))  # reads z: waits for the branch
+        g.record(tr.zip(copy_plus_one(v.partition((1024,)), y)))
+    for _ in range(3):
+        g.launch().wait()
+    g.close()
+    want = np.arange(n, dtype=np.float32) % 7
+    np.testing.assert_allclose(w.to_numpy(), want * 3 + 1, rtol=1e-5)
+    np.testing.assert_array_equal(v.to_numpy(), want + 2)
