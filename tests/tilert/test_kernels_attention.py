@@ -111,5 +111,24 @@ def test_decode_attention_with_a_workspace_replays_in_a_graph() -> None:
         tk.decode_attention(out, q, k, v, 450, split_len=64, workspace=small)
 
 
+def test_the_output_of_a_submitted_decode_attention_is_borrowed_until_its_wait() -> None:
+    """The split and combine are a chain whose callback makes the op writing ``out``; ``out``
+    is borrowed from the call on, as a single launch's output is: a host read before the wait
+    is refused here too, where the callback runs only when the chain is waited for."""
+    q, qr = tensor(RNG.standard_normal((4, 16)), tr.f32)
+    k, kr = tensor(RNG.standard_normal((2, 70, 16)), tr.f32)
+    v, vr = tensor(RNG.standard_normal((2, 70, 16)), tr.f32)
+    out = tr.zeros((4, 16), dtype=tr.f32)
+    pending = tk.decode_attention(out, q, k, v, 50).submit()
+    with pytest.raises(tr.BorrowError, match=r"exclusively borrowed \(written by op `decode_split"):
+        out.to_numpy()  # tilecheck: ignore[TC102]  (the misuse under test)
+    pending.wait()
+    ref = reference(qr[None, :, None, :], kr[None, :, :50], vr[None, :, :50], False, 16**-0.5)
+    check(out, ref[0, :, 0, :], tr.f32)
+    with pytest.warns(tr.UnrunOpWarning):
+        tk.decode_attention(out, q, k, v, 50)  # dropped unrun
+    assert out.to_numpy().shape == (4, 16)  # it released out
+
+
 def check(got: tr.Tensor[Any], ref: np.ndarray[Any, Any], dt: type[tr.DType]) -> None:
     check_within(got, ref, dt, TOL)

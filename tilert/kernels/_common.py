@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import tilert as tr
+from tilert._core import ownership
 from tilert._core.where import user_callsite
 from tilert._launch import _Checks
 from tilert.dtypes import DType
@@ -179,3 +180,22 @@ def written_by(fn: Callable[..., Any]) -> tuple[str, ...]:
     """The parameters ``@writes`` declares ``fn``'s op writes (none for other functions)."""
     found = getattr(fn, "__tilert_writes__", ())
     return tuple(found)
+
+
+def chain_writes(chain: Op, out: Tensor[Any]) -> Op:
+    """``chain`` (``first.then(...)``, whose callback makes the op writing ``out``) borrowing
+    ``out`` for writing from now until it completes, as a single launch borrows its output: a
+    host read of ``out`` before the chain is waited for is refused on every backend, not only
+    where the callback already ran (on the CPU it runs only when the chain is waited for). The
+    callback's op may write it: it joins the chain's group."""
+    holders = chain._holders
+    assert isinstance(holders, list)  # (a chain's own list)
+    # taken as the chain's first op took its borrows: in the group of a capture or callback
+    # it is made in, if any; then it joins the chain, released with it
+    group = holders[0].group
+    holder = ownership.Holder(f"output of {chain.label}", chain.where, ownership.handoff_group())
+    with ownership.LOCK:
+        ownership.take(out, holder, True, f"written by {chain.label}", chain.where)
+    holder.group = group
+    holders.append(holder)
+    return chain

@@ -22,6 +22,7 @@ from tilert.kernels._common import (
     LOG2E,
     I,
     T,
+    chain_writes,
     float_dtype,
     int_dtype,
     pow2,
@@ -164,7 +165,8 @@ def decode_attention_at(
         bn,
     )
     sp = pow2(splits)
-    return first.then(lambda *_: comb(out.partition((1, dp)), o_ws, lse_ws, splits, group, sp))
+    chain = first.then(lambda *_: comb(out.partition((1, dp)), o_ws, lse_ws, splits, group, sp))
+    return chain_writes(chain, out)
 
 
 __all__ = ["decode_attention_at", "decode_workspace_at"]

@@ -27,6 +27,7 @@ from tilert.kernels import flash_variants as fv
 from tilert.kernels._common import (
     LOG2E,
     T,
+    chain_writes,
     choose,
     float_dtype,
     pow2,
@@ -341,7 +342,8 @@ def decode_attention(
         bn,
     )
     sp = pow2(splits)
-    return first.then(lambda *_: comb(out.partition((1, dp)), o_part, lse_part, splits, group, sp))
+    chain = first.then(lambda *_: comb(out.partition((1, dp)), o_part, lse_part, splits, group, sp))
+    return chain_writes(chain, out)
 
 
 def _splits(kv_heads: int, length: int, split_len: int | None) -> tuple[int, int, int]:

@@ -26,6 +26,7 @@ from tilert.kernel import Kernel
 from tilert.kernels import norm_variants as nv
 from tilert.kernels._common import (
     T,
+    chain_writes,
     choose,
     float_dtype,
     on_gpu,
@@ -375,4 +376,4 @@ def rmsnorm(
     add = specialize(add_into, T=x.dtype)
     norm = p.kernel(p.variant.rmsnorm, x.dtype)
     first: Op = add(residual.partition((p.bm, p.bc)), x)
-    return first.then(lambda *_: norm(p.partition(out), residual, weight, eps))
+    return chain_writes(first.then(lambda *_: norm(p.partition(out), residual, weight, eps)), out)

@@ -18,7 +18,7 @@ import numpy as np
 import tilert as tr
 from tilert import backends
 from tilert.cuda_kernel import CudaKernel
-from tilert.kernels._common import FLOATS, INTEGERS
+from tilert.kernels._common import FLOATS, INTEGERS, writes
 from tilert.ops import Op
 from tilert.streams import Stream
 from tilert.tensor import Tensor
@@ -49,11 +49,10 @@ class _Prefetch(CudaKernel):
         super()._run(values, grid, stream)
 
 
+@writes()
 def prefetch_l2(x: Tensor[Any], nbytes: int | None = None) -> Op:
     """An op that loads the first ``nbytes`` of ``x`` (all of it by default) into L2. ``x``
     must be contiguous (its bytes are one span)."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"prefetch_l2 takes a tilert tensor, got {type(x).__name__}")
     if not x.is_contiguous():
         raise ValueError("prefetch_l2: the tensor must be contiguous (its bytes are one span)")
     size = x.nbytes if nbytes is None else int(nbytes)
