@@ -1,0 +1,1 @@
+"""llmspool: small elementwise kernels and host helpers for the seventeenth held-out set."""
