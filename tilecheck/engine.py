@@ -2,9 +2,11 @@
 suppressions and the rule selection; many files in parallel.
 
 The skip comes first and is cheap: a file whose bytes name neither ``tilert`` nor a configured
-kernel decorator is never decoded or parsed. A file that cannot be read as Python is a TC001
-finding. An exception inside a rule pass is a bug in tilecheck, not a finding: it is recorded
-as a ``FileError`` (the CLI prints it and exits 2) and the other files are still checked."""
+kernel decorator, and import no module of the checked tree that uses tilert (the user's own
+wrapper package, found by a byte search for import statements), is never decoded or parsed.
+A file that cannot be read as Python is a TC001 finding. An exception inside a rule pass is a
+bug in tilecheck, not a finding: it is recorded as a ``FileError`` (the CLI prints it and exits
+2) and the other files are still checked."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.discovery import discover
+from tilecheck.import_scan import needle_words
 from tilecheck.parsing import decode_source, on_big_stack, parse_source
 from tilecheck.suppressions import apply_suppressions
 
@@ -58,21 +61,38 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files: int = 0  # files found
-    parsed: int = 0  # files that named tilert (or a kernel decorator) and were parsed
+    parsed: int = 0  # files that concern tilert (``concerns_tilert``) and were parsed
 
 
 # -- the cheap skip -------------------------------------------------------------------------
 
 
 def needles(config: Config) -> tuple[str, ...]:
-    """The words a file must contain to be parsed: ``tilert`` and the last component of each
-    configured kernel decorator (``mylib.kernel`` may be imported as ``from mylib import
-    kernel``)."""
-    return ("tilert", *(d.rpartition(".")[2] for d in config.kernel_decorators))
+    """The words that make a file concern tilert by its own text: ``tilert`` and the last
+    component of each configured kernel decorator (``mylib.kernel`` may be imported as ``from
+    mylib import kernel``)."""
+    return needle_words(config.kernel_decorators)
 
 
 def mentions_tilert(data: bytes, words: Sequence[str]) -> bool:
     return any(word.encode() in data for word in words)
+
+
+def concerns_tilert(
+    text: bytes | str, path: str, words: Sequence[str], project: Project | None
+) -> bool:
+    """The one test of whether a file is checked (the command line, standard input, the
+    editor's server, the pre-commit hook): its text names tilert or a kernel decorator
+    (``words``), or imports a module of ``project`` that uses tilert, transitively."""
+    if isinstance(text, str):
+        if any(word in text for word in words):
+            return True
+        if project is None or "import" not in text:
+            return False
+        text = text.encode("utf-8", "surrogatepass")
+    elif mentions_tilert(text, words):
+        return True
+    return project is not None and project.imports_tilert_user(text, path)
 
 
 # -- one file -------------------------------------------------------------------------------
@@ -95,12 +115,15 @@ def check_source(
     config: Config,
     project: Project | None = None,
     document: Document | None = None,
+    *,
+    gated: bool = False,
 ) -> list[Diagnostic]:
-    """The findings for one file's text, sorted. Raises ``InternalError`` if a rule pass
-    crashes. ``document``: what earlier checks of this text's document kept (the editor's
-    server keeps one per open document), so that only what an edit touched is done again;
-    the findings are the same."""
-    if not any(word in source for word in needles(config)):
+    """The findings for one file's text, sorted; none for a file that does not concern
+    tilert (``concerns_tilert``; ``gated``: already known to). Raises ``InternalError`` if a
+    rule pass crashes. ``document``: what earlier checks of this text's document kept (the
+    editor's server keeps one per open document), so that only what an edit touched is done
+    again; the findings are the same."""
+    if not gated and not concerns_tilert(source, path, needles(config), project):
         return []
     parsed = document.parse(source, path) if document is not None else parse_source(source, path)
     if isinstance(parsed, Diagnostic):
@@ -141,14 +164,21 @@ class FileResult:
 
 
 def check_bytes(
-    data: bytes, path: str, config: Config, project: Project | None = None
+    data: bytes,
+    path: str,
+    config: Config,
+    project: Project | None = None,
+    *,
+    gated: bool = False,
 ) -> FileResult:
-    """``check_source`` for a file's bytes (already known to mention tilert)."""
+    """``check_source`` for a file's bytes (``gated``: already known to concern tilert)."""
+    if not gated and not concerns_tilert(data, path, needles(config), project):
+        return FileResult()
     source = decode_source(data, path)
     if isinstance(source, Diagnostic):
         return FileResult(tuple(_select([source], config)))
     try:
-        return FileResult(tuple(check_source(source, path, config, project)))
+        return FileResult(tuple(check_source(source, path, config, project, gated=True)))
     except InternalError as e:
         return FileResult(error=_internal_error(path, e.__cause__ or e, e.detail))
     except Exception as e:  # outside the rule passes, still a bug: never crash the run
@@ -183,7 +213,7 @@ def _init_worker(config: Config, roots: Sequence[Path]) -> None:
 def _check_chunk(chunk: Sequence[tuple[str, bytes]]) -> list[FileResult]:
     assert _worker is not None, "worker not initialized"
     config, project = _worker
-    return [check_bytes(data, path, config, project) for path, data in chunk]
+    return [check_bytes(data, path, config, project, gated=True) for path, data in chunk]
 
 
 def _chunks(items: Sequence[tuple[str, bytes]], workers: int) -> list[Sequence[tuple[str, bytes]]]:
@@ -255,12 +285,13 @@ def check_paths(
     files = discover(paths, config)
     report.files = len(files)
     words = needles(config)
+    project = make_project(paths, config)
     todo: list[tuple[str, bytes]] = []
     for file in files:
         data = _read(file)
         if isinstance(data, FileError):
             report.errors.append(data)
-        elif mentions_tilert(data, words):
+        elif concerns_tilert(data, str(file), words, project):
             todo.append((str(file), data))
     report.parsed = len(todo)
     workers = min(jobs or available_cpus(), len(todo))
@@ -268,10 +299,9 @@ def check_paths(
     if workers > 1 and len(todo) > PARALLEL_MIN_FILES and forking_is_safe():
         results = _check_parallel(todo, paths, config, workers, progress)
     if results is None:
-        project = make_project(paths, config) if todo else None
         results = []
         for path, data in todo:
-            results.append(check_bytes(data, path, config, project))
+            results.append(check_bytes(data, path, config, project, gated=True))
             if progress is not None:
                 progress(len(results), len(todo))
     for result in results:

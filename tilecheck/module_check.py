@@ -19,9 +19,16 @@ from tilecheck.diagnostics import Diagnostic
 from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.flow.filled import FilledAttributes
 from tilecheck.host.analysis import BodyAnalysis
-from tilecheck.host.bound_once import bound_again, bound_once, module_flags, never_in
+from tilecheck.host.bound_once import (
+    bound_again,
+    bound_once,
+    module_flags,
+    module_literals,
+    never_in,
+)
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
+from tilecheck.host.dunders import class_dunders
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
@@ -70,8 +77,11 @@ def _module_context(
     resolver = ImportResolver(module, kernel_decorators)
     rebindable = declared_anywhere(module) if declared is None else declared
     flags = module_flags(module.body, rebindable)
+    literals = functools.cache(lambda: module_literals(module.body, rebindable))
     managers = Managers(module.body)  # ``with`` of a ``@contextmanager`` built in place
-    top = build_cfg(module.body, never_in(flags, None), splice=managers.splice(module.body, True))
+    top = build_cfg(
+        module.body, never_in(flags, None, literals), splice=managers.splice(module.body, True)
+    )
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
 
     def kernel_for(dotted: str) -> LaunchSignature | None:
@@ -152,12 +162,15 @@ def _module_context(
         summary_for,
     )
     ctx.flags = flags
+    ctx.literals = literals
     ctx.managers = managers
     ctx.index = index
     ctx.module = module
+    ctx.dunders = class_dunders(module)
     ctx.streams = functools.cache(lambda: bound_once(module.body, ctx.stream_maker, rebindable))
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.ops = functools.cache(lambda: bound_once(module.body, ctx.launches, rebindable))
+    ctx.bound_once = functools.cache(lambda: bound_once(module.body, _any, rebindable))
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: key_lists(module))
     ctx.known_names = functools.cache(lambda: ScopeNames(module))
@@ -322,7 +335,7 @@ def _check_module(
                 found[where].extend((finding, where) for finding in kernel)
             else:
                 scope = nested if isinstance(nested, cst.FunctionDef) else None
-                never = never_in(ctx.flags, scope)
+                never = never_in(ctx.flags, scope, ctx.literals)
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
                 bodies.append((nested, build_cfg(body, never, ctx.filled, splice), where))
@@ -372,3 +385,7 @@ def _statement_of_nested(cfg: CFG | None, statement: int | None) -> dict[int, in
         for e in block.elements
         if e.kind is ElementKind.DEF
     }
+
+
+def _any(value: cst.BaseExpression) -> bool:
+    return True

@@ -15,6 +15,7 @@ from pathlib import Path
 import libcst as cst
 
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.import_scan import imported_modules
 from tilecheck.names import NameResolver
 
 _MAX_REEXPORTS = 8  # how many ``from x import y`` hops a name is followed through
@@ -50,6 +51,10 @@ class Project:
         self.bases = tuple(bases)
         self._parsed: dict[Path, _Parsed] = {}
         self._looked_up: dict[tuple[str, Path | None], Path | None] = {}  # -> what was found
+        # What a wrapper imports: tilert, or the module of a configured kernel decorator.
+        self._wrapped = ("tilert", *(d.rpartition(".")[0] for d in self.kernel_decorators))
+        self._users: dict[Path, bool] = {}  # module file -> whether it uses tilert, transitively
+        self._imports: dict[tuple[str, Path], Path | None] = {}  # (module, importer's folder)
 
     # -- finding files ----------------------------------------------------------------------
     def module_path(self, module: str, importer: Path | None = None) -> Path | None:
@@ -87,6 +92,59 @@ class Project:
         if (target / "__init__.py").is_file():
             return target / "__init__.py"
         return None
+
+    # -- which files concern tilert ------------------------------------------------------
+    def imports_tilert_user(self, data: bytes, importer: str | Path) -> bool:
+        """Whether a file's bytes import a module of the checked tree that uses tilert: one
+        that imports tilert (or the module of a configured kernel decorator), or imports such
+        a module in turn (a wrapper of a wrapper). Read by a byte search for import
+        statements, never a parse; each module's answer is kept for the project's lifetime
+        (the editor's server makes a fresh project when a file changes on disk)."""
+        here = Path(os.path.abspath(importer))
+        return any(
+            found is not None and self._uses_tilert(found)
+            for found in (self._imported(m, here) for m in imported_modules(data))
+        )
+
+    def _imported(self, module: str, importer: Path) -> Path | None:
+        key = (module, importer.parent)
+        if key not in self._imports:
+            self._imports[key] = self._find(module, importer)
+        return self._imports[key]
+
+    def _wraps(self, module: str) -> bool:
+        return any(module == w or module.startswith(w + ".") for w in self._wrapped if w)
+
+    def _uses_tilert(self, path: Path) -> bool:
+        known = self._users.get(path)
+        if known is not None:
+            return known
+        seen: set[Path] = set()
+        if self._reaches_tilert(path, seen):
+            return True
+        for visited in seen:  # nothing reachable from ``path`` names tilert
+            self._users[visited] = False
+        return False
+
+    def _reaches_tilert(self, path: Path, seen: set[Path]) -> bool:
+        """A search of the import graph from ``path`` for a file naming tilert; only a True
+        answer is kept here (a False one may hang on a file still being searched)."""
+        known = self._users.get(path)
+        if known is not None:
+            return known
+        seen.add(path)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return False
+        modules = imported_modules(data)
+        if any(self._wraps(m) for m in modules) or any(
+            found is not None and found not in seen and self._reaches_tilert(found, seen)
+            for found in (self._imported(m, path) for m in modules)
+        ):
+            self._users[path] = True
+            return True
+        return False
 
     # -- kernels ----------------------------------------------------------------------------
     def kernel(self, canonical: str, importer: str | Path | None = None) -> LaunchSignature | None:

@@ -22,13 +22,19 @@ def text(node: cst.CSTNode) -> str:
 
 def label(element: Element) -> str:
     node = element.node
-    if element.kind is ElementKind.FOR_TARGET:
+    if element.kind is ElementKind.FOR_TARGET or element.kind is ElementKind.FOR_SLOT:
         assert isinstance(node, cst.For)
         return f"for {text(node.target)}"
     return text(node)
 
 
-SILENT = (ElementKind.DEF, ElementKind.FOR_DONE, ElementKind.LOOP_BACK)  # evaluate nothing
+SILENT = (  # evaluate nothing
+    ElementKind.DEF,
+    ElementKind.FOR_DONE,
+    ElementKind.LOOP_BACK,
+    ElementKind.UNROLL_IN,
+    ElementKind.UNROLL_OUT,
+)
 
 
 def _run(cfg: CFG, must: bool) -> dict[int, frozenset[str]]:
@@ -143,6 +149,26 @@ def test_a_literal_non_empty_sequence_runs_the_loop_body_at_least_once() -> None
     assert must_before_exit(source) == {"(a, b)", "for item", "use(item)"}
     assert "use(item)" not in must_before_exit("for item in (a, *rest):\n    use(item)\n")
     assert "use(item)" not in must_before_exit("for item in []:\n    use(item)\n")
+
+
+def test_a_loop_over_a_display_is_built_slot_by_slot_too() -> None:
+    source = """
+        pends = [p0, p1, p2]
+        for out, pend in zip([a, b, c], pends):
+            pend.wait()
+    """
+    cfg = cfg_of(source)
+    slots = [e.slots for b in cfg.blocks for e in b.elements if e.kind is ElementKind.FOR_SLOT]
+    assert slots == [(0,), (1,), (2,)]
+    assert [len(cfg.unrolled)] == [1]
+    for kept in (
+        "for i in range(3):\n    use(i)\n",  # a counter: the loop's own rules
+        "for x in (a, b):\n    if x:\n        use(x)\n",  # a turn that decides
+        "for x in (a, b):\n    xs.append(x)\n",  # a container kept turn after turn
+        "for x in (a, b):\n    use(x)\n    break\n",
+        "for x in (a, *rest):\n    use(x)\n",
+    ):
+        assert not cfg_of(kept).unrolled, kept
 
 
 def test_a_range_of_literals_and_a_while_made_true_before_it_run_at_least_once() -> None:

@@ -204,6 +204,7 @@ def test_an_op_or_pending_that_escapes_is_no_longer_tracked() -> None:
             runner(op)
             ops.append(scale(w.partition((64,)), 2.0).submit())
             holder = {"op": scale(tr.zeros((8,)).partition((8,)), 1.0)}
+            runner(holder)
     """)
     assert found(source) == []
 

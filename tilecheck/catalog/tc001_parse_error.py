@@ -11,11 +11,12 @@ RULE = Rule(
     slug="parse-error",
     summary="a file that does not parse",
     explanation="""\
-tilecheck reads every file that mentions tilert (or a configured kernel decorator) with a
-full Python parser. A file that is not valid Python, or cannot be decoded with its declared
-encoding, cannot be checked at all, so it is reported rather than skipped: a silent skip would
-look exactly like a clean file. The finding points where the parser gave up, with CPython's own
-message where it has one.
+tilecheck reads every file that mentions tilert (or a configured kernel decorator), or
+imports a module of the checked tree that imports tilert (the project's own wrapper package,
+directly or through another of its modules), with a full Python parser. A file that is not
+valid Python, or cannot be decoded with its declared encoding, cannot be checked at all, so it
+is reported rather than skipped: a silent skip would look exactly like a clean file. The
+finding points where the parser gave up, with CPython's own message where it has one.
 
 This is a finding, never a crash: the other files are checked as usual, and the exit code is 1
 (findings), not 2 (a tilecheck error).

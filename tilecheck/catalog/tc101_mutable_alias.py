@@ -29,6 +29,10 @@ from tilecheck.catalog.round24f import INVALID as ROUND24F_INVALID
 from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
 from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
+from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
+from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
+from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
+from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -161,6 +165,8 @@ def main(forward: bool) -> None:
         *ROUND23C_VALID["TC101"],
         *ROUND24F_VALID["TC101"],
         *ROUND25C_VALID["TC101"],
+        *ROUND28H_VALID["TC101"],
+        *ROUND28I_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -366,5 +372,7 @@ def main() -> None:
         *ROUND23C_INVALID["TC101"],
         *ROUND24F_INVALID["TC101"],
         *ROUND25C_INVALID["TC101"],
+        *ROUND28H_INVALID["TC101"],
+        *ROUND28I_INVALID["TC101"],
     ),
 )

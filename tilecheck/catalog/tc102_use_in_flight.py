@@ -103,6 +103,14 @@ from tilecheck.catalog.round26d import INVALID as TURNS26D_INVALID
 from tilecheck.catalog.round26d import VALID as TURNS26D_VALID
 from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
 from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
+from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
+from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
+from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
+from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
+from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
+from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
+from tilecheck.catalog.round28p import INVALID as ROUND28P_INVALID
+from tilecheck.catalog.round28p import VALID as ROUND28P_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -510,7 +518,11 @@ def main() -> None:
         *VALUES26C_VALID["TC102"],
         *ROUND26E_VALID["TC102"],
         *ROUND26B_VALID["TC102"],
+        *ROUND28H_VALID["TC102"],
+        *ROUND28I_VALID["TC102"],
+        *ROUND28P_VALID["TC102"],
         *TURNS26D_VALID["TC102"],
+        *ROUND28G_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -566,6 +578,10 @@ def main() -> None:
         + VALUES26C_INVALID["TC102"]
         + ROUND26E_INVALID["TC102"]
         + ROUND26B_INVALID["TC102"]
+        + ROUND28H_INVALID["TC102"]
+        + ROUND28I_INVALID["TC102"]
+        + ROUND28P_INVALID["TC102"]
         + TURNS26D_INVALID["TC102"]
+        + ROUND28G_INVALID["TC102"]
     ),
 )

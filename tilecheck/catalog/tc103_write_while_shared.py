@@ -23,6 +23,8 @@ from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
 from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
+from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
+from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -118,6 +120,7 @@ def main() -> None:
         *DUNDERS23A_VALID["TC103"],
         *ROUND25C_VALID["TC103"],
         *ROUND26B_VALID["TC103"],
+        *ROUND28I_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -200,5 +203,6 @@ def main() -> None:
         *DUNDERS23A_INVALID["TC103"],
         *ROUND25C_INVALID["TC103"],
         *ROUND26B_INVALID["TC103"],
+        *ROUND28I_INVALID["TC103"],
     ),
 )

@@ -31,6 +31,8 @@ from tilecheck.catalog.round22n import VALID as KEYED22N_VALID
 from tilecheck.catalog.round24f import VALID as ROUND24F_VALID
 from tilecheck.catalog.round26a import INVALID as POSITIONS26A_INVALID
 from tilecheck.catalog.round26a import VALID as POSITIONS26A_VALID
+from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
+from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -164,6 +166,7 @@ def main() -> None:
         *KEYED22N_VALID["TC104"],
         *ROUND24F_VALID["TC104"],
         *POSITIONS26A_VALID["TC104"],
+        *ROUND28G_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -402,5 +405,6 @@ def main() -> None:
         *SHAPES21I_INVALID["TC104"],
         *KEYED22N_INVALID["TC104"],
         *POSITIONS26A_INVALID["TC104"],
+        *ROUND28G_INVALID["TC104"],
     ),
 )

@@ -34,6 +34,9 @@ from tilecheck.catalog.round22m import INVALID as TASKS22M_INVALID
 from tilecheck.catalog.round22m import VALID as TASKS22M_VALID
 from tilecheck.catalog.round23d import INVALID as DROPS23D_INVALID
 from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
+from tilecheck.catalog.round28l import INVALID as ROUND28L_INVALID
+from tilecheck.catalog.round28l import VALID as ROUND28L_VALID
+from tilecheck.catalog.round28p import INVALID as ROUND28P_INVALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -171,6 +174,7 @@ def main() -> None:
         *TASKS22M_VALID["TC105"],
         *SKIPPED22K_VALID["TC105"],
         *DROPS23D_VALID["TC105"],
+        *ROUND28L_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -269,5 +273,7 @@ def main() -> None:
         *TASKS22M_INVALID["TC105"],
         *SKIPPED22K_INVALID["TC105"],
         *DROPS23D_INVALID["TC105"],
+        *ROUND28L_INVALID["TC105"],
+        *ROUND28P_INVALID["TC105"],
     ),
 )

@@ -47,6 +47,8 @@ from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
 from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
 from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
 from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
+from tilecheck.catalog.round28l import INVALID as ROUND28L_INVALID
+from tilecheck.catalog.round28l import VALID as ROUND28L_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -310,6 +312,7 @@ class Prefetcher:
         *ROUND25B_VALID["TC108"],
         *ROUND26E_VALID["TC108"],
         *ROUND26B_VALID["TC108"],
+        *ROUND28L_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -459,5 +462,6 @@ def main() -> None:
         *ROUND25B_INVALID["TC108"],
         *ROUND26E_INVALID["TC108"],
         *ROUND26B_INVALID["TC108"],
+        *ROUND28L_INVALID["TC108"],
     ),
 )

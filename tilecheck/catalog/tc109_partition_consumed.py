@@ -30,6 +30,8 @@ from tilecheck.catalog.round25b import INVALID as ROUND25B_INVALID
 from tilecheck.catalog.round25b import VALID as ROUND25B_VALID
 from tilecheck.catalog.round27g import INVALID as ROUND27G_INVALID
 from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
+from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
+from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -152,6 +154,7 @@ def main() -> None:
         *ROUND24G_VALID["TC109"],
         *ROUND25B_VALID["TC109"],
         *ROUND27G_VALID["TC109"],
+        *ROUND28G_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -333,5 +336,6 @@ def main() -> None:
         *ROUND24G_INVALID["TC109"],
         *ROUND25B_INVALID["TC109"],
         *ROUND27G_INVALID["TC109"],
+        *ROUND28G_INVALID["TC109"],
     ),
 )

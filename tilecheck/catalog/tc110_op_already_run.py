@@ -31,6 +31,10 @@ from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
 from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
 from tilecheck.catalog.round27g import INVALID as ROUND27G_INVALID
 from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
+from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
+from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
+from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
+from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -249,6 +253,8 @@ def main() -> None:
         *ROUND25B_VALID["TC110"],
         *ROUND26E_VALID["TC110"],
         *ROUND27G_VALID["TC110"],
+        *ROUND28G_VALID["TC110"],
+        *ROUND28H_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -437,5 +443,7 @@ def main() -> None:
         *ROUND25B_INVALID["TC110"],
         *ROUND26E_INVALID["TC110"],
         *ROUND27G_INVALID["TC110"],
+        *ROUND28G_INVALID["TC110"],
+        *ROUND28H_INVALID["TC110"],
     ),
 )

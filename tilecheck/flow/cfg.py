@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, cast
 
 import libcst as cst
 
+from tilecheck.flow import unroll
+from tilecheck.flow.trips import constant_false as _is_constant_false
+from tilecheck.flow.trips import constant_true as _is_constant_true
 from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
-from tilecheck.flow.trips import length, non_empty
+from tilecheck.flow.trips import irrefutable as _irrefutable
+from tilecheck.flow.trips import known, length, non_empty
 from tilecheck.flow.undone import undone_call
 
 
@@ -43,6 +47,10 @@ class ElementKind(enum.Enum):
     # ``splice``): node, the WithItem; binds the function's parameters to the call's arguments
     WITH_CALL = "with-call"
     YIELDED = "yielded"  # node: that WithItem; binds its ``as`` target to what ``yield`` gives
+    # A ``for`` built slot by slot too (``tilecheck.flow.unroll``), node: the For. The ways
+    UNROLL_IN = "unroll-in"  # into its ``width`` slots (where the items are known one by one)
+    UNROLL_OUT = "unroll-out"  # and into the loop; the target takes slot ``slots[-1]``'s item:
+    FOR_SLOT = "for-slot"
 
 
 Splice = Callable[
@@ -57,6 +65,8 @@ class Element(NamedTuple):
     withs: tuple[cst.WithItem, ...]  # the ``with`` items lexically around the element
     seq: int  # order of construction, which follows the source (copies of ``finally`` aside)
     top: int  # index, in the body given to ``build_cfg``, of the statement holding the element
+    slots: tuple[int, ...] = ()  # the slots of the unrolled loops around it, outermost first
+    width: int = 0  # ``UNROLL_IN``/``UNROLL_OUT``: how many slots the loop was built with
 
 
 @dataclass(eq=False)
@@ -80,6 +90,7 @@ class CFG:
     # Each loop (by ``id`` of its For or While) -> the ``seq`` of its first element: elements
     # from there to its ``LOOP_BACK`` run in every iteration's turn.
     loops: dict[int, int] = field(default_factory=dict)
+    unrolled: list[cst.For] = field(default_factory=list)  # loops built slot by slot too
 
     def reverse_postorder(self) -> list[int]:
         """Reachable blocks, each before its successors except along back edges."""
@@ -127,22 +138,6 @@ class _Ctx:
     withs: tuple[cst.WithItem, ...] = ()
 
 
-def _is_constant_true(test: cst.BaseExpression) -> bool:
-    if isinstance(test, cst.Name):
-        return test.value == "True"
-    if isinstance(test, cst.Integer):
-        return test.evaluated_value != 0
-    return False
-
-
-def _is_constant_false(test: cst.BaseExpression) -> bool:
-    if isinstance(test, cst.Name):
-        return test.value in ("False", "None")
-    if isinstance(test, cst.Integer):
-        return test.evaluated_value == 0
-    return False
-
-
 # ``stmt``'s cases, found once per statement class: ``isinstance`` on libcst's classes goes
 # through ``ABCMeta`` (slow, and asked of every statement of every body).
 _Simple = cst.SimpleStatementLine | cst.SimpleStatementSuite
@@ -168,16 +163,6 @@ def _case_of(cls: type) -> int:
     return case
 
 
-def _irrefutable(pattern: cst.MatchPattern) -> bool:
-    """A pattern that matches every subject: a wildcard or a capture (``_``, ``name``), one
-    of those bound with ``as``, or an alternative of which one is."""
-    if isinstance(pattern, cst.MatchAs):
-        return pattern.pattern is None or _irrefutable(pattern.pattern)
-    if isinstance(pattern, cst.MatchOr):
-        return any(_irrefutable(element.pattern) for element in pattern.patterns)
-    return False
-
-
 def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
     return body.body
 
@@ -200,6 +185,8 @@ class _Builder:
         self.seq = 0
         self.top = 0
         self.loops: dict[int, int] = {}
+        self.slots: tuple[int, ...] = ()  # the slots of the unrolled loops being built
+        self.unrolled: list[cst.For] = []
         self.continues: set[int] = set()  # the blocks ``continue`` jumps to
         self.before: cst.CSTNode | None = None  # the statement before the one being built
         # the suite of the statement being built, and its index there
@@ -221,10 +208,12 @@ class _Builder:
         self.blocks.append(block)
         return block
 
-    def add(self, block: Block, kind: ElementKind, node: cst.CSTNode, ctx: _Ctx) -> Block:
+    def add(
+        self, block: Block, kind: ElementKind, node: cst.CSTNode, ctx: _Ctx, width: int = 0
+    ) -> Block:
         """Append an element; inside a ``try`` it gets a block of its own and an edge to the
         handlers. Returns the block now holding the element."""
-        element = Element(kind, node, ctx.withs, self.seq, self.top)
+        element = Element(kind, node, ctx.withs, self.seq, self.top, self.slots, width)
         self.seq += 1
         if ctx.raise_to is None:
             block.elements.append(element)
@@ -361,11 +350,11 @@ class _Builder:
 
     def if_(self, stmt: cst.If, block: Block, ctx: _Ctx) -> Block | None:
         # ``cancelled = True`` then ``if cancelled:``: no way around the body
-        always = _is_constant_true(stmt.test) or _holds_on_entry(stmt.test, self.before)
+        sure = known(self.never, "always", stmt.test) is True  # ``MODE == "a"``: no ``else``
+        always = sure or _is_constant_true(stmt.test) or _holds_on_entry(stmt.test, self.before)
         test = self.add(block, ElementKind.EVAL, stmt.test, ctx)
         if _is_constant_false(stmt.test) or (self.never is not None and self.never(stmt.test)):
-            # ``if False:``, ``if DEBUG:`` with ``DEBUG = False``: its body is built (what it
-            # defines is still listed) but no way leads into it
+            # ``if False:``, ``if DEBUG:`` (``DEBUG = False``): built, listed, no way leads in
             then_end: Block | None = None
             self.stmts(_suite(stmt.body), self.new(), ctx)
         else:
@@ -373,14 +362,14 @@ class _Builder:
         orelse = stmt.orelse
         if orelse is None and always:
             return then_end
-        otherwise = self.branch(test, stmt.test, False, ctx)
+        otherwise = self.new() if sure else self.branch(test, stmt.test, False, ctx)
         if orelse is None:
             else_end: Block | None = otherwise
         elif isinstance(orelse, cst.If):
             else_end = self.if_(orelse, otherwise, ctx)
         else:
             else_end = self.stmts(_suite(orelse.body), otherwise, ctx)
-        return self.join(then_end, else_end)
+        return self.join(then_end, None if sure else else_end)
 
     def loop_ctx(self, ctx: _Ctx, after: Block, header: Block) -> _Ctx:
         return _Ctx(
@@ -414,6 +403,23 @@ class _Builder:
 
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
+        count = unroll.slots(stmt, [self.suite[:2], *((s, at) for s, at, _ in self.outer)])
+        if count is None:
+            return self.loop(stmt, block, ctx)
+        # the slots, one after another, then the loop: taken apart by ``UNROLL_IN``/``_OUT``
+        self.unrolled.append(stmt)
+        end: Block | None = self.add(self.follow(block), ElementKind.UNROLL_IN, stmt, ctx, count)
+        outer = self.slots
+        for slot in range(count):
+            self.slots = (*outer, slot)
+            if end is not None:
+                end = self.add(self.follow(end), ElementKind.FOR_SLOT, stmt, ctx)
+                end = self.stmts(_suite(stmt.body), end, ctx)
+        self.slots = outer
+        way_out = self.add(self.follow(block), ElementKind.UNROLL_OUT, stmt, ctx, count)
+        return self.join(end, self.loop(stmt, way_out, ctx))
+
+    def loop(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         header = self.new()
         after = self.new()
         back = self.new()
@@ -498,13 +504,14 @@ class _Builder:
         test = self.add(block, ElementKind.EVAL, stmt.subject, ctx)
         ends: list[Block | None] = []
         for case in stmt.cases:
-            case_block = self.add(self.follow(test), ElementKind.PATTERN, case, ctx)
+            matches = known(self.never, "case", stmt.subject, case.pattern)  # ``MODE = "a"``
+            start = self.new() if matches is False else self.follow(test)  # False: no way in
+            case_block = self.add(start, ElementKind.PATTERN, case, ctx)
             if case.guard is not None:
                 case_block = self.add(case_block, ElementKind.EVAL, case.guard, ctx)
             ends.append(self.stmts(_suite(case.body), self.follow(case_block), ctx))
-            if case.guard is None and _irrefutable(case.pattern):
-                # ``case _:`` or ``case name:`` always matches (Python allows it only last):
-                # no way on to a later case, nor past the ``match`` with no case taken
+            if case.guard is None and (matches is True or _irrefutable(case.pattern)):
+                # ``case _:``/``case name:`` or a known match: no later case, no way past
                 return self.join(*ends)
             nxt = self.follow(test)  # this case did not match: try the next one
             case_block.link(nxt)
@@ -533,9 +540,9 @@ class _Builder:
             withs=ctx.withs,
         )
         dispatch = self.new() if stmt.handlers else None
-        body_ctx = _replace_raise(inner, dispatch or raise_via_finally or outer_raise)
+        body_ctx = replace(inner, raise_to=dispatch or raise_via_finally or outer_raise)
         body_end = self.stmts(_suite(stmt.body), self.follow(block), body_ctx)
-        handler_ctx = _replace_raise(inner, after_handlers_raise)
+        handler_ctx = replace(inner, raise_to=after_handlers_raise)
         ends: list[Block | None] = []
         if dispatch is not None:
             dispatch.link(raise_via_finally or outer_raise)  # no handler matched
@@ -556,12 +563,6 @@ class _Builder:
 def _replace_withs(ctx: _Ctx, withs: tuple[cst.WithItem, ...]) -> _Ctx:
     return _Ctx(
         ctx.break_to, ctx.continue_to, ctx.raise_to, ctx.finallies, ctx.loop_finallies, withs
-    )
-
-
-def _replace_raise(ctx: _Ctx, raise_to: Block | None) -> _Ctx:
-    return _Ctx(
-        ctx.break_to, ctx.continue_to, raise_to, ctx.finallies, ctx.loop_finallies, ctx.withs
     )
 
 
@@ -595,4 +596,5 @@ def build_cfg(
         builder.raise_exit.index,
         builder.nested,
         builder.loops,
+        builder.unrolled,
     )

@@ -7,7 +7,7 @@ the loop's earlier siblings, a few of them, so this costs no walk of the whole b
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 
 import libcst as cst
 
@@ -381,3 +381,42 @@ def holds_on_entry(test: cst.BaseExpression, before: cst.CSTNode | None) -> bool
     if isinstance(right, cst.Name) and right.value == name and int_literal(left) is not None:
         return bool(compare(int_literal(left), value))
     return False
+
+
+def constant_true(test: cst.BaseExpression) -> bool:
+    """``True`` or a non-zero integer: a test every run passes (``while True:``)."""
+    if isinstance(test, cst.Name):
+        return test.value == "True"
+    if isinstance(test, cst.Integer):
+        return test.evaluated_value != 0
+    return False
+
+
+def constant_false(test: cst.BaseExpression) -> bool:
+    """``False``, ``None`` or zero: a test no run passes (``if False:``)."""
+    if isinstance(test, cst.Name):
+        return test.value in ("False", "None")
+    if isinstance(test, cst.Integer):
+        return test.evaluated_value == 0
+    return False
+
+
+def irrefutable(pattern: cst.MatchPattern) -> bool:
+    """A pattern that matches every subject: a wildcard or a capture (``_``, ``name``), one
+    of those bound with ``as``, or an alternative of which one is."""
+    if isinstance(pattern, cst.MatchAs):
+        return pattern.pattern is None or irrefutable(pattern.pattern)
+    if isinstance(pattern, cst.MatchOr):
+        return any(irrefutable(element.pattern) for element in pattern.patterns)
+    return False
+
+
+def known(
+    never: Callable[[cst.BaseExpression], bool] | None, how: str, *nodes: cst.CSTNode
+) -> object:
+    """What a body's ``never`` predicate knows besides (``tilecheck.host.bound_once.Tests``,
+    round 28P: a name bound once to a literal) of a test (``how``: ``"always"``, true wherever
+    the body runs) or of a case (``"case"``: whether ``case pattern:`` matches the subject);
+    None where it knows nothing (no predicate, or a plain one)."""
+    ask = getattr(never, how, None)
+    return ask(*nodes) if ask is not None else None

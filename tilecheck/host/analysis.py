@@ -26,7 +26,9 @@ from tilecheck.host.context import Context
 from tilecheck.host.dunders import narrowed_parameters, stored_item
 from tilecheck.host.expressions import copies_of
 from tilecheck.host.implicit_calls import truth
+from tilecheck.host.implicit_sites import augmented, property_set
 from tilecheck.host.keyed_turns import distinct_column
+from tilecheck.host.library_runs import set_attribute, setattr_call
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import (
     EMPTY_STATE,
@@ -45,6 +47,8 @@ from tilecheck.host.summary import Summary
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
+
+_UNROLLING = (ElementKind.UNROLL_IN, ElementKind.UNROLL_OUT)
 
 
 class BodyAnalysis(Positions):
@@ -149,9 +153,12 @@ class BodyAnalysis(Positions):
                 return True
         return False
 
-    def transfer(self, block: Block, state: State) -> State:
+    def transfer(self, block: Block, state: State) -> State | None:
         self._load(state)
-        for element in block.elements:
+        elements = block.elements
+        if elements and (elements[0].slots or elements[0].kind in _UNROLLING):
+            return self._unrolled(elements, state)
+        for element in elements:
             self.element = element
             self.tick = 0
             self.made_here.clear()
@@ -164,6 +171,31 @@ class BodyAnalysis(Positions):
             return state  # unchanged: the solver sees no news
         # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
         # ownership of dicts this block already changed, and those changes must flow on.
+        return self.state()
+
+    def _unrolled(self, elements: list[Element], state: State) -> State | None:
+        """A block of an unrolled ``for`` (``tilecheck.flow.unroll``), all of its elements in
+        one copy of the body (their objects its own, as a comprehension's position's are), or
+        the way into the copies or into the loop (None: not the way taken)."""
+        around = self.positions_stack
+        self.positions_stack = [*around, *elements[0].slots]
+        try:
+            for element in elements:
+                self.element = element
+                self.tick = 0
+                self.made_here.clear()
+                if self.taken:
+                    self.leave_withs()
+                self.run_element(element)
+                if self.unreached:  # (an ``UNROLL_*``, first in its block)
+                    self.unreached = False
+                    return None
+                if self.gc_needed:
+                    self.collect()
+        finally:
+            self.positions_stack = around
+        if self.unchanged(state):
+            return state
         return self.state()
 
     # -- elements ---------------------------------------------------------------------------
@@ -190,6 +222,10 @@ class BodyAnalysis(Positions):
             self.loop_done(cast(cst.For, node))
         elif kind is ElementKind.LOOP_BACK:
             self.loop_back(node)
+        elif kind is ElementKind.FOR_SLOT:
+            self.slot_taken(cast(cst.For, node), element.slots[-1])
+        elif kind is ElementKind.UNROLL_IN or kind is ElementKind.UNROLL_OUT:
+            self.unroll_gate(cast(cst.For, node), element.width, kind is ElementKind.UNROLL_IN)
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
             self.entered(item.item)
@@ -214,11 +250,14 @@ class BodyAnalysis(Positions):
             self.capture(definition)
             if type(definition) is cst.FunctionDef and self.scope_node is None:
                 default_args.evaluated(self, definition)
+            elif type(definition) is cst.ClassDef and self.scope_node is None:
+                self.class_body(definition)  # (its body's objects, ``C.x``)
             self.bind_name(definition.name.value, NOTHING)
             if isinstance(definition, cst.FunctionDef):
                 self.note_closure(definition.name.value, definition)
         elif kind is ElementKind.ASSUME_TRUE or kind is ElementKind.ASSUME_FALSE:
-            if self.instances:  # ``if step:`` ran ``step.__bool__()`` (``implicit_calls``)
+            # ``if step:`` ran ``step.__bool__()`` (``implicit_calls``)
+            if self.ctx.dunders:
                 truth(self, cast(cst.BaseExpression, node))
             self.assume(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
             self.skipped_edge(cast(cst.BaseExpression, node), kind is ElementKind.ASSUME_TRUE)
@@ -253,6 +292,11 @@ class BodyAnalysis(Positions):
                 self.set_hold(oid, None)
 
     def small(self, node: cst.BaseSmallStatement) -> None:
+        if type(node) is cst.Expr and setattr_call(node.value):
+            stored = set_attribute(self.ctx, cast(cst.Call, node.value))
+            if stored is not None:  # ``setattr(obj, "out", v)``: ``obj.out = v``
+                self.small(stored)
+                return
         if type(node) is cst.Expr:
             self.dropped_item(node.value, self.ev(node.value))
             self.dropped_launch(node.value)
@@ -273,8 +317,11 @@ class BodyAnalysis(Positions):
             old = {s: self.env[s] for _, s in copies if s is not None and s in self.env}
             covers = self.covers_of({t for t, _ in copies})
             for target in node.targets:
-                if type(target.target) is cst.Subscript and self.instances:
+                if type(target.target) is cst.Subscript and self.ctx.dunders:
                     stored_item(self, target.target, node.value)  # its ``__setitem__``
+                elif type(target.target) is cst.Attribute and self.instances:
+                    if property_set(self, target.target, node.value):
+                        continue  # its setter ran: nothing is stored there
                 self.bind(target.target, value)
                 if self.closure_items or type(node.value) in KEPT_CLOSURES:
                     self.note_closure_items(target.target, node.value)
@@ -303,9 +350,14 @@ class BodyAnalysis(Positions):
             elif _toggles(node) and type(node.target) is cst.Name:
                 self.flip(node.target.value, 1)  # ``cur ^= 1``: ``1 - cur``
             elif not self.extended(node):
-                self.escape(self.ev(node.value))
-                self.bind(node.target, NOTHING)
+                given = self.ev(node.value)
+                found = augmented(self, node) if self.ctx.dunders else None
+                if found is None:  # (else ``__iadd__`` took it as its summary says)
+                    self.escape(given)
+                self.bind(node.target, NOTHING if found is None else found)
         elif type(node) is cst.Del:
+            if type(node.target) is cst.Subscript and self.ctx.dunders:
+                stored_item(self, node.target, None, "__delitem__")
             self.delete(node.target)
         elif type(node) is cst.Raise:
             if node.exc is not None:
@@ -314,7 +366,7 @@ class BodyAnalysis(Positions):
                 self.ev(node.cause.item)
         elif type(node) is cst.Assert:
             self.ev(node.test)
-            if self.instances:
+            if self.ctx.dunders:
                 truth(self, node.test)
             if node.msg is not None:
                 self.ev(node.msg)

@@ -4,8 +4,11 @@ statements store into each."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
+from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import children
 
@@ -57,3 +60,35 @@ def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
 
 
 _BY_NAME = frozenset({"getattr", "setattr", "delattr", "vars", "__dict__"})
+
+
+# Names through which code may reach any attribute (by a string, or the whole namespace).
+_REFLECTIVE = frozenset({*_BY_NAME, "attrgetter", "asdict", "astuple", "__getattr__"})
+
+
+def read_attributes(index: SyntaxIndex, module: cst.CSTNode) -> frozenset[str] | None:
+    """The attribute names the module reads (``x.name`` other than as an assignment's whole
+    target, or a string naming it); None where it may read any (``_REFLECTIVE``). Round 28L:
+    what ``__init__`` keeps in an attribute no code reads is never run or waited."""
+    stored: set[int] = set()
+    read: set[str] = set()
+    for node in index.nodes(module):
+        kind = type(node)
+        if kind is cst.Assign:
+            for target in cast(cst.Assign, node).targets:
+                if type(target.target) is cst.Attribute:
+                    stored.add(id(target.target))
+        elif kind is cst.AnnAssign and type(cast(cst.AnnAssign, node).target) is cst.Attribute:
+            stored.add(id(cast(cst.AnnAssign, node).target))
+        elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
+            return None
+        elif kind is cst.Attribute:
+            attribute = cast(cst.Attribute, node)
+            if attribute.attr.value in _REFLECTIVE:
+                return None
+            if id(node) not in stored:
+                read.add(attribute.attr.value)
+        elif kind is cst.SimpleString:
+            value = cast(cst.SimpleString, node).evaluated_value
+            read.add(value if isinstance(value, str) else "")
+    return frozenset(read)

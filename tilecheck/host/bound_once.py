@@ -7,7 +7,8 @@ not told of the module's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 import libcst as cst
 
@@ -22,20 +23,23 @@ def bound_once(
     body: Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement],
     matches: Callable[[cst.BaseExpression], bool],
     declared: frozenset[str] = frozenset(),
+    *,
+    unpacked: bool = False,
 ) -> frozenset[str]:
-    """The names ``body`` binds once, by a top-level ``name = value`` whose value ``matches``,
-    and by nothing else (nested statements included, nested scopes not)."""
+    """The names ``body`` binds once, by a top-level ``name = value`` whose value ``matches``
+    (``unpacked``: or ``a, b = value``, round 28L), and by nothing else (nested statements
+    included, nested scopes not)."""
     candidates: set[str] = set()
     for stmt in body:
         if type(stmt) is cst.SimpleStatementLine:
             for small in stmt.body:
-                if (
-                    type(small) is cst.Assign
-                    and len(small.targets) == 1
-                    and type(small.targets[0].target) is cst.Name
-                    and matches(small.value)
-                ):
-                    candidates.add(small.targets[0].target.value)
+                if type(small) is not cst.Assign or len(small.targets) != 1:
+                    continue
+                target = small.targets[0].target
+                if type(target) is cst.Name and matches(small.value):
+                    candidates.add(target.value)
+                elif unpacked and type(target) is cst.Tuple and matches(small.value):
+                    candidates.update(target_names(target))
     candidates -= declared
     if not candidates:
         return frozenset()
@@ -124,20 +128,123 @@ def _statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
-def never_in(flags: frozenset[str], scope: cst.FunctionDef | None) -> Never | None:
-    """The test ``if FLAG:`` known false in a body (the module's, or ``scope``'s if it does
-    not bind the name itself); None when the module has no flag."""
-    if not flags:
-        return None
-    free: list[frozenset[str]] = []
+def module_literals(
+    body: Sequence[cst.BaseStatement], declared: frozenset[str]
+) -> Mapping[str, str | int]:
+    """The module's names bound once to a string or integer literal (``mode = "train"``),
+    with their values: a test ``mode == "eval"`` of one is decided wherever it is read."""
+    names = bound_once(body, _is_literal, declared)
+    if not names:
+        return {}
+    found: dict[str, str | int] = {}
+    for stmt in body:
+        if type(stmt) is cst.SimpleStatementLine:
+            for small in stmt.body:
+                if type(small) is cst.Assign and len(small.targets) == 1:
+                    target = small.targets[0].target
+                    if type(target) is cst.Name and target.value in names:
+                        value = _literal(small.value)
+                        if value is not None:
+                            found[target.value] = value[0]
+    return found
 
-    def never(test: cst.BaseExpression) -> bool:
-        if not isinstance(test, cst.Name) or test.value not in flags:
-            return False
-        if scope is None:
+
+def _is_literal(value: cst.BaseExpression) -> bool:
+    return type(value) is cst.SimpleString or type(value) is cst.Integer
+
+
+def _literal(value: cst.BaseExpression) -> tuple[str | int] | None:
+    if type(value) is cst.SimpleString:
+        text = value.evaluated_value
+        return (text,) if isinstance(text, str) else None
+    if type(value) is cst.Integer:
+        return (value.evaluated_value,)
+    return None
+
+
+class Tests:
+    """The tests whose value a body knows wherever it runs (the module's, or ``scope``'s
+    for a name it does not bind itself): a flag ``if DEBUG:`` with ``DEBUG = False``, its
+    ``not``, and ``NAME == literal`` / ``!=`` of a name bound once to a literal (``literals``,
+    worked out the first time such a test is met). Called with a test: whether it is known
+    false (no way leads into the ``if`` it guards)."""
+
+    __slots__ = ("_flags", "_free", "_literals", "_scope")
+
+    def __init__(
+        self,
+        flags: frozenset[str],
+        literals: Callable[[], Mapping[str, str | int]],
+        scope: cst.FunctionDef | None,
+    ) -> None:
+        self._flags = flags
+        self._literals = literals
+        self._scope = scope
+        self._free: frozenset[str] | None = None
+
+    def __call__(self, test: cst.BaseExpression) -> bool:
+        return self.truth(test) is False
+
+    def always(self, test: cst.BaseExpression) -> bool:
+        return self.truth(test) is True
+
+    def case(self, subject: cst.BaseExpression, pattern: cst.MatchPattern) -> bool | None:
+        """Whether ``case pattern:`` matches ``subject``, where a literal pattern meets a
+        name bound once to a literal; None where not known."""
+        if type(pattern) is not cst.MatchValue:
+            return None
+        known, value = self._value(subject), self._value(pattern.value)
+        return None if known is None or value is None else known == value
+
+    def truth(self, test: cst.BaseExpression) -> bool | None:
+        kind = type(test)
+        if kind is cst.Name:
+            name = cast(cst.Name, test).value
+            return False if name in self._flags and self._unbound(name) else None
+        if kind is cst.UnaryOperation:
+            unary = cast(cst.UnaryOperation, test)
+            if type(unary.operator) is cst.Not:
+                inner = self.truth(unary.expression)
+                return None if inner is None else not inner
+            return None
+        if kind is not cst.Comparison:
+            return None
+        comparison = cast(cst.Comparison, test)
+        if len(comparison.comparisons) != 1:
+            return None
+        target = comparison.comparisons[0]
+        equal = type(target.operator) is cst.Equal
+        if not equal and type(target.operator) is not cst.NotEqual:
+            return None
+        left, right = self._value(comparison.left), self._value(target.comparator)
+        if left is None or right is None:
+            return None
+        return (left == right) is equal
+
+    def _value(self, expr: cst.BaseExpression) -> tuple[str | int] | None:
+        if type(expr) is cst.Name:
+            literals = self._literals()
+            name = expr.value
+            if name in literals and self._unbound(name):
+                return (literals[name],)
+            return None
+        return _literal(expr)
+
+    def _unbound(self, name: str) -> bool:
+        """``scope`` (if any) does not bind ``name``: it reads the module's."""
+        if self._scope is None:
             return True
-        if not free:
-            free.append(free_names(scope))
-        return test.value in free[0]
+        if self._free is None:
+            self._free = free_names(self._scope)
+        return name in self._free
 
-    return never
+
+def never_in(
+    flags: frozenset[str],
+    scope: cst.FunctionDef | None,
+    literals: Callable[[], Mapping[str, str | int]] | None = None,
+) -> Tests | None:
+    """The tests known in a body (``Tests``); None when there is nothing to know."""
+    if not flags and literals is None:
+        return None
+    return Tests(flags, literals or dict, scope)

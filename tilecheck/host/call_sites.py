@@ -337,6 +337,7 @@ class CallSites(SummaryChecks):
                 free = self.free_tensor(arg.value)
                 tensors = frozenset({free}) if free is not None else NOTHING
             tensors_of[index] = tensors
+        self.given_tensors(tensors_of)
         early = summary.early if receiver is not None else frozenset()
         # the uses it makes before it waits for what its receiver's attributes hold, then those
         self.summary_uses(call, summary, receiver, bound, tensors_of, early, summary.early_at)
@@ -363,6 +364,9 @@ class CallSites(SummaryChecks):
         if refused:  # the call raises: no op or Pending comes of it (TC111 alone, no TC108)
             self.never_made(flatten(value))
         return value
+
+    def given_tensors(self, tensors_of: dict[int, Oids]) -> None:
+        """(``GlobalEffects``': the call's tensors by parameter, for what it stores.)"""
 
     def consume(
         self,
@@ -429,7 +433,9 @@ class CallSites(SummaryChecks):
                 made[target] = tensors_of.get(which, NOTHING)
             elif kind == "attr":
                 made[target] = self.attribute_tensors(receiver, str(which)) if receiver else NOTHING
-            elif kind != "new":
+            elif kind == "global" and summary.statement is not None:
+                made[target] = self.global_tensors(str(which))
+            elif kind not in ("new", "global"):
                 made[target] = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
             else:
                 new = self.fresh(Kind.TENSOR, call, "tensor", key=("returned", call, which))

@@ -17,6 +17,7 @@ from tilecheck.host import api
 from tilecheck.host.array_attributes import array_call, declared_arrays
 from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
+from tilecheck.host.class_bodies import PARTITION, TENSOR, shared_attributes
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.host.tensor_lists import empty_fields, empty_list, tensor_lists
@@ -75,6 +76,10 @@ class ClassInfo:
     # attributes given another library's array and nothing else (``self.host = np.zeros(n)``),
     # each with its library, stored nowhere else in the module (round 22L)
     arrays: Mapping[str, str] = field(default_factory=dict)
+    # objects its own body makes, shared by every instance (``scratch = tr.zeros(n)``), that
+    # no code of the module stores an attribute of that name over: by attribute, the kind
+    # (``tilecheck.host.class_bodies``, round 28G)
+    shared: Mapping[str, str] = field(default_factory=dict)
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:
@@ -222,7 +227,7 @@ def class_info(
                     copied.setdefault(attr, []).append(source)
                     if stmt.name.value == setup and t is target:
                         init_copies[attr] = source
-                elif isinstance(v, cst.Call) and _makes_tensor(v, resolver):
+                elif isinstance(v, cst.Call) and _new_tensor(v, resolver, makers):
                     made.add(attr)
                 elif v is not None and _makes_tensors(v, resolver):
                     lists.add(attr)
@@ -278,6 +283,7 @@ def class_info(
         graphs=frozenset(a for a, only in graph_only.items() if only),
         captured=frozenset(a for a, only in kept_graph.items() if only),
         arrays={a: lib for a, lib in libraries.items() if lib is not None},
+        shared=shared_attributes(cls, relatives, lambda v: _shared_kind(v, resolver, makers)),
         factories={
             s.name.value: made_by_factory(s)
             for s in cls.body.body
@@ -364,6 +370,24 @@ def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:
     return None
 
 
+def _new_tensor(call: cst.Call, resolver: NameResolver, makers: PartitionMakers | None) -> bool:
+    """A new tensor (``tr.zeros(n)``, a helper's ``vec(n)``), or a reshape of one."""
+    func = call.func
+    if (
+        type(func) is cst.Attribute
+        and func.attr.value == "reshape"
+        and type(func.value) is cst.Call
+    ):
+        call = func.value
+    return _makes_tensor(call, resolver) or (makers is not None and makers.makes_tensor(call))
+
+
+def _shared_kind(call: cst.Call, resolver: NameResolver, makers: PartitionMakers | None) -> str:
+    if _makes_tensor(call, resolver) or (makers is not None and makers.makes_tensor(call)):
+        return TENSOR
+    return PARTITION if _partitions(call) or (makers and makers.makes(call, "", ())) else ""
+
+
 def _makes_tensor(call: cst.Call, resolver: NameResolver) -> bool:
     dotted = dotted_name(call.func)
     return dotted is not None and resolver.resolve(dotted) in api.TENSOR_FACTORIES
@@ -446,6 +470,7 @@ def module_classes(
                 unread=frozenset(),
                 base=None,
                 captured=frozenset(),
+                shared={},
             )
     return found
 
@@ -507,6 +532,16 @@ def _own_classes(
                 found[name] = replace(info, arrays=declared_arrays(only, lineage))
             elif info.arrays:
                 found[name] = replace(info, arrays={})
+    shared = frozenset[str]().union(*(info.shared for info in found.values()))
+    if shared:  # an attribute of that name stored anywhere may shadow the class's object
+        stores = attribute_stores(body, shared)
+        for name, info in found.items():
+            lineage = (classes[name], *(classes[r] for r in relatives_of[name]))
+            unshadowed = {a: k for a, k in info.shared.items() if not stores.get(a)}
+            if unshadowed != info.shared or foreign_bases(lineage, resolver):
+                found[name] = replace(
+                    info, shared={} if foreign_bases(lineage, resolver) else unshadowed
+                )
     holders = frozenset().union(*(info.holders for info in found.values()))
     if holders:
         unread, made = unread_attributes(body, holders, frozenset(found))

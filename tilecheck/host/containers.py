@@ -62,7 +62,7 @@ def root_of(path: str) -> str:
 
 
 class Containers(Counters):
-    __slots__ = ("_based", "_lengths", "_under")
+    __slots__ = ("_based", "_key_order", "_lengths", "_under")
 
     def ev(self, expr: cst.BaseExpression) -> Value:
         """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
@@ -76,6 +76,7 @@ class Containers(Counters):
         super().__init__(ctx)
         self._based: set[str] = set()  # names with paths under them
         self._lengths: dict[str, int] = {}  # a sequence's length, checked by its marker
+        self._key_order: dict[str, tuple[str, ...]] = {}  # a dict's keys, checked by ``[#keys]``
         self._under: dict[str, set[str]] = {}  # a name -> the paths ever kept under it
 
     # -- looking up ---------------------------------------------------------------------------
@@ -99,6 +100,22 @@ class Containers(Counters):
         lanes = self.env.get(path + "[^]", NOTHING)
         lane = next(iter(lanes)) if len(lanes) == 1 else None
         return Many(contents, path, f"{path}[=]" not in self.env, lane)
+
+    def keyed(self, path: str) -> Packed | None:
+        """The dict kept under ``path`` with its constant keys, in order, while nothing added
+        to it or took from it (its marker kept, every key's item there): None otherwise."""
+        keys = self._key_order.get(path)
+        if keys is None or f"{path}[#keys]" not in self.env:
+            return None
+        items: list[Value] = []
+        for key in keys:
+            item = self.stored(f"{path}[{key}]")
+            if item is None or not flatten(item):
+                return None
+            items.append(item)
+        if frozenset().union(*(flatten(v) for v in items)) != self.env.get(path + "[*]"):
+            return None
+        return Packed(tuple(items), keys)
 
     def lookup(self, expr: cst.BaseExpression) -> Value | None:
         if not self._based:
@@ -274,7 +291,10 @@ class Containers(Counters):
             if value.repeated:
                 self.set_env(path + "[&]", NOTHING)  # ``[t] * 2``: one object at every index
             keys = value.keys
-            if keys is None:
+            if keys is not None:
+                self._key_order[path] = keys
+                self.set_env(f"{path}[#keys]", NOTHING)
+            else:
                 self._lengths[path] = len(value.items)
                 self.set_env(f"{path}[#{len(value.items)}]", NOTHING)
                 keys = tuple(str(i) for i in range(len(value.items)))
@@ -304,6 +324,8 @@ class Containers(Counters):
         marker = f"{path}[#{self._lengths.get(path)}]"
         if marker in self.env:
             self.set_env(marker, None)
+        if path in self._key_order and f"{path}[#keys]" in self.env:
+            self.set_env(f"{path}[#keys]", None)
 
     def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
         """``jobs.append(value)``: one more item (``tilecheck.host.rows`` keeps a tuple's
@@ -349,6 +371,8 @@ class Containers(Counters):
                 base = path_of(target.value)
                 if base is not None and base + "[*]" in self.env:
                     self.set_env(base + "[*]", self.env[base + "[*]"] | flatten(value))
+                    if base in self._key_order and f"{base}[#keys]" in self.env:
+                        self.set_env(f"{base}[#keys]", None)  # (the old item may live on)
             self.drop_paths(path)
             self.unrelate(path)
             self.set_env(path, None)

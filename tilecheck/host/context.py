@@ -51,6 +51,9 @@ class Context:
     definition_for: Callable[[str], tuple[cst.FunctionDef, int] | None] = lambda name: None
     # The module's names that are False wherever read (``tilecheck.host.flags``).
     flags: frozenset[str] = frozenset()
+    # The module's names bound once to a string or integer literal, with their values, worked
+    # out the first time a test asks (``tilecheck.host.bound_once.Tests``).
+    literals: Callable[[], Mapping[str, str | int]] | None = None
     # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
     # the first time a body asks (``stream.record()`` on a name it does not bind).
     streams: Callable[[], frozenset[str]] = frozenset
@@ -59,6 +62,9 @@ class Context:
     # The same for names bound once to a kernel's launch, an op (``op = k(out.partition(n))``):
     # a function's ``op.sync()`` of one is an effect on the module's op (round 27G).
     ops: Callable[[], frozenset[str]] = frozenset
+    # The same for names bound once to anything (a function's object of such a name is the
+    # module's, its effects on it the call's effects: ``tilecheck.host.global_effects``).
+    bound_once: Callable[[], frozenset[str]] = frozenset
     # Attributes that hold a non-empty list once made (``tilecheck.flow.filled``): a method's
     # loop over one runs at least once.
     filled: Container[str] = frozenset()
@@ -87,6 +93,14 @@ class Context:
     # first time one is called).
     lowered: dict[object, cst.BaseExpression | None] = field(default_factory=dict)
     getters: frozenset[str] | None = None
+    # The methods Python runs unwritten (``__len__``, ``__add__``...) the module's top-level
+    # classes define (``dunders.class_dunders``): a site on a receiver that is no name of an
+    # instance is lowered only where one is defined (``implicit_sites``, round 28I).
+    dunders: frozenset[str] = frozenset()
+    # The calls a library call makes of user code (``tilecheck.host.library_runs``), by the
+    # call's id: what kind, and the expression built for it (None: none).
+    # (``setattr(...)`` statements: by the statement's key, the assignment it stands for)
+    runs: dict[object, tuple[int, cst.CSTNode] | None] = field(default_factory=dict)
     # The module's ``@dataclass``es with fields a lambda's call makes (``dunders``), by class,
     # worked out the first time a call of a name of the module is met.
     dataclass_defaults: dict[str, tuple[tuple[str, cst.Call | None], ...]] | None = None

@@ -15,7 +15,7 @@ the base's ``__str__`` may not call ``__repr__``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, cast
 
 import libcst as cst
 
@@ -24,6 +24,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.host.summary import Summary
+from tilecheck.syntax.nodes import path_of
 
 
 class Analysis(Protocol):
@@ -59,16 +60,12 @@ FORMATTERS = {
     "builtins.format": "",
 }
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
-_ORDER = {
+_ORDER = {  # (``%a``/``{!a}``, ``ascii``, run ``__repr__`` too)
     "r": ("__repr__",),
+    "a": ("__repr__",),
     "s": ("__str__", "__repr__"),
     "": ("__format__", "__str__", "__repr__"),
 }
-
-
-def _method(an: Analysis, value: Value, conversion: str) -> tuple[str, str] | None:
-    """The class whose instance ``value`` certainly is and the method formatting it runs."""
-    return _first_own(an, value, _ORDER[conversion])
 
 
 def _first_own(an: Analysis, value: Value, order: tuple[str, ...]) -> tuple[str, str] | None:
@@ -103,6 +100,23 @@ def _own_methods(an: Analysis, cls: str) -> frozenset[str]:
     return frozenset()
 
 
+# methods no site of ``implicit_sites``/``implicit_calls`` runs (or run elsewhere)
+_NOT_SITES = frozenset(
+    {"__init__", "__post_init__", "__new__", "__del__", "__set_name__", "__init_subclass__"}
+)
+
+
+def class_dunders(module: cst.Module) -> frozenset[str]:
+    """The ``__x__`` methods the module's top-level classes define (but ``_NOT_SITES``)."""
+    found: set[str] = set()
+    for stmt in module.body:
+        if type(stmt) is cst.ClassDef:
+            for line in stmt.body.body:
+                if type(line) is cst.FunctionDef and line.name.value.startswith("__"):
+                    found.add(line.name.value)
+    return frozenset(found - _NOT_SITES)
+
+
 def _dataclass(decorator: cst.Decorator) -> bool:
     expr = decorator.decorator
     if type(expr) is cst.Call:
@@ -111,28 +125,31 @@ def _dataclass(decorator: cst.Decorator) -> bool:
     return name == "dataclass"
 
 
-def _receiver(an: Analysis, expr: cst.BaseExpression, cls: str) -> str | None:
-    if type(expr) is cst.Name and an.receiver_class(expr.value) == cls:
-        return expr.value
-    return None
+def receiver_path(expr: cst.BaseExpression) -> str | None:
+    """The access path a receiver is read by (round 28I): a name, an attribute of one
+    (``self.cache``), an element at a constant index (``reqs[0]``); None for anything else
+    (a call's result, a computed index), which is not evaluated again."""
+    kind = type(expr)
+    if kind is cst.Name:
+        return cast(cst.Name, expr).value
+    return path_of(expr) if kind is cst.Attribute or kind is cst.Subscript else None
 
 
-def formatted(an: Analysis, expr: cst.BaseExpression, value: Value, conversion: str) -> None:
-    """``expr`` (holding ``value``) formatted with ``conversion`` ("r", "s", or "" for
-    ``format``): the method that runs, applied on it."""
-    found = _method(an, value, conversion)
-    if found is None:
+def formatted(an: Analysis, expr: cst.BaseExpression, conversion: str, spec: bool = False) -> None:
+    """``expr`` (an access path, ``receiver_path``) formatted with ``conversion`` ("r" or "a",
+    "s", or "" for ``format``; with a format ``spec`` and no conversion only a ``__format__`` of
+    the class's own runs: ``object.__format__`` raises on one): the method that runs, applied
+    on it."""
+    order = _ORDER.get(conversion)
+    if order is None:
         return
-    cls, method = found
-    receiver = _receiver(an, expr, cls)
-    summary = an.ctx.summary_for(f"{cls}.{method}") if receiver is not None else None
-    if summary is None or receiver is None:
+    method = certain_method(an, expr, order[:1] if spec and not conversion else order)
+    path = receiver_path(expr) if method is not None else None
+    if method is None or path is None:
         return
-    calls = an.ctx.dunder_calls
-    call = calls.get((id(expr), method))
-    if call is None:
-        call = calls[(id(expr), method)] = PropertyRead(func=expr)
-    an.escape(an.call_summary(call, summary, receiver))
+    value = apply_method(an, expr, path, method, ())
+    if value is not None:
+        an.escape(value)
 
 
 def formatted_string(an: Analysis, expr: cst.FormattedString) -> Value:
@@ -146,13 +163,8 @@ def formatted_string(an: Analysis, expr: cst.FormattedString) -> Value:
             for inner in spec:
                 if type(inner) is cst.FormattedStringExpression:
                     an.ev(inner.expression)  # (the spec's, evaluated before formatting)
-        conversion = part.conversion or ""
-        if value and conversion in _ORDER and (spec is None or conversion):
-            formatted(an, part.expression, value, conversion)
-        elif value and spec is not None:
-            found = _method(an, value, "")
-            if found is not None and found[1] == "__format__":
-                formatted(an, part.expression, value, "")
+        if value:
+            formatted(an, part.expression, part.conversion or "", spec is not None)
     return NOTHING
 
 
@@ -165,27 +177,31 @@ def formatting_call(an: Analysis, call: cst.Call, canonical: str) -> None:
     if canonical == "builtins.format" and len(call.args) == 2 and values[0]:
         spec, arg = call.args[1], call.args[0]  # ``format(x, ".2f")``: its own ``__format__``
         plain = not any(a.keyword is not None or a.star for a in call.args)
-        found = _method(an, values[0], "") if plain and _plain(spec.value) else None
-        if found is not None and found[1] == "__format__":
-            receiver = _receiver(an, arg.value, found[0])
-            if receiver is not None:
-                value = apply_method(an, call, receiver, "__format__", (spec,))
-                an.escape(value or NOTHING)
+        found = certain_method(an, arg.value, ("__format__",)) if plain else None
+        receiver = receiver_path(arg.value) if found and _plain(spec.value) else None
+        if receiver is not None:
+            value = apply_method(an, call, receiver, "__format__", (spec,))
+            an.escape(value or NOTHING)
         return
     if canonical != "builtins.print" and not single:
         return
     for arg, value in zip(call.args, values, strict=True):
         if value and arg.keyword is None and not arg.star:
-            formatted(an, arg.value, value, FORMATTERS[canonical])
+            formatted(an, arg.value, FORMATTERS[canonical])
 
 
-def stored_item(an: Analysis, target: cst.Subscript, value: cst.BaseExpression) -> None:
-    """``obj[key] = value`` on an instance of a module class with its own ``__setitem__``: that
+def stored_item(
+    an: Analysis,
+    target: cst.Subscript,
+    value: cst.BaseExpression | None,
+    method: str = "__setitem__",
+) -> None:
+    """``obj[key] = value`` on an instance of a module class with its own ``__setitem__`` (``del
+    obj[key]``: ``__delitem__``, no value), ``obj`` an access path (``receiver_path``): that
     method's summary, applied on ``obj`` with ``key`` (a literal or a name) and the value (where
     it is a name or a literal: anything else is not evaluated twice, its parameter left
     unbound, as given nothing the analysis follows)."""
-    owner = target.value
-    if type(owner) is not cst.Name or len(target.slice) != 1:
+    if len(target.slice) != 1:
         return
     index = target.slice[0].slice
     if type(index) is not cst.Index or index.star is not None:
@@ -193,20 +209,15 @@ def stored_item(an: Analysis, target: cst.Subscript, value: cst.BaseExpression) 
     key = index.value
     if type(key) is not cst.Name and type(key) not in _LITERALS:
         return
-    cls = an.receiver_class(owner.value)
-    if cls is None or "__setitem__" not in _own_methods(an, cls):
+    owner = receiver_path(target.value)
+    if owner is None or certain_method(an, target.value, (method,)) is None:
         return
-    summary = an.ctx.summary_for(f"{cls}.__setitem__")
-    if summary is None:
-        return
-    calls = an.ctx.dunder_calls
-    call = calls.get((id(target), "__setitem__"))
-    if call is None:
-        args = [cst.Arg(key)]
-        if type(value) is cst.Name or type(value) in _LITERALS:
-            args.append(cst.Arg(value))
-        call = calls[(id(target), "__setitem__")] = PropertyRead(func=target, args=tuple(args))
-    an.escape(an.call_summary(call, summary, owner.value))
+    args = [cst.Arg(key)]
+    if value is not None and (type(value) is cst.Name or type(value) in _LITERALS):
+        args.append(cst.Arg(value))
+    found = apply_method(an, target, owner, method, tuple(args))
+    if found is not None:
+        an.escape(found)
 
 
 # Builtins (and numpy's readers) that run a method of their one argument (round 25A), with the
@@ -220,6 +231,7 @@ PROTOCOLS = {
     "builtins.len": ("__len__",),
     "builtins.abs": ("__abs__",),
     "builtins.round": ("__round__",),
+    "builtins.hash": ("__hash__",),
     "numpy.asarray": ("__array__",),
     "numpy.array": ("__array__",),
     "numpy.asanyarray": ("__array__",),
@@ -267,18 +279,26 @@ def apply_method(
 
 
 def certain_method(an: Analysis, expr: cst.BaseExpression, order: tuple[str, ...]) -> str | None:
-    """The method of ``order`` that runs on the name ``expr``, certainly an instance of a
-    module class defining it (None otherwise)."""
-    return held_method(an, expr.value, order) if type(expr) is cst.Name else None
+    """The method of ``order`` that runs on the access path ``expr`` (``receiver_path``),
+    certainly an instance of a module class defining it (None otherwise)."""
+    path = receiver_path(expr)
+    return held_method(an, path, order) if path is not None else None
 
 
 def held_method(an: Analysis, name: str, order: tuple[str, ...]) -> str | None:
     """The method of ``order`` that runs on what ``name`` holds (as ``certain_method``)."""
-    if an.receiver_class(name) is None:
+    cls = an.receiver_class(name)
+    if cls is None:
         return None
     value = an.env.get(name)
+    if not value and "[" in name:  # an element: ``receiver_class`` read what the path holds
+        info = an.ctx.classes.get(cls)
+        if info is None or info.origin is not None or info.base is not None:
+            return None
+        own = _own_methods(an, cls)
+        return next((m for m in order if m in own), None)
     found = _first_own(an, value, order) if value else None
-    if found is None or an.receiver_class(name) != found[0]:
+    if found is None or cls != found[0]:
         return None
     return found[1]
 
@@ -296,10 +316,10 @@ def protocol_call(an: Analysis, call: cst.Call, canonical: str) -> bool:
     method = certain_method(an, arg, PROTOCOLS[canonical])
     if method is None:
         return False
-    assert type(arg) is cst.Name
-    if method == "__array__" and _array_first(an, an.receiver_class(arg.value)):
+    path = cast(str, receiver_path(arg))
+    if method == "__array__" and _array_first(an, an.receiver_class(path)):
         return False
-    value = apply_method(an, call, arg.value, method, rest)
+    value = apply_method(an, call, path, method, rest)
     if value is None:
         return False
     an.escape(value)
@@ -329,23 +349,23 @@ def compared(an: Analysis, expr: cst.Comparison) -> None:
     mine, other = expr.left, target.comparator
     if order[0] == "__contains__":
         mine, other = other, mine
-    elif not _plain_other(an, mine, other):
+    elif not plain_other(an, mine, other):
         return
     method = certain_method(an, mine, order)
     if method is None or (type(other) is not cst.Name and type(other) not in _LITERALS):
         return
-    assert type(mine) is cst.Name
-    value = apply_method(an, expr, mine.value, method, (cst.Arg(other),))
+    value = apply_method(an, expr, cast(str, receiver_path(mine)), method, (cst.Arg(other),))
     if value is not None:
         an.escape(value)
 
 
-def _plain_other(an: Analysis, mine: cst.BaseExpression, other: cst.BaseExpression) -> bool:
+def plain_other(an: Analysis, mine: cst.BaseExpression, other: cst.BaseExpression) -> bool:
     """The right operand of a comparison is a literal, or holds only objects that are not
     instances or are instances of the left operand's class (no reflected method first)."""
     if type(other) in _LITERALS:
         return True
-    if type(other) is not cst.Name or type(mine) is not cst.Name:
+    mine_path = receiver_path(mine)
+    if type(other) is not cst.Name or mine_path is None:
         return False
     oids = flatten(an.env.get(other.value) or NOTHING)
     if not oids:
@@ -357,7 +377,7 @@ def _plain_other(an: Analysis, mine: cst.BaseExpression, other: cst.BaseExpressi
     return (
         len(instances) == len(oids)
         and info is not None
-        and info.name == an.receiver_class(mine.value)
+        and info.name == an.receiver_class(mine_path)
     )
 
 
@@ -376,8 +396,7 @@ def item_read(an: Analysis, expr: cst.Subscript) -> Value | None:
         return None
     if certain_method(an, owner, ("__getitem__",)) is None:
         return None
-    assert type(owner) is cst.Name
-    return apply_method(an, expr, owner.value, "__getitem__", (cst.Arg(key),))
+    return apply_method(an, expr, cast(str, receiver_path(owner)), "__getitem__", (cst.Arg(key),))
 
 
 def narrowed_parameters(fn: cst.FunctionDef) -> dict[str, str]:

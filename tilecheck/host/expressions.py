@@ -15,6 +15,7 @@ from tilecheck.host import api
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import compared, formatted_string, item_read
 from tilecheck.host.implicit_calls import index, truth
+from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
@@ -131,7 +132,7 @@ class Expressions(ObjectGraphs):
 
     def _item(self, expr: cst.Subscript) -> Value:
         """``obj[k]``: an instance's ``__getitem__`` where it is certain (``dunders``)."""
-        if self.instances and type(expr.value) is cst.Name and expr.value.value in self.instances:
+        if "__getitem__" in self.ctx.dunders:  # (of a class of the module: ``dunders``)
             found = item_read(self, expr)
             if found is not None:
                 return found
@@ -143,7 +144,7 @@ class Expressions(ObjectGraphs):
     def _unary(self, expr: cst.UnaryOperation) -> Value:
         """``not x``: ``x`` tested for its truth (``implicit_calls``)."""
         self.walk(expr)
-        if self.instances and type(expr.operator) is cst.Not:
+        if self.ctx.dunders and type(expr.operator) is cst.Not:
             truth(self, expr.expression)
         return NOTHING
 
@@ -151,7 +152,7 @@ class Expressions(ObjectGraphs):
         """``a == b``: the operands in order, then an instance's ``__eq__`` where it is certain
         (``dunders``)."""
         self.walk(expr)
-        if self.instances and len(expr.comparisons) == 1:
+        if self.ctx.dunders and len(expr.comparisons) == 1:
             compared(self, expr)
         return NOTHING
 
@@ -163,12 +164,18 @@ class Expressions(ObjectGraphs):
             if found is not None:
                 return found
         rights: list[cst.BaseExpression] = []
+        levels: list[cst.BinaryOperation] = []
         while isinstance(expr, cst.BinaryOperation):
             rights.append(expr.right)
+            levels.append(expr)
             expr = expr.left
         self.ev(expr)
         for operand in reversed(rights):
             self.ev(operand)
+        # ``a + b``: ``a.__add__(b)``, ``"%s" % x`` (``implicit_sites``)
+        if self.ctx.dunders:
+            for level in reversed(levels):
+                operated(self, level)
         return NOTHING
 
     def _strings(self, expr: cst.BaseExpression) -> Value:
@@ -400,7 +407,7 @@ class Expressions(ObjectGraphs):
 
     def _if_exp(self, expr: cst.IfExp) -> Value:
         self.ev(expr.test)
-        if self.instances:
+        if self.ctx.dunders:
             truth(self, expr.test)
         body, orelse = expr.body, expr.orelse
         if type(body) is cst.Tuple and type(orelse) is cst.Tuple:
@@ -431,7 +438,7 @@ class Expressions(ObjectGraphs):
 
     def _boolean(self, expr: cst.BooleanOperation) -> Value:
         left = flatten(self.ev(expr.left))
-        if self.instances:
+        if self.ctx.dunders:
             truth(self, expr.left)  # (the right operand only where the left decides)
         # ``prev and prev.wait()``: the wait is skipped only where ``prev`` is false (None)
         taken = type(expr.operator) is cst.And

@@ -87,6 +87,29 @@ def partition_maker(fn: cst.FunctionDef) -> bool:
     return found
 
 
+# A call made of these names is a new tensor (``tr.from_numpy(a)``, ``tilert.zeros(n)``): read by
+# syntax in a helper's body, perhaps another module's, whose imports are not at hand here.
+_TILERT = frozenset({"tr", "tilert"})
+_MAKERS = frozenset({"empty", "zeros", "ones", "full", "arange", "from_numpy", "from_dlpack"})
+
+
+def tensor_maker(fn: cst.FunctionDef) -> bool:
+    """A plain function whose every way out returns ``tr.zeros(...)``, ``tr.from_numpy(...)``
+    (or another of tilert's tensor factories): each call a new tensor (round 28G)."""
+    if fn.asynchronous is not None or fn.decorators:
+        return False
+    found = False
+    for ret in _returns(fn):
+        value = ret.value if ret is not None else None
+        func = value.func if type(value) is cst.Call else None
+        if type(func) is not cst.Attribute or func.attr.value not in _MAKERS:
+            return False
+        if type(func.value) is not cst.Name or func.value.value not in _TILERT:
+            return False
+        found = True
+    return found
+
+
 class PartitionMakers:
     """The module's functions and static methods that return a partition on every way out,
     each read the first time a call to it is met."""
@@ -122,6 +145,20 @@ class PartitionMakers:
             if fn is None and self._imported is not None:
                 fn = self._imported(name)
             found = self._known[name] = fn is not None and partition_maker(fn)
+        return found
+
+    def makes_tensor(self, value: cst.BaseExpression | None) -> bool:
+        """``value`` calls a function of the module, or one another module of the checked
+        tree defines, that returns a new tensor on every way out (``vec(n)``)."""
+        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+            return False
+        name = value.func.value
+        found = self._known.get(f"tensor {name}")
+        if found is None:
+            fn = self._listed().get(name)
+            if fn is None and self._imported is not None:
+                fn = self._imported(name)
+            found = self._known[f"tensor {name}"] = fn is not None and tensor_maker(fn)
         return found
 
     def makes(self, value: cst.BaseExpression | None, me: str, owners: tuple[str, ...]) -> bool:

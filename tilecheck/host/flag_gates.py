@@ -21,8 +21,8 @@ import libcst as cst
 
 from tilecheck.host.context import Context
 from tilecheck.host.dict_names import dict_names, literal_flags
+from tilecheck.host.graph_launches import GraphLaunches
 from tilecheck.host.indices import At
-from tilecheck.host.inline import Inlined
 from tilecheck.host.model import DONE, LIVE, Hold, Value
 
 _CONSTANTS = {"True": True, "False": False, "None": False}  # a flag's value -> its truth
@@ -33,7 +33,7 @@ def flag_key(name: str) -> str:
     return f"flag>({name})"
 
 
-class FlagGates(Inlined):
+class FlagGates(GraphLaunches):
     """Holders' flag facts: made, kept, and used where a flag is tested."""
 
     __slots__ = ("_gated",)

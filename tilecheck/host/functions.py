@@ -23,6 +23,7 @@ from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.implicit_calls import cleared_stores, next_parts
+from tilecheck.host.implicit_sites import setter_name, setter_of
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.reach import reached_attributes
@@ -179,6 +180,10 @@ class Functions:
                             self._static.add(f"{d.name.value}.{stmt.name.value}")
                         if id(d) in where:
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
+                    elif isinstance(stmt, cst.FunctionDef) and (attr := setter_of(stmt)):
+                        self.defs[setter_name(d.name.value, attr)] = (stmt, d.name.value)
+                        if id(d) in where:
+                            self.statement[setter_name(d.name.value, attr)] = where[id(d)]
                     elif isinstance(stmt, cst.FunctionDef) and (made := cached_body(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (made, d.name.value)
                         if id(d) in where:  # its first read (``memo_calls``)
@@ -242,7 +247,8 @@ class Functions:
             analysis.yield_returns = name in self._managers and yields_last(fn)
             body = fn.body.body
             splice = self.ctx.managers.splice(body, False) if self.ctx.managers else None
-            cfg = build_cfg(body, never_in(self.ctx.flags, fn), self.ctx.filled, splice)
+            never = never_in(self.ctx.flags, fn, self.ctx.literals)
+            cfg = build_cfg(body, never, self.ctx.filled, splice)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None
@@ -268,6 +274,7 @@ class Functions:
             else ()
         )
         each = each_run(fn, analysis.me)
+        global_releases, global_stores = analysis.global_summary()
         summary = Summary(
             name.removeprefix("memo ")
             .removeprefix("task ")
@@ -284,13 +291,16 @@ class Functions:
             stores,
             self.statement.get(name),
             analysis.parameter_reruns(),
-            reached(fn, analysis.me, appended := appends_of(fn, analysis)),
+            reached(fn, analysis.me, appended := appends_of(fn, analysis), self.ctx),
             frozenset(analysis.refusals),
             runs_callbacks=frozenset(analysis.called_back),
             views=analysis.view_targets(),
             used_at=analysis.used_at(),
             use_order=analysis.use_order(),
             global_runs=analysis.global_runs(),
+            global_releases=global_releases,
+            global_stores=global_stores,
+            global_consumes=analysis.shared_consumed(dict(end.holds)) if end is not None else (),
             consumed_at=analysis.consumed_at(dict(end.holds)) if end is not None else (),
             runs=analysis.runs() + tuple((attr, how) for attr, how, _ in each),
             consumes_attributes=(
@@ -353,11 +363,18 @@ def appends_of(fn: cst.FunctionDef, analysis: BodyAnalysis) -> tuple[tuple[str, 
 
 
 def reached(
-    fn: cst.FunctionDef, me: str | None, appends: tuple[tuple[str, Result], ...]
+    fn: cst.FunctionDef,
+    me: str | None,
+    appends: tuple[tuple[str, Result], ...],
+    ctx: Context | None = None,
 ) -> frozenset[str] | None:
     """The attributes a method may reach but those it only appends to (it leaves their items
     alone: ``Summary.appends``)."""
     if me is None:
         return frozenset()
-    found = reached_attributes(fn, me)
+
+    def builtin(func: cst.BaseExpression) -> bool:
+        return ctx is not None and (ctx.callee(func).canonical or "").startswith("builtins.")
+
+    found = reached_attributes(fn, me, builtin)
     return None if found is None else found - {attr for attr, _ in appends}

@@ -76,6 +76,22 @@ class GlobalOps(Submitted):
         self._global_ops[op] = name
         return op
 
+    def global_run_through(self, name: str, call: cst.Call, how: str) -> None:
+        """A function it calls runs the module's op ``name`` on every call (its
+        ``global_runs``): so does it, at that call, where it does not bind the name."""
+        fn = self.scope_node
+        if (
+            self.summarized
+            and fn is not None
+            and self.every_call()
+            and name not in self.env
+            and name not in self.summarizing
+            and name not in self.ctx.rebindable
+            and name in self.ctx.ops()
+            and name not in rebound(fn)
+        ):
+            self.global_run_nodes.setdefault(name, {})[call] = how
+
     def global_run(self, oids: Oids, node: cst.CSTNode, how: str) -> None:
         """A run of one of them, noted where every call makes it."""
         if len(oids) == 1 and min(oids) in self._global_ops and self.every_call():

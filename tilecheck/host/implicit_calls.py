@@ -21,7 +21,13 @@ from typing import Protocol
 import libcst as cst
 
 from tilecheck.host.attribute_drops import only_stored
-from tilecheck.host.dunders import Analysis, apply_method, certain_method, held_method
+from tilecheck.host.dunders import (
+    Analysis,
+    apply_method,
+    certain_method,
+    held_method,
+    receiver_path,
+)
 from tilecheck.host.model import Kind, Value
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.host.summary import NO_RESULT, Result, Summary
@@ -47,18 +53,19 @@ def run(
     """The first method of ``order`` the class of ``receiver`` defines, applied on it at
     ``node`` (nothing where it is not certain)."""
     method = certain_method(an, receiver, order)
-    if method is None:
+    path = receiver_path(receiver) if method is not None else None
+    if method is None or path is None:
         return
-    assert type(receiver) is cst.Name
-    value = apply_method(an, node, receiver.value, method, ())
+    value = apply_method(an, node, path, method, ())
     if value is not None:
         an.escape(value)
 
 
 def truth(an: Analysis, expr: cst.BaseExpression) -> None:
-    """``expr`` tested for its truth (a name holding an instance: ``__bool__``, else
+    """``expr`` tested for its truth (an access path holding an instance: ``__bool__``, else
     ``__len__``). Compound tests are lowered where their parts are evaluated."""
-    if type(expr) is cst.Name:
+    kind = type(expr)
+    if kind is cst.Name or kind is cst.Attribute or kind is cst.Subscript:
         run(an, expr, expr, TRUTH)
 
 

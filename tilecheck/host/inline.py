@@ -263,7 +263,8 @@ class Inlined(Immediate):
         found = self._copies.get(key)
         if found is None:
             site = len(self._copies) + 1
-            base = build_cfg(fn.body.body, never_in(self.ctx.flags, fn), self.ctx.filled)
+            never = never_in(self.ctx.flags, fn, self.ctx.literals)
+            base = build_cfg(fn.body.body, never, self.ctx.filled)
             withs = self.element.withs if self.element is not None else ()
             offset = site * _SPAN
 
@@ -274,7 +275,9 @@ class Inlined(Immediate):
                 Block(b.index, [moved(e) for e in b.elements], list(b.succs)) for b in base.blocks
             ]
             starts = {k: v + offset for k, v in base.loops.items()}
-            cfg = CFG(blocks, base.entry, base.exit, base.raise_exit, base.nested, starts)
+            cfg = CFG(
+                blocks, base.entry, base.exit, base.raise_exit, base.nested, starts, base.unrolled
+            )
             loops = [
                 cast(cst.For, e.node)
                 for b in blocks
@@ -287,7 +290,7 @@ class Inlined(Immediate):
             found = self._copies[key] = (cfg, site, taken)
         return found
 
-    def transfer(self, block: Block, state: State) -> State:
+    def transfer(self, block: Block, state: State) -> State | None:
         """One block of a body (``BodyAnalysis``'s)."""
         raise NotImplementedError
 

@@ -10,12 +10,12 @@ import libcst as cst
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import messages
 from tilecheck.host.attribute_items import EACH, left_alone
-from tilecheck.host.call_sites import CallSites
+from tilecheck.host.global_effects import GlobalEffects
 from tilecheck.host.model import Kind, Oids, Packed, flatten
 from tilecheck.host.summary import Summary, Target
 
 
-class KeptItems(CallSites):
+class KeptItems(GlobalEffects):
     __slots__ = ("_alone", "_kept_items", "_run_inside")
 
     def __init__(self, ctx: object) -> None:

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 import libcst as cst
 
@@ -29,6 +30,7 @@ from tilecheck.host.containers import root_of
 from tilecheck.host.indices import Affine, Axis
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import rebound
+from tilecheck.host.property_reads import shown_node
 from tilecheck.host.receivers import Receivers
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.nodes import dotted_name, path_of
@@ -124,8 +126,10 @@ class ObjectGraphs(Receivers):
         return oid
 
     def _destined(self, call: cst.Call) -> bool:
-        """``call`` is what the statement binds one name to, or returns."""
+        """``call`` is what the statement binds one name to, or returns (or stands for it:
+        ``dataclasses.replace``'s construction, ``library_runs``)."""
         node = self.element.node if self.element is not None else None
+        call = cast(cst.Call, shown_node(call))
         if type(node) is cst.Assign:
             return (
                 node.value is call
@@ -299,6 +303,9 @@ class ObjectGraphs(Receivers):
             # call: the caller's op of that name is the global's
             for name, how, node in summary.global_runs:
                 self.path_rerun(call, summary, name, how, node)
+        elif receiver is None and summary.statement is not None:
+            for name, how, _ in summary.global_runs:  # the caller's own run, on its callers
+                self.global_run_through(name, call, how)
         return value
 
     def attribute_entry(self, me: str, info: ClassInfo, *, param: bool = False) -> dict[str, Oids]:

@@ -107,7 +107,7 @@ def partials(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.Call]:
     named = bound_once(body, _is_partial, frozen)
     if not named:
         return {}
-    once = bound_once(body, lambda _: True, frozen)
+    once = bound_once(body, lambda _: True, frozen, unpacked=True)
     out: dict[str, cst.Call] = {}
     for stmt in body:
         if type(stmt) is not cst.SimpleStatementLine:

@@ -22,9 +22,12 @@ _REORDERING = frozenset({"reverse", "pop", "insert"})
 _WALKS = frozenset({"enumerate", "zip", "list", "tuple", "reversed"})
 
 
-def positional_comprehensions(scope: cst.CSTNode) -> frozenset[int]:
+def positional_comprehensions(
+    scope: cst.CSTNode, unrolled: frozenset[int] = frozenset()
+) -> frozenset[int]:
     """The ids of the list comprehensions of ``scope`` (not of the functions in it) whose
-    result is taken apart by position."""
+    result is taken apart by position; ``unrolled``: the ids of the ``for`` statements built
+    slot by slot (``tilecheck.flow.unroll``), whose slots take what they walk apart too."""
     bound: dict[str, list[cst.ListComp]] = {}  # a name -> the comprehensions bound to it
     demanded: set[str] = set()
     direct: set[int] = set()
@@ -46,7 +49,11 @@ def positional_comprehensions(scope: cst.CSTNode) -> frozenset[int]:
             if type(func) is cst.Attribute and func.attr.value in _REORDERING:
                 _demand(func.value, demanded, direct)
         elif kind is cst.For:
-            walked_together |= _together(node.iter)  # type: ignore[attr-defined]
+            if id(node) in unrolled:
+                for container in _walked(node.iter):  # type: ignore[attr-defined]
+                    _demand(container, demanded, direct)
+            else:
+                walked_together |= _together(node.iter)  # type: ignore[attr-defined]
     if not demanded and not direct:
         return frozenset()
     # what a demanded comprehension walks is demanded too
@@ -136,6 +143,21 @@ def _sources(iterable: cst.BaseExpression) -> Iterator[str]:
                 inner = path_of(arg.value)
                 if inner is not None:
                     yield inner
+
+
+def _walked(iterable: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The containers a ``for`` over ``iterable`` walks (also through ``zip``, ``enumerate``,
+    ``list`` and a dict's views)."""
+    if type(iterable) is cst.Call:
+        func = iterable.func
+        if type(func) is cst.Name and func.value in ("zip", "enumerate", "list", "tuple"):
+            for arg in iterable.args:
+                if arg.keyword is None:
+                    yield from _walked(arg.value)
+        elif type(func) is cst.Attribute and func.attr.value in ("values", "keys", "items"):
+            yield func.value
+        return
+    yield iterable
 
 
 def _together(iterable: cst.BaseExpression) -> set[str]:

@@ -23,7 +23,7 @@ from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
 from tilecheck.host.indices import At
 from tilecheck.host.loop_columns import Column
-from tilecheck.host.model import NOTHING, Oids, Packed, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import positional_comprehensions
 from tilecheck.host.skipped_waits import SkippedWaits
 from tilecheck.syntax.constants import const_int
@@ -33,15 +33,71 @@ LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
 
 # What one step takes: a value, a counter's constant (``range``, ``enumerate``), or a row of
 # those (``enumerate``, ``zip``).
-Item = Value | int | tuple["Item", ...]
+Item = Value | int | str | tuple["Item", ...]  # (a str: a dict's key, a view walks)
 
 
 class Positions(SkippedWaits):
-    __slots__ = ("_positional",)
+    __slots__ = ("_positional", "_unrolled_index_names", "_unrolled_items", "unreached")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._positional: dict[int, frozenset[int]] = {}
+        self._unrolled_items: dict[int, list[Item]] = {}  # an unrolled loop -> its slots' items
+        # a loop -> the names its body indexes by, each with the roots of what they index
+        self._unrolled_index_names: dict[
+            int, tuple[dict[str, set[str | None]], frozenset[str]]
+        ] = {}
+        self.unreached = False  # the element just run is on a way no run takes
+
+    # -- a ``for`` built slot by slot (``tilecheck.flow.unroll``) ----------------------------
+    def unroll_gate(self, loop: cst.For, count: int, slots: bool) -> None:
+        """``UNROLL_IN`` (``slots``) or ``UNROLL_OUT``: the slots are the way taken where the
+        items are known one by one, ``count`` of them, each name of the target taking objects
+        or a counter's constant (or nothing, where the body indexes nothing by it)."""
+        items = self.positions(loop.iter)
+        known = (
+            items is not None
+            and len(items) == count
+            and _slot_bindable(loop.target, items, *self._indexing(loop))
+            and not any(self.infos[o].kind is Kind.INSTANCE for i in items for o in _oids(i))
+        )
+        if known and slots:
+            assert items is not None
+            self._unrolled_items[id(loop)] = items
+        if known != slots:
+            self.unreached = True
+
+    def slot_taken(self, loop: cst.For, slot: int) -> None:
+        """``FOR_SLOT``: the target takes the item of ``slot``, as ``target = item`` would."""
+        items = self._unrolled_items.get(id(loop))
+        bound = _bind(loop.target, items[slot]) if items is not None else None
+        if bound is None:  # (not reached: the way in checked it)
+            for name in target_names(loop.target):
+                self.bind_name(name, NOTHING)
+            return
+        for name, value in bound:
+            if isinstance(value, int):
+                self.bind_name(name, NOTHING)
+                self.set_def(name, At(value))
+            else:
+                held = _value(value)
+                self.bind_name(name, held)
+                if isinstance(held, frozenset) and held:
+                    self.set_bound(name, next(iter(held)) if len(held) == 1 else None)
+                    self.instance_paths(name, held)
+
+    def _indexing(self, loop: cst.For) -> tuple[frozenset[str], frozenset[str]]:
+        """The names ``loop``'s body indexes a container by that the analysis keeps (or
+        something not a name's), and those it stores by (``pends[i] = ...``)."""
+        found = self._unrolled_index_names.get(id(loop))
+        if found is None:
+            found = self._unrolled_index_names[id(loop)] = _index_names(loop.body)
+        reading, storing = found
+        return frozenset(
+            name
+            for name, roots in reading.items()
+            if any(r is None or self.env.get(r) or self.env.get(r + "[*]") for r in roots)
+        ), storing
 
     def _comprehension(
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
@@ -84,7 +140,11 @@ class Positions(SkippedWaits):
             return frozenset()
         found = self._positional.get(id(scope))
         if found is None:
-            found = self._positional[id(scope)] = positional_comprehensions(scope)
+            cfg = self.body_cfg
+            unrolled = frozenset(id(loop) for loop in cfg.unrolled) if cfg is not None else None
+            found = self._positional[id(scope)] = positional_comprehensions(
+                scope, unrolled or frozenset()
+            )
         return found
 
     # -- the items a known-length iterable takes, one by one ---------------------------------
@@ -92,8 +152,11 @@ class Positions(SkippedWaits):
         """What each step of ``for ... in iterable`` takes, in order, where the iterable's
         length is known and at most ``LIMIT`` (None: not known); read without evaluating."""
         if type(iterable) is cst.Call and type(iterable.func) is cst.Name:
-            args = iterable.args
-            if any(a.keyword is not None or a.star for a in args):
+            args = [a for a in iterable.args if a.keyword is None]
+            strict = iterable.func.value == "zip" and any(  # (it only checks the lengths)
+                a.keyword is not None and a.keyword.value == "strict" for a in iterable.args
+            )
+            if any(a.star for a in iterable.args) or len(args) < len(iterable.args) - strict:
                 return None
             name = iterable.func.value
             if name == "range" and 1 <= len(args) <= 3:
@@ -105,6 +168,8 @@ class Positions(SkippedWaits):
             if name == "enumerate" and len(args) == 1:
                 inner = self.positions(args[0].value)
                 return None if inner is None else [(i, v) for i, v in enumerate(inner)]
+            if name in ("list", "tuple") and len(args) == 1:
+                return self.positions(args[0].value)
             if name == "zip" and args:
                 columns = [self.positions(a.value) for a in args]
                 known = [c for c in columns if c is not None]
@@ -112,6 +177,8 @@ class Positions(SkippedWaits):
                     return None  # (an unequal ``zip`` stops at the shortest: not followed)
                 return [tuple(row) for row in zip(*known, strict=True)]
             return None
+        if type(iterable) is cst.Call and type(iterable.func) is cst.Attribute:
+            return self._view_positions(iterable)
         if type(iterable) in (cst.List, cst.Tuple):
             elements = iterable.elements  # type: ignore[attr-defined]
             if any(type(e) is not cst.Element for e in elements) or len(elements) > LIMIT:
@@ -123,6 +190,13 @@ class Positions(SkippedWaits):
                     out.append(number)
                 elif path_of(element.value) is not None:
                     out.append(self._position_item(element.value))
+                elif type(element.value) in (cst.List, cst.Tuple):  # ``[(a, b), (c, d)]``
+                    row = self.positions(element.value)
+                    if row is None:
+                        return None
+                    out.append(tuple(row))
+                elif type(element.value) is cst.SimpleString:
+                    out.append(NOTHING)
                 else:  # (items with effects of their own are evaluated once, below)
                     return None
             return out
@@ -131,6 +205,24 @@ class Positions(SkippedWaits):
         if isinstance(held, Packed) and held.keys is None and len(held.items) <= LIMIT:
             return list(held.items)
         return None
+
+    def _view_positions(self, call: cst.Call) -> list[Item] | None:
+        """``d.values()``, ``d.keys()``, ``d.items()`` of a dict whose constant keys are known,
+        with its values: in the order of its keys (a key itself is untracked)."""
+        func = call.func
+        assert type(func) is cst.Attribute
+        view = func.attr.value
+        if call.args or view not in ("values", "keys", "items"):
+            return None
+        path = path_of(func.value)
+        held = self.keyed(path) if path is not None and self._based else None
+        if held is None or held.keys is None or len(held.items) > LIMIT:
+            return None
+        if view == "values":
+            return list(held.items)
+        if view == "keys":
+            return list(held.keys)
+        return [(key, item) for key, item in zip(held.keys, held.items, strict=True)]
 
     def _position_item(self, expr: cst.BaseExpression) -> Value:
         path = path_of(expr)
@@ -183,8 +275,17 @@ def _bindable(target: cst.BaseExpression, items: list[Item]) -> bool:
     return True
 
 
+def _value(item: Item) -> Value:
+    """A row of items as the display of them would be."""
+    if isinstance(item, (int, str)):
+        return NOTHING
+    if isinstance(item, tuple):
+        return Packed(tuple(_value(i) for i in item))
+    return item
+
+
 def _oids(item: Item) -> Oids:
-    if isinstance(item, int):
+    if isinstance(item, (int, str)):
         return NOTHING
     if isinstance(item, tuple):
         return frozenset().union(*(_oids(i) for i in item)) if item else NOTHING
@@ -213,3 +314,72 @@ def _bind(target: cst.BaseExpression, item: Item) -> list[tuple[str, Item]] | No
             out += inner
         return out
     return None
+
+
+def _slot_bindable(
+    target: cst.BaseExpression, items: list[Item], indexing: frozenset[str], storing: frozenset[str]
+) -> bool:
+    """As ``_bindable``, where a name the body indexes nothing kept by may also take nothing;
+    a name the body stores by (``inflight[rid] = ...``) keeps the loop, whose rules tell
+    one turn's key from another's (``tilecheck.host.keyed_turns``), unless it holds objects
+    or what is stored is a plain value (``sums[name] = float(...)``)."""
+    for item in items:
+        bound = _bind(target, item)
+        if bound is None or any(
+            (n in storing and not _oids(v))
+            or (not isinstance(v, int) and not _oids(v) and n in indexing)
+            for n, v in bound
+        ):
+            return False
+    return True
+
+
+def _index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozenset[str]]:
+    """The names used in an index or a slice somewhere in ``body``, each with the roots of
+    the containers it indexes (``bufs[name]``: ``bufs``; None: not a name's); and those used
+    in the index of a subscript assigned something that may be a tilert object."""
+    out: dict[str, set[str | None]] = {}
+    storing: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Subscript:
+            base = path_of(node.value)  # type: ignore[attr-defined]
+            root = base.partition(".")[0].partition("[")[0] if base is not None else None
+            for element in node.slice:  # type: ignore[attr-defined]
+                for name in _all_names(element):
+                    out.setdefault(name.value, set()).add(root)
+        elif kind is cst.Assign or kind is cst.AugAssign or kind is cst.AnnAssign:
+            targets = (
+                [t.target for t in node.targets]  # type: ignore[attr-defined]
+                if kind is cst.Assign
+                else [node.target]  # type: ignore[attr-defined]
+            )
+            scalar = _scalar(node.value)  # type: ignore[attr-defined]
+            for target in targets:
+                if type(target) is cst.Subscript and not scalar:
+                    storing.update(n.value for e in target.slice for n in _all_names(e))
+        stack.extend(node.children)
+    return out, frozenset(storing)
+
+
+def _scalar(value: cst.BaseExpression | None) -> bool:
+    """A value that is no tilert object: a number, a string, ``float(...)``, ``len(...)``."""
+    kind = type(value)
+    if kind in (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString):
+        return True
+    return (
+        kind is cst.Call
+        and type(value.func) is cst.Name  # type: ignore[union-attr]
+        and value.func.value in _SCALARS  # type: ignore[union-attr]
+    )
+
+
+_SCALARS = frozenset({"float", "int", "str", "bool", "len", "repr", "round", "abs", "sum"})
+
+
+def _all_names(node: cst.CSTNode) -> list[cst.Name]:
+    if type(node) is cst.Name:
+        return [node]
+    return [n for child in node.children for n in _all_names(child)]

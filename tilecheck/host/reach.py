@@ -5,13 +5,22 @@ caller stops tracking the partitions kept there (no TC104 or TC109 it cannot be 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from tilecheck.syntax.walk import children
 
+# Builtins that look at an object's type or identity and run none of its code (``type(self)``,
+# ``isinstance(self, C)``, ``id(self)``): ``self`` given to them reaches nothing (round 28G).
+_LOOKING = frozenset({"type", "id", "isinstance"})
 
-def reached_attributes(fn: cst.FunctionDef, me: str) -> frozenset[str] | None:
-    """The attributes of ``me`` that ``fn`` names; None when it may reach any."""
+
+def reached_attributes(
+    fn: cst.FunctionDef, me: str, builtin: Callable[[cst.BaseExpression], bool] | None = None
+) -> frozenset[str] | None:
+    """The attributes of ``me`` that ``fn`` names; None when it may reach any. ``builtin``
+    says whether a callee named ``type``, ``id`` or ``isinstance`` is that builtin."""
     found: set[str] = set()
     named: set[int] = set()  # the ``self`` of each ``self.attr`` seen
     stack: list[cst.CSTNode] = [fn.body]
@@ -21,6 +30,14 @@ def reached_attributes(fn: cst.FunctionDef, me: str) -> frozenset[str] | None:
         if type(node) is cst.Call and type(node.func) is cst.Attribute:
             if type(node.func.value) is cst.Name and node.func.value.value == me:
                 return None  # ``self.other()``: whatever that one reaches
+        elif (
+            type(node) is cst.Call
+            and type(node.func) is cst.Name
+            and node.func.value in _LOOKING
+            and builtin is not None
+            and _looks_at(node, me, builtin)
+        ):
+            named.add(id(node.args[0].value))  # ``type(self)``: nothing of it runs
         if type(node) is cst.Attribute and type(node.value) is cst.Name:
             if node.value.value == me:
                 found.add(node.attr.value)
@@ -29,3 +46,18 @@ def reached_attributes(fn: cst.FunctionDef, me: str) -> frozenset[str] | None:
             return None  # ``self`` itself, given on
         stack.extend(children(node))  # a parent before its children: ``self.x`` first
     return frozenset(found)
+
+
+def _looks_at(call: cst.Call, me: str, builtin: Callable[[cst.BaseExpression], bool]) -> bool:
+    """``type(self)``, ``id(self)``, ``isinstance(self, ...)`` of the builtin."""
+    func, args = call.func, call.args
+    return (
+        type(func) is cst.Name
+        and func.value in _LOOKING
+        and bool(args)
+        and type(args[0].value) is cst.Name
+        and args[0].value.value == me
+        and not args[0].star
+        and args[0].keyword is None
+        and builtin(func)
+    )

@@ -1,12 +1,10 @@
 """What a method call leaves in its receiver, followed in the caller: attributes a method
-swaps (``self.front, self.back = self.back, self.front``) keep the names' must-relations, so a
-double buffer owned by an object stays as precise as one held in two names; a Pending or an op a
-method stores in an instance made here is the caller's to wait or run (TC108/TC105 when the
-instance is dropped with it unwaited); and the caller may store into an instance's attributes
-(``b.pending = op.submit()``) as into a name.
-
-Nothing is guessed: an instance given to code the checker does not follow (an unknown call, a
-container, another name, the caller) takes what it holds with it, as an escape."""
+swaps (``self.front, self.back = self.back, self.front``) keep the names' must-relations; a
+Pending or an op a method (or ``__init__``, in an attribute no code reads: ``unread_stores``)
+stores in an instance made here is the caller's to wait or run (TC108/TC105 when the instance is
+dropped with it unwaited); the caller may store into an instance's attributes as into a name.
+An instance given to code the checker does not follow (an unknown call, a container, another
+name, the caller) takes what it holds with it, as an escape."""
 
 from __future__ import annotations
 
@@ -26,15 +24,14 @@ from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
 from tilecheck.host.summaries import HOLDERS
 from tilecheck.host.summary import NO_RESULT, Result, Summary, Target, single_attribute
+from tilecheck.host.unread_stores import OWED as _OWED  # what the caller must run or wait for
+from tilecheck.host.unread_stores import never_read, owe_unread, store_unread, unread_attribute
 from tilecheck.syntax.nodes import path_of, source_of
-
-# What a method may store in an attribute that the caller must run or wait for.
-_OWED = (Kind.PENDING, Kind.OP)
 
 
 def _made_or_given(result: Result) -> bool:
-    """A tensor the method makes or is given (``self.outputs.append(out)`` of ``out =
-    tr.zeros(n)``): the caller's list holds it after the call (round 22L)."""
+    """A tensor the method makes or is given (``self.outputs.append(out)``): the caller's list
+    holds it after the call (round 22L)."""
     return result.kind is Kind.TENSOR and all(t[0] in ("new", "param") for t, _ in result.targets)
 
 
@@ -177,7 +174,11 @@ class Receivers(KeptItems):
         self.unbind_attribute(path)
         self.set_env(path, None)
         self.set_env(path + "[*]", None)
-        self.store(path, value)
+        owed = self._owing(owner)  # an attribute no code reads: the caller's (round 28L)
+        unread = owed is not None and unread_attribute(self, path.rpartition(".")[2])
+        if owed is not None and unread:
+            owed.update(o for o in flatten(value) if self.infos[o].kind in _OWED)
+        store_unread(self, path, value, unread)
 
     def unread(self, path: str) -> bool:
         return path in self._unkept or super().unread(path)
@@ -559,16 +560,20 @@ class Receivers(KeptItems):
                     if target[0] == "new":
                         shown = f"`{name}.{root}`"
                         made[target] = frozenset({self.attribute_of(instance, root, shown)})
+        owed = self._owing(name)  # and what no code reads is the caller's (round 28L)
+        unread = never_read(self, summary) if owed is not None else frozenset()
         for attr, result in summary.stores:
             if result.kind in HOLDERS:
                 value = self.realize(call, summary, result, attr, tensors_of, name, made)
-                self.store(f"{name}.{attr}", value)
+                store_unread(self, f"{name}.{attr}", value, attr in unread)
                 ops = self.kinds(flatten(value), Kind.OP)
                 if result.kind is Kind.OP and len(ops) == 1:
                     # the op ``__init__`` made, held there on every path until it is set
                     # again (``attribute_reruns``)
                     self.set_bound(f"{name}.{attr}", ops[0])
                     self._bound_attributes = True
+        if owed is not None and unread:
+            owe_unread(self, name, summary, unread, owed)
         self.keep_items(name, call, summary, tensors_of, made)
 
     def forget_attributes(self, roots: set[str]) -> None:

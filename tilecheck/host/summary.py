@@ -156,6 +156,14 @@ class Summary:
     # A function's runs of the module's ops (globals bound once to a launch) on every call:
     # (name, how, the run's node), for TC110 across module-level calls (round 27G).
     global_runs: tuple[tuple[str, str, cst.CSTNode], ...] = ()
+    # Its effects on the module's other globals (round 28G, ``tilecheck.host.global_effects``):
+    # the names whose op, Pending or graph it may run, wait or rebind (released at the call),
+    # and what it leaves in the names it declares ``global`` and binds once on every call.
+    global_releases: frozenset[str] = frozenset()
+    global_stores: tuple[tuple[str, Result], ...] = ()
+    # The partitions of class bodies (``C.x``, ``self.x``: ``tilecheck.host.class_bodies``) one
+    # launch of it consumes on every path, with that launch's argument (TC109 of a second call).
+    global_consumes: tuple[tuple[str, cst.CSTNode], ...] = ()
 
 
 def join_returns(

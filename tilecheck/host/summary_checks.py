@@ -65,6 +65,11 @@ class SummaryChecks(CaptureSites):
             elif kind == "attr" and receiver is not None:
                 tensors = self.attribute_tensors(receiver, str(which))
                 node, shown = call, f"{receiver}.{which}"
+            elif kind == "global":
+                if summary.statement is None or (self.scope_node is None and "." not in str(which)):
+                    continue  # (a module global at module level: ``global_reads``' reads)
+                tensors = self.global_tensors(str(which))
+                node, shown = call, str(which)
             elif kind != "new":
                 tensors = self.derived_tensors(target, call, tensors_of, receiver) or NOTHING
                 node = call
@@ -207,6 +212,10 @@ class SummaryChecks(CaptureSites):
     ) -> Oids | None:
         """A target reached from another's tensors (``tilecheck.host.receivers``)."""
         return None
+
+    def global_tensors(self, name: str) -> Oids:
+        """The caller's tensors of a global the function reaches (``GlobalEffects``)."""
+        return NOTHING
 
     def alias_inside(
         self, summary: Summary, first: int, second: int, label: str, inner: cst.CSTNode, top: int

@@ -18,6 +18,7 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.frame import Frame
 from tilecheck.host.model import Kind, Oids, Runs, Value
 from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.walk import own_nodes
 
 
 class Verdicts(Frame):
@@ -172,8 +173,22 @@ class Verdicts(Frame):
         not have been run (it may have raised first: ``tr.zip(op, op)``, ``op.then(5)``)."""
         inside = frozenset(self.element.withs) if self.element is not None else frozenset()
         for op, runs in list(self.taken.items()):
-            if any(not run[3] <= inside for run in runs):
+            if any(not run[3] <= inside and not self._raises_on(run[3] - inside) for run in runs):
                 self.set_taken(op, None)
+
+    def _raises_on(self, items: frozenset[cst.WithItem]) -> bool:
+        """Every one of ``items`` makes an instance of the module's class whose ``__exit__``
+        returns nothing true: it lets an exception of the block go on (round 28G)."""
+        for item in items:
+            expr = item.item
+            if type(expr) is not cst.Call or type(expr.func) is not cst.Name:
+                return False
+            found = self.ctx.definition_for(f"{expr.func.value}.__exit__")
+            if found is None or expr.func.value not in self.ctx.classes:
+                return False
+            if not never_true(found[0]):
+                return False
+        return True
 
     def verdict(self, code: str, node: cst.CSTNode, finding: Finding | None) -> None:
         """A finding that holds only if it holds at the fixed point (TC110, TC111: they rest
@@ -291,3 +306,13 @@ def _recorded(call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
     ):
         return func.value.value, call.args[0].value
     return None
+
+
+def never_true(fn: cst.FunctionDef) -> bool:
+    """Every ``return`` of ``fn`` gives nothing, ``None`` or ``False``."""
+    for node in own_nodes(fn.body):
+        if type(node) is cst.Return and node.value is not None:
+            value = node.value
+            if type(value) is not cst.Name or value.value not in ("None", "False"):
+                return False
+    return True

@@ -19,8 +19,8 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import api, messages
+from tilecheck.host.library_runs import LibraryRuns
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
-from tilecheck.host.transfers import Transfers
 from tilecheck.syntax.nodes import path_of, source_of
 from tilecheck.syntax.walk import children, with_parents
 
@@ -31,7 +31,7 @@ _ITEM_METHODS = frozenset(
 _READERS = frozenset({"len", "enumerate", "zip", "range", "sorted", "reversed", "list", "print"})
 
 
-class ZippedItems(Transfers):
+class ZippedItems(LibraryRuns):
     __slots__ = ("_seen_whole", "_zip_walks", "_zipped_at")
 
     def __init__(self, ctx: object) -> None:

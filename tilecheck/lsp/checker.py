@@ -25,7 +25,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 from pygls.workspace import PositionCodec
 
-from tilecheck.engine import needles
+from tilecheck.engine import concerns_tilert, needles
 from tilecheck.incremental import Document
 from tilecheck.lsp.convert import ClientSupport, split_lines, to_lsp
 from tilecheck.lsp.tile_hints import TileHints
@@ -209,8 +209,8 @@ class Checker:
 
     def _with_hints(self, snapshot: Snapshot, ask: Callable[[TileHints], T]) -> T | None:
         """``ask`` of the tile types of the snapshot's text; None where there are none (the
-        file is excluded, names no tilert, does not parse) or on an internal error (logged:
-        a hover is not worth the server)."""
+        file is excluded, does not concern tilert, does not parse) or on an internal error
+        (logged: a hover is not worth the server)."""
         try:
             hints = self._hints_for(snapshot)
             return ask(hints) if hints is not None else None
@@ -223,11 +223,12 @@ class Checker:
         if known is not None and known.parsed.source == snapshot.source:
             return known
         settings = self._workspaces.settings(snapshot.path, snapshot.folders)
-        if settings.excluded or not any(w in snapshot.source for w in needles(settings.config)):
+        path = str(snapshot.path) if snapshot.path is not None else snapshot.uri
+        words = needles(settings.config)
+        if settings.excluded or not concerns_tilert(snapshot.source, path, words, settings.project):
             return None
         document = self._documents.setdefault(snapshot.uri, Document())
         if document.parsed is None or document.parsed.source != snapshot.source:
-            path = str(snapshot.path) if snapshot.path is not None else snapshot.uri
             document.parse(snapshot.source, path)
         if document.parsed is None:
             return None

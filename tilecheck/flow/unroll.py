@@ -1,0 +1,206 @@
+"""Which ``for`` statements the CFG builds a second time, slot by slot (round 28H of issue 17).
+
+A ``for`` over a container whose length the source shows (a display, a name bound a few
+statements before to a display, a dict display or a comprehension over one, ``zip``,
+``enumerate``, ``list`` or a dict's views of those), of 2 to ``MOST_SLOTS`` items, whose body
+is small and straight (no ``break``/``continue``, no ``if``/``try``/``while``/``match``, no
+``append``/``pop``/``+=`` on a container: what a loop skips or keeps turn after turn has rules of
+its own), gets two ways in: the body once per slot, one after another, the target bound to that
+slot's item (``UNROLL_IN``, ``FOR_SLOT``), and the loop as ever (``UNROLL_OUT``). The analysis
+(``tilecheck.host.positions``) takes the slots only where the items are known one by one and
+are as many as the source showed, and the loop otherwise: the guess here only sizes the copies,
+it never decides what a run does. So ``for out, pend in zip(outs, pends)`` pairs each output with
+its own Pending, and ``for pair in [(a, b), (h, a)]: f(*pair)`` sees each pair. Only syntax is
+read, and only a few earlier statements, so a loop this does not take costs a type test or two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+Statement = cst.BaseStatement | cst.BaseSmallStatement
+Suites = Sequence[tuple[Sequence[Statement], int]]
+
+MOST_SLOTS = 8  # a longer container keeps the loop
+BUDGET = 40  # slots times the statements of the body (nested ones too)
+LOOKBACK = 16  # earlier statements read for what a name was bound to
+_PASSING = frozenset({"list", "tuple", "enumerate", "reversed"})
+# A body calling one of these on a container keeps the loop: what a loop appends, pops or
+# keeps by key turn after turn has rules of its own (``tilecheck.host.appended`` and others).
+_KEEPING = frozenset(
+    {"append", "appendleft", "extend", "insert", "put", "setdefault", "update", "pop"}
+)
+_VIEWS = frozenset({"values", "keys", "items"})
+
+
+def slots(loop: cst.For, suites: Suites) -> int | None:
+    """How many slots ``loop`` is built with (None: built as a loop only). ``suites``: the
+    loop's own suite and the suites around it, innermost first, each with the index of the
+    statement holding the loop."""
+    iterable = loop.iter
+    kind = type(iterable)
+    if kind is cst.Call:
+        func = iterable.func  # type: ignore[attr-defined]
+        if type(func) is cst.Name:
+            if func.value not in ("zip", "enumerate", "list", "tuple"):
+                return None
+        elif type(func) is not cst.Attribute or func.attr.value not in _VIEWS:
+            return None
+    elif kind not in (cst.Name, cst.List, cst.Tuple, cst.Attribute):
+        return None
+    if loop.asynchronous is not None or loop.orelse is not None:
+        return None
+    count = _length(iterable, _Earlier(suites), 0)
+    if count is None or not 2 <= count <= MOST_SLOTS:
+        return None
+    size = _size(loop.body, BUDGET // count)
+    return count if size is not None else None
+
+
+class _Earlier:
+    """The statements before the loop, latest first, read for a name's binding."""
+
+    __slots__ = ("_statements",)
+
+    def __init__(self, suites: Suites) -> None:
+        out: list[Statement] = []
+        for suite, at in suites:
+            for position in range(at - 1, -1, -1):
+                out.append(suite[position])
+                if len(out) >= LOOKBACK:
+                    break
+            if len(out) >= LOOKBACK:
+                break
+        self._statements = out
+
+    def bound(self, name: str, start: int) -> tuple[cst.BaseExpression, int] | None:
+        """The value ``name`` was last bound to by an assignment before the ``start``-th
+        statement back, and where (a guess: the analysis checks the length it gives)."""
+        for position in range(start, len(self._statements)):
+            stmt = self._statements[position]
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in reversed(stmt.body):
+                if type(small) is cst.Assign and len(small.targets) == 1:
+                    target = small.targets[0].target
+                    if type(target) is cst.Name and target.value == name:
+                        return small.value, position + 1
+        return None
+
+
+def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int = 0) -> int | None:
+    """How many items ``expr`` gives, as the source shows (None: not shown)."""
+    if depth > 8:
+        return None
+    kind = type(expr)
+    if kind is cst.List or kind is cst.Tuple:
+        elements = expr.elements  # type: ignore[attr-defined]
+        if any(type(e) is not cst.Element for e in elements):
+            return None
+        return len(elements)
+    if kind is cst.Dict:
+        elements = expr.elements  # type: ignore[attr-defined]
+        if any(type(e) is not cst.DictElement for e in elements):
+            return None
+        keys = [e.key for e in elements]
+        if not all(type(k) in (cst.SimpleString, cst.Integer) for k in keys):
+            return None
+        texts = {k.value for k in keys}
+        return len(elements) if len(texts) == len(elements) else None
+    if kind is cst.ListComp or kind is cst.GeneratorExp or kind is cst.DictComp:
+        first = expr.for_in  # type: ignore[attr-defined]
+        if first.ifs or first.inner_for_in is not None or first.asynchronous is not None:
+            return None
+        return _length(first.iter, earlier, start, depth + 1)
+    if kind is cst.Name:
+        found = earlier.bound(expr.value, start)  # type: ignore[attr-defined]
+        return None if found is None else _length(found[0], earlier, found[1], depth + 1)
+    if kind is not cst.Call:
+        return None
+    call: cst.Call = expr  # type: ignore[assignment]
+    func = call.func
+    if type(func) is cst.Attribute:
+        if func.attr.value in _VIEWS and not call.args:
+            return _length(func.value, earlier, start, depth + 1)
+        return None
+    if type(func) is not cst.Name:
+        return None
+    walked = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args) or any(
+        a.keyword is not None and a.keyword.value != "strict" for a in call.args
+    ):
+        return None
+    if func.value == "zip" and walked:
+        lengths = {_length(a.value, earlier, start, depth + 1) for a in walked}
+        return lengths.pop() if len(lengths) == 1 else None
+    if (func.value in _PASSING or func.value == "dict") and len(walked) == 1:
+        return _length(walked[0].value, earlier, start, depth + 1)
+    if func.value == "range" and len(walked) == 1 and type(walked[0].value) is cst.Integer:
+        return int(walked[0].value.value)
+    return None
+
+
+def _size(body: cst.BaseSuite, most: int) -> int | None:
+    """How many statements ``body`` has, nested ones too; None beyond ``most``, where a
+    ``break`` or ``continue`` leaves a turn early (not for a nested function's), or where a
+    turn decides what it runs (an ``if``, a ``try``, a ``while``, a ``match``: the rules
+    of skipped turns, ``tilecheck.host.skipped_runs`` and others, are the loop's) or keeps
+    items in a container (``_KEEPING``)."""
+    count = 0
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _DECIDING:
+            return None
+        if isinstance(node, cst.BaseSmallStatement) or isinstance(node, cst.BaseCompoundStatement):
+            count += 1
+            if count > most:
+                return None
+            if kind is cst.FunctionDef or kind is cst.ClassDef:
+                continue
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            stack.extend(node.body)  # type: ignore[attr-defined]
+            if _keeps(node):
+                return None
+        elif isinstance(node, (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else)):
+            stack.extend(
+                c
+                for c in node.children
+                if isinstance(c, (cst.BaseStatement, cst.BaseSmallStatement, cst.BaseSuite))
+                or type(c) in (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)
+                or type(c) is cst.MatchCase
+            )
+        elif type(node) in (cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase):
+            stack.extend(node.children)
+    return count
+
+
+_SEQUENCES = frozenset(
+    {cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.Name, cst.Attribute, cst.Subscript}
+)
+_DECIDING = frozenset({cst.Break, cst.Continue, cst.If, cst.Try, cst.TryStar, cst.While, cst.Match})
+
+
+def _keeps(line: cst.CSTNode) -> bool:
+    """A statement line calls a container's ``append``/``pop``/... (``_KEEPING``), or adds
+    to one with ``+=``."""
+    stack: list[cst.CSTNode] = [line]
+    while stack:
+        node = stack.pop()
+        if (
+            type(node) is cst.AugAssign
+            and type(node.operator) is cst.AddAssign
+            and type(node.value) in _SEQUENCES
+        ):
+            return True  # ``flights += [...]``: as ``extend``
+        if type(node) is cst.Call:
+            func = node.func
+            if type(func) is cst.Attribute and func.attr.value in _KEEPING:
+                return True
+        elif type(node) is cst.Lambda:
+            continue
+        stack.extend(node.children)
+    return False

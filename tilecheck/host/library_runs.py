@@ -1,0 +1,373 @@
+"""User code that a library call runs (issue 17, round 28I), lowered to the calls it makes:
+built once per call node (no part of the module; a finding there is shown at the call,
+``property_reads.lowered_from``), as round 26C's transfers are.
+
+* ``max``/``min``/``sorted``/``heapq.nlargest``/``heapq.nsmallest`` with ``key=K``, and
+  ``xs.sort(key=K)`` on a list, run ``K`` on every item before they compare: first
+  ``[K(item) for item in xs]``, then the call as before (``K`` a name, an attribute path or an
+  ``attrgetter``/``itemgetter`` of literals, evaluated again to the same; a lambda is run by
+  ``immediate.run_inline`` where the call returns, as before). ``key=cmp_to_key(f)`` runs
+  ``f`` on pairs of items: ``[f(a, b) for a in xs for b in xs]``, only where ``xs`` holds two
+  items or more or is a container of unknown length. ``xs`` is an access path;
+* ``list(map(f, xs))``, ``tuple(map(f, xs))`` are ``[f(item) for item in xs]`` (``f`` no
+  lambda: that one ``run_inline`` runs); ``functools.reduce(f, xs, start)`` runs
+  ``[f(start, item) for item in xs]`` first (a lambda's body inline, its first parameter
+  bound to ``start``, a literal or an access path);
+* ``set(xs)``/``frozenset(xs)`` hash every item: ``[hash(item) for item in xs]`` first (so an
+  item's ``__hash__``, ``dunders.PROTOCOLS``), where a class of the module defines one;
+* ``"{} {!r}".format(a, b)`` formats each field's argument (``implicit_sites``);
+* ``dataclasses.replace(obj, f=v)`` is ``Cls(f=v, g=obj.g, ...)``, ``Cls`` the module
+  ``@dataclass`` (no base, every field given to ``__init__``) ``obj`` certainly is;
+* ``getattr(obj, "name")`` is ``obj.name`` (two arguments, a literal identifier), and the
+  statement ``setattr(obj, "name", v)`` is ``obj.name = v`` (``analysis``)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import libcst as cst
+
+from tilecheck.host.context import Context
+from tilecheck.host.dunders import Analysis, receiver_path
+from tilecheck.host.implicit_sites import format_called
+from tilecheck.host.model import Kind, Many, Packed, Value, flatten
+from tilecheck.host.property_reads import lowered_from
+from tilecheck.host.transfers import Transfers
+
+_KEYED = {  # the position of the iterable each keyed call takes
+    "builtins.max": 0,
+    "builtins.min": 0,
+    "builtins.sorted": 0,
+    "heapq.nlargest": 1,
+    "heapq.nsmallest": 1,
+}
+_HASHED = frozenset({"builtins.set", "builtins.frozenset"})
+# how those are spelled at the call (``replace`` also as ``dataclasses.replace``; a name
+# imported under another is not followed)
+_SPELLED = frozenset(
+    {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
+    | {"list", "tuple", "reduce"}
+)
+_LISTED = frozenset({"builtins.list", "builtins.tuple"})
+_GETTERS = frozenset({"operator.attrgetter", "operator.itemgetter"})
+_CMP = "functools.cmp_to_key"
+_ITEM = "item_"
+# what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
+# list); the call's value; built per
+# receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
+_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS = range(6)
+_Lowered = tuple[int, cst.CSTNode] | None
+_UNSEEN: _Lowered = (-1, cst.Name("_unseen"))
+
+
+class LibraryRuns(Transfers):
+    __slots__ = ()
+
+    def _call(self, expr: cst.Call) -> Value:
+        cache = self.ctx.runs
+        found = cache.get(id(expr), _UNSEEN)
+        if found is _UNSEEN:
+            found = cache[id(expr)] = self._library_runs(expr)
+        if found is not None:
+            kind, built = found
+            node = cast(cst.BaseExpression, built)
+            if kind == _VALUE:
+                return self.ev(node)
+            if kind == _SORT and not self._list_sorted(expr):
+                pass  # ``obj.sort(key=f)`` of anything but a list
+            elif kind <= _SORT or (kind == _PAIRS and self._pairs_run(expr)):
+                self.escape(self.ev(node))
+            elif kind == _FORMAT and self.ctx.dunders:
+                format_called(cast(Analysis, self), expr)
+            elif kind == _REPLACE:
+                made = self._replace_run(expr)
+                if made is not None:
+                    return self.ev(made)
+        return super()._call(expr)
+
+    def _library_runs(self, expr: cst.Call) -> _Lowered:
+        func = expr.func
+        kind = type(func)
+        if kind is cst.Attribute:
+            attr = cast(cst.Attribute, func)
+            if attr.attr.value == "format" and type(attr.value) is cst.SimpleString:
+                return _FORMAT, expr
+            if attr.attr.value == "sort" and not expr.args:
+                return None
+            if attr.attr.value == "sort":
+                found = self._key_runs(expr, attr.value)
+                return (_SORT, found[1]) if found is not None and found[0] == _FIRST else found
+            if attr.attr.value not in _SPELLED:
+                return None
+        elif kind is not cst.Name or cast(cst.Name, func).value not in _SPELLED:
+            return None  # (the cheap test first: a call spelled as none of these)
+        canonical = self.ctx.callee(func).canonical
+        if canonical is None:
+            return None
+        if canonical in _KEYED:
+            at = _KEYED[canonical]
+            positional = [a for a in expr.args if a.keyword is None]
+            if len(positional) != at + 1 or positional[at].star:
+                return None
+            return self._key_runs(expr, positional[at].value)
+        if canonical in _HASHED:
+            return self._hash_runs(expr)
+        if canonical in _LISTED:
+            return self._mapped(expr)
+        if canonical == "functools.reduce":
+            return self._reduce_runs(expr)
+        if canonical == "dataclasses.replace":
+            return (_REPLACE, expr) if _replace_args(expr) else None
+        if canonical == "builtins.getattr":
+            return _got_attribute(expr)
+        return None
+
+    # -- ``key=`` ------------------------------------------------------------------------------
+    def _key_runs(self, expr: cst.Call, items: cst.BaseExpression) -> _Lowered:
+        key = next((a.value for a in expr.args if a.keyword and a.keyword.value == "key"), None)
+        if key is None or receiver_path(items) is None or any(a.star for a in expr.args):
+            return None
+        if type(key) is cst.Call:
+            canonical = self.ctx.callee(key.func).canonical
+            if canonical == _CMP and len(key.args) == 1 and receiver_path(key.args[0].value):
+                compare = key.args[0].value
+                inner = cst.CompFor(target=cst.Name(f"{_ITEM}b"), iter=items)
+                outer = cst.CompFor(target=cst.Name(f"{_ITEM}a"), iter=items, inner_for_in=inner)
+                pair = (cst.Arg(cst.Name(f"{_ITEM}a")), cst.Arg(cst.Name(f"{_ITEM}b")))
+                called = lowered_from(expr, cst.Call(func=compare, args=pair))
+                built = cst.ListComp(elt=called, for_in=outer)
+                return _PAIRS, lowered_from(expr, built)
+            if canonical not in _GETTERS or not all(_literal(a) for a in key.args):
+                return None
+        elif receiver_path(key) is None:
+            return None
+        loop = cst.CompFor(target=cst.Name(_ITEM), iter=items)
+        called = lowered_from(expr, cst.Call(func=key, args=(cst.Arg(cst.Name(_ITEM)),)))
+        return _FIRST, lowered_from(expr, cst.ListComp(elt=called, for_in=loop))
+
+    def _mapped(self, expr: cst.Call) -> _Lowered:
+        """``list(map(f, xs))``: ``[f(item) for item in xs]`` (a lambda's body inline)."""
+        inner = expr.args[0].value if len(expr.args) == 1 else None
+        if type(inner) is not cst.Call or expr.args[0].keyword or expr.args[0].star:
+            return None
+        args = inner.args
+        if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+            return None
+        if self.ctx.callee(inner.func).canonical != "builtins.map":
+            return None
+        if type(args[0].value) is cst.Lambda:
+            return None  # (run where the call returns: ``immediate.run_inline``)
+        built = _each(args[0].value, args[1].value, (), expr)
+        return (_VALUE, lowered_from(expr, built)) if built is not None else None
+
+    def _reduce_runs(self, expr: cst.Call) -> _Lowered:
+        """``functools.reduce(f, xs, start)``: ``f`` runs on every item, first given
+        ``start`` (a literal or an access path): ``[f(start, item) for item in xs]`` first."""
+        args = expr.args
+        if len(args) != 3 or any(a.keyword is not None or a.star for a in args):
+            return None
+        start = args[2].value
+        if type(start) not in (cst.Integer, cst.Float) and receiver_path(start) is None:
+            return None
+        built = _each(args[0].value, args[1].value, (start,), expr)
+        return (_FIRST, lowered_from(expr, built)) if built is not None else None
+
+    def _list_sorted(self, expr: cst.Call) -> bool:
+        """``xs.sort(...)``: ``xs`` holds a list the analysis keeps."""
+        func = cast(cst.Attribute, expr.func)
+        path = receiver_path(func.value)
+        return path is not None and isinstance(self.stored(path), (Packed, Many))
+
+    def _pairs_run(self, expr: cst.Call) -> bool:
+        """The iterable of a ``cmp_to_key`` call holds two items or more, or is a container
+        whose length is not known."""
+        found = self.ctx.runs.get(id(expr))
+        built = found[1] if found is not None else None
+        if type(built) is not cst.ListComp:
+            return False
+        path = receiver_path(built.for_in.iter)
+        held = self.stored(path) if path is not None else None
+        if isinstance(held, Packed):
+            return len(held.items) >= 2 or held.repeated
+        return isinstance(held, Many)
+
+    # -- hashing -------------------------------------------------------------------------------
+    def _hash_runs(self, expr: cst.Call) -> _Lowered:
+        if len(expr.args) != 1 or expr.args[0].keyword is not None or expr.args[0].star:
+            return None
+        items = expr.args[0].value
+        if receiver_path(items) is None or not self._module_defines("__hash__"):
+            return None
+        loop = cst.CompFor(target=cst.Name(_ITEM), iter=items)
+        called = lowered_from(
+            expr, cst.Call(func=cst.Name("hash"), args=(cst.Arg(cst.Name(_ITEM)),))
+        )
+        return _FIRST, lowered_from(expr, cst.ListComp(elt=called, for_in=loop))
+
+    def _module_defines(self, method: str) -> bool:
+        """A top-level class of the module defines ``method``."""
+        module = self.ctx.module
+        for stmt in module.body if module is not None else ():
+            if type(stmt) is cst.ClassDef:
+                for line in stmt.body.body:
+                    if type(line) is cst.FunctionDef and line.name.value == method:
+                        return True
+        return False
+
+    # -- ``dataclasses.replace`` ---------------------------------------------------------------
+    def _replace_run(self, expr: cst.Call) -> cst.Call | None:
+        """``replace(obj, out=x)``: ``Cls(out=x, inp=obj.inp, ...)`` for the class ``obj``
+        certainly is here (built once per class)."""
+        source = expr.args[0].value
+        path = receiver_path(source)
+        if path is None:
+            return None
+        oids = flatten(self.env.get(path) or self.stored(path) or frozenset())
+        info = cast(Analysis, self).class_of(oids) if oids else None
+        if info is None or len(self.kinds(oids, Kind.INSTANCE)) != len(oids):
+            return None
+        if info.origin is not None or info.base is not None or info.name in self.env:
+            return None
+        key = (id(expr), info.name)
+        cache = self.ctx.lowered
+        if key in cache:
+            return cast("cst.Call | None", cache[key])
+        fields = _fields(self.ctx.module, info.name)
+        made: cst.Call | None = None
+        if fields is not None:
+            given = {a.keyword.value for a in expr.args[1:] if a.keyword is not None}
+            if given <= set(fields):
+                args = [a for a in expr.args[1:]]
+                args += [
+                    cst.Arg(
+                        keyword=cst.Name(f),
+                        value=cst.Attribute(value=source, attr=cst.Name(f)),
+                        equal=cst.AssignEqual(),
+                    )
+                    for f in fields
+                    if f not in given
+                ]
+                made = lowered_from(expr, cst.Call(func=cst.Name(info.name), args=args))
+        cache[key] = made
+        return made
+
+
+def _each(
+    func: cst.BaseExpression,
+    items: cst.BaseExpression,
+    first: tuple[cst.BaseExpression, ...],
+    origin: cst.Call,
+) -> cst.ListComp | None:
+    """``[func(*first, item) for item in items]``: ``items`` an access path, ``func`` a name,
+    an attribute path or a lambda of as many plain parameters (its body inline, each of
+    ``first`` bound to its parameter by a loop over a one-item list inside the items' loop)."""
+    if receiver_path(items) is None:
+        return None
+    if type(func) is cst.Lambda:
+        params = func.params
+        plain = all(p.default is None for p in params.params)
+        if not plain or len(params.params) != len(first) + 1 or params.posonly_params:
+            return None
+        if params.kwonly_params or params.star_kwarg or type(params.star_arg) is cst.Param:
+            return None
+        names = [cst.Name(p.name.value) for p in params.params]
+        body = func.body
+    elif receiver_path(func) is not None:
+        names = [cst.Name(f"{_ITEM}{i}") for i in range(len(first) + 1)]
+        body = lowered_from(origin, cst.Call(func=func, args=[cst.Arg(n) for n in names]))
+    else:
+        return None
+    inner: cst.CompFor | None = None  # (the items' loop outermost: ``for acc in [start]`` in it)
+    for name, value in reversed(list(zip(names, first, strict=False))):
+        once = cst.List(elements=[cst.Element(value)])
+        inner = cst.CompFor(target=name, iter=once, inner_for_in=inner)
+    loop = cst.CompFor(target=names[-1], iter=items, inner_for_in=inner)
+    return cst.ListComp(elt=body, for_in=loop)
+
+
+def _literal(arg: cst.Arg) -> bool:
+    return (
+        arg.keyword is None and not arg.star and type(arg.value) in (cst.SimpleString, cst.Integer)
+    )
+
+
+def _replace_args(expr: cst.Call) -> bool:
+    """``replace(obj, f=v, ...)``: one positional argument, the others keywords."""
+    if not expr.args or expr.args[0].keyword is not None or expr.args[0].star:
+        return False
+    return all(a.keyword is not None and not a.star for a in expr.args[1:])
+
+
+def _got_attribute(expr: cst.Call) -> _Lowered:
+    """``getattr(obj, "name")``: ``obj.name``."""
+    if len(expr.args) != 2 or any(a.keyword is not None or a.star for a in expr.args):
+        return None
+    name = expr.args[1].value
+    if type(name) is not cst.SimpleString or name.prefix:
+        return None
+    text = name.evaluated_value
+    if not isinstance(text, str) or not text.isidentifier():
+        return None
+    built = cst.Attribute(value=expr.args[0].value, attr=cst.Name(text))
+    return _VALUE, lowered_from(expr, built)
+
+
+def setattr_call(expr: cst.BaseExpression) -> bool:
+    """``setattr(...)`` (the cheap test first)."""
+    return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "setattr"
+
+
+def set_attribute(ctx: Context, call: cst.Call) -> cst.Assign | None:
+    """``setattr(obj, "out", v)`` (a statement; three arguments, a literal identifier):
+    ``obj.out = v``, built once per call."""
+    key = ("setattr", id(call))
+    if key in ctx.runs:
+        found = ctx.runs[key]
+        return cast(cst.Assign, found[1]) if found is not None else None
+    made: cst.Assign | None = None
+    args = call.args
+    plain = len(args) == 3 and not any(a.keyword is not None or a.star for a in args)
+    name = args[1].value if plain else None
+    text = name.evaluated_value if type(name) is cst.SimpleString and not name.prefix else None
+    if ctx.callee(call.func).canonical == "builtins.setattr" and isinstance(text, str):
+        if text.isidentifier():
+            target = lowered_from(call, cst.Attribute(value=args[0].value, attr=cst.Name(text)))
+            made = cst.Assign(targets=(cst.AssignTarget(target),), value=args[2].value)
+    ctx.runs[key] = (0, made) if made is not None else None
+    return made
+
+
+def _fields(module: cst.Module | None, cls: str) -> tuple[str, ...] | None:
+    """The ``__init__`` parameters of the module's top-level ``@dataclass`` ``cls`` (no base,
+    no keyword, no ``__init__`` of its own), its annotated fields in order; None where one is
+    a ``ClassVar``/``InitVar``/``KW_ONLY`` or a ``field(init=False)``, or for any other
+    class."""
+    for stmt in module.body if module is not None else ():
+        if type(stmt) is not cst.ClassDef or stmt.name.value != cls:
+            continue
+        if stmt.bases or stmt.keywords or len(stmt.decorators) != 1:
+            return None
+        deco = stmt.decorators[0].decorator
+        if type(deco) is cst.Call:
+            if any(a.keyword is not None and a.keyword.value == "init" for a in deco.args):
+                return None
+            deco = deco.func
+        name = deco.attr.value if type(deco) is cst.Attribute else getattr(deco, "value", None)
+        if name != "dataclass":
+            return None
+        out: list[str] = []
+        for line in stmt.body.body:
+            if type(line) is cst.FunctionDef and line.name.value == "__init__":
+                return None
+            small = line.body[0] if type(line) is cst.SimpleStatementLine else None
+            if type(small) is not cst.AnnAssign or type(small.target) is not cst.Name:
+                continue
+            code = cst.Module(body=()).code_for_node(small.annotation.annotation)
+            if any(n in code for n in ("ClassVar", "InitVar", "KW_ONLY")):
+                return None
+            value = small.value
+            if value is not None and "init=False" in cst.Module(body=()).code_for_node(value):
+                return None
+            out.append(small.target.value)
+        return tuple(out)
+    return None
