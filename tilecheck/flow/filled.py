@@ -89,7 +89,7 @@ def filled_attributes(module: cst.Module) -> frozenset[str]:
 def _made_by_classes(module: cst.Module) -> Iterator[str]:
     """The attributes the ``__init__`` of a top-level class makes non-empty."""
     for stmt in module.body:
-        if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
+        if type(stmt) is not cst.ClassDef or type(stmt.body) is not cst.IndentedBlock:
             continue
         for method in stmt.body.body:
             if isinstance(method, cst.FunctionDef) and method.name.value == "__init__":

@@ -22,7 +22,7 @@ class Aliasing(Closures):
     __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Closures.__init__(self, ctx)
         self._index_deps: dict[str, set[int]] = {}  # a name -> elements indexed with it
         self._related: dict[Oids, Oids] = {}
         self._related_for = -1  # the ``family_version`` the cache was made for
@@ -157,6 +157,6 @@ class Aliasing(Closures):
         top: int | None = None,
     ) -> None:
         related = self.related(tensors)
-        super().use(related, use, node, shown, covers=covers and related == tensors, top=top)
+        Closures.use(self, related, use, node, shown, covers=covers and related == tensors, top=top)
 
     # -- names the elements depend on -----------------------------------------------------------

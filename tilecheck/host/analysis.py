@@ -57,7 +57,7 @@ class BodyAnalysis(Positions):
     __slots__ = ()
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
-        super().__init__(ctx)
+        Positions.__init__(self, ctx)
         self.method_of = method_of
 
     # -- driving ----------------------------------------------------------------------------
@@ -392,7 +392,7 @@ class BodyAnalysis(Positions):
         """``for rid, t in [(7, a), (8, b)]`` (or a name holding such rows): a position whose
         rows hold tensors known apart takes another one each step, as ``for t in (a, b)``
         does, not any of them (``tilecheck.host.keyed_turns.distinct_column``)."""
-        super().take(loop, target, column, walked)
+        Positions.take(self, loop, target, column, walked)
         if type(target) is not cst.Tuple and type(target) is not cst.List:
             return
         if not isinstance(column, Packed):
@@ -450,7 +450,7 @@ class BodyAnalysis(Positions):
             if (hold := self.holds.get(o)) is not None and hold.status == LIVE
         }
         held = {p: self.env.get(p, NOTHING) for p in stores} if live else {}
-        super().attribute_effects(call, summary, receiver, tensors_of)
+        Positions.attribute_effects(self, call, summary, receiver, tensors_of)
         if not live:
             return
         others: set[int] = set()

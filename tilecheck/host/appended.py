@@ -29,13 +29,13 @@ class Appended(Indexed):
     __slots__ = ("_append_loop", "_appends", "_empty_start")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Indexed.__init__(self, ctx)
         self._appends: dict[int, dict[int, str]] = {}  # loop -> its appends: call -> path
         self._append_loop: dict[int, cst.For] = {}  # an appended expression -> its loop
         self._empty_start: dict[tuple[int, str], bool] = {}  # (loop, path) -> empty at start
 
     def evaluated(self, expr: cst.BaseExpression, value: Value) -> None:
-        super().evaluated(expr, value)
+        Indexed.evaluated(self, expr, value)
         loop = self._loop_of.get(id(expr))
         if loop is None:
             return

@@ -60,7 +60,7 @@ class CallSites(SummaryChecks):
     given_too""".split()
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        SummaryChecks.__init__(self, ctx)
         self._explicit: set[cst.Call] = set()  # ``Base.finish(obj)``: ``obj`` is the receiver
         # arguments a call passes after its written ones (``tasks``: the module values a
         # task's part reads, given while its summary applies)
@@ -127,7 +127,7 @@ class CallSites(SummaryChecks):
             callee = self.ctx.callee(func)  # (a name of nothing imported, kernel or builtin)
             if callee.kernel is None and callee.canonical is None:
                 self.loop_callback_reads(expr)  # ``for cb in callbacks: cb(step)``
-        return super()._call(expr)
+        return SummaryChecks._call(self, expr)
 
     def partial_call(self, call: cst.Call, name: str) -> Value | None:
         """``snapshot()`` of ``snapshot = partial(f, a)`` (``tilecheck.host.partial_calls``):
@@ -183,7 +183,7 @@ class CallSites(SummaryChecks):
         attr = expr.attr.value
         summary = self.ctx.summary_for(f"{cls}.{attr}") if info is not None else None
         if owner is None or info is None or attr not in info.properties or summary is None:
-            return super().runs_property(expr, oids)
+            return SummaryChecks.runs_property(self, expr, oids)
         if attr in info.cached and f"{owner}.{attr}" in self.env:
             return self.env[f"{owner}.{attr}"]  # a ``@cached_property`` read before: its value
         read = self._property_reads.get(expr)
@@ -237,7 +237,7 @@ class CallSites(SummaryChecks):
         return summary, owner
 
     def before_chain(self, call: cst.Call) -> None:
-        super().before_chain(call)
+        SummaryChecks.before_chain(self, call)
         if call.args and type(call.args[0].value) is cst.Attribute:
             self._method_callback(call, call.args[0].value)
 

@@ -50,7 +50,7 @@ class ClearedWindows(Windows):
     __slots__ = ("_cleared", "_drains")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Windows.__init__(self, ctx)
         self._cleared: dict[int, list[Cleared]] = {}  # by the id of the loop
         self._drains: dict[int, Cleared] = {}  # by the id of the drain's test
 
@@ -58,13 +58,13 @@ class ClearedWindows(Windows):
         """The drain's test false: the last drain was less than ``K`` turns ago, so the
         Pendings still live are those of ``K - 1`` turns at most, this one's included if
         appended already."""
-        super().compared(test, truth)
+        Windows.compared(self, test, truth)
         window = self._drains.get(id(test)) if not truth else None
         if window is not None:
             self._keep_window(window, window.period - 1)
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        super().iterate(loop, fallback)
+        Windows.iterate(self, loop, fallback)
         found = self._cleared.get(id(loop))
         if found is None:
             found = self._cleared[id(loop)] = self._windows_of(loop)

@@ -45,7 +45,7 @@ class Closures(Calls):
     closure_reads waiting_closures""".split()
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+        Calls.__init__(self, ctx)  # type: ignore[arg-type]
         # a name -> the closure it is bound to, with the body statement defining it
         self.closure_reads: dict[str, tuple[Scope, int]] = {}
         self._reads: dict[int, Events] = {}
@@ -127,7 +127,7 @@ class Closures(Calls):
     def op_method(
         self, call: cst.Call, name: str, ops: list[int], receiver: cst.BaseExpression, oids: Oids
     ) -> set[int]:
-        out = super().op_method(call, name, ops, receiver, oids)
+        out = Calls.op_method(self, call, name, ops, receiver, oids)
         if name == "then" and len(out) == 1 and call.args:
             returned = self._returned_name(call.args[0].value)
             if returned is not None:
@@ -397,7 +397,7 @@ class Closures(Calls):
 
     def holder_name(self, oid: int) -> str | None:
         """Not the name of a closure that waits it (``done.wait()`` is no way to wait)."""
-        return None if oid in self.waiting_closures else super().holder_name(oid)
+        return None if oid in self.waiting_closures else Calls.holder_name(self, oid)
 
     def closure_called(self, call: cst.Call) -> None:
         if self.closure_items and self.kept_closures_called(call):

@@ -73,7 +73,7 @@ class Containers(Counters):
         raise NotImplementedError
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Counters.__init__(self, ctx)
         self._based: set[str] = set()  # names with paths under them
         self._lengths: dict[str, int] = {}  # a sequence's length, checked by its marker
         self._key_order: dict[str, tuple[str, ...]] = {}  # a dict's keys, checked by ``[#keys]``
@@ -340,7 +340,7 @@ class Containers(Counters):
     def set_env(self, name: str, oids: Oids | None) -> None:
         if oids is not None and ("." in name or "[" in name):
             self._under.setdefault(root_of(name), set()).add(name)
-        super().set_env(name, oids)
+        Counters.set_env(self, name, oids)
 
     def drop_paths(self, name: str) -> None:
         """``name`` is rebound: what was kept under it goes (its objects live on elsewhere, or
@@ -365,7 +365,7 @@ class Containers(Counters):
                     assert type(target) is cst.Subscript
                     self.add_keyed(base, target, value)  # ``pendings[i] = ...``
                     return
-                super().bind(target, value)  # an attribute of a tilert object, or unknown
+                Counters.bind(self, target, value)  # an attribute of a tilert object, or unknown
                 return
             if isinstance(target, cst.Subscript):
                 base = path_of(target.value)
@@ -379,7 +379,7 @@ class Containers(Counters):
             self.set_env(path + "[*]", None)
             self.store(path, value)
         else:
-            super().bind(target, value)
+            Counters.bind(self, target, value)
 
     def bind_sequence(self, target: cst.Tuple | cst.List, value: Value) -> None:
         elements = target.elements
@@ -403,18 +403,18 @@ class Containers(Counters):
                         elements[star + 1 + j].value, value.items[len(value.items) - after + j]
                     )
                 return
-        super().bind(target, value)
+        Counters.bind(self, target, value)
 
     def bind_name(self, name: str, value: Value) -> None:
         self.drop_paths(name)
         self.closure_reads.pop(name, None)
         if isinstance(value, (Packed, Many)) and name not in self.outer_names:
-            super().bind_name(name, NOTHING)
+            Counters.bind_name(self, name, NOTHING)
             if name in self.env:
                 self.set_env(name, None)
             self.store(name, value)
             return
-        super().bind_name(name, flatten(value) if isinstance(value, Many) else value)
+        Counters.bind_name(self, name, flatten(value) if isinstance(value, Many) else value)
 
     def repeated(self, expr: cst.BinaryOperation) -> Value | None:
         """``[t] * 2``: a list of the same items again, so two of its items may be one
@@ -547,7 +547,7 @@ class Containers(Counters):
         """``del parts``: what was kept under the name goes with it."""
         if isinstance(target, cst.Name):
             self.drop_paths(target.value)
-        super().delete(target)
+        Counters.delete(self, target)
 
     def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
         """``len(pends)``, ``enumerate(bufs)``, ``list(bufs)``...: they keep and run nothing of
@@ -572,7 +572,7 @@ class Containers(Counters):
                 return kept
         elif self.closure_reads or self.waiting_closures or self.closure_items:
             self.closure_called(expr)
-        return super()._call(expr)
+        return Counters._call(self, expr)
 
 
 def _one_object(value: Packed) -> bool:

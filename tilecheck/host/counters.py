@@ -26,7 +26,7 @@ class Counters(Aliasing):
     __slots__ = ("_besides", "_counting", "_def_refs", "_moved", "_ranging")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Aliasing.__init__(self, ctx)
         # an element -> the objects it moved into as its counter advanced, by how many
         # advances ago and by which step
         self._moved: dict[int, dict[tuple[int, int], int]] = {}
@@ -72,7 +72,7 @@ class Counters(Aliasing):
                 form = self.defs.get(other)
                 if isinstance(form, Affine) and form.name == name:
                     self.set_def(other, None if step is None else form.advanced(step))
-        super().bind_name(name, value)
+        Aliasing.bind_name(self, name, value)
 
     def counted(self, targets: Sequence[cst.AssignTarget], value: cst.BaseExpression) -> bool:
         """``i = i + 1`` (a counter moving on) or ``cur = 1 - cur`` (the other buffer): True

@@ -34,7 +34,7 @@ class Expressions(ObjectGraphs):
     __slots__ = ("_expr", "_free", "lambdas", "lazy_kept")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        ObjectGraphs.__init__(self, ctx)
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
         self.lazy_kept: set[str] = set()  # names ``name = map(f, xs)`` binds (``Immediate``)

@@ -29,7 +29,7 @@ class FirstTurns(Overwrites):
     body_cfg: CFG | None  # the body analysed (``BodyAnalysis.run_body``)
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Overwrites.__init__(self, ctx)
         self._turn_counters: set[str] = set()  # counters some holder's first-turn fact names
         self._direct: Oids = frozenset()  # the tensors of the use being checked
         self._starts: dict[str, int] = {}  # a counter -> its first value, when a loop began
@@ -71,7 +71,7 @@ class FirstTurns(Overwrites):
     ) -> None:
         """``i = 0``: what is live now is live only where ``i`` is 0, until ``i`` is rebound
         (``i += 1`` ends the first turn of ``while i < n:``, as a ``range`` advancing does)."""
-        super().define(target, value, beside)
+        Overwrites.define(self, target, value, beside)
         start = const_int(value, self.ctx.constants)
         if isinstance(target, cst.Name) and start is not None:
             self.first_turn_entered(target.value, Counting(1, Bounds(start)))
@@ -82,7 +82,7 @@ class FirstTurns(Overwrites):
         the loop's first turn before its back edge is seen. The index carried beside it is
         taken as the back edge gives it (the ``c`` of one turn ago), so that this path,
         solved first, makes no finding the loop's fixed point would not."""
-        super().narrowed(name)
+        Overwrites.narrowed(self, name)
         held = self.env.get(name)
         cfg = self.body_cfg
         if cfg is None or name in self.ctx.rebindable:
@@ -100,12 +100,12 @@ class FirstTurns(Overwrites):
     def loop_back(self, loop: cst.CSTNode) -> None:
         if isinstance(loop, cst.For):
             self.first_turn_over(set(target_names(loop.target)))
-        super().loop_back(loop)
+        Overwrites.loop_back(self, loop)
 
     def bind_name(self, name: str, value: Value) -> None:
         if name in self._turn_counters and name not in self._ranging:
             self.first_turn_over({name})
-        super().bind_name(name, value)
+        Overwrites.bind_name(self, name, value)
 
     def use(
         self,
@@ -119,7 +119,7 @@ class FirstTurns(Overwrites):
     ) -> None:
         self._direct = tensors
         try:
-            super().use(tensors, use, node, shown, covers=covers, top=top)
+            Overwrites.use(self, tensors, use, node, shown, covers=covers, top=top)
         finally:
             self._direct = frozenset()
 
@@ -180,7 +180,7 @@ class FirstTurns(Overwrites):
         )
 
     def order(self) -> tuple[int, int]:
-        found = super().order()
+        found = Overwrites.order(self)
         if self._deferred is None:
             return found
         deferred, self._deferred = self._deferred, None

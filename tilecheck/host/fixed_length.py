@@ -20,7 +20,7 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
     length: int | None = None
     binds = 0
     for node, parent, above in with_parents(scope):
-        if isinstance(node, cst.Name) and node.value == name:
+        if type(node) is cst.Name and node.value == name:  # (exact: ``isinstance`` is slow)
             if isinstance(parent, cst.AssignTarget) or (
                 isinstance(parent, cst.AnnAssign) and parent.target is node
             ):
@@ -28,9 +28,9 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
                 continue
             if not _reads(node, parent, above):
                 return None
-        if isinstance(node, cst.Assign) and _binds(node, name):
+        if type(node) is cst.Assign and _binds(node, name):
             length = _display_length(node.value)
-        if isinstance(node, cst.AnnAssign) and _annotated(node, name):
+        if type(node) is cst.AnnAssign and _annotated(node, name):
             length = _display_length(node.value) if node.value is not None else None
     return length if binds == 1 else None
 

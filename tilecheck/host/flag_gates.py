@@ -40,7 +40,7 @@ class FlagGates(GraphLaunches):
 
     def __init__(self, ctx: Context) -> None:
         self._gated: set[str] = set()  # flags some fact names (in a holder or in ``defs``)
-        super().__init__(ctx)
+        GraphLaunches.__init__(self, ctx)
 
     def _flags(self) -> frozenset[str]:
         """The flags of the body being analysed; none inside a body run in place."""
@@ -75,12 +75,12 @@ class FlagGates(GraphLaunches):
             hold = self.holds[oid]
             gates = frozenset(g for g in hold.gates if g[0] != name) | {(name, truth)}
             if gates != hold.gates:
-                super().set_hold(oid, dataclasses.replace(hold, gates=gates))
+                GraphLaunches.set_hold(self, oid, dataclasses.replace(hold, gates=gates))
 
     def define(
         self, target: cst.BaseExpression, value: cst.BaseExpression, beside: str | None = None
     ) -> None:
-        super().define(target, value, beside)
+        GraphLaunches.define(self, target, value, beside)
         if type(target) is cst.Name and type(value) is cst.Name and value.value in _CONSTANTS:
             if target.value in self._flags():
                 self._known(target.value, _CONSTANTS[value.value])
@@ -95,8 +95,8 @@ class FlagGates(GraphLaunches):
                 hold = self.holds[oid]
                 if any(g[0] == name for g in hold.gates):
                     gates = frozenset(g for g in hold.gates if g[0] != name)
-                    super().set_hold(oid, dataclasses.replace(hold, gates=gates))
-        super().bind_name(name, value)
+                    GraphLaunches.set_hold(self, oid, dataclasses.replace(hold, gates=gates))
+        GraphLaunches.bind_name(self, name, value)
 
     def set_hold(self, oid: int, hold: Hold | None) -> None:
         """Another analysis sets a live holder: made live here, it is live where the flags
@@ -115,7 +115,7 @@ class FlagGates(GraphLaunches):
                 hold = dataclasses.replace(hold, gates=gates)
         elif hold is not None and hold.gates and not hold.status & LIVE:
             hold = dataclasses.replace(hold, gates=frozenset())
-        super().set_hold(oid, hold)
+        GraphLaunches.set_hold(self, oid, hold)
 
     def flag_assumed(self, name: str, truth: bool) -> None:
         """A test of ``name`` taken with truth value ``truth``: the holders live only where it
@@ -126,7 +126,7 @@ class FlagGates(GraphLaunches):
             hold = self.holds[oid]
             if (name, not truth) in hold.gates:
                 status = (hold.status & ~LIVE) or DONE
-                super().set_hold(
-                    oid, Hold(status, hold.borrows, hold.released_at, hold.consumed_at)
+                GraphLaunches.set_hold(
+                    self, oid, Hold(status, hold.borrows, hold.released_at, hold.consumed_at)
                 )
         self._known(name, truth)

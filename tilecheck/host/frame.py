@@ -57,7 +57,7 @@ class Frame(Store):
     verdicts waited windowed""".split()
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__()
+        Store.__init__(self)
         self.ctx = ctx
         self.scope_node: cst.FunctionDef | None = None  # the function whose body this is, if one
         self.module_node: cst.Module | None = None  # the module, where this is its own code

@@ -34,7 +34,7 @@ class GlobalEffects(CallSites):
     __slots__ = ("_given", "_shared_parts", "global_released", "global_stored")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        CallSites.__init__(self, ctx)
         self.global_stored: dict[str, Result] = {}  # ``Summary.global_stores``
         self.global_released: set[str] = set()  # released by the functions it calls
         self._given: dict[int, Oids] = {}  # the call's tensors by parameter, for its stores
@@ -77,7 +77,7 @@ class GlobalEffects(CallSites):
         return (f"{info.name}.{expr.attr.value}", kind) if info and kind else None
 
     def lookup(self, expr: cst.BaseExpression) -> Value | None:
-        found = super().lookup(expr)
+        found = CallSites.lookup(self, expr)
         if found is not None or type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
             return found
         owner = expr.value.value
@@ -127,7 +127,7 @@ class GlobalEffects(CallSites):
             held = self.lookup(func.value)
             if held:
                 return self.method(expr, func, flatten(held))
-        return super()._call(expr)
+        return CallSites._call(self, expr)
 
     def shared_consumed(self, exit_holds: dict[int, Hold]) -> tuple[tuple[str, cst.CSTNode], ...]:
         """The class-body partitions one launch consumes on every path, with that launch's
@@ -163,7 +163,7 @@ class GlobalEffects(CallSites):
 
     def target_of(self, oid: int) -> Target | None:
         """Also: the module's tensor a global names, to the caller that global."""
-        found = super().target_of(oid)
+        found = CallSites.target_of(self, oid)
         if found is None and self.summarized and self.scope_node is not None:
             name = self.infos[oid].label.strip("`")
             if (
@@ -180,7 +180,7 @@ class GlobalEffects(CallSites):
             self.global_released.add(name)  # (what it held: given up, may)
             if isinstance(value, frozenset) and self.every_call() and name in stored_globals(fn):
                 self.global_stored[name] = self.result(value)  # (before it escapes, below)
-        super().bind_name(name, value)
+        CallSites.bind_name(self, name, value)
 
     def global_summary(self) -> tuple[frozenset[str], tuple[tuple[str, Result], ...]]:
         """``Summary.global_releases`` and ``global_stores``."""
@@ -201,7 +201,7 @@ class GlobalEffects(CallSites):
 
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
         self._given = {}
-        value = super().call_summary(call, summary, receiver)
+        value = CallSites.call_summary(self, call, summary, receiver)
         if summary.statement is None:  # another module's: its globals are none of these
             return value
         if receiver is not None and receiver == self.me and summary.runs and self.summarized:
@@ -250,7 +250,7 @@ class GlobalEffects(CallSites):
 
     def global_op_named(self, receiver: cst.Name) -> int | None:
         self.free_run(receiver.value)  # (``await op``, ``op.sync()`` of a free name)
-        return super().global_op_named(receiver)
+        return CallSites.global_op_named(self, receiver)
 
     def global_releases(self, call: cst.Call, summary: Summary) -> None:
         """What the caller's names of the globals the function may release hold: released."""

@@ -21,7 +21,7 @@ class GlobalOps(Submitted):
     __slots__ = ("_global_ops", "global_run_nodes", "summarized", "summarizing")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Submitted.__init__(self, ctx)
         self.summarizing: tuple[str, ...] = ()  # the function's parameter names, when summarized
         self.summarized = False  # summarized, with parameters or without (what it returns counts)
         self._global_ops: dict[int, str] = {}  # the placeholders, by the global they stand for
@@ -99,7 +99,7 @@ class GlobalOps(Submitted):
 
     def run_once(self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str) -> None:
         self.global_run(flatten(value), node, how)
-        super().run_once(expr, value, node, how)
+        Submitted.run_once(self, expr, value, node, how)
 
     def global_runs(self) -> tuple[tuple[str, str, cst.CSTNode], ...]:
         """The module ops one line of every call runs, how and where (one run each)."""

@@ -33,12 +33,12 @@ class GraphLaunches(Inlined):
     __slots__ = ("launched",)
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        Inlined.__init__(self, ctx)
         # a launch's Pending (its site's object id) -> (the launch, its statement, the graph)
         self.launched: dict[int, tuple[cst.Call, int, int]] = {}
 
     def method(self, call: cst.Call, func: cst.Attribute, oids: Oids) -> Value:
-        out = super().method(call, func, oids)
+        out = Inlined.method(self, call, func, oids)
         if func.attr.value == "launch" and self.scope_node is None and not self._running:
             graph = self.definite_kind(func.value, oids, Kind.GRAPH)
             hold = self.holds.get(graph) if graph is not None else None
@@ -52,11 +52,11 @@ class GraphLaunches(Inlined):
         return out
 
     def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
-        super().release(holders, where, ran=ran)
+        Inlined.release(self, holders, where, ran=ran)
         if self.launched and not ran:
             closed = {o for o in holders if self.infos[o].kind is Kind.GRAPH}
             if closed:  # ``g.close()`` waits for every launch of ``g``
-                super().release(self._pendings(closed), where)
+                Inlined.release(self, self._pendings(closed), where)
 
     def _pendings(self, graphs: set[int]) -> list[int]:
         out: list[int] = []
@@ -66,7 +66,7 @@ class GraphLaunches(Inlined):
         return [o for o in out if o in self.holds]
 
     def held_before(self, names: list[str]) -> dict[int, Oids]:
-        out = super().held_before(names)
+        out = Inlined.held_before(self, names)
         if not self.launched:
             return out
         for name in names:
@@ -84,19 +84,19 @@ class GraphLaunches(Inlined):
         """A container kept in a name no code reads (``unread_names``: only ever an
         assignment's target): what it holds is not taken as run or waited (round 28L)."""
         if "." in path or self._running:
-            super().store(path, value)
+            Inlined.store(self, path, value)
             return
         made = [o for o in flatten(value) if self.infos[o].kind in OWED]
         scope = self.scope_node or self.module_node
         root = path.partition("[")[0]
         if not made or scope is None or root in self.outer_names:
-            super().store(path, value)
+            Inlined.store(self, path, value)
             return
         if root not in self.ctx.index.fact(scope, unread_names):
-            super().store(path, value)
+            Inlined.store(self, path, value)
             return
         fresh = [s for s in map(self.site_of, made) if s not in self.ran and s not in self.waited]
-        super().store(path, value)
+        Inlined.store(self, path, value)
         self.ran.difference_update(fresh)
         self.waited.difference_update(fresh)
 
@@ -105,4 +105,4 @@ class GraphLaunches(Inlined):
             if any(hit for (p, _), hit in self.dropped.items() if p == site):
                 finding = dataclasses.replace(messages.overwritten(call), top=top)
                 self.sink.add((PENDING_NEVER_WAITED, site), (-1, site), finding)
-        return super().findings()
+        return Inlined.findings(self)

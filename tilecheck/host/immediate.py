@@ -49,7 +49,7 @@ class Immediate(PoppedItems):
     __slots__ = ("_builtin_names", "_param_runs", "_task_starts", "yield_returns")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        PoppedItems.__init__(self, ctx)
         # summarizing a ``@contextmanager`` function of ``coroutines.yields_last``'s shape: its
         # ``yield`` gives what the ``with`` binds, as a ``return`` would
         self.yield_returns = False
@@ -100,11 +100,11 @@ class Immediate(PoppedItems):
             # ``await op`` of an op a caller may pass, or of the module's
             if self.parameter_op_named(inner) is None:
                 self.global_op_named(inner)
-        return super()._await(expr)
+        return PoppedItems._await(self, expr)
 
     def _yield(self, expr: cst.Yield) -> Value:
         if not self.yield_returns:
-            return super()._yield(expr)
+            return PoppedItems._yield(self, expr)
         value = self.ev(expr.value) if isinstance(expr.value, cst.BaseExpression) else NOTHING
         self.note_return(value)
         self.escape(value)
@@ -114,7 +114,7 @@ class Immediate(PoppedItems):
     def definite(self, expr: cst.BaseExpression, value: Value) -> int | None:
         """Also the op a caller passes for a parameter the body never rebinds, once run here:
         the name holds it on every path, the entry's included (``for``: ``await op`` again)."""
-        found = super().definite(expr, value)
+        found = PoppedItems.definite(self, expr, value)
         if found is None and type(expr) is cst.Name and self.summarizing:
             op = self._oid_of.get((Kind.OP, ("param-op", expr.value)))
             if (
@@ -140,7 +140,7 @@ class Immediate(PoppedItems):
             ):
                 index = self.summarizing.index(name)
                 self._param_runs.setdefault(index, set()).add((how, node))
-        super().run_once(expr, value, node, how)
+        PoppedItems.run_once(self, expr, value, node, how)
 
     def parameter_runs(self) -> tuple[tuple[int, str, cst.CSTNode], ...]:
         """``Summary.param_runs``: the parameters whose op one node runs, on every call."""
@@ -154,7 +154,7 @@ class Immediate(PoppedItems):
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
         if summary.param_runs and not any(a.star for a in call.args):
             self._parameter_reruns(call, summary, receiver)
-        return super().call_summary(call, summary, receiver)
+        return PoppedItems.call_summary(self, call, summary, receiver)
 
     def _parameter_reruns(self, call: cst.Call, summary: Summary, receiver: str | None) -> None:
         """The ops this call gives to parameters the function runs: TC110 inside it where the
@@ -201,7 +201,7 @@ class Immediate(PoppedItems):
             kept = self._kept_lazy(expr)
             if kept is not None:
                 return self._keep_lazy(expr, kept)
-        value = super()._call(expr)
+        value = PoppedItems._call(self, expr)
         if type(func) is cst.Name:
             known = self._builtin_names.get(func.value, "")  # "": not asked yet
             if known is None or (known and known not in _CALLING):

@@ -37,14 +37,14 @@ class Indexed(Lanes):
     __slots__ = ("_indexes", "_saved")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Lanes.__init__(self, ctx)
         self._indexes: dict[str, _Index] = {}
         self._saved: list[dict[str, _Index | None]] = []
 
     def taken_by(
         self, target: cst.BaseExpression, iterable: cst.BaseExpression, value: Value
     ) -> tuple[dict[str, tuple[Oids, bool]], frozenset[str]]:
-        out, counters = super().taken_by(target, iterable, value)
+        out, counters = Lanes.taken_by(self, target, iterable, value)
         saved: dict[str, _Index | None] = {}
         columns = self.columns(iterable, value)
         parts = [target] if len(columns) == 1 else []
@@ -89,7 +89,7 @@ class Indexed(Lanes):
             or len(kinds) != 1
             or not kinds <= set(ELEMENTS)
         ):
-            return super().element_of(base, index, axis)
+            return Lanes.element_of(self, base, index, axis)
         assert isinstance(index, cst.Name)
         kind = next(iter(kinds))
         items = base.contents
@@ -112,7 +112,7 @@ class Indexed(Lanes):
         counters: frozenset[str],
     ) -> int | None:
         """Also a lane its counter indexes: by position in a list, by key in a dict."""
-        lane = super().result_lane(expr, taken, counters)
+        lane = Lanes.result_lane(self, expr, taken, counters)
         if lane is not None or expr.for_in.ifs or expr.for_in.inner_for_in is not None:
             return lane
         key = expr.key if isinstance(expr, cst.DictComp) else None

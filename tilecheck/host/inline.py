@@ -98,7 +98,7 @@ class Inlined(Immediate):
     __slots__ = ("_copies", "_inside", "_returning", "_running", "_site_verdicts")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        Immediate.__init__(self, ctx)
         self._running: list[_Running] = []
         # (call, def) -> that call's copy of the def's CFG, its site, its loops' env keys
         self._copies: dict[tuple[int, int], tuple[CFG, int, frozenset[str]]] = {}
@@ -126,7 +126,7 @@ class Inlined(Immediate):
                 value = self._run_in_place(expr, func.value.value, *found)
                 if value is not None:
                     return value
-        return super()._call(expr)
+        return Immediate._call(self, expr)
 
     def _callee(self, owner: str, attr: str) -> tuple[cst.FunctionDef, int, ClassInfo] | None:
         """The method ``owner.attr(...)`` runs, if its body may run in place here."""
@@ -299,7 +299,7 @@ class Inlined(Immediate):
         """A ``return`` of a body run in place: what it gives is the call's value, kept (not
         given away) until the caller's expression takes it."""
         if not self._running:
-            super().note_return(value, waiting=waiting)
+            Immediate.note_return(self, value, waiting=waiting)
             return
         returned = flatten(value)
         if returned and not waiting:
@@ -310,11 +310,11 @@ class Inlined(Immediate):
         if self._returning:
             self._returning = False  # the value returned goes to the caller, not away
             return
-        super().escape(value)
+        Immediate.escape(self, value)
 
     def leave_early(self, node: cst.Return) -> None:
         if not self._running:  # the caller's names live on past this ``return``
-            super().leave_early(node)
+            Immediate.leave_early(self, node)
 
     def fresh(
         self,
@@ -326,7 +326,7 @@ class Inlined(Immediate):
         rank: int | None = None,
         key: object = None,
     ) -> int:
-        oid = super().fresh(kind, site, label, group=group, rank=rank, key=key)
+        oid = Immediate.fresh(self, kind, site, label, group=group, rank=rank, key=key)
         if self._running:
             # an op or Pending the body made: its TC105/TC108 lie in the body
             self.made_elsewhere.setdefault(oid, self._running[-1].statement)
@@ -337,16 +337,16 @@ class Inlined(Immediate):
             running = self._running[-1]
             labels = (*finding.labels, (running.call, "in the function this call runs"))
             finding = dataclasses.replace(finding, statement=running.statement, labels=labels)
-        super().report(key, finding, top)
+        Immediate.report(self, key, finding, top)
 
     def took(self, op: int, node: cst.CSTNode, how: str) -> None:
         if self._running:
             self._inside.setdefault(node, self._running[-1])
-        super().took(op, node, how)
+        Immediate.took(self, op, node, how)
 
     def verdict(self, code: str, node: cst.CSTNode, finding: Finding | None) -> None:
         if not self._running:
-            super().verdict(code, node, finding)
+            Immediate.verdict(self, code, node, finding)
             return
         running = self._running[-1]
         if finding is not None:
@@ -360,7 +360,7 @@ class Inlined(Immediate):
         if running is not None and finding.statement is None:
             labels = (*finding.labels, (running.call, "in the function this call runs"))
             return dataclasses.replace(finding, statement=running.statement, labels=labels)
-        return super().relocated(finding)
+        return Immediate.relocated(self, finding)
 
     def findings(self) -> list[Finding]:
         for (code, site, node), verdicts in sorted(
@@ -369,7 +369,7 @@ class Inlined(Immediate):
             kept = [f for f in verdicts.values() if f is not None]
             if len(kept) == len(verdicts) and kept:
                 self.sink.add((code, node), (min(verdicts), site), kept[0])
-        return super().findings()
+        return Immediate.findings(self)
 
 
 def _shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str]]:

@@ -111,7 +111,7 @@ class ItemAttributes(Loops):
     )
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Loops.__init__(self, ctx)
         self._step_copies: set[int] = set()  # the steps' copies of items' attributes
         self._bodies: dict[int, frozenset[int]] = {}  # a loop's body -> its nodes' ids
         # a container -> its items when a loop over every one of them left holders, made in
@@ -166,7 +166,7 @@ class ItemAttributes(Loops):
         is kept as every item's (``_every``), for a later walk of every item (round 21G:
         ``for s in slots: s.write(x)`` then ``[s.settle() for s in slots]``)."""
         walked = walked_item(loop) if self._based else None
-        super().loop_done(loop)
+        Loops.loop_done(self, loop)
         if self._arg_keys:
             self._looked_done(loop)
         if walked is None or root_of(walked[0]) not in self._based:
@@ -214,7 +214,7 @@ class ItemAttributes(Loops):
     ) -> dict[str, dict[int, int]]:
         """Also ``[b.settle() for b in bufs]`` over a container whose items hold ops or
         Pendings under ``attr``: a copy per step of each, under ``b.attr`` (as ``iterate``)."""
-        out = super().step_holders(expr, for_in, value)
+        out = Loops.step_holders(self, expr, for_in, value)
         target, it = for_in.target, for_in.iter
         if for_in.ifs or for_in.inner_for_in is not None or type(target) is not cst.Name:
             return out
@@ -259,7 +259,7 @@ class ItemAttributes(Loops):
         return held
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        super().iterate(loop, fallback)
+        Loops.iterate(self, loop, fallback)
         if not self._based:
             return
         walked = walked_item(loop)
@@ -278,18 +278,18 @@ class ItemAttributes(Loops):
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         base = target.value if type(target) is cst.Subscript else None
         if type(base) is not cst.Name:
-            super().bind(target, value)
+            Loops.bind(self, target, value)
             return
         name = cst.ensure_type(base, cst.Name).value
         found = self._slot_list(base)
         if found is None and name not in self._lined_names:
-            super().bind(target, value)
+            Loops.bind(self, target, value)
             return
         if name in self._lined_names:
             subscript = cst.ensure_type(target, cst.Subscript)
             form = self._slot_index(subscript, found[1]) if found is not None else None
             self._overwritten_lined(name, form, found[1] if found is not None else 0)
-        super().bind(target, value)
+        Loops.bind(self, target, value)
         if found is None:
             return
         for oid in flatten(value):
@@ -375,14 +375,14 @@ class ItemAttributes(Loops):
                 hold = self.holds[oid]
                 if hold.lined is not None and name in hold.lined:
                     self.set_hold(oid, dataclasses.replace(hold, lined=None))
-        super().bind_name(name, value)
+        Loops.bind_name(self, name, value)
 
     # -- containers written out in a loop's ``enumerate``/``zip`` --------------------------------
     def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
         """As ``Containers.builtin_call`` (they keep nothing), noting what an argument written
         out as a container holds."""
         if canonical not in _LOOKED:
-            return super().builtin_call(call, canonical)
+            return Loops.builtin_call(self, call, canonical)
         for arg in call.args:
             value = self.ev(arg.value)
             if not arg.star and path_of(arg.value) is None and flatten(value):
@@ -393,7 +393,7 @@ class ItemAttributes(Loops):
         """A loop's iterable: what each container written out in its ``enumerate``/``zip``
         holds is kept beside it, so a step takes its items as from a name's
         (``Loops.columns``)."""
-        super().evaluated(expr, value)
+        Loops.evaluated(self, expr, value)
         key = self._loops.get(id(expr))
         if key is None:
             self._looked.clear()
@@ -413,7 +413,7 @@ class ItemAttributes(Loops):
             place = self._arg_keys.get(id(iterable))
             if place is not None:
                 whole = self.stored(place)
-        return super().columns(iterable, whole)
+        return Loops.columns(self, iterable, whole)
 
     def lined_apart(self, holder: int, hold: Hold, node: cst.CSTNode, use: Use) -> bool:
         lined = hold.lined

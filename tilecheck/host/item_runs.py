@@ -49,7 +49,7 @@ class ItemRuns(Expressions):
     __slots__ = ("_every_run", "_lists", "_steady")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        Expressions.__init__(self, ctx)
         self._steady: dict[str, bool] = {}  # a container's name -> ``steady_items``
         self._every_run: dict[int, tuple[cst.Call, str] | None] = {}  # loop -> its step's run
         self._lists: dict[str, bool] = {}  # a name -> bound to lists only (``_list_walked``)
@@ -66,17 +66,17 @@ class ItemRuns(Expressions):
         self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
     ) -> int | None:
         if type(expr) is cst.Name and how == "zip" and isinstance(value, (Many, Packed)):
-            whole = super().check_rerun(expr, value, node, how)
+            whole = Expressions.check_rerun(self, expr, value, node, how)
             self._zipped_whole(cst.ensure_type(expr, cst.Name).value, value, node)
             return whole
         if type(expr) is not cst.Subscript:
-            return super().check_rerun(expr, value, node, how)
+            return Expressions.check_rerun(self, expr, value, node, how)
         path = path_of(expr)
         if path is None or "[" not in path or not self.local_container(path):
             every = self._every_item_run(cst.ensure_type(expr, cst.Subscript), value, node, how)
             if every is not None:
                 self.verdict(OP_ALREADY_RUN, node, every[0])
-            return super().check_rerun(expr, value, node, how)
+            return Expressions.check_rerun(self, expr, value, node, how)
         held = self.env.get(path)
         finding: Finding | None = None
         known: int | None = None
@@ -93,7 +93,7 @@ class ItemRuns(Expressions):
             every = self._every_item_run(cst.ensure_type(expr, cst.Subscript), value, node, how)
             finding = every[0] if every is not None else None
         self.verdict(OP_ALREADY_RUN, node, finding)
-        super().check_rerun(expr, value, node, how)
+        Expressions.check_rerun(self, expr, value, node, how)
         return known  # run from here on (``Verdicts.run_once``)
 
     def _every_item_run(
@@ -162,7 +162,7 @@ class ItemRuns(Expressions):
     def loop_done(self, loop: cst.For) -> None:
         ran = self._runs_every_item(loop)
         taken = self._elements.get(id(loop), {}) if ran is not None else {}
-        super().loop_done(loop)
+        Expressions.loop_done(self, loop)
         if ran is None or self.capturing_graph() is not None:
             return
         for origin in set(taken.values()):

@@ -19,7 +19,7 @@ class KeptItems(GlobalEffects):
     __slots__ = ("_alone", "_kept_items", "_run_inside")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        GlobalEffects.__init__(self, ctx)
         # a call that runs a method's ``self.op.sync()`` -> that run, and the method's statement
         self._run_inside: dict[cst.CSTNode, tuple[cst.CSTNode, int]] = {}
         self._kept_items = False  # some instance's list items are bound (``keep_items``)

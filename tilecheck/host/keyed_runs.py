@@ -28,24 +28,24 @@ class KeyedRuns(SkippedRuns):
     __slots__ = ("_evaluated_holders",)
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        SkippedRuns.__init__(self, ctx)
         # id -> the loops, list/dict comprehensions and dict displays this body evaluated
         self._evaluated_holders: dict[int, cst.CSTNode] = {}
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         self._evaluated_holders[id(loop)] = loop
-        super().iterate(loop, fallback)
+        SkippedRuns.iterate(self, loop, fallback)
 
     def _comprehension(
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
     ) -> Value:
         if type(expr) is cst.ListComp or type(expr) is cst.DictComp:
             self._evaluated_holders[id(expr)] = expr
-        return super()._comprehension(expr)
+        return SkippedRuns._comprehension(self, expr)
 
     def dict_display(self, expr: cst.Dict) -> Value:
         self._evaluated_holders[id(expr)] = expr
-        return super().dict_display(expr)
+        return SkippedRuns.dict_display(self, expr)
 
     def findings(self) -> list[Finding]:
         scope = self.scope_node or self.module_node
@@ -62,7 +62,7 @@ class KeyedRuns(SkippedRuns):
                 statement = self.made_elsewhere.get(op)
                 found = dataclasses.replace(finding, top=top, statement=statement)
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), found)
-        return super().findings()
+        return SkippedRuns.findings(self)
 
     def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
         """Some site may be an item either form concerns: one made here, among the items of

@@ -49,7 +49,7 @@ def _body(stmts: Sequence[Statement]) -> list[Statement] | None:
         new: Statement | None = None
         if kind is cst.SimpleStatementLine:
             new = _as_def(stmt)  # type: ignore[arg-type]
-        elif isinstance(stmt, _BLOCKS):
+        elif kind in _BLOCKS:
             new = _compound(stmt)
         if new is not None:
             if out is None:

@@ -32,7 +32,7 @@ class Lanes(ItemAttributes):
     module_node: cst.Module | None  # the module, when this is its body (``Windows``)
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        ItemAttributes.__init__(self, ctx)
         self._lanes: dict[int, tuple[str, Oids]] = {}  # lane -> the path it walks, its items
         self._at: dict[int, tuple[int, str]] = {}  # a holder taken out -> its lane and key
         self._leaving: dict[int, tuple[int, ...]] = {}  # a short loop -> the keys it never takes
@@ -43,7 +43,7 @@ class Lanes(ItemAttributes):
         """``xs.append(value)``: what the value put in that ``xs`` did not hold yet, for a
         later walk of ``xs[:-1]`` (``tilecheck.host.last_appends``)."""
         self._appended[id(expr)] = flatten(value) - self.env.get(path + "[*]", NOTHING)
-        super().add_row(path, value, expr)
+        ItemAttributes.add_row(self, path, value, expr)
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
         if source is not None:
@@ -81,7 +81,7 @@ class Lanes(ItemAttributes):
             or f"{path}[=]" in self.env
             or not isinstance(held, Many)
         ):
-            return super().popped_at(path, key, contents)
+            return ItemAttributes.popped_at(self, path, key, contents)
         own = self.holders_at(held, At(int(key.value, 0)))
         if not own or own & contents:
             return None  # not taken out at its own key: any of the items
@@ -93,14 +93,14 @@ class Lanes(ItemAttributes):
         held = self.stored(path)
         lane = held.lane if isinstance(held, Many) else None
         if lane is None or lane not in self._lanes:
-            return super().aligned(path)
+            return ItemAttributes.aligned(self, path)
         return frozenset({path, self._lanes[lane][0]})
 
     # -- taking holders out ---------------------------------------------------------------------
     def holders_at(self, base: Many, axis: Axis | None) -> Oids:
         """``pends[0]``: a holder of its own, borrowing ``bufs[0]``; those left in ``pends``
         no longer do."""
-        holders = super().holders_at(base, axis)
+        holders = ItemAttributes.holders_at(self, base, axis)
         lane, path = base.lane, base.path
         if lane not in self._lanes or path is None or not isinstance(axis, At):
             return holders
@@ -156,7 +156,7 @@ class Lanes(ItemAttributes):
         if loop is not None and lane is not None and self._from_start(lane, left_out(loop.iter)):
             self._leaving[id(loop)] = left_out(loop.iter)
             return self.materialize(loop, base, index.value, distinct=base.distinct)
-        return super().short_element(base, index, axis)
+        return ItemAttributes.short_element(self, base, index, axis)
 
     def loop_done(self, loop: cst.For) -> None:
         """A loop over ``pends[:-1]`` (or ``pends[i]`` of ``range(len(pends) - 1)``) of a
@@ -180,7 +180,7 @@ class Lanes(ItemAttributes):
             if at and self.lined_up(hold, lane):
                 items = frozenset(self.item(lane, At(key)) for key in at)
                 kept[element] = dataclasses.replace(self.moved(hold, lane, items), status=LIVE)
-        super().loop_done(loop)
+        ItemAttributes.loop_done(self, loop)
         for element, hold in kept.items():
             now = self.holds.get(element)
             if now is not None and not now.live:

@@ -83,7 +83,7 @@ class LibraryRuns(Transfers):
                 made = self._replace_run(expr)
                 if made is not None:
                     return self.ev(made)
-        return super()._call(expr)
+        return Transfers._call(self, expr)
 
     def _library_runs(self, expr: cst.Call) -> _Lowered:
         func = expr.func

@@ -29,14 +29,14 @@ class LiteralKeys(Rows):
     __slots__ = ("_literal", "_subset")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Rows.__init__(self, ctx)
         # a loop's name -> the loop and the constant keys it walks
         self._literal: dict[str, tuple[cst.For, frozenset[int | str]]] = {}
         # a loop -> the keys it walks and the container its holders were taken from
         self._subset: dict[int, tuple[frozenset[int | str], Many]] = {}
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        super().iterate(loop, fallback)
+        Rows.iterate(self, loop, fallback)
         walked = _walked_keys(loop.target, loop.iter)
         if walked and not _breaks(loop.body):
             rebound = self.rebinds(loop)
@@ -53,12 +53,12 @@ class LiteralKeys(Rows):
         walk = self._literal.get(index.value) if isinstance(index, cst.Name) else None
         path = path_of(expr.value)
         if walk is None or path is None or f"{path}[=]" in self.env:
-            return super().subscript(expr)
+            return Rows.subscript(self, expr)
         held = self.stored(path)
         items = self.constant_items(path, held.contents) if isinstance(held, Many) else None
         chosen = [items.get(f"{path}[{k!r}]") for k in walk[1]] if items is not None else [None]
         if any(c is None or isinstance(k, int) for c, k in zip(chosen, walk[1], strict=False)):
-            return super().subscript(expr)
+            return Rows.subscript(self, expr)
         assert isinstance(index, cst.Name)
         self.ev(expr.value)
         taken = Many(frozenset().union(*(c for c in chosen if c is not None)), path, True)
@@ -67,7 +67,7 @@ class LiteralKeys(Rows):
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
         walk = self._literal.get(index.value) if isinstance(index, cst.Name) else None
         if walk is None or base.path is None:
-            return super().element_of(base, index, axis)
+            return Rows.element_of(self, base, index, axis)
         loop, keys = walk
         assert isinstance(index, cst.Name)
         if self._by_keys(base):
@@ -75,7 +75,7 @@ class LiteralKeys(Rows):
         elif id(loop) not in self._subset or base.path not in self._sources(
             self._subset[id(loop)][1]
         ):
-            return super().element_of(base, index, axis)
+            return Rows.element_of(self, base, index, axis)
         # the step's item (``bufs[k]`` is the item ``pend[k]`` borrows)
         return self.materialize(loop, base, index.value, distinct=base.distinct)
 
@@ -101,7 +101,7 @@ class LiteralKeys(Rows):
             element: self.holds.get(element)
             for element in self._elements.get(id(loop), {}).values()
         }
-        super().loop_done(loop)
+        Rows.loop_done(self, loop)
         if subset is None:
             return
         keys, base = subset

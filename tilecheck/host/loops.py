@@ -47,7 +47,7 @@ class Loops(NestedItems):
     shortened""".split()
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        NestedItems.__init__(self, ctx)
         self._loops: dict[int, str] = {}  # id of a ``for`` iterable -> the key of its value
         self._loop_of: dict[int, cst.For] = {}  # id of a ``for`` iterable -> the loop
         self._elements: dict[int, dict[int, int]] = {}  # loop -> taken holder -> its origin
@@ -68,7 +68,7 @@ class Loops(NestedItems):
             walk = self._walks.get(index.value)
             if walk is not None and base.path in walk[1]:  # ``for i in range(len(bufs))``
                 return self.materialize(walk[0], base, index.value, distinct=base.distinct)
-        return super().element_of(base, index, axis)
+        return NestedItems.element_of(self, base, index, axis)
 
     def popped_by_step(self, path: str, key: cst.BaseExpression, contents: Oids) -> Value | None:
         walk = self._walks.get(key.value) if isinstance(key, cst.Name) else None
@@ -80,7 +80,7 @@ class Loops(NestedItems):
     def short_element(self, base: Many, index: cst.Name, axis: Axis | None) -> Value:
         """``pends[i]`` of ``for i in range(len(pends) - 1)``: one of the items but the last,
         so its Pendings are copies (waiting for one leaves the last in flight)."""
-        found = flatten(super().element_of(base, index, axis))
+        found = flatten(NestedItems.element_of(self, base, index, axis))
         loop = self._short_loop.get(index.value)
         if loop is not None and any(self.site_of(o) in self.sliced_off for o in found):
             # the step's item, as ``for p in pends[:-1]`` takes it; the items left out are
@@ -117,7 +117,7 @@ class Loops(NestedItems):
             self._walks.pop(name, None)
             self._short.pop(name, None)
             self._short_loop.pop(name, None)
-        super().bind_name(name, value)
+        NestedItems.bind_name(self, name, value)
 
     # -- loops ----------------------------------------------------------------------------------
     def note_loops(self, loops: list[cst.For]) -> None:

@@ -23,7 +23,7 @@ class NestedItems(FirstTurns):
     __slots__ = ("_row_of", "_taken_within")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        FirstTurns.__init__(self, ctx)
         # a selected element -> the objects taken from it as from a row (lanes, elements)
         self._taken_within: dict[int, set[int]] = {}
         self._row_of: dict[int, int] = {}  # the other way
@@ -58,7 +58,7 @@ class NestedItems(FirstTurns):
     def move(self, oid: int, target: int) -> None:
         """What was taken from a row moves with it, within its new form."""
         inner = self._taken_within.get(oid)
-        super().move(oid, target)
+        FirstTurns.move(self, oid, target)
         if not inner or oid == target:
             return
         for taken in sorted(inner):
@@ -92,7 +92,7 @@ class NestedItems(FirstTurns):
     def _derived(self, item: int, how: tuple[int, int], name: str, step: int, gather: int) -> int:
         """A view of a row indexed by a counter (``cache[layer]``), as the counter advances:
         the earlier one lies within the row too, and moves with it."""
-        oid = super()._derived(item, how, name, step, gather)
+        oid = FirstTurns._derived(self, item, how, name, step, gather)
         row = self._row_of.get(item)
         if row is not None and _part(self.infos[oid].selects, row)[0] is not None:
             self.note_within(oid, frozenset({row}))

@@ -44,7 +44,7 @@ class ObjectGraphs(Receivers):
     __slots__ = ("_fields", "_held_in", "_kept_of", "_last_made", "_shared")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Receivers.__init__(self, ctx)
         self._kept_of: dict[int, dict[str, int]] = {}  # keeper instance -> attribute -> kept
         self._shared: set[int] = set()  # instances some other instance keeps
         # a new instance -> what its construction (or a call returning it) keeps as given,
@@ -65,9 +65,9 @@ class ObjectGraphs(Receivers):
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
         kept = info.construction if info is not None else None
         if info is None or kept is None or not (kept.kept or kept.made):
-            return super().construct(call)
+            return Receivers.construct(self, call)
         if any(a.star for a in call.args):
-            return super().construct(call)
+            return Receivers.construct(self, call)
         values = [self.ev(arg.value) for arg in call.args]
         destined = self._destined(call)
         objects: dict[str, int] = {}
@@ -142,7 +142,7 @@ class ObjectGraphs(Receivers):
 
     # -- binding it ------------------------------------------------------------------------------
     def instance_paths(self, name: str, oids: Oids) -> None:
-        super().instance_paths(name, oids)
+        Receivers.instance_paths(self, name, oids)
         if self._shared and name in self.instances:
             self._link_objects(name, oids)
 
@@ -172,7 +172,7 @@ class ObjectGraphs(Receivers):
         """``job.pend = p`` (or ``__init__``'s, or a construction's): noted on the instance."""
         if self._held_in:
             self._alias(value)
-        super().store(path, value)
+        Receivers.store(self, path, value)
         owner, _, attr = path.rpartition(".")
         held = self.env.get(owner, NOTHING) if owner and attr.isidentifier() else NOTHING
         if len(held) == 1 and self.kinds(held, Kind.INSTANCE) and self._holders(value):
@@ -181,7 +181,7 @@ class ObjectGraphs(Receivers):
     def keep(self, oids: Oids) -> None:
         if self._held_in:
             self._alias(oids)
-        super().keep(oids)
+        Receivers.keep(self, oids)
 
     def _alias(self, value: Value) -> None:
         """An instance whose attributes keep holders goes somewhere else too (a container, a
@@ -203,7 +203,7 @@ class ObjectGraphs(Receivers):
         if self._held_in and isinstance(value, frozenset):
             if any(o in self._held_in and o not in self.env.get(name, NOTHING) for o in value):
                 self._alias(value)  # ``other = job``: a second name
-        super().bind_name(name, value)
+        Receivers.bind_name(self, name, value)
         if not self._fields or not isinstance(value, frozenset) or len(value) != 1:
             return
         (instance,) = value
@@ -257,7 +257,7 @@ class ObjectGraphs(Receivers):
             return
         owner = path_of(target.value) if type(target) is cst.Attribute else None
         held = self.env.get(owner, NOTHING) if owner is not None and self._shared else NOTHING
-        super().bind(target, value)
+        Receivers.bind(self, target, value)
         if owner is not None:
             for oid in held & self._shared:
                 self._forget_holding(oid, root_of(owner))
@@ -274,7 +274,7 @@ class ObjectGraphs(Receivers):
                     summary = self.ctx.summary_for(f"{cls}.{func.attr.value}")
                 if summary is not None:
                     return self.call_summary(expr, summary, owner)
-        return super()._call(expr)
+        return Receivers._call(self, expr)
 
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
         if summary.static:  # ``self.plan(t)``, ``Engine.plan(t)``: given no receiver
@@ -294,10 +294,10 @@ class ObjectGraphs(Receivers):
             self._based.add(_MADE)
             self._link_objects(_MADE, frozenset({made[1]}))
             try:
-                return super().call_summary(call, summary, receiver)
+                return Receivers.call_summary(self, call, summary, receiver)
             finally:
                 self.instances.pop(_MADE, None)
-        value = super().call_summary(call, summary, receiver)
+        value = Receivers.call_summary(self, call, summary, receiver)
         if receiver is None and self.scope_node is None:
             # a module function's runs of the module's ops (``global_ops``), at a module-level
             # call: the caller's op of that name is the global's
@@ -311,7 +311,7 @@ class ObjectGraphs(Receivers):
     def attribute_entry(self, me: str, info: ClassInfo, *, param: bool = False) -> dict[str, Oids]:
         """``self.store`` of a method: the kept instance, its tensors known to the caller as
         the receiver's ``store.buf``."""
-        env = super().attribute_entry(me, info, param=param)
+        env = Receivers.attribute_entry(self, me, info, param=param)
         if param or not info.construction.objects:
             return env
         for attr, cls in sorted(info.construction.objects.items()):
@@ -337,7 +337,7 @@ class ObjectGraphs(Receivers):
         """Also, in a function being summarized, a parameter handed on as it came
         (``self.store.row(i)`` in ``bump(self, i)``): the callee's form of its parameter is
         that form of this function's, for its own caller to put a constant in."""
-        put = super()._arguments_put_in(call, summary, axes)
+        put = Receivers._arguments_put_in(self, call, summary, axes)
         if put is not None or not self.summarizing or self.scope_node is None:
             return put
         renamed: list[Axis | None] = []
@@ -372,7 +372,7 @@ class ObjectGraphs(Receivers):
                     self.escape(frozenset(kept.values()))
                 if oid in self._shared:
                     self._forget_holding(oid, None)
-        super().escape(value)
+        Receivers.escape(self, value)
 
     def _forget_holding(self, instance: int, spare: str | None) -> None:
         """Forget the attributes of every name reaching ``instance`` (but ``spare``)."""
@@ -429,15 +429,15 @@ class ObjectGraphs(Receivers):
         fields = self._fields.get(next(iter(oids))) if len(oids) == 1 else None
         info = self.class_of(oids) if fields is not None else None
         if fields is None or info is None:
-            return super().result(value)
+            return Receivers.result(self, value)
         kept: list[tuple[str, Result]] = []
         for attr, held in sorted(fields.items()):
             if self._op_list(held):  # ``Engine([k(...)])``: each op at its index (round 22L)
                 assert isinstance(held, Packed)
                 for i, item in enumerate(held.items):
-                    kept.append((f"{attr}[{i}]", super().result(item)))
+                    kept.append((f"{attr}[{i}]", Receivers.result(self, item)))
             else:
-                kept.append((attr, super().result(held)))
+                kept.append((attr, Receivers.result(self, held)))
         return Result(Kind.INSTANCE, cls=info.name, fields=tuple(kept))
 
     def _op_list(self, held: Value) -> bool:
@@ -459,14 +459,14 @@ class ObjectGraphs(Receivers):
         made: dict[Target, Oids],
     ) -> Value:
         if result.kind is not Kind.INSTANCE:
-            return super().realize(call, summary, result, index, tensors_of, receiver, made)
+            return Receivers.realize(self, call, summary, result, index, tensors_of, receiver, made)
         if result.cls is None or summary.statement is None or result.cls not in self.ctx.classes:
             return NOTHING  # a class of another module: as this module names it, unknown
         fields: dict[str, Value] = {}
         lists: dict[str, list[Value]] = {}  # ``ops[0]``, ``ops[1]``: the items of ``ops``
         for attr, field in result.fields:
             key = f"{index}.{attr}"
-            value = super().realize(call, summary, field, key, tensors_of, receiver, made)
+            value = Receivers.realize(self, call, summary, field, key, tensors_of, receiver, made)
             if attr.endswith("]"):
                 lists.setdefault(attr[: attr.index("[")], []).append(value)
             else:

@@ -31,16 +31,16 @@ class Overwrites(SlotFacts):
     module_node: cst.Module | None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        SlotFacts.__init__(self, ctx)
         self._turn_stores: dict[int, cst.For] | None = None  # a store -> the loop running it
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         if type(target) is not cst.Subscript or type(target.value) is not cst.Name:
-            super().bind(target, value)
+            SlotFacts.bind(self, target, value)
             return
         name = target.value.value
         before = self._overwritten(name, target, value)
-        super().bind(target, value)
+        SlotFacts.bind(self, target, value)
         if before is not None:
             self._note_overwritten(name, before, target)
         elif self.dropped:  # each visit's verdict overwrites the last: the fixed point's

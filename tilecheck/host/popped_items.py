@@ -25,7 +25,7 @@ class PoppedItems(KeyedRuns):
         path = path_of(func.value) if func.attr.value == "clear" and not call.args else None
         held = self.env.get(path + "[*]") if path is not None else None
         if path is None or not held or not self.local_container(path + "[*]"):
-            return super().container_method(call, func)
+            return KeyedRuns.container_method(self, call, func)
         live = [
             oid
             for oid in held
@@ -34,7 +34,7 @@ class PoppedItems(KeyedRuns):
             and (hold := self.holds.get(oid)) is not None
             and hold.status == LIVE
         ]
-        result = super().container_method(call, func)
+        result = KeyedRuns.container_method(self, call, func)
         for key in [k for k in self.dropped if k[1] is call]:
             self.dropped[key] = False  # each visit's verdict overwrites the last: the fixed point's
         if live:

@@ -40,7 +40,7 @@ class Positions(SkippedWaits):
     __slots__ = ("_positional", "_unrolled_index_names", "_unrolled_items", "unreached")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        SkippedWaits.__init__(self, ctx)
         self._positional: dict[int, frozenset[int]] = {}
         self._unrolled_items: dict[int, list[Item]] = {}  # an unrolled loop -> its slots' items
         # a loop -> the names its body indexes by, each with the roots of what they index
@@ -112,17 +112,17 @@ class Positions(SkippedWaits):
             or self.lazy
             or self.maybe
         ):
-            return super()._comprehension(expr)
+            return SkippedWaits._comprehension(self, expr)
         items = self.positions(first.iter)
         if items is None or not _bindable(first.target, items):
-            return super()._comprehension(expr)
+            return SkippedWaits._comprehension(self, expr)
         self.ev(first.iter)
         return self.unrolled(expr, first.target, items)
 
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
         """``for p in pend[::2]``: a constant slice of items known one by one walks those
         items, in order (``Containers.subscript`` made them)."""
-        found = super().columns(iterable, whole)  # (what walking a slice notes, as ever)
+        found = SkippedWaits.columns(self, iterable, whole)  # (what walking a slice notes, as ever)
         if (
             type(iterable) is cst.Subscript
             and isinstance(whole, Packed)

@@ -44,7 +44,7 @@ class Receivers(KeptItems):
     _param_attributes _reading _rebound _stale_before _unkept _views appended""".split()
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        KeptItems.__init__(self, ctx)
         # an instance made here -> the ops and Pendings its methods stored in it, which only
         # it holds (the caller's to run or wait for)
         self._owed: dict[int, set[int]] = {}
@@ -71,14 +71,14 @@ class Receivers(KeptItems):
         attr = appended_attribute(expr, self.me) if self.summarizing else None
         path = f"{self.me}.{attr}"
         if attr is None or path in self.env:
-            return super()._call(expr)
+            return KeptItems._call(self, expr)
         if path + "[*]" in self.env:  # a list of tensors (round 22L): the caller's too
             given = expr.args[0].value
             if type(given) is cst.Name:
                 result = self.result(self.ev(given))
                 known = self.appended.get(attr, result)
                 self.appended[attr] = known.join(result) if _made_or_given(result) else NO_RESULT
-            return super()._call(expr)
+            return KeptItems._call(self, expr)
         self.note_appended(attr, self.ev(expr.args[0].value))
         return NOTHING
 
@@ -132,12 +132,12 @@ class Receivers(KeptItems):
         """The reads first where holders were appended to an attribute's list (``_reading``:
         ``_reads_appended`` decides their parts), then the other uses."""
         if not self._appended_holders:
-            super().summary_uses(call, summary, receiver, bound, tensors_of, uses, used_at)
+            KeptItems.summary_uses(self, call, summary, receiver, bound, tensors_of, uses, used_at)
             return
         reads = frozenset(u for u in uses if u[1] is Use.READ)
         self._reading = True
         try:
-            super().summary_uses(call, summary, receiver, bound, tensors_of, reads, used_at)
+            KeptItems.summary_uses(self, call, summary, receiver, bound, tensors_of, reads, used_at)
         finally:
             self._reading = False
         super().summary_uses(call, summary, receiver, bound, tensors_of, uses - reads, used_at)
@@ -166,7 +166,7 @@ class Receivers(KeptItems):
         path = path_of(target) if type(target) is cst.Attribute else None
         owner = path_of(target.value) if type(target) is cst.Attribute else None
         if path is None or owner is None or owner not in self.instances:
-            super().bind(target, value)
+            KeptItems.bind(self, target, value)
             return
         # ``b.pending = op.submit()`` on an instance of the module's class: kept under its path
         self.drop_paths(path)
@@ -181,7 +181,7 @@ class Receivers(KeptItems):
         store_unread(self, path, value, unread)
 
     def unread(self, path: str) -> bool:
-        return path in self._unkept or super().unread(path)
+        return path in self._unkept or KeptItems.unread(self, path)
 
     # -- a method's effects on its receiver -----------------------------------------------------
     def attribute_effects(
@@ -206,7 +206,7 @@ class Receivers(KeptItems):
                 f"{receiver}.{attr}" for attr, result in summary.stores if result.kind in _OWED
             }
         try:
-            super().attribute_effects(call, summary, receiver, tensors_of)
+            KeptItems.attribute_effects(self, call, summary, receiver, tensors_of)
         finally:
             self._unkept = set()
         self.relate(copies, before, old)
@@ -308,7 +308,7 @@ class Receivers(KeptItems):
             for target, tensors in self._appended_made[1].items():
                 if target[0] == "new":
                     made.setdefault(target, tensors)  # the tensor it appended a holder of
-        value = super().realize(call, summary, result, index, tensors_of, receiver, made)
+        value = KeptItems.realize(self, call, summary, result, index, tensors_of, receiver, made)
         # what it made and only reads (a global it launched with) is no tensor a name here holds
         targets = {t for t, exclusive in result.targets if t[0] != "new" or exclusive}
         if (
@@ -332,7 +332,7 @@ class Receivers(KeptItems):
         part = self._parameter_part(oid)
         if part is not None:
             return part
-        found = super().target_of(oid)
+        found = KeptItems.target_of(self, oid)
         if found is not None or self.infos[oid].kind is not Kind.TENSOR:
             return found
         if len(self._param_attributes) != len(self._oid_of):
@@ -355,7 +355,7 @@ class Receivers(KeptItems):
         if oid in self._whole or not self._nameable(selects[0].axes):
             return None
         (base,) = selects[0].of
-        of = super().target_of(base)
+        of = KeptItems.target_of(self, base)
         return self._view_target(oid) if of is not None and of[0] == "param" else None
 
     def _view_target(self, oid: int) -> Target | None:
@@ -398,7 +398,7 @@ class Receivers(KeptItems):
         calling, stale = self._calling, self._stale_before
         self._calling, self._stale_before = (summary, receiver), frozenset(self._stale)
         try:
-            return super().call_summary(call, summary, receiver)
+            return KeptItems.call_summary(self, call, summary, receiver)
         finally:
             self._calling, self._stale_before = calling, stale
             self._appended_made = None
@@ -505,20 +505,20 @@ class Receivers(KeptItems):
         for oid in flatten(value):
             owed = self._owed.pop(oid, None)
             if owed:
-                super().escape(frozenset(owed))
+                KeptItems.escape(self, frozenset(owed))
 
     def escape(self, value: Value) -> None:
         self._settle(value)
-        super().escape(value)
+        KeptItems.escape(self, value)
 
     def store(self, path: str, value: Value) -> None:
         if path not in self._unkept:
             self._settle(value)
-        super().store(path, value)
+        KeptItems.store(self, path, value)
 
     def add_to(self, path: str, added: Oids) -> None:
         self._settle(added)
-        super().add_to(path, added)
+        KeptItems.add_to(self, path, added)
 
     def bind_name(self, name: str, value: Value) -> None:
         if self._owed and isinstance(value, frozenset):
@@ -526,7 +526,7 @@ class Receivers(KeptItems):
                 if oid in self._owed and oid not in self.env.get(name, NOTHING):
                     self._settle(frozenset({oid}))
         self._unbind_under(name)
-        super().bind_name(name, value)
+        KeptItems.bind_name(self, name, value)
         if isinstance(value, frozenset) and len(value) == 1:
             (instance,) = value
             made = self.made_by.get(instance)
@@ -580,7 +580,7 @@ class Receivers(KeptItems):
         for root in roots:
             self._settle(self.env.get(root, NOTHING))
             self._unbind_under(root)
-        super().forget_attributes(roots)
+        KeptItems.forget_attributes(self, roots)
 
 
 def _given(result: Result, tensors_of: dict[int, Oids]) -> Oids:

@@ -31,7 +31,7 @@ class Rows(Appended):
     __slots__ = ("_columns", "_in_row")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Appended.__init__(self, ctx)
         self._in_row = False
         self._columns: dict[str, tuple[Oids, ...]] = {}  # a comprehension of tuples stored
 
@@ -40,7 +40,7 @@ class Rows(Appended):
         """``jobs.append(value)``: a row when ``value`` is a tuple of plain items."""
         self._in_row = True
         try:
-            super().add_row(path, value, expr)
+            Appended.add_row(self, path, value, expr)
         finally:
             self._in_row = False
         row = _row_of(value)
@@ -90,7 +90,7 @@ class Rows(Appended):
         ``d[key]`` of the same step."""
         self._in_row = True
         try:
-            super().add_keyed(path, target, value)
+            Appended.add_keyed(self, path, target, value)
         finally:
             self._in_row = False
         index = target.slice[0].slice if len(target.slice) == 1 else None
@@ -141,12 +141,12 @@ class Rows(Appended):
 
     def aligned(self, path: str) -> frozenset[str]:
         """A dict stored by the keys of another: its keys walk that one too."""
-        return super().aligned(path) | frozenset(self._keyed(path, "key"))
+        return Appended.aligned(self, path) | frozenset(self._keyed(path, "key"))
 
     def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
         """``for k, p in pends.items()`` of a dict stored by ``d``'s keys: the step's ``p``
         stands for the step's ``d[k]``."""
-        hold = super().turn_hold(loop, value, origin, hold)
+        hold = Appended.turn_hold(self, loop, value, origin, hold)
         path = value.path if isinstance(value, Many) else None
         if path is None:
             return hold
@@ -205,14 +205,14 @@ class Rows(Appended):
             self.set_env(f"{path}[%!]", NOTHING)
 
     def add_to(self, path: str, added: Oids) -> None:
-        super().add_to(path, added)
+        Appended.add_to(self, path, added)
         if not self._in_row:
             self._unknown_rows(path)
         if path in self._columns:  # another item: its columns are not known (kept at a merge)
             self.set_env(f"{path}[~!]", NOTHING)
 
     def store(self, path: str, value: Value) -> None:
-        super().store(path, value)
+        Appended.store(self, path, value)
         if not isinstance(value, frozenset) and flatten(value):
             self._unknown_rows(path)
         if isinstance(value, Many) and value.columns is not None:
@@ -238,22 +238,22 @@ class Rows(Appended):
         touches no tensor)."""
         inner = expr.value
         if type(inner) is not cst.Subscript or len(expr.slice) != 1:
-            return super().subscript(expr)
+            return Appended.subscript(self, expr)
         only = expr.slice[0].slice
         index = only.value if type(only) is cst.Index else None
         path = path_of(inner.value) if type(index) is cst.Integer else None
         if path is None or f"{path}[%!]" in self.env or f"{path}[=]" in self.env:
-            return super().subscript(expr)
+            return Appended.subscript(self, expr)
         assert isinstance(index, cst.Integer)
         k = int(index.value)
         width = next((w for w in range(1, 9) if f"{path}[%{w}]" in self.env and -w <= k < w), None)
         if width is None or any(f"{path}[%{w}]" in self.env for w in range(1, 9) if w != width):
-            return super().subscript(expr)
+            return Appended.subscript(self, expr)
         k %= width
         kinds = [self._column_kind(path, c) for c in range(width)]
         own = kinds[k]
         if own is None or (own and kinds.count(own) > 1):
-            return super().subscript(expr)
+            return Appended.subscript(self, expr)
         row = flatten(self.ev(inner))  # the row as taken (a step's copies), its names read
         if not own:
             return NOTHING  # a scalar column

@@ -91,6 +91,19 @@ def _case_of(cls: type) -> int:
 
 Scope = cst.FunctionDef | cst.ClassDef | cst.Lambda
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+# The node classes ``ScopeNames.walk`` reads in a way of their own (exact classes: libcst has
+# no subclasses of them); any other node binds its targets and is walked into.
+_WALKED = frozenset(
+    {cst.Name, cst.Attribute, cst.Arg, cst.FunctionDef, cst.ClassDef, cst.Lambda}
+    | set(_COMPREHENSIONS)
+    | {cst.Global, cst.Nonlocal, cst.ImportFrom, cst.Import}
+)
+# The node classes that bind names (``ScopeNames.bind_targets``).
+_BINDING = frozenset(
+    {cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.AsName, cst.Del}
+    | {cst.ExceptHandler, cst.ExceptStarHandler, cst.Import, cst.ImportFrom}
+    | {cst.MatchAs, cst.MatchStar}
+)
 
 
 def free_names(scope: Scope) -> frozenset[str]:
@@ -159,7 +172,10 @@ class _Scope:
         stack = [node]
         while stack:
             current = stack.pop()
-            if isinstance(current, cst.Name):
+            if type(current) not in _WALKED:  # most nodes (libcst's ``isinstance`` is slow)
+                self.bind_targets(current)
+                stack.extend(children(current))
+            elif isinstance(current, cst.Name):
                 self.used.add(current.value)
             elif isinstance(current, cst.Attribute):
                 stack.append(current.value)  # ``.attr`` is no variable
@@ -194,6 +210,8 @@ class _Scope:
 
     def bind_targets(self, node: cst.CSTNode) -> None:
         """The names a statement or clause binds in this scope."""
+        if type(node) not in _BINDING:  # most nodes (libcst's ``isinstance`` is slow)
+            return
         targets: list[cst.CSTNode] = []
         if isinstance(node, cst.Assign):
             targets = [t.target for t in node.targets]

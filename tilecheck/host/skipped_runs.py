@@ -21,13 +21,13 @@ class SkippedRuns(ItemRuns):
     __slots__ = ("_heads",)
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        ItemRuns.__init__(self, ctx)
         self._heads: set[cst.CSTNode] = set()  # item 0 of each list display met
 
     def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
         if type(expr) is cst.List and len(expr.elements) > 1:
             self._heads.add(expr.elements[0].value)
-        return super()._sequence(expr)
+        return ItemRuns._sequence(self, expr)
 
     def findings(self) -> list[Finding]:
         scope = self.scope_node or self.module_node
@@ -39,7 +39,7 @@ class SkippedRuns(ItemRuns):
                 statement = self.made_elsewhere.get(op)
                 finding = dataclasses.replace(finding, top=top, statement=statement)
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), finding)
-        return super().findings()
+        return ItemRuns.findings(self)
 
     def _launch(self, call: cst.Call) -> bool:
         return self.ctx.callee(call.func).kernel is not None

@@ -48,14 +48,14 @@ class SkippedWaits(FlagGates):
     __slots__ = ("_consumers", "skips")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        FlagGates.__init__(self, ctx)
         # Per way out of a test (``if`` test, truth): the (name, object) pairs it may drop, as
         # the last visit saw them (the fixed point's: they rest on must-facts).
         self.skips: dict[tuple[cst.BaseExpression, bool], tuple[tuple[str, int], ...]] = {}
         self._consumers: list[tuple[cst.For, str, bool]] = []  # loops over ``gen(...)``
 
     def note_loops(self, loops: list[cst.For]) -> None:
-        super().note_loops(loops)
+        FlagGates.note_loops(self, loops)
         for loop in loops:
             walked = _generator_walked(loop)
             if walked is not None:
@@ -89,7 +89,7 @@ class SkippedWaits(FlagGates):
             self.skips[key] = tuple(found)
 
     def findings(self) -> list[Finding]:
-        out = super().findings()
+        out = FlagGates.findings(self)
         kept = self._skipped() if self.skips else []
         if self._consumers:
             kept += self._skipped_steps()

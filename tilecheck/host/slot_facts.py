@@ -47,7 +47,7 @@ class SlotFacts(ZippedItems):
     module_node: cst.Module | None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        ZippedItems.__init__(self, ctx)
         self._slot_lengths: dict[str, int | None] = {}  # a list's name -> its fixed length
         self._slot_names: set[str] = set()  # lists and counters some fact names
         # a list -> the ``defs`` keys made of it: ``w[@list]`` (``w`` read from a slot) and
@@ -96,15 +96,15 @@ class SlotFacts(ZippedItems):
     # -- stores ---------------------------------------------------------------------------------
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         if type(target) is not cst.Subscript:
-            super().bind(target, value)
+            ZippedItems.bind(self, target, value)
             return
         found = self._slot_list(cst.ensure_type(target, cst.Subscript).value)
         if found is None:
-            super().bind(target, value)
+            ZippedItems.bind(self, target, value)
             return
         name, n = found
         form = self._slot_index(cst.ensure_type(target, cst.Subscript), n)
-        super().bind(target, value)
+        ZippedItems.bind(self, target, value)
         self._forget_reads(name, form, n)
         self._overwritten_slot(name, form, n)
         if form is None:
@@ -159,11 +159,11 @@ class SlotFacts(ZippedItems):
         for key in self._holder_keys.get(oid, ()):
             if key in self.defs:
                 self.set_def(key, None)
-        super().retire(oid)
+        ZippedItems.retire(self, oid)
 
     # -- reads ----------------------------------------------------------------------------------
     def holders_at(self, base: Many, axis: Axis | None) -> Oids:
-        holders = super().holders_at(base, axis)
+        holders = ZippedItems.holders_at(self, base, axis)
         path = base.path
         if not holders or path is None or path not in self._slot_names:
             return holders
@@ -189,7 +189,7 @@ class SlotFacts(ZippedItems):
     def define(
         self, target: cst.BaseExpression, value: cst.BaseExpression, beside: str | None = None
     ) -> None:
-        super().define(target, value, beside)
+        ZippedItems.define(self, target, value, beside)
         if type(target) is not cst.Name or type(value) is not cst.Subscript:
             return
         subscript = cst.ensure_type(value, cst.Subscript)
@@ -205,7 +205,7 @@ class SlotFacts(ZippedItems):
     def compared(self, test: cst.Comparison, truth: bool) -> None:
         """``w is None`` holds (``w = pends[f]``): ``pends[f]`` held nothing, so a Pending
         certainly kept there is not live on this path."""
-        super().compared(test, truth)
+        ZippedItems.compared(self, test, truth)
         if not self._slot_names:
             return
         target = test.comparisons[0]
@@ -260,7 +260,7 @@ class SlotFacts(ZippedItems):
                     moved = form.advanced(step) if arithmetic else None
                     slot = None if moved is None else (hold.slot[0], moved)
                     self.set_hold(oid, dataclasses.replace(hold, slot=slot))
-        super().advance(name, step, bounds, arithmetic=arithmetic)
+        ZippedItems.advance(self, name, step, bounds, arithmetic=arithmetic)
 
     def bind_name(self, name: str, value: Value) -> None:
         if name in self._slot_names and name not in self._counting:
@@ -275,7 +275,7 @@ class SlotFacts(ZippedItems):
                 key = f"{name}[@{path}]"
                 if key in self.defs:
                     self.set_def(key, None)
-        super().bind_name(name, value)
+        ZippedItems.bind_name(self, name, value)
 
     def restart(self, names: set[str]) -> None:
         """A loop starts a run: what was kept at a form of its counters is not where it was."""
@@ -286,7 +286,7 @@ class SlotFacts(ZippedItems):
                     form = self.defs.get(key)
                     if isinstance(form, Affine) and form.name in names:
                         self.set_def(key, None)
-        super().restart(names)
+        ZippedItems.restart(self, names)
 
 
 def _stored_elsewhere(scope: cst.CSTNode, name: str) -> bool:

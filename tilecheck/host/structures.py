@@ -35,7 +35,7 @@ class Structures(Views):
     __slots__ = ("_attributes", "_class_of", "_stale", "instances", "made_by")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Views.__init__(self, ctx)
         self.method_of: ClassInfo | None = None  # the class whose method this body is
         self.me: str | None = None  # the method's ``self``
         self.instances: dict[str, str] = {}  # a name -> the module class it was made from
@@ -180,7 +180,7 @@ class Structures(Views):
         for root, tensor in sorted(self._attributes.get(oid, {}).items()):
             shown = self.infos[tensor].label
             self.move(tensor, self.attribute_of(target, root, shown))
-        super().move(oid, target)
+        Views.move(self, oid, target)
 
     def took_element(self, item: int, taken_from: Oids) -> None:
         """An element of a container of instances is an instance of their class."""
@@ -193,7 +193,7 @@ class Structures(Views):
             if self.infos[oid].kind is Kind.INSTANCE:
                 self._stale.add(oid)
                 self._stale.add(self.site_of(oid))
-        super().escape(value)
+        Views.escape(self, value)
 
     # -- attributes --------------------------------------------------------------------------
     def unread(self, path: str) -> bool:
@@ -217,7 +217,7 @@ class Structures(Views):
                     self.set_env(key, None)
 
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
-        values = super().unknown_args(call, escape=escape)
+        values = Views.unknown_args(self, call, escape=escape)
         if escape and self._based:
             canonical = self.ctx.callee(call.func).canonical
             if canonical is None or not canonical.startswith(_HARMLESS):
@@ -228,13 +228,13 @@ class Structures(Views):
 
     def bind_name(self, name: str, value: Value) -> None:
         self.instances.pop(name, None)
-        super().bind_name(name, value)
+        Views.bind_name(self, name, value)
         if isinstance(value, frozenset) and value and self.kinds(value, Kind.INSTANCE):
             self.instance_paths(name, value)
 
     def _call(self, expr: cst.Call) -> Value:
         made = self.construct(expr)
-        made = made if made is not None else super()._call(expr)
+        made = made if made is not None else Views._call(self, expr)
         if type(expr.func) is cst.Name and self.ctx.dataclass_defaults != {}:
             default_factories(cast("Analysis", self), expr)  # (``dunders``)
         return made

@@ -20,11 +20,11 @@ class Submitted(Structures):
     _placeholders: dict[int, str]  # ``Interprocedural``'s: what ``self``'s attributes held
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Structures.__init__(self, ctx)
         self.submitted_from: dict[int, str] = {}  # a Pending -> the attribute its op was in
 
     def submit(self, call: cst.Call, ops: list[int]) -> Oids:
-        pendings = super().submit(call, ops)
+        pendings = Structures.submit(self, call, ops)
         if len(ops) == 1 and ops[0] in self._placeholders:
             for pending in pendings:
                 self.submitted_from[pending] = self._placeholders[ops[0]]

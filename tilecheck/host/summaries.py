@@ -58,7 +58,7 @@ class Interprocedural(GlobalOps):
     refused_at released_attributes returned use_events use_nodes""".split()
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        GlobalOps.__init__(self, ctx)
         self.param_uses: set[tuple[Target, Use]] = set()
         self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
         self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
@@ -87,7 +87,7 @@ class Interprocedural(GlobalOps):
         if known and self.capturing_graph() is None and self.every_call():
             self.refusals.add(what)  # refused wherever a caller captures a graph
             self.refused_at.setdefault(what, node)
-        return super().refused(node, what, fix, known=known)
+        return GlobalOps.refused(self, node, what, fix, known=known)
 
     def ran_outside(self, node: cst.CSTNode, what: str) -> None:
         """An op it runs on every call: refused wherever a caller captures a graph."""
@@ -124,7 +124,7 @@ class Interprocedural(GlobalOps):
             capture = self.capturing_graph()
             if capture is not None and straight_to(self.scope_node, expr):
                 self.captured_calls.setdefault(self.summarizing.index(func.value), capture)
-        return super()._call(expr)
+        return GlobalOps._call(self, expr)
 
     def every_call(self) -> bool:
         """The current element runs on every call of the function: it lies in a line of its
@@ -253,7 +253,7 @@ class Interprocedural(GlobalOps):
                     if target[0] == "attr" and self.nothing_released():
                         self.early_uses.add((target, kept))
                         self.early_nodes.setdefault(target, set()).add((node, every))
-        super().use(tensors, use, node, shown, covers=covers, top=top)
+        GlobalOps.use(self, tensors, use, node, shown, covers=covers, top=top)
 
     def used_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
         """The targets used at one node only, in a line that runs on every call: where the
@@ -416,7 +416,7 @@ class Interprocedural(GlobalOps):
         return found if found is not None else ("new", self.site_of(tensor))
 
     def lookup(self, expr: cst.BaseExpression) -> Value | None:
-        found = super().lookup(expr)
+        found = GlobalOps.lookup(self, expr)
         if (
             found is not None
             or not self.summarizing
@@ -467,7 +467,7 @@ class Interprocedural(GlobalOps):
             if attr is not None:
                 self.attribute_runs.setdefault(attr, set()).add(how)
                 self.attribute_run_nodes.setdefault(attr, set()).add(node)
-        super().run_once(expr, value, node, how)
+        GlobalOps.run_once(self, expr, value, node, how)
 
     def runs(self) -> tuple[tuple[str, str], ...]:
         """The attributes whose op on the way in one line of every call runs, and how."""
@@ -523,7 +523,7 @@ class Interprocedural(GlobalOps):
             if attr is not None:
                 self.released_attributes.add(attr)  # on some path: the caller is not told more
                 self.set_env(RECEIVER_WAITED, NOTHING)  # a may-fact (names join by union)
-        super().release(holders, where, ran=ran)
+        GlobalOps.release(self, holders, where, ran=ran)
 
     def attribute_summary(
         self, entry: dict[str, Oids], end: State | None

@@ -34,7 +34,7 @@ class SummaryChecks(CaptureSites):
     __slots__ = ("_statement", "given_at")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        CaptureSites.__init__(self, ctx)
         self._statement: tuple[int, cst.Call] | None = None  # ``elsewhere``
         # an argument's node -> where its use is shown (``CallSites.partial_call``: what a
         # ``partial`` holds, used where it is called)
@@ -268,4 +268,4 @@ class SummaryChecks(CaptureSites):
             statement, call = self._statement
             labels = (*finding.labels, (call, "in the function this call runs"))
             finding = dataclasses.replace(finding, statement=statement, labels=labels)
-        super().report(key, finding, top)
+        CaptureSites.report(self, key, finding, top)

@@ -206,7 +206,7 @@ def task_starts(fn: cst.FunctionDef, canonical: Canonical) -> dict[int, tuple[cs
         kind = type(n)
         if kind is cst.Yield or ((kind is cst.For or kind is cst.With) and _asynchronous(n)):
             return {}
-        if isinstance(n, cst.IndentedBlock):
+        if type(n) is cst.IndentedBlock:  # (exact types: libcst's ``isinstance`` is slow)
             blocks.append(n)
     out: dict[int, tuple[cst.Call, ...]] = {}
     for block in blocks:

@@ -39,7 +39,7 @@ class Transfers(Containers):
     __slots__ = ("_getter_names",)
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        Containers.__init__(self, ctx)
         self._getter_names: frozenset[str] | None = None
 
     def _call(self, expr: cst.Call) -> Value:
@@ -52,14 +52,14 @@ class Transfers(Containers):
                 found = self._tuple_spread(expr)
             if found is not None and self._applies(expr, found):
                 return self.ev(found)
-        return super()._call(expr)
+        return Containers._call(self, expr)
 
     # -- the expression a call stands for, built once per call (and per tuple class spread) --
     def _lower(self, expr: cst.Call) -> cst.BaseExpression | None:
         func = expr.func
-        if isinstance(func, cst.Call):
+        if type(func) is cst.Call:  # (exact types: libcst's ``isinstance`` is slow)
             return _got(self.ctx.callee(func.func).canonical, func, expr)
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             if self.ctx.callee(func).canonical == _ANY:
                 return _first_wait(expr)
             getter = self._getter_of(func.value)

@@ -28,7 +28,7 @@ class Verdicts(Frame):
     __slots__ = ("me", "method_of")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        Frame.__init__(self, ctx)
         self.method_of: ClassInfo | None = None  # the class whose method this is (``Structures``)
         self.me: str | None = None  # the method's ``self``
 

@@ -39,7 +39,7 @@ class Views(ClearedWindows):
     __slots__ = ("_row_lanes", "_stepped", "_whole", "per_step")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        ClearedWindows.__init__(self, ctx)
         self._whole: set[int] = set()  # views over all of their base's memory
         # lanes of a tensor's first axis, with how many rows the comprehension took, if known
         self._row_lanes: dict[int, int | None] = {}
@@ -292,7 +292,7 @@ class Views(ClearedWindows):
         return row_bounds(index, loop, self.ctx.constants)
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        super().iterate(loop, fallback)
+        ClearedWindows.iterate(self, loop, fallback)
         if exact.is_sequence(loop.target):
             rebound = self.rebinds(loop)
             for name in target_names(loop.target):
@@ -301,12 +301,12 @@ class Views(ClearedWindows):
 
     def bind_name(self, name: str, value: Value) -> None:
         self._stepped.pop(name, None)
-        super().bind_name(name, value)
+        ClearedWindows.bind_name(self, name, value)
 
     def loop_done(self, loop: cst.For) -> None:
         for name in [n for n, walked in self._stepped.items() if walked is loop]:
             del self._stepped[name]
-        super().loop_done(loop)
+        ClearedWindows.loop_done(self, loop)
 
     # -- lanes of a tensor's rows: ``[k(kv[i].partition(s)).submit() for i in range(n)]`` ------
     def _counter_lane(self, expr: cst.Subscript, tensors: Oids) -> int | None:
@@ -335,7 +335,7 @@ class Views(ClearedWindows):
 
     def item(self, lane: int, axis: At) -> int:
         if lane not in self._row_lanes:
-            return super().item(lane, axis)
+            return ClearedWindows.item(self, lane, axis)
         source, tensors = self._lanes[lane]
         region = (axis,)  # the object ``kv[0]`` is (``part_of``)
         view = self.selection(
@@ -349,7 +349,7 @@ class Views(ClearedWindows):
 
     def others(self, lane: int, keys: set[int | str]) -> Oids:
         if lane not in self._row_lanes:
-            return super().others(lane, keys)
+            return ClearedWindows.others(self, lane, keys)
         size = self._row_lanes[lane]
         if size is not None and set(range(size)) <= keys:
             return NOTHING  # every row taken out
@@ -362,14 +362,18 @@ class Views(ClearedWindows):
 
     def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
         """``first, *rest = ps`` of a row lane: as of any container (each may be any row)."""
-        return None if value.lane in self._row_lanes else super().unpacked(value, count, star)
+        return (
+            None
+            if value.lane in self._row_lanes
+            else ClearedWindows.unpacked(self, value, count, star)
+        )
 
     def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
         """A row lane's holders keep "some row" through ``for p in ps`` (no step's row)."""
         lane = value.lane if isinstance(value, Many) else None
         if lane in self._row_lanes:
             return hold
-        return super().turn_hold(loop, value, origin, hold)
+        return ClearedWindows.turn_hold(self, loop, value, origin, hold)
 
     def view_of(self, node: cst.CSTNode, tensors: Oids) -> Oids:
         """``y.reshape(...)``, ``y.T``: a tensor over some part of ``y``, a new one each time."""

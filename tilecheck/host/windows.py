@@ -44,7 +44,7 @@ class Windows(LiteralKeys):
     def compared(self, test: cst.Comparison, truth: bool) -> None:
         """``len(q) > 2`` holds: ``q`` holds at least two items here (a must-fact); where a
         test bounds it from above, at most that many (``tilecheck.host.queue_bounds``)."""
-        super().compared(test, truth)
+        LiteralKeys.compared(self, test, truth)
         if truth:
             path = _at_least_two(test, self.ctx.constants)
             if path is not None and path + "[*]" in self.env:
@@ -185,7 +185,7 @@ class Windows(LiteralKeys):
             self.set_def(upper_key(name), Bounds(None, len(value.items) + 1))
         elif self.defs:
             self.set_def(upper_key(name), None)
-        super().bind_name(name, value)
+        LiteralKeys.bind_name(self, name, value)
 
     def element_of(self, base: Many, index: cst.BaseExpression, axis: Axis | None) -> Value:
         """``pends[-1]`` (or ``pends[len(pends) - 1]``) after a loop that waited every item
@@ -194,10 +194,10 @@ class Windows(LiteralKeys):
         last = isinstance(axis, At) and axis.key == -1
         if base.path is not None and (last or short_of(index) == base.path):
             self.windowed -= self.shortened.pop(base.path, set())
-        return super().element_of(base, index, axis)
+        return LiteralKeys.element_of(self, base, index, axis)
 
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
-        found = super().columns(iterable, whole)
+        found = LiteralKeys.columns(self, iterable, whole)
         if (
             type(iterable) is cst.Subscript
             and len(iterable.slice) == 1
@@ -243,7 +243,7 @@ class Windows(LiteralKeys):
 
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         if not self.defs:  # no window known anywhere
-            return super().container_method(call, func)
+            return LiteralKeys.container_method(self, call, func)
         path = path_of(func.value)
         if path is not None:
             self._count(path, func.attr.value)
@@ -251,7 +251,7 @@ class Windows(LiteralKeys):
         two = key is not None and key in self.defs
         if key is not None and two:
             self.set_def(key, None)  # the call changes it, or may
-        found = super().container_method(call, func)
+        found = LiteralKeys.container_method(self, call, func)
         if not two or not isinstance(found, Many) or not _takes_oldest(call, func):
             return found
         return self.oldest(found)

@@ -35,7 +35,7 @@ class ZippedItems(LibraryRuns):
     __slots__ = ("_seen_whole", "_zip_walks", "_zipped_at")
 
     def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)
+        LibraryRuns.__init__(self, ctx)
         self._zipped_at: dict[str, dict[cst.Call, None]] = {}  # a container -> its zips
         self._seen_whole: dict[str, bool] = {}  # a name -> only named where it is followed
         self._zip_walks: dict[int, dict[int, str]] = {}  # a scope's id -> its ``_loop_runs``
@@ -48,7 +48,7 @@ class ZippedItems(LibraryRuns):
                 return
 
     def store(self, path: str, value: Value) -> None:
-        super().store(path, value)
+        LibraryRuns.store(self, path, value)
         if type(value) is not frozenset:
             self._unzipped(path, self.env.get(path + "[*]"))
             if type(value) is Packed:
@@ -58,13 +58,13 @@ class ZippedItems(LibraryRuns):
                 self.set_env(path + "[?]", NOTHING)
 
     def add_to(self, path: str, added: Oids) -> None:
-        super().add_to(path, added)
+        LibraryRuns.add_to(self, path, added)
         self._unzipped(path, added)
         if not added:
             self.set_env(path + "[?]", NOTHING)
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
-        super().bind(target, value)
+        LibraryRuns.bind(self, target, value)
         if type(target) is cst.Subscript:
             base = path_of(target.value)
             if base is not None and base + "[*]" in self.env:
@@ -73,7 +73,7 @@ class ZippedItems(LibraryRuns):
                     self.set_env(base + "[?]", NOTHING)
 
     def api_call(self, call: cst.Call, canonical: str) -> Value:
-        result = super().api_call(call, canonical)
+        result = LibraryRuns.api_call(self, call, canonical)
         if canonical == api.ZIP and not self.maybe and not self.lazy:
             for arg in call.args:
                 path = _whole(arg) if arg.star == "*" else None
@@ -85,7 +85,7 @@ class ZippedItems(LibraryRuns):
     def check_rerun(
         self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str
     ) -> int | None:
-        op = super().check_rerun(expr, value, node, how)
+        op = LibraryRuns.check_rerun(self, expr, value, node, how)
         if type(expr) is cst.Name and self._zipped_at:
             self._walked_rerun(expr, value, node, how)
             return op

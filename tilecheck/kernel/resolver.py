@@ -20,6 +20,7 @@ from __future__ import annotations
 import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import libcst as cst
 
@@ -249,12 +250,13 @@ def _suites(stmt: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """The blocks directly inside a compound statement (and its except handlers, whose names
     they bind), following ``elif`` chains."""
     for name in ("body", "orelse", "finalbody"):
-        part = getattr(stmt, name, None)
-        if isinstance(part, cst.If):
+        part: Any = getattr(stmt, name, None)
+        kind = type(part)  # (exact classes: libcst's ``isinstance`` is slow)
+        if kind is cst.If:
             yield from _suites(part)
-        elif isinstance(part, (cst.Else, cst.Finally)):
+        elif kind is cst.Else or kind is cst.Finally:
             yield part.body
-        elif isinstance(part, cst.BaseSuite):
+        elif kind is cst.IndentedBlock or kind is cst.SimpleStatementSuite:  # a ``BaseSuite``
             yield part
     for handler in getattr(stmt, "handlers", ()):
         yield handler
