@@ -23,6 +23,8 @@ from tilecheck.catalog.round23a import VALID as DUNDERS23A_VALID
 from tilecheck.catalog.round23c import INVALID as ROUND23C_INVALID
 from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
+from tilecheck.catalog.round28c import INVALID as ROUND28C_INVALID
+from tilecheck.catalog.round28c import VALID as ROUND28C_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -155,6 +157,7 @@ def main() -> None:
         *TASKS20C_VALID["TC111"],
         *DUNDERS23A_VALID["TC111"],
         *ROUND25C_VALID["TC111"],
+        *ROUND28C_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -312,5 +315,6 @@ def main() -> None:
         *DUNDERS23A_INVALID["TC111"],
         *ROUND23C_INVALID["TC111"],
         *ROUND25C_INVALID["TC111"],
+        *ROUND28C_INVALID["TC111"],
     ),
 )

@@ -24,6 +24,7 @@ from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.host.spread_dicts import spread_keys
+from tilecheck.host.strided import strided_copy
 from tilecheck.syntax.nodes import dotted_name
 
 if TYPE_CHECKING:
@@ -453,13 +454,14 @@ class Calls(Collectives):
                         "copy before the `with tr.graph()` block, or after it",
                         known=only or self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
                     )
-                elif name in api.TENSOR_CONVERSIONS:
-                    shown = dotted_name(receiver) or "the tensor"
+                elif (view := strided_copy(name, receiver)) or name in api.TENSOR_CONVERSIONS:
+                    shown = dotted_name(receiver) or view or "the tensor"
                     self.refused(
                         call,
                         f"`{shown}.{name}(...)` allocates a tensor",
                         "convert before the `with tr.graph()` block",
-                        known=self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
+                        known=bool(view and tensors == oids)
+                        or self.definite_kind(receiver, oids, Kind.TENSOR) is not None,
                     )
                 # ``z.copy_from(x)`` reads x
                 self.read_args(call, self.unknown_args(call, escape=False))
