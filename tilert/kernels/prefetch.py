@@ -7,7 +7,8 @@ attention, a collective) can find its weights already in L2 if HBM filled it dur
 phase. Recorded on a branch of a graph (``g.record(tk.prefetch_l2(w), stream=side)``) the
 fills run beside that phase; in the step's own stream they would simply take their time
 before the next kernel. The kernel issues ``cp.async.bulk.prefetch.L2`` (sm_90 and later) for
-16 KiB pieces of ``x``'s memory; it returns once they are issued, not filled."""
+16 KiB pieces of ``x``'s memory; it returns once they are issued, not filled. Before sm_90 it
+does nothing."""
 
 from __future__ import annotations
 
@@ -41,10 +42,14 @@ _kernels: dict[Any, _Prefetch] = {}
 
 
 class _Prefetch(CudaKernel):
-    """The CUDA kernel for one dtype; nothing to run where there is no GPU."""
+    """The CUDA kernel for one dtype; nothing to run where there is no GPU, or where the GPU
+    lacks the instruction (before sm_90): a hint changes no result."""
 
     def _run(self, values: tuple[Any, ...], grid: tuple[int, ...], stream: Stream) -> None:
         if backends.current().device_kind != "cuda":
+            return
+        cc = tr.Device().compute_capability
+        if cc is None or cc < (9, 0):
             return
         super()._run(values, grid, stream)
 
