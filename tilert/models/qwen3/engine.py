@@ -12,7 +12,9 @@ the 4-byte token.
 A decode step, per layer: ``gemv_rmsnorm`` (input norm + fused q/k/v projection),
 ``qk_norm_rope_cache`` (q/k norms, RoPE, the cache append), ``decode_attention_at`` (split +
 combine), ``gemv_residual`` (o_proj + residual add), ``gemv_rmsnorm_silu`` (post-attention
-norm + gate/up + SiLU), ``gemv_residual`` (down_proj + residual add): 7 launches a layer;
+norm + gate/up + SiLU), ``gemv_residual`` (down_proj + residual add): 7 launches a layer,
+and in the captured graph (sm_90 on) ``prefetch_l2`` of the o projection on a branch beside
+the attention;
 then ``head`` (the final norm with the LM head, and each block's argmax) and ``pick`` (the
 token, and the position advanced)."""
 
