@@ -190,10 +190,6 @@ class Graph:
         sides: dict[int, Stream] = {}  # the streams of the branches (kept until it ends)
 
         def body() -> None:
-            if not self._lanes.entries:
-                for op in self._ops:
-                    op._run_steps(target)
-                return
             self._lanes.capture(
                 self._ops,
                 target,
