@@ -1,0 +1,23 @@
+"""Double buffering with ``stage[i & 1]``: before a slot is refilled, the compute that read it
+(two steps back) is waited."""
+
+import numpy as np
+from llmkiln import kernels as K
+from llmkiln.host import tiles
+
+import tilert as tr
+
+chunks = [np.full(64, float(i), np.float32) for i in range(4)]
+stage = [tr.zeros((64,)) for _ in range(2)]
+outs = [tr.empty((64,)) for _ in chunks]
+stage[0].copy_from(chunks[0])
+pending: list[tr.Pending] = []
+for i in range(len(chunks)):
+    pending.append(K.scale(tiles(outs[i]), stage[i & 1], 2.0).submit())
+    if i + 1 < len(chunks):
+        if i >= 1:
+            pending[i - 1].wait()
+        stage[(i + 1) & 1].copy_from(chunks[i + 1])
+for p in pending[-2:]:
+    p.wait()
+assert [float(o.to_numpy()[0]) for o in outs] == [0.0, 2.0, 4.0, 6.0]

@@ -1,0 +1,20 @@
+"""Per-head buffers splatted into a reporting function with ``**`` after every Pending was
+waited through ``.values()``."""
+
+import numpy as np
+from llmkiln import kernels as K
+from llmkiln.host import tiles, vec
+
+import tilert as tr
+
+
+def report(**bufs: tr.Tensor[tr.f32]) -> dict[str, float]:
+    return {name: float(buf.to_numpy().mean()) for name, buf in bufs.items()}
+
+
+x = vec(np.arange(64))
+outs = {name: tr.empty((64,)) for name in ("q", "k", "v")}
+pends = {name: K.scale(tiles(buf), x, 0.5).submit() for name, buf in outs.items()}
+for p in pends.values():
+    p.wait()
+assert report(**outs) == {"q": 15.75, "k": 15.75, "v": 15.75}
