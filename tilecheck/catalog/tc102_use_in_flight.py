@@ -111,6 +111,12 @@ from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round28p import INVALID as ROUND28P_INVALID
 from tilecheck.catalog.round28p import VALID as ROUND28P_VALID
+from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
+from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
+from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
+from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
+from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.tc102_use_in_flight_async import INVALID as ASYNC_INVALID
 from tilecheck.catalog.tc102_use_in_flight_async import VALID as ASYNC_VALID
 from tilecheck.catalog.tc102_use_in_flight_elements import INVALID as ELEMENTS_INVALID
@@ -523,6 +529,9 @@ def main() -> None:
         *ROUND28P_VALID["TC102"],
         *TURNS26D_VALID["TC102"],
         *ROUND28G_VALID["TC102"],
+        *ROUND29N_VALID["TC102"],
+        *ROUND29F_VALID["TC102"],
+        *ROUND29C_VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -583,5 +592,8 @@ def main() -> None:
         + ROUND28P_INVALID["TC102"]
         + TURNS26D_INVALID["TC102"]
         + ROUND28G_INVALID["TC102"]
+        + ROUND29N_INVALID["TC102"]
+        + ROUND29F_INVALID["TC102"]
+        + ROUND29C_INVALID["TC102"]
     ),
 )

@@ -25,6 +25,7 @@ from tilecheck.catalog.round26b import INVALID as ROUND26B_INVALID
 from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
 from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
+from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -204,5 +205,6 @@ def main() -> None:
         *ROUND25C_INVALID["TC103"],
         *ROUND26B_INVALID["TC103"],
         *ROUND28I_INVALID["TC103"],
+        *ROUND29C_INVALID["TC103"],
     ),
 )

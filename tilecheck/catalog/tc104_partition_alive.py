@@ -33,6 +33,7 @@ from tilecheck.catalog.round26a import INVALID as POSITIONS26A_INVALID
 from tilecheck.catalog.round26a import VALID as POSITIONS26A_VALID
 from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
 from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
+from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -167,6 +168,7 @@ def main() -> None:
         *ROUND24F_VALID["TC104"],
         *POSITIONS26A_VALID["TC104"],
         *ROUND28G_VALID["TC104"],
+        *ROUND29C_VALID["TC104"],
     ),
     invalid=(
         invalid(

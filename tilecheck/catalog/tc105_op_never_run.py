@@ -37,6 +37,12 @@ from tilecheck.catalog.round23d import VALID as DROPS23D_VALID
 from tilecheck.catalog.round28l import INVALID as ROUND28L_INVALID
 from tilecheck.catalog.round28l import VALID as ROUND28L_VALID
 from tilecheck.catalog.round28p import INVALID as ROUND28P_INVALID
+from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
+from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
+from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
+from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
+from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -175,6 +181,9 @@ def main() -> None:
         *SKIPPED22K_VALID["TC105"],
         *DROPS23D_VALID["TC105"],
         *ROUND28L_VALID["TC105"],
+        *ROUND29N_VALID["TC105"],
+        *ROUND29F_VALID["TC105"],
+        *ROUND29C_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -275,5 +284,8 @@ def main() -> None:
         *DROPS23D_INVALID["TC105"],
         *ROUND28L_INVALID["TC105"],
         *ROUND28P_INVALID["TC105"],
+        *ROUND29N_INVALID["TC105"],
+        *ROUND29F_INVALID["TC105"],
+        *ROUND29C_INVALID["TC105"],
     ),
 )

@@ -20,6 +20,8 @@ from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.catalog.round26c import INVALID as ROUND26C_INVALID
 from tilecheck.catalog.round26c import VALID as ROUND26C_VALID
+from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
+from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -123,6 +125,7 @@ def main(factor: float) -> None:
         *OBJECTS22L_VALID["TC106"],
         *ROUND25C_VALID["TC106"],
         *ROUND26C_VALID["TC106"],
+        *ROUND29N_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -265,5 +268,6 @@ def main() -> None:
         *OBJECTS22L_INVALID["TC106"],
         *ROUND25C_INVALID["TC106"],
         *ROUND26C_INVALID["TC106"],
+        *ROUND29N_INVALID["TC106"],
     ),
 )

@@ -49,6 +49,10 @@ from tilecheck.catalog.round26e import INVALID as ROUND26E_INVALID
 from tilecheck.catalog.round26e import VALID as ROUND26E_VALID
 from tilecheck.catalog.round28l import INVALID as ROUND28L_INVALID
 from tilecheck.catalog.round28l import VALID as ROUND28L_VALID
+from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
+from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
+from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -313,6 +317,8 @@ class Prefetcher:
         *ROUND26E_VALID["TC108"],
         *ROUND26B_VALID["TC108"],
         *ROUND28L_VALID["TC108"],
+        *ROUND29F_VALID["TC108"],
+        *ROUND29C_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -463,5 +469,7 @@ def main() -> None:
         *ROUND26E_INVALID["TC108"],
         *ROUND26B_INVALID["TC108"],
         *ROUND28L_INVALID["TC108"],
+        *ROUND29F_INVALID["TC108"],
+        *ROUND29C_INVALID["TC108"],
     ),
 )

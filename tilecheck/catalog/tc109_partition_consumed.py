@@ -32,6 +32,7 @@ from tilecheck.catalog.round27g import INVALID as ROUND27G_INVALID
 from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
 from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
 from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
+from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -337,5 +338,6 @@ def main() -> None:
         *ROUND25B_INVALID["TC109"],
         *ROUND27G_INVALID["TC109"],
         *ROUND28G_INVALID["TC109"],
+        *ROUND29C_INVALID["TC109"],
     ),
 )

@@ -20,6 +20,7 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
 from tilecheck.host import api, default_args, implicit_calls, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
+from tilecheck.host.cells import settle_taken
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.closures import KEPT_CLOSURES
 from tilecheck.host.context import Context
@@ -202,6 +203,7 @@ class BodyAnalysis(Positions):
     def run_element(self, element: Element) -> None:
         kind, node = element.kind, element.node
         if kind is ElementKind.STMT:
+            self.raising_edge(cast(cst.BaseSmallStatement, node))  # (before it runs)
             self.small(cast(cst.BaseSmallStatement, node))
         elif kind is ElementKind.EVAL:
             expr = cast(cst.BaseExpression, node)
@@ -548,6 +550,7 @@ class BodyAnalysis(Positions):
             kept = frozenset(self.kinds(oids, Kind.TENSOR))
             if kept != oids:
                 self.set_env(name, kept or None)
+                settle_taken(self, oids - kept)
 
     def iterated(self, iterable: cst.BaseExpression) -> Value:
         """What a ``for`` target takes: the tracked names of a literal tuple/list it walks."""

@@ -97,5 +97,30 @@ INSPECTING_BUILTINS = frozenset(
 )
 # Foreign readers of a tensor's data: a host read.
 HOST_READERS = frozenset({"numpy.asarray", "numpy.array", "numpy.asanyarray"})
+# numpy's functions that take an array_like convert it (``Tensor.__array__``: a host read),
+# all but those that ask an object its shape or kind without its data (round 29N).
+_NUMPY_SHAPES = frozenset(
+    {
+        "numpy.shape",
+        "numpy.ndim",
+        "numpy.size",
+        "numpy.isscalar",
+        "numpy.iterable",
+        "numpy.dtype",
+        "numpy.result_type",
+        "numpy.min_scalar_type",
+        "numpy.can_cast",
+        "numpy.issubdtype",
+    }
+)
+
+
+def host_reader(canonical: str | None) -> bool:
+    """``np.asarray(t)``, ``np.argmax(t)``, ``np.stack([a, b])``: a numpy call, which converts
+    its array_like arguments (a tilert tensor's data read on the host)."""
+    return (
+        canonical is not None and canonical.startswith("numpy.") and canonical not in _NUMPY_SHAPES
+    )
+
 
 MAX_PARTITION_RANK = 3

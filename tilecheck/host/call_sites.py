@@ -85,6 +85,8 @@ class CallSites(SummaryChecks):
             # a parameter named like a module function is whatever the caller passed
             summary = None if func.value in self.parameters else self.ctx.summary_for(func.value)
             if summary is not None:
+                if expr.args:  # ``retry(attempt)``: what ``attempt`` does (``parameter_runs``)
+                    self.parameters_run(expr, func.value)
                 return self.call_summary(expr, summary, None)
             memo = memo_call(self, expr) if func.value not in self.parameters else None
             if memo is not None:  # ``@functools.cache``'s: the first call's object

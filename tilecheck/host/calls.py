@@ -14,8 +14,9 @@ import libcst as cst
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
 from tilecheck.host import api, implicit_calls, messages
 from tilecheck.host.bound_once import bound_once
-from tilecheck.host.collectives import COLLECTIVES, COMMUNICATOR, METHODS, Collectives
-from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, formatting_call, protocol_call
+from tilecheck.host.collectives import COLLECTIVES, METHODS, Collectives
+from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, array_call, formatting_call, protocol_call
+from tilecheck.host.given_types import communicator
 from tilecheck.host.implicit_calls import STDLIB, Looping
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.messages import Use
@@ -47,7 +48,9 @@ class Calls(Collectives):
                 return self.api_call(expr, callee.canonical)
         if type(func) is cst.Attribute:
             sig = METHODS.get(func.attr.value)
-            if sig is not None and self._communicator(func.value):
+            if sig is not None and communicator(
+                self.ctx, self.scope_node, self.parameters, func.value, self._rebound_in
+            ):
                 return self.collective(expr, sig)  # ``comm.all_gather(out, t)``
             oids = flatten(self.ev(func.value))
             if oids:
@@ -171,24 +174,6 @@ class Calls(Collectives):
         if self._rebound_here is None:
             self._rebound_here = rebound(scope)
         return self._rebound_here
-
-    def _communicator(self, expr: cst.BaseExpression) -> bool:
-        """``expr`` is a parameter annotated ``dist.Communicator`` the body never rebinds."""
-        scope = self.scope_node
-        if type(expr) is not cst.Name or scope is None or expr.value not in self.parameters:
-            return False
-        name = expr.value
-        params = scope.params
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            if param.name.value == name and param.annotation is not None:
-                dotted = dotted_name(param.annotation.annotation)
-                canonical = self.ctx.resolver.resolve(dotted) if dotted is not None else None
-                return (
-                    canonical in COMMUNICATOR
-                    and name not in self.ctx.rebindable
-                    and name not in self._rebound_in(scope)
-                )
-        return False
 
     def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
         """``g.launch()`` as a statement on an untracked parameter of a function being
@@ -372,7 +357,9 @@ class Calls(Collectives):
         if canonical in PROTOCOLS:  # ``float(obj)`` (``dunders``)
             if protocol_call(cast("Analysis", self), call, canonical):
                 return NOTHING
-        if canonical in api.HOST_READERS:
+        if api.host_reader(canonical):  # ``np.argmax(t)`` converts ``t`` (29N)
+            if canonical not in PROTOCOLS:  # an instance's ``__array__`` (``dunders``)
+                array_call(cast("Analysis", self), call)
             self.read_args(call, self.unknown_args(call, escape=False))
             return NOTHING
         if canonical == api.FORCE_RELEASE:

@@ -194,7 +194,7 @@ class Closures(Calls):
                 arg = node.args[0].value
                 if type(arg) is cst.Subscript:  # ``np.asarray(hidden[:4])``
                     arg = arg.value
-                if canonical in api.HOST_READERS and isinstance(arg, cst.Name):
+                if api.host_reader(canonical) and isinstance(arg, cst.Name):
                     if arg.value in free:
                         events.append(("read", arg.value, arg))
             stack.extend(reversed(list(children(node))))

@@ -104,6 +104,9 @@ class Context:
     # The module's ``@dataclass``es with fields a lambda's call makes (``dunders``), by class,
     # worked out the first time a call of a name of the module is met.
     dataclass_defaults: dict[str, tuple[tuple[str, cst.Call | None], ...]] | None = None
+    # The parameters (by their ``def``'s id) the calls that run their function give a
+    # ``Communicator`` (``tilecheck.host.given_types``), worked out the first time one is asked.
+    communicators: frozenset[tuple[int, str]] | None = None
     _callees: dict[int, Callee] = field(default_factory=dict)
 
     def callee(self, func: cst.BaseExpression) -> Callee:

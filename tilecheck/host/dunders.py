@@ -232,6 +232,7 @@ PROTOCOLS = {
     "builtins.abs": ("__abs__",),
     "builtins.round": ("__round__",),
     "builtins.hash": ("__hash__",),
+    "builtins.bytes": ("__bytes__",),
     "numpy.asarray": ("__array__",),
     "numpy.array": ("__array__",),
     "numpy.asanyarray": ("__array__",),
@@ -324,6 +325,23 @@ def protocol_call(an: Analysis, call: cst.Call, canonical: str) -> bool:
         return False
     an.escape(value)
     return True
+
+
+def array_call(an: Analysis, call: cst.Call) -> None:
+    """``np.argmax(obj)`` (any numpy function given an array_like, ``api.host_reader``): the
+    first argument's ``__array__`` applied, where it is an instance of a module class defining
+    one (round 29N); the call's other arguments are the caller's to evaluate."""
+    if not call.args or call.args[0].star or call.args[0].keyword is not None:
+        return
+    arg = call.args[0].value
+    if certain_method(an, arg, ("__array__",)) is None:
+        return
+    path = cast(str, receiver_path(arg))
+    if _array_first(an, an.receiver_class(path)):
+        return
+    value = apply_method(an, call, path, "__array__", ())
+    if value is not None:
+        an.escape(value)
 
 
 def _array_first(an: Analysis, cls: str | None) -> bool:

@@ -6,22 +6,26 @@ its statements, as the other half of the interpreter."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.context import Context
+from tilecheck.host.default_factories import DEFAULTDICT, default_factories, factory
 from tilecheck.host.dunders import compared, formatted_string, item_read
 from tilecheck.host.implicit_calls import index, truth
 from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
+from tilecheck.host.parameter_runs import module_functions
+from tilecheck.host.property_reads import lowered_from
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.syntax import exact
-from tilecheck.syntax.nodes import path_of, target_names
+from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # Expressions that hold no code to evaluate.
@@ -136,10 +140,45 @@ class Expressions(ObjectGraphs):
             found = item_read(self, expr)
             if found is not None:
                 return found
+        base, module = expr.value, self.ctx.module
+        if type(base) is cst.Name and module is not None:  # ``scratch[k]`` of a defaultdict
+            made = self.ctx.index.fact(module, default_factories).get(base.value)
+            if made is not None:
+                self._factory_run(expr, base.value, made)
         value = self.subscript(expr)
         if self.instances:
             index(self, expr)  # ``seq[tok]``: its ``__index__`` (``implicit_calls``)
         return value
+
+    def _factory_run(self, expr: cst.Subscript, name: str, made: tuple[cst.Call, int]) -> None:
+        """The factory of the module's ``name = defaultdict(F)`` runs at its one read
+        (``default_factories``); a capture's refusal inside a lambda lies at the lambda."""
+        scope = self.scope_node
+        if scope is not None and name in self._rebound_in(scope):
+            return
+        ctx = self.ctx
+        key = ("default", id(expr))
+        if key not in ctx.runs:
+            dotted = dotted_name(made[0].func)
+            canonical = ctx.resolver.resolve(dotted) if dotted is not None else None
+            module = cast(cst.Module, ctx.module)
+            made_by = factory(made[0], ctx.index.fact(module, module_functions))
+            if canonical != DEFAULTDICT or made_by is None:
+                ctx.runs[key] = None
+            else:  # (1: a lambda's body, its own nodes)
+                body, inline = made_by
+                ctx.runs[key] = (1, body) if inline else (0, lowered_from(expr, body))
+        found = ctx.runs[key]
+        if found is None:
+            return
+        run = cast(cst.BaseExpression, found[1])
+        self.escape(self.ev(run))
+        if found[0]:  # a lambda's body: its findings at its own statement
+            inside = {id(n) for n in ctx.index.nodes(run)}
+            for verdict, (order, kept) in list(self.verdicts.items()):
+                if kept is not None and kept.statement is None and id(verdict[2]) in inside:
+                    moved = dataclasses.replace(kept, statement=made[1])
+                    self.verdicts[verdict] = (order, moved)
 
     def _unary(self, expr: cst.UnaryOperation) -> Value:
         """``not x``: ``x`` tested for its truth (``implicit_calls``)."""
@@ -451,6 +490,7 @@ class Expressions(ObjectGraphs):
         self.bind(expr.target, value)
         self.alias(copies)  # ``(p := prev)``: one object, narrowed together
         self.bind_definites(known)
+        self.define(expr.target, expr.value)  # ``(w := pends[i % 2])``: as ``w = pends[...]``
         return value
 
     def _yield(self, expr: cst.Yield) -> Value:

@@ -333,7 +333,7 @@ class GlobalReads:
     ) -> bool:
         """A call of another library's (``np.asarray(out)`` reads ``out``); True for code of
         the program's that is not here."""
-        if canonical in api.HOST_READERS and call.args:
+        if api.host_reader(canonical) and call.args:
             arg = call.args[0].value
             if type(arg) is cst.Name and arg.value in free:
                 reads.append(Read(arg.value, arg, top, by))

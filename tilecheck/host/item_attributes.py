@@ -46,6 +46,7 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host.comprehension_filters import filter_only
 from tilecheck.host.containers import ELEMENTS, root_of
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import At, Select
@@ -214,6 +215,8 @@ class ItemAttributes(Loops):
     ) -> dict[str, dict[int, int]]:
         """Also ``[b.settle() for b in bufs]`` over a container whose items hold ops or
         Pendings under ``attr``: a copy per step of each, under ``b.attr`` (as ``iterate``)."""
+        if for_in.ifs and filter_only(expr, for_in):  # its first ``if`` runs on every item
+            for_in = for_in.with_changes(ifs=())
         out = Loops.step_holders(self, expr, for_in, value)
         target, it = for_in.target, for_in.iter
         if for_in.ifs or for_in.inner_for_in is not None or type(target) is not cst.Name:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
 
-from tilecheck.codes import OP_NEVER_RUN
+from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
+from tilecheck.host.containers import constant_slice
 from tilecheck.host.findings import Finding
 from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.keyed_drops import dropped_or_taken
@@ -47,11 +48,16 @@ def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]
     return held_items(index.nodes(scope))
 
 
-def held_items(holders: Iterable[cst.CSTNode]) -> frozenset[cst.CSTNode]:
+def held_items(holders: Iterable[cst.CSTNode], *, members: bool = False) -> frozenset[cst.CSTNode]:
     """The calls either form may concern among ``holders``' own items: a whole statement
     ``name = call`` of a loop's body, an item of a comprehension or of a dict display (other
-    nodes give none)."""
+    nodes give none); ``members``: also the members of an item's tuple display."""
     found: set[cst.CSTNode] = set()
+    if members:
+        for node in holders:
+            item = node.elt if type(node) is cst.ListComp else getattr(node, "value", None)
+            if type(node) in (cst.ListComp, cst.DictComp) and type(item) is cst.Tuple:
+                found.update(e.value for e in item.elements)
     for node in holders:
         if type(node) not in _HOLDERS:
             continue
@@ -120,18 +126,57 @@ def _gated(names: ScopeNames, loop: cst.For, sites: frozenset[cst.CSTNode]) -> I
         )
 
 
-def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
-    value = names.bound_once(name)
-    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict):
-        return
-    made = _items_made(value, sites)  # type: ignore[arg-type]
+def unwaited_keyed(
+    scope: cst.CSTNode,
+    sites: frozenset[cst.CSTNode],
+    outer: Callable[[], ScopeNames | None] | None = None,
+) -> Iterator[Finding]:
+    """TC108 for the submits among ``sites`` that make a container's items (a comprehension
+    or a display, bound once or indexed at once) whose every use takes items by keys or
+    constant slices that leave some position out: the Pending there is never waited (round
+    29C: the container's positions as cells; the untaken ones are dropped)."""
+    names = ScopeNames(scope, outer)
+    for name in names.binds:
+        value = names.bound_once(name)
+        if type(value) in (cst.DictComp, cst.ListComp, cst.Dict):
+            uses = names.uses.get(name, ())
+            for call, shown in _left_out(names, value, uses, sites):  # type: ignore[arg-type]
+                yield _unwaited(call, shown, f"`{name}`")
+    for comp, parent, above in names.indexed:
+        use = (comp, parent, above)
+        for call, shown in _left_out(names, comp, (use,), sites):
+            yield _unwaited(call, shown, "the list made here")
+
+
+def _unwaited(call: cst.CSTNode, shown: Key, holder: str) -> Finding:
+    return Finding(
+        PENDING_NEVER_WAITED,
+        call,
+        (
+            f"the Pending submitted here for the key {shown!r} of {holder} is never waited "
+            f"on: every use of {holder} takes its items by other keys, so that one is dropped "
+            "unwaited (its tensors stay borrowed); wait on every item, or do not submit it",
+        ),
+    )
+
+
+def _left_out(
+    names: ScopeNames,
+    value: cst.DictComp | cst.ListComp | cst.Dict,
+    uses: Sequence[tuple[cst.CSTNode, object, object]],
+    sites: frozenset[cst.CSTNode],
+    *,
+    members: bool = True,
+) -> Iterator[tuple[cst.CSTNode, Key]]:
+    """The items of ``value`` made by ``sites`` that no use reaches, with a key left out."""
+    made = _items_made(value, sites, members=members)
     if not made:
         return
-    keys = names.made_keys(value)  # type: ignore[arg-type]
+    keys = names.made_keys(value)
     if not keys:
         return
     reached: set[Key] = set()
-    for use in names.uses.get(name, ()):
+    for use in uses:
         got = _reaches(names, use, len(keys) if type(value) is cst.ListComp else None)
         if got is None:
             return
@@ -141,37 +186,61 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
     left = [k for k in keys if k not in reached]
     for call, key in made:
         if left and (key is None or key in left):
-            shown = left[0] if key is None else key
-            yield Finding(
-                OP_NEVER_RUN,
-                call,
-                (
-                    f"the op made here for the key {shown!r} of `{name}` is never run: every "
-                    f"use of `{name}` names its items by other keys (or runs them only under "
-                    "a test false for this one); run it too, or do not make it",
-                ),
-            )
+            yield call, left[0] if key is None else key
+
+
+def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
+    value = names.bound_once(name)
+    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict):
+        return
+    uses = names.uses.get(name, ())
+    for call, shown in _left_out(names, value, uses, sites, members=False):  # type: ignore[arg-type]
+        yield Finding(
+            OP_NEVER_RUN,
+            call,
+            (
+                f"the op made here for the key {shown!r} of `{name}` is never run: every "
+                f"use of `{name}` names its items by other keys (or runs them only under "
+                "a test false for this one); run it too, or do not make it",
+            ),
+        )
 
 
 def _items_made(
-    value: cst.DictComp | cst.ListComp | cst.Dict, sites: frozenset[cst.CSTNode]
+    value: cst.DictComp | cst.ListComp | cst.Dict,
+    sites: frozenset[cst.CSTNode],
+    *,
+    members: bool = False,
 ) -> list[tuple[cst.CSTNode, Key | None]]:
     """The launches a container's items are: (the call, its key; None for a comprehension's
-    one call that makes every item)."""
+    one call that makes every item). ``members``: also a member of an item's tuple display
+    (``(out, k(...).submit())``)."""
     if type(value) is cst.Dict:
         out: list[tuple[cst.CSTNode, Key | None]] = []
         for element in value.elements:
-            if type(element) is cst.DictElement and element.value in sites:
-                out.append((element.value, constant(element.key)))
+            if type(element) is cst.DictElement:
+                for made in _made_in(element.value, sites, members):
+                    out.append((made, constant(element.key)))
         return out
     item = value.value if type(value) is cst.DictComp else value.elt  # type: ignore[union-attr]
-    return [(item, None)] if item in sites else []
+    return [(made, None) for made in _made_in(item, sites, members)]
+
+
+def _made_in(
+    item: cst.BaseExpression, sites: frozenset[cst.CSTNode], members: bool
+) -> list[cst.CSTNode]:
+    if item in sites:
+        return [item]
+    if members and type(item) is cst.Tuple:
+        return [e.value for e in item.elements if e.value in sites]
+    return []
 
 
 def _reaches(
-    names: ScopeNames, use: tuple[cst.Name, object, object], count: int | None
+    names: ScopeNames, use: tuple[cst.CSTNode, object, object], count: int | None
 ) -> set[Key] | None:
-    """The keys one use of a container may take an item by; None where it may take any."""
+    """The keys one use of a container may take an item by (``use``: a name, or a list
+    comprehension indexed where it is made); None where it may take any."""
     name, parent, above = use
     if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
         return set()
@@ -181,6 +250,9 @@ def _reaches(
     if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
         return None
     index = parent.slice[0].slice
+    if type(index) is cst.Slice and count is not None and type(above) is not cst.AssignTarget:
+        window = constant_slice(index, {})  # ``ops[:-1]``: the positions it reads
+        return None if window is None else set(range(count)[window])
     if type(index) is not cst.Index:
         return None
     key = constant(index.value)

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator
 
 import libcst as cst
 
-from tilecheck.codes import OP_NEVER_RUN
+from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
-from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed
+from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
 from tilecheck.host.model import Value
 from tilecheck.host.skipped_runs import SkippedRuns
 
@@ -62,7 +62,24 @@ class KeyedRuns(SkippedRuns):
                 statement = self.made_elsewhere.get(op)
                 found = dataclasses.replace(finding, top=top, statement=statement)
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), found)
+        if scope is not None and self._evaluated_holders and self.created_pendings:
+            self._unwaited_items(scope)
         return SkippedRuns.findings(self)
+
+    def _unwaited_items(self, scope: cst.CSTNode) -> None:
+        """TC108 for the Pendings a container's items are that no use takes (round 29C)."""
+        pending_sites: dict[cst.CSTNode, tuple[int, int]] = {}
+        for pending, (site, top) in self.created_pendings.items():
+            if pending not in self.conflicted:
+                pending_sites.setdefault(site, (pending, top))
+        held = held_items(self._evaluated_holders.values(), members=True)
+        if pending_sites.keys().isdisjoint(held):
+            return
+        outer = self.ctx.known_names if self.module_node is None else None
+        for finding in unwaited_keyed(scope, frozenset(pending_sites), outer):
+            pending, top = pending_sites[finding.node]
+            found = dataclasses.replace(finding, top=top)
+            self.sink.add((PENDING_NEVER_WAITED, pending), (-1, pending), found)
 
     def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
         """Some site may be an item either form concerns: one made here, among the items of

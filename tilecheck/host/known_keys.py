@@ -21,7 +21,12 @@ Key = str | int
 Use = tuple[cst.Name, cst.CSTNode | None, cst.CSTNode | None]  # a name, its parent, grandparent
 
 # Builtins that read a container without changing it, when given it as an argument.
-_READERS = frozenset({"len", "sorted", "print", "list", "tuple", "set", "sum", "min", "max"})
+_READERS = frozenset(
+    {"len", "sorted", "print", "list", "tuple", "set", "sum", "min", "max", "enumerate", "reversed"}
+)
+# Builtins whose walk takes the keys (or items) of their one argument, in some order.
+_SAME_KEYS = frozenset({"sorted", "list", "tuple", "reversed"})
+_SAME_LENGTH = _SAME_KEYS | {"enumerate"}
 # Methods of a dict that read it without changing it.
 _DICT_READS = frozenset({"items", "keys", "values", "get"})
 MOST = 64  # more keys than this are not listed
@@ -40,6 +45,8 @@ class ScopeNames:
         self.uses: dict[str, list[Use]] = {}
         self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
         self.loops: list[cst.For | cst.CompFor] = []
+        # a list comprehension subscripted where it is made (``[...][-1]``), as a use
+        self.indexed: list[tuple[cst.ListComp, cst.Subscript, cst.CSTNode | None]] = []
         # a name read -> the innermost loop around it whose target binds that name
         self.walker: dict[int, cst.For | cst.CompFor] = {}
         targets: dict[int, cst.CSTNode] = {}  # a name in a loop's target tuple -> the loop
@@ -68,6 +75,8 @@ class ScopeNames:
                             targets[id(element.value)] = node
             elif type(node) in (cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp):
                 inner = {**env, **_comprehension_targets(node.for_in)}  # type: ignore[attr-defined]
+                if type(parent) is cst.Subscript and parent.value is node:
+                    self.indexed.append((node, parent, above))  # type: ignore[arg-type]
             for child in children(node):
                 scoped = inner
                 if type(node) is cst.For and child is node.body:
@@ -154,10 +163,11 @@ class ScopeNames:
             if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
                 return None
             walked = self.walked(comp)
+            if type(value) is cst.ListComp:  # positions: only the length counts
+                count = len(walked) if walked is not None else self.length(comp.iter)
+                return None if count is None else list(range(count))
             if walked is None:
                 return None
-            if type(value) is cst.ListComp:
-                return list(range(len(walked)))
             key = walked_key(comp.target)
             if type(value.key) is not cst.Name or key is None or value.key.value != key:  # type: ignore[attr-defined]
                 return None
@@ -168,9 +178,18 @@ class ScopeNames:
         """The keys a loop's target takes, in order: the constants of a display, the values of
         ``range`` of integers, the keys of a known container (walked itself, by ``.items()`` or
         by ``.keys()``)."""
-        walked = loop.iter
+        return self.walked_iter(loop.iter)
+
+    def walked_iter(self, walked: cst.BaseExpression) -> list[Key] | None:
+        """The keys a walk of ``walked`` takes (``walked``), also through ``sorted``/``list``/
+        ``tuple``/``reversed`` (the same keys) and ``enumerate`` (the positions)."""
         if type(walked) is cst.Call and not any(a.keyword or a.star for a in walked.args):
             func = walked.func
+            if type(func) is cst.Name and func.value in _SAME_KEYS and len(walked.args) == 1:
+                return self.walked_iter(walked.args[0].value)
+            if type(func) is cst.Name and func.value == "enumerate" and len(walked.args) == 1:
+                count = self.length(walked.args[0].value)
+                return None if count is None else list(range(count))
             if type(func) is cst.Name and func.value == "range" and 1 <= len(walked.args) <= 3:
                 bounds = [const_int(a.value) for a in walked.args]
                 if any(b is None for b in bounds):
@@ -189,6 +208,33 @@ class ScopeNames:
             free = self._free(walked.value)
             return (free or self)._walked_name(walked)
         return self.constants(walked)
+
+    def length(self, expr: cst.BaseExpression) -> int | None:
+        """How many items ``expr`` holds: a display without ``*``, or a name bound once to
+        one (or to a container of known keys) that no use can change."""
+        if type(expr) is cst.Call and type(expr.func) is cst.Name and len(expr.args) == 1:
+            if expr.func.value in _SAME_LENGTH and not expr.args[0].keyword:
+                return self.length(expr.args[0].value)  # ``enumerate(bufs)``
+            return None
+        if type(expr) is cst.Name:
+            free = self._free(expr.value)
+            if free is not None:
+                return free.length(expr)
+            value = self.bound_once(expr.value)
+            if value is None:
+                return None
+            if type(value) in (cst.Dict, cst.DictComp, cst.ListComp):
+                keys = self.keys(expr.value)
+                return None if keys is None else len(keys)
+            if not all(_dict_read(u) for u in self.uses.get(expr.value, ())):
+                return None
+            expr = value
+        if type(expr) in (cst.List, cst.Tuple):
+            elements = expr.elements  # type: ignore[attr-defined]
+            if any(type(e) is not cst.Element for e in elements) or len(elements) > MOST:
+                return None
+            return len(elements)
+        return None
 
     def _walked_name(self, walked: cst.Name) -> list[Key] | None:
         if self.binds.get(walked.value):

@@ -105,6 +105,10 @@ class Lanes(ItemAttributes):
         if lane not in self._lanes or path is None or not isinstance(axis, At):
             return holders
         assert lane is not None
+        if isinstance(axis.key, int) and axis.key < 0:  # ``pends[-1]`` of three: ``pends[2]``
+            start = self._from_start(lane, (axis.key,))
+            if start:
+                axis = At(start[0])
         key = str(axis.key) if isinstance(axis.key, int) else repr(axis.key)
         out: set[int] = set()
         for holder in holders:

@@ -31,6 +31,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
+from tilecheck.host.parameter_runs import module_functions, parameter_runs
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.host.transfers import Transfers
 
@@ -88,6 +89,11 @@ class LibraryRuns(Transfers):
     def _library_runs(self, expr: cst.Call) -> _Lowered:
         func = expr.func
         kind = type(func)
+        for arg in expr.args:  # ``tr.zip(*map(f, xs, ys))``: the star runs the map (29N)
+            if arg.star == "*" and type(arg.value) is cst.Call:
+                spread = self._spread_map(expr, arg)
+                if spread is not None:
+                    return spread
         if kind is cst.Attribute:
             attr = cast(cst.Attribute, func)
             if attr.attr.value == "format" and type(attr.value) is cst.SimpleString:
@@ -122,6 +128,44 @@ class LibraryRuns(Transfers):
             return _got_attribute(expr)
         return None
 
+    def parameters_run(self, expr: cst.Call, name: str) -> None:
+        """``retry(attempt)`` of a module function ``name`` (its summary applied next) that
+        calls its parameter: ``attempt()`` as often as it certainly does, first (29N)."""
+        key = ("runs", id(expr))
+        found = self.ctx.runs.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = self.ctx.runs[key] = self._parameters_run(expr, name)
+        if found is not None:
+            self.escape(self.ev(cast(cst.BaseExpression, found[1])))
+
+    def _parameters_run(self, expr: cst.Call, name: str) -> _Lowered:
+        ctx = self.ctx
+        module = ctx.module
+        if module is None or any(a.star for a in expr.args):
+            return None
+        functions = ctx.index.fact(module, module_functions)
+        fn = functions.get(name)
+        runs = ctx.index.fact(fn, parameter_runs) if fn is not None else ()
+        if fn is None or not runs:
+            return None
+        given = _given(fn, expr)
+        built: list[cst.Element] = []
+        for _, param, times, bound in runs:
+            arg = given.get(param)
+            if arg is None or (bound is not None and bound in given):
+                continue
+            if type(arg) is not cst.Name or arg.value in self.env:
+                continue
+            run = functions.get(arg.value)
+            if run is None or any(p.default is None for p in run.params.params):
+                continue
+            if any(type(n) is cst.Yield for n in ctx.index.nodes(run.body)):
+                continue  # (a generator function: its call runs none of its body)
+            for _ in range(times):
+                called = lowered_from(expr, cst.Call(func=cst.Name(arg.value)))
+                built.append(cst.Element(called))
+        return (_FIRST, lowered_from(expr, cst.List(elements=built))) if built else None
+
     # -- ``key=`` ------------------------------------------------------------------------------
     def _key_runs(self, expr: cst.Call, items: cst.BaseExpression) -> _Lowered:
         key = next((a.value for a in expr.args if a.keyword and a.keyword.value == "key"), None)
@@ -146,19 +190,36 @@ class LibraryRuns(Transfers):
         return _FIRST, lowered_from(expr, cst.ListComp(elt=called, for_in=loop))
 
     def _mapped(self, expr: cst.Call) -> _Lowered:
-        """``list(map(f, xs))``: ``[f(item) for item in xs]`` (a lambda's body inline)."""
+        """``list(map(f, xs))``: ``[f(item) for item in xs]``; ``map(f, xs, ys)``: ``[f(a,
+        b) for a, b in zip(xs, ys)]`` (a lambda's body inline)."""
         inner = expr.args[0].value if len(expr.args) == 1 else None
         if type(inner) is not cst.Call or expr.args[0].keyword or expr.args[0].star:
             return None
+        built = self._map_items(inner, expr)
+        return (_VALUE, lowered_from(expr, built)) if built is not None else None
+
+    def _map_items(self, inner: cst.Call, origin: cst.Call) -> cst.ListComp | None:
+        """The items ``map(f, *iterables)`` makes, as a comprehension of ``f``'s calls."""
         args = inner.args
-        if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+        if len(args) < 2 or any(a.keyword is not None or a.star for a in args):
+            return None
+        if type(inner.func) is not cst.Name or inner.func.value != "map":
             return None
         if self.ctx.callee(inner.func).canonical != "builtins.map":
             return None
-        if type(args[0].value) is cst.Lambda:
+        if type(args[0].value) is cst.Lambda and len(args) == 2:
             return None  # (run where the call returns: ``immediate.run_inline``)
-        built = _each(args[0].value, args[1].value, (), expr)
-        return (_VALUE, lowered_from(expr, built)) if built is not None else None
+        if len(args) == 2:
+            return _each(args[0].value, args[1].value, (), origin)
+        return _zipped(args[0].value, [a.value for a in args[1:]], origin)
+
+    def _spread_map(self, expr: cst.Call, arg: cst.Arg) -> _Lowered:
+        """``g(*map(f, xs, ys))``: ``g(*[f(a, b) for a, b in zip(xs, ys)])``."""
+        built = self._map_items(cast(cst.Call, arg.value), expr)
+        if built is None:
+            return None
+        args = [a.with_changes(value=built) if a is arg else a for a in expr.args]
+        return _VALUE, lowered_from(expr, expr.with_changes(args=args))
 
     def _reduce_runs(self, expr: cst.Call) -> _Lowered:
         """``functools.reduce(f, xs, start)``: ``f`` runs on every item, first given
@@ -282,6 +343,45 @@ def _each(
         once = cst.List(elements=[cst.Element(value)])
         inner = cst.CompFor(target=name, iter=once, inner_for_in=inner)
     loop = cst.CompFor(target=names[-1], iter=items, inner_for_in=inner)
+    return cst.ListComp(elt=body, for_in=loop)
+
+
+def _given(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The arguments ``call`` gives ``fn``'s parameters, by name."""
+    params = [*fn.params.posonly_params, *fn.params.params]
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value
+        elif i < len(params):
+            given[params[i].name.value] = arg.value
+    return given
+
+
+def _zipped(
+    func: cst.BaseExpression, iterables: list[cst.BaseExpression], origin: cst.Call
+) -> cst.ListComp | None:
+    """``[func(a, b) for a, b in zip(xs, ys)]``, which the call's value is (so the iterables
+    are evaluated once, there): ``func`` a name, an attribute path or a lambda of as many
+    plain parameters (its body inline)."""
+    if type(func) is cst.Lambda:
+        params = func.params
+        if params.posonly_params or params.kwonly_params or params.star_kwarg:
+            return None
+        plain = all(p.default is None for p in params.params)
+        if not plain or len(params.params) != len(iterables) or type(params.star_arg) is cst.Param:
+            return None
+        names = [cst.Name(p.name.value) for p in params.params]
+        body = func.body
+    elif receiver_path(func) is not None:
+        names = [cst.Name(f"{_ITEM}{i}") for i in range(len(iterables))]
+        given = [cst.Arg(lowered_from(origin, cst.Name(n.value))) for n in names]
+        body = lowered_from(origin, cst.Call(func=func, args=given))
+    else:
+        return None
+    target = cst.Tuple(elements=[cst.Element(n) for n in names])
+    zipped = cst.Call(func=cst.Name("zip"), args=[cst.Arg(items) for items in iterables])
+    loop = cst.CompFor(target=target, iter=lowered_from(origin, zipped))
     return cst.ListComp(elt=body, for_in=loop)
 
 

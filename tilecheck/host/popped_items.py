@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.cells import keyed_get
 from tilecheck.host.keyed_runs import KeyedRuns
 from tilecheck.host.model import LIVE, Kind, Value
 from tilecheck.syntax.nodes import path_of
@@ -22,6 +23,10 @@ class PoppedItems(KeyedRuns):
     __slots__ = ()
 
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        if func.attr.value in ("get", "pop") and len(call.args) == 2:
+            got = keyed_get(self, call, func)  # a default beside the key (round 29C)
+            if got is not None:
+                return got
         path = path_of(func.value) if func.attr.value == "clear" and not call.args else None
         held = self.env.get(path + "[*]") if path is not None else None
         if path is None or not held or not self.local_container(path + "[*]"):

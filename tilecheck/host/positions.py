@@ -76,7 +76,7 @@ class Positions(SkippedWaits):
                 self.bind_name(name, NOTHING)
             return
         for name, value in bound:
-            if isinstance(value, int):
+            if isinstance(value, (int, str)):  # (a string: a key, ``d.get(name, fb)``)
                 self.bind_name(name, NOTHING)
                 self.set_def(name, At(value))
             else:
@@ -196,7 +196,8 @@ class Positions(SkippedWaits):
                         return None
                     out.append(tuple(row))
                 elif type(element.value) is cst.SimpleString:
-                    out.append(NOTHING)
+                    text = cst.ensure_type(element.value, cst.SimpleString).evaluated_value
+                    out.append(text if isinstance(text, str) else NOTHING)
                 else:  # (items with effects of their own are evaluated once, below)
                     return None
             return out

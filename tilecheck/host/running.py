@@ -15,6 +15,8 @@ from tilecheck.host.summary import Summary
 
 
 class Running(Protocol):
+    awaited_call: cst.Call | None  # a call whose body runs here, up to its first ``await``
+
     @property
     def ctx(self) -> Context: ...
 

@@ -31,6 +31,7 @@ from tilecheck.host.gathered_drops import discarded_gathers, returned_submits
 from tilecheck.host.last_items import last_appended
 from tilecheck.host.model import LIVE, Kind
 from tilecheck.host.name_drops import Layout, NameDrops, layout, names, suite
+from tilecheck.host.raised_drops import lookup_shown, may_raise, raising_lines, taken_way
 from tilecheck.host.tasks import GATHER
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
@@ -45,7 +46,7 @@ class SkippedWaits(FlagGates):
     """Records, at each way out of an ``if`` test, the Pendings and ops a name alone holds,
     live on every path (``skipped_edge``); ``findings`` walks from the ones of the fixed point."""
 
-    __slots__ = ("_consumers", "skips")
+    __slots__ = ("_consumers", "raised", "skips")
 
     def __init__(self, ctx: Context) -> None:
         FlagGates.__init__(self, ctx)
@@ -53,6 +54,9 @@ class SkippedWaits(FlagGates):
         # the last visit saw them (the fixed point's: they rest on must-facts).
         self.skips: dict[tuple[cst.BaseExpression, bool], tuple[tuple[str, int], ...]] = {}
         self._consumers: list[tuple[cst.For, str, bool]] = []  # loops over ``gen(...)``
+        # Per statement whose operator's exception a handler names (``raised_drops``): the
+        # (name, object) pairs it may drop, as the last visit saw them.
+        self.raised: dict[cst.CSTNode, tuple[tuple[str, int], ...]] = {}
 
     def note_loops(self, loops: list[cst.For]) -> None:
         FlagGates.note_loops(self, loops)
@@ -69,6 +73,12 @@ class SkippedWaits(FlagGates):
         key = (test, truth)
         if key not in self.skips and not _named(test):
             return  # (``if 0 % 3 == 0:``: no way is known to be taken)
+        found = self._held_alone()
+        if found or key in self.skips:
+            self.skips[key] = tuple(found)
+
+    def _held_alone(self) -> list[tuple[str, int]]:
+        """The Pendings and ops a plain name alone holds here, live on every path."""
         holds = self.holds
         live = [
             oid
@@ -85,12 +95,25 @@ class SkippedWaits(FlagGates):
                     oid in oids for path, oids in self.env.items() if path != name
                 ):  # (held by no other name, container, attribute or closure)
                     found.append((name, oid))
-        if found or key in self.skips:
-            self.skips[key] = tuple(found)
+        return found
+
+    def raising_edge(self, node: cst.BaseSmallStatement) -> None:
+        """A statement whose operator may raise an exception a handler around it names
+        (``tilecheck.host.raised_drops``): what ``skipped_edge`` records, before it runs."""
+        if (not self.created_pendings and not self.created_ops) or self._running:
+            return
+        scope = self.scope_node or self.module_node
+        if scope is None or node not in self.ctx.index.fact(scope, raising_lines):
+            return
+        found = self._held_alone()
+        if found or node in self.raised:
+            self.raised[node] = tuple(found)
 
     def findings(self) -> list[Finding]:
         out = FlagGates.findings(self)
         kept = self._skipped() if self.skips else []
+        if self.raised:
+            kept += self._raised()
         if self._consumers:
             kept += self._skipped_steps()
         if (self.created_pendings or self.created_ops) and not self._running:
@@ -132,6 +155,38 @@ class SkippedWaits(FlagGates):
                     finding = self._dropped_finding(oid, test)
                     if finding is not None:
                         out.append(finding)
+        return out
+
+    def _raised(self) -> list[tuple[object, Finding]]:
+        """The objects a statement's operator drops where a handler takes its exception."""
+        scope = self.scope_node or self.module_node
+        if scope is None:
+            return []
+        shape = self.ctx.index.fact(scope, layout)
+        lines = self.ctx.index.fact(scope, raising_lines)
+        module = not isinstance(scope, cst.FunctionDef)
+        out: list[tuple[object, Finding]] = []
+        for node, held in self.raised.items():
+            line, raising = lines[node]
+            for name, oid in held:
+                if (
+                    not name.isidentifier()
+                    or name in self.outer_names
+                    or name in shape.nested
+                    or NameDrops(shape, name, module).reads(node)
+                ):
+                    continue
+                for operator, exception in raising:
+                    if not may_raise(operator, self.ctx.constants):
+                        continue
+                    handler = taken_way(NameDrops(shape, name, module), line, exception)
+                    if handler is None:
+                        continue
+                    shown = lookup_shown(operator, exception, handler)
+                    finding = self._dropped_finding(oid, operator, shown, handler)
+                    if finding is not None:
+                        out.append(finding)
+                    break
         return out
 
     def _last_dropped(self) -> list[tuple[object, Finding]]:
@@ -263,7 +318,13 @@ class SkippedWaits(FlagGates):
             decided |= ctx.index.fact(ctx.module, _literals)
         return any(n not in decided and n not in ctx.constants for n in found)
 
-    def _dropped_finding(self, oid: int, test: cst.CSTNode) -> tuple[object, Finding] | None:
+    def _dropped_finding(
+        self,
+        oid: int,
+        test: cst.CSTNode,
+        raised: str | None = None,
+        handler: cst.CSTNode | None = None,
+    ) -> tuple[object, Finding] | None:
         site = self.site_of(oid)
         if site in self.conflicted:
             return None
@@ -276,14 +337,19 @@ class SkippedWaits(FlagGates):
             code, what, how = PENDING_NEVER_WAITED, "the Pending of this submit", ("wait", "waited")
         else:
             code, what, how = OP_NEVER_RUN, self.infos[oid].label, ("run", "run")
+        where: tuple[str | cst.CSTNode, ...] = (
+            (f"{what} is dropped un{how[1]} where the test at ", test, " takes the way that skips")
+            if raised is None or handler is None
+            else (f"{what} is dropped un{how[1]} where ", test, f" raises {raised} into ", handler)
+        )
         finding = Finding(
             code,
             node,
             (
-                f"{what} is dropped un{how[1]} where the test at ",
-                test,
-                f" takes the way that skips its {how[0]}: nothing there {how[0]}s it before its "
-                f"name is rebound or the scope ends; {how[0]} it on every path",
+                *where,
+                f"{' its' if raised is None else ', which skips its'} {how[0]}: nothing there "
+                f"{how[0]}s it before its name is rebound or the scope ends; {how[0]} it on "
+                "every path",
             ),
             top=top,
             statement=self.made_elsewhere.get(site),

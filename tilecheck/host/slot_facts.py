@@ -210,7 +210,10 @@ class SlotFacts(ZippedItems):
             return
         target = test.comparisons[0]
         comparator = target.comparator
-        left = type(test.left)
+        tested = test.left
+        if type(tested) is cst.NamedExpr:  # ``(w := pends[f]) is None``: ``w`` was bound first
+            tested = tested.target
+        left = type(tested)
         if (left is not cst.Name and left is not cst.Subscript) or type(comparator) is not cst.Name:
             return
         if cst.ensure_type(comparator, cst.Name).value != "None":
@@ -219,7 +222,7 @@ class SlotFacts(ZippedItems):
         if not ((operator is cst.Is and truth) or (operator is cst.IsNot and not truth)):
             return
         if left is cst.Subscript:  # ``pends[f] is None`` (round 25D): as ``w = pends[f]``
-            read = cst.ensure_type(test.left, cst.Subscript)
+            read = cst.ensure_type(tested, cst.Subscript)
             found = self._slot_list(read.value)
             form = self._slot_index(read, found[1]) if found is not None else None
             if found is not None and found[0] in self._slot_names and form is not None:
@@ -227,7 +230,7 @@ class SlotFacts(ZippedItems):
             return
         if not self._slot_reads or not self.defs:
             return
-        name = cst.ensure_type(test.left, cst.Name).value
+        name = cst.ensure_type(tested, cst.Name).value
         for path, keys in self._slot_reads.items():
             known = self.defs.get(f"{name}[@{path}]")
             n = self._slot_lengths.get(path)

@@ -366,7 +366,12 @@ def _start(analysis: Running, call: cst.Call) -> Value | None:
         summary = analysis.ctx.summary_for(part)  # all of it, at once
         if summary is None:
             return None
-    return _hold(analysis, call, summary, part)
+    saved = analysis.awaited_call
+    analysis.awaited_call = call  # (its first part runs here: the globals it reads then)
+    try:
+        return _hold(analysis, call, summary, part)
+    finally:
+        analysis.awaited_call = saved
 
 
 def _hold(analysis: Running, call: cst.Call, summary: Summary, part: str) -> Value:

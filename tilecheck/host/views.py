@@ -15,6 +15,7 @@ import libcst as cst
 
 from tilecheck.host import api
 from tilecheck.host.cleared_windows import ClearedWindows
+from tilecheck.host.flat_views import flat_box, flat_run, new_shape
 from tilecheck.host.indices import (
     NOW,
     Affine,
@@ -66,7 +67,7 @@ class Views(ClearedWindows):
         region = region_of(expr.slice, self.ctx.constants, forms)
         if region is not None and None in region and len(tensors) == 1:
             region = self._from_end(expr, region, min(tensors))  # ``x[:-1]`` of ``arange(n)``
-        rows = self._flat_rows(tensors, region) or self._reshaped_rows(tensors, region)
+        rows = self._reshaped_part(expr, tensors)
         if rows is not None:  # ``flat[W : 2 * W]`` of ``flat = t.reshape(-1)``: ``t[1:2]``
             whole, region = rows
             tensors = frozenset({whole})
@@ -83,7 +84,7 @@ class Views(ClearedWindows):
             names = frozenset(
                 forms[n].name if n in forms and forms[n].name in counters else n for n in names
             )
-        loop = self._row_loop(expr, region)
+        loop = None if rows is not None else self._row_loop(expr, region)
         space = "" if loop is None else self._loops[id(loop.iter)]
         if loop is not None and region is not None:
             region = tuple(
@@ -130,79 +131,33 @@ class Views(ClearedWindows):
         flat = cst.Subscript(inner.value, [*inner.slice, *expr.slice])
         return flat, select.of
 
-    def _flat_rows(
-        self, tensors: Oids, region: tuple[Axis | None, ...] | None
+    def _reshaped_part(
+        self, expr: cst.Subscript, tensors: Oids
     ) -> tuple[int, tuple[Axis | None, ...]] | None:
-        """A slice of whole rows of a flattened tensor (``t.reshape(-1)`` of a new ``t`` of a
-        constant shape, whose memory is its rows one after another): the base and those rows
-        (``flat[W : 2 * W]`` of ``t`` of shape ``(3, W)`` is ``t[1:2]``)."""
-        if region is None or len(region) != 1 or len(tensors) != 1:
-            return None
-        span = region[0]
-        if not isinstance(span, Span) or span.step != 1 or span.stop is None:
-            return None
-        (flat,) = tensors
-        site = self.infos[flat].site
-        selects = self.infos[flat].selects
-        if flat not in self._whole or not selects or len(selects[0].of) != 1:
-            return None
-        if not (
-            isinstance(site, cst.Call)
-            and isinstance(site.func, cst.Attribute)
-            and site.func.attr.value == "reshape"
-            and len(site.args) == 1
-            and const_int(site.args[0].value, self.ctx.constants) == -1
-        ):
-            return None
-        (base,) = selects[0].of
-        dims = self._factory_shape(base)
-        if dims is None or len(dims) < 2:
-            return None
-        row = math.prod(dims[1:])
-        if row <= 0 or span.start % row or span.stop % row:
-            return None
-        return base, (Span(span.start // row, span.stop // row, 1),)
-
-    def _reshaped_rows(
-        self, tensors: Oids, region: tuple[Axis | None, ...] | None
-    ) -> tuple[int, tuple[Axis | None, ...]] | None:
-        """Whole rows of ``v = t.reshape(R, C)`` (constant dimensions, ``t`` a new tensor of a
-        constant shape and as many elements: its memory, row after row): the base and the
-        rows of it they are (``v[1]`` of ``t`` of shape ``(2 * C,)`` is ``t[C : 2 * C]``)."""
-        if region is None or len(region) != 1 or len(tensors) != 1:
+        """A part of ``t.reshape(...)`` (``t`` a new tensor of a constant shape) that is one
+        run of ``t``'s memory and a box of ``t``'s shape (``tilecheck.host.flat_views``): the
+        base and that box (``flat[:8]`` of ``t.reshape(-1)``, ``t`` of shape ``(3, 32)``, is
+        ``t[0, 0:8]``; ``v[1]`` of ``v = t.reshape(2, C)``, ``t`` of shape ``(2 * C,)``, is
+        ``t[C : 2 * C]``)."""
+        if len(tensors) != 1:
             return None
         (view,) = tensors
-        if view not in self._whole:
+        site, selects = self.infos[view].site, self.infos[view].selects
+        if view not in self._whole or not selects or len(selects[0].of) != 1:
             return None
-        axis, site, selects = region[0], self.infos[view].site, self.infos[view].selects
-        if isinstance(axis, At) and isinstance(axis.key, int) and axis.key >= 0:
-            first, last = axis.key, axis.key + 1
-        elif isinstance(axis, Span) and axis.step == 1 and axis.stop is not None:
-            first, last = axis.start, axis.stop
-        else:
+        if not (type(site) is cst.Call and type(site.func) is cst.Attribute):
             return None
-        if not selects or len(selects[0].of) != 1:
+        if site.func.attr.value != "reshape":
             return None
-        if not (type(site) is cst.Call and type(site.func) is cst.Attribute and site.args):
-            return None
-        if site.func.attr.value != "reshape" or any(a.keyword or a.star for a in site.args):
-            return None
-        args, known = site.args, self.ctx.constants
-        one = len(args) == 1
-        dims = (
-            shape_dims(args[0].value, known) if one else [const_int(a.value, known) for a in args]
-        )
         (base,) = selects[0].of
         have = self._factory_shape(base)
-        if dims is None or have is None or len(dims) < 2 or None in dims:
+        if have is None:
             return None
-        size = [d for d in dims if d is not None]
-        row, inner = math.prod(size[1:]), math.prod(have[1:])
-        if math.prod(size) != math.prod(have) or row <= 0 or last > size[0] or inner <= 0:
-            return None
-        if first * row % inner or last * row % inner:
-            return None
-        return base, (Span(first * row // inner, last * row // inner, 1),)
+        known = self.ctx.constants
+        dims = new_shape(site.args, math.prod(have), known)
+        run = None if dims is None else flat_run(dims, expr.slice, known)
+        box = None if run is None else flat_box(have, *run)
+        return None if box is None else (base, box)
 
     def _from_end(
         self, expr: cst.Subscript, region: tuple[Axis | None, ...], oid: int
