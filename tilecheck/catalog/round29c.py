@@ -3,8 +3,9 @@ a slot read through a walrus is the slot (``if (w := pends[s]) is not None: w.wa
 ``for p in pends: if p is not None: p.wait()`` waits every item it walks, ``d.get(k, fb)`` /
 ``d.pop(k, fb)`` resolve by the dict's known keys (the item, the default, or either), and the
 positions a list's uses never take (``ops[0]`` only, ``ops[:-1]``, ``[...][-1]``) leave those
-items' ops unrun and Pendings unwaited. The VALID ones run clean and must stay silent; the
-INVALID ones are real errors (the interpreter raises or warns at the mark)."""
+items' ops unrun and Pendings unwaited (also a Pending kept in a plain dataclass item). The
+VALID ones run clean and must stay silent; the INVALID ones are real errors (the interpreter
+raises or warns at the mark)."""
 
 from __future__ import annotations
 
@@ -128,6 +129,27 @@ def main() -> None:
 """,
             "every key's Pending is taken and waited",
         ),
+        valid(
+            """
+from dataclasses import dataclass
+
+
+@dataclass
+class Req:
+    out: Tensor[f32]
+    done: tr.Pending
+
+    def __post_init__(self) -> None:
+        self.done.wait()
+
+
+def main() -> None:
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    reqs = [Req(o, scale(o.partition((8,)), 2.0).submit()) for o in outs]
+    print(reqs[0].out.to_numpy())
+""",
+            "a record whose `__post_init__` waits its Pending: the untaken items are waited",
+        ),
     ),
 }
 
@@ -220,6 +242,25 @@ def main() -> None:
     print(outs["a"].to_numpy())
 """,
             "the Pending under `b` is never taken from the dict, so never waited",
+        ),
+        invalid(
+            """
+from dataclasses import dataclass
+
+
+@dataclass
+class Job:
+    out: Tensor[f32]
+    pending: tr.Pending
+
+
+def main() -> None:
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    jobs = [Job(o, scale(o.partition((8,)), 2.0).submit()) for o in outs]  # TC108
+    jobs[0].pending.wait()
+    print(jobs[0].out.to_numpy())
+""",
+            "a plain dataclass keeps the Pending; the jobs never taken are dropped unwaited",
         ),
     ),
 }

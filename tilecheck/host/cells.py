@@ -105,3 +105,32 @@ def _whole_walk(iterable: cst.BaseExpression) -> bool:
         else:
             return False
     return type(iterable) is cst.Name or type(iterable) is cst.Attribute
+
+
+_RECORD_HOOKS = frozenset({"__init__", "__post_init__", "__del__", "__setattr__", "__new__"})
+
+
+def plain_records(module: cst.Module | None) -> frozenset[str]:
+    """The module's ``@dataclass`` classes with no base and none of the methods a
+    construction or a collection runs: an instance only keeps its fields (``Job(n, pending)``
+    waits nothing, drops nothing)."""
+    found: set[str] = set()
+    for stmt in module.body if module is not None else ():
+        if type(stmt) is not cst.ClassDef or stmt.bases or stmt.keywords:
+            continue
+        dotted = [
+            d.decorator.func if type(d.decorator) is cst.Call else d.decorator
+            for d in stmt.decorators
+        ]
+        if not any(_names_dataclass(d) for d in dotted) or len(dotted) != 1:
+            continue
+        body = stmt.body.body if type(stmt.body) is cst.IndentedBlock else ()
+        if not any(type(s) is cst.FunctionDef and s.name.value in _RECORD_HOOKS for s in body):
+            found.add(stmt.name.value)
+    return frozenset(found)
+
+
+def _names_dataclass(expr: cst.BaseExpression) -> bool:
+    if type(expr) is cst.Name:
+        return expr.value == "dataclass"
+    return type(expr) is cst.Attribute and expr.attr.value == "dataclass"

@@ -58,6 +58,8 @@ def held_items(holders: Iterable[cst.CSTNode], *, members: bool = False) -> froz
             item = node.elt if type(node) is cst.ListComp else getattr(node, "value", None)
             if type(node) in (cst.ListComp, cst.DictComp) and type(item) is cst.Tuple:
                 found.update(e.value for e in item.elements)
+            elif type(node) in (cst.ListComp, cst.DictComp) and type(item) is cst.Call:
+                found.update(a.value for a in item.args)  # ``Job(n, k(...).submit())``
     for node in holders:
         if type(node) not in _HOLDERS:
             continue
@@ -130,8 +132,10 @@ def unwaited_keyed(
     scope: cst.CSTNode,
     sites: frozenset[cst.CSTNode],
     outer: Callable[[], ScopeNames | None] | None = None,
+    records: frozenset[str] = frozenset(),
 ) -> Iterator[Finding]:
-    """TC108 for the submits among ``sites`` that make a container's items (a comprehension
+    """TC108 for the submits among ``sites`` that make a container's items (also as a member
+    of an item's tuple, or an argument of a plain record class in ``records``) (a comprehension
     or a display, bound once or indexed at once) whose every use takes items by keys or
     constant slices that leave some position out: the Pending there is never waited (round
     29C: the container's positions as cells; the untaken ones are dropped)."""
@@ -140,11 +144,12 @@ def unwaited_keyed(
         value = names.bound_once(name)
         if type(value) in (cst.DictComp, cst.ListComp, cst.Dict):
             uses = names.uses.get(name, ())
-            for call, shown in _left_out(names, value, uses, sites):  # type: ignore[arg-type]
+            left = _left_out(names, value, uses, sites, records)  # type: ignore[arg-type]
+            for call, shown in left:
                 yield _unwaited(call, shown, f"`{name}`")
     for comp, parent, above in names.indexed:
         use = (comp, parent, above)
-        for call, shown in _left_out(names, comp, (use,), sites):
+        for call, shown in _left_out(names, comp, (use,), sites, records):
             yield _unwaited(call, shown, "the list made here")
 
 
@@ -165,11 +170,11 @@ def _left_out(
     value: cst.DictComp | cst.ListComp | cst.Dict,
     uses: Sequence[tuple[cst.CSTNode, object, object]],
     sites: frozenset[cst.CSTNode],
-    *,
-    members: bool = True,
+    records: frozenset[str] | None,
 ) -> Iterator[tuple[cst.CSTNode, Key]]:
-    """The items of ``value`` made by ``sites`` that no use reaches, with a key left out."""
-    made = _items_made(value, sites, members=members)
+    """The items of ``value`` made by ``sites`` that no use reaches, with a key left out
+    (``records``: None, only items that are the launch itself)."""
+    made = _items_made(value, sites, records)
     if not made:
         return
     keys = names.made_keys(value)
@@ -194,7 +199,7 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
     if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict):
         return
     uses = names.uses.get(name, ())
-    for call, shown in _left_out(names, value, uses, sites, members=False):  # type: ignore[arg-type]
+    for call, shown in _left_out(names, value, uses, sites, None):  # type: ignore[arg-type]
         yield Finding(
             OP_NEVER_RUN,
             call,
@@ -209,30 +214,32 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
 def _items_made(
     value: cst.DictComp | cst.ListComp | cst.Dict,
     sites: frozenset[cst.CSTNode],
-    *,
-    members: bool = False,
+    records: frozenset[str] | None = None,
 ) -> list[tuple[cst.CSTNode, Key | None]]:
     """The launches a container's items are: (the call, its key; None for a comprehension's
-    one call that makes every item). ``members``: also a member of an item's tuple display
-    (``(out, k(...).submit())``)."""
+    one call that makes every item). ``records`` (not None): also a member of an item's tuple
+    display (``(out, k(...).submit())``) or an argument of a record class it names."""
     if type(value) is cst.Dict:
         out: list[tuple[cst.CSTNode, Key | None]] = []
         for element in value.elements:
             if type(element) is cst.DictElement:
-                for made in _made_in(element.value, sites, members):
+                for made in _made_in(element.value, sites, records):
                     out.append((made, constant(element.key)))
         return out
     item = value.value if type(value) is cst.DictComp else value.elt  # type: ignore[union-attr]
-    return [(made, None) for made in _made_in(item, sites, members)]
+    return [(made, None) for made in _made_in(item, sites, records)]
 
 
 def _made_in(
-    item: cst.BaseExpression, sites: frozenset[cst.CSTNode], members: bool
+    item: cst.BaseExpression, sites: frozenset[cst.CSTNode], records: frozenset[str] | None
 ) -> list[cst.CSTNode]:
     if item in sites:
         return [item]
-    if members and type(item) is cst.Tuple:
+    if records is not None and type(item) is cst.Tuple:
         return [e.value for e in item.elements if e.value in sites]
+    if records and type(item) is cst.Call and type(item.func) is cst.Name:
+        if item.func.value in records:  # a plain dataclass keeps its arguments, nothing more
+            return [a.value for a in item.args if a.value in sites]
     return []
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
+from tilecheck.host.cells import plain_records
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
@@ -76,7 +77,8 @@ class KeyedRuns(SkippedRuns):
         if pending_sites.keys().isdisjoint(held):
             return
         outer = self.ctx.known_names if self.module_node is None else None
-        for finding in unwaited_keyed(scope, frozenset(pending_sites), outer):
+        records = plain_records(self.ctx.module)
+        for finding in unwaited_keyed(scope, frozenset(pending_sites), outer, records):
             pending, top = pending_sites[finding.node]
             found = dataclasses.replace(finding, top=top)
             self.sink.add((PENDING_NEVER_WAITED, pending), (-1, pending), found)
