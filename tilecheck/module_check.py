@@ -29,6 +29,7 @@ from tilecheck.host.bound_once import (
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import class_dunders
+from tilecheck.host.factories import partition_maker_of
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
@@ -45,8 +46,10 @@ from tilecheck.host.key_lists import key_lists
 from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.lambdas import lowered
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.lazy_code import drawn_at_once, moved
 from tilecheck.host.library import library_signature
 from tilecheck.host.managers import Managers
+from tilecheck.host.resumed import resumed
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
 from tilecheck.incremental.units import Round
@@ -171,9 +174,16 @@ def _module_context(
     ctx.arrays = functools.cache(lambda: bound_once(module.body, ctx.array_maker, rebindable))
     ctx.ops = functools.cache(lambda: bound_once(module.body, ctx.launches, rebindable))
     ctx.bound_once = functools.cache(lambda: bound_once(module.body, _any, rebindable))
+    ctx.tensors = functools.cache(lambda: bound_once(module.body, ctx.tensor_maker, rebindable))
+    ctx.partitions = functools.cache(
+        lambda: bound_once(module.body, partition_maker_of(module, find_def), rebindable)
+    )
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: key_lists(module))
     ctx.known_names = functools.cache(lambda: ScopeNames(module))
+    ctx.drawn = functools.cache(
+        lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)
+    )
     ctx.definition_for = functions.definition
     ctx.global_reads = functools.cache(
         lambda: GlobalReads(module_code(tuple(module.body)), resolver)
@@ -271,12 +281,17 @@ def _check_module(
     # Analysed with each loop over a module generator stepped together with the generator's
     # (``tilecheck.host.generators``); findings are placed by the source's statements.
     shown, module = module, Generators(lowered(module)).module()
+    # ... and each generator expression kept in a name written where it is drawn
+    module, aliases = moved(module)
+    # ... and a module generator's pieces written where ``next`` runs them
+    module, resumed_from = resumed(module)
+    aliases.update(resumed_from)
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class
     launches = launches_in(module, resolver)  # for the kernels' tile-type rules
-    positions = StatementPositions(shown, reuse.memo if reuse is not None else None)
+    positions = StatementPositions(shown, reuse.memo if reuse is not None else None, aliases)
     # What the bodies nested in each module statement found (None: the module body's own, each
     # with its statement), and what ``reuse`` still has (those bodies are not analysed again).
     found: dict[int | None, list[tuple[AnyFinding, int]]] = defaultdict(list)

@@ -11,7 +11,7 @@ text (a triple-quoted string, a backslash continuation). Top-level statements st
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,8 +148,15 @@ class StatementPositions:
     """``span(node, near=i)``: the node's span, looked for in top-level statement ``i`` first
     (then outwards), measuring only the statements it has to."""
 
-    def __init__(self, module: cst.Module, memo: StatementMemo | None = None) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        memo: StatementMemo | None = None,
+        aliases: Mapping[cst.CSTNode, cst.CSTNode] | None = None,
+    ) -> None:
         self._module = module
+        # a node an analysis rewrite rebuilt, by the source node it stands for (round 29G)
+        self._aliases = aliases or {}
         self._body = module.body
         self._memo = memo if memo is not None else StatementMemo()
         self._starts: list[int] = []  # first line of each statement counted so far
@@ -166,6 +173,8 @@ class StatementPositions:
         return span_of
 
     def span(self, node: cst.CSTNode, near: int = 0) -> Span:
+        if self._aliases:
+            node = self._aliases.get(node, node)
         top = self._statement_of(node, near)
         if top is None:  # not under any statement (the module itself): measure everything
             if self._whole is None:

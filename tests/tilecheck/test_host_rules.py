@@ -737,9 +737,24 @@ def test_op_run_twice_is_not_guessed_where_it_may_not_be() -> None:
             gen = (f.sync() for _ in range(n))  # lazy: runs when consumed, if ever
             f = scale(z.partition((64,)), 3.0)
             f.sync()
-            print(list(gen))
+            print(gen)  # (not drawn here)
     """)
     assert found(source) == []
+
+
+def test_generator_expression_runs_where_drawn() -> None:
+    # its free names are looked up when it is drawn: ``f`` is the second op, already run
+    source = host("""
+        def main(n: int) -> None:
+            z = tr.zeros((256,))
+            f = scale(z.partition((64,)), 2.0)
+            f.sync()
+            gen = (f.sync() for _ in range(n))
+            f = scale(z.partition((64,)), 3.0)
+            f.sync()
+            print(list(gen))
+    """)
+    assert [code for code, _ in found(source)] == ["TC110"]
 
 
 def test_a_name_a_call_may_rebind_is_not_known() -> None:

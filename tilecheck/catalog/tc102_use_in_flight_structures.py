@@ -5,6 +5,8 @@ silent when correct (issue 17)."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Case, invalid, valid
+from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
+from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -250,6 +252,7 @@ def main() -> None:
     ),
     *ROWS_VALID["TC102"],
     *WINDOWS_VALID["TC102"],
+    *ROUND29G_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -502,4 +505,5 @@ def main() -> None:
     ),
     *ROWS_INVALID["TC102"],
     *WINDOWS_INVALID["TC102"],
+    *ROUND29G_INVALID["TC102"],
 )

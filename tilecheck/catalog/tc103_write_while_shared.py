@@ -26,6 +26,8 @@ from tilecheck.catalog.round26b import VALID as ROUND26B_VALID
 from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
+from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -122,6 +124,7 @@ def main() -> None:
         *ROUND25C_VALID["TC103"],
         *ROUND26B_VALID["TC103"],
         *ROUND28I_VALID["TC103"],
+        *ROUND29G_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -205,6 +208,7 @@ def main() -> None:
         *ROUND25C_INVALID["TC103"],
         *ROUND26B_INVALID["TC103"],
         *ROUND28I_INVALID["TC103"],
+        *ROUND29G_INVALID["TC103"],
         *ROUND29C_INVALID["TC103"],
     ),
 )

@@ -34,6 +34,8 @@ from tilecheck.catalog.round26a import VALID as POSITIONS26A_VALID
 from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
 from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
+from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
+from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -168,6 +170,7 @@ def main() -> None:
         *ROUND24F_VALID["TC104"],
         *POSITIONS26A_VALID["TC104"],
         *ROUND28G_VALID["TC104"],
+        *ROUND29G_VALID["TC104"],
         *ROUND29C_VALID["TC104"],
     ),
     invalid=(
@@ -408,5 +411,6 @@ def main() -> None:
         *KEYED22N_INVALID["TC104"],
         *POSITIONS26A_INVALID["TC104"],
         *ROUND28G_INVALID["TC104"],
+        *ROUND29G_INVALID["TC104"],
     ),
 )

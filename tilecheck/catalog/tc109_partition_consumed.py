@@ -33,6 +33,8 @@ from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
 from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
 from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
+from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -156,6 +158,7 @@ def main() -> None:
         *ROUND25B_VALID["TC109"],
         *ROUND27G_VALID["TC109"],
         *ROUND28G_VALID["TC109"],
+        *ROUND29G_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -338,6 +341,7 @@ def main() -> None:
         *ROUND25B_INVALID["TC109"],
         *ROUND27G_INVALID["TC109"],
         *ROUND28G_INVALID["TC109"],
+        *ROUND29G_INVALID["TC109"],
         *ROUND29C_INVALID["TC109"],
     ),
 )

@@ -25,6 +25,8 @@ from tilecheck.catalog.round25c import INVALID as ROUND25C_INVALID
 from tilecheck.catalog.round25c import VALID as ROUND25C_VALID
 from tilecheck.catalog.round28c import INVALID as ROUND28C_INVALID
 from tilecheck.catalog.round28c import VALID as ROUND28C_VALID
+from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
+from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
@@ -160,6 +162,7 @@ def main() -> None:
         *DUNDERS23A_VALID["TC111"],
         *ROUND25C_VALID["TC111"],
         *ROUND28C_VALID["TC111"],
+        *ROUND29G_VALID["TC111"],
         *ROUND29N_VALID["TC111"],
     ),
     invalid=(
@@ -319,6 +322,7 @@ def main() -> None:
         *ROUND23C_INVALID["TC111"],
         *ROUND25C_INVALID["TC111"],
         *ROUND28C_INVALID["TC111"],
+        *ROUND29G_INVALID["TC111"],
         *ROUND29N_INVALID["TC111"],
     ),
 )

@@ -85,7 +85,7 @@ class BodyAnalysis(Positions):
             initial = dataclasses.replace(
                 initial, env={**initial.env, **self.attribute_entry(me, self.method_of)}
             )
-        states = self.run_body(cfg, initial)
+        states = self.run_body(cfg, self.with_global_partitions(fn, initial))
         end = states.get(cfg.exit)
         if end is not None:
             self.leave(end)

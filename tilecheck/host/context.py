@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS
+from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS, TENSOR_FACTORIES
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.global_reads import GlobalReads
 from tilecheck.host.kernels import with_options_of
@@ -62,6 +62,12 @@ class Context:
     # The same for names bound once to a kernel's launch, an op (``op = k(out.partition(n))``):
     # a function's ``op.sync()`` of one is an effect on the module's op (round 27G).
     ops: Callable[[], frozenset[str]] = frozenset
+    # The same for names bound once to a tilert tensor factory's call (``tr.empty(...)``): a
+    # function's ``name.copy_from(...)`` of one writes the module's tensor (round 29G).
+    tensors: Callable[[], frozenset[str]] = frozenset
+    # The same for names bound once to a new partition (``plan = tiles(x)``): a function's
+    # launch consuming one consumes the module's (``Summary.global_consumes``, round 29G).
+    partitions: Callable[[], frozenset[str]] = frozenset
     # The same for names bound once to anything (a function's object of such a name is the
     # module's, its effects on it the call's effects: ``tilecheck.host.global_effects``).
     bound_once: Callable[[], frozenset[str]] = frozenset
@@ -78,6 +84,9 @@ class Context:
     # The module's syntax, walked once for every analysis that asks (``tilecheck.syntax.index``).
     index: SyntaxIndex = field(default_factory=SyntaxIndex)
     module: cst.Module | None = None  # the module checked (``tilecheck.host.memo_calls``)
+    # The ids of the generator expressions a consumer draws where they are written
+    # (``tilecheck.host.lazy_code.drawn_at_once``), worked out at the first one met.
+    drawn: Callable[[], frozenset[int]] = frozenset
     # The module's code that reads its globals when a call runs it (``tilecheck.host
     # .global_reads``), worked out the first time a module-level call asks.
     global_reads: Callable[[], GlobalReads | None] = lambda: None
@@ -138,6 +147,10 @@ class Context:
             return None
         head = (self.callee(expr.func).canonical or "").split(".")[0]
         return head if head in ARRAY_LIBRARIES else None
+
+    def tensor_maker(self, expr: cst.BaseExpression) -> bool:
+        """``tr.zeros(...)``, ``tr.empty(...)``: a tilert factory's new tensor."""
+        return type(expr) is cst.Call and self.callee(expr.func).canonical in TENSOR_FACTORIES
 
     def array_maker(self, expr: cst.BaseExpression) -> bool:
         return self.array_library(expr) is not None

@@ -239,6 +239,8 @@ class Expressions(ObjectGraphs):
                 self.call_closures()  # a kept ``map`` may be walked here (``Immediate``)
             if self._based:
                 return self.lookup(expr) or NOTHING
+            if self.summarized and expr.value in self.ctx.partitions():
+                return self.global_partition(expr.value) or NOTHING
             return NOTHING
         return found
 
@@ -307,7 +309,9 @@ class Expressions(ObjectGraphs):
         contents: Oids = NOTHING
         columns: tuple[Oids, ...] | None = None
         for_in: cst.CompFor | None = first
-        lazy = isinstance(expr, cst.GeneratorExp)
+        # a generator runs later, elsewhere; but where its consumer draws it at once (a
+        # ``for``'s head, ``list(...)``), there (round 29G)
+        lazy = isinstance(expr, cst.GeneratorExp) and id(expr) not in self.ctx.drawn()
         self.maybe += 1
         self.lazy += lazy
         try:

@@ -184,3 +184,21 @@ class PartitionMakers:
             fn = self._imported(dotted) if self._imported is not None else None
             found = self._known[dotted] = fn is not None and partition_maker(fn)
         return found
+
+
+def partition_maker_of(
+    module: cst.Module, find_def: Callable[[str], cst.FunctionDef | None] | None
+) -> Callable[[cst.BaseExpression], bool]:
+    """Whether a value is a new partition: ``x.partition(...)``, or a call of a function of the
+    module (or of the checked tree) that returns one on every way out (round 29G)."""
+    makers = PartitionMakers(module, find_def)
+
+    def makes(value: cst.BaseExpression) -> bool:
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        return (type(func) is cst.Attribute and func.attr.value == "partition") or makers.makes(
+            value, "", ()
+        )
+
+    return makes

@@ -18,11 +18,15 @@ a module-level caller). Releases apply wherever the caller's name is the global.
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
+from tilecheck.host.api import TENSOR_WRITES
 from tilecheck.host.call_sites import CallSites
 from tilecheck.host.class_bodies import TENSOR
-from tilecheck.host.model import CONSUMED, LIVE, Hold, Kind, Oids, Value, flatten
+from tilecheck.host.frame import CLOSURES
+from tilecheck.host.model import CONSUMED, LIVE, Hold, Kind, Oids, State, Value, flatten
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.walk import children
 
@@ -108,6 +112,44 @@ class GlobalEffects(CallSites):
         self.set_env(f"{owner}.{expr.attr.value}", value)
         return value
 
+    def with_global_partitions(self, fn: cst.FunctionDef, initial: State) -> State:
+        """``initial`` with the placeholders of ``global_partitions`` (a function summarized)."""
+        if not self.summarized or not self.ctx.partitions():
+            return initial
+        self._load(initial)
+        kept = self.global_partitions(fn)
+        if not kept:
+            return initial
+        return dataclasses.replace(initial, env={**initial.env, **kept}, holds=dict(self.holds))
+
+    def global_partitions(self, fn: cst.FunctionDef) -> dict[str, Oids]:
+        """A function summarized, on entry: a placeholder for each global the module binds once
+        to a new partition that the function names (round 29G), live on every path from
+        there (its consumption on every path is the call's: ``shared_consumed``, as a class
+        body's), kept by no name of the function (its exit drops none)."""
+        made: dict[str, Oids] = {}
+        known = self.ctx.partitions() if self.summarized else frozenset()
+        if not known:
+            return made
+        for node in self.ctx.index.nodes(fn):
+            if type(node) is not cst.Name or node.value not in known:
+                continue
+            name = node.value
+            if f" global {name}" in made or not self.module_global(name):
+                continue
+            oid = self.obj(Kind.PARTITION, ("shared", name), None, f"`{name}`")
+            self.set_hold(oid, Hold(LIVE))
+            self._shared_parts[oid] = name
+            made[f" global {name}"] = frozenset({oid})
+        return made
+
+    def global_partition(self, name: str) -> Value | None:
+        """``plan`` in a function summarized: its placeholder (``global_partitions``)."""
+        if name in self.parameters:
+            return None
+        made = self._oid_of.get((Kind.PARTITION, ("shared", name)))
+        return frozenset({made}) if made is not None else None
+
     def _call(self, expr: cst.Call) -> Value:
         """``C.x.to_numpy()``: a method of the class body's object (not a library's name)."""
         func = expr.func
@@ -138,12 +180,13 @@ class GlobalEffects(CallSites):
             if hold is None or hold.status != CONSUMED or len(hold.consumed_at) != 1:
                 continue
             (launch,) = hold.consumed_at
-            attr = path.rsplit(".", 1)[1]
+            attr = path.rsplit(".", 1)[-1]
             args = launch.args if isinstance(launch, cst.Call) else ()
             given = [
                 a.value
                 for a in args
-                if type(a.value) is cst.Attribute and a.value.attr.value == attr
+                if (type(a.value) is cst.Attribute and a.value.attr.value == attr)
+                or (type(a.value) is cst.Name and a.value.value == path)
             ]
             out.append((path, given[0] if len(given) == 1 else launch))
         return tuple(out)
@@ -160,6 +203,23 @@ class GlobalEffects(CallSites):
             and (name in self.ctx.bound_once() or "." in name)
             and name not in self._rebound_in(fn)
         )
+
+    def parameter_tensor(self, func: cst.Attribute) -> int | None:
+        """Also ``tokens.copy_from(x)`` in a function summarized, ``tokens`` a global the module
+        binds once to a tilert factory's tensor: that tensor (the copy is a host write of the
+        caller's global, refused inside a capture the caller opens; round 29G)."""
+        found = CallSites.parameter_tensor(self, func)
+        receiver = func.value
+        if (
+            found is None
+            and func.attr.value in TENSOR_WRITES
+            and type(receiver) is cst.Name
+            and receiver.value not in self.env
+            and self.module_global(receiver.value)
+            and receiver.value in self.ctx.tensors()
+        ):
+            return self.free_tensor(receiver)
+        return found
 
     def target_of(self, oid: int) -> Target | None:
         """Also: the module's tensor a global names, to the caller that global."""
@@ -201,18 +261,13 @@ class GlobalEffects(CallSites):
 
     def call_summary(self, call: cst.Call, summary: Summary, receiver: str | None) -> Value:
         self._given = {}
+        if summary.statement is not None:
+            self.globals_consumed(call, summary)
         value = CallSites.call_summary(self, call, summary, receiver)
         if summary.statement is None:  # another module's: its globals are none of these
             return value
         if receiver is not None and receiver == self.me and summary.runs and self.summarized:
             self.runs_through(call, summary)
-        for path, inner in summary.global_consumes:
-            # a class body's partition, consumed by a launch of the function on every call:
-            # TC109 there if it was already (where the runtime raises)
-            partitions = self.kinds(self.env.get(path, frozenset()), Kind.PARTITION)
-            with self.elsewhere(summary.statement, call):
-                self.check_unconsumed(partitions, inner, None)
-            self.consume_all(partitions, call)
         if summary.global_releases:
             self.global_releases(call, summary)
         fn = self.scope_node
@@ -230,6 +285,20 @@ class GlobalEffects(CallSites):
                 self.outer_names = self.outer_names | {name}
         self._given = {}
         return value
+
+    def globals_consumed(self, call: cst.Call, summary: Summary) -> None:
+        """A class body's or a module global's partition, consumed by a launch of the function
+        on every call: TC109 there if it was already (where the runtime raises); consumed by
+        the call, and so no longer what a closure of the module may still use (it stays
+        followed when the call runs what closures name)."""
+        for path, inner in summary.global_consumes:
+            partitions = self.kinds(self.env.get(path, frozenset()), Kind.PARTITION)
+            with self.elsewhere(summary.statement, call):
+                self.check_unconsumed(partitions, inner, None)
+            self.consume_all(partitions, call)
+            held = self.env.get(CLOSURES)
+            if held and not held.isdisjoint(partitions):
+                self.set_env(CLOSURES, held.difference(partitions) or None)
 
     def runs_through(self, call: cst.Call, summary: Summary) -> None:
         """``self.flush()`` in a method, on every call: the ops ``flush`` runs of what the

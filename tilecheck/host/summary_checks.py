@@ -66,7 +66,9 @@ class SummaryChecks(CaptureSites):
                 tensors = self.attribute_tensors(receiver, str(which))
                 node, shown = call, f"{receiver}.{which}"
             elif kind == "global":
-                if summary.statement is None or (self.scope_node is None and "." not in str(which)):
+                if summary.statement is None or (
+                    self.scope_node is None and "." not in str(which) and use is not Use.WRITE
+                ):
                     continue  # (a module global at module level: ``global_reads``' reads)
                 tensors = self.global_tensors(str(which))
                 node, shown = call, str(which)
