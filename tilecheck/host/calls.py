@@ -26,6 +26,7 @@ from tilecheck.host.scopes import free_names
 from tilecheck.host.shapes import shape_dims
 from tilecheck.host.spread_dicts import spread_keys
 from tilecheck.host.strided import strided_copy
+from tilecheck.host.turn_offsets import certain_turns
 from tilecheck.syntax.nodes import dotted_name
 
 if TYPE_CHECKING:
@@ -190,8 +191,7 @@ class Calls(Collectives):
         return name not in rebound(self.scope_node)
 
     def parameter_op(self, func: cst.Attribute) -> int | None:
-        """``op.sync()`` on an untracked parameter of a function being summarized: the op
-        a caller may pass (``Interprocedural``); None here."""
+        """``op.sync()`` on an untracked parameter being summarized (``Interprocedural``)."""
         return None
 
     def chain_arguments(self, call: cst.Call, ops: list[int]) -> None:
@@ -472,7 +472,9 @@ class Calls(Collectives):
         if pendings:
             self.unknown_args(call, escape=False)
             if name == "wait":
-                self.release(pendings, call)
+                scope = self.scope_node or self.module_node
+                kept = certain_turns(pendings, self._summary, self.primary, call, scope)
+                self.release(kept, call)
         graphs = self.kinds(oids, Kind.GRAPH)
         if graphs:
             if name == "record":

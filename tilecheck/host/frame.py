@@ -33,6 +33,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.store import Store
+from tilecheck.host.turn_offsets import carried
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
@@ -352,15 +353,17 @@ class Frame(Store):
         rank: int | None = None,
         key: object = None,
     ) -> int:
-        """A new object made at ``site`` (recency abstraction: the object this site made
-        before, if the state still has it, becomes the site's summary object, so a loop's
-        new tensor or op is never confused with the previous iteration's)."""
+        """A new object made at ``site`` (recency: the one it made before becomes its summary,
+        a Pending's summary first its older one: the previous turn's apart from the rest)."""
         at: object = site if key is None else key
         if self.positions_stack:
             at = (at, tuple(self.positions_stack))
         oid = self.obj(kind, at, site, label, group=group, rank=rank)
         self.made_here.add(oid)
         if oid in self._made:
+            older = self._summary.get(oid) if kind is Kind.PENDING else None
+            if older is not None and carried(self, older):  # round 29D: turn offsets
+                self.move(older, self.summary_of(older))
             self.retire(oid)
         else:
             self._made.add(oid)
@@ -408,8 +411,7 @@ class Frame(Store):
             self.set_hold(oid, None)
 
     def site_of(self, oid: int) -> int:
-        """The object made at the same site as ``oid`` (itself, unless a summary or a loop's
-        element, which stands for what it was taken from)."""
+        """The object made at ``oid``'s site (itself, unless a summary or a loop's element)."""
         while oid in self.primary:
             oid = self.primary[oid]
         return oid

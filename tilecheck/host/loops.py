@@ -37,14 +37,15 @@ from tilecheck.host.loop_columns import (
 )
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.nested_items import NestedItems
+from tilecheck.host.turn_offsets import strip_walked, walked_select
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
 
 
 class Loops(NestedItems):
-    __slots__ = """_elements _loop_of _loops _rebinds _short _short_loop _turned _turns _walks
-    shortened""".split()
+    __slots__ = """_elements _loop_of _loops _rebinds _short _short_loop _turned _turns _walked
+    _walks shortened""".split()
 
     def __init__(self, ctx: object) -> None:
         NestedItems.__init__(self, ctx)
@@ -57,6 +58,7 @@ class Loops(NestedItems):
         # a counter walking a container's indices -> the loop and the containers' paths (that
         # one's, and those of the containers it lines up with)
         self._walks: dict[str, tuple[cst.For, frozenset[str]]] = {}
+        self._walked: dict[str, set[int]] = {}  # a counter -> elements taken as ``c[counter]``
         self._short: dict[str, str] = {}  # a counter -> a container it walks but for its last
         self._short_loop: dict[str, cst.For] = {}  # such a counter -> its loop
         self.shortened: dict[str, set[int]] = {}  # such a container -> its Pendings' sites
@@ -108,11 +110,12 @@ class Loops(NestedItems):
         return self._short_loop.get(counter)
 
     def aligned(self, path: str) -> frozenset[str]:
-        """``path`` and the containers whose items line up with its items, position by
-        position (``tilecheck.host.lanes``)."""
+        """``path`` and the containers its items line up with (``tilecheck.host.lanes``)."""
         return frozenset({path})
 
     def bind_name(self, name: str, value: Value) -> None:
+        if self._walked and strip_walked(self.infos, self._walked, name):
+            self.family_version += 1
         if name not in self._counting:
             self._walks.pop(name, None)
             self._short.pop(name, None)
@@ -160,8 +163,7 @@ class Loops(NestedItems):
         return self.counting([a.value for a in it.args])
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        """Bind a ``for`` target to what one step takes (``fallback``: the tracked names of a
-        literal it walks)."""
+        """Bind a ``for`` target to what one step takes (``fallback``: a literal's names)."""
         self._turned[id(loop)] = {}
         columns = self.columns(loop.iter, self.stored(self._loops[id(loop.iter)]))
         if len(columns) > 1:
@@ -314,9 +316,8 @@ class Loops(NestedItems):
         return [self.holding(iterable) if isinstance(iterable, (cst.Tuple, cst.List)) else None]
 
     def slice_breaks_lanes(self, args: list[cst.BaseExpression], columns: list[Column]) -> bool:
-        """``zip(pends[:-1], bufs[:-1])``: a slice's items no longer line up by position with
-        the items its Pendings (ops) borrow (``tilecheck.host.lanes``), nor with another
-        column's: the steps are not followed (silence, not "any item")."""
+        """``zip(pends[:-1], bufs[:-1])``: a slice's items no longer line up with the items
+        its Pendings (ops) borrow, nor with another column's: not followed (silence)."""
         if len(columns) < 2 or not any(is_slice(a) for a in args):
             return False
         held = [c.value if isinstance(c, Sliced) else c for c in columns]
@@ -328,8 +329,7 @@ class Loops(NestedItems):
         )
 
     def string_keyed(self, path: str) -> bool:
-        """A dict: an item kept under a string key (``d = {"k": t}``, ``d["k"] = t``); no list
-        has one."""
+        """A dict: an item kept under a string key (``d = {"k": t}``, ``d["k"] = t``)."""
         prefix = path + "["
         return any(
             k.startswith(prefix) and k[len(prefix) :][:1] in ("'", '"') and k in self.env
@@ -476,8 +476,7 @@ class Loops(NestedItems):
         """A comprehension's names are out of scope (``tilecheck.host.indexed``)."""
 
     def note_lane(self, lane: int, source: str | None, items: Oids) -> None:
-        """``lane`` is a comprehension's target walking the container at ``source``
-        (``tilecheck.host.lanes``)."""
+        """``lane`` walks the container at ``source`` (``tilecheck.host.lanes``)."""
 
     def rebinds(self, loop: cst.For) -> frozenset[str]:
         """The names the body of a loop binds (a counter it rebinds is no counter)."""
@@ -549,6 +548,8 @@ class Loops(NestedItems):
             m = memo[key] = self.fresh(kind, loop, f"`{space}`", key=key)
             steps = self._loops[id(loop.iter)]
             selects = [Select(elements, steps, (NOW,))] if distinct else []
+            if distinct:
+                selects += walked_select(self._walks, self._walked, loop, space, m, elements)
             if within is not None:
                 selects.append(within)
             row = self.within_row(elements) if within is None else None
