@@ -14,11 +14,12 @@ import difflib
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tilecheck.frozen import frozen
 from tilecheck.globs import PathGlobs
 
 if sys.version_info >= (3, 11):
@@ -51,7 +52,7 @@ class ConfigError(Exception):
     """A usage error in a config file or on the command line (exit code 2)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RuleSelection:
     """One layer of rule selection (a config file's, the command line's), resolved as ruff
     resolves one: within the layer the most specific matching selector decides, ``ignore``
@@ -69,7 +70,7 @@ class RuleSelection:
         return None if on == off == 0 else on > off
 
 
-@dataclass(frozen=True)
+@frozen
 class PerFileIgnore:
     """Codes (or prefixes) not reported in the files ``pattern`` matches (a ``globs`` glob;
     a leading ``!``: in the files it does not match)."""
@@ -78,7 +79,7 @@ class PerFileIgnore:
     codes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Config:
     select: tuple[str, ...] = ("TC",)
     extend_select: tuple[str, ...] = ()

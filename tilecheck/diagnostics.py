@@ -3,10 +3,12 @@ spans. Renderers (text, full, json, sarif, github, LSP, mypy) only format these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tilecheck.frozen import frozen, frozen_ordered
 
 
-@dataclass(frozen=True, order=True)
+@frozen_ordered
 class Span:
     """A source range: 1-based lines, 0-based columns (as libcst's CodeRange), end exclusive."""
 
@@ -24,7 +26,7 @@ class Span:
         return Span(self.line + lines, self.column, self.end_line + lines, self.end_column)
 
 
-@dataclass(frozen=True)
+@frozen
 class Label:
     """A secondary span with what happened there ("partitioned here", "submitted here")."""
 
@@ -33,7 +35,7 @@ class Label:
     path: str | None = None  # None: the diagnostic's own file
 
 
-@dataclass(frozen=True)
+@frozen
 class Diagnostic:
     code: str  # "TC102", one of tilecheck.codes
     message: str

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from tilecheck.config import Config
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.discovery import discover
+from tilecheck.frozen import frozen
 from tilecheck.import_scan import needle_words
 from tilecheck.parsing import decode_source, on_big_stack, parse_source
 from tilecheck.suppressions import apply_suppressions
@@ -47,7 +48,7 @@ class InternalError(Exception):
         self.detail = detail
 
 
-@dataclass(frozen=True)
+@frozen
 class FileError:
     """A file tilecheck could not check: unreadable, or a crash inside a rule pass."""
 
@@ -157,7 +158,7 @@ def check_source(
     return _select(apply_suppressions(found, source, path, _known_codes()), config)
 
 
-@dataclass(frozen=True)
+@frozen
 class FileResult:
     diagnostics: tuple[Diagnostic, ...] = ()
     error: FileError | None = None

@@ -23,16 +23,16 @@ import io
 import re
 import tokenize
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tilecheck.codes import CODE_PATTERN
+from tilecheck.frozen import frozen, frozen_ordered
 from tilecheck.suppressions import Suppression, parse_suppressions
 from tilecheck.wait_fix import wait_insertion
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass(frozen=True, order=True)
+@frozen_ordered
 class Edit:
     """Replace the text from ``(line, column)`` to ``(end_line, end_column)`` (exclusive)."""
 
@@ -43,7 +43,7 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Fix:
     title: str
     edits: tuple[Edit, ...]

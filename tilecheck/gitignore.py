@@ -24,8 +24,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from tilecheck.frozen import frozen
 
 _POSIX_CLASSES = {
     "alnum": "a-zA-Z0-9",
@@ -40,7 +41,7 @@ _POSIX_CLASSES = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Pattern:
     """One line of a ``.gitignore``. ``base``: the folder of its file, relative to the
     repository's root ("" at the root, else ending in ``/``)."""

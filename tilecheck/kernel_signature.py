@@ -7,9 +7,9 @@ through a Shared parameter) both start from this. ``parse_signature`` lives in
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from tilecheck.diagnostics import Span
+from tilecheck.frozen import frozen
 
 
 class ParamKind(enum.Enum):
@@ -20,7 +20,7 @@ class ParamKind(enum.Enum):
     TILE = "tile"  # Tile[dt]: only in @tr.function helpers
 
 
-@dataclass(frozen=True)
+@frozen
 class ParamSig:
     name: str
     kind: ParamKind
@@ -28,7 +28,7 @@ class ParamSig:
     span: Span  # the parameter in the source
 
 
-@dataclass(frozen=True)
+@frozen
 class KernelSignature:
     name: str
     params: tuple[ParamSig, ...]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.import_scan import imported_modules
 from tilecheck.names import NameResolver
@@ -21,7 +21,7 @@ from tilecheck.names import NameResolver
 _MAX_REEXPORTS = 8  # how many ``from x import y`` hops a name is followed through
 
 
-@dataclass(frozen=True)
+@frozen
 class _Parsed:
     mtime_ns: int
     kernels: Mapping[str, LaunchSignature]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from tilecheck.codes import CODE_PATTERN, UNUSED_SUPPRESSION
 from tilecheck.diagnostics import Diagnostic, Span
+from tilecheck.frozen import frozen
 
 MARKER = "tilecheck:"
 
@@ -66,7 +67,7 @@ class Suppression:
         return f"tilecheck: {kind}[{', '.join(self.codes)}]" if self.codes else f"tilecheck: {kind}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Malformed:
     span: Span
     text: str

@@ -14,17 +14,17 @@ TC108): waiting at the block's end releases them where the block is done with th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
 
+from tilecheck.frozen import frozen
 from tilecheck.syntax.walk import children
 
 _ENDS = (cst.Return, cst.Raise, cst.Break, cst.Continue)  # a block's last word
 
 
-@dataclass(frozen=True)
+@frozen
 class Insertion:
     """``text`` (the wait, with its indentation and line ending) to insert at ``(line,
     column)`` (0-based, code points), waiting on the Pending named ``name``."""

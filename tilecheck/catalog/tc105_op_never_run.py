@@ -43,6 +43,8 @@ from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
 from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
+from tilecheck.catalog.round29n2 import INVALID as ROUND29N2_INVALID
+from tilecheck.catalog.round29n2 import VALID as ROUND29N2_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -182,6 +184,7 @@ def main() -> None:
         *DROPS23D_VALID["TC105"],
         *ROUND28L_VALID["TC105"],
         *ROUND29N_VALID["TC105"],
+        *ROUND29N2_VALID["TC105"],
         *ROUND29F_VALID["TC105"],
         *ROUND29C_VALID["TC105"],
     ),
@@ -285,6 +288,7 @@ def main() -> None:
         *ROUND28L_INVALID["TC105"],
         *ROUND28P_INVALID["TC105"],
         *ROUND29N_INVALID["TC105"],
+        *ROUND29N2_INVALID["TC105"],
         *ROUND29F_INVALID["TC105"],
         *ROUND29C_INVALID["TC105"],
     ),

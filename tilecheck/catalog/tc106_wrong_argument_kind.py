@@ -22,6 +22,8 @@ from tilecheck.catalog.round26c import INVALID as ROUND26C_INVALID
 from tilecheck.catalog.round26c import VALID as ROUND26C_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
+from tilecheck.catalog.round29n2 import INVALID as ROUND29N2_INVALID
+from tilecheck.catalog.round29n2 import VALID as ROUND29N2_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -126,6 +128,7 @@ def main(factor: float) -> None:
         *ROUND25C_VALID["TC106"],
         *ROUND26C_VALID["TC106"],
         *ROUND29N_VALID["TC106"],
+        *ROUND29N2_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -269,5 +272,6 @@ def main() -> None:
         *ROUND25C_INVALID["TC106"],
         *ROUND26C_INVALID["TC106"],
         *ROUND29N_INVALID["TC106"],
+        *ROUND29N2_INVALID["TC106"],
     ),
 )

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from tilecheck import __version__
 from tilecheck.config import OUTPUT_FORMATS
+from tilecheck.frozen import frozen
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"
@@ -39,7 +39,7 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_ERROR)
 
 
-@dataclass(frozen=True)
+@frozen
 class Options:
     paths: tuple[Path, ...]
     stdin: bool  # check standard input, as ``stdin_filename`` (or "-")

@@ -1,11 +1,10 @@
 """A control-flow graph over the statements of one body (a function's, a class's or a module's).
 
-Built in one pass over the statements; expressions are not looked into (the analysis walks them
-when it interprets an element). Branches, loops with ``else``, ``break``/``continue``/``return``,
-``try``/``except``/``else``/``finally`` (the ``finally`` body is copied once per way out, as
-CPython compiles it), ``with`` (async too) and ``match`` are supported. Nested functions and
-classes become a ``DEF`` element here and are listed in ``CFG.nested`` to be analysed as bodies
-of their own.
+Built in one pass over the statements; expressions are not looked into (the analysis walks them when
+it interprets an element). Branches, loops with ``else``, ``break``/``continue``/``return``,
+``try``/``except``/``else``/``finally`` (the ``finally`` body is copied once per way out, as CPython
+compiles it), ``with`` (async too) and ``match`` are supported. Nested functions and classes become
+a ``DEF`` element here and are listed in ``CFG.nested`` to be analysed as bodies of their own.
 
 Inside a ``try`` body every element sits in a block of its own with an edge to the handlers, so
 the state a handler sees is the state after any element that may have raised."""
@@ -26,6 +25,7 @@ from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
 from tilecheck.flow.trips import irrefutable as _irrefutable
 from tilecheck.flow.trips import known, length, non_empty
 from tilecheck.flow.undone import undone_call
+from tilecheck.frozen import frozen
 
 
 class ElementKind(enum.Enum):
@@ -121,14 +121,14 @@ class CFG:
         return preds
 
 
-@dataclass(frozen=True)
+@frozen
 class _Finally:
     body: Sequence[cst.BaseStatement | cst.BaseSmallStatement]
     outer: _Ctx  # the context around the ``try``: where a copy of ``finally`` is built
     exit: cst.WithItem | None = None  # a ``with`` item: its ``WITH_EXIT`` instead of a body
 
 
-@dataclass(frozen=True)
+@frozen
 class _Ctx:
     break_to: Block | None = None
     continue_to: Block | None = None

@@ -17,16 +17,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tilecheck.diagnostics import Diagnostic, Span
 from tilecheck.formats.sources import SourceProvider
 from tilecheck.formats.style import PLAIN, Style
+from tilecheck.frozen import frozen
 
 TAB = 4
 
 
-@dataclass(frozen=True)
+@frozen
 class _Mark:
     span: Span
     char: str  # "^" primary, "-" secondary

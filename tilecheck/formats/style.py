@@ -5,12 +5,12 @@ decision (``tilecheck.cli.color``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tilecheck.frozen import frozen
 
 _RESET = "\x1b[0m"
 
 
-@dataclass(frozen=True)
+@frozen
 class Style:
     color: bool = False
 

@@ -9,12 +9,13 @@ method of any of them may be an instance of another."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host import api
-from tilecheck.host.array_attributes import array_call, declared_arrays
+from tilecheck.host.array_attributes import array_call, declared_arrays, factory_arrays
 from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.class_bodies import PARTITION, TENSOR, shared_attributes
@@ -28,7 +29,7 @@ from tilecheck.syntax.nodes import dotted_name, flat_targets
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 
-@dataclass(frozen=True)
+@frozen
 class ClassInfo:
     name: str
     # attribute -> the attribute whose tensor it is at the entry of a method (itself, or the one
@@ -532,6 +533,10 @@ def _own_classes(
                 found[name] = replace(info, arrays=declared_arrays(only, lineage))
             elif info.arrays:
                 found[name] = replace(info, arrays={})
+    for name, cls in classes.items():  # round 29N2: a dataclass field's default factory
+        factory = factory_arrays(cls, resolver, index, body) if cls.decorators else {}
+        if factory and not relatives_of[name]:
+            found[name] = replace(found[name], arrays={**found[name].arrays, **factory})
     shared = frozenset[str]().union(*(info.shared for info in found.values()))
     if shared:  # an attribute of that name stored anywhere may shadow the class's object
         stores = attribute_stores(body, shared)

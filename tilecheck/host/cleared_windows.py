@@ -20,10 +20,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.indices import Affine, axis_of
 from tilecheck.host.model import Kind, Value
 from tilecheck.host.window_turns import window_counter
@@ -32,7 +32,7 @@ from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import with_parents
 
 
-@dataclass(frozen=True)
+@frozen
 class Cleared:
     """A list ``path`` a loop drains once in every ``period`` turns of ``name`` (stepping
     by ``step``): what ``path.append(...)`` is given, and the most earlier turns whose

@@ -6,11 +6,10 @@ the rules of ops (TC102-TC105, TC108, TC110, TC111) hold for it unchanged."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
 from tilecheck.codes import MUTABLE_ALIAS, WRONG_ARGUMENT_KIND
+from tilecheck.frozen import frozen
 from tilecheck.host.findings import Finding
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Borrow, Hold, Kind, Oids, Value, flatten
@@ -19,7 +18,7 @@ from tilecheck.host.ownership import Ownership, _tensor_name, _union_cover, name
 _Argument = tuple[str, cst.Arg, Oids]  # parameter name, the argument, the tensors it carries
 
 
-@dataclass(frozen=True)
+@frozen
 class CollectiveSignature:
     """A collective's parameters in order, and which tensors it writes and which it reads."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS, TENSOR_FACTORIES
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.global_reads import GlobalReads
@@ -20,7 +21,7 @@ from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 
 
-@dataclass(frozen=True)
+@frozen
 class Callee:
     """What a called name is, as far as the module's imports and definitions tell."""
 

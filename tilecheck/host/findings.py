@@ -4,18 +4,18 @@ the findings that survive, when they become ``Diagnostic``s."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic, Label, Span
+from tilecheck.frozen import frozen
 from tilecheck.host.property_reads import shown_node
 
 # A message is text with nodes in it; a node renders as "line N".
 Part = str | cst.CSTNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     code: str
     node: cst.CSTNode

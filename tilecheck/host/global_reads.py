@@ -17,6 +17,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host import api
 from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.host.scopes import free_names
@@ -37,7 +38,7 @@ _LEAVES = (*exact.EXITS, cst.Continue, cst.Break)
 Callable_ = cst.Name | cst.Lambda
 
 
-@dataclass(frozen=True)
+@frozen
 class Read:
     """A host read of the global ``name`` at ``node``, in the module statement ``top``, made
     by ``by`` (as shown in the message)."""

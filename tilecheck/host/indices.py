@@ -8,22 +8,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
 
 
-@dataclass(frozen=True)
+@frozen
 class At:
     """A constant index or key (``bufs[0]``, ``parts["q"]``)."""
 
     key: int | str
 
 
-@dataclass(frozen=True)
+@frozen
 class Span:
     """A slice of constant bounds (``x[64:]``, ``x[::2]``): ``range(start, stop, step)``."""
 
@@ -32,14 +33,14 @@ class Span:
     step: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Others:
     """Every key but these (the rest of ``first, *rest = items``)."""
 
     keys: frozenset[int | str]
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """The element a ``for`` loop takes (``when``: ``"now"``), one of those the earlier
     iterations of the same run took (``"earlier"``), or one of those it has yet to take
@@ -48,7 +49,7 @@ class Turn:
     when: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Affine:
     """``(a * name + b) % mod`` (``mod`` None: no modulus) where ``name`` is now ``n``, taken
     when it was ``n - d`` for some ``d`` in the offsets: ``lo`` (``hi`` None: and every
@@ -90,7 +91,7 @@ class Affine:
         return replace(self, hi=most)
 
 
-@dataclass(frozen=True)
+@frozen
 class Bounds:
     """What a counter's values lie between: ``least`` up to before ``below`` (``for i in
     range(1, 4)``: 1 and 4; None: no bound known)."""
@@ -119,7 +120,7 @@ NOW = Turn("now")
 LATER = Turn("later")
 
 
-@dataclass(frozen=True)
+@frozen
 class Select:
     """How an object was taken from others: ``of`` the objects it is one of (a container's
     items) or a part of (a tensor's memory, ``memory``), along ``axes`` (None: not known) of an

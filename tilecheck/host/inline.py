@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import cast
 
 import libcst as cst
@@ -26,6 +25,7 @@ import libcst as cst
 from tilecheck.flow import build_cfg
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
+from tilecheck.frozen import frozen
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.containers import root_of
@@ -84,7 +84,7 @@ _SCOPE = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class _Running:
     """One call whose callee's body is being interpreted in place."""
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
+from tilecheck.host.call_literals import known_key
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.findings import Finding
 from tilecheck.host.guarded_keys import guards_of, reaching
@@ -269,6 +270,9 @@ def _reaches(
         return {key}
     if type(index.value) is not cst.Name:
         return None
+    known = known_key(names, index.value.value)  # round 29N2: ``ops[mode]``, ``mode`` known
+    if known is not None:
+        return {known}
     loop = names.walker.get(id(index.value))
     binders = names.binds.get(index.value.value, ())
     if loop is None or not all(type(b) in (cst.For, cst.CompFor) for b in binders):

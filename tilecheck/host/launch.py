@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.library_allocations import Allocation
 from tilecheck.kernel_signature import KernelSignature, ParamSig
 
 GRID_KEYWORD = "grid"  # every kernel call takes ``grid=``, outside the kernel's own parameters
 
 
-@dataclass(frozen=True)
+@frozen
 class LaunchSignature:
     """A kernel's host-side calling convention: its parameters' kinds (from the checker's
     ``KernelSignature``) and how each may be passed (from the ``def``)."""

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tilecheck.frozen import frozen
 from tilecheck.host import api
 
 _FACTORIES = frozenset(name.rpartition(".")[2] for name in api.ALLOCATORS)
 
 
-@dataclass(frozen=True)
+@frozen
 class Allocation:
     """How one library function allocates: always, or unless each of ``unless`` is given."""
 

@@ -4,10 +4,9 @@ container or of a slice of it, a running index, a tuple of columns), and the syn
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.indices import Bounds, Select
 from tilecheck.host.model import NOTHING, Many, Packed, Value, flatten
 from tilecheck.syntax import exact
@@ -15,7 +14,7 @@ from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 
-@dataclass(frozen=True)
+@frozen
 class Sliced:
     """The items a slice of a container walks: ``value``, each of them ``within`` the
     container (``bufs[1:]`` never walks ``bufs[0]``)."""
@@ -24,7 +23,7 @@ class Sliced:
     within: Select
 
 
-@dataclass(frozen=True)
+@frozen
 class Counting:
     """A running index (``range``'s, ``enumerate``'s): by how much it moves on each step,
     and where it starts, if known; or (not ``arithmetic``) a value never taken before in the
@@ -40,7 +39,7 @@ class Counting:
 KEYS = Counting(1, None, arithmetic=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Zipped:
     """What ``zip(a, b)`` yields inside another iterable (``enumerate(zip(a, b))``): a tuple
     per step, a column each."""

@@ -20,12 +20,13 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import TypeVar
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.indices import Affine, At, Axis, Bounds, Select
 
 K = TypeVar("K")
@@ -48,13 +49,13 @@ DONE = 4  # released: synced, waited, awaited, closed, or dropped
 HANDED = 8  # an op submitted, chained, zipped or recorded: its borrows moved to another holder
 
 
-@dataclass(frozen=True)
+@frozen
 class Borrow:
     tensor: int  # the tensor's object id
     exclusive: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Hold:
     """What one holder is on the paths reaching a point."""
 
@@ -169,7 +170,7 @@ class Hold:
         return self.cover | other.cover
 
 
-@dataclass(frozen=True)
+@frozen
 class ObjInfo:
     """What is known of an object without flow: its kind, where it is made, and its group (the
     graph whose capture it was made in: members of one group may pass tensors on)."""
@@ -200,7 +201,7 @@ Oids = frozenset[int]
 NOTHING: Oids = frozenset()
 
 
-@dataclass(frozen=True)
+@frozen
 class Packed:
     """A tuple or list expression's items, kept apart so ``a, b = x, y`` binds each; a dict
     display's values, with its constant ``keys``."""
@@ -211,7 +212,7 @@ class Packed:
     repeated: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Many:
     """A container whose items are not known one by one (a comprehension, a list appended
     to): what it may hold; ``path``: the name it is kept under, if any; ``distinct``: its items
@@ -300,7 +301,7 @@ def held_apart(env: Mapping[str, Oids], apart: Pairs, x: str, y: str) -> bool:
     return ex is not None and ey is not None and bool(ex) and bool(ey) and ex.isdisjoint(ey)
 
 
-@dataclass(frozen=True)
+@frozen
 class State:
     env: Mapping[str, Oids]
     holds: Mapping[int, Hold]

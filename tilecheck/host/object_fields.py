@@ -11,16 +11,17 @@ kept instance named other than as ``self.store.x`` (given on, or stored into) is
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 
 
-@dataclass(frozen=True)
+@frozen
 class Construction:
     # the parameters a construction binds by position, after ``self`` (a dataclass's fields)
     params: tuple[str, ...] = ()
@@ -73,7 +74,7 @@ def construction(
     return Construction(params, kept, objects, settled, frozenset(made))
 
 
-@dataclass(frozen=True)
+@frozen
 class _MethodFacts:
     """What one walk of a method's body finds about ``self`` (its first parameter)."""
 

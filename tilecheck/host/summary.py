@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Axis
 from tilecheck.host.messages import Use
@@ -17,7 +16,7 @@ from tilecheck.host.model import Kind
 Target = tuple[str, int | str]
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     """One returned value: an op or a Pending with its borrows, a tensor (``kind`` TENSOR,
     ``targets`` what it may be), or nothing the analysis tracks (``kind`` None)."""
@@ -60,7 +59,7 @@ class Result:
 NO_RESULT = Result(None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Summary:
     name: str
     names: tuple[str, ...]  # every parameter; the first ``positional`` may be passed by position

@@ -14,11 +14,11 @@ file's header or footer), the whole text is parsed instead, as ``parse_source`` 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic
+from tilecheck.frozen import frozen
 from tilecheck.parsing import on_big_stack, parse_source, too_long_an_expression
 from tilecheck.statement_positions import StatementMemo, line_count
 
@@ -32,7 +32,7 @@ def split_lines(text: str) -> list[str]:
     return _LINES.findall(text)
 
 
-@dataclass(frozen=True)
+@frozen
 class Parsed:
     """A module and where each of its top-level statements lies: ``starts[i]`` is the first
     line (0-based) of statement ``i``'s text, leading comments included; ``starts[-1]`` the

@@ -7,10 +7,9 @@ same. An annotation that is not a kernel annotation still gets the kind it names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.vocabulary import SCALAR_TYPES
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.names import (
@@ -31,7 +30,7 @@ EXPECTED = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Meaning:
     """What one annotation declares; ``problem`` says why it is not a kernel annotation."""
 

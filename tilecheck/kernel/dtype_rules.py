@@ -5,7 +5,7 @@ pair of dtypes. None wherever the interpreter would refuse, or the answer is not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tilecheck.frozen import frozen
 
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2}
 _INFO: dict[str, tuple[str, int]] = {  # name -> (kind, bytes)
@@ -96,7 +96,7 @@ def with_scalar(dtype: str, scalar_kind: str, value: int | None) -> str | None:
     return dtype
 
 
-@dataclass(frozen=True)
+@frozen
 class Operand:
     """What an operation knows of one operand's type: a tile's ``dtype`` (strong), or a Python
     scalar's ``kind`` (weak), or either (``weak`` None: a Python int or an i32 tile)."""

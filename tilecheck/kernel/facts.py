@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.findings import Finding
 
 
-@dataclass(frozen=True)
+@frozen
 class Alias:
     """``w = v``: ``w`` is whatever ``v`` is."""
 
@@ -19,7 +20,7 @@ class Alias:
     node: cst.Name  # the ``v`` assigned
 
 
-@dataclass(frozen=True)
+@frozen
 class TileIndex:
     """A target of ``for idx in z.tiles():`` (``position`` picks an element of a tuple
     target, ``for i, j in z.tiles():``)."""
@@ -29,7 +30,7 @@ class TileIndex:
     loop: cst.For
 
 
-@dataclass(frozen=True)
+@frozen
 class Unpack:
     """``i, j = idx``: ``i`` is element ``position`` of the ``arity`` elements of ``idx``."""
 
@@ -39,14 +40,14 @@ class Unpack:
     node: cst.Assign  # the unpacking statement: the elements one ``at=`` puts back together
 
 
-@dataclass(frozen=True)
+@frozen
 class Value:
     """``t = expr``: a value the shape inference may look into."""
 
     expr: cst.BaseExpression
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     """``bm, bn = z.tile_shape``: element ``position`` of ``expr``'s value."""
 
@@ -54,14 +55,14 @@ class Item:
     position: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Augmented:
     """``t += expr``: ``t`` is ``t <op> expr``."""
 
     node: cst.AugAssign
 
 
-@dataclass(frozen=True)
+@frozen
 class LoopCounter:
     """``for k in range(...)``: an int (the backend decides whether a Python int or an i32)."""
 
@@ -76,7 +77,7 @@ OPAQUE = Opaque()
 Origin = Alias | TileIndex | Unpack | Value | Item | Augmented | LoopCounter | Opaque
 
 
-@dataclass(frozen=True)
+@frozen
 class CallSite:
     node: cst.Call
     dotted: str | None  # the callee as a Name/Attribute chain, if it is one

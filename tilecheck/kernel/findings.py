@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
 from tilecheck.diagnostics import Diagnostic, Label
+from tilecheck.frozen import frozen
 from tilecheck.positions import SpanOf
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     code: str
     node: cst.CSTNode  # the primary span: the offending syntax

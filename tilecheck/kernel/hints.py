@@ -8,10 +8,10 @@ whatever a launch passes), as the code reads them."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.checker import kernel_context
 from tilecheck.kernel.inference import TileTypes
 from tilecheck.kernel.launches import Launches
@@ -21,7 +21,7 @@ from tilecheck.names import DEVICE_FUNCTION, NameResolver
 from tilecheck.syntax.nodes import source_of
 
 
-@dataclass(frozen=True)
+@frozen
 class TypeHint:
     node: cst.CSTNode  # what the hint is about: a name, a call's function, a launch argument
     name: str  # how hover text names it: "acc", "tl.mma(...)", "x"

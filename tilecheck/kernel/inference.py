@@ -11,10 +11,11 @@ kernel does is unknown. Unknown is always the safe answer: the rules say nothing
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.facts import (
     Alias,
@@ -54,7 +55,7 @@ _SCALAR_KINDS = {"int": "i", "float": "f", "bool": "b"}
 _LAUNCH_TYPES = {"int": "i32", "float": "f32", "bool": "bool_"}  # how ct.launch types them
 
 
-@dataclass(frozen=True)
+@frozen
 class Specialization:
     """What one launch says about a kernel's parameters: the partitions' tile shapes, the
     tensors' shapes, the ``Const`` arguments and the module's constants (by name)."""

@@ -9,11 +9,12 @@ keywords), never the arguments' values: those are the interpreter's and the comp
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from difflib import get_close_matches
 
+from tilecheck.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Parameter:
     name: str
     required: bool  # no default value
@@ -21,7 +22,7 @@ class Parameter:
     keyword: bool  # may be passed by keyword
 
 
-@dataclass(frozen=True)
+@frozen
 class LangSignature:
     parameters: tuple[Parameter, ...]
     var_positional: str | None = None  # ``args`` of ``*args``

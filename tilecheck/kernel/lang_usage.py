@@ -9,19 +9,19 @@ as e``); a call is checked only when its arguments are all written out (no ``*ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from difflib import get_close_matches
 
 import libcst as cst
 
 from tilecheck.codes import UNSUPPORTED_CONSTRUCT
+from tilecheck.frozen import frozen
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.lang_api import NAMESPACES
 from tilecheck.kernel.lang_signature import LangSignature, call_problem
 from tilecheck.names import LANG, LANG_UNSAFE
 
 
-@dataclass(frozen=True)
+@frozen
 class LangMember:
     """The public name of a language namespace that a dotted name in a kernel reaches."""
 

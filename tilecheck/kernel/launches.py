@@ -16,6 +16,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.annotations import Meaning
 from tilecheck.kernel.inference import Specialization
 from tilecheck.kernel.shapes import argument
@@ -62,7 +63,7 @@ _MAX_HOPS = 8  # names followed to a value (``p = z.partition(...)``, ``q = p``)
 _UNKNOWN: object = object()  # a binding whose value the syntax does not show
 
 
-@dataclass(frozen=True)
+@frozen
 class TensorInfo:
     """A tensor a launch passes: its shape and dtype, each None where not known."""
 
@@ -78,7 +79,7 @@ class TensorInfo:
         return f"Partition of {tensor} in tiles {_shape(self.tiles)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Launch:
     call: cst.Call
     specialization: Specialization

@@ -19,34 +19,34 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.vocabulary import MODULE_LOCAL_PREFIX
 from tilecheck.names import DEVICE_FUNCTION, FUNCTION_DECORATOR, KERNEL_DECORATOR, canonical
 from tilecheck.syntax.nodes import dotted_name
 
 
-@dataclass(frozen=True)
+@frozen
 class _Import:
     target: str  # the module or object the name stands for ("tilert.lang", ".kernels.add")
 
 
-@dataclass(frozen=True)
+@frozen
 class _Alias:
     dotted: str  # ``exp = tl.exp``: whatever ``tl.exp`` means
 
 
-@dataclass(frozen=True)
+@frozen
 class _Def:
     name: str
     decorators: tuple[str | None, ...]  # dotted names; None for one that is not a plain name
     is_class: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class _Wrapped:
     decorator: str  # ``helper = tr.function(_helper)``: device code if ``decorator`` marks it
 

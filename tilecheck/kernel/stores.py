@@ -8,11 +8,11 @@ Reading it races too, so ``z.load(at=...)`` follows the same rule."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 import libcst as cst
 
 from tilecheck.codes import STORE_OUTSIDE_TILE, STORE_TO_SHARED, UNSUPPORTED_CONSTRUCT
+from tilecheck.frozen import frozen
 from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.facts import CallSite
 from tilecheck.kernel.shapes import TileShapes, argument
@@ -25,7 +25,7 @@ MAX_TILE_RANK = 3
 _WRITING_UNSAFE_OPS = ("store", "atomic")  # tl.unsafe.store, tl.unsafe.atomic_add, ...
 
 
-@dataclass(frozen=True)
+@frozen
 class _Store:
     call: cst.Call
     partition: str  # the Mutable parameter written

@@ -6,10 +6,9 @@ paths stands for nothing in particular, and the rules say nothing about it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import libcst as cst
 
+from tilecheck.frozen import frozen
 from tilecheck.kernel.facts import Alias, BodyFacts, Origin, TileIndex, Unpack, Value
 from tilecheck.kernel_signature import ParamKind
 
@@ -136,7 +135,7 @@ def _whole_of_one_receiver(parts: set[TileIndexPart | None]) -> bool:
     return len(wholes) == len(parts) and len({p.receiver for p in wholes}) == 1
 
 
-@dataclass(frozen=True)
+@frozen
 class TileIndexPart:
     """A tile index of ``receiver``'s ``loop``: whole (``position`` None) or its element
     ``position`` of ``arity``, split apart by ``split`` (the loop's tuple target, or the

@@ -11,12 +11,13 @@ Two dimensions are *different* only when that is certain: ``64`` and ``32``, or 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from tilecheck.frozen import frozen
 
 Labels = Mapping[str, str]  # a symbol's key -> how hover text and messages name it
 
 
-@dataclass(frozen=True)
+@frozen
 class Dim:
     """``coeff`` times the product of ``symbols`` (sorted keys); with ``or_one``, either that
     or 1 (a mask that is ``(1, bn)`` on one path and ``(bm, bn)`` on another still broadcasts
@@ -82,7 +83,7 @@ def join_dims(a: Dim | None, b: Dim | None) -> Dim | None:
 Dims = tuple[Dim | None, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ShapeOf:
     """The whole of a tensor parameter's ``tile_shape`` or ``shape``, rank unknown until a
     launch says it (``z.load()`` is a tile of shape ``ShapeOf("z", "tile_shape")``)."""
@@ -97,7 +98,7 @@ class ShapeOf:
 Shape = Dims | ShapeOf
 
 
-@dataclass(frozen=True)
+@frozen
 class TileType:
     """A tile (0-d included), strongly typed: ``shape`` and ``dtype`` None where unknown."""
 
@@ -105,7 +106,7 @@ class TileType:
     dtype: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class ScalarType:
     """A Python scalar, weakly typed: it adopts a tile's dtype (``kind`` "b", "i" or "f").
     ``weak`` None: a Python int or an i32 0-d tile, whichever the backend makes it (a
@@ -116,7 +117,7 @@ class ScalarType:
     weak: bool | None = True
 
 
-@dataclass(frozen=True)
+@frozen
 class ShapeType:
     """A tuple of ints known as a shape: ``z.tile_shape``, ``x.shape``, ``t.shape``;
     ``weak`` as its elements' (``x.shape[0]`` may be a run-time i32 on the GPU)."""
@@ -125,31 +126,31 @@ class ShapeType:
     weak: bool | None = True
 
 
-@dataclass(frozen=True)
+@frozen
 class SeqType:
     """A tuple or list written out: ``(bm, bk)``, ``(a, b)`` for ``tl.cat``."""
 
     items: tuple[Value | None, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class DTypeValue:
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TensorParam:
     """A Mutable or Shared parameter of the kernel (or a name that always stands for one)."""
 
     param: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TileIndex:
     """``z.index`` or a ``z.tiles()`` index: a tuple of i32 0-d tiles."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleName:
     """A module-level name the kernel reads (a constant, inlined when the kernel compiles):
     a fixed symbol, of a type the kernel alone does not show."""
