@@ -12,6 +12,8 @@ from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
 from tilecheck.catalog.round29d import INVALID as ROUND29D_INVALID
 from tilecheck.catalog.round29d import VALID as ROUND29D_VALID
+from tilecheck.catalog.round29d2 import INVALID as ROUND29D2_INVALID
+from tilecheck.catalog.round29d2 import VALID as ROUND29D2_VALID
 
 _BANKS = """
 
@@ -126,5 +128,5 @@ INVALID: dict[str, tuple[Case, ...]] = {
 }
 
 # Round 29D's cases (the two-level summary this round left) are listed with this round's.
-VALID["TC102"] += ROUND29D_VALID["TC102"]
-INVALID["TC102"] += ROUND29D_INVALID["TC102"]
+VALID["TC102"] += ROUND29D_VALID["TC102"] + ROUND29D2_VALID["TC102"]
+INVALID["TC102"] += ROUND29D_INVALID["TC102"] + ROUND29D2_INVALID["TC102"]

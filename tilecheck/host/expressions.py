@@ -377,6 +377,8 @@ class Expressions(ObjectGraphs):
         for oids, distinct in taken.values():
             if distinct:
                 per_item |= oids
+        if columns is not None:  # a row made whole by each step (``tilecheck.host.rows``)
+            self.made_rows(columns, set(self.made_here) - made_before)
         lane = self.result_lane(expr, taken, counters) if contents else None
         self.comprehension_done()
         if not contents:

@@ -28,12 +28,29 @@ from tilecheck.syntax.nodes import path_of
 
 
 class Rows(Appended):
-    __slots__ = ("_columns", "_in_row")
+    __slots__ = ("_columns", "_in_row", "_paired")
 
     def __init__(self, ctx: object) -> None:
         Appended.__init__(self, ctx)
         self._in_row = False
         self._columns: dict[str, tuple[Oids, ...]] = {}  # a comprehension of tuples stored
+        self._paired: dict[tuple[Oids, ...], bool] = {}  # its rows made whole by each step
+
+    def made_rows(self, columns: tuple[Oids, ...], made: set[int]) -> None:
+        """A comprehension of tuples whose every item its step made (``[project(h) for h in
+        hs]``, ``project`` returning ``(out, pend)``): each row's holders borrow, of the
+        columns' tensors, only their own row's, since no earlier row's object was within reach
+        of a step (nothing else holds any of them, and no function of the module declares a
+        name ``global`` or ``nonlocal``). Once not so for these objects, never."""
+        contents = frozenset().union(*columns)
+        tensors = [frozenset(self.kinds(c, Kind.TENSOR)) for c in columns]
+        ok = (
+            not self.ctx.rebindable  # no call may keep one row for the next (``global``)
+            and contents <= made
+            and sum(map(len, tensors)) == len(frozenset().union(*tensors))
+            and all(contents.isdisjoint(oids) for oids in self.env.values())
+        )
+        self._paired[columns] = ok and self._paired.get(columns, True)
 
     # -- building the rows ------------------------------------------------------------------
     def add_row(self, path: str, value: Value, expr: cst.BaseExpression) -> None:
@@ -280,6 +297,10 @@ class Rows(Appended):
         if any(isinstance(e, cst.StarredElement) for e in target.elements):
             return False
         own = self._stored_columns(value, width)
+        names = all(isinstance(e.value, cst.Name) for e in target.elements)
+        if own is not None and names and value.distinct and self._paired.get(own):
+            self._take_columns(loop, target, path or "rows", list(own), None)
+            return True
         if own is not None:  # ``for part, d in [(t.partition(s), 0.5) for t in ts]``
             for element, held in zip(target.elements, own, strict=True):
                 self.take(
@@ -291,10 +312,26 @@ class Rows(Appended):
             or f"{path}[%{width}]" not in env
             or f"{path}[%!]" in env
             or f"{path}[=]" in env
-            or not all(isinstance(e.value, cst.Name) for e in target.elements)
+            or not names
         ):
             return False
-        columns = [env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)]
+        self._take_columns(
+            loop, target, path, [env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)], path
+        )
+        return True
+
+    def _take_columns(
+        self,
+        loop: cst.For,
+        target: cst.Tuple | cst.List,
+        path: str,
+        columns: list[Oids],
+        rows: str | None,
+    ) -> None:
+        """Each name of ``target`` takes its column's element of the step, its holders
+        paired with the step's tensors of the other columns (``rows``: the path of appended
+        rows, whose markers tell which pairs may cross rows; None: no pair does)."""
+        env, width = self.env, len(columns)
         taken: list[Oids] = []
         for k, element in enumerate(target.elements):
             name = element.value
@@ -311,19 +348,20 @@ class Rows(Appended):
             later = self._later(loop, f"{path}%{i}", tensors)
             replaced = tensors | {later}
             for j in range(width):
-                if j != i and f"{path}[%{i}>{j}!]" not in env:
+                if j != i and (rows is None or f"{rows}[%{i}>{j}!]" not in env):
                     self._pair(taken[j], copies, replaced, now, later)
         for k, element in enumerate(target.elements):
             assert isinstance(element.value, cst.Name)
             self.bind_name(element.value.value, taken[k])
-            for source in self._keyed(path, str(k)):  # ``for i, p in jobs``: ``bufs[i]``
+            if rows is None:
+                continue
+            for source in self._keyed(rows, str(k)):  # ``for i, p in jobs``: ``bufs[i]``
                 one, replaced, later = self._step_of(loop, source)
                 if one is not None:
                     self._walks[element.value.value] = (loop, frozenset({source}))
                     for j in range(width):
                         if j != k:
                             self._pair(taken[j], copies, replaced, frozenset({one}), later)
-        return True
 
     def _pair(
         self, taken: Oids, copies: dict[int, int], replaced: Oids, now: Oids, later: int
