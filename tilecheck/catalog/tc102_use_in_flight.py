@@ -3,6 +3,7 @@ examples the tests check (each one the complete module a reader sees)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog import round29c, round29c2
 from tilecheck.catalog.base import Rule, valid
 from tilecheck.catalog.collectives import INVALID as COLLECTIVE_INVALID
 from tilecheck.catalog.collectives import VALID as COLLECTIVE_VALID
@@ -111,8 +112,6 @@ from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round28p import INVALID as ROUND28P_INVALID
 from tilecheck.catalog.round28p import VALID as ROUND28P_VALID
-from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
-from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
 from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
 from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
@@ -531,7 +530,8 @@ def main() -> None:
         *ROUND28G_VALID["TC102"],
         *ROUND29N_VALID["TC102"],
         *ROUND29F_VALID["TC102"],
-        *ROUND29C_VALID["TC102"],
+        *round29c.VALID["TC102"],
+        *round29c2.VALID["TC102"],
     ),
     invalid=(
         INVALID
@@ -594,6 +594,7 @@ def main() -> None:
         + ROUND28G_INVALID["TC102"]
         + ROUND29N_INVALID["TC102"]
         + ROUND29F_INVALID["TC102"]
-        + ROUND29C_INVALID["TC102"]
+        + round29c.INVALID["TC102"]
+        + round29c2.INVALID["TC102"]
     ),
 )

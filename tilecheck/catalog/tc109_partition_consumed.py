@@ -33,6 +33,7 @@ from tilecheck.catalog.round27g import VALID as ROUND27G_VALID
 from tilecheck.catalog.round28g import INVALID as ROUND28G_INVALID
 from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
+from tilecheck.catalog.round29c2 import VALID as ROUND29C2_VALID
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.codes import PARTITION_CONSUMED
@@ -159,6 +160,7 @@ def main() -> None:
         *ROUND27G_VALID["TC109"],
         *ROUND28G_VALID["TC109"],
         *ROUND29G_VALID["TC109"],
+        *ROUND29C2_VALID["TC109"],
     ),
     invalid=(
         invalid(

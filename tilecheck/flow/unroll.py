@@ -199,7 +199,10 @@ def _keeps(line: cst.CSTNode) -> bool:
         if type(node) is cst.Call:
             func = node.func
             if type(func) is cst.Attribute and func.attr.value in _KEEPING:
-                return True
+                # ``d.pop(k, default)`` (a dict's: a list's takes one argument) takes by key,
+                # which the slots read key by key (``tilecheck.host.cells``)
+                if func.attr.value != "pop" or len(node.args) != 2:
+                    return True
         elif type(node) is cst.Lambda:
             continue
         stack.extend(node.children)

@@ -17,7 +17,7 @@ import libcst as cst
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.indices import Axis
 from tilecheck.host.lanes import Lanes
-from tilecheck.host.loop_columns import Counting
+from tilecheck.host.loop_columns import Counting, target_parts
 from tilecheck.host.model import Many, Oids, Value
 from tilecheck.syntax.nodes import target_names
 
@@ -46,13 +46,10 @@ class Indexed(Lanes):
     ) -> tuple[dict[str, tuple[Oids, bool]], frozenset[str]]:
         out, counters = Lanes.taken_by(self, target, iterable, value)
         saved: dict[str, _Index | None] = {}
-        columns = self.columns(iterable, value)
-        parts = [target] if len(columns) == 1 else []
-        if len(columns) > 1 and isinstance(target, (cst.Tuple, cst.List)):
-            parts = [e.value for e in target.elements]
+        parts = target_parts(target, iterable, self.columns(iterable, value)) or ()
         for name in target_names(target):  # shadowed here
             saved[name] = self._indexes.pop(name, None)
-        for part, column in zip(parts, columns, strict=False):
+        for part, column, _ in parts:
             if not isinstance(part, cst.Name) or not isinstance(column, Counting):
                 continue
             positional = (

@@ -262,14 +262,19 @@ class ItemAttributes(Loops):
         return held
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        Loops.iterate(self, loop, fallback)
-        if not self._based:
-            return
-        walked = walked_item(loop)
+        walked = walked_item(loop) if self._based else None
         if walked is None or root_of(walked[0]) not in self._based:
+            Loops.iterate(self, loop, fallback)
             return
         container, name = walked
+        # taken before the loop binds its name: an earlier loop's ``name.attr`` may be what
+        # still names them (``for r in reqs: r.p = k(...).submit()`` then ``for r in reqs:
+        # r.p.wait()``, the same name walking the same items)
+        held = self.item_holders(container)
+        Loops.iterate(self, loop, fallback)
         for attr, holders in self.item_holders(container).items():
+            held.setdefault(attr, set()).update(holders)
+        for attr, holders in held.items():
             if holders and f"{name}.{attr}" not in self.env:
                 step = f"{name}.{attr}"
                 taken = self.materialize(loop, frozenset(holders), step, distinct=False)

@@ -97,6 +97,34 @@ def is_reversed(expr: cst.BaseExpression) -> bool:
     )
 
 
+def target_parts(
+    target: cst.BaseExpression, iterable: cst.BaseExpression, columns: list[Column]
+) -> list[tuple[cst.BaseExpression, Column, cst.BaseExpression]] | None:
+    """Each part of a comprehension's target with the column it takes and the iterable that
+    column walks (None: the target does not match the columns); a tuple part taking the
+    columns of one ``zip`` argument is taken apart too (``(k, b), g`` of ``zip(d.items(),
+    gs)``: ``k`` the key, ``b`` the item, as of ``k, b`` of ``d.items()``)."""
+    if len(columns) == 1:
+        return [(target, columns[0], iterable)]
+    elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
+    if len(elements) != len(columns):
+        return None
+    args: list[cst.BaseExpression] = []
+    if type(iterable) is cst.Call and type(iterable.func) is cst.Name:
+        if iterable.func.value == "zip":  # (``strict=True`` aside)
+            args = [a.value for a in iterable.args if not a.star and a.keyword is None]
+    out: list[tuple[cst.BaseExpression, Column, cst.BaseExpression]] = []
+    for n, (element, column) in enumerate(zip(elements, columns, strict=True)):
+        part = element.value
+        if isinstance(column, Zipped) and len(args) == len(columns):
+            inner = target_parts(part, args[n], list(column.columns))
+            if inner is not None and isinstance(part, (cst.Tuple, cst.List)):
+                out.extend(inner)
+                continue
+        out.append((part, column, iterable))
+    return out
+
+
 def single(columns: list[Column]) -> bool:
     return len(columns) == 1 and not isinstance(columns[0], Counting)
 

@@ -33,6 +33,7 @@ from tilecheck.host.loop_columns import (
     plain_arguments,
     single,
     source_path,
+    target_parts,
     unordered_keys,
 )
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
@@ -259,7 +260,9 @@ class Loops(NestedItems):
                 if all(is_reversed(a) for a in args):  # each in the same other order
                     args = [a.args[0].value for a in args if isinstance(a, cst.Call)]
                 parts = [self.columns(a, None) for a in args]
-                columns = [part[0] if single(part) else None for part in parts]
+                columns = [
+                    p[0] if single(p) else Zipped(tuple(p)) if len(p) > 1 else None for p in parts
+                ]
                 if self.slice_breaks_lanes(args, columns):
                     return [None] * len(columns)
                 return columns
@@ -376,24 +379,20 @@ class Loops(NestedItems):
         tensors (and instances) it holds, an object of its own (a lane: ``note_lane``), taken
         as a slice says, with whether the items are different objects step by step; and the
         names that take a running index or a key."""
-        columns = self.columns(iterable, value)
-        parts: list[tuple[cst.BaseExpression, Column]] = [(target, columns[0])]
-        if len(columns) > 1:
-            elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
-            if len(elements) != len(columns):
-                return {}, frozenset()
-            parts = [(e.value, c) for e, c in zip(elements, columns, strict=True)]
+        parts = target_parts(target, iterable, self.columns(iterable, value))
+        if parts is None:
+            return {}, frozenset()
         counters = frozenset(
-            p.value for p, c in parts if isinstance(p, cst.Name) and isinstance(c, Counting)
+            p.value for p, c, _ in parts if isinstance(p, cst.Name) and isinstance(c, Counting)
         )
         out: dict[str, tuple[Oids, bool]] = {}
-        for part, column in parts:
+        for part, column, walked in parts:
             within = column.within if isinstance(column, Sliced) else None
             if isinstance(column, Sliced):
                 column = column.value
             if not isinstance(part, cst.Name) or not isinstance(column, (frozenset, Packed, Many)):
                 continue
-            source = source_path(column, iterable) if within is None else None
+            source = source_path(column, walked) if within is None else None
             taken: set[int] = set()
             for kind in ELEMENTS:
                 items = frozenset(self.kinds(flatten(column), kind))
@@ -426,15 +425,9 @@ class Loops(NestedItems):
         every item once."""
         if for_in.ifs or for_in.inner_for_in is not None:
             return {}
-        columns = self.columns(for_in.iter, value)
-        parts: list[tuple[cst.BaseExpression, Column]] = [(for_in.target, columns[0])]
-        if len(columns) > 1:
-            elements = for_in.target.elements if isinstance(for_in.target, cst.Tuple) else ()
-            if len(elements) != len(columns):
-                return {}
-            parts = [(e.value, c) for e, c in zip(elements, columns, strict=True)]
+        parts = target_parts(for_in.target, for_in.iter, self.columns(for_in.iter, value))
         out: dict[str, dict[int, int]] = {}
-        for part, column in parts:
+        for part, column, _ in parts or ():
             if not isinstance(part, cst.Name) or not isinstance(column, (frozenset, Packed, Many)):
                 continue
             copies: dict[int, int] = {}
