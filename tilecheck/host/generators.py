@@ -81,17 +81,17 @@ class _Generator:
         self.pre = list(pre)
         self.loop = loop
         self.value = value
-        inner = _released(_suite(loop.body))
+        inner = _released(statements_of(loop.body))
         self.before: list[cst.BaseStatement] = list(inner[:at])
         self.after: list[cst.BaseStatement] = list(inner[at + 1 :])
         self.params = [p.name.value for p in fn.params.params]
         self.targets = frozenset(target_names(loop.target))
         code = [*self.pre, *self.before, *self.after]
-        self.bound = frozenset(self.params) | self.targets | _bound_in(code)
-        self.free = _names(fn.body) - self.bound
+        self.bound = frozenset(self.params) | self.targets | bound_in(code)
+        self.free = names_in(fn.body) - self.bound
 
 
-def _suite(body: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
     return body.body if isinstance(body, cst.IndentedBlock) else ()
 
 
@@ -108,13 +108,13 @@ def _shape(fn: cst.FunctionDef) -> _Generator | None:
         return None
     if any(p.default is not None for p in params.params):
         return None
-    body = [s for s in _suite(fn.body) if not _docstring(s)]
+    body = [s for s in statements_of(fn.body) if not is_docstring(s)]
     if not body or type(body[-1]) is not cst.For:
         return None
     loop = body[-1]
     if loop.asynchronous is not None or loop.orelse is not None:
         return None
-    inner = _released(_suite(loop.body))
+    inner = _released(statements_of(loop.body))
     at = next((i for i, stmt in enumerate(inner) if _yield_of(stmt) is not None), None)
     if at is None:
         return None
@@ -137,10 +137,10 @@ def _released(body: Body) -> Body:
         if type(stmt) is not cst.Try or stmt.handlers or stmt.orelse is not None:
             continue
         final = stmt.finalbody
-        inner = _suite(stmt.body)
+        inner = statements_of(stmt.body)
         if final is None or not any(_yield_of(s) is not None for s in inner):
             continue
-        return [*body[:i], *inner, *_suite(final.body), *body[i + 1 :]]
+        return [*body[:i], *inner, *statements_of(final.body), *body[i + 1 :]]
     return body
 
 
@@ -155,7 +155,7 @@ def _yield_of(stmt: cst.BaseStatement) -> cst.BaseExpression | None:
     return value if isinstance(value, cst.BaseExpression) else None
 
 
-def _docstring(stmt: cst.BaseStatement) -> bool:
+def is_docstring(stmt: cst.BaseStatement) -> bool:
     return (
         type(stmt) is cst.SimpleStatementLine
         and len(stmt.body) == 1
@@ -164,12 +164,12 @@ def _docstring(stmt: cst.BaseStatement) -> bool:
     )
 
 
-def _names(node: cst.CSTNode) -> frozenset[str]:
+def names_in(node: cst.CSTNode) -> frozenset[str]:
     """Every name ``node`` mentions (read or bound, at any depth)."""
     return frozenset(n.value for n in descendants(node) if type(n) is cst.Name)
 
 
-def _bound_in(nodes: Sequence[cst.CSTNode]) -> frozenset[str]:
+def bound_in(nodes: Sequence[cst.CSTNode]) -> frozenset[str]:
     """The names the code of ``nodes`` binds (any depth; more is safe)."""
     out: set[str] = set()
     for root in nodes:
@@ -243,7 +243,7 @@ class Generators:
         if type(stmt) is cst.FunctionDef:
             return self._function(stmt)
         if type(stmt) is cst.ClassDef:
-            inner = _suite(stmt.body)
+            inner = statements_of(stmt.body)
             methods = [self._function(s) if type(s) is cst.FunctionDef else s for s in inner]
             if all(a is b for a, b in zip(methods, inner, strict=True)):
                 return stmt
@@ -260,7 +260,7 @@ class Generators:
     def _function(self, fn: cst.FunctionDef) -> cst.FunctionDef:
         if any(f.fn is fn for f in self._found.values()):
             return fn
-        out = self._block(_suite(fn.body), fn)
+        out = self._block(statements_of(fn.body), fn)
         return fn if out is None else fn.with_changes(body=fn.body.with_changes(body=out))
 
     def _scope(self, fn: cst.FunctionDef | None) -> tuple[frozenset[str], frozenset[str]]:
@@ -269,11 +269,11 @@ class Generators:
         found = self._scopes.get(key)
         if found is None:
             if fn is not None:
-                mentioned, bound = _names(fn), _bound_in([fn])
+                mentioned, bound = names_in(fn), bound_in([fn])
             else:  # the module's code but the followed generators' locals
                 gens = {id(g.fn): g.free for g in self._found.values()}
                 mentioned = frozenset().union(
-                    *(gens.get(id(s)) or _names(s) for s in self._module.body)
+                    *(gens.get(id(s)) or names_in(s) for s in self._module.body)
                 )
                 bound = frozenset()
             found = self._scopes[key] = (mentioned, bound)
@@ -345,11 +345,11 @@ class Generators:
             return None
         mentioned, bound = self._scope(fn)
         consumer_targets = frozenset(target_names(loop.target))
-        body_bound = _bound_in(list(_suite(loop.body)))
+        body_bound = bound_in(list(statements_of(loop.body)))
         bindings: list[Statement] = []
         for param, arg in zip(gen.params, given, strict=True):
             same = type(arg) is cst.Name and arg.value == param
-            if same and param not in body_bound and param not in _bound_in([*gen.pre, gen.loop]):
+            if same and param not in body_bound and param not in bound_in([*gen.pre, gen.loop]):
                 continue
             if param in mentioned or param in gen.targets:
                 return None
@@ -361,7 +361,7 @@ class Generators:
                 continue  # ``x = x``: the consumer's ``x`` is the generator's
             if name not in gen.targets or name not in consumer_targets or gen.after:
                 return None
-            if name in _bound_in(gen.before):
+            if name in bound_in(gen.before):
                 return None
         if fn is not None and gen.free & bound:
             return None
@@ -375,7 +375,7 @@ class Generators:
             body=[
                 *gen.before,
                 cast(cst.BaseStatement, first_line),
-                *_suite(loop.body),
+                *statements_of(loop.body),
                 *gen.after,
             ]
         )
@@ -396,7 +396,7 @@ def _every_step(body: cst.BaseSuite, received: frozenset[str]) -> bool:
     names each name the yielded value binds in code every step runs (a statement of the body,
     or the head of a compound one). Elsewhere a step's value may be left in flight past the
     loop, which items it holds unknown: not followed."""
-    stmts = _suite(body)
+    stmts = statements_of(body)
     if any(type(n) in _LEAVING for s in stmts for n in own_nodes(s)):
         return False
     named: set[str] = set()

@@ -92,7 +92,7 @@ def _defined(stmt: Statement) -> tuple[str, cst.GeneratorExp] | None:
     return target.value, value
 
 
-def _candidate_scopes(
+def candidate_scopes(
     body: Sequence[Statement],
     scope: cst.CSTNode,
     out: list[tuple[cst.CSTNode, Sequence[Statement], int]],
@@ -127,7 +127,7 @@ def _candidate_scopes(
                 stack.extend((b, owner) for b in _blocks(stmt))
 
 
-def _path(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+def path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
     """The nodes from ``root`` down to ``target`` (both included)."""
     stack: list[tuple[cst.CSTNode, int]] = [(root, 0)]
     path: list[cst.CSTNode] = []
@@ -158,9 +158,9 @@ def _names(node: cst.CSTNode) -> Iterator[cst.Name]:
 
 def _bound(nodes: Sequence[cst.CSTNode]) -> set[str]:
     """Names the code of ``nodes`` may bind (any depth; more is safe)."""
-    from tilecheck.host.generators import _bound_in
+    from tilecheck.host.generators import bound_in
 
-    return set(_bound_in(nodes))
+    return set(bound_in(nodes))
 
 
 def _pure(expr: cst.BaseExpression, shadowed: set[str]) -> bool:
@@ -219,7 +219,7 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
     """The module with each followed ``name = (genexpr)`` written at its one consumer (above),
     and the rebuilt nodes by the source nodes they stand for."""
     found: list[tuple[cst.CSTNode, Sequence[Statement], int]] = []
-    _candidate_scopes(module.body, module, found, lambda s: _defined(s) is not None)
+    candidate_scopes(module.body, module, found, lambda s: _defined(s) is not None)
     if not found:
         return module, {}
     replaced: dict[cst.CSTNode, cst.CSTNode] = {}
@@ -239,8 +239,8 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
         if shadowed is None:
             shadowed = _bound([module])
         use = uses[0]
-        to_use = _path(scope, use)
-        to_definition = _path(scope, definition)
+        to_use = path_to(scope, use)
+        to_definition = path_to(scope, definition)
         if to_use is None or to_definition is None:
             continue
         holder = to_definition[-2]
@@ -261,13 +261,13 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
             continue
         replaced[definition] = cst.SimpleStatementLine(body=[cst.Pass()])
         replaced[use] = gen
-        paths.append(_path(module, definition) or [])
-        paths.append(_path(module, use) or [])
+        paths.append(path_to(module, definition) or [])
+        paths.append(path_to(module, use) or [])
     if not replaced:
         return module, {}
     on_path = {id(n) for p in paths for n in p}
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
-    rebuilt = _rebuild(module, replaced, on_path, aliases)
+    rebuilt = rebuilt_with(module, replaced, on_path, aliases)
     assert isinstance(rebuilt, cst.Module)
     return rebuilt, aliases
 
@@ -287,7 +287,7 @@ def _declared(module: cst.Module) -> set[str]:
     return out
 
 
-def _rebuild(
+def rebuilt_with(
     node: cst.CSTNode,
     replaced: dict[cst.CSTNode, cst.CSTNode],
     on_path: set[int],
@@ -301,12 +301,12 @@ def _rebuild(
     for field in dataclasses.fields(node):
         value = getattr(node, field.name)
         if isinstance(value, cst.CSTNode):
-            new = _rebuild(value, replaced, on_path, aliases)
+            new = rebuilt_with(value, replaced, on_path, aliases)
             if new is not value:
                 changes[field.name] = new
         elif isinstance(value, (tuple, list)):
             items = [
-                _rebuild(v, replaced, on_path, aliases) if isinstance(v, cst.CSTNode) else v
+                rebuilt_with(v, replaced, on_path, aliases) if isinstance(v, cst.CSTNode) else v
                 for v in value
             ]
             if any(a is not b for a, b in zip(items, value, strict=True)):

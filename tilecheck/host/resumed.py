@@ -26,8 +26,8 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from tilecheck.host.generators import _bound_in, _docstring, _names, _suite
-from tilecheck.host.lazy_code import Statement, _candidate_scopes, _path, _rebuild
+from tilecheck.host.generators import bound_in, is_docstring, names_in, statements_of
+from tilecheck.host.lazy_code import Statement, candidate_scopes, path_to, rebuilt_with
 
 _REFUSED = (
     cst.Return,
@@ -61,14 +61,14 @@ class _Shape:
         self.forever = forever
         self.params = [p.name.value for p in fn.params.params]
         code = [s for piece in pieces for s in piece]
-        self.rebound = _bound_in(code)
+        self.rebound = bound_in(code)
         self.locals = frozenset(self.params) | self.rebound
-        self.free = _names(fn.body) - self.locals
+        self.free = names_in(fn.body) - self.locals
 
     def passed_as_is(self, call: cst.Call, later: Sequence[cst.CSTNode]) -> frozenset[str]:
         """Parameters given the consumer's name of the same spelling, which neither side
         rebinds: the consumer's name is the generator's (no binding written)."""
-        again = _bound_in(later)
+        again = bound_in(later)
         return frozenset(
             p
             for p, a in zip(self.params, call.args, strict=True)
@@ -99,7 +99,7 @@ def _shape(fn: cst.FunctionDef) -> _Shape | None:
         return None
     if isinstance(params.star_arg, cst.Param) or any(p.default for p in params.params):
         return None
-    body = [s for s in _suite(fn.body) if not _docstring(s)]
+    body = [s for s in statements_of(fn.body) if not is_docstring(s)]
     forever = False
     values: list[cst.BaseExpression | None] = []
     pieces: list[list[cst.BaseStatement]] = [[]]
@@ -110,9 +110,9 @@ def _shape(fn: cst.FunctionDef) -> _Shape | None:
         and type(last.test) is cst.Name
         and last.test.value == "True"
         and last.orelse is None
-        and len(_suite(last.body)) == 1
+        and len(statements_of(last.body)) == 1
     ):
-        only = _suite(last.body)[0]
+        only = statements_of(last.body)[0]
         is_yield, value = _yielded(only)
         if not is_yield or value is None:
             return None
@@ -221,10 +221,10 @@ def resumed(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNo
     if not gens:
         return module, {}
     found: list[tuple[cst.CSTNode, Sequence[Statement], int]] = []
-    _candidate_scopes(module.body, module, found, lambda s: _made(s, gens) is not None, cst.Call)
+    candidate_scopes(module.body, module, found, lambda s: _made(s, gens) is not None, cst.Call)
     if not found:
         return module, {}
-    shadowed = _bound_in([module])
+    shadowed = bound_in([module])
     module_defs = {
         s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))
     }
@@ -248,10 +248,10 @@ def resumed(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNo
         same = shape.passed_as_is(call, later)
         if (shape.locals - same) & mentioned:
             continue
-        if scope is not module and shape.free & _bound_in([scope]):
+        if scope is not module and shape.free & bound_in([scope]):
             continue
-        use_paths = [_path(scope, u) for u in uses]
-        holder_path = _path(scope, creation)
+        use_paths = [path_to(scope, u) for u in uses]
+        holder_path = path_to(scope, creation)
         if holder_path is None or any(p is None for p in use_paths):
             continue
         holder = holder_path[-2]
@@ -273,12 +273,12 @@ def resumed(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNo
                 else _straight(shape, call, same, creation, calls, later, replaced, aliases)
             )
             if done:
-                paths.append(_path(module, creation) or [])
-                paths.extend(_path(module, c) or [] for c, _ in calls)
+                paths.append(path_to(module, creation) or [])
+                paths.extend(path_to(module, c) or [] for c, _ in calls)
     if not replaced:
         return module, {}
     on_path = {id(n) for p in paths for n in p}
-    rebuilt = _rebuild(module, replaced, on_path, aliases)
+    rebuilt = rebuilt_with(module, replaced, on_path, aliases)
     assert isinstance(rebuilt, cst.Module)
     return rebuilt, aliases
 
@@ -289,8 +289,8 @@ def _names_of(scope: cst.CSTNode) -> list[cst.Name]:
 
 def _scope_names(scope: cst.CSTNode, fn: cst.FunctionDef) -> frozenset[str]:
     if type(scope) is cst.Module:
-        return frozenset().union(*(_names(s) for s in scope.body if s is not fn))
-    return _names(scope)
+        return frozenset().union(*(names_in(s) for s in scope.body if s is not fn))
+    return names_in(scope)
 
 
 def _next_call(path: list[cst.CSTNode], name: str) -> cst.Call | None:
@@ -392,19 +392,19 @@ def _forever(
             if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 return False
     first = min(later.index(path[0]) for _, path in calls)  # type: ignore[arg-type]
-    watched = _names(call) | frozenset().union(*(_names(s) for s in shape.pieces[0]))
+    watched = names_in(call) | frozenset().union(*(names_in(s) for s in shape.pieces[0]))
     watched = watched - shape.locals
     between = later[:first]
     for stmt in between:
-        names = _names(stmt)
+        names = names_in(stmt)
         if names & watched or names & module_defs:
             return False
     head = later[first]
     if type(head) is cst.For or type(head) is cst.While:
         header = [head.iter, head.target] if isinstance(head, cst.For) else [head.test]
-        if frozenset().union(*(_names(h) for h in header)) & (watched | module_defs):
+        if frozenset().union(*(names_in(h) for h in header)) & (watched | module_defs):
             return False
-        inner = _suite(head.body)
+        inner = statements_of(head.body)
         if not inner or not any(_holds(inner[0], c) for c, _ in calls):
             return False
         head = inner[0]
@@ -442,7 +442,7 @@ def _holds(stmt: cst.CSTNode, node: cst.CSTNode) -> bool:
 def _only_around(stmt: cst.CSTNode, use: cst.Call) -> bool:
     """Every call of ``stmt`` is ``use`` itself, one around it, or one inside it: nothing runs
     before the generator's first piece."""
-    path = _path(stmt, use) or []
+    path = path_to(stmt, use) or []
     around = {id(n) for n in path}
     inside = {id(n) for n in _walk(use)}
     return all(id(n) in around or id(n) in inside for n in _walk(stmt) if type(n) is cst.Call)
