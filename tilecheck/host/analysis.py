@@ -49,8 +49,6 @@ from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names
 
-_UNROLLING = (ElementKind.UNROLL_IN, ElementKind.UNROLL_OUT)
-
 
 class BodyAnalysis(Positions):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
@@ -155,31 +153,15 @@ class BodyAnalysis(Positions):
         return False
 
     def transfer(self, block: Block, state: State) -> State | None:
+        """Run a block's elements. A block of an unrolled ``for`` (``tilecheck.flow.unroll``)
+        runs all of its elements in one copy of the body (``slots``: their objects its own, as
+        a comprehension's position's are), and one that starts with an ``UNROLL_*`` element
+        returns None when it is not the way taken (the only elements that set ``unreached``)."""
         self._load(state)
         elements = block.elements
-        if elements and (elements[0].slots or elements[0].kind in _UNROLLING):
-            return self._unrolled(elements, state)
-        for element in elements:
-            self.element = element
-            self.tick = 0
-            self.made_here.clear()
-            if self.taken:
-                self.leave_withs()
-            self.run_element(element)
-            if self.gc_needed:
-                self.collect()
-        if self.unchanged(state):
-            return state  # unchanged: the solver sees no news
-        # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
-        # ownership of dicts this block already changed, and those changes must flow on.
-        return self.state()
-
-    def _unrolled(self, elements: list[Element], state: State) -> State | None:
-        """A block of an unrolled ``for`` (``tilecheck.flow.unroll``), all of its elements in
-        one copy of the body (their objects its own, as a comprehension's position's are), or
-        the way into the copies or into the loop (None: not the way taken)."""
         around = self.positions_stack
-        self.positions_stack = [*around, *elements[0].slots]
+        if elements and elements[0].slots:
+            self.positions_stack = [*around, *elements[0].slots]
         try:
             for element in elements:
                 self.element = element
@@ -188,7 +170,7 @@ class BodyAnalysis(Positions):
                 if self.taken:
                     self.leave_withs()
                 self.run_element(element)
-                if self.unreached:  # (an ``UNROLL_*``, first in its block)
+                if self.unreached:
                     self.unreached = False
                     return None
                 if self.gc_needed:
@@ -196,7 +178,9 @@ class BodyAnalysis(Positions):
         finally:
             self.positions_stack = around
         if self.unchanged(state):
-            return state
+            return state  # unchanged: the solver sees no news
+        # Compared by identity, not by ownership: a short-circuit (``_fork``) gives up
+        # ownership of dicts this block already changed, and those changes must flow on.
         return self.state()
 
     # -- elements ---------------------------------------------------------------------------
