@@ -26,6 +26,7 @@ from tilecheck.host.bound_once import (
     module_literals,
     never_in,
 )
+from tilecheck.host.cells import plain_records
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import class_dunders
@@ -180,6 +181,7 @@ def _module_context(
     )
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: key_lists(module))
+    ctx.records = functools.cache(lambda: plain_records(module))
     ctx.known_names = functools.cache(lambda: ScopeNames(module))
     ctx.drawn = functools.cache(
         lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)

@@ -85,6 +85,9 @@ class Context:
     # The module's syntax, walked once for every analysis that asks (``tilecheck.syntax.index``).
     index: SyntaxIndex = field(default_factory=SyntaxIndex)
     module: cst.Module | None = None  # the module checked (``tilecheck.host.memo_calls``)
+    # The module's plain ``@dataclass`` records (``tilecheck.host.cells.plain_records``),
+    # worked out the first time a function's untaken items are asked for.
+    records: Callable[[], frozenset[str]] = frozenset
     # The ids of the generator expressions a consumer draws where they are written
     # (``tilecheck.host.lazy_code.drawn_at_once``), worked out at the first one met.
     drawn: Callable[[], frozenset[int]] = frozenset

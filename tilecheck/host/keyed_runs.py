@@ -17,7 +17,6 @@ from collections.abc import Iterable, Iterator
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
-from tilecheck.host.cells import plain_records
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
@@ -77,7 +76,7 @@ class KeyedRuns(SkippedRuns):
         if pending_sites.keys().isdisjoint(held):
             return
         outer = self.ctx.known_names if self.module_node is None else None
-        records = plain_records(self.ctx.module)
+        records = self.ctx.records()
         for finding in unwaited_keyed(scope, frozenset(pending_sites), outer, records):
             pending, top = pending_sites[finding.node]
             found = dataclasses.replace(finding, top=top)
