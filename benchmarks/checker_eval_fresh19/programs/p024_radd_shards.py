@@ -1,0 +1,28 @@
+"""Shards summed with the builtin `sum`, through a `__radd__` that reads each shard's output;
+the last shard is still in flight."""
+
+from __future__ import annotations
+
+import numpy as np
+from llmfern import kernels as K
+from llmfern.host import tiles, upload
+
+import tilert as tr
+
+
+class Shard:
+    def __init__(self, x: tr.Tensor, a: float) -> None:
+        self.out = tr.zeros(x.shape[0])
+        self.pending = K.scale(tiles(self.out), x, a).submit()
+
+    def __radd__(self, other: float) -> float:
+        return other + float(self.out.to_numpy().sum())  # expect: TC102
+
+
+x = upload(np.ones(64))
+shards = [Shard(x, a) for a in (1.0, 2.0, 3.0)]
+for s in shards[:-1]:
+    s.pending.wait()
+total = sum(shards)  # expect-also
+shards[-1].pending.wait()
+print(total)
