@@ -45,6 +45,8 @@ from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.round29n2 import INVALID as ROUND29N2_INVALID
 from tilecheck.catalog.round29n2 import VALID as ROUND29N2_VALID
+from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
+from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -187,6 +189,7 @@ def main() -> None:
         *ROUND29N2_VALID["TC105"],
         *ROUND29F_VALID["TC105"],
         *ROUND29C_VALID["TC105"],
+        *ROUND30U_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -291,5 +294,6 @@ def main() -> None:
         *ROUND29N2_INVALID["TC105"],
         *ROUND29F_INVALID["TC105"],
         *ROUND29C_INVALID["TC105"],
+        *ROUND30U_INVALID["TC105"],
     ),
 )

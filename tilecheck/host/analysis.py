@@ -293,7 +293,7 @@ class BodyAnalysis(Positions):
             rebound = [n for t in node.targets for n in _plain_names(t.target)]
             if self.instances:
                 rebound += self.attribute_targets(node.targets)
-            pendings = self.held_before(rebound) if rebound else {}
+            pendings = self.held_before(rebound, True) if rebound else {}
             copies: list[tuple[str, str | None]] = []
             known: list[tuple[str, int]] = []
             for target in node.targets:

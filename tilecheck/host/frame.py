@@ -34,6 +34,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.store import Store
 from tilecheck.host.turn_offsets import carried
+from tilecheck.host.turn_verdicts import judged
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 # The env's entry for the holders that closures made so far name (never a Python name): what a
@@ -55,7 +56,7 @@ class Frame(Store):
     loop_first loop_parameter_reruns loop_reruns made_elsewhere made_here maybe
     memo_slots module_node outer_names outputs parameter_verdicts parameters
     positions_stack primary ran rank rerun_call scope_node sink sliced_off tick
-    verdicts waited windowed""".split()
+    turn_verdicts verdicts waited windowed""".split()
 
     def __init__(self, ctx: Context) -> None:
         Store.__init__(self)
@@ -91,6 +92,8 @@ class Frame(Store):
         self.verdicts: dict[
             tuple[str, int, cst.CSTNode], tuple[tuple[int, int], Finding | None]
         ] = {}
+        # A verdict's element (``seq``) in a ``for`` built slot by slot -> its slots (30U)
+        self.turn_verdicts: dict[int, tuple[int, ...]] = {}
         # A TC110 node inside the call that raises for it (an argument of ``tr.zip``): the op
         # that call would make is never made, so it is no TC105 (nor a Pending, TC108).
         self.rerun_call: dict[cst.CSTNode, cst.CSTNode] = {}
@@ -149,20 +152,9 @@ class Frame(Store):
 
     def findings(self) -> list[Finding]:
         """What was found, TC105 and TC108 included (known only once every path was seen)."""
-        by_node: dict[tuple[str, cst.CSTNode], list[tuple[tuple[int, int], Finding | None]]]
-        by_node = {}
-        for (code, _, node), verdict in self.verdicts.items():
-            by_node.setdefault((code, node), []).append(verdict)
-        refused: set[cst.CSTNode] = set()  # calls that raise (TC110) and so make nothing
-        for key, verdicts in by_node.items():
-            # a node met in several elements (a ``finally`` body, copied per way out) is a
-            # finding only if it is one in each
-            if all(found is not None for _, found in verdicts):
-                order, kept = min(verdicts, key=lambda v: v[0])
-                assert kept is not None
-                self.sink.add(key, order, self.relocated(kept))
-                if key[0] == OP_ALREADY_RUN:
-                    refused.add(self.rerun_call.get(key[1], key[1]))
+        # calls that raise (TC110) and so make nothing
+        refused = judged(self.verdicts, self.turn_verdicts, self.sink, self.relocated)
+        refused = {self.rerun_call.get(node, node) for node in refused}
         for reruns in self.loop_reruns.values():
             for node, finding in reruns.items():
                 self.sink.add((OP_ALREADY_RUN, node), (0, 0), self.relocated(finding))
@@ -176,6 +168,8 @@ class Frame(Store):
                 finding = messages.never_run(site, self.infos[op])
             elif op in self.left_unrun:
                 finding = messages.left_unrun(site, self.infos[op])
+            elif any(hit for (o, _), hit in self.dropped.items() if o == op):
+                finding = messages.op_overwritten(site, self.infos[op])
             else:
                 continue
             statement = self.made_elsewhere.get(op)
@@ -281,18 +275,19 @@ class Frame(Store):
             self._guarded = frozenset(found)
         return self._guarded
 
-    def held_before(self, names: list[str]) -> dict[int, Oids]:
+    def held_before(self, names: list[str], ops: bool = False) -> dict[int, Oids]:
         """The Pendings of a site (its latest, or its summary: an earlier iteration's) that
-        ``names`` hold before an assignment rebinds them, by site."""
+        ``names`` hold before an assignment rebinds them, by site; with ``ops``, the ops too
+        (round 30U: ``op = k(...)`` in every turn drops the turn before's op, unrun)."""
         out: dict[int, Oids] = {}
         for name in names:
             for oid in self.env.get(name, NOTHING):
                 site = self.site_of(oid)
+                kind = self.infos[oid].kind
                 if (
-                    self.infos[oid].kind is Kind.PENDING
-                    and site in self.created_pendings
-                    and (oid == site or self._summary.get(site) == oid)
-                ):
+                    (kind is Kind.PENDING and site in self.created_pendings)
+                    or (ops and kind is Kind.OP and site in self.created_ops)
+                ) and (oid == site or self._summary.get(site) == oid):
                     out[site] = out.get(site, NOTHING) | {oid}
         return out
 

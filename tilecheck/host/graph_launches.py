@@ -65,8 +65,8 @@ class GraphLaunches(Inlined):
                 out += [o for o in (site, self._summary.get(site)) if o is not None]
         return [o for o in out if o in self.holds]
 
-    def held_before(self, names: list[str]) -> dict[int, Oids]:
-        out = Inlined.held_before(self, names)
+    def held_before(self, names: list[str], ops: bool = False) -> dict[int, Oids]:
+        out = Inlined.held_before(self, names, ops)
         if not self.launched:
             return out
         for name in names:

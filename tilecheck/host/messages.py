@@ -212,6 +212,18 @@ def cycled_again(site: cst.CSTNode, name: str, count: int) -> Finding:
     )
 
 
+def op_overwritten(site: cst.CSTNode, op: ObjInfo) -> Finding:
+    return Finding(
+        OP_NEVER_RUN,
+        site,
+        (
+            f"{op.label} is created here, and the name holding it is rebound (the loop's next "
+            "turn makes another) before it runs: the earlier op is dropped unrun (tilert warns "
+            "when it is collected); run each one, or make it only where it runs",
+        ),
+    )
+
+
 def launch_dropped(site: cst.CSTNode) -> Finding:
     return Finding(
         PENDING_NEVER_WAITED,
@@ -330,6 +342,8 @@ def already_run(
     """TC110: ``name`` is run (``how``) again after ``runs``, where it was run on every path
     (``around``: on every way around the loop, which runs it again in its next iteration)."""
     site: Part = op.site if op.site is not None else "its definition"
+    # run only here before: by an earlier turn of the loop (a ``for`` built slot by slot)
+    around = around or all(where is node for where, _ in runs)
     first: tuple[Part, ...]
     if len(runs) == 1:
         (where, way), *_ = runs

@@ -193,10 +193,13 @@ class Verdicts(Frame):
     def verdict(self, code: str, node: cst.CSTNode, finding: Finding | None) -> None:
         """A finding that holds only if it holds at the fixed point (TC110, TC111: they rest
         on must-facts, which shrink as the solver iterates): each visit overwrites the last."""
-        top = self.element.top if self.element is not None else 0
-        seq = self.element.seq if self.element is not None else -1
+        element = self.element
+        top = element.top if element is not None else 0
+        seq = element.seq if element is not None else -1
         kept = None if finding is None else dataclasses.replace(finding, top=top)
         self.verdicts[(code, seq, node)] = (self.order(), kept)
+        if element is not None and element.slots:
+            self.turn_verdicts[seq] = element.slots
 
     def capturing_graph(self) -> cst.BaseExpression | None:
         """The ``tr.graph()`` of the ``with`` block the current element is in, if any: there
