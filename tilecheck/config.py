@@ -92,6 +92,8 @@ class Config:
     overrides: tuple[RuleSelection, ...] = ()  # the command line's selection, over the file's
     root: Path | None = None  # where relative patterns start (None: the cwd)
     source: Path | None = None  # the file these settings came from, if any
+    # ``--show-gaps``: report where the host analysis gave up on an object (command line only)
+    show_gaps: bool = False
 
     def enabled(self, code: str, path: str | None = None) -> bool:
         """Whether findings of ``code`` are reported (in the file ``path``, if given: its
@@ -123,6 +125,7 @@ class Config:
         extend_ignore: Sequence[str] = (),
         output_format: str | None = None,
         respect_gitignore: bool | None = None,
+        show_gaps: bool = False,
         where: str = "command line",
     ) -> Config:
         """These settings with the command line's on top, as one more ``RuleSelection``."""
@@ -141,6 +144,8 @@ class Config:
             )
         if respect_gitignore is not None:
             config = replace(config, respect_gitignore=respect_gitignore)
+        if show_gaps:
+            config = replace(config, show_gaps=True)
         return config
 
 

@@ -61,6 +61,8 @@ class FileError:
 class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
+    # ``--show-gaps``: where the host analysis gave up on an object (no findings)
+    gaps: list[Diagnostic] = field(default_factory=list)
     files: int = 0  # files found
     parsed: int = 0  # files that concern tilert (``concerns_tilert``) and were parsed
 
@@ -123,7 +125,9 @@ def check_source(
     tilert (``concerns_tilert``; ``gated``: already known to). Raises ``InternalError`` if a
     rule pass crashes. ``document``: what earlier checks of this text's document kept (the
     editor's server keeps one per open document), so that only what an edit touched is done
-    again; the findings are the same."""
+    again; the findings are the same. With ``config.show_gaps``, the places the analysis gave
+    up on an object come after the findings (``is_gap`` tells them apart: never selected,
+    suppressed or counted)."""
     if not gated and not concerns_tilert(source, path, needles(config), project):
         return []
     parsed = document.parse(source, path) if document is not None else parse_source(source, path)
@@ -143,6 +147,7 @@ def check_source(
             project=project,
             kernel_decorators=config.kernel_decorators,
             reuse=reuse,
+            show_gaps=config.show_gaps,
         )
 
     try:
@@ -155,7 +160,11 @@ def check_source(
         raise InternalError(path, detail) from e
     if document is not None:
         document.checked()
-    return _select(apply_suppressions(found, source, path, _known_codes()), config)
+    gaps: list[Diagnostic] = []
+    if config.show_gaps:
+        gaps = sorted((d for d in found if is_gap(d.code)), key=Diagnostic.sort_key)
+        found = [d for d in found if not is_gap(d.code)]
+    return _select(apply_suppressions(found, source, path, _known_codes()), config) + gaps
 
 
 @frozen
@@ -189,6 +198,17 @@ def check_bytes(
 
 def _internal_error(path: str, cause: BaseException, detail: str) -> FileError:
     return FileError(path, f"internal error: {type(cause).__name__}: {cause}", detail)
+
+
+def is_gap(code: str) -> bool:
+    """A ``--show-gaps`` note's code (``tilecheck.host.gaps``): no finding."""
+    return code.startswith("TC9")
+
+
+def add_results(report: Report, diagnostics: Iterable[Diagnostic]) -> None:
+    """A file's results into ``report``: its findings, and its gaps apart."""
+    for d in diagnostics:
+        (report.gaps if is_gap(d.code) else report.diagnostics).append(d)
 
 
 # -- many files -----------------------------------------------------------------------------
@@ -306,9 +326,10 @@ def check_paths(
             if progress is not None:
                 progress(len(results), len(todo))
     for result in results:
-        report.diagnostics.extend(result.diagnostics)
+        add_results(report, result.diagnostics)
         if result.error is not None:
             report.errors.append(result.error)
     report.diagnostics.sort(key=Diagnostic.sort_key)
+    report.gaps.sort(key=Diagnostic.sort_key)
     report.errors.sort(key=lambda e: e.path)
     return report

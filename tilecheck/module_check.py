@@ -18,6 +18,7 @@ import libcst as cst
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.flow import CFG, ElementKind, build_cfg
 from tilecheck.flow.filled import FilledAttributes
+from tilecheck.host import gaps
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.bound_once import (
     bound_again,
@@ -255,18 +256,22 @@ def check_module(
     project: Project | None,
     kernel_decorators: Sequence[str] = (),
     reuse: Round | None = None,
+    show_gaps: bool = False,
 ) -> list[Diagnostic]:
     """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted. ``reuse``: the
     findings of an earlier check of this document (``tilecheck.incremental``), reused for the
-    top-level statements whose findings cannot have changed."""
+    top-level statements whose findings cannot have changed. ``show_gaps``: with the places
+    the host analysis gave up on an object (``tilecheck.host.gap_reasons``, codes ``TC9xx``)."""
     # The analysis makes many small objects that die young and no reference cycles worth
     # collecting before it ends; a full collection meanwhile would walk the whole tree (a
     # module of 20,000 lines is millions of nodes) again and again.
     collecting = gc.isenabled()
     gc.disable()
+    gaps.RECORDING = show_gaps
     try:
         return _check_module(module, path, project, kernel_decorators, reuse)
     finally:
+        gaps.RECORDING = False
         forget_children()
         if collecting:
             gc.enable()

@@ -21,7 +21,7 @@ from tilecheck.cli.watch import fingerprint, watch
 from tilecheck.config import CONFIG_NAMES, Config, ConfigError, load_config
 from tilecheck.diagnostics import Diagnostic
 from tilecheck.discovery import Excluder, discover, missing_paths
-from tilecheck.engine import Report, check_bytes, check_paths, make_project
+from tilecheck.engine import Report, add_results, check_bytes, check_paths, make_project
 from tilecheck.formats import HUMAN_FORMATS, Style
 from tilecheck.parsing import decode_source
 
@@ -74,6 +74,7 @@ def _config(options: Options) -> Config:
         extend_ignore=options.extend_ignore,
         output_format=options.output_format,
         respect_gitignore=options.respect_gitignore,
+        show_gaps=options.show_gaps,
     )
 
 
@@ -164,7 +165,7 @@ def _check_stdin(
     report = Report(files=1, parsed=1)
     if not excluded:
         result = check_bytes(data, name, config, project)
-        report.diagnostics.extend(result.diagnostics)
+        add_results(report, result.diagnostics)
         report.errors.extend([result.error] if result.error is not None else [])
     if not options.fixing:
         write_findings(report, config.output_format, options, out, _style(options, config, out))

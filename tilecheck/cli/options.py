@@ -53,6 +53,7 @@ class Options:
     output_file: Path | None
     respect_gitignore: bool | None
     statistics: bool
+    show_gaps: bool  # also print where the host analysis gave up on an object (no findings)
     exit_zero: bool
     jobs: int | None
     quiet: bool  # findings only: no summary, warnings or progress
@@ -116,6 +117,12 @@ def check_parser() -> Parser:
     output.add_argument(
         "--statistics", action="store_true", help="print the count of findings per code"
     )
+    output.add_argument(
+        "--show-gaps",
+        action="store_true",
+        help="also print each place the ownership analysis gave up on an object, and why "
+        "(TC9xx notes: never findings, never failing the run; with --statistics, counts)",
+    )
     output.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     output.add_argument("--show-settings", action="store_true", help="print the settings used")
     output.add_argument("--show-files", action="store_true", help="print the files to check")
@@ -167,6 +174,8 @@ def parse_check_args(argv: Sequence[str]) -> tuple[Options, list[str]]:
         parser.error("`-` (standard input) cannot be checked with other paths")
     if stdin and args.watch:
         parser.error("--watch cannot read standard input")
+    if args.show_gaps and (args.fix or args.diff or args.add_noqa):
+        parser.error("--show-gaps cannot be combined with --fix, --diff or --add-noqa")
     if args.add_noqa and (args.fix or args.diff):
         parser.error("--add-noqa cannot be combined with --fix or --diff")
     options = Options(
@@ -182,6 +191,7 @@ def parse_check_args(argv: Sequence[str]) -> tuple[Options, list[str]]:
         output_file=args.output_file,
         respect_gitignore=args.respect_gitignore,
         statistics=args.statistics,
+        show_gaps=args.show_gaps,
         exit_zero=args.exit_zero,
         jobs=args.jobs,
         quiet=args.quiet or args.silent,

@@ -4,12 +4,14 @@ code that goes with it."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import textwrap
 from typing import TextIO
 
 from tilecheck.cli.options import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Options
 from tilecheck.engine import FileError, Report
-from tilecheck.formats import HUMAN_FORMATS, Style, render, statistics
+from tilecheck.formats import HUMAN_FORMATS, Style, gaps, render, statistics
 
 
 def plural(count: int, noun: str) -> str:
@@ -18,6 +20,9 @@ def plural(count: int, noun: str) -> str:
 
 def summary(report: Report, fixed: int, style: Style) -> str:
     found = len(report.diagnostics)
+    if report.gaps:
+        gave_up = f"Gave up on objects at {plural(len(report.gaps), 'place')} (not findings).\n"
+        return gave_up + summary(dataclasses.replace(report, gaps=[]), fixed, style)
     if report.errors:
         unchecked = plural(len(report.errors), "file")
         return f"Found {plural(found, 'error')}; {unchecked} could not be checked.\n"
@@ -35,7 +40,9 @@ def write_findings(
 ) -> None:
     """The findings (unless ``--silent``) and, for text and full, the summary (unless
     ``--quiet``)."""
-    if not options.silent:
+    if not options.silent and options.show_gaps:
+        _write_with_gaps(report, output_format, options, out, style)
+    elif not options.silent:
         if options.statistics:
             kind = "json" if output_format == "json" else "text"
             out.write(statistics.render(report.diagnostics, kind))
@@ -45,6 +52,31 @@ def write_findings(
             out.write(text + ("\n" if full else ""))
     if output_format in HUMAN_FORMATS and not options.quiet:
         out.write(summary(report, fixed, style))
+
+
+def _write_with_gaps(
+    report: Report, output_format: str, options: Options, out: TextIO, style: Style
+) -> None:
+    """``--show-gaps``: the findings, then the gaps (``tilecheck.formats.gaps``); in JSON one
+    object of both; SARIF and GitHub annotations carry findings only."""
+    findings, found = report.diagnostics, report.gaps
+    if output_format == "json":
+        if options.statistics:
+            rows = json.loads(statistics.render(findings, "json"))
+            table = {"findings": rows, "gaps": gaps.statistics_rows(found)}
+            out.write(json.dumps(table, indent=2) + "\n")
+        else:
+            out.write(gaps.render_json(findings, found))
+        return
+    if options.statistics:
+        out.write(statistics.render(findings, "text"))
+        out.write(gaps.statistics_text(found))
+        return
+    if findings or output_format == "sarif":
+        text = render(output_format, findings, style=style)
+        out.write(text + ("\n" if output_format == "full" and findings else ""))
+    if output_format in HUMAN_FORMATS:
+        out.write(gaps.render_text(found, style))
 
 
 def write_errors(errors: list[FileError], err: TextIO) -> None:

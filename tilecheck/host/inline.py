@@ -26,6 +26,7 @@ from tilecheck.flow import build_cfg
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.frozen import frozen
+from tilecheck.host import gaps
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.containers import root_of
@@ -310,7 +311,14 @@ class Inlined(Immediate):
         if self._returning:
             self._returning = False  # the value returned goes to the caller, not away
             return
+        if gaps.RECORDING:  # (``--show-gaps``: where the analysis gives up on an object)
+            gaps.escaped(self, value)
         Immediate.escape(self, value)
+
+    def close_over(self, oids: Oids) -> None:
+        if gaps.RECORDING:
+            gaps.captured(self, oids)
+        Immediate.close_over(self, oids)
 
     def leave_early(self, node: cst.Return) -> None:
         if not self._running:  # the caller's names live on past this ``return``

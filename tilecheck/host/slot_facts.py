@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from tilecheck.host import gaps
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import Affine, At, Axis, Bounds, axis_of
 from tilecheck.host.model import DONE, Hold, Kind, Many, Oids, Value, flatten
@@ -156,6 +157,8 @@ class SlotFacts(ZippedItems):
 
     def retire(self, oid: int) -> None:
         """``oid`` stands for a new object: no slot is known to hold that one."""
+        if gaps.RECORDING:  # (``--show-gaps``: a live object joined with its successor)
+            gaps.joined(self, oid)
         for key in self._holder_keys.get(oid, ()):
             if key in self.defs:
                 self.set_def(key, None)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
+from tilecheck.host import gaps
 from tilecheck.host.model import NOTHING, Kind, Value
 from tilecheck.host.parameter_index import bound_names
 from tilecheck.host.property_reads import PropertyRead
@@ -176,6 +177,8 @@ def left(an: BodyAnalysis, item: cst.WithItem) -> None:
         return
     managers = an.ctx.managers
     if managers is None or (id(item), "enter") not in managers.calls:
+        if gaps.RECORDING:  # (``--show-gaps``: a manager not followed)
+            gaps.left_unknown(an, item)
         return  # (no ``__enter__`` of the module's was applied at this item)
     hidden = f"{_HIDDEN}{id(item)}"
     expr = item.item
