@@ -5,6 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
+from tilecheck.catalog import round30o
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -411,3 +412,7 @@ def main() -> None:
         "a named `.then` callback reads on the host while the chain writes: reported at the read",
     ),
 )
+
+# Round 30O (``round30o``): what a callee reaches of what it is given.
+VALID = (*VALID, *round30o.VALID["TC102"])
+INVALID = (*INVALID, *round30o.INVALID["TC102"])

@@ -45,6 +45,8 @@ from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.round29n2 import INVALID as ROUND29N2_INVALID
 from tilecheck.catalog.round29n2 import VALID as ROUND29N2_VALID
+from tilecheck.catalog.round30o import INVALID as ROUND30O_INVALID
+from tilecheck.catalog.round30o import VALID as ROUND30O_VALID
 from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
 from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -186,6 +188,7 @@ def main() -> None:
         *DROPS23D_VALID["TC105"],
         *ROUND28L_VALID["TC105"],
         *ROUND29N_VALID["TC105"],
+        *ROUND30O_VALID["TC105"],
         *ROUND29N2_VALID["TC105"],
         *ROUND29F_VALID["TC105"],
         *ROUND29C_VALID["TC105"],
@@ -291,6 +294,7 @@ def main() -> None:
         *ROUND28L_INVALID["TC105"],
         *ROUND28P_INVALID["TC105"],
         *ROUND29N_INVALID["TC105"],
+        *ROUND30O_INVALID["TC105"],
         *ROUND29N2_INVALID["TC105"],
         *ROUND29F_INVALID["TC105"],
         *ROUND29C_INVALID["TC105"],

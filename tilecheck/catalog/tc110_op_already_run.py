@@ -37,6 +37,8 @@ from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
 from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
+from tilecheck.catalog.round30o import INVALID as ROUND30O_INVALID
+from tilecheck.catalog.round30o import VALID as ROUND30O_VALID
 from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
 from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -260,6 +262,7 @@ def main() -> None:
         *ROUND28G_VALID["TC110"],
         *ROUND28H_VALID["TC110"],
         *ROUND29N_VALID["TC110"],
+        *ROUND30O_VALID["TC110"],
         *ROUND30U_VALID["TC110"],
     ),
     invalid=(
@@ -452,6 +455,7 @@ def main() -> None:
         *ROUND28G_INVALID["TC110"],
         *ROUND28H_INVALID["TC110"],
         *ROUND29N_INVALID["TC110"],
+        *ROUND30O_INVALID["TC110"],
         *ROUND30U_INVALID["TC110"],
     ),
 )

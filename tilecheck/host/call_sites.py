@@ -35,6 +35,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.ownership import name_cover
+from tilecheck.host.param_roles import ran_returned, release_waited
 from tilecheck.host.partial_calls import imports_partial, joined_args, partials
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.reduced_zips import zip_reduced
@@ -326,9 +327,12 @@ class CallSites(SummaryChecks):
             del bound[index]  # the function names it nowhere it runs with these constants
         self.launches_in(summary, bound)  # (while the graphs given are still open)
         # Ops and pendings given to it are given as to unknown code, first: it may wait for
-        # them before it uses anything (``finish(pending, z)``).
+        # them before it uses anything (``finish(pending, z)``); but those of parameters it
+        # never names stay the caller's, and those it only waits go after the uses before
+        # its waits (round 30O, ``tilecheck.host.param_roles``).
+        kept = summary.untouched | summary.waited
         for index, (_, value) in bound.items():
-            if index not in summary.consumes:
+            if index not in summary.consumes and index not in kept:
                 self.escape(value)
         tensors_of: dict[int, Oids] = {}
         used = {target for target, _ in summary.uses}
@@ -340,13 +344,15 @@ class CallSites(SummaryChecks):
                 tensors = frozenset({free}) if free is not None else NOTHING
             tensors_of[index] = tensors
         self.given_tensors(tensors_of)
-        early = summary.early if receiver is not None else frozenset()
+        if summary.waited:  # the uses before its waits, then what it waits (round 30O)
+            release_waited(self, call, summary, receiver, bound, tensors_of)
+        early = summary.early - summary.param_early if receiver is not None else frozenset()
         # the uses it makes before it waits for what its receiver's attributes hold, then those
         self.summary_uses(call, summary, receiver, bound, tensors_of, early, summary.early_at)
         if receiver is not None:
             self.attribute_releases(call, summary, receiver)
             self.attribute_partitions_reached(call, summary, receiver)
-        late = summary.uses - early
+        late = summary.uses - early - summary.param_early
         self.summary_uses(call, summary, receiver, bound, tensors_of, late, summary.used_at)
         self.check_distinct(summary, bound, tensors_of)
         if receiver is not None and summary.distinct_attributes:
@@ -427,6 +433,8 @@ class CallSites(SummaryChecks):
         tensors its targets are here, or a new holder borrowing them."""
         if result.kind is None:
             return NOTHING
+        if result.ran:
+            return ran_returned(self, call, summary, result, index, _LABELS[Kind.OP])
         for target, _ in result.targets:
             if target in made:
                 continue

@@ -90,6 +90,17 @@ class Expressions(ObjectGraphs):
             for t, e, v in zip(target.elements, expr.elements, value.items, strict=True):
                 out += self.definites(t.value, e.value, v)
             return out
+        if isinstance(target, cst.Tuple) and type(expr) is cst.Call and isinstance(value, Packed):
+            # ``op, pend = launch(...)``: the items a summarized call made here (round 30O)
+            if len(target.elements) != len(value.items):
+                return []
+            made: list[tuple[str, int]] = []
+            for t, v in zip(target.elements, value.items, strict=True):
+                if type(t.value) is cst.Name and isinstance(v, frozenset) and len(v) == 1:
+                    oid = self.definite(expr, v)
+                    if oid is not None:
+                        made.append((t.value.value, oid))
+            return made
         return []
 
     def bind_definites(self, known: list[tuple[str, int]]) -> None:
@@ -108,6 +119,12 @@ class Expressions(ObjectGraphs):
         when called: those count as run (no TC105/TC108) but stay held until something that
         may call it is (``close_over``). Only its free names count: its own parameters and
         locals are other variables, whatever their names."""
+        if self._owed:  # a closure naming an instance may call its methods (round 30O)
+            free = self._free.get(scope)
+            if free is None:
+                free = self._free[scope] = free_names(scope)
+            for name in free:
+                self._settle(self.env.get(name, NOTHING))
         holders = {n: o for n, o in self.env.items() if any(self.is_live(x) for x in o)}
         if holders:
             free = self._free.get(scope)

@@ -26,8 +26,10 @@ from tilecheck.host.implicit_calls import cleared_stores, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
+from tilecheck.host.messages import Use
+from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
-from tilecheck.host.summary import Result, Summary, join_returns, parameters
+from tilecheck.host.summary import Result, Summary, Target, join_returns, parameters
 from tilecheck.host.tasks import (
     globals_name,
     resume_name,
@@ -275,6 +277,19 @@ class Functions:
         )
         each = each_run(fn, analysis.me)
         global_releases, global_stores = analysis.global_summary()
+        # (a memo, task or generator body need not run at the call)
+        untouched, waited = (
+            parameter_roles(fn, names[0]) if " " not in name and _plain(fn) else NO_ROLES
+        )
+        early: frozenset[tuple[Target, Use]] = frozenset()
+        if waited:
+            before = nodes_before(fn, min(top for _, top in waited))
+            early = frozenset(
+                (target, use)
+                for target, events in analysis.use_events.items()
+                for use, node in events
+                if id(node) in before
+            )
         summary = Summary(
             name.removeprefix("memo ")
             .removeprefix("task ")
@@ -327,6 +342,9 @@ class Functions:
             param_runs=analysis.parameter_runs(),
             yielded=analysis.yield_returns,
             distinct_attributes=frozenset(analysis.distinct_attributes),
+            untouched=untouched,
+            waited=frozenset(index for index, _ in waited),
+            param_early=early,
         )
         self.summaries[name] = summary
         return summary

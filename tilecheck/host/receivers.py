@@ -1,10 +1,9 @@
-"""What a method call leaves in its receiver, followed in the caller: attributes a method
-swaps (``self.front, self.back = self.back, self.front``) keep the names' must-relations; a
-Pending or an op a method (or ``__init__``, in an attribute no code reads: ``unread_stores``)
-stores in an instance made here is the caller's to wait or run (TC108/TC105 when the instance is
-dropped with it unwaited); the caller may store into an instance's attributes as into a name.
-An instance given to code the checker does not follow (an unknown call, a container, another
-name, the caller) takes what it holds with it, as an escape."""
+"""What a method call leaves in its receiver, followed in the caller: attributes a method swaps
+keep the names' must-relations; a Pending or an op a method (or ``__init__``: ``unread_stores``,
+``field_deaths``) stores in an instance made here is the caller's to wait or run (TC108/TC105
+when the instance is dropped with it unwaited); the caller may store into an instance's
+attributes as into a name. An instance given to code the checker does not follow (an unknown
+call, a container, another name, the caller, a closure) takes what it holds with it."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import messages
 from tilecheck.host.attribute_items import EACH
 from tilecheck.host.attribute_lists import appended_attribute
+from tilecheck.host.field_deaths import owed_fields
 from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
 from tilecheck.host.kept_items import KeptItems
@@ -25,7 +25,7 @@ from tilecheck.host.parameter_index import parameter_form, put_in, rebound
 from tilecheck.host.summaries import HOLDERS
 from tilecheck.host.summary import NO_RESULT, Result, Summary, Target, single_attribute
 from tilecheck.host.unread_stores import OWED as _OWED  # what the caller must run or wait for
-from tilecheck.host.unread_stores import never_read, owe_unread, store_unread, unread_attribute
+from tilecheck.host.unread_stores import owe_unread, store_unread, unread_attribute
 from tilecheck.syntax.nodes import path_of, source_of
 
 
@@ -561,7 +561,7 @@ class Receivers(KeptItems):
                         shown = f"`{name}.{root}`"
                         made[target] = frozenset({self.attribute_of(instance, root, shown)})
         owed = self._owing(name)  # and what no code reads is the caller's (round 28L)
-        unread = never_read(self, summary) if owed is not None else frozenset()
+        unread = owed_fields(self, info, summary) if owed is not None else frozenset()
         for attr, result in summary.stores:
             if result.kind in HOLDERS:
                 value = self.realize(call, summary, result, attr, tensors_of, name, made)

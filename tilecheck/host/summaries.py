@@ -406,10 +406,24 @@ class Interprocedural(GlobalOps):
             if None in made or any(h in self.made_elsewhere for h in holders):
                 sites = frozenset()
             return Result(kinds.pop(), frozenset(targets), ordered, sites)
+        if len(oids) == 1 and not self.maybe:
+            ran = self._ran_op(min(oids))
+            if ran:
+                return Result(Kind.OP, ran=ran)
         tensors = self.kinds(oids, Kind.TENSOR)
         if tensors and len(tensors) == len(oids):
             return Result(Kind.TENSOR, frozenset((self.target_or_new(t), False) for t in tensors))
         return NO_RESULT
+
+    def _ran_op(self, op: int) -> tuple[tuple[cst.CSTNode, str], ...]:
+        """An op of its own that every path here ran or handed on (``op.submit()``), not in a
+        ``with`` that may swallow the run's exception: where and how."""
+        if self.infos[op].kind is not Kind.OP or (op in self.holds and self.holds[op].live):
+            return ()
+        runs = self.taken.get(op)
+        if not runs or self.parameter_of(op) is not None or any(r[3] for r in runs):
+            return ()
+        return tuple((node, how) for _, node, how, _ in sorted(runs, key=lambda r: (r[0], r[2])))
 
     def target_or_new(self, tensor: int) -> Target:
         found = self.target_of(tensor)

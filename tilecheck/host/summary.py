@@ -37,9 +37,12 @@ class Result:
     # what its construction kept as given, by attribute (``tilecheck.host.object_graphs``).
     cls: str | None = None
     fields: tuple[tuple[str, Result], ...] = ()
+    # An op it ran (or handed on) on every path before returning it (``return op,
+    # op.submit()``): where and how, in the caller's module (round 30O): a second run is TC110.
+    ran: tuple[tuple[cst.CSTNode, str], ...] = ()
 
     def join(self, other: Result) -> Result:
-        if self.kind is not other.kind or self.many != other.many:
+        if self.kind is not other.kind or self.many != other.many or self.ran != other.ran:
             return NO_RESULT
         if self.called_waits != other.called_waits:
             return NO_RESULT
@@ -53,6 +56,7 @@ class Result:
             sites,
             self.many,
             self.called_waits,
+            ran=self.ran,
         )
 
 
@@ -163,6 +167,12 @@ class Summary:
     # The partitions of class bodies (``C.x``, ``self.x``: ``tilecheck.host.class_bodies``) one
     # launch of it consumes on every path, with that launch's argument (TC109 of a second call).
     global_consumes: tuple[tuple[str, cst.CSTNode], ...] = ()
+    # What the call releases of what it gives (round 30O, ``tilecheck.host.param_roles``): the
+    # parameters the body never names (kept by the caller, live), those it only waits at its
+    # top level (released after ``param_early``: the uses made in the statements before).
+    untouched: frozenset[int] = frozenset()
+    waited: frozenset[int] = frozenset()
+    param_early: frozenset[tuple[Target, Use]] = frozenset()
 
 
 def join_returns(
