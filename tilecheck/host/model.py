@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field, replace
+from itertools import compress
+from operator import is_not
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -326,9 +328,10 @@ class State:
         when ``other`` changes nothing."""
         if other is self:
             return self
-        env = _join_maps(self.env, other.env, _union)
+        grown: list[str] = []  # the names whose may-set the merge grew
+        env = _join_maps(self.env, other.env, _union, grown)
         holds = _join_maps(self.holds, other.holds, Hold.join)
-        apart = self._join_apart(other, env)
+        apart = self._join_apart(other, env, grown)
         bound = _meet_maps(self.bound, other.bound, _same)
         taken = _meet_maps(self.taken, other.taken, _union)
         same = self._join_same(other)
@@ -361,8 +364,9 @@ class State:
                 out.add(p)
         return frozenset(out)
 
-    def _join_apart(self, other: State, env: Mapping[str, Oids]) -> Pairs:
-        """The pairs apart on both paths whose merged may-sets overlap."""
+    def _join_apart(self, other: State, env: Mapping[str, Oids], grown: list[str]) -> Pairs:
+        """The pairs apart on both paths whose merged may-sets overlap (``env``: the merged
+        environment; ``grown``: its names whose may-set is not this path's)."""
         if env is self.env and not self.apart:
             return NO_PAIRS  # overlapping here as before, and nothing was apart
         out: set[frozenset[str]] = set()
@@ -370,10 +374,8 @@ class State:
             x, y = sorted(p)
             if _overlap(env, x, y) and held_apart(other.env, other.apart, x, y):
                 out.add(p)
-        if env is not self.env:
-            for x, value in env.items():
-                if self.env.get(x) is value:
-                    continue  # unchanged: its pairs are those kept above
+        for x in grown:  # (an unchanged name's pairs are kept above)
+            if env[x]:  # (holding nothing tracked, it overlaps no name)
                 for y in env:
                     if (
                         _overlap(env, x, y)
@@ -397,22 +399,40 @@ def _union(a: frozenset[K], b: frozenset[K]) -> frozenset[K]:
 
 
 def _join_maps(
-    left: Mapping[K, V], right: Mapping[K, V], join: Callable[[V, V], V]
+    left: Mapping[K, V],
+    right: Mapping[K, V],
+    join: Callable[[V, V], V],
+    grown: list[K] | None = None,
 ) -> Mapping[K, V]:
-    """Keys of both; a key on one side only keeps its value (absent means "not tracked")."""
+    """Keys of both; a key on one side only keeps its value (absent means "not tracked").
+    ``grown``: where to list the keys whose value is not ``left``'s."""
     if left is right:
         return left
     out: dict[K, V] | None = None
-    for key, value in right.items():
+    for key in changed_keys(left, right):  # (a value joined with itself is itself)
+        value = right[key]
         old = left.get(key)
-        if old is value:
-            continue  # (most of two paths' maps are shared: joined, each is itself)
         new = value if old is None else join(old, value)
         if new is not old:
             if out is None:
-                out = dict(left)
+                out = copied(left)
             out[key] = new
+            if grown is not None:
+                grown.append(key)
     return left if out is None else out
+
+
+def changed_keys(before: Mapping[K, V], after: Mapping[K, V]) -> Iterator[K]:
+    """The keys of ``after`` whose value is not the very value ``before`` has (absent: None),
+    compared in C: two paths' maps share most of their values, and the maps of a long module
+    script hold thousands of names, each looked at by every merge."""
+    return compress(after, map(is_not, map(before.get, after), after.values()))
+
+
+def copied(mapping: Mapping[K, V]) -> dict[K, V]:
+    """A copy to write in: ``dict.copy`` clones a dict's table in one step, where ``dict()``
+    inserts the items one by one into a table some were deleted from (a holder map's)."""
+    return mapping.copy() if isinstance(mapping, dict) else dict(mapping)
 
 
 def _same(a: V, b: V) -> V | None:
@@ -471,14 +491,13 @@ def _meet_maps(
     if left is right:
         return left
     out: dict[K, V] | None = None
-    for key, value in left.items():
+    for key in changed_keys(right, left):  # (a value met with itself is itself)
+        value = left[key]
         other = right.get(key)
-        if other is value:
-            continue  # (each meet keeps a value met with itself, and most are shared)
         new = None if other is None else meet(value, other)
         if new is not value:
             if out is None:
-                out = dict(left)
+                out = copied(left)
             if new is None:
                 del out[key]
             else:

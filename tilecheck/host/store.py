@@ -24,6 +24,7 @@ from tilecheck.host.model import (
     Pairs,
     Runs,
     State,
+    copied,
     cover_name,
     held_apart,
     pair,
@@ -80,7 +81,7 @@ class Store:
 
     def _own_facts(self) -> tuple[dict[str, int], dict[int, Runs]]:
         if not self._own_must:
-            self.bound, self.taken = dict(self.bound), dict(self.taken)
+            self.bound, self.taken = copied(self.bound), copied(self.taken)
             self._own_must = True
         bound, taken = self.bound, self.taken
         assert isinstance(bound, dict) and isinstance(taken, dict)
@@ -91,7 +92,7 @@ class Store:
         here (None: nothing known)."""
         if self.defs.get(name) != form:
             if not self._own_defs:
-                self.defs = dict(self.defs)
+                self.defs = copied(self.defs)
                 self._own_defs = True
             _set(self.defs, name, form)
 
@@ -118,10 +119,12 @@ class Store:
 
     def set_env(self, name: str, oids: Oids | None) -> None:
         before = self.env
-        if not self._own_env:
-            self.env = dict(self.env)
-            self._own_env = True
         old = before.get(name)
+        if old is oids:  # the very set it holds (or no set, unbound): nothing to write, no
+            return  # reference lost, and the map is not copied for it
+        if not self._own_env:
+            self.env = copied(self.env)
+            self._own_env = True
         if old:
             self._maybe_dead.update(old)  # what may have lost its last reference
         if self._refs_for is before:  # keep the reference counts of ``collect`` current
@@ -138,7 +141,7 @@ class Store:
         if hold is not None and oid not in before:
             self._maybe_dead.add(oid)  # a new holder: perhaps made and not kept
         if not self._own_holds:
-            self.holds = dict(self.holds)
+            self.holds = copied(self.holds)
             self._own_holds = True
         self._put(self.holds, oid, hold)
         if self._live_for is before:  # keep the index of live holders current
