@@ -7,6 +7,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Case, invalid, valid
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
+from tilecheck.catalog.round30u2 import INVALID as ROUND30U2_INVALID
+from tilecheck.catalog.round30u2 import VALID as ROUND30U2_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -253,6 +255,7 @@ def main() -> None:
     *ROWS_VALID["TC102"],
     *WINDOWS_VALID["TC102"],
     *ROUND29G_VALID["TC102"],
+    *ROUND30U2_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -506,4 +509,5 @@ def main() -> None:
     *ROWS_INVALID["TC102"],
     *WINDOWS_INVALID["TC102"],
     *ROUND29G_INVALID["TC102"],
+    *ROUND30U2_INVALID["TC102"],
 )
