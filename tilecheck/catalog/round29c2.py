@@ -12,6 +12,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Case
 from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
+from tilecheck.catalog.round30h import INVALID as ROUND30H_INVALID
+from tilecheck.catalog.round30h import VALID as ROUND30H_VALID
 
 _REQUESTS = """
 from dataclasses import dataclass, field
@@ -97,3 +99,7 @@ INVALID: dict[str, tuple[Case, ...]] = {
         ),
     ),
 }
+
+# Round 30H's cases (cells from every producer, carried through calls) are listed with these.
+VALID["TC102"] = VALID["TC102"] + ROUND30H_VALID["TC102"]
+INVALID["TC102"] = INVALID["TC102"] + ROUND30H_INVALID["TC102"]

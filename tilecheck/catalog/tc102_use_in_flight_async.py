@@ -6,6 +6,8 @@ are still refused."""
 from __future__ import annotations
 
 from tilecheck.catalog.base import Case, invalid, valid
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -169,6 +171,7 @@ def main() -> None:
 """,
         "a Pending kept in an attribute by one method, a reader launched by another",
     ),
+    *ROUND30L_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -372,4 +375,5 @@ def main() -> None:
 """,
         "a helper returns the Pending of a chain: readers stay refused",
     ),
+    *ROUND30L_INVALID["TC102"],
 )

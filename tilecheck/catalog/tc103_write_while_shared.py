@@ -28,6 +28,8 @@ from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -125,6 +127,7 @@ def main() -> None:
         *ROUND26B_VALID["TC103"],
         *ROUND28I_VALID["TC103"],
         *ROUND29G_VALID["TC103"],
+        *ROUND30L_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -210,5 +213,6 @@ def main() -> None:
         *ROUND28I_INVALID["TC103"],
         *ROUND29G_INVALID["TC103"],
         *ROUND29C_INVALID["TC103"],
+        *ROUND30L_INVALID["TC103"],
     ),
 )

@@ -53,6 +53,9 @@ from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
 from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
 from tilecheck.catalog.round29f import INVALID as ROUND29F_INVALID
 from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
+from tilecheck.catalog.round30h import VALID as ROUND30H_VALID
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -319,6 +322,8 @@ class Prefetcher:
         *ROUND28L_VALID["TC108"],
         *ROUND29F_VALID["TC108"],
         *ROUND29C_VALID["TC108"],
+        *ROUND30L_VALID["TC108"],
+        *ROUND30H_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -471,5 +476,6 @@ def main() -> None:
         *ROUND28L_INVALID["TC108"],
         *ROUND29F_INVALID["TC108"],
         *ROUND29C_INVALID["TC108"],
+        *ROUND30L_INVALID["TC108"],
     ),
 )

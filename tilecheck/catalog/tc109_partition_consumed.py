@@ -36,6 +36,8 @@ from tilecheck.catalog.round29c import INVALID as ROUND29C_INVALID
 from tilecheck.catalog.round29c2 import VALID as ROUND29C2_VALID
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -161,6 +163,7 @@ def main() -> None:
         *ROUND28G_VALID["TC109"],
         *ROUND29G_VALID["TC109"],
         *ROUND29C2_VALID["TC109"],
+        *ROUND30L_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -345,5 +348,6 @@ def main() -> None:
         *ROUND28G_INVALID["TC109"],
         *ROUND29G_INVALID["TC109"],
         *ROUND29C_INVALID["TC109"],
+        *ROUND30L_INVALID["TC109"],
     ),
 )

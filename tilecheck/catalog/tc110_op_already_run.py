@@ -37,6 +37,8 @@ from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
 from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.catalog.round30o import INVALID as ROUND30O_INVALID
 from tilecheck.catalog.round30o import VALID as ROUND30O_VALID
 from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
@@ -264,6 +266,7 @@ def main() -> None:
         *ROUND29N_VALID["TC110"],
         *ROUND30O_VALID["TC110"],
         *ROUND30U_VALID["TC110"],
+        *ROUND30L_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -457,5 +460,6 @@ def main() -> None:
         *ROUND29N_INVALID["TC110"],
         *ROUND30O_INVALID["TC110"],
         *ROUND30U_INVALID["TC110"],
+        *ROUND30L_INVALID["TC110"],
     ),
 )

@@ -29,6 +29,8 @@ from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
+from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
+from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -164,6 +166,7 @@ def main() -> None:
         *ROUND28C_VALID["TC111"],
         *ROUND29G_VALID["TC111"],
         *ROUND29N_VALID["TC111"],
+        *ROUND30L_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -324,5 +327,6 @@ def main() -> None:
         *ROUND28C_INVALID["TC111"],
         *ROUND29G_INVALID["TC111"],
         *ROUND29N_INVALID["TC111"],
+        *ROUND30L_INVALID["TC111"],
     ),
 )

@@ -29,8 +29,9 @@ from tilecheck.host.expressions import copies_of
 from tilecheck.host.implicit_calls import truth
 from tilecheck.host.implicit_sites import augmented, property_set
 from tilecheck.host.keyed_turns import distinct_column
-from tilecheck.host.library_runs import set_attribute, setattr_call
+from tilecheck.host.library_statements import STATEMENT_CALLS, lowered_statement
 from tilecheck.host.loop_columns import Column
+from tilecheck.host.match_cells import SUBJECT, bind_captures
 from tilecheck.host.model import (
     EMPTY_STATE,
     LIVE,
@@ -45,9 +46,10 @@ from tilecheck.host.model import (
 from tilecheck.host.positions import Positions
 from tilecheck.host.scopes import declared_outer
 from tilecheck.host.summary import Summary
+from tilecheck.host.turn_offsets import spent_items
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
-from tilecheck.syntax.nodes import dotted_name, path_of, target_names
+from tilecheck.syntax.nodes import dotted_name, path_of
 
 
 class BodyAnalysis(Positions):
@@ -193,7 +195,10 @@ class BodyAnalysis(Positions):
             expr = cast(cst.BaseExpression, node)
             evaluated = self.ev(expr)
             self.evaluated(expr, evaluated)
+            self.last_eval = (expr, evaluated)  # (a ``match``'s subject: ``match_cells``)
             entered = self._loop_of.get(id(expr))
+            if entered is None and type(evaluated) is Packed and path_of(expr) is None:
+                self.bind_name(SUBJECT, evaluated)  # ``match step(x):``, its cells kept
             if entered is not None:  # its ``__iter__`` (``implicit_calls``)
                 implicit_calls.loop_entered(self, entered, evaluated)
         elif kind is ElementKind.FOR_TARGET:
@@ -229,8 +234,7 @@ class BodyAnalysis(Positions):
             if handler.name is not None:
                 self.bind(handler.name.name, NOTHING)
         elif kind is ElementKind.PATTERN:
-            for name in target_names(cast(cst.MatchCase, node).pattern):
-                self.bind_name(name, NOTHING)
+            bind_captures(self, cast(cst.MatchCase, node))
         elif kind is ElementKind.DEF:
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
             self.capture(definition)
@@ -278,11 +282,15 @@ class BodyAnalysis(Positions):
                 self.set_hold(oid, None)
 
     def small(self, node: cst.BaseSmallStatement) -> None:
-        if type(node) is cst.Expr and setattr_call(node.value):
-            stored = set_attribute(self.ctx, cast(cst.Call, node.value))
-            if stored is not None:  # ``setattr(obj, "out", v)``: ``obj.out = v``
-                self.small(stored)
-                return
+        if (type(node) is cst.Expr or type(node) is cst.Assign) and type(node.value) is cst.Call:
+            func = node.value.func
+            spelled = func.attr if type(func) is cst.Attribute else func
+            if type(spelled) is cst.Name and spelled.value in STATEMENT_CALLS:
+                lowered = lowered_statement(self.ctx, node)
+                if lowered is not None:  # ``setattr(o, "a", v)``, ``a, b = tee(xs)``, ``v.set(x)``
+                    for small in lowered:
+                        self.small(small)
+                    return
         if type(node) is cst.Expr:
             self.dropped_item(node.value, self.ev(node.value))
             self.dropped_launch(node.value)
@@ -323,6 +331,9 @@ class BodyAnalysis(Positions):
                 self.define(node.targets[0].target, node.value)
             if pendings:
                 self.note_dropped(pendings, node)
+            if type(first := node.targets[0].target) is cst.Name and first.value in self._based:
+                for name in spent_items(self, node, first.value):
+                    self.delete(cst.Name(name))  # round 30U2: dead past the record's rebinding
         elif type(node) is cst.AnnAssign:
             if node.value is not None:
                 value = self.ev(node.value)

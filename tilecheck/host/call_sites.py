@@ -36,7 +36,7 @@ from tilecheck.host.model import (
 from tilecheck.host.module_attributes import module_function
 from tilecheck.host.ownership import name_cover
 from tilecheck.host.param_roles import ran_returned, release_waited
-from tilecheck.host.partial_calls import imports_partial, joined_args, partials
+from tilecheck.host.partial_calls import imports_partial, joined_args, method_partial, partials
 from tilecheck.host.property_reads import PropertyRead, property_read
 from tilecheck.host.reduced_zips import zip_reduced
 from tilecheck.host.summary import Result, Summary, Target, private_tensors
@@ -154,8 +154,9 @@ class CallSites(SummaryChecks):
             return None
         kernel = self.ctx.callee(func).kernel
         summary = self.ctx.summary_for(func.value) if type(func) is cst.Name else None
-        if kernel is None and summary is None:
-            return None
+        if kernel is None and summary is None:  # ``partial(tr.Tensor.copy_from, w)(x)``
+            method = method_partial(self.ctx, self._partial_calls, made, call)
+            return self.ev(method) if method is not None else None
         joined = self._partial_calls.get(call)
         if joined is None:
             joined = cst.Call(func=func, args=joined_args(made, call))
@@ -417,7 +418,7 @@ class CallSites(SummaryChecks):
         for i, result in enumerate(summary.returns):
             value = self.realize(call, summary, result, i, tensors_of, receiver, made)
             items.append(Many(flatten(value)) if result.many else value)
-        return Packed(tuple(items))
+        return Packed(tuple(items), summary.keys)
 
     def realize(
         self,

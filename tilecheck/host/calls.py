@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
-from tilecheck.host import api, implicit_calls, messages
+from tilecheck.host import api, implicit_calls, library_spec, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, METHODS, Collectives
 from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, array_call, formatting_call, protocol_call
@@ -375,6 +375,9 @@ class Calls(Collectives):
         found = self.builtin_call(call, canonical)
         if found is not None:
             return found
+        if library_spec.allocates(canonical):  # ``tk.decode_workspace(q, k)`` (30L)
+            shown = dotted_name(call.func) or canonical
+            self.refused(call, f"`{shown}(...)` allocates", "call it before the `with` block")
         self.unknown_args(call, escape=canonical not in api.INSPECTING_BUILTINS)
         return NOTHING
 

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 
 import libcst as cst
 
+from tilecheck.host import cell_producers as made
+from tilecheck.host.cell_producers import distinct_items as distinct_items
 from tilecheck.host.counters import Counters
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at
@@ -38,6 +40,8 @@ _COPYING = frozenset(
 )
 # Those that make an empty container when called with nothing (``q = deque()``).
 _EMPTY = frozenset({"builtins.list", "collections.deque"})
+_SAME = frozenset({"builtins.list", "builtins.tuple"})  # a copy, item by item
+_CHAIN = "itertools.chain"
 
 
 def constant_slice(only: cst.BaseSlice | None, names: Mapping[str, int]) -> slice | None:
@@ -62,7 +66,7 @@ def root_of(path: str) -> str:
 
 
 class Containers(Counters):
-    __slots__ = ("_based", "_key_order", "_lengths", "_under")
+    __slots__ = ("_based", "_grown", "_key_order", "_lengths", "_under")
 
     def ev(self, expr: cst.BaseExpression) -> Value:
         """The value of an expression, evaluated in order (``BodyAnalysis`` defines it)."""
@@ -78,6 +82,7 @@ class Containers(Counters):
         self._lengths: dict[str, int] = {}  # a sequence's length, checked by its marker
         self._key_order: dict[str, tuple[str, ...]] = {}  # a dict's keys, checked by ``[#keys]``
         self._under: dict[str, set[str]] = {}  # a name -> the paths ever kept under it
+        self._grown: dict[str, set[int]] = {}  # a list filled by calls -> its lengths so far
 
     # -- looking up ---------------------------------------------------------------------------
     def stored(self, path: str) -> Value | None:
@@ -89,7 +94,7 @@ class Containers(Counters):
         if contents is None:
             return None
         n = self._lengths.get(path)
-        if n is not None and f"{path}[#{n}]" in self.env:
+        if n is not None and f"{path}[#{n}]" in self.env and made.one_length(self, path, n):
             items: list[Value] = []
             for i in range(n):
                 item = self.stored(f"{path}[{i}]")
@@ -446,7 +451,9 @@ class Containers(Counters):
             or path + "[*]" not in self.env
         ):
             return False
-        self.add_to(path, flatten(self.ev(node.value)))
+        value, before = self.ev(node.value), made.known_items(self, path)
+        self.add_to(path, flatten(value))
+        made.extended_by(self, path, before, value)
         return True
 
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
@@ -458,13 +465,15 @@ class Containers(Counters):
         name = func.attr.value
         values = [self.ev(arg.value) for arg in call.args]
         contents = self.env[path + "[*]"]
+        before = made.known_items(self, path) if name in made.FILLS else None
         if name in ("append", "appendleft") and len(values) == 1:
             self.add_row(path, values[0], call.args[0].value)
-            return NOTHING
+        elif name in _CONTAINER_ADDS:
+            self.add_to(path, frozenset().union(*map(flatten, values)) if values else NOTHING)
         if name in _CONTAINER_ADDS:
-            added = frozenset().union(*(flatten(v) for v in values)) if values else NOTHING
-            self.add_to(path, added)
-            return NOTHING
+            return made.filled(self, path, name, before, call, values)
+        if name in made.REORDERS and path in self._grown:  # (``pop()``, ``sort()``: they move)
+            self.set_env(f"{path}[#{self._lengths[path]}]", None)
         if name == "pop" and call.args:
             stepped = self.popped_by_step(path, call.args[0].value, contents)
             if stepped is not None:
@@ -552,9 +561,11 @@ class Containers(Counters):
     def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
         """``len(pends)``, ``enumerate(bufs)``, ``list(bufs)``...: they keep and run nothing of
         what they are given; a copy holds the same items. None for other calls."""
-        if canonical not in _LOOKING and canonical not in _COPYING:
+        if canonical not in _LOOKING and canonical not in _COPYING and canonical != _CHAIN:
             return None
         values = [self.ev(arg.value) for arg in call.args]
+        if canonical == _CHAIN:  # ``chain(a, b)``: their items in turn (``cell_producers``)
+            return made.chained(self, call, values)
         if not values and canonical in _EMPTY:
             return Packed(())
         if canonical in _LOOKING or len(values) != 1:
@@ -562,6 +573,8 @@ class Containers(Counters):
         (value,) = values
         if isinstance(value, frozenset) or not flatten(value):
             return NOTHING
+        if canonical in _SAME and isinstance(value, Packed) and value.keys is None:
+            return Packed(value.items, repeated=value.repeated)  # a copy of known items
         return Many(flatten(value), None, distinct_items(value))
 
     def _call(self, expr: cst.Call) -> Value:
@@ -581,19 +594,3 @@ def _one_object(value: Packed) -> bool:
         return False
     first = value.items[0]
     return isinstance(first, frozenset) and len(first) == 1 and all(i == first for i in value.items)
-
-
-def distinct_items(value: Value) -> bool:
-    """A container's items are distinct objects: made one per item (a comprehension, appends),
-    or a display whose items are known apart."""
-    if isinstance(value, Many):
-        return value.distinct
-    if isinstance(value, Packed):
-        seen: set[int] = set()
-        for item in value.items:
-            oids = flatten(item)
-            if not oids or not seen.isdisjoint(oids):
-                return False
-            seen |= oids
-        return True
-    return False

@@ -13,6 +13,7 @@ from typing import Any, cast
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.cell_producers import fed_back, joined
 from tilecheck.host.context import Context
 from tilecheck.host.default_factories import DEFAULTDICT, default_factories, factory
 from tilecheck.host.dunders import compared, formatted_string, item_read
@@ -221,17 +222,21 @@ class Expressions(ObjectGraphs):
                 return found
         rights: list[cst.BaseExpression] = []
         levels: list[cst.BinaryOperation] = []
+        expr_whole = expr
         while isinstance(expr, cst.BinaryOperation):
             rights.append(expr.right)
             levels.append(expr)
             expr = expr.left
-        self.ev(expr)
+        values = [self.ev(expr)]
         for operand in reversed(rights):
-            self.ev(operand)
+            values.append(self.ev(operand))
         # ``a + b``: ``a.__add__(b)``, ``"%s" % x`` (``implicit_sites``)
         if self.ctx.dunders:
             for level in reversed(levels):
                 operated(self, level)
+        if all(type(level.operator) is cst.Add for level in levels) and any(values):
+            if not fed_back(self, expr_whole):  # two lists' items (``cell_producers``)
+                return joined(values) or NOTHING
         return NOTHING
 
     def _strings(self, expr: cst.BaseExpression) -> Value:
@@ -296,7 +301,15 @@ class Expressions(ObjectGraphs):
             value = self.ev(element.value)
             starred = starred or type(element) is cst.StarredElement
             items.append(value)
-        if starred:
+        if starred and not fed_back(self, expr):  # ``[*a, x, *b]``: ``cell_producers``
+            found = joined(
+                [
+                    v if type(e) is cst.StarredElement else Packed((v,))
+                    for e, v in zip(expr.elements, items, strict=True)
+                ]
+            )
+            if found is not None:
+                return found
             for value in items:
                 self.escape(value)
             return NOTHING

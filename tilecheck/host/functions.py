@@ -261,7 +261,8 @@ class Functions:
             self.analyses[id(fn)] = analysis
         end = states.get(cfg.exit)
         consumes = analysis.consumed_parameters(dict(end.holds)) if end is not None else frozenset()
-        arity, returns = join_returns(analysis.returned)
+        shape, returns = join_returns(analysis.returned)
+        arity = len(shape) if isinstance(shape, tuple) else shape
         entry = (
             analysis.attribute_entry(analysis.me, analysis.method_of)
             if analysis.me is not None and analysis.method_of is not None
@@ -345,6 +346,7 @@ class Functions:
             untouched=untouched,
             waited=frozenset(index for index, _ in waited),
             param_early=early,
+            keys=shape if isinstance(shape, tuple) else None,
         )
         self.summaries[name] = summary
         return summary

@@ -26,6 +26,7 @@ from tilecheck.host import messages, tasks
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
+from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.popped_items import PoppedItems
@@ -34,12 +35,10 @@ from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of
 
 # builtins that call their ``key=`` on the items given, before they return
-_KEYED = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
+_KEYED = named(Does.KEY_RUNS)
 # builtins that walk the whole iterator given as their first argument before they return
 # (``any``/``all`` may stop at the first item)
-_CONSUMERS = frozenset(
-    "builtins." + n for n in ("list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max")
-)
+_CONSUMERS = named(Does.WALKS)
 _LAZY = frozenset({"builtins.map", "builtins.filter"})
 _LAZY_NAMES = frozenset({"map", "filter"})
 _CALLING = _KEYED | _CONSUMERS  # the builtins a call of may run a lambda before it returns

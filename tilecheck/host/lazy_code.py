@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import libcst as cst
 
+from tilecheck.host.library_spec import Does, named
 from tilecheck.syntax.walk import descendants
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
@@ -34,7 +35,8 @@ Statement = cst.BaseStatement | cst.BaseSmallStatement
 # Builtins that draw every element of their argument at once (``any``/``all`` may stop early:
 # what they draw, they draw there).
 _EAGER = ("list", "tuple", "sorted", "sum", "set", "frozenset", "min", "max", "any", "all", "dict")
-_DRAWN_CALLS = frozenset(f"builtins.{n}" for n in _EAGER)
+# ``itertools.tee(g)``: drawn at its first copy's walk, taken here (``library_spec``, 30L)
+_DRAWN_CALLS = frozenset(f"builtins.{n}" for n in _EAGER) | named(Does.COPIES)
 _HEADS = frozenset({"builtins.enumerate", "builtins.zip"})
 # What a first iterable moved to the consumer may call: nothing with effects of its own.
 _PURE_CALLS = frozenset({"range", "enumerate", "zip", "reversed", "len"})

@@ -31,6 +31,47 @@ def library_signature(canonical: str) -> LaunchSignature | None:
     return _declared().get(canonical.rpartition(".")[2])
 
 
+def library_allocates(canonical: str) -> bool:
+    """``tilert.kernels.<name>`` is a function of the library that is no launch and allocates
+    whatever it is given (its body calls a tensor factory, or a helper that does, unguarded:
+    ``decode_workspace``), read from the library's source as ``@writes`` is."""
+    if not canonical.startswith(PACKAGE + "."):
+        return False
+    _declared()
+    return canonical.rpartition(".")[2] in _ALLOCATING
+
+
+_ALLOCATING: set[str] = set()  # (filled by ``_declared``)
+_PLAIN = frozenset({"staticmethod", "classmethod", "property"})
+
+
+@functools.cache
+def library_methods() -> frozenset[str]:
+    """``tilert.<Class>.<method>`` for every instance method the library's stubs declare
+    (``tilert/*.pyi``: a top-level class's ``def m(self, ...)``, not a static or class
+    method nor a property): ``tr.Tensor.copy_from(t, x)`` is ``t.copy_from(x)``."""
+    folder = _package_folder()
+    found: set[str] = set()
+    if folder is None:
+        return frozenset()
+    for path in sorted(folder.parent.glob("*.pyi")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, UnicodeDecodeError):
+            continue
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for fn in node.body:
+                if not isinstance(fn, ast.FunctionDef) or not fn.args.args:
+                    continue
+                marks = {getattr(d, "id", getattr(d, "attr", None)) for d in fn.decorator_list}
+                plain = fn.args.args[0].arg == "self" and not fn.name.startswith("__")
+                if plain and not marks & _PLAIN:
+                    found.add(f"tilert.{node.name}.{fn.name}")
+    return frozenset(found)
+
+
 @functools.cache
 def _declared() -> dict[str, LaunchSignature]:
     folder = _package_folder()
@@ -51,6 +92,8 @@ def _declared() -> dict[str, LaunchSignature]:
                 if written is not None:
                     signature = _signature(node, written)
                     found[node.name] = replace(signature, allocates=allocations.get(node.name))
+                elif node.name in allocations and allocations[node.name].always:
+                    _ALLOCATING.add(node.name)
     return found
 
 

@@ -27,30 +27,39 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.host.context import Context
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
+from tilecheck.host.library_spec import (
+    CELL_METHODS,
+    RESULT,
+    STACK_METHODS,
+    STARTS,
+    Does,
+    method_roots,
+    named,
+    positions,
+    unbound_method,
+)
+from tilecheck.host.library_statements import imported
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.parameter_runs import module_functions, parameter_runs
-from tilecheck.host.property_reads import lowered_from
+from tilecheck.host.property_reads import lowered_from, shown_node
 from tilecheck.host.transfers import Transfers
 
-_KEYED = {  # the position of the iterable each keyed call takes
-    "builtins.max": 0,
-    "builtins.min": 0,
-    "builtins.sorted": 0,
-    "heapq.nlargest": 1,
-    "heapq.nsmallest": 1,
-}
-_HASHED = frozenset({"builtins.set", "builtins.frozenset"})
+_KEYED = positions(Does.KEY_RUNS)  # the position of the iterable each keyed call takes
+_HASHED = named(Does.HASHES)
 # how those are spelled at the call (``replace`` also as ``dataclasses.replace``; a name
 # imported under another is not followed)
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
     | {"list", "tuple", "reduce"}
 )
-_LISTED = frozenset({"builtins.list", "builtins.tuple"})
-_GETTERS = frozenset({"operator.attrgetter", "operator.itemgetter"})
+_LISTED = named(Does.COLLECTS)
+_GETTERS = named(Does.GETS)
+_FOLDS = named(Does.FOLDS)
+# methods of library types that hold what they are given (``_held_by_receiver``)
+_HELD = STACK_METHODS | STARTS | CELL_METHODS | {RESULT}
+_MADE = _GETTERS | named(Does.CALLS_METHOD)
 _CMP = "functools.cmp_to_key"
 _ITEM = "item_"
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
@@ -65,6 +74,11 @@ class LibraryRuns(Transfers):
     __slots__ = ()
 
     def _call(self, expr: cst.Call) -> Value:
+        func = expr.func
+        if type(func) is cst.Attribute and func.attr.value in _HELD:
+            done = self._held_by_receiver(expr, func.attr.value)
+            if done is not None:
+                return done
         cache = self.ctx.runs
         found = cache.get(id(expr), _UNSEEN)
         if found is _UNSEEN:
@@ -86,6 +100,23 @@ class LibraryRuns(Transfers):
                     return self.ev(made)
         return Transfers._call(self, expr)
 
+    def _held_by_receiver(self, expr: cst.Call, method: str) -> Value | None:
+        """A method of a library type the spec says holds what it is given: a stack's
+        ``callback``/``enter_context`` and a group's ``create_task`` (``exit_stacks``), a
+        task's ``result()``, a ``ContextVar``'s ``get()`` (``context_cells``)."""
+        module = self.ctx.module
+        if module is None or not method_roots(method) & self.ctx.index.fact(module, imported):
+            return None  # (the module imports no library with such a method)
+        from tilecheck.host import context_cells, exit_stacks  # (rarely met: compiled here)
+
+        an = cast(exit_stacks.BodyAnalysis, self)
+        if method in exit_stacks.METHODS:
+            return exit_stacks.registered(an, expr, method)
+        if method == RESULT:
+            return exit_stacks.task_result(an, expr)
+        held = context_cells.loaded(self.ctx, expr) if context_cells.cell_call(expr) else None
+        return self.ev(held) if held is not None else None
+
     def _library_runs(self, expr: cst.Call) -> _Lowered:
         func = expr.func
         kind = type(func)
@@ -96,6 +127,15 @@ class LibraryRuns(Transfers):
                     return spread
         if kind is cst.Attribute:
             attr = cast(cst.Attribute, func)
+            owner = attr.value
+            title = ""  # ``tr.Tensor.m(t)``: a method read through a type's name
+            if type(owner) is cst.Attribute:
+                title = owner.attr.value
+            elif type(owner) is cst.Name:
+                title = owner.value
+            bound = self._unbound_call(expr, attr) if title[:1].isupper() else None
+            if bound is not None:
+                return _VALUE, bound
             if attr.attr.value == "format" and type(attr.value) is cst.SimpleString:
                 return _FORMAT, expr
             if attr.attr.value == "sort" and not expr.args:
@@ -120,13 +160,28 @@ class LibraryRuns(Transfers):
             return self._hash_runs(expr)
         if canonical in _LISTED:
             return self._mapped(expr)
-        if canonical == "functools.reduce":
+        if canonical in _FOLDS:
             return self._reduce_runs(expr)
         if canonical == "dataclasses.replace":
             return (_REPLACE, expr) if _replace_args(expr) else None
         if canonical == "builtins.getattr":
             return _got_attribute(expr)
         return None
+
+    def _unbound_call(self, expr: cst.Call, func: cst.Attribute) -> cst.Call | None:
+        """``T.m(obj, *args)`` of an instance method of a library type: ``obj.m(*args)``."""
+        canonical = self.ctx.callee(func).canonical
+        if canonical is None or not unbound_method(canonical) or not expr.args:
+            return None
+        first = expr.args[0]
+        if first.keyword is not None or first.star:
+            return None
+        origin = shown_node(expr)  # (a call built for one of the module's: shown at that one)
+        receiver = first.value
+        if type(receiver) is cst.Name:
+            receiver = lowered_from(origin, cst.Name(receiver.value))
+        method = lowered_from(origin, cst.Attribute(receiver, func.attr))
+        return lowered_from(origin, cst.Call(method, tuple(expr.args[1:])))
 
     def parameters_run(self, expr: cst.Call, name: str) -> None:
         """``retry(attempt)`` of a module function ``name`` (its summary applied next) that
@@ -209,9 +264,18 @@ class LibraryRuns(Transfers):
             return None
         if type(args[0].value) is cst.Lambda and len(args) == 2:
             return None  # (run where the call returns: ``immediate.run_inline``)
+        func = args[0].value
+        if type(func) is cst.Call and not self._made_function(func):
+            return None
         if len(args) == 2:
-            return _each(args[0].value, args[1].value, (), origin)
-        return _zipped(args[0].value, [a.value for a in args[1:]], origin)
+            return _each(func, args[1].value, (), origin)
+        return _zipped(func, [a.value for a in args[1:]], origin)
+
+    def _made_function(self, call: cst.Call) -> bool:
+        """``methodcaller("m", ...)``, ``attrgetter("a")``: a function the spec's entry makes
+        of the call's arguments (``library_spec``: ``CALLS_METHOD``, ``GETS``), its call
+        lowered where it is evaluated (``transfers``)."""
+        return self.ctx.callee(call.func).canonical in _MADE
 
     def _spread_map(self, expr: cst.Call, arg: cst.Arg) -> _Lowered:
         """``g(*map(f, xs, ys))``: ``g(*[f(a, b) for a, b in zip(xs, ys)])``."""
@@ -230,7 +294,10 @@ class LibraryRuns(Transfers):
         start = args[2].value
         if type(start) not in (cst.Integer, cst.Float) and receiver_path(start) is None:
             return None
-        built = _each(args[0].value, args[1].value, (start,), expr)
+        func = args[0].value
+        if type(func) is cst.Call and not self._made_function(func):
+            return None
+        built = _each(func, args[1].value, (start,), expr)
         return (_FIRST, lowered_from(expr, built)) if built is not None else None
 
     def _list_sorted(self, expr: cst.Call) -> bool:
@@ -333,7 +400,7 @@ def _each(
             return None
         names = [cst.Name(p.name.value) for p in params.params]
         body = func.body
-    elif receiver_path(func) is not None:
+    elif receiver_path(func) is not None or type(func) is cst.Call:  # (a function made here)
         names = [cst.Name(f"{_ITEM}{i}") for i in range(len(first) + 1)]
         body = lowered_from(origin, cst.Call(func=func, args=[cst.Arg(n) for n in names]))
     else:
@@ -410,31 +477,6 @@ def _got_attribute(expr: cst.Call) -> _Lowered:
         return None
     built = cst.Attribute(value=expr.args[0].value, attr=cst.Name(text))
     return _VALUE, lowered_from(expr, built)
-
-
-def setattr_call(expr: cst.BaseExpression) -> bool:
-    """``setattr(...)`` (the cheap test first)."""
-    return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "setattr"
-
-
-def set_attribute(ctx: Context, call: cst.Call) -> cst.Assign | None:
-    """``setattr(obj, "out", v)`` (a statement; three arguments, a literal identifier):
-    ``obj.out = v``, built once per call."""
-    key = ("setattr", id(call))
-    if key in ctx.runs:
-        found = ctx.runs[key]
-        return cast(cst.Assign, found[1]) if found is not None else None
-    made: cst.Assign | None = None
-    args = call.args
-    plain = len(args) == 3 and not any(a.keyword is not None or a.star for a in args)
-    name = args[1].value if plain else None
-    text = name.evaluated_value if type(name) is cst.SimpleString and not name.prefix else None
-    if ctx.callee(call.func).canonical == "builtins.setattr" and isinstance(text, str):
-        if text.isidentifier():
-            target = lowered_from(call, cst.Attribute(value=args[0].value, attr=cst.Name(text)))
-            made = cst.Assign(targets=(cst.AssignTarget(target),), value=args[2].value)
-    ctx.runs[key] = (0, made) if made is not None else None
-    return made
 
 
 def _fields(module: cst.Module | None, cls: str) -> tuple[str, ...] | None:

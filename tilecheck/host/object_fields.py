@@ -192,7 +192,10 @@ def _dataclass_fields(
 ) -> tuple[tuple[str, ...], dict[str, str], dict[str, cst.BaseExpression]]:
     """A plain ``@dataclass`` without bases: its fields are the construction's parameters,
     each kept in its attribute (a ``field(...)`` or a ``kw_only`` makes them unknown)."""
-    if cls.bases or not any(_plain_dataclass(d.decorator) for d in cls.decorators):
+    if not (
+        _named_tuple(cls)
+        or (not cls.bases and any(_plain_dataclass(d.decorator) for d in cls.decorators))
+    ):
         return (), {}, {}
     if any(
         isinstance(s, cst.FunctionDef) and s.name.value == "__post_init__" for s in cls.body.body
@@ -244,6 +247,18 @@ def _factory_class(value: cst.BaseExpression | None) -> str | None:
         body = made.body
         made = body.func if isinstance(body, cst.Call) and not body.args else made
     return made.value if isinstance(made, cst.Name) else None
+
+
+def _named_tuple(cls: cst.ClassDef) -> bool:
+    """A ``typing.NamedTuple`` class (round 30H): its generated ``__new__`` keeps each field
+    as given, by position or keyword, as a plain dataclass's ``__init__`` does."""
+    if len(cls.bases) != 1 or cls.bases[0].keyword is not None or cls.decorators:
+        return False
+    base = (dotted_name(cls.bases[0].value) or "").split(".")[-1]
+    return base == "NamedTuple" and not any(
+        isinstance(s, cst.FunctionDef) and s.name.value in ("__new__", "__init__")
+        for s in cls.body.body
+    )
 
 
 def _plain_dataclass(decorator: cst.BaseExpression) -> bool:

@@ -18,6 +18,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.host.bound_once import bound_once
+from tilecheck.host.context import Context
+from tilecheck.host.library_spec import unbound_method
+from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name, target_names
 
@@ -63,6 +66,24 @@ def joined_args(made: cst.Call, call: cst.Call) -> tuple[cst.Arg, ...]:
         *(a for a in bound if a.keyword is not None and a.keyword.value not in again),
         *(a for a in call.args if a.keyword is not None),
     )
+
+
+def method_partial(
+    ctx: Context, cache: dict[cst.Call, cst.Call], made: cst.Call, call: cst.Call
+) -> cst.Call | None:
+    """``load(x)`` of ``load = partial(tr.Tensor.copy_from, w)``, an instance method of a
+    library type read through the type (``library_spec.unbound_method``, round 30L):
+    ``tr.Tensor.copy_from(w, x)``, built once per call and shown there (``library_runs``
+    lowers it to ``w.copy_from(x)``); None for any other function."""
+    func = made.args[0].value
+    canonical = ctx.callee(func).canonical if type(func) is cst.Attribute else None
+    if canonical is None or not unbound_method(canonical):
+        return None
+    joined = cache.get(call)
+    if joined is None:
+        joined = lowered_from(call, cst.Call(func=func, args=joined_args(made, call)))
+        cache[call] = joined
+    return joined
 
 
 def imports_partial(index: SyntaxIndex, module: cst.CSTNode) -> bool:

@@ -60,7 +60,7 @@ class Interprocedural(GlobalOps):
     def __init__(self, ctx: object) -> None:
         GlobalOps.__init__(self, ctx)
         self.param_uses: set[tuple[Target, Use]] = set()
-        self.returned: list[tuple[int | None, tuple[Result, ...]]] = []
+        self.returned: list[tuple[int | tuple[str, ...] | None, tuple[Result, ...]]] = []
         self.distinct: set[tuple[int, int, cst.CSTNode, int]] = set()
         self.distinct_attributes: set[tuple[Target, Target, cst.CSTNode, int]] = set()
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
@@ -354,10 +354,10 @@ class Interprocedural(GlobalOps):
                 result = dataclasses.replace(result, called_waits=True)
             self.returned.append((None, (result,)))
             return
-        if isinstance(value, Packed) and value.keys is None:
-            self.returned.append(
-                (len(value.items), tuple(self.item_result(v) for v in value.items))
-            )
+        if isinstance(value, Packed):
+            # a tuple by position, a dict display by its constant keys (the caller's cells)
+            shape = len(value.items) if value.keys is None else value.keys
+            self.returned.append((shape, tuple(self.item_result(v) for v in value.items)))
         else:
             self.returned.append((None, (self.item_result(value),)))
 

@@ -173,11 +173,14 @@ class Summary:
     untouched: frozenset[int] = frozenset()
     waited: frozenset[int] = frozenset()
     param_early: frozenset[tuple[Target, Use]] = frozenset()
+    # A dict display returned on every path, by its constant keys (``returns`` in order):
+    # the caller keeps its items as cells by those keys (round 30H).
+    keys: tuple[str, ...] | None = None
 
 
 def join_returns(
-    shapes: list[tuple[int | None, tuple[Result, ...]]],
-) -> tuple[int | None, tuple[Result, ...]]:
+    shapes: list[tuple[int | tuple[str, ...] | None, tuple[Result, ...]]],
+) -> tuple[int | tuple[str, ...] | None, tuple[Result, ...]]:
     """The shape of every ``return``: one arity for all, items joined; else nothing."""
     if not shapes or len({arity for arity, _ in shapes}) != 1:
         return None, ()

@@ -36,6 +36,7 @@ import libcst as cst
 
 from tilecheck.host.coroutines import awaited_name
 from tilecheck.host.frame import CLOSURES
+from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import NOTHING, Kind, Packed, Value, flatten
 from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.host.running import Running
@@ -48,7 +49,7 @@ from tilecheck.syntax.walk import own_nodes
 TASKS = " tasks"  # the env key of what started tasks hold (their suspended locals)
 
 # creating a task of a coroutine (it starts at the creator's next suspension)
-CREATE = frozenset({"asyncio.create_task", "asyncio.ensure_future"})
+CREATE = named(Does.STARTS_TASK)
 GATHER = "asyncio.gather"
 # awaited calls that certainly suspend the creator (the loop runs the ready tasks)
 _SUSPEND = frozenset({"asyncio.sleep", GATHER, "asyncio.wait", "asyncio.wait_for"})

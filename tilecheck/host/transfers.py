@@ -23,12 +23,16 @@ from collections.abc import Callable
 import libcst as cst
 
 from tilecheck.host.bound_once import bound_once
+from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import Containers
-from tilecheck.host.model import Kind, Many, Packed, Value, flatten
-from tilecheck.host.property_reads import lowered_from
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.host.library_spec import Does, named
+from tilecheck.host.model import Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.host.property_reads import lowered_from, shown_node
+from tilecheck.syntax.nodes import dotted_name, path_of
 
-_GETTERS = frozenset({"operator.itemgetter", "operator.attrgetter"})
+_GETTERS = named(Does.GETS)
+_CALLERS = named(Does.CALLS_METHOD)
+_MADE = _GETTERS | _CALLERS  # calls returning a function of one argument built from theirs
 _ANY = "builtins.any"
 # markers of ``Context.lowered``: a call not seen yet; a call spreading a tuple (built per class)
 _UNSEEN = cst.Name("_unseen")
@@ -36,11 +40,14 @@ _TUPLES = cst.Name("_tuples")
 
 
 class Transfers(Containers):
-    __slots__ = ("_getter_names",)
+    __slots__ = ("_getter_names", "_records", "last_eval")
 
     def __init__(self, ctx: object) -> None:
         Containers.__init__(self, ctx)
         self._getter_names: frozenset[str] | None = None
+        self._records: dict[str, tuple[str, ...] | None] | None = None  # NamedTuples' fields
+        # the last expression evaluated for control flow, with its value (``match_cells``)
+        self.last_eval: tuple[cst.BaseExpression, Value] | None = None
 
     def _call(self, expr: cst.Call) -> Value:
         cache = self.ctx.lowered
@@ -110,7 +117,7 @@ class Transfers(Containers):
         return None
 
     def _is_getter(self, expr: cst.BaseExpression) -> bool:
-        return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in _GETTERS
+        return isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical in _MADE
 
     # -- whether the built expression is the call's value here (at each evaluation) ---------
     def _applies(self, expr: cst.Call, lowered: cst.BaseExpression) -> bool:
@@ -146,6 +153,42 @@ class Transfers(Containers):
             if not isinstance(method, cst.Attribute) or method.attr.value != "submit":
                 return False
         return bool(oids)
+
+    # -- a module ``NamedTuple``'s instance read by position (round 30H) ------------------
+    def class_of(self, oids: Oids) -> ClassInfo | None:
+        """(``Structures``': the module class every one of ``oids`` is an instance of.)"""
+        return None
+
+    def subscript(self, expr: cst.Subscript) -> Value:
+        """``nt[0]``, ``nt[:2]`` of an instance of a module ``NamedTuple`` class whose
+        construction kept its fields: ``(nt.a, nt.b, ...)[0]``, the fields in order."""
+        path = path_of(expr.value)
+        held = self.env.get(path) if path is not None else None
+        if not held or any(self.infos[o].kind is not Kind.INSTANCE for o in held):
+            return Containers.subscript(self, expr)
+        info, module = self.class_of(held), self.ctx.module
+        if info is None or module is None or not info.construction.kept:
+            return Containers.subscript(self, expr)
+        records = self._records = self._records if self._records is not None else {}
+        if info.name not in records:
+            records[info.name] = _tuple_fields(module, info.name, self.ctx.resolver.resolve)
+        if not records[info.name]:
+            return Containers.subscript(self, expr)
+        key = (id(expr), info.name)
+        cache = self.ctx.lowered
+        lowered = cache.get(key, _UNSEEN)
+        if lowered is _UNSEEN:
+            fields = _tuple_fields(module, info.name, self.ctx.resolver.resolve)
+            lowered = cache[key] = (
+                expr.with_changes(
+                    value=cst.Tuple(
+                        [cst.Element(cst.Attribute(expr.value, cst.Name(f))) for f in fields]
+                    )
+                )
+                if fields
+                else None
+            )
+        return self.ev(lowered) if lowered is not None else Containers.subscript(self, expr)
 
     def _named_tuple(self, name: cst.Name) -> tuple[str, ...] | None:
         """The fields, in order, of the module ``NamedTuple`` class whose construction
@@ -252,10 +295,14 @@ def _spread(
 
 
 def _got(canonical: str | None, getter: cst.Call, expr: cst.Call) -> cst.BaseExpression | None:
-    """``itemgetter(*keys)(x)`` / ``attrgetter(*paths)(x)`` as the items or attributes."""
-    if canonical not in _GETTERS or len(expr.args) != 1 or expr.args[0].keyword is not None:
+    """``itemgetter(*keys)(x)`` / ``attrgetter(*paths)(x)`` as the items or attributes,
+    ``methodcaller(name, *args)(x)`` as ``x.name(*args)`` (``library_spec``: ``GETS``,
+    ``CALLS_METHOD``)."""
+    if canonical not in _MADE or len(expr.args) != 1 or expr.args[0].keyword is not None:
         return None
     (given,) = expr.args
+    if canonical in _CALLERS:
+        return _method_called(getter, given, expr)
     if given.star or not getter.args or any(a.star or a.keyword for a in getter.args):
         return None
     source = given.value
@@ -279,6 +326,23 @@ def _got(canonical: str | None, getter: cst.Call, expr: cst.Call) -> cst.BaseExp
     if len(got) == 1:
         return got[0]
     return lowered_from(expr, cst.Tuple(tuple(cst.Element(g) for g in got)))
+
+
+def _method_called(caller: cst.Call, given: cst.Arg, expr: cst.Call) -> cst.Call | None:
+    """``methodcaller("name", *args, **kw)(x)``: ``x.name(*args, **kw)``, the method named by
+    a literal identifier."""
+    if given.star or not caller.args or caller.args[0].keyword or caller.args[0].star:
+        return None
+    name = caller.args[0].value
+    text = name.evaluated_value if type(name) is cst.SimpleString else None
+    if not isinstance(text, str) or not text.isidentifier():
+        return None
+    origin = shown_node(expr)  # (a call built for one of the module's: shown at that one)
+    receiver = given.value
+    if type(receiver) is cst.Name:
+        receiver = lowered_from(origin, cst.Name(receiver.value))
+    method = lowered_from(origin, cst.Attribute(receiver, cst.Name(text)))
+    return lowered_from(origin, cst.Call(method, tuple(caller.args[1:])))
 
 
 def _first_wait(expr: cst.Call) -> cst.BaseExpression | None:

@@ -5,6 +5,7 @@ fixed point: an op run twice (TC110) and what a graph capture refuses (TC111). A
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 import libcst as cst
 
@@ -16,9 +17,12 @@ from tilecheck.host.cycles import next_launched
 from tilecheck.host.evictions import appended_submit
 from tilecheck.host.findings import Finding
 from tilecheck.host.frame import Frame
+from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import Kind, Oids, Runs, Value
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import own_nodes
+
+STACK_TYPES = named(Does.EXIT_STACK)  # (``exit_stacks``)
 
 
 class Verdicts(Frame):
@@ -156,7 +160,7 @@ class Verdicts(Frame):
 
     def swallowing(self) -> frozenset[cst.WithItem]:
         """The ``with`` items around the current element that may swallow an exception (all but
-        ``tr.graph()``, which never does)."""
+        ``tr.graph()``, which never does, and a followed stack of exits: ``exit_stacks``)."""
         if self.element is None or not self.element.withs:
             return frozenset()
         return frozenset(
@@ -164,9 +168,24 @@ class Verdicts(Frame):
             for item in self.element.withs
             if not (
                 isinstance(item.item, cst.Call)
-                and self.ctx.callee(item.item.func).canonical == api.GRAPH
+                and (
+                    self.ctx.callee(item.item.func).canonical == api.GRAPH
+                    or self._followed_stack(item)
+                )
             )
         )
+
+    def _stack_type(self, made: cst.Call) -> bool:
+        """``made`` makes a stack of exits (``library_spec``: ``EXIT_STACK``)."""
+        return self.ctx.callee(made.func).canonical in STACK_TYPES
+
+    def _followed_stack(self, item: cst.WithItem) -> bool:
+        """A stack of exits whose block ``exit_stacks`` follows: it swallows nothing."""
+        if not self._stack_type(cast(cst.Call, item.item)):
+            return False
+        from tilecheck.host import exit_stacks  # (rarely met: compiled here)
+
+        return exit_stacks.followed(cast(exit_stacks.BodyAnalysis, self), item)
 
     def leave_withs(self) -> None:
         """Past a ``with`` block that may have swallowed an exception, an op run inside it may
@@ -216,6 +235,12 @@ class Verdicts(Frame):
                     return expr
             if self._graph_attribute(expr):  # ``with self.g as g:``, ``self.g = tr.graph()``
                 return expr
+            if type(expr) is cst.Call and item.asname is not None and self._stack_type(expr):
+                from tilecheck.host import exit_stacks  # (rarely met: compiled here)
+
+                entered = exit_stacks.capture(cast(exit_stacks.BodyAnalysis, self), item)
+                if entered is not None:  # ``stack.enter_context(tr.graph())`` before
+                    return entered
         return None
 
     def _graph_attribute(self, expr: cst.BaseExpression) -> bool:

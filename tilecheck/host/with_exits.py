@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.host import gaps
+from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import NOTHING, Kind, Value
 from tilecheck.host.parameter_index import bound_names
 from tilecheck.host.property_reads import PropertyRead
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from tilecheck.host.flag_gates import FlagGates as BodyAnalysis  # (``analysis``'s base)
     from tilecheck.host.managers import Manager
 
+STACK_TYPES = named(Does.EXIT_STACK)  # (``exit_stacks``)
 _HIDDEN = " with "  # the instance a ``with Cls(...)`` made, under this and the item's id
 
 
@@ -165,7 +167,13 @@ def _receiver(an: BodyAnalysis, item: cst.WithItem, cls: str) -> str:
 
 
 def left(an: BodyAnalysis, item: cst.WithItem) -> None:
-    """``WITH_EXIT``: the manager's frame goes; an instance's ``__exit__`` runs."""
+    """``WITH_EXIT``: the manager's frame goes; an instance's ``__exit__`` runs; a stack of
+    exits runs what its block registered (``exit_stacks``)."""
+    made = item.item
+    if type(made) is cst.Call and an.ctx.callee(made.func).canonical in STACK_TYPES:
+        from tilecheck.host import exit_stacks  # (rarely met: compiled here)
+
+        exit_stacks.left(an, item)
     manager = _manager(an, item)
     if manager is not None:
         kept = set(target_names(item.asname.name)) if item.asname is not None else set()

@@ -1,0 +1,171 @@
+"""What library callables do to the analysis' objects, as one spec read by one interpreter
+(issue 17, round 30L), in place of the name tables each round kept in its own module.
+
+An entry names a qualified callable (``builtins.sorted``, ``operator.methodcaller``) or a
+method of a library type (``contextlib.ExitStack.callback``: the type's canonical name, a dot,
+the method) and says, in a small vocabulary (``Does``), what a call of it does: which of its
+arguments it calls and when (now, on each item, at the exit of a ``with``), which it starts as
+a task, what its value is. The interpreter (``tilecheck.host.library_runs`` lowers a call to
+the calls it makes, ``tilecheck.host.exit_stacks`` runs what a stack holds at its exit,
+``tilecheck.host.tasks`` starts tasks) reads the entry, never the name. What tilert's own
+functions do is not written here: it is derived from tilert's source
+(``tilecheck.host.library``: ``@writes`` launches, the functions whose body allocates).
+
+A Python module of typed records rather than a data file: read once at import (no parser, no
+file to find at run time), checked by mypy, and each entry's meaning is the ``Does`` member's
+docstring-like comment, next to it."""
+
+from __future__ import annotations
+
+import enum
+import functools
+
+from tilecheck.host.library import library_allocates, library_methods
+
+
+class Does(enum.Enum):
+    # calls its ``key=`` on every item of positional argument ``at`` before it returns
+    KEY_RUNS = enum.auto()
+    # hashes every item of argument ``at`` (an item's ``__hash__`` runs)
+    HASHES = enum.auto()
+    # walks argument ``at`` whole before it returns (a ``map`` there calls its function)
+    WALKS = enum.auto()
+    # returns the items of argument ``at``, walked whole
+    COLLECTS = enum.auto()
+    # calls argument 0 on ``(start, item)`` for every item of argument 1 (``start`` argument 2)
+    FOLDS = enum.auto()
+    # returns ``f``: ``f(x)`` calls ``x.<argument 0>(*the other arguments)`` (any method name)
+    CALLS_METHOD = enum.auto()
+    # returns ``f``: ``f(x)`` reads the items or attributes its literal arguments name
+    GETS = enum.auto()
+    # returns argument 1 (a literal; 2 if not given) iterators, each giving the items of
+    # argument ``at``: the same objects, in the same order
+    COPIES = enum.auto()
+    # starts argument ``at`` (a coroutine) as a task: it runs at the creator's next suspension
+    STARTS_TASK = enum.auto()
+    # a type: an instance holds one value, put by its ``STORES`` method, given by ``LOADS``
+    CELL = enum.auto()
+    # a method of a ``CELL``: argument ``at`` is the value it holds from now on
+    STORES = enum.auto()
+    # a method of a ``CELL`` (called with no argument): gives the value it holds
+    LOADS = enum.auto()
+    # a type: an instance entered by ``async with`` awaits, by its exit, every task its
+    # ``STARTS_TASK`` method started in the block (each task's ``result()``: its return)
+    TASK_GROUP = enum.auto()
+    # a type: an instance entered by ``with`` runs what its ``AT_EXIT``/``ENTERS`` calls of the
+    # block registered, last first, when the block is left
+    EXIT_STACK = enum.auto()
+    # a method of an ``EXIT_STACK``: calls argument ``at`` with the others at the stack's exit
+    AT_EXIT = enum.auto()
+    # a method of an ``EXIT_STACK``: enters the manager argument ``at`` now (its value is what
+    # the ``with`` of it binds) and leaves it at the stack's exit
+    ENTERS = enum.auto()
+
+
+class Entry:
+    """What a callable does, and the position of the argument it acts on (a plain class: a
+    dataclass would compile its methods at every start of the checker)."""
+
+    __slots__ = ("at", "does")
+
+    def __init__(self, does: frozenset[Does], at: int = 0) -> None:
+        self.does = does
+        self.at = at
+
+
+def _does(*does: Does, at: int = 0) -> Entry:
+    return Entry(frozenset(does), at)
+
+
+_KEYED = _does(Does.KEY_RUNS, Does.WALKS)
+
+
+SPEC: dict[str, Entry] = {
+    "builtins.max": _KEYED,
+    "builtins.min": _KEYED,
+    "builtins.sorted": _KEYED,
+    "heapq.nlargest": _does(Does.KEY_RUNS, Does.WALKS, at=1),
+    "heapq.nsmallest": _does(Does.KEY_RUNS, Does.WALKS, at=1),
+    "builtins.set": _does(Does.HASHES, Does.WALKS),
+    "builtins.frozenset": _does(Does.HASHES, Does.WALKS),
+    "builtins.list": _does(Does.COLLECTS, Does.WALKS),
+    "builtins.tuple": _does(Does.COLLECTS, Does.WALKS),
+    "builtins.sum": _does(Does.WALKS),
+    "functools.reduce": _does(Does.FOLDS),
+    "itertools.tee": _does(Does.COPIES),
+    "operator.methodcaller": _does(Does.CALLS_METHOD),
+    "operator.attrgetter": _does(Does.GETS),
+    "operator.itemgetter": _does(Does.GETS),
+    "asyncio.create_task": _does(Does.STARTS_TASK),
+    "asyncio.ensure_future": _does(Does.STARTS_TASK),
+    "asyncio.TaskGroup": _does(Does.TASK_GROUP),
+    "asyncio.TaskGroup.create_task": _does(Does.STARTS_TASK),
+    "contextvars.ContextVar": _does(Does.CELL),
+    "contextvars.ContextVar.set": _does(Does.STORES),
+    "contextvars.ContextVar.get": _does(Does.LOADS),
+    "contextlib.ExitStack": _does(Does.EXIT_STACK),
+    "contextlib.ExitStack.callback": _does(Does.AT_EXIT),
+    "contextlib.ExitStack.enter_context": _does(Does.ENTERS),
+    "contextlib.AsyncExitStack": _does(Does.EXIT_STACK),
+    "contextlib.AsyncExitStack.callback": _does(Does.AT_EXIT),
+    "contextlib.AsyncExitStack.enter_context": _does(Does.ENTERS),
+}
+
+
+def allocates(canonical: str) -> bool:
+    """``canonical`` allocates device memory whatever it is given (refused in a graph
+    capture, TC111): for tilert's functions derived from the library's own source
+    (``library.library_allocates``), not written here."""
+    return library_allocates(canonical)
+
+
+def unbound_method(canonical: str) -> bool:
+    """``canonical`` is an instance method of a library type read through the type
+    (``tr.Tensor.copy_from``): a call ``T.m(obj, *args)`` is ``obj.m(*args)``. tilert's are
+    derived from its stubs (``library.library_methods``)."""
+    return canonical in library_methods()
+
+
+def entry(canonical: str | None) -> Entry | None:
+    """What ``canonical`` does, if the spec says."""
+    return SPEC.get(canonical) if canonical is not None else None
+
+
+@functools.cache
+def named(does: Does) -> frozenset[str]:
+    """The callables that do ``does``."""
+    return frozenset(name for name, e in SPEC.items() if does in e.does)
+
+
+@functools.cache
+def positions(does: Does) -> dict[str, int]:
+    """The callables that do ``does``, each with the position of the argument it acts on."""
+    return {name: e.at for name, e in SPEC.items() if does in e.does}
+
+
+@functools.cache
+def methods(does: Does) -> dict[str, frozenset[str]]:
+    """By method name, the library types whose method of that name does ``does``."""
+    found: dict[str, set[str]] = {}
+    for name, e in SPEC.items():
+        if does in e.does:
+            owner, _, method = name.rpartition(".")
+            found.setdefault(method, set()).add(owner)
+    return {method: frozenset(owners) for method, owners in found.items()}
+
+
+# the method names the interpreter's gates test first, at every call (``exit_stacks`` and
+# ``context_cells`` are imported only where one is met: their code is not compiled otherwise)
+RESULT = "result"  # a task's ``result()``: what its coroutine returned
+STACK_METHODS = frozenset(methods(Does.AT_EXIT)) | frozenset(methods(Does.ENTERS))
+STARTS = frozenset(methods(Does.STARTS_TASK))
+CELL_METHODS = frozenset(methods(Does.STORES)) | frozenset(methods(Does.LOADS))
+
+
+@functools.cache
+def method_roots(method: str) -> frozenset[str]:
+    """The top-level packages of the library types with a method ``method`` the spec names
+    (``get``: ``contextvars``): a module importing none of them calls none of those."""
+    return frozenset(
+        name.partition(".")[0] for name in SPEC if name.rpartition(".")[2] == method
+    ) | (frozenset({"asyncio"}) if method == RESULT else frozenset())
