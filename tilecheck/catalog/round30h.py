@@ -4,7 +4,9 @@ calls): a dict display a function returns keeps its keys at the caller
 (``tilecheck.host.match_cells``), ``append``/``extend``/``+=``/``insert(0, x)`` keep a list's
 positions while its length is one number (``tilecheck.host.cell_producers``), ``a + b``,
 ``[*a, *b]`` and ``itertools.chain(a, b)`` join two lists' items, and a ``typing.NamedTuple``'s
-construction keeps its fields (read by attribute, by a method, or by position). The VALID ones
+construction keeps its fields (read by attribute, by a method, or by position); a ``None`` in a
+pattern narrows its cell as ``is None`` does (the case that cannot hold the Pending reads
+nothing in flight). The VALID ones
 run clean and must stay silent; the INVALID ones are real errors (the interpreter raises at
 the mark)."""
 
@@ -83,6 +85,31 @@ def main() -> None:
     s.pending.wait()
 """
 
+_NONE_CASE = """
+from dataclasses import dataclass
+
+
+@dataclass
+class Job:
+    out: Tensor[f32]
+    pending: tr.Pending | None
+
+
+def start() -> Job:
+    out = tr.zeros((32,))
+    return Job(out, scale(out.partition((8,)), 2.0).submit())
+
+
+def main() -> None:
+    job = start()
+    match job:
+        case Job(out=out, pending=None):
+            print(out.to_numpy())
+        case Job(out=out, pending=pending):
+            {first}
+            {second}
+"""
+
 VALID: dict[str, tuple[Case, ...]] = {
     "TC102": (
         valid(
@@ -100,6 +127,11 @@ VALID: dict[str, tuple[Case, ...]] = {
         valid(
             _RECORD.format(wait="self.pending.wait()", mark=""),
             "a NamedTuple's method waits its own Pending field before reading its output",
+        ),
+        valid(
+            _NONE_CASE.format(first="pending.wait()", second="print(out.to_numpy())"),
+            "the case matching `pending=None` cannot hold the submitted Pending: nothing in "
+            "flight there",
         ),
     ),
     "TC108": (
@@ -127,6 +159,10 @@ INVALID: dict[str, tuple[Case, ...]] = {
         invalid(
             _RECORD.format(wait="pass", mark="  # TC102"),
             "a NamedTuple's method reads its output field while its Pending field is unwaited",
+        ),
+        invalid(
+            _NONE_CASE.format(first="print(out.to_numpy())  # TC102", second="pending.wait()"),
+            "after a `pending=None` case, the case holding the Pending reads before its wait",
         ),
     ),
 }

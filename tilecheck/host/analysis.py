@@ -31,7 +31,7 @@ from tilecheck.host.implicit_sites import augmented, property_set
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.library_statements import STATEMENT_CALLS, lowered_statement
 from tilecheck.host.loop_columns import Column
-from tilecheck.host.match_cells import SUBJECT, bind_captures
+from tilecheck.host.match_cells import SUBJECT, bind_captures, narrow_none
 from tilecheck.host.model import (
     EMPTY_STATE,
     LIVE,
@@ -522,10 +522,8 @@ class BodyAnalysis(Positions):
                     self.narrowed(left.value)  # it holds what it was bound to
             elif is_none and type(left) is cst.Attribute:
                 attribute = path_of(left)  # ``b.writer is None``: it holds no holder
-                none = truth == (type(target.operator) is cst.Is)
-                if none and attribute is not None and attribute in self.env:
-                    self.attribute_none(attribute)
-                    self._forget_holders(attribute)
+                if truth == (type(target.operator) is cst.Is) and attribute is not None:
+                    narrow_none(self, attribute)
         elif type(test) is cst.BooleanOperation:
             both = type(test.operator) is cst.And if truth else type(test.operator) is cst.Or
             if both:

@@ -2,12 +2,15 @@
 "pending": p}`` binds ``o`` and ``p`` as ``o = subject["out"]`` and ``p = subject["pending"]``
 would, ``case [first, *_]`` binds ``first`` as ``subject[0]``, ``case Step(pending=p)`` binds
 ``p`` as ``subject.pending``, ``case ... as whole`` binds ``whole`` as the subject, and so on
-through nested patterns, each level one step further. A subject that is a path (a name, an
-attribute, a constant subscript) is read from the cells the analysis keeps under it
-(``Containers.lookup_path``); any other subject (``match step(x):``) from the cells its
-evaluation kept under ``SUBJECT`` (``last_eval`` tells that it was this subject's). A
-capture no cell is known for is bound to nothing, as before this round. The subjects are
-looked up only when a ``case`` is met, so a module without ``match`` pays nothing."""
+through nested patterns, each level one step further. A ``None`` in the pattern
+(``case Step(pending=None)``) narrows as ``if step.pending is None:`` does: on that case's
+path the cell holds no op, Pending, partition or graph (those are never None). A subject
+that is a path (a name, an attribute, a constant subscript) is read from the cells the
+analysis keeps under it (``Containers.lookup_path``); any other subject (``match step(x):``)
+from the cells its evaluation kept under ``SUBJECT`` (``last_eval`` tells that it was this
+subject's). A capture no cell is known for is bound to nothing, as before this round. The
+subjects are looked up only when a ``case`` is met, so a module without ``match`` pays
+nothing."""
 
 from __future__ import annotations
 
@@ -37,6 +40,9 @@ class Matching(Protocol):
     @property
     def ctx(self) -> Context: ...
     def bind_name(self, name: str, value: Value) -> None: ...
+    def set_env(self, name: str, oids: Oids | None) -> None: ...
+    def attribute_none(self, path: str) -> None: ...
+    def _forget_holders(self, name: str) -> None: ...
     def lookup_path(self, path: str) -> Value | None: ...
 
 
@@ -64,25 +70,60 @@ def bind_captures(an: Matching, case: cst.MatchCase) -> None:
         path = SUBJECT  # where its evaluation kept the value's cells
     if path is None:
         return
-    captures: list[tuple[str, tuple[Step, ...]]] = []
+    captures: list[tuple[str | None, tuple[Step, ...]]] = []
     _captures(case.pattern, (), captures)
-    for name, steps in captures:
-        value = _at(an, path, steps)
+    for captured, steps in captures:
+        at = _path(path, steps)
+        if captured is None:
+            narrow_none(an, at)
+            continue
+        found = an.lookup_path(at)
+        value = found if found is not None else an.env.get(at)
         if value is not None:
-            an.bind_name(name, value)
+            an.bind_name(captured, value)
 
 
-def _at(an: Matching, path: str, steps: tuple[Step, ...]) -> Value | None:
-    at = path + "".join(f"[{k}]" if how == "[" else f".{k}" for how, k in steps)
-    found = an.lookup_path(at)
-    return found if found is not None else an.env.get(at)
+# the first character of a container's bookkeeping entries (``c[*]``, ``c[#3]``), not cells
+_MARKS = frozenset("*#%=&^!")
+
+
+def narrow_none(an: Matching, path: str) -> None:
+    """``path`` (an attribute or a cell) is None on this path (``if b.writer is None:``,
+    ``case Step(pending=None)``): it holds no holder, nor does its container through it."""
+    held = an.env.get(path)
+    if held is None:
+        return
+    an.attribute_none(path)
+    an._forget_holders(path)
+    base, bracket, _ = path.rpartition("[")
+    contents = an.env.get(base + "[*]") if bracket and path[-1] == "]" else None
+    if contents:
+        gone = held - an.env.get(path, NOTHING)
+        others = (
+            oids
+            for key, oids in an.env.items()
+            if key.startswith(base + "[") and key != path and key[len(base) + 1] not in _MARKS
+        )
+        gone = gone.difference(*others)
+        if gone & contents:
+            an.set_env(base + "[*]", contents - gone)
+
+
+def _path(path: str, steps: tuple[Step, ...]) -> str:
+    return path + "".join(f"[{k}]" if how == "[" else f".{k}" for how, k in steps)
 
 
 def _captures(
-    pattern: cst.MatchPattern, steps: tuple[Step, ...], out: list[tuple[str, tuple[Step, ...]]]
+    pattern: cst.MatchPattern,
+    steps: tuple[Step, ...],
+    out: list[tuple[str | None, tuple[Step, ...]]],
 ) -> None:
-    """(name, the steps from the subject it reads) for each capture of ``pattern``."""
-    if isinstance(pattern, cst.MatchAs):
+    """(name, the steps from the subject it reads) for each capture of ``pattern``, and
+    (None, the steps) for each place it must be ``None``."""
+    if isinstance(pattern, cst.MatchSingleton):
+        if steps and type(pattern.value) is cst.Name and pattern.value.value == "None":
+            out.append((None, steps))
+    elif isinstance(pattern, cst.MatchAs):
         if pattern.pattern is not None:
             _captures(pattern.pattern, steps, out)
         if pattern.name is not None:
