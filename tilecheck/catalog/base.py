@@ -32,6 +32,8 @@ class Case:
     expect: tuple[tuple[str, int], ...] = ()
     note: str = ""
     typed: bool = True  # the mypy plugin reports it too (it types @tr.kernel launches only)
+    # the oldest Python that runs it (``asyncio.TaskGroup`` needs 3.11); checked on any
+    python: tuple[int, int] = (3, 10)
 
 
 def valid(code: str, note: str = "") -> Case:

@@ -10,6 +10,8 @@ line, or warns there)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tilecheck.catalog.base import Case
 from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
@@ -90,6 +92,12 @@ graph.launch().wait()
 graph.close()
 """
 
+
+def _grouped(case: Case) -> Case:
+    """``asyncio.TaskGroup`` runs on Python 3.11 and later (the checker reads it on any)."""
+    return replace(case, python=(3, 11))
+
+
 _GROUP = """
 import asyncio
 
@@ -152,13 +160,15 @@ VALID: dict[str, tuple[Case, ...]] = {
             _STACK_WAIT.format(inside=""),
             "the stack's callback waits the Pending at the exit, before the read",
         ),
-        valid(
-            _GROUP.format(
-                mark="",
-                started="job = group.create_task(fill(outs[0], x))",
-                after="job.result().wait()\n    print(outs[0].to_numpy())",
-            ),
-            "the task's Pending (its `result()`) waited before the read",
+        _grouped(
+            valid(
+                _GROUP.format(
+                    mark="",
+                    started="job = group.create_task(fill(outs[0], x))",
+                    after="job.result().wait()\n    print(outs[0].to_numpy())",
+                ),
+                "the task's Pending (its `result()`) waited before the read",
+            )
         ),
     ),
     "TC103": (
@@ -168,13 +178,15 @@ VALID: dict[str, tuple[Case, ...]] = {
         ),
     ),
     "TC108": (
-        valid(
-            _GROUP.format(
-                mark="",
-                started="job = group.create_task(fill(outs[0], x))",
-                after="job.result().wait()",
-            ),
-            "the task's Pending waited through its `result()`",
+        _grouped(
+            valid(
+                _GROUP.format(
+                    mark="",
+                    started="job = group.create_task(fill(outs[0], x))",
+                    after="job.result().wait()",
+                ),
+                "the task's Pending waited through its `result()`",
+            )
         ),
     ),
     "TC109": (
@@ -222,16 +234,20 @@ INVALID: dict[str, tuple[Case, ...]] = {
             "the stack's callback waits only at the exit: a read inside the block is in flight",
             typed=False,
         ),
-        invalid(
-            _GROUP.format(
-                mark="",
-                started="job = group.create_task(fill(outs[0], x))",
-                after=(
-                    "done = job.result()\n    print(outs[0].to_numpy())  # TC102\n    done.wait()"
+        _grouped(
+            invalid(
+                _GROUP.format(
+                    mark="",
+                    started="job = group.create_task(fill(outs[0], x))",
+                    after=(
+                        "done = job.result()\n"
+                        "    print(outs[0].to_numpy())  # TC102\n"
+                        "    done.wait()"
+                    ),
                 ),
-            ),
-            "the group ran the task: its `result()` is the Pending of a write still in flight",
-            typed=False,
+                "the group ran the task: its `result()` is the Pending of a write still in flight",
+                typed=False,
+            )
         ),
     ),
     "TC103": (
@@ -256,14 +272,16 @@ reload(tr.zeros((16,)))
         ),
     ),
     "TC108": (
-        invalid(
-            _GROUP.format(
-                mark="  # TC108",
-                started="for o in outs:\n            group.create_task(fill(o, x))",
-                after="print(len(outs))",
-            ),
-            "tasks started by a group in a loop: each returns a Pending nobody waits",
-            typed=False,
+        _grouped(
+            invalid(
+                _GROUP.format(
+                    mark="  # TC108",
+                    started="for o in outs:\n            group.create_task(fill(o, x))",
+                    after="print(len(outs))",
+                ),
+                "tasks started by a group in a loop: each returns a Pending nobody waits",
+                typed=False,
+            )
         ),
     ),
     "TC109": (

@@ -73,22 +73,30 @@ def read_attributes(index: SyntaxIndex, module: cst.CSTNode) -> frozenset[str] |
     stored: set[int] = set()
     read: set[str] = set()
     for node in index.nodes(module):
-        kind = type(node)
-        if kind is cst.Assign:
-            for target in cast(cst.Assign, node).targets:
-                if type(target.target) is cst.Attribute:
-                    stored.add(id(target.target))
-        elif kind is cst.AnnAssign and type(cast(cst.AnnAssign, node).target) is cst.Attribute:
-            stored.add(id(cast(cst.AnnAssign, node).target))
-        elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
+        if not attribute_use(node, stored, read):
             return None
-        elif kind is cst.Attribute:
-            attribute = cast(cst.Attribute, node)
-            if attribute.attr.value in _REFLECTIVE:
-                return None
-            if id(node) not in stored:
-                read.add(attribute.attr.value)
-        elif kind is cst.SimpleString:
-            value = cast(cst.SimpleString, node).evaluated_value
-            read.add(value if isinstance(value, str) else "")
     return frozenset(read)
+
+
+def attribute_use(node: cst.CSTNode, stored: set[int], read: set[str]) -> bool:
+    """Add what ``node`` reads of attributes to ``read`` (an assignment's whole target, met
+    first, to ``stored``: not a read); False where it may reach any attribute by name."""
+    kind = type(node)
+    if kind is cst.Assign:
+        for target in cast(cst.Assign, node).targets:
+            if type(target.target) is cst.Attribute:
+                stored.add(id(target.target))
+    elif kind is cst.AnnAssign and type(cast(cst.AnnAssign, node).target) is cst.Attribute:
+        stored.add(id(cast(cst.AnnAssign, node).target))
+    elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
+        return False
+    elif kind is cst.Attribute:
+        attribute = cast(cst.Attribute, node)
+        if attribute.attr.value in _REFLECTIVE:
+            return False
+        if id(node) not in stored:
+            read.add(attribute.attr.value)
+    elif kind is cst.SimpleString:
+        value = cast(cst.SimpleString, node).evaluated_value
+        read.add(value if isinstance(value, str) else "")
+    return True

@@ -17,7 +17,7 @@ an instance made in a function body and held by its name alone (``Receivers._owi
 of the module whose lineage (the class and its module bases) has no decorator, no base from
 elsewhere, no property and no method Python may run unwritten (any ``__dunder__`` but
 ``__init__``: ``__del__``, ``__exit__``, ``__call__`` ...); a module that reads no attribute
-by name (``getattr``, ``vars``, ``attrgetter``...: ``attribute_stores._REFLECTIVE``)."""
+by name (``getattr``, ``vars``, ``attrgetter``...: ``attribute_stores.attribute_use``)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from typing import Protocol, cast
 
 import libcst as cst
 
-from tilecheck.host.attribute_stores import _REFLECTIVE
+from tilecheck.host.attribute_stores import attribute_use
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.context import Context
 from tilecheck.host.model import Kind
@@ -62,23 +62,8 @@ def outside_reads(index: SyntaxIndex, module: cst.CSTNode) -> frozenset[str] | N
             continue
         if kind is cst.Expr and me is not None and _runs_own(cast(cst.Expr, node), me):
             continue  # ``self.op.sync()``: the method's summary releases it
-        if kind is cst.Assign:
-            for target in cast(cst.Assign, node).targets:
-                if type(target.target) is cst.Attribute:
-                    stored.add(id(target.target))
-        elif kind is cst.AnnAssign and type(cast(cst.AnnAssign, node).target) is cst.Attribute:
-            stored.add(id(cast(cst.AnnAssign, node).target))
-        elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
+        if not attribute_use(node, stored, read):
             return None
-        elif kind is cst.Attribute:
-            attribute = cast(cst.Attribute, node)
-            if attribute.attr.value in _REFLECTIVE:
-                return None
-            if id(node) not in stored:
-                read.add(attribute.attr.value)
-        elif kind is cst.SimpleString:
-            text = cast(cst.SimpleString, node).evaluated_value
-            read.add(text if isinstance(text, str) else "")
         stack.extend((child, me) for child in children(node))
     return frozenset(read)
 
