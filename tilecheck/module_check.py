@@ -29,6 +29,7 @@ from tilecheck.host.bound_once import (
 )
 from tilecheck.host.cells import plain_records
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
+from tilecheck.host.constant_tables import Constants, constant_tables
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import class_dunders
 from tilecheck.host.factories import partition_maker_of
@@ -158,10 +159,12 @@ def _module_context(
     classes = module_classes(module, resolver, find_class, index, find_def)
     constants = module_constants(module.body)
     again = bound_again(module.body, constants) | rebindable
+    known = Constants({name: value for name, value in constants.items() if name not in again})
+    known.tables = functools.cache(lambda: constant_tables(module, index))
     ctx = Context(
         resolver,
         kernel_for,
-        {name: value for name, value in constants.items() if name not in again},
+        known,
         rebindable,
         with_imported_bases(module, resolver, classes, find_class),
         summary_for,

@@ -7,6 +7,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Case, invalid, valid
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
+from tilecheck.catalog.round30p import INVALID as ROUND30P_INVALID
+from tilecheck.catalog.round30p import VALID as ROUND30P_VALID
 from tilecheck.catalog.round30u2 import INVALID as ROUND30U2_INVALID
 from tilecheck.catalog.round30u2 import VALID as ROUND30U2_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -256,6 +258,7 @@ def main() -> None:
     *WINDOWS_VALID["TC102"],
     *ROUND29G_VALID["TC102"],
     *ROUND30U2_VALID["TC102"],
+    *ROUND30P_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -510,4 +513,5 @@ def main() -> None:
     *WINDOWS_INVALID["TC102"],
     *ROUND29G_INVALID["TC102"],
     *ROUND30U2_INVALID["TC102"],
+    *ROUND30P_INVALID["TC102"],
 )

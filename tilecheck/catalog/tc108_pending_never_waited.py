@@ -56,6 +56,8 @@ from tilecheck.catalog.round29f import VALID as ROUND29F_VALID
 from tilecheck.catalog.round30h import VALID as ROUND30H_VALID
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round30p import INVALID as ROUND30P_INVALID
+from tilecheck.catalog.round30p import VALID as ROUND30P_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -324,6 +326,7 @@ class Prefetcher:
         *ROUND29C_VALID["TC108"],
         *ROUND30L_VALID["TC108"],
         *ROUND30H_VALID["TC108"],
+        *ROUND30P_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -477,5 +480,6 @@ def main() -> None:
         *ROUND29F_INVALID["TC108"],
         *ROUND29C_INVALID["TC108"],
         *ROUND30L_INVALID["TC108"],
+        *ROUND30P_INVALID["TC108"],
     ),
 )

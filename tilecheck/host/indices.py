@@ -13,6 +13,7 @@ from dataclasses import replace
 import libcst as cst
 
 from tilecheck.frozen import frozen
+from tilecheck.host.constant_tables import table_item
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
 
@@ -356,6 +357,9 @@ def axis_of(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Axis | No
     if type(expr) is cst.SimpleString:
         value = expr.evaluated_value
         return At(value) if isinstance(value, str) else None
+    if type(expr) is cst.Subscript:  # ``table["a"][1]`` of a constant table (round 30P)
+        item = table_item(expr, constants)
+        return None if item is None else At(item)
     return _affine(expr, constants)
 
 

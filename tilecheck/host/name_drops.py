@@ -12,6 +12,7 @@ the analysis found a Pending or op a test may skip), so written for clarity, not
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -23,6 +24,9 @@ from tilecheck.syntax.walk import children
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 _OPAQUE = frozenset({"globals", "locals", "vars", "eval", "exec"})  # code that may read any name
+_EXCEPTIONS = frozenset(  # the builtin exceptions an ``except Exception`` takes, itself included
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, Exception)
+)
 _BUDGET = 120  # blocks walked at most (and so the depth of the walk's recursion)
 
 
@@ -194,7 +198,7 @@ class NameDrops:
         if isinstance(node, cst.Return):
             return not self.reads(node.value) and self.leave(line, "return")
         if isinstance(node, cst.Raise):
-            return not self.reads(node) and self.leave(line, "raise")
+            return not self.reads(node) and self.leave(line, "raise", node)
         if isinstance(node, cst.Break):
             return self.leave(line, "break")
         if isinstance(node, cst.Continue):
@@ -292,10 +296,12 @@ class NameDrops:
             return self.run(loop, "orelse", suite(loop.orelse.body), 0)
         return self.after(loop)
 
-    def leave(self, line: cst.CSTNode, how: str) -> bool:
+    def leave(self, line: cst.CSTNode, how: str, raised: cst.Raise | None = None) -> bool:
         """A jump from ``line``: to the end of the scope (``return``; a ``raise`` no handler
         takes), after the loop (``break``), to its next turn (``continue``), into every
-        handler of a ``try`` around it (``raise``), through the ``finally`` bodies between."""
+        handler of a ``try`` around it (``raise``), through the ``finally`` bodies between.
+        A ``raise`` that a handler of a ``try`` certainly takes (``_caught``) goes no further
+        than that ``try``'s handlers (round 30P: the module's own ``try`` included)."""
         current: cst.CSTNode = line
         while True:
             place = self.places.get(current)
@@ -314,12 +320,52 @@ class NameDrops:
                         return False
                     if not all(self.handler(owner, h) for h in owner.handlers):
                         return False
+                    if raised is not None and _caught(raised, owner, self.places):
+                        return True
             elif isinstance(owner, (cst.For, cst.While)) and place.part == "body":
                 if how == "break":
                     return self.after(owner)
                 if how == "continue":
                     return self.again(owner)
             current = owner
+
+
+def _caught(raised: cst.Raise, owner: cst.Try, places: dict[cst.CSTNode, Place]) -> bool:
+    """Whether a handler of ``owner`` certainly takes what ``raised`` raises: ``raise X`` or
+    ``raise X(...)`` of a name ``X`` that a handler names (alone or in a tuple), a bare
+    ``except``, ``BaseException``, or ``Exception`` where ``X`` is a builtin exception that
+    derives from it or a class of the scope whose bases all do (named, one level)."""
+    exc = raised.exc
+    if type(exc) is cst.Call:
+        exc = exc.func
+    if type(exc) is not cst.Name:
+        return False
+    raised_name = exc.value
+    for handler in owner.handlers:
+        kind = handler.type
+        kinds = [e.value for e in kind.elements] if type(kind) is cst.Tuple else [kind]
+        for k in kinds:
+            if k is None:
+                return True
+            if type(k) is not cst.Name:
+                continue
+            if k.value in (raised_name, "BaseException"):
+                return True
+            if k.value == "Exception" and _is_exception(raised_name, places):
+                return True
+    return False
+
+
+def _is_exception(name: str, places: dict[cst.CSTNode, Place]) -> bool:
+    """``name`` is a builtin subclass of ``Exception``, or the scope defines it once as a class
+    whose bases all are, or are ``Exception`` itself."""
+    if name in _EXCEPTIONS:
+        return True
+    defined = [s for s in places if type(s) is cst.ClassDef and s.name.value == name]
+    if len(defined) != 1 or not defined[0].bases:
+        return False
+    bases = [a.value for a in defined[0].bases]
+    return all(type(b) is cst.Name and b.value in _EXCEPTIONS for b in bases)
 
 
 def _forever(loop: cst.While) -> bool:
