@@ -43,6 +43,8 @@ from tilecheck.catalog.round30o import INVALID as ROUND30O_INVALID
 from tilecheck.catalog.round30o import VALID as ROUND30O_VALID
 from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
 from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
+from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
+from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -266,6 +268,7 @@ def main() -> None:
         *ROUND29N_VALID["TC110"],
         *ROUND30O_VALID["TC110"],
         *ROUND30U_VALID["TC110"],
+        *ROUND31E_VALID["TC110"],
         *ROUND30L_VALID["TC110"],
     ),
     invalid=(
@@ -460,6 +463,7 @@ def main() -> None:
         *ROUND29N_INVALID["TC110"],
         *ROUND30O_INVALID["TC110"],
         *ROUND30U_INVALID["TC110"],
+        *ROUND31E_INVALID["TC110"],
         *ROUND30L_INVALID["TC110"],
     ),
 )

@@ -20,6 +20,7 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
 from tilecheck.host import api, default_args, implicit_calls, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
+from tilecheck.host.cell_stores import update_call, updated_items
 from tilecheck.host.cells import settle_taken
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.closures import KEPT_CLOSURES
@@ -288,6 +289,12 @@ class BodyAnalysis(Positions):
             if type(spelled) is cst.Name and spelled.value in STATEMENT_CALLS:
                 lowered = lowered_statement(self.ctx, node)
                 if lowered is not None:  # ``setattr(o, "a", v)``, ``a, b = tee(xs)``, ``v.set(x)``
+                    for small in lowered:
+                        self.small(small)
+                    return
+            elif type(spelled) is cst.Name and spelled.value == "update" and update_call(node):
+                lowered = updated_items(self.ctx, node, self.scope_node or self.module_node)
+                if lowered is not None:  # ``d.update(k=v)``: ``d["k"] = v``
                     for small in lowered:
                         self.small(small)
                     return

@@ -86,6 +86,10 @@ def _bound(index: SyntaxIndex, scope: cst.CSTNode) -> tuple[frozenset[str], ...]
                         other.add(name)
                 else:
                     other.update(target_names(target.target))
+        elif type(node) is cst.AnnAssign and type(node.target) is cst.Name and node.value:
+            kind = _kind(node.value)  # ``d: dict[str, T] = {}`` binds as ``d = {}`` does
+            if kind == _OTHER or kinds.setdefault(node.target.value, kind) != kind:
+                other.add(node.target.value)
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
             other.update(target_names(node.target))
         elif isinstance(node, (cst.For, cst.CompFor)):

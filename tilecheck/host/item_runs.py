@@ -22,6 +22,7 @@ from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.host import messages
 from tilecheck.host.context import Context
 from tilecheck.host.expressions import Expressions
+from tilecheck.host.field_paths import bare_names, settled_class
 from tilecheck.host.findings import Finding
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.steady_items import steady_items
@@ -69,6 +70,8 @@ class ItemRuns(Expressions):
             whole = Expressions.check_rerun(self, expr, value, node, how)
             self._zipped_whole(cst.ensure_type(expr, cst.Name).value, value, node)
             return whole
+        if type(expr) is cst.Attribute and (self.instances or getattr(self, "me", None)):
+            return self._field_rerun(expr, value, node, how)
         if type(expr) is not cst.Subscript:
             return Expressions.check_rerun(self, expr, value, node, how)
         path = path_of(expr)
@@ -95,6 +98,51 @@ class ItemRuns(Expressions):
         self.verdict(OP_ALREADY_RUN, node, finding)
         Expressions.check_rerun(self, expr, value, node, how)
         return known  # run from here on (``Verdicts.run_once``)
+
+    def _field_rerun(
+        self, expr: cst.Attribute, value: Value, node: cst.CSTNode, how: str
+    ) -> int | None:
+        """``box.op.sync()`` (round 31E): a field of an instance the analysis follows
+        (``ObjectGraphs.instances``) that holds one op, as an item or a name does: run again
+        where every path ran it (TC110), and run from here on."""
+        path = path_of(expr)
+        held = self.env.get(path) if path is not None else None
+        if (
+            path is None
+            or held is None
+            or len(held) != 1
+            or value != held
+            or self.lazy
+            or not self._settled_field(path.rpartition(".")[0])
+        ):
+            return Expressions.check_rerun(self, expr, value, node, how)
+        (op,) = held
+        if self.infos[op].kind is not Kind.OP:
+            return Expressions.check_rerun(self, expr, value, node, how)
+        runs = self.taken.get(op)
+        finding: Finding | None = None
+        if runs is not None:
+            ordered = [(n, w) for _, n, w, _ in sorted(runs, key=lambda r: (r[0], r[2]))]
+            finding = messages.already_run(node, source_of(expr), self.infos[op], ordered, how)
+        self.verdict(OP_ALREADY_RUN, node, finding)
+        Expressions.check_rerun(self, expr, value, node, how)
+        return op
+
+    def _settled_field(self, owner: str) -> bool:
+        """``owner`` is a name bound to an instance of a settled class that the scope gives
+        nowhere (``tilecheck.host.field_paths``): its fields' facts hold on every path."""
+        cls = self.instances.get(owner)
+        info = getattr(self, "method_of", None)  # a method's receiver (``BodyAnalysis.me``)
+        if cls is None and info is not None and owner == getattr(self, "me", None):
+            cls = info.name
+        scope = self.scope_node or self.module_node
+        return (
+            cls is not None
+            and scope is not None
+            and owner.isidentifier()
+            and settled_class(self.ctx.index, self.ctx.module, cls)
+            and owner not in bare_names(self.ctx.index, scope)
+        )
 
     def _every_item_run(
         self, expr: cst.Subscript, value: Value, node: cst.CSTNode, how: str

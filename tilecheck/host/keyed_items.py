@@ -41,7 +41,8 @@ _COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
     cst.GreaterThanEqual: operator.ge,
 }
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
-_HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict))
+_HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple))
+_DISPLAYS = (cst.List, cst.Tuple)  # round 31E: a display's positions are its keys
 
 
 def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]:
@@ -74,6 +75,8 @@ def held_items(holders: Iterable[cst.CSTNode], *, members: bool = False) -> froz
             found.add(node.elt)
         elif type(node) is cst.Dict:
             found.update(e.value for e in node.elements if type(e) is cst.DictElement)
+        elif type(node) is cst.List or type(node) is cst.Tuple:
+            found.update(e.value for e in node.elements if type(e) is cst.Element)
     return frozenset(found)
 
 
@@ -168,7 +171,7 @@ def _unwaited(call: cst.CSTNode, shown: Key, holder: str) -> Finding:
 
 def _left_out(
     names: ScopeNames,
-    value: cst.DictComp | cst.ListComp | cst.Dict,
+    value: cst.DictComp | cst.ListComp | cst.Dict | cst.List | cst.Tuple,
     uses: Sequence[tuple[cst.CSTNode, object, object]],
     sites: frozenset[cst.CSTNode],
     records: frozenset[str] | None,
@@ -183,7 +186,8 @@ def _left_out(
         return
     reached: set[Key] = set()
     for use in uses:
-        got = _reaches(names, use, len(keys) if type(value) is cst.ListComp else None)
+        counted = type(value) is cst.ListComp or type(value) in _DISPLAYS
+        got = _reaches(names, use, len(keys) if counted else None)
         if got is None:
             return
         reached |= got
@@ -197,7 +201,9 @@ def _left_out(
 
 def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
     value = names.bound_once(name)
-    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict):
+    if type(value) in _DISPLAYS and not _named_display(names, name):
+        return  # ``a, b = k(x), k(y)`` binds names, not a container
+    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple):
         return
     uses = names.uses.get(name, ())
     for call, shown in _left_out(names, value, uses, sites, None):  # type: ignore[arg-type]
@@ -213,7 +219,7 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
 
 
 def _items_made(
-    value: cst.DictComp | cst.ListComp | cst.Dict,
+    value: cst.DictComp | cst.ListComp | cst.Dict | cst.List | cst.Tuple,
     sites: frozenset[cst.CSTNode],
     records: frozenset[str] | None = None,
 ) -> list[tuple[cst.CSTNode, Key | None]]:
@@ -227,8 +233,22 @@ def _items_made(
                 for made in _made_in(element.value, sites, records):
                     out.append((made, constant(element.key)))
         return out
+    if type(value) is cst.List or type(value) is cst.Tuple:
+        return [
+            (made, i)
+            for i, element in enumerate(value.elements)
+            for made in _made_in(element.value, sites, records)
+        ]
     item = value.value if type(value) is cst.DictComp else value.elt  # type: ignore[union-attr]
     return [(made, None) for made in _made_in(item, sites, records)]
+
+
+def _named_display(names: ScopeNames, name: str) -> bool:
+    """``name = [...]`` (or ``name: T = (...)``): the one binder's target is the name itself."""
+    binder = names.binds[name][0]
+    if type(binder) is cst.Assign:
+        return type(binder.targets[0].target) is cst.Name
+    return type(binder) is cst.AnnAssign and type(binder.target) is cst.Name
 
 
 def _made_in(

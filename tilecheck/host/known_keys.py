@@ -158,6 +158,10 @@ class ScopeNames:
             if len(keys) != len(value.elements) or any(k is None for k in keys):
                 return None
             return [k for k in keys if k is not None]
+        if type(value) is cst.List or type(value) is cst.Tuple:  # positions (round 31E)
+            elements = value.elements
+            starred = any(type(e) is not cst.Element for e in elements)
+            return None if starred or not elements else list(range(len(elements)))
         if type(value) in (cst.DictComp, cst.ListComp):
             comp = value.for_in  # type: ignore[attr-defined]
             if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:

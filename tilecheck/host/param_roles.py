@@ -184,9 +184,12 @@ def ran_returned(
 ) -> Value:
     """An op the function ran on every path before it returned it (``return op,
     op.submit()``, ``Result.ran``): run here already, at its runs inside (TC110 for another)."""
-    if summary.statement is None or isinstance(index, str):
+    if summary.statement is None:
         return NOTHING
-    shown = label.format(summary.name)
+    # (round 31E: an op a method stored in its receiver's field after running it, index the
+    # attribute's name: the field holds an op already run)
+    shown = label.format(summary.name) if not isinstance(index, str) else ""
+    shown = shown or f"op stored in `.{index}` by `{summary.name}`"
     new = an.fresh(Kind.OP, call, shown, group=an.current_group(), key=("ran", call, index))
     an.created_ops[new] = an.site(call)
     an.ran.add(an.site_of(new))
