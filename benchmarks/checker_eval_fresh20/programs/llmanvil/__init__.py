@@ -1,0 +1,1 @@
+"""llmanvil: small f32 kernels and host helpers for the twentieth held-out set."""

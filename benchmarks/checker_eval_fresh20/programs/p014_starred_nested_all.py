@@ -1,0 +1,21 @@
+"""Nested starred unpacking of (name, (buffer, pending)) pairs, every Pending waited."""
+
+import numpy as np
+from llmanvil import kernels as K
+from llmanvil.host import tiles, upload
+
+import tilert as tr
+
+x = upload(np.arange(24))
+stages = []
+for name, factor in (("a", 1.0), ("b", 2.0), ("c", 3.0)):
+    buf = tr.zeros((24,))
+    stages.append((name, (buf, K.scale(tiles(buf), x, factor).submit())))
+
+(_, (first, p_first)), *middle, (_, (last, p_last)) = stages
+p_first.wait()
+p_last.wait()
+for _, (_, pending) in middle:
+    pending.wait()
+total = sum(float(buf.to_numpy().sum()) for _, (buf, _) in stages)
+assert total == float(np.arange(24).sum() * 6)

@@ -1,0 +1,32 @@
+"""A prefetching context manager waits in __exit__ whether or not the block raised."""
+
+import numpy as np
+from llmanvil import kernels as K
+from llmanvil.host import tiles, upload
+
+import tilert as tr
+
+
+class Prefetch:
+    def __init__(self, dst: tr.Tensor, src: tr.Tensor) -> None:
+        self.dst, self.src = dst, src
+        self.pending: tr.Pending | None = None
+
+    def __enter__(self) -> "Prefetch":
+        self.pending = K.copy(tiles(self.dst), self.src).submit()
+        return self
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        if self.pending is not None:
+            self.pending.wait()
+            self.pending = None
+
+
+layer_w = upload(np.arange(32))
+staged = tr.zeros((32,))
+try:
+    with Prefetch(staged, layer_w):
+        raise ValueError("request cancelled")
+except ValueError:
+    pass
+np.testing.assert_allclose(staged.to_numpy(), np.arange(32))
