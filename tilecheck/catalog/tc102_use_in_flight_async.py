@@ -8,6 +8,8 @@ from __future__ import annotations
 from tilecheck.catalog.base import Case, invalid, valid
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round31s import INVALID as ROUND31S_INVALID
+from tilecheck.catalog.round31s import VALID as ROUND31S_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -172,6 +174,7 @@ def main() -> None:
         "a Pending kept in an attribute by one method, a reader launched by another",
     ),
     *ROUND30L_VALID["TC102"],
+    *ROUND31S_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -376,4 +379,5 @@ def main() -> None:
         "a helper returns the Pending of a chain: readers stay refused",
     ),
     *ROUND30L_INVALID["TC102"],
+    *ROUND31S_INVALID["TC102"],
 )

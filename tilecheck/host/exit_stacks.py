@@ -27,10 +27,10 @@ from tilecheck.flow.cfg import Element
 from tilecheck.host import api
 from tilecheck.host.context import Context
 from tilecheck.host.library_spec import STACK_METHODS, STARTS, Does, methods, named
-from tilecheck.host.model import NOTHING, Value
+from tilecheck.host.model import NOTHING, Oids, Value
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import target_names
+from tilecheck.syntax.nodes import path_of, target_names
 
 
 class BodyAnalysis(Protocol):
@@ -46,6 +46,10 @@ class BodyAnalysis(Protocol):
     def ev(self, expr: cst.BaseExpression) -> Value: ...
 
     def escape(self, value: Value) -> None: ...
+
+    def bind_name(self, name: str, value: Value) -> None: ...
+
+    def set_env(self, name: str, oids: Oids | None) -> None: ...
 
 
 _STACKS = named(Does.EXIT_STACK)
@@ -63,7 +67,7 @@ class Stack:
     opens and the ids of the nodes after it (a plain class: a dataclass would compile its
     methods at every start of the checker)."""
 
-    __slots__ = ("capture", "captured", "exits", "registered")
+    __slots__ = ("capture", "captured", "exits", "held", "registered")
 
     def __init__(
         self,
@@ -71,11 +75,21 @@ class Stack:
         exits: tuple[cst.BaseExpression, ...],
         capture: cst.Call | None,
         captured: frozenset[int],
+        held: dict[int, _Held],
     ) -> None:
         self.registered = registered
         self.exits = exits
         self.capture = capture
         self.captured = captured
+        # by a callback's registration: the parts of it Python evaluates there (a bound
+        # method's receiver, an argument) that are no access path, each held by a name of its
+        # own until the exit reads it
+        self.held = held
+
+
+# (a name the exit's call reads, the expression evaluated at the registration)
+_Held = tuple[tuple[str, cst.BaseExpression], ...]
+_HELD = "_exit_held_"
 
 
 def registered(an: BodyAnalysis, call: cst.Call, method: str) -> Value | None:
@@ -98,7 +112,11 @@ def registered(an: BodyAnalysis, call: cst.Call, method: str) -> Value | None:
             return None
         entered = stack.registered[id(call)]
         if entered is None:
-            return NOTHING if method in _AT_EXIT else None
+            if method not in _AT_EXIT:
+                return None
+            for name, part in stack.held.get(id(call), ()):
+                an.bind_name(name, an.ev(part))  # (evaluated here, read at the exit)
+            return NOTHING
         capture = stack.capture
         return an.ev(capture) if capture is not None and capture is entered else None
     return None
@@ -244,6 +262,10 @@ def left(an: BodyAnalysis, item: cst.WithItem) -> None:
     if stack is not None:
         for node in stack.exits:
             an.escape(an.ev(node))
+        for held in stack.held.values():
+            for name, _ in held:
+                an.bind_name(name, NOTHING)
+                an.set_env(name, None)
 
 
 def capture(an: BodyAnalysis, item: cst.WithItem) -> cst.Call | None:
@@ -300,6 +322,7 @@ def _stack_of(
     name: str,
 ) -> Stack | None:
     registered: dict[int, cst.BaseExpression | None] = {}
+    held: dict[int, _Held] = {}
     exits: list[cst.BaseExpression] = []
     entered: cst.Call | None = None
     captured: set[int] = set()
@@ -327,10 +350,12 @@ def _stack_of(
         if run is None:
             return None
         registered[id(call)] = None
-        exits.append(run)
+        exits.append(run[0])
+        if run[1]:
+            held[id(call)] = run[1]
     if last < 0 or any(_leaves(index, stmt) for stmt in body[:last]):
         return None
-    return Stack(registered, tuple(reversed(exits)), entered, frozenset(captured))
+    return Stack(registered, tuple(reversed(exits)), entered, frozenset(captured), held)
 
 
 def _registration(stmt: cst.BaseStatement, name: str) -> cst.Call | None:
@@ -357,9 +382,12 @@ def _registration(stmt: cst.BaseStatement, name: str) -> cst.Call | None:
 
 def _run_at_exit(
     index: SyntaxIndex, item: cst.WithItem, call: cst.Call, after: Sequence[cst.BaseStatement]
-) -> cst.BaseExpression | None:
+) -> tuple[cst.BaseExpression, _Held] | None:
     """What ``stack.callback(f, *args)`` runs at the exit: a lambda's body (no parameters,
-    nothing given), or ``f(*args)`` where nothing they read is bound again after it."""
+    nothing given), or ``f(*args)`` where nothing they read at the exit is bound again after
+    it. What Python evaluates at the registration and is no access path (the receiver of a
+    bound method ``make().submit().wait``, an argument ``g(x)``) is evaluated there, held by
+    a name of its own (``Stack.held``), and that name is read at the exit."""
     args = call.args
     if not args or args[0].keyword or args[0].star:
         return None
@@ -369,11 +397,29 @@ def _run_at_exit(
         plain = (*params.posonly_params, *params.params, *params.kwonly_params)
         if plain or params.star_kwarg or params.star_arg != cst.MaybeSentinel.DEFAULT:
             return None
-        return func.body if len(args) == 1 else None
-    read = {n.value for a in args for n in index.nodes(a.value) if type(n) is cst.Name}
+        return (func.body, ()) if len(args) == 1 else None
+    held: list[tuple[str, cst.BaseExpression]] = []
+    if type(func) is cst.Attribute and path_of(func.value) is None:
+        name = f"{_HELD}{id(call)}_0"
+        held.append((name, func.value))
+        func = func.with_changes(value=lowered_from(func.value, cst.Name(name)))
+    given: list[cst.Arg] = []
+    for i, arg in enumerate(args[1:], 1):
+        value = arg.value
+        if not _literal(value) and path_of(value) is None:
+            name = f"{_HELD}{id(call)}_{i}"
+            held.append((name, value))
+            arg = arg.with_changes(value=lowered_from(value, cst.Name(name)))
+        given.append(arg)
+    kept = (func, *(a.value for a in given))
+    read = {n.value for a in kept for n in index.nodes(a) if type(n) is cst.Name}
     if any(_binds(index, stmt) & read for stmt in after):
         return None
-    return lowered_from(item, cst.Call(func, tuple(args[1:])))
+    return lowered_from(item, cst.Call(func, tuple(given))), tuple(held)
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    return type(value) in (cst.Integer, cst.Float, cst.SimpleString, cst.Imaginary)
 
 
 def _names(index: SyntaxIndex, stmt: cst.CSTNode, name: str) -> bool:

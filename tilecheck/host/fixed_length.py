@@ -8,11 +8,24 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.library_spec import Does, named
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import with_parents
 
-# Builtins that read a list without changing it, when given it as an argument.
-_READERS = frozenset({"len", "zip", "enumerate", "reversed", "sorted", "print", "sum", "list"})
+# Builtins that read a list without changing it, when given it as an argument; and the
+# library callables the spec says walk, hash, key, map, fold or pass on the items of what they
+# are given (``library_spec``, round 31S: ``map(f, xs)``, ``dict(zip(ks, xs))``,
+# ``itertools.accumulate(xs, f)``), spelled by name or as an attribute of their module
+_WALKING = (Does.WALKS, Does.PASSES, Does.MAPS, Does.RUNNING, Does.KEY_RUNS, Does.HASHES)
+_SPEC_READERS = {name for does in _WALKING for name in named(does)}
+_MODULE_READERS = frozenset(n for n in _SPEC_READERS if not n.startswith("builtins."))
+# (imported by name: those whose name a module's own function is unlikely to take)
+_GENERIC = frozenset({"chain", "merge", "compress", "deque", "Counter", "OrderedDict"})
+_READERS = frozenset({"len", "zip", "enumerate", "reversed", "sorted", "print", "sum", "list"}) | {
+    name.rpartition(".")[2]
+    for name in _SPEC_READERS
+    if name.startswith("builtins.") or name.rpartition(".")[2] not in _GENERIC
+}
 
 
 def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
@@ -60,9 +73,17 @@ def _reads(node: cst.Name, parent: cst.CSTNode | None, above: cst.CSTNode | None
             parent.value is node
             and not parent.star
             and isinstance(above, cst.Call)
-            and isinstance(above.func, cst.Name)
-            and above.func.value in _READERS
+            and _reader(above.func)
         )
+    return False
+
+
+def _reader(func: cst.BaseExpression) -> bool:
+    """``zip``, ``map``, ``itertools.accumulate``: a callable that only reads its arguments."""
+    if type(func) is cst.Name:
+        return func.value in _READERS
+    if type(func) is cst.Attribute and type(func.value) is cst.Name:
+        return f"{func.value.value}.{func.attr.value}" in _MODULE_READERS
     return False
 
 

@@ -27,6 +27,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.host import lowered_calls
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.library_spec import (
@@ -36,6 +37,7 @@ from tilecheck.host.library_spec import (
     STARTS,
     Does,
     method_roots,
+    methods,
     named,
     positions,
     unbound_method,
@@ -50,18 +52,28 @@ _KEYED = positions(Does.KEY_RUNS)  # the position of the iterable each keyed cal
 _HASHED = named(Does.HASHES)
 # how those are spelled at the call (``replace`` also as ``dataclasses.replace``; a name
 # imported under another is not followed)
+_WALKERS = named(Does.WALKS)
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
     | {"list", "tuple", "reduce"}
+    | {name.rpartition(".")[2] for name in _WALKERS}
 )
+# lazy iterators whose items are calls of a function given (``map``, ``starmap``,
+# ``accumulate``), and those that walk their arguments' items as they are walked (``zip``)
+_MAPS = named(Does.MAPS)
+_RUNNING = named(Does.RUNNING)
+_PASSES = positions(Does.PASSES)
+# what runs on another thread (``threads``): ``t.start()``, ``pool.submit(f)``, ``to_thread(f)``
+_THREADED = frozenset(methods(Does.STARTS_CALL)) | frozenset(methods(Does.CALLS_NOW))
 _LISTED = named(Does.COLLECTS)
 _GETTERS = named(Does.GETS)
 _FOLDS = named(Does.FOLDS)
+_ADDS = named(Does.ADDS)
 # methods of library types that hold what they are given (``_held_by_receiver``)
 _HELD = STACK_METHODS | STARTS | CELL_METHODS | {RESULT}
 _MADE = _GETTERS | named(Does.CALLS_METHOD)
 _CMP = "functools.cmp_to_key"
-_ITEM = "item_"
+_ITEM = lowered_calls.ITEM
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
 # list); the call's value; built per
 # receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
@@ -125,6 +137,12 @@ class LibraryRuns(Transfers):
                 spread = self._spread_map(expr, arg)
                 if spread is not None:
                     return spread
+        if (kind is cst.Attribute and func.attr.value in _THREADED) or (  # type: ignore[attr-defined]
+            kind is cst.Name and func.value in _THREADED  # type: ignore[attr-defined]
+        ):
+            threaded = self._threaded(expr)
+            if threaded is not None:
+                return threaded
         if kind is cst.Attribute:
             attr = cast(cst.Attribute, func)
             owner = attr.value
@@ -150,6 +168,14 @@ class LibraryRuns(Transfers):
         canonical = self.ctx.callee(func).canonical
         if canonical is None:
             return None
+        if canonical in _LISTED:
+            found = self._mapped(expr)
+            if found is not None:
+                return found
+        if canonical in _WALKERS:
+            walked = self._walked_lazy(expr)
+            if walked is not None:
+                return _VALUE, walked
         if canonical in _KEYED:
             at = _KEYED[canonical]
             positional = [a for a in expr.args if a.keyword is None]
@@ -158,8 +184,8 @@ class LibraryRuns(Transfers):
             return self._key_runs(expr, positional[at].value)
         if canonical in _HASHED:
             return self._hash_runs(expr)
-        if canonical in _LISTED:
-            return self._mapped(expr)
+        if canonical in _ADDS:
+            return self._add_runs(expr)
         if canonical in _FOLDS:
             return self._reduce_runs(expr)
         if canonical == "dataclasses.replace":
@@ -167,6 +193,20 @@ class LibraryRuns(Transfers):
         if canonical == "builtins.getattr":
             return _got_attribute(expr)
         return None
+
+    def _threaded(self, expr: cst.Call) -> _Lowered:
+        """``t.start()`` of a ``threading.Thread``, ``pool.submit(f, ...)``,
+        ``asyncio.to_thread(f, ...)``: what runs on the other thread, run first
+        (``tilecheck.host.threads``), where the module imports such a library."""
+        module = self.ctx.module
+        func = expr.func
+        method = func.attr.value if type(func) is cst.Attribute else cast(cst.Name, func).value
+        if module is None or not method_roots(method) & self.ctx.index.fact(module, imported):
+            return None
+        from tilecheck.host import threads  # (rarely met: compiled here)
+
+        made = threads.started(self.ctx, expr)
+        return (_FIRST, made) if made is not None else None
 
     def _unbound_call(self, expr: cst.Call, func: cst.Attribute) -> cst.Call | None:
         """``T.m(obj, *args)`` of an instance method of a library type: ``obj.m(*args)``."""
@@ -253,23 +293,90 @@ class LibraryRuns(Transfers):
         built = self._map_items(inner, expr)
         return (_VALUE, lowered_from(expr, built)) if built is not None else None
 
-    def _map_items(self, inner: cst.Call, origin: cst.Call) -> cst.ListComp | None:
-        """The items ``map(f, *iterables)`` makes, as a comprehension of ``f``'s calls."""
+    def _map_items(
+        self, inner: cst.Call, origin: cst.Call, nested: bool = False
+    ) -> cst.ListComp | None:
+        """The items ``map(f, *iterables)`` makes, as a comprehension of ``f``'s calls (also
+        ``accumulate(xs, f, initial=s)``: ``_made_items``). A lambda
+        mapped over one iterable walked directly is run where the call returns
+        (``immediate.run_inline``); one ``nested`` in a ``PASSES`` call inline here."""
         args = inner.args
-        if len(args) < 2 or any(a.keyword is not None or a.star for a in args):
+        if type(inner.func) is not cst.Name and type(inner.func) is not cst.Attribute:
             return None
-        if type(inner.func) is not cst.Name or inner.func.value != "map":
+        if len(args) < 2 or any(a.star for a in args):
             return None
-        if self.ctx.callee(inner.func).canonical != "builtins.map":
+        canonical = self.ctx.callee(inner.func).canonical
+        if canonical in _RUNNING:
+            return self._made_items(inner, origin)
+        if canonical not in _MAPS or any(a.keyword is not None for a in args):
             return None
-        if type(args[0].value) is cst.Lambda and len(args) == 2:
+        if type(args[0].value) is cst.Lambda and len(args) == 2 and not nested:
             return None  # (run where the call returns: ``immediate.run_inline``)
         func = args[0].value
         if type(func) is cst.Call and not self._made_function(func):
             return None
         if len(args) == 2:
-            return _each(func, args[1].value, (), origin)
-        return _zipped(func, [a.value for a in args[1:]], origin)
+            return lowered_calls.each(func, args[1].value, (), origin)
+        return lowered_calls.zipped(func, [a.value for a in args[1:]], origin)
+
+    def _made_items(self, inner: cst.Call, origin: cst.Call) -> cst.ListComp | None:
+        """``accumulate(xs, f, initial=s)``: ``[f(s, item) for item in xs]`` (the running
+        value is ``s`` at the first call only, an unknown value after it, as ``reduce``'s;
+        without ``initial=`` the first call's running value is item 0: not lowered).
+        ``starmap(f, xs)`` is ``[f(*item) for item in xs]``, but a call spreading an item
+        the analysis does not follow (a partition in the item would stay unconsumed): left
+        as an unknown call."""
+        args = inner.args
+        positional = [a.value for a in args if a.keyword is None]
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        start = keywords.pop("initial", None)
+        if "func" in keywords:
+            positional.append(keywords.pop("func"))
+        if keywords or len(positional) != 2 or start is None:
+            return None
+        if type(start) not in (cst.Integer, cst.Float) and receiver_path(start) is None:
+            return None
+        func = positional[1]
+        if type(func) is cst.Call and not self._made_function(func):
+            return None
+        return lowered_calls.each(func, positional[0], (start,), origin)
+
+    def _walked_lazy(self, expr: cst.Call) -> cst.Call | None:
+        """A call that walks its arguments whole (``library_spec``: ``WALKS``): each lazy
+        iterator of calls it walks, directly or through ``PASSES`` calls (``dict(zip(names,
+        map(f, xs)))``), made the comprehension of those calls, which run here."""
+        if not any(type(a.value) is cst.Call for a in expr.args):
+            return None  # (the cheap test first)
+        args = list(expr.args)
+        changed = False
+        for i, arg in enumerate(args):
+            if arg.keyword is None and not arg.star and type(arg.value) is cst.Call:
+                made = self._lazy_walked(arg.value, expr, False)
+                if made is not None:
+                    args[i] = arg.with_changes(value=made)
+                    changed = True
+        return lowered_from(expr, expr.with_changes(args=args)) if changed else None
+
+    def _lazy_walked(
+        self, value: cst.Call, origin: cst.Call, nested: bool
+    ) -> cst.BaseExpression | None:
+        """``value`` walked whole, with the lazy iterators of calls in it made comprehensions
+        (None where there is none)."""
+        made = self._map_items(value, origin, nested)
+        if made is not None:
+            return made
+        at = _PASSES.get(self.ctx.callee(value.func).canonical or "")
+        if at is None:
+            return None
+        args = list(value.args)
+        changed = False
+        for i, arg in enumerate(args):
+            if arg.keyword is None and not arg.star and i >= at and type(arg.value) is cst.Call:
+                inner = self._lazy_walked(arg.value, origin, True)
+                if inner is not None:
+                    args[i] = arg.with_changes(value=inner)
+                    changed = True
+        return lowered_from(origin, value.with_changes(args=args)) if changed else None
 
     def _made_function(self, call: cst.Call) -> bool:
         """``methodcaller("m", ...)``, ``attrgetter("a")``: a function the spec's entry makes
@@ -297,7 +404,7 @@ class LibraryRuns(Transfers):
         func = args[0].value
         if type(func) is cst.Call and not self._made_function(func):
             return None
-        built = _each(func, args[1].value, (start,), expr)
+        built = lowered_calls.each(func, args[1].value, (start,), expr)
         return (_FIRST, lowered_from(expr, built)) if built is not None else None
 
     def _list_sorted(self, expr: cst.Call) -> bool:
@@ -332,6 +439,29 @@ class LibraryRuns(Transfers):
         )
         return _FIRST, lowered_from(expr, cst.ListComp(elt=called, for_in=loop))
 
+    def _add_runs(self, expr: cst.Call) -> _Lowered:
+        """``sum(xs[, start])`` where a class of the module defines ``__radd__``/``__add__``:
+        ``[start + item for item in xs]`` first (``start`` 0 if not given, a literal or an
+        access path): each item is added to a number, so its ``__radd__`` runs
+        (``dunders``); a running value of the module's class adds the next item with its
+        own ``__add__`` instead, which this does not tell apart."""
+        args = expr.args
+        if not args or len(args) > 2 or any(a.star for a in args) or args[0].keyword:
+            return None
+        items = args[0].value
+        start: cst.BaseExpression = cst.Integer("0")
+        if len(args) == 2:
+            start = args[1].value
+            if type(start) not in (cst.Integer, cst.Float) and receiver_path(start) is None:
+                return None
+        if receiver_path(items) is None and type(items) not in (cst.List, cst.Tuple):
+            return None
+        if not self._module_defines("__radd__") and not self._module_defines("__add__"):
+            return None
+        loop = cst.CompFor(target=cst.Name(_ITEM), iter=items)
+        added = cst.BinaryOperation(start, cst.Add(), lowered_from(expr, cst.Name(_ITEM)))
+        return _FIRST, lowered_from(expr, cst.ListComp(elt=lowered_from(expr, added), for_in=loop))
+
     def _module_defines(self, method: str) -> bool:
         """A top-level class of the module defines ``method``."""
         module = self.ctx.module
@@ -360,7 +490,7 @@ class LibraryRuns(Transfers):
         cache = self.ctx.lowered
         if key in cache:
             return cast("cst.Call | None", cache[key])
-        fields = _fields(self.ctx.module, info.name)
+        fields = lowered_calls.fields(self.ctx.module, info.name)
         made: cst.Call | None = None
         if fields is not None:
             given = {a.keyword.value for a in expr.args[1:] if a.keyword is not None}
@@ -380,39 +510,6 @@ class LibraryRuns(Transfers):
         return made
 
 
-def _each(
-    func: cst.BaseExpression,
-    items: cst.BaseExpression,
-    first: tuple[cst.BaseExpression, ...],
-    origin: cst.Call,
-) -> cst.ListComp | None:
-    """``[func(*first, item) for item in items]``: ``items`` an access path, ``func`` a name,
-    an attribute path or a lambda of as many plain parameters (its body inline, each of
-    ``first`` bound to its parameter by a loop over a one-item list inside the items' loop)."""
-    if receiver_path(items) is None:
-        return None
-    if type(func) is cst.Lambda:
-        params = func.params
-        plain = all(p.default is None for p in params.params)
-        if not plain or len(params.params) != len(first) + 1 or params.posonly_params:
-            return None
-        if params.kwonly_params or params.star_kwarg or type(params.star_arg) is cst.Param:
-            return None
-        names = [cst.Name(p.name.value) for p in params.params]
-        body = func.body
-    elif receiver_path(func) is not None or type(func) is cst.Call:  # (a function made here)
-        names = [cst.Name(f"{_ITEM}{i}") for i in range(len(first) + 1)]
-        body = lowered_from(origin, cst.Call(func=func, args=[cst.Arg(n) for n in names]))
-    else:
-        return None
-    inner: cst.CompFor | None = None  # (the items' loop outermost: ``for acc in [start]`` in it)
-    for name, value in reversed(list(zip(names, first, strict=False))):
-        once = cst.List(elements=[cst.Element(value)])
-        inner = cst.CompFor(target=name, iter=once, inner_for_in=inner)
-    loop = cst.CompFor(target=names[-1], iter=items, inner_for_in=inner)
-    return cst.ListComp(elt=body, for_in=loop)
-
-
 def _given(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
     """The arguments ``call`` gives ``fn``'s parameters, by name."""
     params = [*fn.params.posonly_params, *fn.params.params]
@@ -423,33 +520,6 @@ def _given(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]
         elif i < len(params):
             given[params[i].name.value] = arg.value
     return given
-
-
-def _zipped(
-    func: cst.BaseExpression, iterables: list[cst.BaseExpression], origin: cst.Call
-) -> cst.ListComp | None:
-    """``[func(a, b) for a, b in zip(xs, ys)]``, which the call's value is (so the iterables
-    are evaluated once, there): ``func`` a name, an attribute path or a lambda of as many
-    plain parameters (its body inline)."""
-    if type(func) is cst.Lambda:
-        params = func.params
-        if params.posonly_params or params.kwonly_params or params.star_kwarg:
-            return None
-        plain = all(p.default is None for p in params.params)
-        if not plain or len(params.params) != len(iterables) or type(params.star_arg) is cst.Param:
-            return None
-        names = [cst.Name(p.name.value) for p in params.params]
-        body = func.body
-    elif receiver_path(func) is not None:
-        names = [cst.Name(f"{_ITEM}{i}") for i in range(len(iterables))]
-        given = [cst.Arg(lowered_from(origin, cst.Name(n.value))) for n in names]
-        body = lowered_from(origin, cst.Call(func=func, args=given))
-    else:
-        return None
-    target = cst.Tuple(elements=[cst.Element(n) for n in names])
-    zipped = cst.Call(func=cst.Name("zip"), args=[cst.Arg(items) for items in iterables])
-    loop = cst.CompFor(target=target, iter=lowered_from(origin, zipped))
-    return cst.ListComp(elt=body, for_in=loop)
 
 
 def _literal(arg: cst.Arg) -> bool:
@@ -477,39 +547,3 @@ def _got_attribute(expr: cst.Call) -> _Lowered:
         return None
     built = cst.Attribute(value=expr.args[0].value, attr=cst.Name(text))
     return _VALUE, lowered_from(expr, built)
-
-
-def _fields(module: cst.Module | None, cls: str) -> tuple[str, ...] | None:
-    """The ``__init__`` parameters of the module's top-level ``@dataclass`` ``cls`` (no base,
-    no keyword, no ``__init__`` of its own), its annotated fields in order; None where one is
-    a ``ClassVar``/``InitVar``/``KW_ONLY`` or a ``field(init=False)``, or for any other
-    class."""
-    for stmt in module.body if module is not None else ():
-        if type(stmt) is not cst.ClassDef or stmt.name.value != cls:
-            continue
-        if stmt.bases or stmt.keywords or len(stmt.decorators) != 1:
-            return None
-        deco = stmt.decorators[0].decorator
-        if type(deco) is cst.Call:
-            if any(a.keyword is not None and a.keyword.value == "init" for a in deco.args):
-                return None
-            deco = deco.func
-        name = deco.attr.value if type(deco) is cst.Attribute else getattr(deco, "value", None)
-        if name != "dataclass":
-            return None
-        out: list[str] = []
-        for line in stmt.body.body:
-            if type(line) is cst.FunctionDef and line.name.value == "__init__":
-                return None
-            small = line.body[0] if type(line) is cst.SimpleStatementLine else None
-            if type(small) is not cst.AnnAssign or type(small.target) is not cst.Name:
-                continue
-            code = cst.Module(body=()).code_for_node(small.annotation.annotation)
-            if any(n in code for n in ("ClassVar", "InitVar", "KW_ONLY")):
-                return None
-            value = small.value
-            if value is not None and "init=False" in cst.Module(body=()).code_for_node(value):
-                return None
-            out.append(small.target.value)
-        return tuple(out)
-    return None

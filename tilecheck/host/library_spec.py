@@ -60,6 +60,58 @@ class Does(enum.Enum):
     # a method of an ``EXIT_STACK``: enters the manager argument ``at`` now (its value is what
     # the ``with`` of it binds) and leaves it at the stack's exit
     ENTERS = enum.auto()
+    # adds the items of argument ``at`` to its ``start`` (argument ``at + 1``, 0 if not given)
+    # one by one: ``start + item`` runs the item's ``__radd__`` (or the running value's
+    # ``__add__``) on each
+    ADDS = enum.auto()
+    # returns a lazy iterator: argument ``at`` called on one item of each later positional
+    # argument per item (``map``); nothing runs until a ``WALKS`` call (or a ``PASSES`` one
+    # inside it) walks it, which runs every call
+    MAPS = enum.auto()
+    # as ``MAPS``, argument ``at`` called with each item of argument ``at + 1`` spread
+    # (``starmap``)
+    STAR_MAPS = enum.auto()
+    # a lazy iterator of running values: argument 1 called on (the running value, each item of
+    # argument ``at``), the running value first ``initial=`` (``accumulate``), when walked
+    RUNNING = enum.auto()
+    # returns a lazy iterator over the items of its positional arguments from ``at`` on, each
+    # walked whole when it is walked (``zip``, ``enumerate``, ``chain``, ``zip_longest`` with its
+    # ``fillvalue=`` an item; ``filter`` calls its predicate on each: a lambda's body, as ``map``)
+    PASSES = enum.auto()
+    # a type whose instance runs argument ``target=`` on ``args=``/``kwargs=`` at its
+    # ``STARTS_CALL`` method, done by its ``JOINS`` method (``threading.Thread``): needs the
+    # instance's name bound once, as a ``CELL``'s (not followed yet)
+    RUNS_TARGET = enum.auto()
+    # a method of a ``RUNS_TARGET`` type: the target runs (another thread: any time until joined)
+    STARTS_CALL = enum.auto()
+    # a method of a ``RUNS_TARGET`` type: the target has returned
+    JOINS = enum.auto()
+    # a method (or function) that calls argument ``at`` on the later arguments now (or on
+    # another thread, done by the future's ``result()``): ``executor.submit(f, *a)``,
+    # ``asyncio.to_thread(f, *a)``, ``loop.run_in_executor(ex, f, *a)`` (``at`` = 1)
+    CALLS_NOW = enum.auto()
+    # a method of a queue type: stores argument ``at`` as the queue's last item
+    PUTS = enum.auto()
+    # a method of a queue type: takes the queue's first item (FIFO), or last (``LIFO``), or
+    # least (``PRIORITY``) -- needs an ordering edge between a put and a get of two bodies that
+    # run at once (gathered tasks, threads): not followed yet, written here for its meaning
+    TAKES = enum.auto()
+    LIFO = enum.auto()
+    PRIORITY = enum.auto()
+    # a method of an event type: wakes every body waiting on it (``asyncio.Event.set``) --
+    # needs an ordering edge from it to the ``AWAITS_SIGNAL`` of a body run at once (gathered
+    # coroutines, threads): not followed yet, written here for its meaning
+    SIGNALS = enum.auto()
+    # a method of an event type: returns once the event is set (``asyncio.Event.wait``)
+    AWAITS_SIGNAL = enum.auto()
+    # registers argument ``at`` to run with the later arguments at the interpreter's exit
+    # (``atexit.register``) or at an object's death (``weakref.finalize``, ``at`` = 1): runs
+    # after the module's last statement (not followed yet: needs a module-end element)
+    AT_END = enum.auto()
+    # calls argument ``at`` on the items of argument ``at + 1`` in order until the first
+    # truthy (``any``: ``SHORT_CIRCUITS``) or falsy (``all``) result: the first call certainly,
+    # the rest may (needs a may-run effect: lowered only as a walk where every call is certain)
+    SHORT_CIRCUITS = enum.auto()
 
 
 class Entry:
@@ -90,7 +142,57 @@ SPEC: dict[str, Entry] = {
     "builtins.frozenset": _does(Does.HASHES, Does.WALKS),
     "builtins.list": _does(Does.COLLECTS, Does.WALKS),
     "builtins.tuple": _does(Does.COLLECTS, Does.WALKS),
-    "builtins.sum": _does(Does.WALKS),
+    "builtins.sum": _does(Does.WALKS, Does.ADDS),
+    "builtins.dict": _does(Does.WALKS),
+    "collections.deque": _does(Does.WALKS),
+    "collections.Counter": _does(Does.WALKS),
+    "collections.OrderedDict": _does(Does.WALKS),
+    "heapq.merge": _does(Does.PASSES),
+    "builtins.map": _does(Does.MAPS),
+    "itertools.starmap": _does(Does.STAR_MAPS),
+    "itertools.accumulate": _does(Does.RUNNING),
+    "builtins.zip": _does(Does.PASSES),
+    "builtins.enumerate": _does(Does.PASSES),
+    "builtins.filter": _does(Does.PASSES, at=1),
+    "itertools.chain": _does(Does.PASSES),
+    "itertools.zip_longest": _does(Does.PASSES),
+    "itertools.filterfalse": _does(Does.PASSES, at=1),
+    "itertools.dropwhile": _does(Does.PASSES, at=1),
+    "itertools.pairwise": _does(Does.PASSES),
+    "itertools.compress": _does(Does.PASSES),
+    "builtins.any": _does(Does.SHORT_CIRCUITS),
+    "builtins.all": _does(Does.SHORT_CIRCUITS),
+    "threading.Thread": _does(Does.RUNS_TARGET),
+    "threading.Thread.start": _does(Does.STARTS_CALL),
+    "threading.Thread.join": _does(Does.JOINS),
+    "concurrent.futures.ThreadPoolExecutor.submit": _does(Does.CALLS_NOW),
+    "concurrent.futures.ProcessPoolExecutor.submit": _does(Does.CALLS_NOW),
+    "asyncio.to_thread": _does(Does.CALLS_NOW),
+    "queue.Queue.put": _does(Does.PUTS),
+    "queue.Queue.put_nowait": _does(Does.PUTS),
+    "queue.Queue.get": _does(Does.TAKES),
+    "queue.Queue.get_nowait": _does(Does.TAKES),
+    "queue.SimpleQueue.put": _does(Does.PUTS),
+    "queue.SimpleQueue.get": _does(Does.TAKES),
+    "queue.LifoQueue.put": _does(Does.PUTS),
+    "queue.LifoQueue.get": _does(Does.TAKES, Does.LIFO),
+    "queue.PriorityQueue.put": _does(Does.PUTS),
+    "queue.PriorityQueue.get": _does(Does.TAKES, Does.PRIORITY),
+    "asyncio.Queue.put": _does(Does.PUTS),
+    "asyncio.Queue.put_nowait": _does(Does.PUTS),
+    "asyncio.Queue.get": _does(Does.TAKES),
+    "asyncio.Queue.get_nowait": _does(Does.TAKES),
+    "collections.deque.append": _does(Does.PUTS),
+    "collections.deque.popleft": _does(Does.TAKES),
+    "collections.deque.pop": _does(Does.TAKES, Does.LIFO),
+    "heapq.heappush": _does(Does.PUTS),
+    "heapq.heappop": _does(Does.TAKES, Does.PRIORITY),
+    "asyncio.Event.set": _does(Does.SIGNALS),
+    "asyncio.Event.wait": _does(Does.AWAITS_SIGNAL),
+    "threading.Event.set": _does(Does.SIGNALS),
+    "threading.Event.wait": _does(Does.AWAITS_SIGNAL),
+    "atexit.register": _does(Does.AT_END),
+    "weakref.finalize": _does(Does.AT_END, at=1),
     "functools.reduce": _does(Does.FOLDS),
     "itertools.tee": _does(Does.COPIES),
     "operator.methodcaller": _does(Does.CALLS_METHOD),
@@ -167,5 +269,16 @@ def method_roots(method: str) -> frozenset[str]:
     """The top-level packages of the library types with a method ``method`` the spec names
     (``get``: ``contextvars``): a module importing none of them calls none of those."""
     return frozenset(
-        name.partition(".")[0] for name in SPEC if name.rpartition(".")[2] == method
+        name.partition(".")[0]
+        for name, e in SPEC.items()
+        if name.rpartition(".")[2] == method and e.does & _GATED
     ) | (frozenset({"asyncio"}) if method == RESULT else frozenset())
+
+
+# the members whose methods or functions the interpreter's gates look for (``method_roots``;
+# ``itertools.tee`` too): a queue's ``get`` or an event's ``set`` (read by nothing yet) opens
+# no gate
+_GATED = frozenset(
+    {Does.STORES, Does.LOADS, Does.AT_EXIT, Does.ENTERS, Does.STARTS_TASK}
+    | {Does.STARTS_CALL, Does.CALLS_NOW, Does.COPIES}
+)
