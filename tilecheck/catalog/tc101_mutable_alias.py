@@ -33,6 +33,8 @@ from tilecheck.catalog.round28h import INVALID as ROUND28H_INVALID
 from tilecheck.catalog.round28h import VALID as ROUND28H_VALID
 from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
+from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
+from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -167,6 +169,7 @@ def main(forward: bool) -> None:
         *ROUND25C_VALID["TC101"],
         *ROUND28H_VALID["TC101"],
         *ROUND28I_VALID["TC101"],
+        *ROUND31K_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -374,5 +377,6 @@ def main() -> None:
         *ROUND25C_INVALID["TC101"],
         *ROUND28H_INVALID["TC101"],
         *ROUND28I_INVALID["TC101"],
+        *ROUND31K_INVALID["TC101"],
     ),
 )

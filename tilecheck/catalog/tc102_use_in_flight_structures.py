@@ -11,6 +11,8 @@ from tilecheck.catalog.round30p import INVALID as ROUND30P_INVALID
 from tilecheck.catalog.round30p import VALID as ROUND30P_VALID
 from tilecheck.catalog.round30u2 import INVALID as ROUND30U2_INVALID
 from tilecheck.catalog.round30u2 import VALID as ROUND30U2_VALID
+from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
+from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -259,6 +261,7 @@ def main() -> None:
     *ROUND29G_VALID["TC102"],
     *ROUND30U2_VALID["TC102"],
     *ROUND30P_VALID["TC102"],
+    *ROUND31K_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -514,4 +517,5 @@ def main() -> None:
     *ROUND29G_INVALID["TC102"],
     *ROUND30U2_INVALID["TC102"],
     *ROUND30P_INVALID["TC102"],
+    *ROUND31K_INVALID["TC102"],
 )

@@ -60,6 +60,8 @@ from tilecheck.catalog.round30p import INVALID as ROUND30P_INVALID
 from tilecheck.catalog.round30p import VALID as ROUND30P_VALID
 from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
+from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
+from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -330,6 +332,7 @@ class Prefetcher:
         *ROUND30H_VALID["TC108"],
         *ROUND30P_VALID["TC108"],
         *ROUND31E_VALID["TC108"],
+        *ROUND31K_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -485,5 +488,6 @@ def main() -> None:
         *ROUND30L_INVALID["TC108"],
         *ROUND30P_INVALID["TC108"],
         *ROUND31E_INVALID["TC108"],
+        *ROUND31K_INVALID["TC108"],
     ),
 )

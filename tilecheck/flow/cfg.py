@@ -5,20 +5,19 @@ it interprets an element). Branches, loops with ``else``, ``break``/``continue``
 ``try``/``except``/``else``/``finally`` (the ``finally`` body is copied once per way out, as CPython
 compiles it), ``with`` (async too) and ``match`` are supported. Nested functions and classes become
 a ``DEF`` element here and are listed in ``CFG.nested`` to be analysed as bodies of their own.
-
 Inside a ``try`` body every element sits in a block of its own with an edge to the handlers, so
 the state a handler sees is the state after any element that may have raised."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, cast
 
 import libcst as cst
 
-from tilecheck.flow import unroll
+from tilecheck.flow import peel, unroll
+from tilecheck.flow.elements import ElementKind as ElementKind
 from tilecheck.flow.trips import constant_false as _is_constant_false
 from tilecheck.flow.trips import constant_true as _is_constant_true
 from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
@@ -26,32 +25,6 @@ from tilecheck.flow.trips import irrefutable as _irrefutable
 from tilecheck.flow.trips import known, length, non_empty
 from tilecheck.flow.undone import undone_call
 from tilecheck.frozen import frozen
-
-
-class ElementKind(enum.Enum):
-    STMT = "stmt"  # a small statement (Assign, Expr, Del, Raise, Import, ...)
-    EVAL = "eval"  # an expression evaluated for control flow (a test, an iterable, a subject)
-    FOR_TARGET = "for-target"  # node: the For; binds its target to the next item
-    FOR_DONE = "for-done"  # node: the For; its iterable is exhausted (no ``break`` came here)
-    WITH_ENTER = "with-enter"  # node: the WithItem; evaluates it, binds ``as`` target
-    EXCEPT_BIND = "except-bind"  # node: the ExceptHandler; binds ``as`` name
-    PATTERN = "pattern"  # node: the MatchCase; binds the names its pattern captures
-    DEF = "def"  # node: a nested FunctionDef or ClassDef; binds its name
-    RETURN = "return"  # node: the Return; evaluates its value, which leaves the body
-    ASSUME_TRUE = "assume-true"  # node: a test already evaluated; this path has it true
-    ASSUME_FALSE = "assume-false"  # ... and this one false
-    LOOP_BACK = "loop-back"  # node: the For or While; every way around to its next iteration
-    UNDONE = "undone"  # node: a statement in a ``try`` whose last call raised (``undone``)
-    WITH_EXIT = "with-exit"  # node: the WithItem; its block is left (normal end, jumps)
-    # A ``@contextmanager`` function's body built in place of its ``with`` (``build_cfg``'s
-    # ``splice``): node, the WithItem; binds the function's parameters to the call's arguments
-    WITH_CALL = "with-call"
-    YIELDED = "yielded"  # node: that WithItem; binds its ``as`` target to what ``yield`` gives
-    # A ``for`` built slot by slot too (``tilecheck.flow.unroll``), node: the For. The ways
-    UNROLL_IN = "unroll-in"  # into its ``width`` slots (where the items are known one by one)
-    UNROLL_OUT = "unroll-out"  # and into the loop; the target takes slot ``slots[-1]``'s item:
-    FOR_SLOT = "for-slot"
-
 
 Splice = Callable[
     [cst.WithItem, tuple[cst.WithItem, ...]],
@@ -66,7 +39,7 @@ class Element(NamedTuple):
     seq: int  # order of construction, which follows the source (copies of ``finally`` aside)
     top: int  # index, in the body given to ``build_cfg``, of the statement holding the element
     slots: tuple[int, ...] = ()  # the slots of the unrolled loops around it, outermost first
-    width: int = 0  # ``UNROLL_IN``/``UNROLL_OUT``: how many slots the loop was built with
+    width: int = 0  # ``UNROLL_IN``/``UNROLL_OUT``: how many slots; ``FOR_TARGET``: ``peel``'s
 
 
 @dataclass(eq=False)
@@ -427,14 +400,16 @@ class _Builder:
         # (``FOR_DONE`` concludes from what the body did to each element).
         exhausted = self.follow(header)
         self.loops[id(stmt)] = self.seq
-        body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx)
         once = length(stmt.iter) == 1
+        peeled = not once and peel.peeled(stmt)  # (the first turn apart: ``flow.peel``)
+        later = self.first_turn(stmt, block, header, after, ctx) if peeled else 0
+        body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx, later)
         if not once:
             header.link(body_start)
-        # A non-empty literal or ``range`` (or a name shown non-empty just before the loop)
-        # is walked at least once: no way around the body.
+        # A non-empty literal, ``range`` or name shown so is walked: no way around the body.
         walked = non_empty(stmt.iter, *self.suite, self.filled, self.outer)
-        block.link(body_start if walked else header)
+        if not (later and walked):  # (a first turn built apart is linked already)
+            block.link(exhausted if later else body_start if walked else header)
         end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, back))
         if once:  # ``for d in [1.0]:`` runs its body once: no next iteration
             for last in (end, back):
@@ -445,6 +420,20 @@ class _Builder:
         done = self.add(exhausted, ElementKind.FOR_DONE, stmt, ctx)
         self.loop_else(stmt.orelse, done, after, ctx)
         return after
+
+    def first_turn(self, stmt: cst.For, block: Block, header: Block, end: Block, ctx: _Ctx) -> int:
+        """A ``for`` whose body tests its counter (``tilecheck.flow.peel``): its first turn
+        built apart, in the slot ``peel.TURN``, from ``block`` on to ``header`` for the later
+        turns; returns the ``width`` of the loop's own ``FOR_TARGET``."""
+        outer = self.slots
+        self.slots = (*outer, peel.TURN)
+        start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx, peel.FIRST)
+        block.link(start)
+        back = self.new()
+        done = self.stmts(_suite(stmt.body), start, self.loop_ctx(ctx, end, back))
+        self.loop_back(stmt, done, back, header, ctx)
+        self.slots = outer
+        return peel.LATER
 
     def while_(self, stmt: cst.While, block: Block, ctx: _Ctx) -> Block | None:
         once = _holds_on_entry(stmt.test, self.before)
@@ -489,7 +478,7 @@ class _Builder:
             body, yielded = found
 
             def resume(at_yield: Block, there: _Ctx) -> Block | None:
-                there = _replace_withs(there, inner)
+                there = _replace_withs(there, (*there.withs, item))  # its own open ``with``s
                 return self.with_(
                     stmt, self.add(at_yield, ElementKind.YIELDED, item, there), there, at + 1
                 )

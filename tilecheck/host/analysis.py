@@ -164,7 +164,7 @@ class BodyAnalysis(Positions):
         elements = block.elements
         around = self.positions_stack
         if elements and elements[0].slots:
-            self.positions_stack = [*around, *elements[0].slots]
+            self.positions_stack = [*around, *(s for s in elements[0].slots if s >= 0)]
         try:
             for element in elements:
                 self.element = element

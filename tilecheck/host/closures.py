@@ -23,6 +23,7 @@ from tilecheck.host.model import NOTHING, Kind, Oids, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.host.summary import parameters
+from tilecheck.host.then_launches import then_launch
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import target_names
@@ -129,6 +130,7 @@ class Closures(Calls):
     ) -> set[int]:
         out = Calls.op_method(self, call, name, ops, receiver, oids)
         if name == "then" and len(out) == 1 and call.args:
+            self._then_launch(call.args[0].value, ops)  # (round 31K)
             returned = self._returned_name(call.args[0].value)
             if returned is not None:
                 self.chain_returns[next(iter(out))] = returned
@@ -139,6 +141,16 @@ class Closures(Calls):
                     held = self.env.get(returned.value, NOTHING)
                     self.run_once(returned, held, call, "then")
         return out
+
+    def _then_launch(self, callback: cst.BaseExpression, ops: list[int]) -> None:
+        """A callback returning a kernel call on the chain's outputs (``then_launches``)."""
+        scope: Scope | None = callback if type(callback) is cst.Lambda else None
+        if type(callback) is cst.Name and callback.value in self.closure_reads:
+            scope = self.closure_reads[callback.value][0]
+        if type(scope) is cst.Lambda:
+            then_launch(self, scope, ops, scope.body, scope.params)
+        elif type(scope) is cst.FunctionDef:
+            then_launch(self, scope, ops, _only_return(scope), scope.params)
 
     def _returned_name(self, callback: cst.BaseExpression) -> cst.Name | None:
         """The free name a ``.then`` callback returns as its value, on every call: ``lambda

@@ -15,9 +15,10 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import children
 
+Comp = cst.ListComp | cst.DictComp
 _REORDERING = frozenset({"reverse", "pop", "insert"})
 _WALKS = frozenset({"enumerate", "zip", "list", "tuple", "reversed"})
 
@@ -28,10 +29,11 @@ def positional_comprehensions(
     """The ids of the list comprehensions of ``scope`` (not of the functions in it) whose
     result is taken apart by position; ``unrolled``: the ids of the ``for`` statements built
     slot by slot (``tilecheck.flow.unroll``), whose slots take what they walk apart too."""
-    bound: dict[str, list[cst.ListComp]] = {}  # a name -> the comprehensions bound to it
+    bound: dict[str, list[Comp]] = {}  # a name -> the comprehensions bound to it
     demanded: set[str] = set()
     direct: set[int] = set()
     walked_together: set[str] = set()
+    slotted: set[str] = set()  # what an unrolled ``for`` walks (a dict comprehension: only)
     comps: list[cst.ListComp | cst.GeneratorExp] = []
     for node in _nodes(scope):
         kind = type(node)
@@ -50,8 +52,13 @@ def positional_comprehensions(
                 _demand(func.value, demanded, direct)
         elif kind is cst.For:
             if id(node) in unrolled:
+                # (a dict comprehension's values by key, where the slots can take them: its
+                # keys stored by keep the loop, ``positions._slot_bindable``)
+                keyed = index_names(node.body)[1].isdisjoint(target_names(node.target))  # type: ignore[attr-defined]
                 for container in _walked(node.iter):  # type: ignore[attr-defined]
                     _demand(container, demanded, direct)
+                    if keyed:
+                        slotted.add(path_of(container) or "")
             else:
                 walked_together |= _together(node.iter)  # type: ignore[attr-defined]
     if not demanded and not direct:
@@ -74,7 +81,7 @@ def positional_comprehensions(
                         changed = True
     out = set(direct)
     for name in demanded - walked_together:
-        out |= {id(c) for c in bound.get(name, ())}
+        out |= {id(c) for c in bound.get(name, ()) if type(c) is cst.ListComp or name in slotted}
     if out:  # then an index a counter of a constant ``range`` takes is known position by
         # position too (``out[h] for h in range(3)`` against ``out[3]`` of one of those)
         together = {id(c) for name in walked_together for c in bound.get(name, ())}
@@ -105,13 +112,14 @@ def _nodes(scope: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 
 def _assign(
-    node: cst.Assign, bound: dict[str, list[cst.ListComp]], demanded: set[str], direct: set[int]
+    node: cst.Assign, bound: dict[str, list[Comp]], demanded: set[str], direct: set[int]
 ) -> None:
     value = node.value
     for target in node.targets:
         if type(target.target) in (cst.Tuple, cst.List):
             _demand(value, demanded, direct)  # ``a, b = [...]``
-        elif type(value) is cst.ListComp:
+        elif type(value) is cst.ListComp or type(value) is cst.DictComp:
+            # (a dict comprehension: its values by the key each position gives, round 31K)
             path = path_of(target.target)
             if path is not None:
                 bound.setdefault(path, []).append(value)
@@ -157,6 +165,11 @@ def _walked(iterable: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
         elif type(func) is cst.Attribute and func.attr.value in ("values", "keys", "items"):
             yield func.value
         return
+    if type(iterable) is cst.List or type(iterable) is cst.Tuple:
+        # ``[plans[0], plans[1], plans[1]]``: the items of another container, one by one
+        for element in iterable.elements:
+            if type(element.value) is cst.Subscript:
+                yield element.value.value
     yield iterable
 
 
@@ -172,3 +185,54 @@ def _together(iterable: cst.BaseExpression) -> set[str]:
         if path is not None:
             out.add(path)
     return out
+
+
+def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozenset[str]]:
+    """The names used in an index or a slice somewhere in ``body``, each with the roots of
+    the containers it indexes (``bufs[name]``: ``bufs``; None: not a name's); and those used
+    in the index of a subscript assigned something that may be a tilert object."""
+    out: dict[str, set[str | None]] = {}
+    storing: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Subscript:
+            base = path_of(node.value)  # type: ignore[attr-defined]
+            root = base.partition(".")[0].partition("[")[0] if base is not None else None
+            for element in node.slice:  # type: ignore[attr-defined]
+                for name in _all_names(element):
+                    out.setdefault(name.value, set()).add(root)
+        elif kind is cst.Assign or kind is cst.AugAssign or kind is cst.AnnAssign:
+            targets = (
+                [t.target for t in node.targets]  # type: ignore[attr-defined]
+                if kind is cst.Assign
+                else [node.target]  # type: ignore[attr-defined]
+            )
+            scalar = _scalar(node.value)  # type: ignore[attr-defined]
+            for target in targets:
+                if type(target) is cst.Subscript and not scalar:
+                    storing.update(n.value for e in target.slice for n in _all_names(e))
+        stack.extend(node.children)
+    return out, frozenset(storing)
+
+
+def _scalar(value: cst.BaseExpression | None) -> bool:
+    """A value that is no tilert object: a number, a string, ``float(...)``, ``len(...)``."""
+    kind = type(value)
+    if kind in (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString):
+        return True
+    return (
+        kind is cst.Call
+        and type(value.func) is cst.Name  # type: ignore[union-attr]
+        and value.func.value in _SCALARS  # type: ignore[union-attr]
+    )
+
+
+_SCALARS = frozenset({"float", "int", "str", "bool", "len", "repr", "round", "abs", "sum"})
+
+
+def _all_names(node: cst.CSTNode) -> list[cst.Name]:
+    if type(node) is cst.Name:
+        return [node]
+    return [n for child in node.children for n in _all_names(child)]

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.flow import peel
+from tilecheck.flow.elements import ElementKind
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
 from tilecheck.host.indices import At
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
-from tilecheck.host.position_uses import positional_comprehensions
+from tilecheck.host.position_uses import index_names, positional_comprehensions
 from tilecheck.host.skipped_waits import SkippedWaits
+from tilecheck.host.turn_tests import decided, turn_def
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of, target_names
 
@@ -67,6 +70,23 @@ class Positions(SkippedWaits):
         if known != slots:
             self.unreached = True
 
+    def iterate(self, loop: cst.For, fallback: Value) -> None:
+        SkippedWaits.iterate(self, loop, fallback)
+        element = self.element  # a turn built apart (``flow.peel``): its counter's value
+        if element is not None and element.width and element.kind is ElementKind.FOR_TARGET:
+            found = peel.counter(loop)
+            if found is not None:
+                self.set_def(found[0], turn_def(found, element.width, self.defs.get(found[0])))
+
+    def skipped_edge(self, test: cst.BaseExpression, truth: bool) -> None:
+        """An ``if``'s way: none where a counter's value decides its test the other way
+        (``tilecheck.host.turn_tests``), as a slot not taken."""
+        found = decided(test, self.defs) if self.defs else None
+        if found is not None and found is not truth:
+            self.unreached = True
+            return
+        SkippedWaits.skipped_edge(self, test, truth)
+
     def slot_taken(self, loop: cst.For, slot: int) -> None:
         """``FOR_SLOT``: the target takes the item of ``slot``, as ``target = item`` would."""
         items = self._unrolled_items.get(id(loop))
@@ -91,7 +111,7 @@ class Positions(SkippedWaits):
         something not a name's), and those it stores by (``pends[i] = ...``)."""
         found = self._unrolled_index_names.get(id(loop))
         if found is None:
-            found = self._unrolled_index_names[id(loop)] = _index_names(loop.body)
+            found = self._unrolled_index_names[id(loop)] = index_names(loop.body)
         reading, storing = found
         return frozenset(
             name
@@ -103,6 +123,10 @@ class Positions(SkippedWaits):
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
     ) -> Value:
         first = expr.for_in
+        if type(expr) is cst.DictComp and id(expr) in self.positional():
+            keyed = keyed_positions(self, expr)
+            if keyed is not None:
+                return keyed
         if (
             not isinstance(expr, (cst.ListComp, cst.GeneratorExp))
             or id(expr) not in self.positional()
@@ -198,6 +222,8 @@ class Positions(SkippedWaits):
                 elif type(element.value) is cst.SimpleString:
                     text = cst.ensure_type(element.value, cst.SimpleString).evaluated_value
                     out.append(text if isinstance(text, str) else NOTHING)
+                elif type(element.value) is cst.Float:  # a scale, a weight: no object
+                    out.append(NOTHING)
                 else:  # (items with effects of their own are evaluated once, below)
                     return None
             return out
@@ -234,8 +260,11 @@ class Positions(SkippedWaits):
 
     # -- evaluating the element once per position --------------------------------------------
     def unrolled(
-        self, expr: cst.ListComp | cst.GeneratorExp, target: cst.BaseExpression, items: list[Item]
-    ) -> Value:
+        self,
+        expr: cst.ListComp | cst.GeneratorExp | cst.DictComp,
+        target: cst.BaseExpression,
+        items: list[Item],
+    ) -> Packed:
         names = list(dict.fromkeys(target_names(target)))
         saved = {n: self.env.get(n) for n in names}
         saved_bound = {n: self.bound.get(n) for n in names}
@@ -248,13 +277,13 @@ class Positions(SkippedWaits):
                     self.retire_free(name)
                     self.drop_paths(name)
                     self.instances.pop(name, None)
-                    self.set_def(name, At(value) if isinstance(value, int) else None)
+                    self.set_def(name, At(value) if isinstance(value, (int, str)) else None)
                     oids = _oids(value)
                     self.set_env(name, oids or None)
                     self.set_bound(name, next(iter(oids)) if len(oids) == 1 else None)
                     if oids:
                         self.instance_paths(name, oids)
-                out.append(self.ev(expr.elt))
+                out.append(self.ev(expr.value if isinstance(expr, cst.DictComp) else expr.elt))
             finally:
                 self.positions_stack.pop()
         for name in names:
@@ -264,6 +293,44 @@ class Positions(SkippedWaits):
             self.set_bound(name, saved_bound[name])
             self.set_def(name, saved_defs[name])
         return Packed(tuple(out))
+
+
+def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
+    """``{name: stage(x, a) for name, a in (("embed", 1.0), ("attn", 2.0))}``: a dict
+    comprehension over items known one by one whose key each position gives as a distinct
+    constant (round 31K): its values evaluated position by position, kept by key as the
+    display of them would be, so that a walk of its ``.items()`` pairs each key's members.
+    None (nothing evaluated): anything else."""
+    first = expr.for_in
+    if first.ifs or first.inner_for_in is not None or first.asynchronous is not None:
+        return None
+    if an.lazy or an.maybe or type(expr.key) is not cst.Name:
+        return None
+    items = an.positions(first.iter)
+    if items is None or len(items) < 2:
+        return None
+    indexing = index_names(expr.value)[0]
+    # (a dict's view gives its keys as the analysis keeps them, ``repr`` of a string)
+    viewed = type(first.iter) is cst.Call and type(first.iter.func) is cst.Attribute
+    keys: list[str] = []
+    for item in items:
+        bound = _bind(first.target, item)
+        if bound is None:
+            return None
+        key = None
+        for name, value in bound:
+            if name == expr.key.value:
+                key = (value if viewed else repr(value)) if isinstance(value, str) else None
+                key = str(value) if isinstance(value, int) and value >= 0 else key
+            elif not isinstance(value, (int, str)) and not _oids(value) and name in indexing:
+                return None  # (one unknown index at every position)
+        if key is None:
+            return None
+        keys.append(key)
+    if len(set(keys)) != len(keys):
+        return None
+    an.ev(first.iter)
+    return Packed(an.unrolled(expr, first.target, items).items, tuple(keys))
 
 
 def _bindable(target: cst.BaseExpression, items: list[Item]) -> bool:
@@ -333,54 +400,3 @@ def _slot_bindable(
         ):
             return False
     return True
-
-
-def _index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozenset[str]]:
-    """The names used in an index or a slice somewhere in ``body``, each with the roots of
-    the containers it indexes (``bufs[name]``: ``bufs``; None: not a name's); and those used
-    in the index of a subscript assigned something that may be a tilert object."""
-    out: dict[str, set[str | None]] = {}
-    storing: set[str] = set()
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is cst.Subscript:
-            base = path_of(node.value)  # type: ignore[attr-defined]
-            root = base.partition(".")[0].partition("[")[0] if base is not None else None
-            for element in node.slice:  # type: ignore[attr-defined]
-                for name in _all_names(element):
-                    out.setdefault(name.value, set()).add(root)
-        elif kind is cst.Assign or kind is cst.AugAssign or kind is cst.AnnAssign:
-            targets = (
-                [t.target for t in node.targets]  # type: ignore[attr-defined]
-                if kind is cst.Assign
-                else [node.target]  # type: ignore[attr-defined]
-            )
-            scalar = _scalar(node.value)  # type: ignore[attr-defined]
-            for target in targets:
-                if type(target) is cst.Subscript and not scalar:
-                    storing.update(n.value for e in target.slice for n in _all_names(e))
-        stack.extend(node.children)
-    return out, frozenset(storing)
-
-
-def _scalar(value: cst.BaseExpression | None) -> bool:
-    """A value that is no tilert object: a number, a string, ``float(...)``, ``len(...)``."""
-    kind = type(value)
-    if kind in (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString):
-        return True
-    return (
-        kind is cst.Call
-        and type(value.func) is cst.Name  # type: ignore[union-attr]
-        and value.func.value in _SCALARS  # type: ignore[union-attr]
-    )
-
-
-_SCALARS = frozenset({"float", "int", "str", "bool", "len", "repr", "round", "abs", "sum"})
-
-
-def _all_names(node: cst.CSTNode) -> list[cst.Name]:
-    if type(node) is cst.Name:
-        return [node]
-    return [n for child in node.children for n in _all_names(child)]
