@@ -30,6 +30,8 @@ from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
+from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -128,6 +130,7 @@ def main() -> None:
         *ROUND28I_VALID["TC103"],
         *ROUND29G_VALID["TC103"],
         *ROUND30L_VALID["TC103"],
+        *ROUND31N_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -214,5 +217,6 @@ def main() -> None:
         *ROUND29G_INVALID["TC103"],
         *ROUND29C_INVALID["TC103"],
         *ROUND30L_INVALID["TC103"],
+        *ROUND31N_INVALID["TC103"],
     ),
 )

@@ -36,6 +36,8 @@ from tilecheck.catalog.round28g import VALID as ROUND28G_VALID
 from tilecheck.catalog.round29c import VALID as ROUND29C_VALID
 from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
+from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
+from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -171,6 +173,7 @@ def main() -> None:
         *POSITIONS26A_VALID["TC104"],
         *ROUND28G_VALID["TC104"],
         *ROUND29G_VALID["TC104"],
+        *ROUND31N_VALID["TC104"],
         *ROUND29C_VALID["TC104"],
     ),
     invalid=(
@@ -412,5 +415,6 @@ def main() -> None:
         *POSITIONS26A_INVALID["TC104"],
         *ROUND28G_INVALID["TC104"],
         *ROUND29G_INVALID["TC104"],
+        *ROUND31N_INVALID["TC104"],
     ),
 )

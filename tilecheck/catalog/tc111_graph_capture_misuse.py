@@ -31,6 +31,8 @@ from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
+from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -167,6 +169,7 @@ def main() -> None:
         *ROUND29G_VALID["TC111"],
         *ROUND29N_VALID["TC111"],
         *ROUND30L_VALID["TC111"],
+        *ROUND31N_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -328,5 +331,6 @@ def main() -> None:
         *ROUND29G_INVALID["TC111"],
         *ROUND29N_INVALID["TC111"],
         *ROUND30L_INVALID["TC111"],
+        *ROUND31N_INVALID["TC111"],
     ),
 )

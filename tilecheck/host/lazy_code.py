@@ -13,7 +13,9 @@ is computed when the consumer draws it. Two facts follow, one per function here.
   (it runs once), and the first iterable, the one part Python evaluates at the definition, is
   a plain value (names, attributes, items, ``range``/``enumerate``/``zip``/``.items()`` of
   them) whose names nothing between rebinds. The nodes keep their own: a rebuilt ancestor is
-  placed by the node it replaces (``aliases``).
+  placed by the node it replaces (``aliases``). Drawn by ``next`` first (round 31N,
+  ``tilecheck.host.drawn_items``): each ``next(name)`` is the element of the k-th item of its
+  list, the consumer of the rest walks the list from there.
 * ``drawn_at_once(ctx)``: the generator expressions a consumer draws right where they are
   written (the head of a ``for``, ``enumerate``/``zip`` there, ``list``/``tuple``/``sum``/
   ``sorted``/... of one): their code runs there, not "later, elsewhere", so a capture around
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 import libcst as cst
@@ -227,6 +230,7 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
     replaced: dict[cst.CSTNode, cst.CSTNode] = {}
     paths: list[list[cst.CSTNode]] = []
     shadowed: set[str] | None = None
+    aliases: dict[cst.CSTNode, cst.CSTNode] = {}
     for scope, block, index in found:
         definition = block[index]
         named = _defined(definition)
@@ -236,10 +240,18 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
             continue
         bound = definition.body[0].targets[0].target  # type: ignore[union-attr]
         uses = [n for n in _names(scope) if n.value == name and n is not bound]
-        if len(uses) != 1:
+        if not uses:
             continue
         if shadowed is None:
             shadowed = _bound([module])
+        if len(uses) > 1 or _drawn_by_next(uses[0], scope):
+            drawn = _next_draws(scope, block, index, gen, uses, shadowed, module, aliases)
+            if drawn is not None:
+                replaced.update(drawn)
+                replaced[definition] = cst.SimpleStatementLine(body=[cst.Pass()])
+                paths.append(path_to(module, definition) or [])
+                paths.extend(path_to(module, n) or [] for n in drawn)
+            continue
         use = uses[0]
         to_use = path_to(scope, use)
         to_definition = path_to(scope, definition)
@@ -268,10 +280,87 @@ def moved(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode
     if not replaced:
         return module, {}
     on_path = {id(n) for p in paths for n in p}
-    aliases: dict[cst.CSTNode, cst.CSTNode] = {}
     rebuilt = rebuilt_with(module, replaced, on_path, aliases)
     assert isinstance(rebuilt, cst.Module)
     return rebuilt, aliases
+
+
+def _drawn_by_next(use: cst.Name, scope: cst.CSTNode) -> bool:
+    """A cheap test: ``use`` is the argument of a ``next(...)`` call (round 31N)."""
+    for node in descendants(scope):
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "next":
+            if any(a.value is use for a in node.args):
+                return True
+    return False
+
+
+def _next_draws(
+    scope: cst.CSTNode,
+    block: Sequence[Statement],
+    index: int,
+    gen: cst.GeneratorExp,
+    uses: list[cst.Name],
+    shadowed: set[str],
+    module: cst.Module,
+    aliases: dict[cst.CSTNode, cst.CSTNode],
+) -> dict[cst.CSTNode, cst.CSTNode] | None:
+    """``drawn_items.drawn_by_next``'s replacements for ``gen`` defined at ``block[index]``
+    (the last use may be a consumer of the rest, as ``moved`` reads one)."""
+    from tilecheck.host.drawn_items import drawn_by_next
+
+    definition = block[index]
+    to_definition = path_to(scope, definition)
+    paths = [path_to(scope, u) for u in uses]
+    if to_definition is None or any(p is None for p in paths):
+        return None
+    holder = to_definition[-2]
+    later = list(block[index + 1 :])
+    tops = []
+    for path in paths:
+        assert path is not None
+        at = path.index(holder) + 1 if holder in path else len(path)
+        if at >= len(path) or path[at] not in later:
+            return None
+        tops.append(later.index(path[at]))  # type: ignore[arg-type]
+    ordered = sorted(range(len(uses)), key=tops.__getitem__)
+    uses = [uses[i] for i in ordered]
+    paths = [paths[i] for i in ordered]
+    last = paths[-1]
+    assert last is not None
+    consumer = _consumer(last[last.index(holder) + 1 :], shadowed)
+    counts = {n: c for n, c in Counter(_bound_names(scope)).items() if c > 1}
+    rebound = set(counts) | (_declared(module) if scope is module else set())
+    return drawn_by_next(
+        gen,
+        uses,
+        paths,  # type: ignore[arg-type]
+        holder,
+        block[:index],
+        later,
+        rebound,
+        consumer,
+        aliases,
+        (path_to, rebuilt_with),
+    )
+
+
+def _bound_names(scope: cst.CSTNode) -> Iterator[str]:
+    """Each binding of a name in ``scope`` (assignment targets, ``for`` targets, ``with``/
+    ``except`` names, imports, parameters), once per binding."""
+    from tilecheck.syntax.nodes import target_names
+
+    for node in descendants(scope):
+        kind = type(node)
+        if kind is cst.AssignTarget or kind is cst.AugAssign or kind is cst.AnnAssign:
+            yield from target_names(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.For or kind is cst.CompFor:
+            yield from target_names(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.NamedExpr:
+            yield from target_names(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            yield from target_names(node.name)  # type: ignore[attr-defined]
+        elif kind is cst.Param:
+            yield node.name.value  # type: ignore[attr-defined]
 
 
 def _clauses(gen: cst.GeneratorExp) -> Iterator[cst.CompFor]:

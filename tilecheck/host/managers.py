@@ -7,11 +7,13 @@ yield p`` / ``finally: p.wait()``) is built in place of the ``with`` that enters
 (``YIELDED``), the block, the rest of its body, then its locals dropped (``WITH_EXIT``). That is
 the generator's own order: its ``finally`` runs on the block's ways out through ``return``,
 ``break``, ``continue`` and a raise, as the CFG copies a ``finally``. Only a plain shape is
-built so (one ``yield`` statement, reached through ``try`` bodies only; no ``return``, nested
-scope, ``with``, ``global``, ``await``, starred parameter; not in a ``with`` of itself nor an
-``async with``) and only where its names cannot be taken for the caller's (none of its
-parameters and locals is a name the calling body mentions but the ``as`` target, which holds
-what it yields; in a function, none of its names is one the function binds). A function whose
+built so (one ``yield`` statement, reached through ``try`` and ``with`` bodies only; no
+``return``, nested scope, ``global``, ``await``, starred parameter; not in a ``with`` of itself
+nor an ``async with``; round 31N: the caller's block runs inside the manager's ``with`` items
+open at its ``yield``, so a ``with tr.graph()`` around it captures the block, TC111 there)
+and only where its names cannot be taken for the caller's (none of its parameters and locals
+is a name the calling body mentions but the ``as`` target, which holds what it yields; in a
+function, none of its names is one the function binds). A function whose
 body ends in its only ``yield`` keeps round 17B's summary at the ``with``.
 
 A class of the module with ``__enter__`` (``with Scratch(ws) as part``, ``with scratch:``):

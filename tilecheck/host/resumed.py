@@ -16,6 +16,15 @@ where they run:
   where nothing between reads a name it or the arguments name or calls a function of the
   module (the same effects, in the same order).
 
+Round 31N: one piece sequence for every shape (``_Shape.piece``): besides those two, ``pre``
+then ``while True:`` with any body holding top-level ``yield``s (its segments between them,
+round and round) and ``pre`` then ``for t in xs:`` over a parameter given a list or tuple (the
+same, each turn starting with ``t = xs[r]``: a list iterator is an index into the list), each
+resumed by straight ``next(g)``/``g.send(v)`` statements as the straight shape is.
+``t = yield v`` binds ``t`` to what resumes it: ``send``'s value (evaluated first, as Python
+does), ``None`` for ``next``; a value sent to a generator not started is not followed
+(TypeError).
+
 The generator's locals become names of the consumer's scope: only where that scope mentions
 none of them and binds none of its free names, and the generator object's name is mentioned
 only by those ``next`` calls. A rebuilt node is placed by the node it stands for."""
@@ -40,13 +49,17 @@ _REFUSED = (
     cst.Try,
     cst.TryStar,
 )
+_LEAVES = (cst.Break, cst.Continue)  # in a ``while True:`` body: the loop may end
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
 
 
 class _Shape:
     """A generator's pieces: ``pieces[k]`` runs before ``values[k]`` is yielded (the last piece,
     after the last ``yield``, yields nothing), or, ``forever``, ``pieces[0]`` then ``values[0]``
-    at every resumption."""
+    at every resumption, or, ``cycle`` (``pre; while True: <body with yields>``, round 31N),
+    ``pieces[0]`` (``pre``) then the loop body's segments between its ``yield``s, round and
+    round. ``targets[k]``: the name ``t = yield v`` binds to what resumes it (``send``'s value,
+    ``None`` for ``next``)."""
 
     def __init__(
         self,
@@ -54,16 +67,58 @@ class _Shape:
         pieces: list[list[cst.BaseStatement]],
         values: list[cst.BaseExpression | None],
         forever: bool,
+        targets: list[str | None],
+        cycle: list[list[cst.BaseStatement]] | None = None,
+        over: tuple[cst.For, str, str] | None = None,
     ) -> None:
         self.fn = fn
         self.pieces = pieces
         self.values = values
         self.forever = forever
+        self.targets = targets
+        self.cycle = cycle
+        # ``for t in xs:`` in place of ``while True:`` (``xs`` a parameter given a list): the
+        # loop, ``t`` and ``xs``; round r binds ``t = xs[r]`` (a list iterator is an index)
+        self.over = over
+        self.placed: dict[cst.CSTNode, cst.CSTNode] = {}  # made nodes by the ones they stand for
         self.params = [p.name.value for p in fn.params.params]
-        code = [s for piece in pieces for s in piece]
-        self.rebound = bound_in(code)
+        code = [s for piece in (*pieces, *(cycle or ())) for s in piece]
+        self.rebound = bound_in(code) | {t for t in targets if t is not None}
+        if over is not None:
+            self.rebound |= {over[1]}
         self.locals = frozenset(self.params) | self.rebound
         self.free = names_in(fn.body) - self.locals
+
+    def piece(
+        self, k: int
+    ) -> tuple[list[cst.BaseStatement], cst.BaseExpression | None, str | None] | None:
+        """What the k-th resumption runs, the value it yields (``None``: it runs the rest and
+        stops) and the name the ``yield`` it resumes binds; ``None``: past the end."""
+        resumed = self.targets[k - 1] if k else None
+        if self.cycle is None:
+            if k > len(self.values):
+                return None
+            value = self.values[k] if k < len(self.values) else None
+            return self.pieces[k], value, resumed
+        if k == 0:
+            return [*self.pieces[0], *self._turn(0), *self.cycle[0]], self.values[0], None
+        n = len(self.values)
+        i = (k - 1) % n  # the ``yield`` it resumes
+        turn = self._turn((k - 1) // n + 1) if i + 1 == n else []
+        code = self.cycle[i + 1] + (turn + self.cycle[0] if i + 1 == n else [])
+        return code, self.values[(i + 1) % n], self.targets[i]
+
+    def _turn(self, r: int) -> list[cst.BaseStatement]:
+        """``t = xs[r]``: the r-th turn of a ``for`` shape's loop starts (placed at its head)."""
+        if self.over is None:
+            return []
+        loop, target, items = self.over
+        index = cst.SubscriptElement(cst.Index(cst.Integer(str(r))))
+        value = cst.Subscript(value=cst.Name(items), slice=[index])
+        assign = cst.Assign(targets=[cst.AssignTarget(cst.Name(target))], value=value)
+        stmt = cst.SimpleStatementLine(body=[assign])
+        self.placed.update((n, loop.iter) for n in _walk(stmt))
+        return [stmt]
 
     def passed_as_is(self, call: cst.Call, later: Sequence[cst.CSTNode]) -> frozenset[str]:
         """Parameters given the consumer's name of the same spelling, which neither side
@@ -79,16 +134,42 @@ class _Shape:
         )
 
 
-def _yielded(stmt: cst.BaseStatement) -> tuple[bool, cst.BaseExpression | None]:
+def _yielded(stmt: cst.BaseStatement) -> tuple[bool, cst.BaseExpression | None, str | None]:
+    """A ``yield [v]`` statement or ``t = yield [v]`` (``t`` a name): its value and ``t``."""
     if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
-        return False, None
-    only = stmt.body[0]
-    if type(only) is not cst.Expr or type(only.value) is not cst.Yield:
-        return False, None
+        return False, None, None
+    only, target = stmt.body[0], None
+    if type(only) is cst.Assign and len(only.targets) == 1:
+        if type(only.targets[0].target) is not cst.Name:
+            return False, None, None
+        target = only.targets[0].target.value
+    elif type(only) is not cst.Expr:
+        return False, None, None
+    if type(only.value) is not cst.Yield:
+        return False, None, None
     value = only.value.value
     if value is not None and not isinstance(value, cst.BaseExpression):
-        return False, None  # ``yield from``
-    return True, value
+        return False, None, None  # ``yield from``
+    return True, value, target
+
+
+def _split(
+    body: Sequence[cst.BaseStatement],
+) -> tuple[list[list[cst.BaseStatement]], list[cst.BaseExpression | None], list[str | None]]:
+    """``body``'s statements between its top-level ``yield`` statements, their values and
+    targets."""
+    pieces: list[list[cst.BaseStatement]] = [[]]
+    values: list[cst.BaseExpression | None] = []
+    targets: list[str | None] = []
+    for stmt in body:
+        is_yield, value, target = _yielded(stmt)
+        if is_yield:
+            values.append(value)
+            targets.append(target)
+            pieces.append([])
+        else:
+            pieces[-1].append(stmt)
+    return pieces, values, targets
 
 
 def _shape(fn: cst.FunctionDef) -> _Shape | None:
@@ -100,37 +181,50 @@ def _shape(fn: cst.FunctionDef) -> _Shape | None:
     if isinstance(params.star_arg, cst.Param) or any(p.default for p in params.params):
         return None
     body = [s for s in statements_of(fn.body) if not is_docstring(s)]
-    forever = False
-    values: list[cst.BaseExpression | None] = []
-    pieces: list[list[cst.BaseStatement]] = [[]]
-    tops: list[cst.CSTNode] = []
     last = body[-1] if body else None
+    loop: list[list[cst.BaseStatement]] | None = None
+    over: tuple[cst.For, str, str] | None = None
     if (
         type(last) is cst.While
         and type(last.test) is cst.Name
         and last.test.value == "True"
         and last.orelse is None
-        and len(statements_of(last.body)) == 1
-    ):
-        only = statements_of(last.body)[0]
-        is_yield, value = _yielded(only)
-        if not is_yield or value is None:
-            return None
-        forever = True
-        values.append(value)
-        tops.append(only)
+    ) or (type(last) is cst.For and _walked(last, fn)):
+        loop, values, targets = _split(statements_of(last.body))
         body = body[:-1]
-    for stmt in body:
-        is_yield, value = _yielded(stmt)
-        if is_yield:
-            values.append(value)
-            pieces.append([])
-            tops.append(stmt)
-        else:
-            pieces[-1].append(stmt)
-    if not values or (forever and len(pieces) != 1):
+        if not values:
+            return None
+        if type(last) is cst.For:
+            over = (last, last.target.value, last.iter.value)  # type: ignore[attr-defined]
+    pieces, top_values, top_targets = _split(body)
+    if loop is not None:
+        if top_values:
+            return None
+        if len(values) == 1 and targets[0] is None and values[0] is not None:
+            if not loop[0] and not loop[1] and over is None:  # ``while True: yield v``
+                return _checked(_Shape(fn, pieces, values, True, targets))
+        for stmt in [s for seg in loop for s in seg]:
+            if any(isinstance(n, _LEAVES) for n in _walk(stmt)):
+                return None
+        return _checked(_Shape(fn, pieces, values, False, targets, loop, over))
+    if not top_values:
         return None
-    for stmt in [s for piece in pieces for s in piece]:
+    return _checked(_Shape(fn, pieces, top_values, False, top_targets))
+
+
+def _walked(loop: cst.For, fn: cst.FunctionDef) -> bool:
+    """``for t in xs:`` (no ``else``), ``t`` a name and ``xs`` a parameter."""
+    if loop.orelse is not None or loop.asynchronous is not None:
+        return False
+    if type(loop.target) is not cst.Name or type(loop.iter) is not cst.Name:
+        return False
+    return loop.iter.value in {p.name.value for p in fn.params.params}
+
+
+def _checked(shape: _Shape) -> _Shape | None:
+    """``shape`` where no piece has a ``yield`` but its own or code that is not followed."""
+    pieces, values = shape.pieces, shape.values
+    for stmt in [s for piece in (*pieces, *(shape.cycle or ())) for s in piece]:
         for node in _walk(stmt):
             if isinstance(node, _REFUSED) or type(node) is cst.Yield:
                 return None
@@ -139,7 +233,7 @@ def _shape(fn: cst.FunctionDef) -> _Shape | None:
             isinstance(n, _REFUSED) or type(n) is cst.Yield for n in _walk(value)
         ):
             return None
-    return _Shape(fn, pieces, values, forever)
+    return shape
 
 
 def _yields_at_top(fn: cst.FunctionDef) -> bool:
@@ -149,13 +243,14 @@ def _yields_at_top(fn: cst.FunctionDef) -> bool:
     if not body:
         return False
     last = body[-1]
-    if type(last) is cst.While and type(last.body) is cst.IndentedBlock:
+    if (type(last) is cst.While or type(last) is cst.For) and type(last.body) is cst.IndentedBlock:
         body = [*body, *last.body.body]
     for stmt in body:
         if type(stmt) is cst.SimpleStatementLine:
             small = stmt.body[0]
-            if type(small) is cst.Expr and type(small.value) is cst.Yield:
-                return True
+            if type(small) is cst.Expr or type(small) is cst.Assign:
+                if type(small.value) is cst.Yield:
+                    return True
     return False
 
 
@@ -267,12 +362,13 @@ def resumed(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNo
             calls.append((call_of, p[at:]))
         else:
             calls.sort(key=lambda c: later.index(c[1][0]))  # type: ignore[arg-type]
-            done = (
+            done = _listed_over(shape, call, block[:index]) and (
                 _forever(shape, call, same, creation, calls, later, module_defs, replaced, aliases)
                 if shape.forever
                 else _straight(shape, call, same, creation, calls, later, replaced, aliases)
             )
             if done:
+                aliases.update(shape.placed)
                 paths.append(path_to(module, creation) or [])
                 paths.extend(path_to(module, c) or [] for c, _ in calls)
     if not replaced:
@@ -281,6 +377,20 @@ def resumed(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNo
     rebuilt = rebuilt_with(module, replaced, on_path, aliases)
     assert isinstance(rebuilt, cst.Module)
     return rebuilt, aliases
+
+
+def _listed_over(shape: _Shape, call: cst.Call, earlier: Sequence[Statement]) -> bool:
+    """A ``for`` shape's list: the parameter it walks is given a name bound to a list or
+    tuple before (``drawn_items.listed``) and rebinds it nowhere."""
+    if shape.over is None:
+        return True
+    from tilecheck.host.drawn_items import listed
+
+    items = shape.over[2]
+    if items in bound_in([s for piece in (*shape.pieces, *(shape.cycle or ())) for s in piece]):
+        return False
+    given = call.args[shape.params.index(items)].value
+    return type(given) is cst.Name and listed(given.value, earlier)
 
 
 def _names_of(scope: cst.CSTNode) -> list[cst.Name]:
@@ -294,10 +404,16 @@ def _scope_names(scope: cst.CSTNode, fn: cst.FunctionDef) -> frozenset[str]:
 
 
 def _next_call(path: list[cst.CSTNode], name: str) -> cst.Call | None:
-    """``next(g)`` / ``next(g, d)`` (``d`` a literal) whose first argument is ``path[-1]``."""
+    """``next(g)`` / ``next(g, d)`` (``d`` a literal) whose first argument is ``path[-1]``, or
+    ``g.send(v)`` (round 31N)."""
     if len(path) < 3:
         return None
     arg, call = path[-2], path[-3]
+    if type(arg) is cst.Attribute and arg.attr.value == "send" and type(call) is cst.Call:
+        if call.func is not arg or len(call.args) != 1:
+            return None
+        sent = call.args[0]
+        return call if sent.keyword is None and not sent.star else None
     if type(arg) is not cst.Arg or type(call) is not cst.Call:
         return None
     if type(call.func) is not cst.Name or call.func.value != "next" or call.args[0] is not arg:
@@ -349,15 +465,23 @@ def _straight(
         order.append(later.index(stmt))
     if order != sorted(set(order)):
         return False
-    yields = len(shape.values)
     new: dict[cst.CSTNode, cst.CSTNode] = {creation: _block(_bindings(shape, call, same))}
     kept_of: dict[cst.CSTNode, cst.CSTNode] = {}
     for k, (next_call, path) in enumerate(calls):
+        sends = type(next_call.func) is cst.Attribute
+        sent = next_call.args[0].value if sends else None
+        if k == 0 and sent is not None and not (type(sent) is cst.Name and sent.value == "None"):
+            return False  # a value sent to a generator not started: TypeError
         default = next_call.args[1].value if len(next_call.args) == 2 else None
-        if k < yields:
-            piece, value = shape.pieces[k], _at(_value(shape.values[k]), next_call, aliases)
-        elif default is not None:
-            piece, value = shape.pieces[k] if k == yields else [], default
+        found = shape.piece(k)
+        if found is None and (default is None or sends):
+            return False  # past the end: StopIteration, not followed
+        code, yielded, resumed = found if found is not None else ([], None, None)
+        piece = [*_sent(resumed, sent), *code]
+        if k < len(shape.values) or shape.cycle is not None:
+            value = _at(_value(yielded), next_call, aliases)
+        elif default is not None and not sends:
+            value = default
         else:
             return False  # StopIteration: not followed
         stmt = path[0]
@@ -386,7 +510,7 @@ def _forever(
 ) -> bool:
     """``pre; while True: yield v``: every ``next(g)`` is ``v``, ``pre`` at the creation."""
     for next_call, path in calls:
-        if len(next_call.args) != 1:
+        if len(next_call.args) != 1 or type(next_call.func) is not cst.Name:
             return False
         for node in path[:-3]:
             if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
@@ -417,6 +541,16 @@ def _forever(
     for next_call, _ in calls:
         replaced[next_call] = _at(_value(shape.values[0]), next_call, aliases)
     return True
+
+
+def _sent(name: str | None, sent: cst.BaseExpression | None) -> list[cst.BaseStatement]:
+    """``name = <sent>`` where the resumed ``yield`` binds ``name`` (``None`` for ``next``);
+    else the sent value alone, evaluated as Python does before resuming."""
+    if name is not None:
+        value = sent if sent is not None else cst.Name("None")
+        assign = cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)
+        return [cst.SimpleStatementLine(body=[assign])]
+    return [cst.SimpleStatementLine(body=[cst.Expr(sent)])] if sent is not None else []
 
 
 def _at(
