@@ -14,6 +14,8 @@ from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
 from tilecheck.catalog.round30h import INVALID as ROUND30H_INVALID
 from tilecheck.catalog.round30h import VALID as ROUND30H_VALID
+from tilecheck.catalog.round31c import INVALID as ROUND31C_INVALID
+from tilecheck.catalog.round31c import VALID as ROUND31C_VALID
 
 _REQUESTS = """
 from dataclasses import dataclass, field
@@ -103,3 +105,6 @@ INVALID: dict[str, tuple[Case, ...]] = {
 # Round 30H's cases (cells from every producer, carried through calls) are listed with these.
 VALID["TC102"] = VALID["TC102"] + ROUND30H_VALID["TC102"]
 INVALID["TC102"] = INVALID["TC102"] + ROUND30H_INVALID["TC102"]
+# Round 31C's cases (readers of cells: tuple targets, per-item keys, starred slices) too.
+VALID["TC102"] = VALID["TC102"] + ROUND31C_VALID["TC102"]
+INVALID["TC102"] = INVALID["TC102"] + ROUND31C_INVALID["TC102"]

@@ -49,6 +49,8 @@ from tilecheck.catalog.round30o import INVALID as ROUND30O_INVALID
 from tilecheck.catalog.round30o import VALID as ROUND30O_VALID
 from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
 from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
+from tilecheck.catalog.round31c import INVALID as ROUND31C_INVALID
+from tilecheck.catalog.round31c import VALID as ROUND31C_VALID
 from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -195,6 +197,7 @@ def main() -> None:
         *ROUND29F_VALID["TC105"],
         *ROUND29C_VALID["TC105"],
         *ROUND30U_VALID["TC105"],
+        *ROUND31C_VALID["TC105"],
         *ROUND31E_VALID["TC105"],
     ),
     invalid=(
@@ -302,6 +305,7 @@ def main() -> None:
         *ROUND29F_INVALID["TC105"],
         *ROUND29C_INVALID["TC105"],
         *ROUND30U_INVALID["TC105"],
+        *ROUND31C_INVALID["TC105"],
         *ROUND31E_INVALID["TC105"],
     ),
 )

@@ -87,7 +87,30 @@ class _Earlier:
                     target = small.targets[0].target
                     if type(target) is cst.Name and target.value == name:
                         return small.value, position + 1
+                    if type(target) in (cst.Tuple, cst.List):
+                        rest = _starred_part(target, name, small.value)
+                        if rest is not None:  # ``first, *rest = <n items>``
+                            return rest, position + 1
         return None
+
+
+def _starred_part(
+    target: cst.BaseExpression, name: str, value: cst.BaseExpression
+) -> cst.Subscript | None:
+    """``value[1:-1]`` for ``name`` of ``first, *name, last = value``: the slice the starred
+    target takes (None: ``name`` is not its one starred element)."""
+    elements = target.elements  # type: ignore[attr-defined]
+    places = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
+    if len(places) != 1:
+        return None
+    (at,) = places
+    starred = elements[at].value
+    if type(starred) is not cst.Name or starred.value != name:
+        return None
+    after = len(elements) - at - 1
+    upper = cst.UnaryOperation(cst.Minus(), cst.Integer(str(after))) if after else None
+    window = cst.Slice(lower=cst.Integer(str(at)) if at else None, upper=upper)
+    return cst.Subscript(value, [cst.SubscriptElement(window)])
 
 
 def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int = 0) -> int | None:
@@ -97,9 +120,17 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     kind = type(expr)
     if kind is cst.List or kind is cst.Tuple:
         elements = expr.elements  # type: ignore[attr-defined]
-        if any(type(e) is not cst.Element for e in elements):
-            return None
-        return len(elements)
+        total = 0
+        for element in elements:  # ``[*init, last]``: a starred part of a known length
+            part = (
+                1
+                if type(element) is cst.Element
+                else _length(element.value, earlier, start, depth + 1)
+            )
+            if part is None:
+                return None
+            total += part
+        return total
     if kind is cst.Dict:
         elements = expr.elements  # type: ignore[attr-defined]
         if any(type(e) is not cst.DictElement for e in elements):
@@ -117,6 +148,8 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     if kind is cst.Name:
         found = earlier.bound(expr.value, start)  # type: ignore[attr-defined]
         return None if found is None else _length(found[0], earlier, found[1], depth + 1)
+    if kind is cst.Subscript:  # ``xs[1:]``, ``xs[:-1]``: a constant slice of a known length
+        return _sliced_length(expr, earlier, start, depth)  # type: ignore[arg-type]
     if kind is not cst.Call:
         return None
     call: cst.Call = expr  # type: ignore[assignment]
@@ -140,6 +173,26 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     if func.value == "range" and len(walked) == 1 and type(walked[0].value) is cst.Integer:
         return int(walked[0].value.value)
     return None
+
+
+def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: int) -> int | None:
+    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Slice:
+        return None
+    window = cst.ensure_type(expr.slice[0].slice, cst.Slice)
+    bounds: list[int | None] = []
+    for part in (window.lower, window.upper, window.step):
+        if part is None:
+            bounds.append(None)
+            continue
+        negative = type(part) is cst.UnaryOperation and type(part.operator) is cst.Minus
+        number = part.expression if negative else part  # type: ignore[attr-defined]
+        if type(number) is not cst.Integer:
+            return None
+        bounds.append(-int(number.value) if negative else int(number.value))
+    if bounds[2] == 0:
+        return None
+    whole = _length(expr.value, earlier, start, depth + 1)
+    return None if whole is None else len(range(whole)[slice(*bounds)])
 
 
 def _size(body: cst.BaseSuite, most: int) -> int | None:

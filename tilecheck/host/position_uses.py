@@ -39,6 +39,8 @@ def positional_comprehensions(
         kind = type(node)
         if kind is cst.ListComp or kind is cst.GeneratorExp:
             comps.append(node)  # type: ignore[arg-type]
+            if _reads_per_item(node):  # type: ignore[arg-type]
+                _demand(node, demanded, direct)  # type: ignore[arg-type]
         elif kind is cst.Assign:
             _assign(node, bound, demanded, direct)  # type: ignore[arg-type]
         elif kind is cst.Subscript:
@@ -91,6 +93,45 @@ def positional_comprehensions(
             if type(c) is cst.ListComp and _counts(c.for_in.iter) and id(c) not in together
         }
     return frozenset(out)
+
+
+def _reads_per_item(comp: cst.ListComp | cst.GeneratorExp) -> bool:
+    """A comprehension whose step reads what each item holds (round 31C): its target takes a
+    row apart (``[b.to_numpy() for b, _ in pairs]``), or its variable is an index or key into
+    another container (``[k(tiles(outs[e])) for e in (2, 3)]``). Followed position by
+    position where the length is known (``Positions``), so each step's names are that item's
+    cells; else as before."""
+    first = comp.for_in
+    if first.ifs or first.inner_for_in is not None:
+        return False
+    target = first.target
+    if type(target) is cst.Tuple or type(target) is cst.List:
+        # (``for i, x in enumerate(xs)``, ``for a, b in zip(xs, ys)`` take no item apart:
+        # their lanes line the columns up, ``tilecheck.host.lanes``)
+        return not _paired(first.iter) or any(
+            type(e.value) in (cst.Tuple, cst.List) for e in target.elements
+        )
+    if type(target) is not cst.Name:
+        return False
+    name = target.value
+    return any(
+        type(node) is cst.Subscript
+        and any(
+            type(e.slice) is cst.Index
+            and type(e.slice.value) is cst.Name
+            and e.slice.value.value == name
+            for e in node.slice
+        )
+        for node in _nodes(comp.elt)
+    )
+
+
+def _paired(iterable: cst.BaseExpression) -> bool:
+    return (
+        type(iterable) is cst.Call
+        and type(iterable.func) is cst.Name
+        and iterable.func.value in ("zip", "enumerate")
+    )
 
 
 def _counts(iterable: cst.BaseExpression) -> bool:

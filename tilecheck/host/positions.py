@@ -138,9 +138,11 @@ class Positions(SkippedWaits):
         ):
             return SkippedWaits._comprehension(self, expr)
         items = self.positions(first.iter)
-        if items is None or not _bindable(first.target, items):
+        if items is None or not _bindable(first.target, items, expr.elt):
             return SkippedWaits._comprehension(self, expr)
         self.ev(first.iter)
+        if type(expr) is cst.ListComp:  # (a holder of items, as ``KeyedRuns`` notes it)
+            self._evaluated_holders[id(expr)] = expr
         return self.unrolled(expr, first.target, items)
 
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
@@ -205,10 +207,16 @@ class Positions(SkippedWaits):
             return self._view_positions(iterable)
         if type(iterable) in (cst.List, cst.Tuple):
             elements = iterable.elements  # type: ignore[attr-defined]
-            if any(type(e) is not cst.Element for e in elements) or len(elements) > LIMIT:
+            if len(elements) > LIMIT:
                 return None
             out: list[Item] = []
             for element in elements:
+                if type(element) is not cst.Element:  # ``[*init, last]`` (31C)
+                    part = self.positions(element.value)
+                    if part is None:
+                        return None
+                    out += part
+                    continue
                 number = const_int(element.value, self.ctx.constants)
                 if number is not None:
                     out.append(number)
@@ -226,12 +234,29 @@ class Positions(SkippedWaits):
                     out.append(NOTHING)
                 else:  # (items with effects of their own are evaluated once, below)
                     return None
-            return out
+            return out if len(out) <= LIMIT else None
+        if type(iterable) is cst.Name:  # ``picks = [0, 2]`` bound once, only read (31C)
+            keys = self.ctx.key_lists().get(cst.ensure_type(iterable, cst.Name).value)
+            if keys is not None and len(keys) <= LIMIT:
+                return list(keys)
+        if type(iterable) is cst.Subscript:  # ``xs[1:]`` of items known one by one (31C)
+            return self._sliced_positions(cst.ensure_type(iterable, cst.Subscript))
         path = path_of(iterable)
         held = self.lookup_path(path) if path is not None else None
         if isinstance(held, Packed) and held.keys is None and len(held.items) <= LIMIT:
             return list(held.items)
         return None
+
+    def _sliced_positions(self, iterable: cst.Subscript) -> list[Item] | None:
+        if len(iterable.slice) != 1 or type(iterable.slice[0].slice) is not cst.Slice:
+            return None
+        window = constant_slice(iterable.slice[0].slice, self.ctx.constants)
+        path = path_of(iterable.value) if window is not None else None
+        held = self.lookup_path(path) if path is not None else None
+        if not isinstance(held, Packed) or held.keys is not None or window is None:
+            return None
+        items = held.items[window]
+        return list(items) if len(items) <= LIMIT else None
 
     def _view_positions(self, call: cst.Call) -> list[Item] | None:
         """``d.values()``, ``d.keys()``, ``d.items()`` of a dict whose constant keys are known,
@@ -333,13 +358,22 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
     return Packed(an.unrolled(expr, first.target, items).items, tuple(keys))
 
 
-def _bindable(target: cst.BaseExpression, items: list[Item]) -> bool:
+def _bindable(target: cst.BaseExpression, items: list[Item], elt: cst.BaseExpression) -> bool:
     """Each name of ``target`` takes a known value at each position: objects, or a counter's
-    constant (an unknown one would be the same unknown index at every position)."""
+    constant (an unknown one would be the same unknown index at every position); a name
+    ``elt`` uses in no index may take a plain value (``Shard(x, a) for a in (1.0, 2.0)``)."""
+    indexing: dict[str, set[str | None]] | None = None
     for item in items:
         bound = _bind(target, item)
-        if bound is None or any(not isinstance(v, int) and not _oids(v) for _, v in bound):
+        if bound is None:
             return False
+        for name, v in bound:
+            if isinstance(v, (int, str)) or _oids(v):
+                continue
+            if indexing is None:
+                indexing = index_names(elt)[0]
+            if name in indexing:
+                return False
     return True
 
 
