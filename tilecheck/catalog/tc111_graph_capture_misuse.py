@@ -31,6 +31,8 @@ from tilecheck.catalog.round29n import INVALID as ROUND29N_INVALID
 from tilecheck.catalog.round29n import VALID as ROUND29N_VALID
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round31g import INVALID as ROUND31G_INVALID
+from tilecheck.catalog.round31g import VALID as ROUND31G_VALID
 from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
@@ -170,6 +172,7 @@ def main() -> None:
         *ROUND29N_VALID["TC111"],
         *ROUND30L_VALID["TC111"],
         *ROUND31N_VALID["TC111"],
+        *ROUND31G_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -332,5 +335,6 @@ def main() -> None:
         *ROUND29N_INVALID["TC111"],
         *ROUND30L_INVALID["TC111"],
         *ROUND31N_INVALID["TC111"],
+        *ROUND31G_INVALID["TC111"],
     ),
 )

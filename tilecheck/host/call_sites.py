@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.host import api, default_args
+from tilecheck.host import api, default_args, param_kinds
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.launch import LaunchSignature
@@ -358,7 +358,7 @@ class CallSites(SummaryChecks):
         self.check_distinct(summary, bound, tensors_of)
         if receiver is not None and summary.distinct_attributes:
             self.check_distinct_attributes(call, summary, receiver, bound, tensors_of)
-        refused = self.refused_inside(call, summary)
+        refused = self.refused_inside(call, summary, bound)
         self.callbacks_run(summary, bound)
         self.callbacks_captured(summary, bound)
         self.gated_drops(call, summary, bound)
@@ -389,6 +389,8 @@ class CallSites(SummaryChecks):
             if index not in bound:
                 continue
             arg, value = bound[index]
+            if param_kinds.tensor_given(self, call, summary, arg, value, inside.get(index)):
+                continue  # TC106 inside: the launch raises
             partitions = self.kinds(flatten(value), Kind.PARTITION)
             at: cst.CSTNode = arg.value
             statement = None

@@ -19,6 +19,7 @@ from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, array_call, formatting
 from tilecheck.host.given_types import communicator
 from tilecheck.host.implicit_calls import STDLIB, Looping
 from tilecheck.host.launch import LaunchSignature
+from tilecheck.host.launcher_items import Launching, launcher_item
 from tilecheck.host.messages import Use
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import rebound
@@ -88,6 +89,8 @@ class Calls(Collectives):
             self.release(self.kinds(held, Kind.GRAPH), expr)
             # a partial holding partitions (``kernel_partial``): its launch consumes them
             self.partial_launch(expr, self.kinds(held, Kind.PARTITION))
+            if type(func) is cst.Subscript:  # ``INITS[key](t)``: a lambda a module dict keeps
+                launcher_item(cast("Launching", self), expr)
         self.unknown_args(expr, escape=True)
         return NOTHING
 

@@ -14,6 +14,7 @@ from tilecheck.codes import GRAPH_CAPTURE_MISUSE, OP_NEVER_RUN
 from tilecheck.host import messages
 from tilecheck.host.callbacks import entered_name, runs_parameter
 from tilecheck.host.gated_ops import dropped_for, dropped_for_shape, gated_drop, loop_values
+from tilecheck.host.may_effects import may_refused_inside
 from tilecheck.host.model import Kind, Oids, Value, flatten
 from tilecheck.host.summaries import Interprocedural
 from tilecheck.host.summary import Summary
@@ -24,7 +25,12 @@ class CaptureSites(Interprocedural):
 
     __slots__ = ()
 
-    def refused_inside(self, call: cst.Call, summary: Summary) -> bool:
+    def refused_inside(
+        self,
+        call: cst.Call,
+        summary: Summary,
+        bound: dict[int, tuple[cst.Arg, Value]] | None = None,
+    ) -> bool:
         """TC111 at a call, inside a graph capture, of a function that allocates (records an
         event, copies into a tensor) on every call: inside it, where the runtime refuses, for
         a function of this module; else at the call. True if so: the call raises."""
@@ -41,6 +47,8 @@ class CaptureSites(Interprocedural):
                 return True
             shown = f"`{summary.name}(...)` runs code that refuses it: {what}"
             return self.refused(call, shown, "call it before the `with tr.graph()` block")
+        if summary.may_refused_at:  # under a branch: TC111 in a certain capture only
+            may_refused_inside(self, self.ctx.module, call, summary, bound)
         return False
 
     def never_made(self, held: Oids) -> None:

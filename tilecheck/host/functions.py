@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 import libcst as cst
 
 from tilecheck.flow import build_cfg
+from tilecheck.host import may_effects
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.attribute_items import each_run, kept_ops
 from tilecheck.host.attribute_lists import appended_only
@@ -324,6 +325,18 @@ class Functions:
             ),
             launches_dropped=tuple(analysis.launches_dropped.values()),
             refused_at=tuple(analysis.refused_at.items()),
+            may_refused_at=(
+                may_effects.kept(
+                    fn,
+                    names[0],
+                    analysis.may_refused,
+                    analysis.refusals,
+                    self.statement.get(name),
+                    self.ctx.module,
+                )
+                if analysis.may_refused
+                else ()
+            ),
             run_at=analysis.run_at() + tuple((attr, node) for attr, _, node in each),
             attribute_consumed_at=(
                 analysis.attribute_consumed_at(dict(end.holds)) if end is not None else ()

@@ -44,6 +44,7 @@ HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
 # What an attribute of ``self`` a method does not set may hold on the way in, for its effects.
 _HELD = (Kind.PENDING, Kind.OP, Kind.GRAPH)
 _PLACED = (Kind.PENDING, Kind.PARTITION, Kind.GRAPH)
+Inner = tuple[cst.CSTNode, int] | None  # where a function called refuses, its statement
 # Methods only a tensor has among the objects a parameter may hold: called on a parameter, it
 # is a tensor wherever a caller gives it one.
 _TENSOR_ONLY_METHODS = frozenset({"to_numpy", "copy_from"})
@@ -54,7 +55,7 @@ class Interprocedural(GlobalOps):
     summaries of the functions it calls)."""
 
     __slots__ = """_targets attribute_run_nodes attribute_runs called_back captured_calls distinct
-    distinct_attributes early_nodes early_uses launches_dropped param_uses refusals
+    distinct_attributes early_nodes early_uses launches_dropped may_refused param_uses refusals
     refused_at released_attributes returned use_events use_nodes""".split()
 
     def __init__(self, ctx: object) -> None:
@@ -65,6 +66,7 @@ class Interprocedural(GlobalOps):
         self.distinct_attributes: set[tuple[Target, Target, cst.CSTNode, int]] = set()
         self.refusals: set[str] = set()  # what a graph capture refuses, on every call
         self.refused_at: dict[str, cst.CSTNode] = {}  # where each of them is
+        self.may_refused: dict[str, tuple[cst.CSTNode, Inner]] = {}  # some path (``may_effects``)
         self.called_back: set[tuple[int, int]] = set()  # ``Summary.runs_callbacks``
         self.captured_calls: dict[int, cst.BaseExpression] = {}  # ``Summary.calls_in_capture``
         self._placeholders: dict[int, str] = {}  # what ``self``'s attributes held on the way in
@@ -84,16 +86,21 @@ class Interprocedural(GlobalOps):
 
     # -- recording ---------------------------------------------------------------------------
     def refused(self, node: cst.CSTNode, what: str, fix: str, *, known: bool = True) -> bool:
-        if known and self.capturing_graph() is None and self.every_call():
-            self.refusals.add(what)  # refused wherever a caller captures a graph
-            self.refused_at.setdefault(what, node)
+        if known and self.capturing_graph() is None:
+            self.ran_outside(node, what)  # refused wherever a caller captures a graph
         return GlobalOps.refused(self, node, what, fix, known=known)
 
     def ran_outside(self, node: cst.CSTNode, what: str) -> None:
-        """An op it runs on every call: refused wherever a caller captures a graph."""
+        """An op it runs on every call: refused wherever a caller captures a graph; on some
+        path only: a may-effect (``tilecheck.host.may_effects``)."""
         if self.every_call():
             self.refusals.add(what)
             self.refused_at.setdefault(what, node)
+        self.may_refuse(node, what)  # (``may_effects.kept`` leaves out the certain ones)
+
+    def may_refuse(self, node: cst.CSTNode, what: str, inner: Inner = None) -> None:
+        if self.scope_node is not None and not self.maybe and not self.lazy:
+            self.may_refused.setdefault(what, (node, inner))  # (``inner``: in a callee)
 
     def _call(self, expr: cst.Call) -> Value:
         """``run(k(...))`` with a parameter ``run``, on every call: noted for the summary."""

@@ -14,6 +14,12 @@ from tilecheck.host.model import Kind
 # What a tensor of the callee is to its caller: ("param", position), ("attr", attribute of
 # ``self``), or ("new", n): a tensor the call makes.
 Target = tuple[str, int | str]
+# A test on the way to a may-effect that a call's values can decide (``may_effects``):
+# (parameter index, field or None, whether it must be true, the parameter's default truth,
+# whether it is ``p is None``); each may-refusal: what, where, that function's statement, and
+# the decidable tests on its way.
+Condition = tuple[int, str | None, bool, bool | None, bool]
+MayRefusal = tuple[str, cst.CSTNode, int | None, tuple[Condition, ...]]
 
 
 @frozen
@@ -113,6 +119,9 @@ class Summary:
     launches_dropped: tuple[tuple[int, Finding], ...] = ()
     # Where each of ``refusals`` is made (TC111 there when a call inside a capture runs it).
     refused_at: tuple[tuple[str, cst.CSTNode], ...] = ()
+    # What it may do that a capture refuses, on some path: (what, where, the tests on the way
+    # a call's values decide), ``tilecheck.host.may_effects`` (round 31G).
+    may_refused_at: tuple[MayRefusal, ...] = ()
     # Where each of ``runs`` and ``consumes_attributes`` is, at one node (TC110, TC109 of a
     # second call are reported there, inside the method, as the runtime raises there).
     run_at: tuple[tuple[str, cst.CSTNode], ...] = ()
