@@ -11,6 +11,8 @@ from collections.abc import Callable, Container, Sequence
 
 import libcst as cst
 
+from tilecheck.syntax.constants import int_value, string_value
+
 # How far back from a loop its earlier siblings are read for what shows its iterable non-empty.
 LOOKBACK = 8
 # Builtins that read the items of a list given to them and leave it as it is.
@@ -22,13 +24,13 @@ Statement = cst.BaseStatement | cst.BaseSmallStatement
 def int_literal(expr: cst.BaseExpression) -> int | None:
     """``3`` or ``-3``; None for anything else."""
     if isinstance(expr, cst.Integer):
-        return int(expr.evaluated_value)
+        return int_value(expr)
     if (
         isinstance(expr, cst.UnaryOperation)
         and isinstance(expr.operator, cst.Minus)
         and isinstance(expr.expression, cst.Integer)
     ):
-        return -int(expr.expression.evaluated_value)
+        return -int_value(expr.expression)
     return None
 
 
@@ -242,7 +244,7 @@ def value_length(value: cst.BaseExpression) -> int:
         return found
     if isinstance(value, cst.Dict):
         keys = [e.key for e in value.elements if isinstance(e, cst.DictElement)]
-        texts = {k.evaluated_value for k in keys if isinstance(k, cst.SimpleString)}
+        texts = {string_value(k) for k in keys if isinstance(k, cst.SimpleString)}
         return len(texts) if len(texts) == len(value.elements) else 0
     if isinstance(value, cst.ListComp):
         loop = value.for_in
@@ -388,7 +390,7 @@ def constant_true(test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.Name):
         return test.value == "True"
     if isinstance(test, cst.Integer):
-        return test.evaluated_value != 0
+        return int_value(test) != 0
     return False
 
 
@@ -397,7 +399,7 @@ def constant_false(test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.Name):
         return test.value in ("False", "None")
     if isinstance(test, cst.Integer):
-        return test.evaluated_value == 0
+        return int_value(test) == 0
     return False
 
 

@@ -8,6 +8,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import children
@@ -97,6 +98,6 @@ def attribute_use(node: cst.CSTNode, stored: set[int], read: set[str]) -> bool:
         if id(node) not in stored:
             read.add(attribute.attr.value)
     elif kind is cst.SimpleString:
-        value = cast(cst.SimpleString, node).evaluated_value
+        value = string_value(cast(cst.SimpleString, node))
         read.add(value if isinstance(value, str) else "")
     return True

@@ -14,6 +14,7 @@ import libcst as cst
 
 from tilecheck.host.scopes import free_names
 from tilecheck.syntax import exact
+from tilecheck.syntax.constants import int_value, string_value
 from tilecheck.syntax.nodes import target_names
 
 Never = Callable[[cst.BaseExpression], bool]
@@ -155,10 +156,10 @@ def _is_literal(value: cst.BaseExpression) -> bool:
 
 def _literal(value: cst.BaseExpression) -> tuple[str | int] | None:
     if type(value) is cst.SimpleString:
-        text = value.evaluated_value
+        text = string_value(value)
         return (text,) if isinstance(text, str) else None
     if type(value) is cst.Integer:
-        return (value.evaluated_value,)
+        return (int_value(value),)
     return None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 import libcst as cst
 
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.index import SyntaxIndex
 
 _DISPLAYS = (cst.List, cst.Tuple, cst.Dict)
@@ -32,7 +32,7 @@ def table_item(expr: cst.Subscript, constants: Mapping[str, int]) -> int | str |
     if number is not None:
         return number
     if type(item) is cst.SimpleString:
-        value = item.evaluated_value
+        value = string_value(item)
         return value if isinstance(value, str) else None
     return None
 
@@ -54,7 +54,7 @@ def _selected(expr: cst.BaseExpression, constants: Mapping[str, int]) -> cst.Bas
         return None
     key: int | str | None = const_int(element.value, constants)
     if key is None and type(element.value) is cst.SimpleString:
-        value = element.value.evaluated_value
+        value = string_value(element.value)
         key = value if isinstance(value, str) else None
     if key is None:
         return None
@@ -74,7 +74,7 @@ def _selected(expr: cst.BaseExpression, constants: Mapping[str, int]) -> cst.Bas
 
 def _key(expr: cst.BaseExpression, constants: Mapping[str, int]) -> int | str | None:
     if type(expr) is cst.SimpleString:
-        value = expr.evaluated_value
+        value = string_value(expr)
         return value if isinstance(value, str) else None
     return const_int(expr, constants)
 

@@ -23,7 +23,7 @@ from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax import exact
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_key, path_of, source_of
 
 _CONTAINER_ADDS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault"})
@@ -502,7 +502,7 @@ class Containers(Counters):
         held = self.stored(path)
         if isinstance(held, Many) and held.lane is not None and isinstance(key, cst.SimpleString):
             # a comprehension's result: the holder at that key (``tilecheck.host.lanes``)
-            value = key.evaluated_value
+            value = string_value(key)
             own = self.holders_at(held, At(value if isinstance(value, str) else text))
             if not own or own & contents:
                 return None  # not taken out at its own key: any of the items

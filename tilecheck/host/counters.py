@@ -18,7 +18,7 @@ from tilecheck.host.aliasing import Aliasing
 from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, axis_of, most_key
 from tilecheck.host.model import Kind, Value
 from tilecheck.syntax import exact
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, literal_value
 from tilecheck.syntax.walk import children
 
 
@@ -420,7 +420,7 @@ def distinct_constants(expr: cst.BaseExpression) -> bool:
             value, (cst.SimpleString, cst.Integer)
         ):
             return False
-        values.add(value.evaluated_value)
+        values.add(literal_value(value))
     return len(values) == len(expr.elements)
 
 

@@ -33,6 +33,46 @@ from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis})
 
 
+# The method that evaluates each kind of expression, by name: looked up once per analysis class
+# (a mixin may override it) and kept as plain functions, so that an analysis holds no bound
+# method of itself (a reference cycle would keep all its state alive until a collection).
+_EXPRESSION_METHODS: dict[type[cst.CSTNode], str] = {
+    cst.Name: "_name",
+    cst.Attribute: "_attribute",
+    cst.Call: "_call",
+    cst.Subscript: "_item",
+    cst.Comparison: "_comparison",
+    cst.Await: "_await",
+    cst.Tuple: "_sequence",
+    cst.List: "_sequence",
+    cst.Set: "_container",
+    cst.Dict: "dict_display",
+    cst.ListComp: "_comprehension",
+    cst.SetComp: "_comprehension",
+    cst.GeneratorExp: "_comprehension",
+    cst.DictComp: "_comprehension",
+    cst.Lambda: "_lambda",
+    cst.IfExp: "_if_exp",
+    cst.UnaryOperation: "_unary",
+    cst.BooleanOperation: "_boolean",
+    cst.NamedExpr: "_named",
+    cst.Yield: "_yield",
+    cst.BinaryOperation: "_spine",
+    cst.ConcatenatedString: "_strings",
+    cst.FormattedString: "_formatted",
+}
+_HANDLERS: dict[type, dict[type[cst.CSTNode], Callable[[Any, Any], Value]]] = {}
+
+
+def _expression_handlers(cls: type) -> dict[type[cst.CSTNode], Callable[[Any, Any], Value]]:
+    table = _HANDLERS.get(cls)
+    if table is None:
+        table = _HANDLERS[cls] = {
+            node: getattr(cls, name) for node, name in _EXPRESSION_METHODS.items()
+        }
+    return table
+
+
 class Expressions(ObjectGraphs):
     """The expressions of one body; ``BodyAnalysis`` adds its statements."""
 
@@ -43,31 +83,7 @@ class Expressions(ObjectGraphs):
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
         self.lazy_kept: set[str] = set()  # names ``name = map(f, xs)`` binds (``Immediate``)
-        self._expr: dict[type[cst.CSTNode], Callable[[Any], Value]] = {
-            cst.Name: self._name,
-            cst.Attribute: self._attribute,
-            cst.Call: self._call,
-            cst.Subscript: self._item,
-            cst.Comparison: self._comparison,
-            cst.Await: self._await,
-            cst.Tuple: self._sequence,
-            cst.List: self._sequence,
-            cst.Set: self._container,
-            cst.Dict: self.dict_display,
-            cst.ListComp: self._comprehension,
-            cst.SetComp: self._comprehension,
-            cst.GeneratorExp: self._comprehension,
-            cst.DictComp: self._comprehension,
-            cst.Lambda: self._lambda,
-            cst.IfExp: self._if_exp,
-            cst.UnaryOperation: self._unary,
-            cst.BooleanOperation: self._boolean,
-            cst.NamedExpr: self._named,
-            cst.Yield: self._yield,
-            cst.BinaryOperation: self._spine,
-            cst.ConcatenatedString: self._strings,
-            cst.FormattedString: self._formatted,
-        }
+        self._expr = _expression_handlers(type(self))
 
     # -- what an assignment binds on every path ---------------------------------------------
     def definites(
@@ -138,7 +154,7 @@ class Expressions(ObjectGraphs):
     def ev(self, expr: cst.BaseExpression) -> Value:
         handler = self._expr.get(type(expr))
         if handler is not None:
-            return handler(expr)
+            return handler(self, expr)
         if type(expr) not in LITERALS:
             self.walk(expr)
         return NOTHING

@@ -31,6 +31,7 @@ from tilecheck.host.dunders import (
     receiver_path,
 )
 from tilecheck.host.model import Value
+from tilecheck.syntax.constants import string_value
 
 _OPERATORS: dict[type[cst.BaseBinaryOp], str] = {
     cst.Add: "add",
@@ -120,7 +121,7 @@ def percent_formatted(an: Analysis, template: cst.SimpleString, args: cst.BaseEx
     not with a mapping key or a ``*`` width (nor for bytes)."""
     if "b" in template.prefix.lower():
         return
-    text = template.evaluated_value
+    text = string_value(template)
     if not isinstance(text, str):
         return
     conversions: list[str] = []
@@ -151,7 +152,7 @@ def format_called(an: Analysis, call: cst.Call) -> None:
     template = func.value if type(func) is cst.Attribute else None
     if type(template) is not cst.SimpleString or "b" in template.prefix.lower():
         return
-    text = template.evaluated_value
+    text = string_value(template)
     if not isinstance(text, str) or any(a.star for a in call.args):
         return
     positional = [a.value for a in call.args if a.keyword is None]

@@ -14,7 +14,7 @@ import libcst as cst
 
 from tilecheck.frozen import frozen
 from tilecheck.host.constant_tables import table_item
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of
 
 
@@ -355,7 +355,7 @@ def axis_of(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Axis | No
     if number is not None:
         return At(number)
     if type(expr) is cst.SimpleString:
-        value = expr.evaluated_value
+        value = string_value(expr)
         return At(value) if isinstance(value, str) else None
     if type(expr) is cst.Subscript:  # ``table["a"][1]`` of a constant table (round 30P)
         item = table_item(expr, constants)

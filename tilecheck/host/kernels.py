@@ -18,7 +18,7 @@ from tilecheck.kernel.annotations import AnnotationReader
 from tilecheck.kernel.signature import build_signature, signature_findings
 from tilecheck.kernel_signature import KernelSignature, ParamKind, ParamSig
 from tilecheck.names import CUDA_KERNEL, NameResolver, canonical
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import dotted_name
 
 
@@ -165,7 +165,7 @@ def _cuda_launch(name: str, call: cst.Call, resolver: NameResolver) -> LaunchSig
             key = entry.key if type(entry) is cst.DictElement else None
             if type(key) is not cst.SimpleString:
                 return None
-            named.append((str(key.evaluated_value), entry.value))
+            named.append((str(string_value(key)), entry.value))
     else:
         return None
     annotations = AnnotationReader(resolver, is_function=False)

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import children
 
@@ -198,7 +199,7 @@ def _constant_keys(value: cst.BaseExpression) -> tuple[Key, ...] | None:
             return None
         key: Key | bytes
         if type(item) is cst.SimpleString:
-            key = item.evaluated_value
+            key = string_value(item)
         elif type(item) is cst.Integer:
             key = int(item.value, 0)
         else:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children, descendants
 
@@ -262,7 +262,7 @@ def walked_key(target: cst.BaseExpression) -> str | None:
 def constant(expr: cst.BaseExpression | None) -> Key | None:
     """A string or integer constant's value."""
     if type(expr) is cst.SimpleString:
-        value = expr.evaluated_value
+        value = string_value(expr)
         return value if isinstance(value, str) else None
     if type(expr) in (cst.Integer, cst.UnaryOperation):
         return const_int(expr)  # type: ignore[arg-type]

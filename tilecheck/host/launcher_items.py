@@ -22,6 +22,7 @@ from tilecheck.host.launch import bind
 from tilecheck.host.model import Kind, Oids, Value, flatten
 from tilecheck.host.param_kinds import Reporting
 from tilecheck.kernel_signature import ParamKind
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
@@ -40,7 +41,7 @@ class Launching(Reporting, Protocol):
 
 def _key_text(key: cst.BaseExpression) -> str | None:
     if isinstance(key, cst.SimpleString):
-        return repr(key.evaluated_value)
+        return repr(string_value(key))
     if isinstance(key, cst.Integer):
         return key.value
     return dotted_name(key)

@@ -47,6 +47,7 @@ from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.parameter_runs import module_functions, parameter_runs
 from tilecheck.host.property_reads import lowered_from, shown_node
 from tilecheck.host.transfers import Transfers
+from tilecheck.syntax.constants import string_value
 
 _KEYED = positions(Does.KEY_RUNS)  # the position of the iterable each keyed call takes
 _HASHED = named(Does.HASHES)
@@ -542,7 +543,7 @@ def _got_attribute(expr: cst.Call) -> _Lowered:
     name = expr.args[1].value
     if type(name) is not cst.SimpleString or name.prefix:
         return None
-    text = name.evaluated_value
+    text = string_value(name)
     if not isinstance(text, str) or not text.isidentifier():
         return None
     built = cst.Attribute(value=expr.args[0].value, attr=cst.Name(text))

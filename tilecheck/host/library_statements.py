@@ -14,6 +14,7 @@ import libcst as cst
 from tilecheck.host.context import Context
 from tilecheck.host.library_spec import CELL_METHODS, Does, method_roots, named
 from tilecheck.host.property_reads import lowered_from
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
 
@@ -119,7 +120,7 @@ def set_attribute(ctx: Context, call: cst.Call) -> cst.Assign | None:
     args = call.args
     plain = len(args) == 3 and not any(a.keyword is not None or a.star for a in args)
     name = args[1].value if plain else None
-    text = name.evaluated_value if type(name) is cst.SimpleString and not name.prefix else None
+    text = string_value(name) if type(name) is cst.SimpleString and not name.prefix else None
     if ctx.callee(call.func).canonical == "builtins.setattr" and isinstance(text, str):
         if text.isidentifier():
             target = lowered_from(call, cst.Attribute(value=args[0].value, attr=cst.Name(text)))

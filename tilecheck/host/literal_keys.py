@@ -21,6 +21,7 @@ from tilecheck.host.loop_columns import keyed_rows
 from tilecheck.host.model import LIVE, Borrow, Hold, Many, Value
 from tilecheck.host.rows import Rows
 from tilecheck.syntax import exact
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import own_nodes
 
@@ -173,7 +174,7 @@ def _constant_keys(walked: cst.BaseExpression) -> frozenset[int | str] | None:
         if isinstance(element, cst.StarredElement):
             return None
         if isinstance(value, cst.SimpleString):
-            text = value.evaluated_value
+            text = string_value(value)
             if not isinstance(text, str):
                 return None
             keys.append(text)

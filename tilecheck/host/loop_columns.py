@@ -10,6 +10,7 @@ from tilecheck.frozen import frozen
 from tilecheck.host.indices import Bounds, Select
 from tilecheck.host.model import NOTHING, Many, Packed, Value, flatten
 from tilecheck.syntax import exact
+from tilecheck.syntax.constants import literal_value
 from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -196,7 +197,7 @@ def keyed_rows(iterable: cst.BaseExpression) -> list[list[cst.BaseExpression] | 
 
 def _different_keys(column: list[cst.BaseExpression]) -> bool:
     """Different literal strings or integers, one per row."""
-    keys = {v.evaluated_value for v in column if isinstance(v, (cst.SimpleString, cst.Integer))}
+    keys = {literal_value(v) for v in column if isinstance(v, (cst.SimpleString, cst.Integer))}
     return len(keys) == len(column)
 
 

@@ -24,6 +24,7 @@ from tilecheck.host import messages
 from tilecheck.host.findings import Finding
 from tilecheck.host.model import Value, flatten
 from tilecheck.host.summary import Condition, MayRefusal, Summary
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
@@ -201,7 +202,7 @@ def _literal_truth(expr: cst.BaseExpression | None) -> bool | None:
     if isinstance(expr, cst.Float):
         return float(expr.value) != 0.0
     if isinstance(expr, cst.SimpleString):
-        return len(expr.evaluated_value) > 0
+        return len(string_value(expr)) > 0
     return None
 
 

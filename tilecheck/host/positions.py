@@ -29,7 +29,7 @@ from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import index_names, positional_comprehensions
 from tilecheck.host.skipped_waits import SkippedWaits
 from tilecheck.host.turn_tests import decided, turn_def
-from tilecheck.syntax.constants import const_int
+from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
 
 LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
@@ -228,7 +228,7 @@ class Positions(SkippedWaits):
                         return None
                     out.append(tuple(row))
                 elif type(element.value) is cst.SimpleString:
-                    text = cst.ensure_type(element.value, cst.SimpleString).evaluated_value
+                    text = string_value(cst.ensure_type(element.value, cst.SimpleString))
                     out.append(text if isinstance(text, str) else NOTHING)
                 elif type(element.value) is cst.Float:  # a scale, a weight: no object
                     out.append(NOTHING)

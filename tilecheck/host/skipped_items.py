@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from tilecheck.syntax.constants import int_value
 from tilecheck.syntax.walk import with_parents
 
 # Methods that never take an item out.
@@ -95,7 +96,7 @@ def _past_head(
         return False
     index = subscript.slice[0].slice.value
     if isinstance(index, cst.Integer):
-        return index.evaluated_value >= 1
+        return int_value(index) >= 1
     if not isinstance(index, cst.Name):
         return False
     fors = loops.get(index.value, [])
@@ -110,4 +111,4 @@ def _from_one(loop: cst.For) -> bool:
     if it.func.value != "range" or len(it.args) < 2 or it.args[0].keyword or it.args[0].star:
         return False
     start = it.args[0].value
-    return isinstance(start, cst.Integer) and start.evaluated_value >= 1
+    return isinstance(start, cst.Integer) and int_value(start) >= 1

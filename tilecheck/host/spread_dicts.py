@@ -17,6 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.host.dict_names import dict_names
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 
 _READERS = frozenset({"globals", "locals", "vars", "eval", "exec"})
@@ -62,7 +63,7 @@ def _display_keys(value: cst.BaseExpression) -> tuple[str, ...] | None:
     for element in value.elements:
         if type(element) is not cst.DictElement or type(element.key) is not cst.SimpleString:
             return None
-        key = element.key.evaluated_value
+        key = string_value(element.key)
         if not isinstance(key, str) or not key.isidentifier() or key in out:
             return None
         out.append(key)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.syntax.constants import int_value
+
 _REORDERING = frozenset({"transpose", "permute"})
 
 
@@ -30,7 +32,7 @@ def strided_view(expr: cst.BaseExpression) -> bool:
         func = expr.func
         if type(func) is not cst.Attribute or func.attr.value not in _REORDERING:
             return False
-        dims = [a.value.evaluated_value for a in expr.args if type(a.value) is cst.Integer]
+        dims = [int_value(a.value) for a in expr.args if type(a.value) is cst.Integer]
         if len(dims) != len(expr.args) or not dims:
             return False
         # the identity (``permute(0, 1)``, ``transpose(1, 1)``) keeps the tensor as it is
@@ -46,4 +48,4 @@ def _stepped(index: cst.BaseSlice) -> bool:
     if type(index) is not cst.Slice or index.step is None:
         return False
     step = index.step  # (a negative step is refused by the slice itself)
-    return type(step) is cst.Integer and step.evaluated_value > 1
+    return type(step) is cst.Integer and int_value(step) > 1

@@ -25,6 +25,7 @@ import libcst as cst
 from tilecheck.host.exit_stacks import bound_by
 from tilecheck.host.library_spec import Does, entry, methods, named
 from tilecheck.host.property_reads import lowered_from
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import path_of
 
@@ -110,7 +111,7 @@ def _target(ctx: Context, call: cst.Call, made: cst.Call) -> cst.Call | None:
             return None
         for item in kwargs.elements:
             key = item.key if type(item) is cst.DictElement else None
-            text = key.evaluated_value if type(key) is cst.SimpleString else None
+            text = string_value(key) if type(key) is cst.SimpleString else None
             if not isinstance(text, str) or not text.isidentifier():
                 return None
             given.append(cst.Arg(keyword=cst.Name(text), value=item.value, equal=cst.AssignEqual()))

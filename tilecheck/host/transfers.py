@@ -28,6 +28,7 @@ from tilecheck.host.containers import Containers
 from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.property_reads import lowered_from, shown_node
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import dotted_name, path_of
 
 _GETTERS = named(Does.GETS)
@@ -274,7 +275,7 @@ def _spread(
         if arg.star == "**" and isinstance(value, cst.Dict):
             for element in value.elements:
                 key = element.key if isinstance(element, cst.DictElement) else None
-                word = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+                word = string_value(key) if isinstance(key, cst.SimpleString) else None
                 if not isinstance(word, str) or not word.isidentifier():
                     return None
                 args.append(cst.Arg(element.value, keyword=cst.Name(word)))
@@ -316,7 +317,7 @@ def _got(canonical: str | None, getter: cst.Call, expr: cst.Call) -> cst.BaseExp
                 lowered_from(expr, cst.Subscript(source, (cst.SubscriptElement(cst.Index(key)),)))
             )
             continue
-        path = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+        path = string_value(key) if isinstance(key, cst.SimpleString) else None
         if not isinstance(path, str) or not all(p.isidentifier() for p in path.split(".")):
             return None
         node: cst.BaseExpression = source
@@ -334,7 +335,7 @@ def _method_called(caller: cst.Call, given: cst.Arg, expr: cst.Call) -> cst.Call
     if given.star or not caller.args or caller.args[0].keyword or caller.args[0].star:
         return None
     name = caller.args[0].value
-    text = name.evaluated_value if type(name) is cst.SimpleString else None
+    text = string_value(name) if type(name) is cst.SimpleString else None
     if not isinstance(text, str) or not text.isidentifier():
         return None
     origin = shown_node(expr)  # (a call built for one of the module's: shown at that one)

@@ -15,6 +15,7 @@ from tilecheck.kernel.context import KernelContext
 from tilecheck.kernel.lang_api import MEMORY_ORDERS, MEMORY_SCOPES
 from tilecheck.kernel.lang_usage import lang_member
 from tilecheck.names import LANG_UNSAFE
+from tilecheck.syntax.constants import string_value
 
 _CHOICES = {"order": MEMORY_ORDERS, "scope": MEMORY_SCOPES}
 
@@ -37,7 +38,7 @@ def check_atomic_orders(ctx: KernelContext) -> None:
 
 def _check_value(ctx: KernelContext, shown: str, keyword: str, value: cst.BaseExpression) -> None:
     choices = _CHOICES[keyword]
-    text = value.evaluated_value if isinstance(value, cst.SimpleString) else None
+    text = string_value(value) if isinstance(value, cst.SimpleString) else None
     if isinstance(text, str) and text in choices:
         return
     listed = ", ".join(f'"{c}"' for c in choices)

@@ -10,8 +10,6 @@ reported once where they are written and not entered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import libcst as cst
 
 from tilecheck.codes import UNSUPPORTED_CONSTRUCT
@@ -52,6 +50,24 @@ _UNSUPPORTED_STATEMENTS: dict[type[cst.CSTNode], str] = {
 }
 
 
+# The method that walks each kind of statement, by name; called on the walker (a table of
+# bound methods kept on it would make each walker a reference cycle).
+_STATEMENT_METHODS: dict[type[cst.CSTNode], str] = {
+    cst.SimpleStatementLine: "_simple_line",
+    cst.SimpleStatementSuite: "_simple_line",
+    cst.IndentedBlock: "_block",
+    cst.If: "_if",
+    cst.For: "_for",
+    cst.While: "_while",
+    cst.Try: "_try",
+    cst.TryStar: "_try",
+    cst.With: "_with",
+    cst.FunctionDef: "_nested_definition",
+    cst.ClassDef: "_nested_definition",
+    cst.Match: "_match",
+}
+
+
 class BodyWalker:
     """Walks one kernel body once; see the module docstring."""
 
@@ -61,20 +77,6 @@ class BodyWalker:
         self._tiles_loops: list[str] = []
         self._conditional = 0  # enclosing constructs that may not run what they hold
         self._cut = False  # a ``return``, ``break`` or ``continue`` met: what follows may not run
-        self._statements: dict[type[cst.CSTNode], Callable[[cst.CSTNode], None]] = {
-            cst.SimpleStatementLine: self._simple_line,
-            cst.SimpleStatementSuite: self._simple_line,
-            cst.IndentedBlock: self._block,
-            cst.If: self._if,
-            cst.For: self._for,
-            cst.While: self._while,
-            cst.Try: self._try,
-            cst.TryStar: self._try,
-            cst.With: self._with,
-            cst.FunctionDef: self._nested_definition,
-            cst.ClassDef: self._nested_definition,
-            cst.Match: self._match,
-        }
 
     def walk(self, body: cst.BaseSuite) -> BodyFacts:
         self._statement(body)
@@ -146,9 +148,9 @@ class BodyWalker:
 
     # -- statements -------------------------------------------------------------------------
     def _statement(self, node: cst.CSTNode) -> None:
-        handler = self._statements.get(type(node))
-        if handler is not None:
-            handler(node)
+        name = _STATEMENT_METHODS.get(type(node))
+        if name is not None:
+            getattr(self, name)(node)
         else:
             self._report(node, f"`{type(node).__name__}` is not supported in a kernel")
 

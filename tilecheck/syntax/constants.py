@@ -47,6 +47,31 @@ def int_value(expr: cst.Integer) -> int:
         return value
 
 
+def string_value(expr: cst.SimpleString) -> str | bytes:
+    """``expr.evaluated_value`` without ``ast.literal_eval`` for a literal with no escape to
+    decode (no prefix but ``r``): its text between the quotes. ``literal_eval`` parses the
+    text and leaves a reference cycle behind each call (its nested converter)."""
+    text = expr.value
+    start = 0
+    while text[start] not in "'\"":
+        start += 1
+    prefix = text[:start].lower()
+    if (prefix == "r" or (not prefix and "\\" not in text)) and "\r" not in text:
+        width = 3 if text[start : start + 3] in ('"""', "'''") else 1
+        return text[start + width : len(text) - width]
+    value = expr.evaluated_value
+    assert isinstance(value, (str, bytes))
+    return value
+
+
+def literal_value(expr: cst.SimpleString | cst.Integer) -> object:
+    """A string's or an integer's value (``string_value``, ``int_value``)."""
+    if type(expr) is cst.Integer:
+        return int_value(expr)
+    assert isinstance(expr, cst.SimpleString)
+    return string_value(expr)
+
+
 def _binary(op: cst.BaseBinaryOp, left: int, right: int) -> int | None:
     if isinstance(op, cst.Add):
         result = left + right

@@ -8,6 +8,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.walk import children
 
 
@@ -67,7 +68,7 @@ def path_key(expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Integer):
         return str(int(expr.value, 0)) if expr.value.isdigit() else None
     if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
+        value = string_value(expr)
         return repr(value) if isinstance(value, str) else None
     return None
 
