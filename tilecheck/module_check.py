@@ -191,6 +191,7 @@ def _module_context(
         lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)
     )
     ctx.definition_for = functions.definition
+    ctx.function_for = functions.function
     ctx.global_reads = functools.cache(
         lambda: GlobalReads(module_code(tuple(module.body)), resolver)
     )

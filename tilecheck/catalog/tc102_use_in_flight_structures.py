@@ -11,6 +11,8 @@ from tilecheck.catalog.round30p import INVALID as ROUND30P_INVALID
 from tilecheck.catalog.round30p import VALID as ROUND30P_VALID
 from tilecheck.catalog.round30u2 import INVALID as ROUND30U2_INVALID
 from tilecheck.catalog.round30u2 import VALID as ROUND30U2_VALID
+from tilecheck.catalog.round31i import INVALID as ROUND31I_INVALID
+from tilecheck.catalog.round31i import VALID as ROUND31I_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -262,6 +264,7 @@ def main() -> None:
     *ROUND30U2_VALID["TC102"],
     *ROUND30P_VALID["TC102"],
     *ROUND31K_VALID["TC102"],
+    *ROUND31I_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -518,4 +521,5 @@ def main() -> None:
     *ROUND30U2_INVALID["TC102"],
     *ROUND30P_INVALID["TC102"],
     *ROUND31K_INVALID["TC102"],
+    *ROUND31I_INVALID["TC102"],
 )

@@ -50,6 +50,8 @@ class Context:
     # (``Class.method``, inherited ones included), with the module statement it lies in, when
     # its body may run in place at a call (``tilecheck.host.inline``).
     definition_for: Callable[[str], tuple[cst.FunctionDef, int] | None] = lambda name: None
+    # The same for a plain function of the module defined once at its top level, by name.
+    function_for: Callable[[str], tuple[cst.FunctionDef, int] | None] = lambda name: None
     # The module's names that are False wherever read (``tilecheck.host.flags``).
     flags: frozenset[str] = frozenset()
     # The module's names bound once to a string or integer literal, with their values, worked

@@ -137,6 +137,11 @@ class Functions:
         self._coroutines: set[str] = set()  # ``awaited_name``s: ``async def``s run by ``await``
         self._static: set[str] = set()  # ``Class.name`` of each ``@staticmethod``
         where = statements or {}
+        # the module's top-level ``def``s of a name no other of them has (``function``)
+        self._top: dict[str, cst.FunctionDef | None] = {}
+        for top in module_body:
+            if type(top) is cst.FunctionDef:
+                self._top[top.name.value] = None if top.name.value in self._top else top
         for d in defs:
             if isinstance(d, cst.FunctionDef) and id(d) not in device and coroutine(d):
                 self.defs[awaited_name(d.name.value)] = (d, None)  # also: as unknown code
@@ -371,6 +376,17 @@ class Functions:
         found = self.defs.get(name)
         statement = self.statement.get(name)
         if found is None or found[1] is None or statement is None or name in self._static:
+            return None
+        fn = found[0]
+        return (fn, statement) if not fn.decorators and _plain(fn) else None
+
+    def function(self, name: str) -> tuple[cst.FunctionDef, int] | None:
+        """A plain function of the module (no decorator, no generator or coroutine) defined
+        once at its top level, and the module statement it is: a body that may run in place
+        at a call from the module's own code."""
+        found = self.defs.get(name)
+        statement = self.statement.get(name)
+        if found is None or statement is None or found[0] is not self._top.get(name):
             return None
         fn = found[0]
         return (fn, statement) if not fn.decorators and _plain(fn) else None

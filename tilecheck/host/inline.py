@@ -17,7 +17,7 @@ is applied through its summary as before."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from typing import cast
 
 import libcst as cst
@@ -35,17 +35,16 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.immediate import Immediate
 from tilecheck.host.model import (
     NOTHING,
-    Hold,
     Kind,
     Oids,
-    Pairs,
     State,
     Value,
-    cover_name,
     flatten,
-    pair,
 )
-from tilecheck.host.parameter_index import rebound
+from tilecheck.host.parameter_index import bound_names, rebound
+from tilecheck.host.renamed_states import RETURN as _RETURN
+from tilecheck.host.renamed_states import Outward as _Outward
+from tilecheck.host.renamed_states import Renaming as _Renaming
 from tilecheck.host.scopes import declared_outer
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import descendants
@@ -53,8 +52,6 @@ from tilecheck.syntax.walk import descendants
 _DEPTH = 2  # calls run in place inside one another, at most
 _ELEMENTS = 60  # a body of more CFG elements is applied through its summary
 _SPAN = 1_000_000  # each call site's copy of a body numbers its elements from a multiple
-_HIDE = " ^"  # the caller's names a name of the method's own shadows, while it runs
-_RETURN = " return"  # what the body's ``return``s gave (never a Python name)
 # What a body that runs in place may not hold (compared by exact type).
 _REFUSED = frozenset(
     {
@@ -91,7 +88,7 @@ class _Running:
 
     call: cst.Call
     fn: cst.FunctionDef
-    statement: int  # the module statement the callee lies in
+    statement: int | None  # the module statement the callee lies in (None: the caller's)
     site: int  # the copy of its CFG this call runs
 
 
@@ -127,7 +124,56 @@ class Inlined(Immediate):
                 value = self._run_in_place(expr, func.value.value, *found)
                 if value is not None:
                     return value
+        elif (
+            type(func) is cst.Name
+            and not self.maybe
+            and not self.lazy
+            and len(self._running) < _DEPTH
+            and self.element is not None
+        ):
+            called = self._function(func.value)
+            dropped = self.element.node
+            if (
+                called is not None
+                and called[1] is not None
+                and type(dropped) is cst.Expr
+                and dropped.value is expr
+                and self.ctx.index.fact(called[0], _gives)
+            ):
+                called = None  # what it gives dropped: its summary says so (TC108)
+            if called is not None:
+                value = self._run_in_place(expr, "", *called, None)
+                if value is not None:
+                    return value
         return Immediate._call(self, expr)
+
+    def _function(self, name: str) -> tuple[cst.FunctionDef, int | None] | None:
+        """The function ``name(...)`` runs, if its body may run in place here with its free
+        names the caller's: a ``def`` of the body being analysed (a closure called at once;
+        None: it lies in the caller's own statement), or from the module's own code, a
+        function of the module."""
+        if name in self.env or name in self.ctx.rebindable:
+            return None
+        scope = self.scope_node
+        if type(scope) is cst.FunctionDef:
+            fn = self.ctx.index.fact(scope, _local_defs).get(name)
+            found: tuple[cst.FunctionDef, int | None] | None = (fn, None) if fn else None
+        elif scope is None and self.holds and not self.summarizing and not self.summarized:
+            # (nothing in flight: its own analysis says what it does to the module's names)
+            found = self.ctx.function_for(name)
+        else:
+            return None
+        if found is None or any(r.fn is found[0] for r in self._running):
+            return None
+        ok, own, named = self.ctx.index.fact(found[0], _shape)
+        # only one of no parameters (a summary follows what an argument selects better than
+        # this), and only where it reads a name of the caller's the caller follows (else its
+        # summary, or its own analysis, says as much)
+        if _params(found[0]) or not ok or self.ctx.index.fact(found[0], _comprehends):
+            return None
+        if not any(n in self.env or n in self._based for n in named - own):
+            return None
+        return found
 
     def _callee(self, owner: str, attr: str) -> tuple[cst.FunctionDef, int, ClassInfo] | None:
         """The method ``owner.attr(...)`` runs, if its body may run in place here."""
@@ -165,13 +211,15 @@ class Inlined(Immediate):
                 return True
         return False
 
-    def _bind_arguments(self, call: cst.Call, fn: cst.FunctionDef) -> dict[str, cst.Arg] | None:
-        """Each parameter after ``self`` with the argument the call gives it; None where the
-        call cannot be bound so (it raises, or passes ``*args``)."""
+    def _bind_arguments(
+        self, call: cst.Call, fn: cst.FunctionDef, first: int
+    ) -> dict[str, cst.Arg] | None:
+        """Each parameter from ``first`` on (after a method's ``self``) with the argument the
+        call gives it; None where the call cannot be bound so (it raises, or passes ``*args``)."""
         if any(arg.star for arg in call.args):
             return None
-        positional = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)][1:]
-        keywords = {p.name.value for p in fn.params.params[1:]} | {
+        positional = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)][first:]
+        keywords = {p.name.value for p in fn.params.params[first:]} | {
             p.name.value for p in fn.params.kwonly_params
         }
         given: dict[str, cst.Arg] = {}
@@ -186,21 +234,27 @@ class Inlined(Immediate):
                 given[arg.keyword.value] = arg
             else:
                 return None
-        for param in _params(fn)[1:]:
+        for param in _params(fn)[first:]:
             if param.name.value not in given and param.default is None:
                 return None
         return given
 
     def _run_in_place(
-        self, call: cst.Call, owner: str, fn: cst.FunctionDef, statement: int, info: ClassInfo
+        self,
+        call: cst.Call,
+        owner: str,
+        fn: cst.FunctionDef,
+        statement: int | None,
+        info: ClassInfo | None,
     ) -> Value | None:
-        given = self._bind_arguments(call, fn)
+        """``info``: the class of the method ``owner.fn(...)``; None: the function ``fn(...)``
+        (``owner`` empty, no receiver)."""
+        given = self._bind_arguments(call, fn, 0 if info is None else 1)
         if given is None:
             return None
-        me = self_name(fn)
-        assert me is not None
+        me = self_name(fn) if info is not None else None
         # a name argument's paths are its parameter's (``fill(bufs)``), one name per root
-        roots: dict[str, str] = {owner: me}
+        roots: dict[str, str] = {owner: me} if me is not None else {}
         for param, arg in given.items():
             if type(arg.value) is cst.Name and arg.value.value in self._based:
                 if arg.value.value in roots:
@@ -211,9 +265,10 @@ class Inlined(Immediate):
             return None
         values = {param: self.ev(arg.value) for param, arg in given.items()}
         caller = self.state()
-        own = self.ctx.index.fact(fn, _shape)[1] | {me}
-        hide_all = self.scope_node is not None  # a function's names are not its callee's globals
-        inward = _Renaming(own, hide_all, roots, me)
+        own = self.ctx.index.fact(fn, _shape)[1] | ({me} if me is not None else set())
+        # a function's names are not its callee's globals, but they are a closure's
+        hide_all = self.scope_node is not None and statement is not None
+        inward = _Renaming(own, hide_all, roots, me or "")
         saved = {name: getattr(self, name, None) for name in _SCOPE}
         made_here, made_before = set(self.made_here), len(self.infos)
         self._load(inward.state(caller))
@@ -222,10 +277,12 @@ class Inlined(Immediate):
             if key != root:
                 self._based.add(root)
                 self._under.setdefault(root, set()).add(key)
+        closure = info is None and statement is None  # (``self``: still the caller's)
         self.scope_node = fn
         self.module_node = None
-        self.me = me
-        self.method_of = info
+        if not closure:
+            self.me = me
+            self.method_of = info
         self.parameters = frozenset(p.name.value for p in _params(fn))
         self.outer_names = declared_outer(fn.body)
         self.body_cfg = cfg
@@ -335,20 +392,26 @@ class Inlined(Immediate):
         key: object = None,
     ) -> int:
         oid = Immediate.fresh(self, kind, site, label, group=group, rank=rank, key=key)
-        if self._running:
+        statement = self._running[-1].statement if self._running else None
+        if statement is not None:
             # an op or Pending the body made: its TC105/TC108 lie in the body
-            self.made_elsewhere.setdefault(oid, self._running[-1].statement)
+            self.made_elsewhere.setdefault(oid, statement)
         return oid
 
     def report(self, key: object, finding: Finding, top: int | None = None) -> None:
-        if self._running and self._statement is None and finding.statement is None:
-            running = self._running[-1]
+        running = self._running[-1] if self._running else None
+        if (
+            running is not None
+            and running.statement is not None
+            and self._statement is None
+            and finding.statement is None
+        ):
             labels = (*finding.labels, (running.call, "in the function this call runs"))
             finding = dataclasses.replace(finding, statement=running.statement, labels=labels)
         Immediate.report(self, key, finding, top)
 
     def took(self, op: int, node: cst.CSTNode, how: str) -> None:
-        if self._running:
+        if self._running and self._running[-1].statement is not None:
             self._inside.setdefault(node, self._running[-1])
         Immediate.took(self, op, node, how)
 
@@ -357,7 +420,7 @@ class Inlined(Immediate):
             Immediate.verdict(self, code, node, finding)
             return
         running = self._running[-1]
-        if finding is not None:
+        if finding is not None and running.statement is not None:
             labels = (*finding.labels, (running.call, "in the function this call runs"))
             finding = dataclasses.replace(finding, statement=running.statement, labels=labels)
         seq = self.element.seq if self.element is not None else -1
@@ -380,17 +443,49 @@ class Inlined(Immediate):
         return Immediate.findings(self)
 
 
-def _shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str]]:
+def _shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str], frozenset[str]]:
     """Whether a method's body may run in place (no nested scope, ``super``, ``global``,
-    generator, coroutine, ``with``, ``try``, ``*args``); the names it binds."""
+    generator, coroutine, ``with``, ``try``, ``*args``); the names it binds; those it names."""
     assert isinstance(fn, cst.FunctionDef)
     ok = type(fn.params.star_arg) is not cst.Param and type(fn.params.star_kwarg) is not cst.Param
+    named: set[str] = set()
     for node in index.nodes(fn.body):
         kind = type(node)
+        if kind is cst.Name:
+            named.add(cast(cst.Name, node).value)
         if kind in _REFUSED or (kind is cst.Name and cast(cst.Name, node).value == "super"):
             ok = False
             break
-    return ok, frozenset(p.name.value for p in _params(fn)) | rebound(fn)
+    return ok, frozenset(p.name.value for p in _params(fn)) | rebound(fn), frozenset(named)
+
+
+def _comprehends(index: SyntaxIndex, fn: cst.CSTNode) -> bool:
+    """Whether a function's body holds a comprehension (its items are not followed in place)."""
+    assert isinstance(fn, cst.FunctionDef)
+    kinds = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+    return any(type(n) in kinds for n in index.nodes(fn.body))
+
+
+def _gives(index: SyntaxIndex, fn: cst.CSTNode) -> bool:
+    """Whether a function's body returns a value."""
+    assert isinstance(fn, cst.FunctionDef)
+    return any(type(n) is cst.Return and n.value is not None for n in index.nodes(fn.body))
+
+
+def _local_defs(index: SyntaxIndex, fn: cst.CSTNode) -> Mapping[str, cst.FunctionDef]:
+    """The ``def``s among a function's own statements whose names its body binds once."""
+    assert isinstance(fn, cst.FunctionDef)
+    defs = {
+        s.name.value: s for s in fn.body.body if type(s) is cst.FunctionDef and not s.decorators
+    }
+    if not defs:
+        return defs
+    seen: set[str] = set()
+    for name in bound_names(fn.body):
+        if name in defs and name in seen:
+            del defs[name]
+        seen.add(name)
+    return defs
 
 
 def _lazily(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, tuple[str, ...]]:
@@ -451,132 +546,3 @@ def methods_called(body: cst.CSTNode, me: str) -> list[str]:
 
 def _params(fn: cst.FunctionDef) -> list[cst.Param]:
     return [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
-
-
-class _Renaming:
-    """The caller's state as the callee's body starts with it: names the body binds hidden,
-    each bound root's paths copied under its parameter (``obj.out`` as ``self.out``)."""
-
-    def __init__(
-        self, own: frozenset[str], hide_all: bool, roots: Mapping[str, str], me: str
-    ) -> None:
-        self.own, self.hide_all, self.roots, self.me = own, hide_all, roots, me
-
-    def names(self, key: str) -> Iterator[str]:
-        root = root_of(key)
-        if root.startswith(" "):
-            if key != _RETURN:
-                yield key
-            return
-        yield _HIDE + key if self.hide_all or root in self.own else key
-        param = self.roots.get(root)
-        if param is not None and (key != root or param != self.me):
-            # (``self`` itself is no name in a method's analysis: its attributes are)
-            yield param + key[len(root) :]
-
-    def state(self, state: State) -> State:
-        env = {n: oids for key, oids in state.env.items() for n in self.names(key)}
-        bound = {n: oid for key, oid in state.bound.items() for n in self.names(key)}
-        defs = {n: form for key, form in state.defs.items() for n in self.names(key)}
-        return State(
-            env,
-            _covers(state.holds, lambda name: frozenset(self.names(name))),
-            self.pairs(state.apart),
-            bound,
-            state.taken,
-            self.pairs(state.same),
-            defs,
-        )
-
-    def pairs(self, pairs: Pairs) -> Pairs:
-        out: set[frozenset[str]] = set()
-        for p in pairs:
-            x, y = sorted(p)
-            out.update(pair(a, b) for a in self.names(x) for b in self.names(y) if a != b)
-        return frozenset(out)
-
-
-class _Outward:
-    """The callee's state at its end as the caller's: its own names gone, the hidden ones
-    back, each parameter's paths its argument's again (``self.out`` as ``obj.out``)."""
-
-    def __init__(
-        self, own: frozenset[str], roots: Mapping[str, str], loops: frozenset[str], owner: str
-    ) -> None:
-        self.own, self.loops, self.owner = own, loops, owner
-        self.param_of = {param: root for root, param in roots.items()}
-
-    def name(self, key: str) -> str | None:
-        root = root_of(key)
-        if key.startswith(_HIDE):
-            shown = key[len(_HIDE) :]
-            if shown == self.owner:
-                return shown  # the receiver itself (its paths come back from ``self``'s)
-            return None if root_of(shown) in self.param_of.values() else shown
-        if root.startswith(" "):
-            return None if root in self.loops or key == _RETURN else key
-        arg = self.param_of.get(root)
-        if arg is not None:
-            return arg + key[len(root) :]
-        if key == self.owner and root not in self.own:
-            return key
-        if root in self.own or root in self.param_of.values():
-            return None
-        return key
-
-    def state(self, state: State) -> State:
-        env: dict[str, Oids] = {}
-        for key, oids in state.env.items():
-            name = self.name(key)
-            if name is not None:
-                env[name] = oids
-        bound = {n: o for k, o in state.bound.items() if (n := self.name(k)) is not None}
-        defs = {n: f for k, f in state.defs.items() if (n := self.name(k)) is not None}
-
-        def covered(name: str) -> frozenset[str] | None:
-            found = self.name(name)
-            return frozenset({found}) if found is not None else None
-
-        return State(
-            env,
-            _covers(state.holds, covered),
-            self.pairs(state.apart),
-            bound,
-            state.taken,
-            self.pairs(state.same),
-            defs,
-        )
-
-    def pairs(self, pairs: Pairs) -> Pairs:
-        out: set[frozenset[str]] = set()
-        for p in pairs:
-            x, y = sorted(p)
-            a, b = self.name(x), self.name(y)
-            if a is not None and b is not None and a != b:
-                out.add(pair(a, b))
-        return frozenset(out)
-
-
-def _covers(
-    holds: Mapping[int, Hold], names: Callable[[str], frozenset[str] | None]
-) -> Mapping[int, Hold]:
-    """``holds`` with each cover's names renamed (None: one of them is gone, nothing known)."""
-    if not any(h.cover for h in holds.values()):
-        return holds
-    out: dict[int, Hold] = {}
-    for oid, hold in holds.items():
-        if hold.cover:
-            renamed: set[str] | None = set()
-            for marked in hold.cover:
-                name = cover_name(marked)
-                found = names(name)
-                if found is None or renamed is None:
-                    renamed = None
-                    break
-                mark = marked[: len(marked) - len(name)]  # ``~``: shared borrows only
-                renamed |= {mark + n for n in found} if mark else found
-            hold = dataclasses.replace(
-                hold, cover=frozenset(renamed) if renamed is not None else None
-            )
-        out[oid] = hold
-    return out
