@@ -245,7 +245,7 @@ def _cell(kind: str) -> Transform:
     transform.__doc__ = {
         "dict_cell": 'A module-level name read on the marked line held in a dict (`_ns["x"]`).',
         "attr_cell": "A module-level name read on the marked line held on an object (`_ns.x`).",
-        "rename": "Every module-level name the script binds renamed (`v1`, `v2`, ...).",
+        "rename": "Every module-level name the script binds renamed (`_v1`, `_v2`, ...).",
     }[kind]
     return transform
 
@@ -285,6 +285,7 @@ def _renamed(module: cst.Module, mark: int, kind: str) -> cst.Module | None:
     if not eligible:
         return None
     targets: dict[int, cst.BaseExpression] = {}
+    quoted = _in_fstrings(module) if kind == "dict_cell" else set()
     for i, name in enumerate(eligible, start=1):
         new: cst.BaseExpression
         if kind == "dict_cell":
@@ -292,13 +293,12 @@ def _renamed(module: cst.Module, mark: int, kind: str) -> cst.Module | None:
         elif kind == "attr_cell":
             new = cst.parse_expression(f"_ns.{name}")
         else:
-            new = cst.Name(f"v{i}")
+            new = cst.Name(f"_v{i}")
         nodes = [a.node for a in _references(glob, name)]
         nodes += [a.node for a in glob.assignments[name]]
-        for node in nodes:
-            if kind == "dict_cell" and _in_fstring(node, module):
-                return None
-            targets[id(node)] = new
+        if kind == "dict_cell" and any(id(node) in quoted for node in nodes):
+            return None
+        targets.update((id(node), new) for node in nodes)
 
     class Swap(cst.CSTTransformer):
         def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
@@ -326,26 +326,15 @@ def _substitutable(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Name)
 
 
-def _in_fstring(node: cst.CSTNode, module: cst.Module) -> bool:
-    found = False
-
-    class Find(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.depth = 0
-
-        def visit_FormattedString(self, n: cst.FormattedString) -> None:
-            self.depth += 1
-
-        def leave_FormattedString(self, n: cst.FormattedString) -> None:
-            self.depth -= 1
-
-        def visit_Name(self, n: cst.Name) -> None:
-            nonlocal found
-            if n is node and self.depth:
-                found = True
-
-    module.visit(Find())
-    return found
+def _in_fstrings(module: cst.Module) -> set[int]:
+    """The names inside f-strings (a quoted key there would end the string before 3.12)."""
+    return {
+        id(n)
+        for f in _walk([module])
+        if isinstance(f, cst.FormattedString)
+        for n in _walk([f])
+        if isinstance(n, cst.Name)
+    }
 
 
 TRANSFORMS: dict[str, Transform] = {
