@@ -31,7 +31,7 @@ import runpy
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,11 +142,21 @@ def loop_once(module: cst.Module, _mark: int) -> cst.Module | None:
 
 class _Helper(cst.CSTTransformer):
     """The marked statement (a call, a ``return`` or an assignment of one value) run by a local
-    helper defined just before it: ``def _step(): <call>`` / ``def _step(): return <value>``."""
+    helper defined just before it: ``def _step(): <call>`` / ``def _step(): return <value>``;
+    with ``params_of``, the names it reads passed as arguments (``def _step(a, b)``); with
+    ``method``, the helper a method of a class (``class _Stage: def step(self, a, b)``)."""
 
-    def __init__(self, line_of: Callable[[cst.CSTNode], int], mark: int) -> None:
+    def __init__(
+        self,
+        line_of: Callable[[cst.CSTNode], int],
+        mark: int,
+        params_of: Callable[[cst.CSTNode], list[str]] | None = None,
+        method: bool = False,
+    ) -> None:
         self.line_of = line_of
         self.mark = mark
+        self.params_of = params_of  # the names passed as arguments (none: a closure)
+        self.method = method  # the helper a method of a class made beside it
         self.done = False
         self.owners: list[type] = []  # the enclosing definitions, innermost last
 
@@ -178,26 +188,36 @@ class _Helper(cst.CSTTransformer):
             or _has([stmt], (cst.Await, cst.Yield, cst.NamedExpr))
         ):
             return None
+        names = [] if self.params_of is None else self.params_of(original)
+        if self.params_of is not None and not names:
+            return None  # nothing to pass: the plain helper's mutant already
         small = stmt.body[0]
+        callee = "_Stage().step" if self.method else "_step"
+        invoked = f"{callee}({', '.join(names)})"
         if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
             inner: cst.BaseSmallStatement = small
-            call = "_step()  # expect-also\n"
+            call = f"{invoked}  # expect-also\n"
         elif isinstance(small, cst.Return) and small.value is not None:
             inner = small
-            call = "return _step()  # expect-also\n"
+            call = f"return {invoked}  # expect-also\n"
         elif isinstance(small, cst.Assign) and len(small.targets) == 1:
             inner = cst.Return(small.value)
             target = cst.Module([]).code_for_node(small.targets[0].target)
-            call = f"{target} = _step()  # expect-also\n"
+            call = f"{target} = {invoked}  # expect-also\n"
         else:
             return None
         self.done = True
-        helper = cst.FunctionDef(
-            name=cst.Name("_step"),
-            params=cst.Parameters(),
+        params = [cst.Param(cst.Name(n)) for n in (["self", *names] if self.method else names)]
+        helper: cst.BaseStatement = cst.FunctionDef(
+            name=cst.Name("step" if self.method else "_step"),
+            params=cst.Parameters(params=params),
             body=_indented([stmt.with_changes(body=[inner], leading_lines=[])]),
-            leading_lines=stmt.leading_lines,
+            leading_lines=[] if self.method else stmt.leading_lines,
         )
+        if self.method:
+            helper = cst.ClassDef(
+                name=cst.Name("_Stage"), body=_indented([helper]), leading_lines=stmt.leading_lines
+            )
         return [helper, _statement(call)]
 
     def _rewrite(
@@ -222,19 +242,153 @@ class _Helper(cst.CSTTransformer):
 def helper_call(module: cst.Module, mark: int) -> cst.Module | None:
     """The marked statement moved into a helper called in its place (``_Helper``; the mark
     stays on the statement, the call gets ``# expect-also``)."""
+    return _helped(module, mark, passed=False, method=False)
+
+
+def helper_args(module: cst.Module, mark: int) -> cst.Module | None:
+    """The marked statement moved into a helper that takes the variables it reads as
+    parameters, called with them in its place."""
+    return _helped(module, mark, passed=True, method=False)
+
+
+def method_call(module: cst.Module, mark: int) -> cst.Module | None:
+    """The marked statement moved into a method of a class made beside it, the variables it
+    reads passed as arguments (``_Stage().step(a, b)``)."""
+    return _helped(module, mark, passed=True, method=True)
+
+
+def _helped(module: cst.Module, mark: int, passed: bool, method: bool) -> cst.Module | None:
     if not mark:
         return None
     wrapper = meta.MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(meta.PositionProvider)
+    scopes = wrapper.resolve(meta.ScopeProvider) if passed else {}
 
     def line_of(node: cst.CSTNode) -> int:
         return positions[node].start.line if node in positions else -1
 
     # the transformer sees updated nodes: match on the original statements' lines
     originals = {id(n): line_of(n) for n in positions}
-    helper = _Helper(lambda n: originals.get(id(n), -1), mark)
+    by_id = {id(n): n for n in positions}
+
+    def params_of(stmt: cst.CSTNode) -> list[str]:
+        node = by_id.get(id(stmt))
+        return [] if node is None else _variables_read(node, scopes)
+
+    helper = _Helper(
+        lambda n: originals.get(id(n), -1), mark, params_of if passed else None, method
+    )
     out = module.visit(helper)
     return out if helper.done else None
+
+
+def _variables_read(
+    stmt: cst.CSTNode, scopes: Mapping[cst.CSTNode, meta.Scope | None]
+) -> list[str]:
+    """The variables a simple statement reads (names bound by assignment in its own scope or
+    the module's, not functions, classes, imports or builtins), in order of first read; none
+    where it rebinds one of them (``x += 1`` would rebind the helper's parameter)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+    if small is None or isinstance(small, cst.AugAssign):
+        return []
+    own = scopes.get(small)
+    if own is None:
+        return []
+    skipped: set[int] = set()
+    for node in _walk([stmt]):
+        if isinstance(node, cst.Attribute):
+            skipped.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            skipped.add(id(node.keyword))
+    if isinstance(small, cst.Assign):
+        skipped.update(id(n) for t in small.targets for n in _walk([t.target]))
+    out: list[str] = []
+    for node in _walk([stmt]):
+        if not isinstance(node, cst.Name) or id(node) in skipped or node.value in out:
+            continue
+        scope = scopes.get(node)
+        if scope is None or node.value not in scope:
+            continue
+        found = list(scope[node.value])
+        if not found or any(
+            not isinstance(a, meta.Assignment)
+            or isinstance(a.node, (cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom))
+            or not (a.scope is own or isinstance(a.scope, meta.GlobalScope))
+            for a in found
+        ):
+            continue
+        out.append(node.value)
+    return sorted(out)
+
+
+def with_block(module: cst.Module, _mark: int) -> cst.Module | None:
+    """The script's statements inside ``with contextlib.nullcontext():`` (a managed block that
+    changes nothing, as a user's ``with torch.no_grad():`` or a timer)."""
+    head, script = _split(module)
+    if not script or any(_is_main_guard(s) for s in script):
+        return None
+    block = cst.With(
+        items=[cst.WithItem(cst.parse_expression("contextlib.nullcontext()"))],
+        body=_indented(script),
+        leading_lines=[cst.EmptyLine()],
+    )
+    return module.with_changes(body=[_statement("import contextlib\n"), *head, block])
+
+
+def partial_call(module: cst.Module, mark: int) -> cst.Module | None:
+    """The call on the marked line made through ``functools.partial`` of its first argument,
+    bound just before: ``_bound = functools.partial(f, a)`` then ``_bound(b)``."""
+    if not mark:
+        return None
+    wrapper = meta.MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(meta.PositionProvider)
+    lines = {id(n): p.start.line for n, p in positions.items()}
+    state = {"done": False}
+
+    class Bind(cst.CSTTransformer):
+        def leave_SimpleStatementLine(
+            self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
+        ) -> cst.SimpleStatementLine | cst.FlattenSentinel[cst.BaseStatement]:
+            if state["done"] or lines.get(id(original)) != mark or len(updated.body) != 1:
+                return updated
+            call = _outer_call(updated.body[0])
+            if call is None or _has([updated], (cst.Await, cst.Yield, cst.NamedExpr)):
+                return updated
+            first, *rest = call.args
+            if (
+                first.keyword is not None
+                or first.star
+                or not isinstance(call.func, (cst.Name, cst.Attribute))
+            ):
+                return updated
+            state["done"] = True
+            partial = cst.Call(
+                func=cst.parse_expression("functools.partial"),
+                args=[cst.Arg(call.func), first.with_changes(comma=cst.MaybeSentinel.DEFAULT)],
+            )
+            bound = cst.SimpleStatementLine(
+                body=[cst.Assign(targets=[cst.AssignTarget(cst.Name("_bound"))], value=partial)],
+                leading_lines=updated.leading_lines,
+            )
+            new = call.with_changes(func=cst.Name("_bound"), args=rest)
+            line = cst.ensure_type(updated.deep_replace(call, new), cst.SimpleStatementLine)
+            return cst.FlattenSentinel([bound, line.with_changes(leading_lines=[])])
+
+    out = module.visit(Bind())
+    if not state["done"]:
+        return None
+    return out.with_changes(body=[_statement("import functools\n"), *out.body])
+
+
+def _outer_call(small: cst.BaseSmallStatement) -> cst.Call | None:
+    """The call a statement makes at its top: ``f(a)``, ``return f(a)``, ``x = f(a)``, with at
+    least one positional argument."""
+    value: cst.BaseExpression | None = None
+    if isinstance(small, (cst.Expr, cst.Return, cst.Assign, cst.AnnAssign)):
+        value = small.value
+    if isinstance(value, cst.Call) and value.args:
+        return value
+    return None
 
 
 def _cell(kind: str) -> Transform:
@@ -342,6 +496,10 @@ TRANSFORMS: dict[str, Transform] = {
     "main_guard": main_guard,
     "loop_once": loop_once,
     "helper_call": helper_call,
+    "helper_args": helper_args,
+    "method_call": method_call,
+    "with_block": with_block,
+    "partial_call": partial_call,
     "dict_cell": _cell("dict_cell"),
     "attr_cell": _cell("attr_cell"),
     "rename": _cell("rename"),
