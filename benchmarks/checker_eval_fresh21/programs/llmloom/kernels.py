@@ -1,0 +1,51 @@
+"""Elementwise f32 kernels, output first (a Mutable partition), inputs Shared."""
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def mul(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) * tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
+    z.store(a * tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def scale_(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(a * z.load())
+
+
+@tr.kernel
+def accum(z: Mutable[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(z.load() + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def axpy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
+    z.store(z.load() + a * tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def fill(z: Mutable[Tensor[f32]], v: float) -> None:
+    z.store(z.load() * 0.0 + v)
+
+
+@tr.kernel
+def relu(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    z.store(tl.where(t > 0.0, t, 0.0))

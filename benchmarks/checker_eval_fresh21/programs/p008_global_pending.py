@@ -1,0 +1,31 @@
+"""A module-level Pending kept in a global by launch(); report() reads the buffer it writes."""
+
+import numpy as np
+from llmloom import host as H
+from llmloom import kernels as K
+
+import tilert as tr
+
+STATS = tr.zeros((32,))
+_inflight: tr.Pending | None = None
+
+
+def launch(x: tr.Tensor) -> None:
+    global _inflight
+    _inflight = K.relu(H.tiles(STATS), x).submit()
+
+
+def report() -> float:
+    return float(STATS.to_numpy().sum())  # expect: TC102
+
+
+def drain() -> None:
+    global _inflight
+    if _inflight is not None:
+        _inflight.wait()
+        _inflight = None
+
+
+launch(H.upload(np.arange(32) - 16))
+print("active", report())  # expect-also
+drain()

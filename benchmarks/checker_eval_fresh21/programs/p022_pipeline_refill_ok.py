@@ -1,0 +1,27 @@
+"""Software pipelining over two staging buffers: the previous step is waited before its staging
+buffer is refilled with the chunk after next."""
+
+import numpy as np
+from llmloom import host as H
+from llmloom import kernels as K
+
+import tilert as tr
+
+chunks = [np.full(32, i, dtype=np.float32) for i in range(4)]
+stage = [tr.zeros((32,)), tr.zeros((32,))]
+out = [tr.zeros((32,)), tr.zeros((32,))]
+stage[0].copy_from(chunks[0])
+results: list[float] = []
+prev: tr.Pending | None = None
+for i in range(len(chunks)):
+    pending = K.scale(H.tiles(out[i % 2]), stage[i % 2], 2.0).submit()
+    if prev is not None:
+        prev.wait()
+        results.append(float(out[(i - 1) % 2].to_numpy()[0]))
+    if i + 1 < len(chunks):
+        stage[(i + 1) % 2].copy_from(chunks[i + 1])
+    prev = pending
+assert prev is not None
+prev.wait()
+results.append(float(out[(len(chunks) - 1) % 2].to_numpy()[0]))
+assert results == [0.0, 2.0, 4.0, 6.0]
