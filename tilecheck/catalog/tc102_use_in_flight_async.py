@@ -10,6 +10,8 @@ from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.catalog.round31s import INVALID as ROUND31S_INVALID
 from tilecheck.catalog.round31s import VALID as ROUND31S_VALID
+from tilecheck.catalog.round32k import INVALID as ROUND32K_INVALID
+from tilecheck.catalog.round32k import VALID as ROUND32K_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -175,6 +177,7 @@ def main() -> None:
     ),
     *ROUND30L_VALID["TC102"],
     *ROUND31S_VALID["TC102"],
+    *ROUND32K_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -380,4 +383,5 @@ def main() -> None:
     ),
     *ROUND30L_INVALID["TC102"],
     *ROUND31S_INVALID["TC102"],
+    *ROUND32K_INVALID["TC102"],
 )

@@ -53,6 +53,8 @@ from tilecheck.catalog.round31c import INVALID as ROUND31C_INVALID
 from tilecheck.catalog.round31c import VALID as ROUND31C_VALID
 from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
+from tilecheck.catalog.round32k import INVALID as ROUND32K_INVALID
+from tilecheck.catalog.round32k import VALID as ROUND32K_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -189,6 +191,7 @@ def main() -> None:
         *CLEARED21J_VALID["TC105"],
         *TASKS22M_VALID["TC105"],
         *SKIPPED22K_VALID["TC105"],
+        *ROUND32K_VALID["TC105"],
         *DROPS23D_VALID["TC105"],
         *ROUND28L_VALID["TC105"],
         *ROUND29N_VALID["TC105"],
@@ -296,6 +299,7 @@ def main() -> None:
         *CLEARED21J_INVALID["TC105"],
         *TASKS22M_INVALID["TC105"],
         *SKIPPED22K_INVALID["TC105"],
+        *ROUND32K_INVALID["TC105"],
         *DROPS23D_INVALID["TC105"],
         *ROUND28L_INVALID["TC105"],
         *ROUND28P_INVALID["TC105"],

@@ -27,7 +27,7 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.host import lowered_calls
+from tilecheck.host import hook_runs, lowered_calls
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.library_spec import (
@@ -54,10 +54,11 @@ _HASHED = named(Does.HASHES)
 # how those are spelled at the call (``replace`` also as ``dataclasses.replace``; a name
 # imported under another is not followed)
 _WALKERS = named(Does.WALKS)
+_ENCODES = positions(Does.ENCODES)  # ``json.dumps(obj, default=f)``: ``f`` on its tensors
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
     | {"list", "tuple", "reduce"}
-    | {name.rpartition(".")[2] for name in _WALKERS}
+    | {name.rpartition(".")[2] for name in _WALKERS | _ENCODES.keys()}
 )
 # lazy iterators whose items are calls of a function given (``map``, ``starmap``,
 # ``accumulate``), and those that walk their arguments' items as they are walked (``zip``)
@@ -78,7 +79,7 @@ _ITEM = lowered_calls.ITEM
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
 # list); the call's value; built per
 # receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
-_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS = range(6)
+_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK = range(7)
 _Lowered = tuple[int, cst.CSTNode] | None
 _UNSEEN: _Lowered = (-1, cst.Name("_unseen"))
 
@@ -105,6 +106,8 @@ class LibraryRuns(Transfers):
                 pass  # ``obj.sort(key=f)`` of anything but a list
             elif kind <= _SORT or (kind == _PAIRS and self._pairs_run(expr)):
                 self.escape(self.ev(node))
+            elif kind == _HOOK:
+                hook_runs.run(self, cast(cst.Tuple, built))
             elif kind == _FORMAT and self.ctx.dunders:
                 format_called(cast(Analysis, self), expr)
             elif kind == _REPLACE:
@@ -185,6 +188,9 @@ class LibraryRuns(Transfers):
             return self._key_runs(expr, positional[at].value)
         if canonical in _HASHED:
             return self._hash_runs(expr)
+        if canonical in _ENCODES:
+            hooked = hook_runs.lowered(expr, _ENCODES[canonical])
+            return (_HOOK, hooked) if hooked is not None else None
         if canonical in _ADDS:
             return self._add_runs(expr)
         if canonical in _FOLDS:

@@ -112,6 +112,13 @@ class Does(enum.Enum):
     # truthy (``any``: ``SHORT_CIRCUITS``) or falsy (``all``) result: the first call certainly,
     # the rest may (needs a may-run effect: lowered only as a walk where every call is certain)
     SHORT_CIRCUITS = enum.auto()
+    # calls its ``default=`` on every value inside argument ``at`` it cannot encode itself
+    # (anything but a str, a number, a bool, None, a dict, a list or a tuple: a tensor), in
+    # the order it walks it, before it returns (``json.dumps``; ``hook_runs``)
+    ENCODES = enum.auto()
+    # calls argument ``at`` with one positional argument and nothing else, each time it calls
+    # it (``run_ranks(n, fn)``: ``fn(comm)`` on each rank; ``called_values``)
+    CALLS_ONE = enum.auto()
 
 
 class Entry:
@@ -191,6 +198,9 @@ SPEC: dict[str, Entry] = {
     "asyncio.Event.wait": _does(Does.AWAITS_SIGNAL),
     "threading.Event.set": _does(Does.SIGNALS),
     "threading.Event.wait": _does(Does.AWAITS_SIGNAL),
+    "tilert.distributed.testing.run_ranks": _does(Does.CALLS_ONE, at=1),
+    "json.dumps": _does(Does.ENCODES),
+    "json.dump": _does(Does.ENCODES),
     "atexit.register": _does(Does.AT_END),
     "weakref.finalize": _does(Does.AT_END, at=1),
     "functools.reduce": _does(Does.FOLDS),
