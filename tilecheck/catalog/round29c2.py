@@ -16,6 +16,8 @@ from tilecheck.catalog.round30h import INVALID as ROUND30H_INVALID
 from tilecheck.catalog.round30h import VALID as ROUND30H_VALID
 from tilecheck.catalog.round31c import INVALID as ROUND31C_INVALID
 from tilecheck.catalog.round31c import VALID as ROUND31C_VALID
+from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
+from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
 
 _REQUESTS = """
 from dataclasses import dataclass, field
@@ -108,3 +110,6 @@ INVALID["TC102"] = INVALID["TC102"] + ROUND30H_INVALID["TC102"]
 # Round 31C's cases (readers of cells: tuple targets, per-item keys, starred slices) too.
 VALID["TC102"] = VALID["TC102"] + ROUND31C_VALID["TC102"]
 INVALID["TC102"] = INVALID["TC102"] + ROUND31C_INVALID["TC102"]
+# Round 32D's cases (records by any constructor: ``dict(...)``, ``TypedDict``) too.
+VALID["TC102"] = VALID["TC102"] + ROUND32D_VALID["TC102"]
+INVALID["TC102"] = INVALID["TC102"] + ROUND32D_INVALID["TC102"]

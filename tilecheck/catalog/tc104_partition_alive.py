@@ -38,6 +38,8 @@ from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
+from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
+from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -174,6 +176,7 @@ def main() -> None:
         *ROUND28G_VALID["TC104"],
         *ROUND29G_VALID["TC104"],
         *ROUND31N_VALID["TC104"],
+        *ROUND32D_VALID["TC104"],
         *ROUND29C_VALID["TC104"],
     ),
     invalid=(
@@ -416,5 +419,6 @@ def main() -> None:
         *ROUND28G_INVALID["TC104"],
         *ROUND29G_INVALID["TC104"],
         *ROUND31N_INVALID["TC104"],
+        *ROUND32D_INVALID["TC104"],
     ),
 )

@@ -38,6 +38,8 @@ from tilecheck.catalog.round29g import INVALID as ROUND29G_INVALID
 from tilecheck.catalog.round29g import VALID as ROUND29G_VALID
 from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
+from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
+from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -164,6 +166,7 @@ def main() -> None:
         *ROUND29G_VALID["TC109"],
         *ROUND29C2_VALID["TC109"],
         *ROUND30L_VALID["TC109"],
+        *ROUND32D_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -349,5 +352,6 @@ def main() -> None:
         *ROUND29G_INVALID["TC109"],
         *ROUND29C_INVALID["TC109"],
         *ROUND30L_INVALID["TC109"],
+        *ROUND32D_INVALID["TC109"],
     ),
 )

@@ -577,6 +577,8 @@ class Calls(Collectives):
         keys = self.ctx.index.fact(scope, spread_keys).get(expr.value)
         if keys is None or kernel.variadic or any(a.star for a in args):
             return False
+        if f"{expr.value}[#keys]" not in self.env:
+            return False  # (``f(k=v)`` built no dict display here: ``tilecheck.host.records``)
         given = {a.keyword.value for a in args if a.keyword is not None}
         given.update(kernel.positional[: sum(a.keyword is None for a in args)])
         if not set(keys) <= kernel.keyword - given:

@@ -3,20 +3,22 @@ and by no other binding anywhere in the scope (nested scopes included: a loop, `
 handler target, a walrus, ``del``, an augmented or annotated assignment, a parameter, a
 ``def``, an import, a ``global`` or ``nonlocal`` of it): flags bound to ``True``/``False``/
 ``None`` (round 19A, ``tilecheck.host.flag_gates``), dicts (round 23D: names bound to dict
-displays and comprehensions only, so that ``for k in d`` walks ``d``'s keys) and lists bound to
-``[]`` (``tilecheck.host.last_items``). One walk of the scope answers all three."""
+displays and comprehensions only, so that ``for k in d`` walks ``d``'s keys), lists bound to
+``[]`` (``tilecheck.host.last_items``) and calls that may build a dict record (round 32D,
+``tilecheck.host.records``). One walk of the scope answers all four."""
 
 from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.records import record_call
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import target_names
 
 _CONSTANTS = frozenset({"True", "False", "None"})
 
 
-_FLAG, _DICT, _LIST, _OTHER = range(4)
+_FLAG, _DICT, _LIST, _RECORD, _OTHER = range(5)
 _BINDERS = frozenset(
     {
         cst.Assign,
@@ -58,6 +60,12 @@ def list_names(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
     return index.fact(scope, _bound)[_LIST]
 
 
+def record_names(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
+    """The names ``scope`` binds only by ``name = f(k=v, ...)`` (``records.record_call``: a
+    call that may build a dict record; whether it does is known only where it is evaluated)."""
+    return index.fact(scope, _bound)[_RECORD]
+
+
 def _kind(value: cst.BaseExpression) -> int:
     kind = type(value)
     if kind is cst.Name:
@@ -66,6 +74,8 @@ def _kind(value: cst.BaseExpression) -> int:
         return _DICT
     if kind is cst.List and not value.elements:  # type: ignore[attr-defined]
         return _LIST
+    if kind is cst.Call and record_call(value):
+        return _RECORD
     return _OTHER
 
 
@@ -113,8 +123,8 @@ def _bound(index: SyntaxIndex, scope: cst.CSTNode) -> tuple[frozenset[str], ...]
         elif isinstance(node, (cst.MatchAs, cst.MatchStar, cst.MatchMapping)):
             other.update(_match_names(node))
     if "*" in other:  # ``from m import *`` may bind any name
-        return (frozenset(),) * 3
-    out: tuple[set[str], ...] = (set(), set(), set())
+        return (frozenset(),) * 4
+    out: tuple[set[str], ...] = (set(), set(), set(), set())
     for name, kind in kinds.items():
         if name not in other:
             out[kind].add(name)

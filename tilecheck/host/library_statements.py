@@ -2,7 +2,8 @@
 to the statements the analysis follows, built once per statement: ``setattr(obj, "out", v)``
 is ``obj.out = v``; ``a, b = tee(xs)`` (``library_spec``: ``COPIES``) is ``a = list(xs); b = a``
 (each copy gives the same objects); ``var.set(x)`` of a ``ContextVar`` (``CELL``) is ``var.value
-= x`` (``tilecheck.host.context_cells``)."""
+= x`` (``tilecheck.host.context_cells``); ``ns = SimpleNamespace(a=x)`` is ``ns =
+SimpleNamespace()`` then ``ns.a = x`` (``tilecheck.host.records``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import libcst as cst
 from tilecheck.host.context import Context
 from tilecheck.host.library_spec import CELL_METHODS, Does, method_roots, named
 from tilecheck.host.property_reads import lowered_from
+from tilecheck.host.records import namespace_call, namespace_stores
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name
@@ -27,7 +29,7 @@ def setattr_call(expr: cst.BaseExpression) -> bool:
 
 
 # how the calls ``lowered_statement`` lowers are spelled (the cheap test, per statement)
-STATEMENT_CALLS = frozenset({"setattr", "tee"}) | CELL_METHODS
+STATEMENT_CALLS = frozenset({"setattr", "tee", "SimpleNamespace"}) | CELL_METHODS
 
 
 def lowered_statement(
@@ -39,6 +41,8 @@ def lowered_statement(
     if type(node) is cst.Expr and setattr_call(value):
         stored = set_attribute(ctx, cast(cst.Call, value))
         return (stored,) if stored is not None else None
+    if type(node) is cst.Assign and namespace_call(value):
+        return namespace_stores(ctx, node)
     module = ctx.module
     if type(value) is cst.Call and type(value.func) is cst.Attribute and module is not None:
         if not method_roots(value.func.attr.value) & ctx.index.fact(module, imported):

@@ -5,7 +5,9 @@ and the partition inside was never consumed: a false TC104 at the next use of it
 
 Here the source alone says which keys the dict holds. A name the scope binds only by
 ``name = {...}`` statements (``tilecheck.host.dict_names``: no other binding anywhere in it,
-nested scopes included), each a display of the same constant string keys, each an identifier,
+nested scopes included; ``name: T = {...}`` too, and a dict record's other constructors,
+``dict(k=v)`` or a ``TypedDict``'s call, ``tilecheck.host.records``, where the call evaluated
+to its display), each a display of the same constant string keys, each an identifier,
 with no ``**`` inside, every other mention of which in the scope is a ``**name`` argument of a
 call, in a scope that never calls ``globals()``, ``locals()``, ``vars()``, ``eval`` or
 ``exec``: nothing adds, removes or rebinds a key between the display and the call, so
@@ -16,8 +18,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.host.dict_names import dict_names
-from tilecheck.syntax.constants import string_value
+from tilecheck.host.dict_names import dict_names, record_names
+from tilecheck.host.records import record_keys
 from tilecheck.syntax.index import SyntaxIndex
 
 _READERS = frozenset({"globals", "locals", "vars", "eval", "exec"})
@@ -25,7 +27,7 @@ _READERS = frozenset({"globals", "locals", "vars", "eval", "exec"})
 
 def spread_keys(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, tuple[str, ...]]:
     """The names whose dict is spread by ``**name`` alone, with the keys it holds."""
-    dicts = dict_names(index, scope)
+    dicts = dict_names(index, scope) | record_names(index, scope)
     if not dicts:
         return {}
     keys: dict[str, tuple[str, ...] | None] = {}
@@ -43,7 +45,15 @@ def spread_keys(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, tuple[str, 
             name = targets[0].target
             if len(targets) == 1 and type(name) is cst.Name and name.value in dicts:
                 mentions[name.value] = mentions.get(name.value, 0) - 1
-                shown = _display_keys(node.value)  # type: ignore[attr-defined]
+                shown = record_keys(node.value)  # type: ignore[attr-defined]
+                if keys.setdefault(name.value, shown) != shown:
+                    keys[name.value] = None
+        elif kind is cst.AnnAssign:
+            name = node.target  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if type(name) is cst.Name and name.value in dicts and value is not None:
+                mentions[name.value] = mentions.get(name.value, 0) - 1
+                shown = record_keys(value)
                 if keys.setdefault(name.value, shown) != shown:
                     keys[name.value] = None
         elif kind is cst.Arg:
@@ -53,18 +63,3 @@ def spread_keys(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, tuple[str, 
     return {
         name: shown for name, shown in keys.items() if shown is not None and mentions.get(name) == 0
     }
-
-
-def _display_keys(value: cst.BaseExpression) -> tuple[str, ...] | None:
-    """The keys of a dict display of distinct constant identifier strings, in order."""
-    if type(value) is not cst.Dict:
-        return None
-    out: list[str] = []
-    for element in value.elements:
-        if type(element) is not cst.DictElement or type(element.key) is not cst.SimpleString:
-            return None
-        key = string_value(element.key)
-        if not isinstance(key, str) or not key.isidentifier() or key in out:
-            return None
-        out.append(key)
-    return tuple(out)

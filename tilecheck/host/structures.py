@@ -20,6 +20,7 @@ from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
 from tilecheck.host.dunders import default_factories
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.records import record_call, typed_dict_call
 from tilecheck.host.views import Views
 from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import children
@@ -71,6 +72,8 @@ class Structures(Views):
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
         if info is None:  # (a factory is called through an attribute: most calls are not)
             return self.construct_by_factory(call) if type(func) is cst.Attribute else None
+        if record_call(call) and typed_dict_call(self.ctx, call):
+            return None  # a ``TypedDict``'s call builds a dict (``tilecheck.host.records``)
         values = self.unknown_args(call, escape=True)
         instance = self.fresh(Kind.INSTANCE, call, f"`{info.name}` instance")
         self._class_of[instance] = info.name

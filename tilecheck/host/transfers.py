@@ -12,7 +12,9 @@ once per call (no part of the module; a finding there is shown at the call,
   empty tuple) and the container is a list, tuple or comprehension the body knows;
 * spreading arguments whose keys or positions are known: ``f(**{"z": a, "x": b})`` is
   ``f(z=a, x=b)``; ``f(**nt._asdict())`` and ``f(*nt)`` of an instance of a module
-  ``NamedTuple`` class are ``f(z=nt.z, x=nt.x)`` and ``f(nt.z, nt.x)``, its fields in order.
+  ``NamedTuple`` class are ``f(z=nt.z, x=nt.x)`` and ``f(nt.z, nt.x)``, its fields in order;
+* a dict record by another constructor (``dict(z=a)``, a ``TypedDict`` class's call) is its
+  display (``tilecheck.host.records``).
 
 Anything else is left to the call's own evaluation (what it was before)."""
 
@@ -28,6 +30,7 @@ from tilecheck.host.containers import Containers
 from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.property_reads import lowered_from, shown_node
+from tilecheck.host.records import dict_record, record_call
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import dotted_name, path_of
 
@@ -73,6 +76,8 @@ class Transfers(Containers):
             getter = self._getter_of(func.value)
             if getter is not None:
                 return _got(self.ctx.callee(getter.func).canonical, getter, expr)
+            if record_call(expr):  # ``dict(z=a)``, ``Args(z=a)`` of a ``TypedDict``: a display
+                return dict_record(self.ctx, expr)
         if not _spreads(expr):
             return None
         if _spread_tuples(expr):
