@@ -15,6 +15,10 @@ from tilecheck.catalog.round31i import INVALID as ROUND31I_INVALID
 from tilecheck.catalog.round31i import VALID as ROUND31I_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
+from tilecheck.catalog.round32f import INVALID as ROUND32F_INVALID
+from tilecheck.catalog.round32f import VALID as ROUND32F_VALID
+from tilecheck.catalog.round32p import INVALID as ROUND32P_INVALID
+from tilecheck.catalog.round32p import VALID as ROUND32P_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -265,6 +269,8 @@ def main() -> None:
     *ROUND30P_VALID["TC102"],
     *ROUND31K_VALID["TC102"],
     *ROUND31I_VALID["TC102"],
+    *ROUND32F_VALID["TC102"],
+    *ROUND32P_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -522,4 +528,6 @@ def main() -> None:
     *ROUND30P_INVALID["TC102"],
     *ROUND31K_INVALID["TC102"],
     *ROUND31I_INVALID["TC102"],
+    *ROUND32F_INVALID["TC102"],
+    *ROUND32P_INVALID["TC102"],
 )

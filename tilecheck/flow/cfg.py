@@ -17,6 +17,7 @@ from typing import NamedTuple, cast
 import libcst as cst
 
 from tilecheck.flow import peel, unroll
+from tilecheck.flow.elements import UNWINDING
 from tilecheck.flow.elements import ElementKind as ElementKind
 from tilecheck.flow.trips import constant_false as _is_constant_false
 from tilecheck.flow.trips import constant_true as _is_constant_true
@@ -472,8 +473,17 @@ class _Builder:
         inner = (*ctx.withs, item)
         found = self.splice(item, ctx.withs) if self.splice and not stmt.asynchronous else None
         if found is None:
-            block = self.add(block, ElementKind.WITH_ENTER, item, ctx)
-            end = self.with_(stmt, block, _replace_withs(left, inner), at + 1)
+            inside = _replace_withs(left, inner)
+            if ctx.raise_to is None:
+                block = self.add(block, ElementKind.WITH_ENTER, item, ctx)
+            else:  # ``__enter__`` raised: not entered (the state before it, to the handlers);
+                block.link(ctx.raise_to)  # raised in the block: ``__exit__`` runs, then on out
+                entering = replace(ctx, raise_to=None)
+                block = self.add(self.follow(block), ElementKind.WITH_ENTER, item, entering)
+                unwound = self.new()
+                self.add(unwound, ElementKind.WITH_EXIT, item, ctx, UNWINDING)
+                inside = replace(inside, raise_to=unwound)
+            end = self.with_(stmt, block, inside, at + 1)
         else:  # the manager's body here, the block at its ``yield``
             body, yielded = found
 

@@ -30,3 +30,8 @@ class ElementKind(enum.Enum):
     UNROLL_IN = "unroll-in"  # into its ``width`` slots (where the items are known one by one)
     UNROLL_OUT = "unroll-out"  # and into the loop; the target takes slot ``slots[-1]``'s item:
     FOR_SLOT = "for-slot"
+
+
+# ``WITH_EXIT``'s width on the way an exception raised in the block takes: ``__exit__`` runs
+# with the exception (``tilecheck.host.with_exits``), then the handlers
+UNWINDING = 1

@@ -20,7 +20,7 @@ from tilecheck.host import cell_producers as made
 from tilecheck.host.cell_producers import distinct_items as distinct_items
 from tilecheck.host.counters import Counters
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
-from tilecheck.host.key_lists import key_at
+from tilecheck.host.key_lists import key_at, known_key_path
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int, string_value
@@ -150,9 +150,12 @@ class Containers(Counters):
         found = self.lookup(expr)
         if found is not None:
             return found
-        listed = self.listed_key(expr)
-        if listed is not None:  # ``bufs[keys[0]]`` of a display kept by its keys
-            found = self.lookup_path(f"{listed[0]}[{listed[1]}]")
+        listed = self.listed_key(expr)  # ``bufs[keys[0]]`` of a display kept by its keys
+        path = f"{listed[0]}[{listed[1]}]" if listed is not None else None
+        if path is None and self.defs:  # ``bufs[name]``, the name's value known here
+            path = known_key_path(expr, self.defs)
+        if path is not None:
+            found = self.lookup_path(path)
             if found is not None:
                 for element in expr.slice:
                     self.walk(element)
@@ -362,7 +365,7 @@ class Containers(Counters):
         if exact.is_sequence(target):
             self.bind_sequence(target, value)
         elif exact.is_item(target):
-            path = path_of(target)
+            path = path_of(target) or known_key_path(target, self.defs)  # (``pends[name]``)
             root = root_of(path) if path is not None else None
             if path is None or root is None or self.env.get(root):
                 base = path_of(target.value) if type(target) is cst.Subscript else None

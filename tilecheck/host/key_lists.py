@@ -15,8 +15,9 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
+from tilecheck.host.indices import At
 from tilecheck.syntax.constants import string_value
-from tilecheck.syntax.nodes import flat_targets, store_targets
+from tilecheck.syntax.nodes import flat_targets, path_of, store_targets
 from tilecheck.syntax.walk import children
 
 Key = int | str
@@ -223,3 +224,20 @@ def _walk(module: cst.Module) -> Iterator[cst.CSTNode]:
             stack.append(node.value)
         else:
             stack.extend(children(node))
+
+
+def known_key_path(target: cst.BaseExpression, defs: Mapping[str, object]) -> str | None:
+    """``pends[key]`` where ``key`` is a name whose value is one constant here (a slot of an
+    unrolled loop over constants, ``tilecheck.host.positions``): the path the same item by
+    that constant has, ``pends['a']``. None for anything else."""
+    if type(target) is not cst.Subscript or not defs:
+        return None
+    index = target.slice[0].slice if len(target.slice) == 1 else None
+    if type(index) is not cst.Index or type(index.value) is not cst.Name:
+        return None
+    form = defs.get(index.value.value)
+    key = form.key if isinstance(form, At) else None
+    base = path_of(target.value) if isinstance(key, (int, str)) else None
+    if base is None or isinstance(key, bool):
+        return None
+    return f"{base}[{key!r}]"

@@ -206,7 +206,13 @@ _PLAIN = (cst.SimpleString, cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOper
 
 # keywords that change nothing a loop takes: ``zip(a, b, strict=True)`` yields what ``zip(a, b)``
 # does (or raises); ``enumerate(xs, start=1)`` is ``enumerate(xs, 1)``
-_INERT_KEYWORDS = {"zip": ("strict",), "enumerate": ("start",)}
+# keywords that change neither which items a call walks nor how many: an order's ``key=`` and
+# ``reverse=`` (each item once, in another order), a zip's ``strict=``, a count's ``start=``
+_INERT_KEYWORDS = {
+    "zip": ("strict",),
+    "enumerate": ("start",),
+    "sorted": ("key", "reverse"),
+}
 
 
 def plain_arguments(
@@ -239,3 +245,8 @@ def is_slice(expr: cst.BaseExpression) -> bool:
 def unordered_keys(column: Column) -> bool:
     """Keys whose order says nothing (a dict's, not ``range``'s): a copy takes each once."""
     return isinstance(column, Counting) and not column.arithmetic and column.bounds is None
+
+
+def holds_items(column: Column) -> bool:
+    """A column of a container's items (not a count, a zip's tuple or untracked)."""
+    return column is not None and not isinstance(column, (Counting, Zipped, Sliced))

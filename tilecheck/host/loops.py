@@ -25,6 +25,7 @@ from tilecheck.host.loop_columns import (
     Zipped,
     backwards,
     bound_in,
+    holds_items,
     is_range,
     is_reversed,
     is_slice,
@@ -271,8 +272,13 @@ class Loops(NestedItems):
                 if name in ("sorted", "reversed") and single(inner) and isinstance(inner[0], Many):
                     # another order: its items no longer line up with another's by position
                     return [dataclasses.replace(inner[0], lane=None)]
-                if len(inner) == 1 and unordered_keys(inner[0]):
-                    return inner  # ``list(d)``, ``sorted(d)``: each key once, in any order
+                if unordered_keys(inner[0]) and all(map(holds_items, inner[1:])):
+                    # ``sorted(d)``, ``list(d.items())``: each key once (with its value), in
+                    # any order: no longer in line with another's items by position
+                    return [
+                        dataclasses.replace(c, lane=None) if isinstance(c, Many) else c
+                        for c in inner
+                    ]
                 return inner if single(inner) else [None]
         if isinstance(func, cst.Attribute) and not args:
             walked = Counting(1, None, arithmetic=False, walks=path_of(func.value))

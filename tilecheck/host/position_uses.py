@@ -228,10 +228,14 @@ def _together(iterable: cst.BaseExpression) -> set[str]:
     return out
 
 
+ROW = "("  # (before a name in ``index_names``' second set: it stores a row, ``d[k] = (a, b)``)
+
+
 def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozenset[str]]:
     """The names used in an index or a slice somewhere in ``body``, each with the roots of
     the containers it indexes (``bufs[name]``: ``bufs``; None: not a name's); and those used
-    in the index of a subscript assigned something that may be a tilert object."""
+    in the index of a subscript assigned something that may be a tilert object (also as
+    ``ROW + name`` where that is a tuple or list display)."""
     out: dict[str, set[str | None]] = {}
     storing: set[str] = set()
     stack: list[cst.CSTNode] = [body]
@@ -251,9 +255,12 @@ def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozense
                 else [node.target]  # type: ignore[attr-defined]
             )
             scalar = _scalar(node.value)  # type: ignore[attr-defined]
+            row = type(node.value) in (cst.Tuple, cst.List)  # type: ignore[attr-defined]
             for target in targets:
                 if type(target) is cst.Subscript and not scalar:
-                    storing.update(n.value for e in target.slice for n in _all_names(e))
+                    names = [n.value for e in target.slice for n in _all_names(e)]
+                    storing.update(names)
+                    storing.update(ROW + n for n in names if row)
         stack.extend(node.children)
     return out, frozenset(storing)
 

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
+from tilecheck.flow.elements import UNWINDING
 from tilecheck.host import gaps
 from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import NOTHING, Kind, Value
 from tilecheck.host.parameter_index import bound_names
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.syntax.nodes import target_names
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants
 
 if TYPE_CHECKING:
     from tilecheck.host.flag_gates import FlagGates as BodyAnalysis  # (``analysis``'s base)
@@ -198,6 +199,10 @@ def left(an: BodyAnalysis, item: cst.WithItem) -> None:
         receiver = named if named in an.instances else None
     cls = an.instances.get(receiver) if receiver is not None else None
     summary = an.ctx.summary_for(f"{cls}.__exit__") if cls is not None else None
+    element = an.element
+    if summary is not None and element is not None and element.width == UNWINDING:
+        if not _ignores_exception(an, f"{cls}.__exit__"):
+            return  # (its way with the exception is not followed: as if it did nothing)
     if summary is not None and receiver is not None:
         call = managers.calls.setdefault((id(item), "exit"), PropertyRead(func=item.item))
         an.escape(an.call_summary(call, summary, receiver))
@@ -206,3 +211,20 @@ def left(an: BodyAnalysis, item: cst.WithItem) -> None:
         an.bind_name(hidden, NOTHING)
         an.set_env(hidden, None)
         an.gc_needed = True
+
+
+def _ignores_exception(an: BodyAnalysis, name: str) -> bool:
+    """``__exit__`` reads none of its parameters but ``self`` (``*exc`` unused): it does the
+    same whether or not the block raised, so its summary holds on an exception's way too."""
+    found = an.ctx.definition_for(name)
+    if found is None:
+        return False
+    params = found[0].params
+    names = [p.name.value for p in (*params.posonly_params, *params.params)][1:]
+    names += [p.name.value for p in params.kwonly_params]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.append(star.name.value)
+    return not names or not any(
+        type(node) is cst.Name and node.value in names for node in descendants(found[0].body)
+    )
