@@ -35,6 +35,8 @@ from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
+from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
+from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -170,6 +172,7 @@ def main(forward: bool) -> None:
         *ROUND28H_VALID["TC101"],
         *ROUND28I_VALID["TC101"],
         *ROUND31K_VALID["TC101"],
+        *ROUND32L_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -378,5 +381,6 @@ def main() -> None:
         *ROUND28H_INVALID["TC101"],
         *ROUND28I_INVALID["TC101"],
         *ROUND31K_INVALID["TC101"],
+        *ROUND32L_INVALID["TC101"],
     ),
 )

@@ -12,6 +12,8 @@ from tilecheck.catalog.round31s import INVALID as ROUND31S_INVALID
 from tilecheck.catalog.round31s import VALID as ROUND31S_VALID
 from tilecheck.catalog.round32k import INVALID as ROUND32K_INVALID
 from tilecheck.catalog.round32k import VALID as ROUND32K_VALID
+from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
+from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -178,6 +180,7 @@ def main() -> None:
     *ROUND30L_VALID["TC102"],
     *ROUND31S_VALID["TC102"],
     *ROUND32K_VALID["TC102"],
+    *ROUND32L_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -384,4 +387,5 @@ def main() -> None:
     *ROUND30L_INVALID["TC102"],
     *ROUND31S_INVALID["TC102"],
     *ROUND32K_INVALID["TC102"],
+    *ROUND32L_INVALID["TC102"],
 )

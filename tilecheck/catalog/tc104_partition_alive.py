@@ -40,6 +40,8 @@ from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
+from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
+from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -178,6 +180,7 @@ def main() -> None:
         *ROUND31N_VALID["TC104"],
         *ROUND32D_VALID["TC104"],
         *ROUND29C_VALID["TC104"],
+        *ROUND32L_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -420,5 +423,6 @@ def main() -> None:
         *ROUND29G_INVALID["TC104"],
         *ROUND31N_INVALID["TC104"],
         *ROUND32D_INVALID["TC104"],
+        *ROUND32L_INVALID["TC104"],
     ),
 )

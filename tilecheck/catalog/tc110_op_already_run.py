@@ -45,6 +45,8 @@ from tilecheck.catalog.round30u import INVALID as ROUND30U_INVALID
 from tilecheck.catalog.round30u import VALID as ROUND30U_VALID
 from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
+from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
+from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -270,6 +272,7 @@ def main() -> None:
         *ROUND30U_VALID["TC110"],
         *ROUND31E_VALID["TC110"],
         *ROUND30L_VALID["TC110"],
+        *ROUND32L_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -465,5 +468,6 @@ def main() -> None:
         *ROUND30U_INVALID["TC110"],
         *ROUND31E_INVALID["TC110"],
         *ROUND30L_INVALID["TC110"],
+        *ROUND32L_INVALID["TC110"],
     ),
 )

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from tilecheck.syntax import drawn
+
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 Suites = Sequence[tuple[Sequence[Statement], int]]
 
@@ -43,7 +45,9 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
     kind = type(iterable)
     if kind is cst.Call:
         func = iterable.func  # type: ignore[attr-defined]
-        if type(func) is cst.Name:
+        if drawn.spelled(func) is not None:
+            pass  # ``product(xs, repeat=2)``, ``compress(xs, mask)`` (``syntax.drawn``)
+        elif type(func) is cst.Name:
             if func.value not in ("zip", "enumerate", "list", "tuple"):
                 return None
         elif type(func) is not cst.Attribute or func.attr.value not in _VIEWS:
@@ -154,6 +158,9 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         return None
     call: cst.Call = expr  # type: ignore[assignment]
     func = call.func
+    form = drawn.spelled(func)
+    if form is not None:
+        return _drawn_length(call, form, earlier, start, depth)
     if type(func) is cst.Attribute:
         if func.attr.value in _VIEWS and not call.args:
             return _length(func.value, earlier, start, depth + 1)
@@ -173,6 +180,32 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     if func.value == "range" and len(walked) == 1 and type(walked[0].value) is cst.Integer:
         return int(walked[0].value.value)
     return None
+
+
+def _drawn_length(
+    call: cst.Call, form: str, earlier: _Earlier, start: int, depth: int
+) -> int | None:
+    """How many items a standard-library iterator draws (``syntax.drawn``), as the source
+    shows its arguments."""
+    shape = drawn.arguments(call, form)
+    if shape is None:
+        return None
+    sources, selectors, times, size, bounds = shape
+    mask = None
+    if selectors is not None:
+        mask = drawn.mask_of(selectors, lambda n: _bound_value(earlier, n, start))
+        if mask is None:
+            return None
+    lengths = [_length(s, earlier, start, depth + 1) for s in sources]
+    if selectors is not None and lengths[0] is None:
+        lengths = [-1]
+    plan = drawn.plan(form, lengths, mask, times, size, bounds)
+    return None if plan is None else len(plan)
+
+
+def _bound_value(earlier: _Earlier, name: str, start: int) -> cst.BaseExpression | None:
+    found = earlier.bound(name, start)
+    return None if found is None else found[0]
 
 
 def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: int) -> int | None:

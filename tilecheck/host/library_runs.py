@@ -32,7 +32,9 @@ from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.library_spec import (
     CELL_METHODS,
+    DRAWING,
     RESULT,
+    SPEC,
     STACK_METHODS,
     STARTS,
     Does,
@@ -58,8 +60,11 @@ _ENCODES = positions(Does.ENCODES)  # ``json.dumps(obj, default=f)``: ``f`` on i
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
     | {"list", "tuple", "reduce"}
+    | {name.rpartition(".")[2] for name, e in SPEC.items() if e.does & DRAWING}
     | {name.rpartition(".")[2] for name in _WALKERS | _ENCODES.keys()}
 )
+# the iterators drawn by position (``drawn_positions``), with what each does
+_DRAWN_BY = {name: e.does for name, e in SPEC.items() if e.does & DRAWING}
 # lazy iterators whose items are calls of a function given (``map``, ``starmap``,
 # ``accumulate``), and those that walk their arguments' items as they are walked (``zip``)
 _MAPS = named(Does.MAPS)
@@ -79,7 +84,7 @@ _ITEM = lowered_calls.ITEM
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
 # list); the call's value; built per
 # receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
-_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK = range(7)
+_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK, _DRAWN = range(8)
 _Lowered = tuple[int, cst.CSTNode] | None
 _UNSEEN: _Lowered = (-1, cst.Name("_unseen"))
 
@@ -114,6 +119,10 @@ class LibraryRuns(Transfers):
                 made = self._replace_run(expr)
                 if made is not None:
                     return self.ev(made)
+            elif kind == _DRAWN:
+                drawn = self._drawn(expr)
+                if drawn is not None:
+                    return self.ev(drawn)
         return Transfers._call(self, expr)
 
     def _held_by_receiver(self, expr: cst.Call, method: str) -> Value | None:
@@ -172,6 +181,8 @@ class LibraryRuns(Transfers):
         canonical = self.ctx.callee(func).canonical
         if canonical is None:
             return None
+        if canonical in _DRAWN_BY:
+            return _DRAWN, expr
         if canonical in _LISTED:
             found = self._mapped(expr)
             if found is not None:
@@ -267,6 +278,17 @@ class LibraryRuns(Transfers):
                 called = lowered_from(expr, cst.Call(func=cst.Name(arg.value)))
                 built.append(cst.Element(called))
         return (_FIRST, lowered_from(expr, cst.List(elements=built))) if built else None
+
+    def _drawn(self, expr: cst.Call) -> cst.BaseExpression | None:
+        """A library iterator drawn by position where every position is certain here
+        (``drawn_positions``), or a list's insertion: its display, built once per drawing."""
+        from tilecheck.host import drawn_positions  # (rarely met: compiled here)
+
+        canonical = self.ctx.callee(expr.func).canonical
+        does = _DRAWN_BY.get(canonical or "")
+        if does is None:
+            return None
+        return drawn_positions.draws(expr, does, self, self.ctx.module, self.ctx.lowered)
 
     # -- ``key=`` ------------------------------------------------------------------------------
     def _key_runs(self, expr: cst.Call, items: cst.BaseExpression) -> _Lowered:

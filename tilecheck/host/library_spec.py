@@ -119,6 +119,24 @@ class Does(enum.Enum):
     # calls argument ``at`` with one positional argument and nothing else, each time it calls
     # it (``run_ranks(n, fn)``: ``fn(comm)`` on each rank; ``called_values``)
     CALLS_ONE = enum.auto()
+    # the iterators the documentation defines by "roughly equivalent" code drawing items by
+    # position, drawn where the positions are certain (``drawn_positions``): the items of
+    # argument 0 whose selector in argument 1 is true (``compress``)
+    SELECTS = enum.auto()
+    # every tuple of one item of each positional argument (``repeat=`` times over), the last
+    # varying fastest (``product``)
+    CROSSES = enum.auto()
+    # each item of argument 0 with the next (``pairwise``)
+    PAIRS = enum.auto()
+    # the items of argument 0 in tuples of argument 1 (``batched``)
+    BATCHES = enum.auto()
+    # the items of argument 0, last first (``reversed``)
+    REVERSES = enum.auto()
+    # the items of argument 0 at the positions of a slice of the later arguments (``islice``)
+    SLICES = enum.auto()
+    # puts argument ``at + 1`` into the list argument ``at``, running ``key=`` on it first
+    # (``bisect.insort``'s search step; ``heapq.heappush``)
+    INSERTS = enum.auto()
 
 
 class Entry:
@@ -165,8 +183,15 @@ SPEC: dict[str, Entry] = {
     "itertools.zip_longest": _does(Does.PASSES),
     "itertools.filterfalse": _does(Does.PASSES, at=1),
     "itertools.dropwhile": _does(Does.PASSES, at=1),
-    "itertools.pairwise": _does(Does.PASSES),
-    "itertools.compress": _does(Does.PASSES),
+    "itertools.pairwise": _does(Does.PASSES, Does.PAIRS),
+    "itertools.compress": _does(Does.PASSES, Does.SELECTS),
+    "itertools.product": _does(Does.CROSSES),
+    "itertools.batched": _does(Does.BATCHES),
+    "builtins.reversed": _does(Does.REVERSES),
+    "itertools.islice": _does(Does.SLICES),
+    "bisect.insort": _does(Does.INSERTS),
+    "bisect.insort_left": _does(Does.INSERTS),
+    "bisect.insort_right": _does(Does.INSERTS),
     "builtins.any": _does(Does.SHORT_CIRCUITS),
     "builtins.all": _does(Does.SHORT_CIRCUITS),
     "threading.Thread": _does(Does.RUNS_TARGET),
@@ -192,7 +217,7 @@ SPEC: dict[str, Entry] = {
     "collections.deque.append": _does(Does.PUTS),
     "collections.deque.popleft": _does(Does.TAKES),
     "collections.deque.pop": _does(Does.TAKES, Does.LIFO),
-    "heapq.heappush": _does(Does.PUTS),
+    "heapq.heappush": _does(Does.PUTS, Does.INSERTS),
     "heapq.heappop": _does(Does.TAKES, Does.PRIORITY),
     "asyncio.Event.set": _does(Does.SIGNALS),
     "asyncio.Event.wait": _does(Does.AWAITS_SIGNAL),
@@ -236,6 +261,13 @@ def unbound_method(canonical: str) -> bool:
     (``tr.Tensor.copy_from``): a call ``T.m(obj, *args)`` is ``obj.m(*args)``. tilert's are
     derived from its stubs (``library.library_methods``)."""
     return canonical in library_methods()
+
+
+# the members ``drawn_positions`` reads: a call of one is drawn by position where it can be
+DRAWING = frozenset(
+    {Does.SELECTS, Does.CROSSES, Does.PAIRS, Does.BATCHES, Does.REVERSES, Does.SLICES}
+    | {Does.INSERTS}
+)
 
 
 def entry(canonical: str | None) -> Entry | None:

@@ -26,9 +26,10 @@ from tilecheck.host.context import Context
 from tilecheck.host.indices import At
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
-from tilecheck.host.position_uses import index_names, positional_comprehensions
+from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
 from tilecheck.host.skipped_waits import SkippedWaits
 from tilecheck.host.turn_tests import decided, turn_def
+from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
 
@@ -61,7 +62,7 @@ class Positions(SkippedWaits):
         known = (
             items is not None
             and len(items) == count
-            and _slot_bindable(loop.target, items, *self._indexing(loop))
+            and _slot_bindable(loop.target, items, *self._indexing(loop, items))
             and not any(self.infos[o].kind is Kind.INSTANCE for i in items for o in _oids(i))
         )
         if known and slots:
@@ -106,18 +107,39 @@ class Positions(SkippedWaits):
                     self.set_bound(name, next(iter(held)) if len(held) == 1 else None)
                     self.instance_paths(name, held)
 
-    def _indexing(self, loop: cst.For) -> tuple[frozenset[str], frozenset[str]]:
+    def _indexing(self, loop: cst.For, items: list[Item]) -> tuple[frozenset[str], frozenset[str]]:
         """The names ``loop``'s body indexes a container by that the analysis keeps (or
-        something not a name's), and those it stores by (``pends[i] = ...``)."""
+        something not a name's), and those it stores by (``pends[i] = ...``; as ``ROW +
+        name`` too where its keys are not each the key of a kept item: ``_own_keys``)."""
         found = self._unrolled_index_names.get(id(loop))
         if found is None:
             found = self._unrolled_index_names[id(loop)] = index_names(loop.body)
         reading, storing = found
+        if storing and type(loop.iter) in (cst.Tuple, cst.List):
+            storing |= {ROW + n for n in storing if not self._own_keys(loop, items, n, reading)}
+        else:
+            storing |= {ROW + n for n in storing}
         return frozenset(
             name
             for name, roots in reading.items()
             if any(r is None or self.env.get(r) or self.env.get(r + "[*]") for r in roots)
         ), storing
+
+    def _own_keys(
+        self, loop: cst.For, items: list[Item], name: str, reading: dict[str, set[str | None]]
+    ) -> bool:
+        """Each container the body indexes by ``name`` (a loop over a display of constants)
+        is empty here (filled by the loop) or holds an item by each constant ``name`` takes:
+        read or stored by that constant in each slot (``key_lists.known_key_path``)."""
+        keys = [v for i in items for n, v in _bind(loop.target, i) or () if n == name]
+        for root in reading.get(name, ()):
+            if root is None:
+                return False
+            if root + "[*]" in self.env and not self.env[root + "[*]"]:
+                continue
+            if not all(f"{root}[{k!r}]" in self.env for k in keys):
+                return False
+        return True
 
     def _comprehension(
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
@@ -177,6 +199,8 @@ class Positions(SkippedWaits):
     def positions(self, iterable: cst.BaseExpression) -> list[Item] | None:
         """What each step of ``for ... in iterable`` takes, in order, where the iterable's
         length is known and at most ``LIMIT`` (None: not known); read without evaluating."""
+        if type(iterable) is cst.Call and drawn.spelled(iterable.func) is not None:
+            return self._drawn_positions(cst.ensure_type(iterable, cst.Call))
         if type(iterable) is cst.Call and type(iterable.func) is cst.Name:
             args = [a for a in iterable.args if a.keyword is None]
             strict = iterable.func.value == "zip" and any(  # (it only checks the lengths)
@@ -246,6 +270,39 @@ class Positions(SkippedWaits):
         if isinstance(held, Packed) and held.keys is None and len(held.items) <= LIMIT:
             return list(held.items)
         return None
+
+    def _drawn_positions(self, call: cst.Call) -> list[Item] | None:
+        """``product(xs, repeat=2)``, ``compress(xs, mask)``, ``pairwise(xs)``: the items the
+        standard library's definition draws (``syntax.drawn``), each argument's known."""
+        from tilecheck.host import drawn_positions  # (rarely met: compiled here)
+        from tilecheck.host.library_spec import entry
+
+        form = drawn.spelled(call.func)
+        found = entry(self.ctx.callee(call.func).canonical)
+        if form is None or found is None or drawn_positions.FORM_OF.get(form) not in found.does:
+            return None
+        shape = drawn.arguments(call, form)
+        if shape is None:
+            return None
+        sources, selectors, times, size, bounds = shape
+        mask = None
+        if selectors is not None:
+            module, cache = self.ctx.module, self.ctx.lowered
+            mask = drawn.mask_of(selectors, lambda n: drawn_positions.mask_bound(module, n, cache))
+            if mask is None:
+                return None
+        columns = [self.positions(source) for source in sources]
+        known = [c for c in columns if c is not None]
+        if len(known) != len(columns):
+            return None
+        plan = drawn.plan(form, [len(c) for c in known], mask, times, size, bounds)
+        if plan is None or len(plan) > LIMIT:
+            return None
+        single = form in drawn.SINGLE
+        return [
+            known[item[0][0]][item[0][1]] if single else tuple(known[a][i] for a, i in item)
+            for item in plan
+        ]
 
     def _sliced_positions(self, iterable: cst.Subscript) -> list[Item] | None:
         if len(iterable.slice) != 1 or type(iterable.slice[0].slice) is not cst.Slice:
@@ -423,14 +480,33 @@ def _slot_bindable(
 ) -> bool:
     """As ``_bindable``, where a name the body indexes nothing kept by may also take nothing;
     a name the body stores by (``inflight[rid] = ...``) keeps the loop, whose rules tell
-    one turn's key from another's (``tilecheck.host.keyed_turns``), unless it holds objects
-    or what is stored is a plain value (``sums[name] = float(...)``)."""
+    one turn's key from another's (``tilecheck.host.keyed_turns``), unless it holds objects,
+    what is stored is a plain value (``sums[name] = float(...)``), or it takes a constant of
+    its own on each turn (``_own_key``: then its reads go by that constant too)."""
+    keys: dict[str, set[int | str]] = {}
     for item in items:
         bound = _bind(target, item)
         if bound is None or any(
-            (n in storing and not _oids(v))
-            or (not isinstance(v, int) and not _oids(v) and n in indexing)
+            (
+                n in storing
+                and not _oids(v)
+                and not _own_key(keys.setdefault(n, set()), v, n, storing)
+            )
+            or (not isinstance(v, int) and not _oids(v) and n in indexing and n not in storing)
             for n, v in bound
         ):
             return False
+    return True
+
+
+def _own_key(seen: set[int | str], value: Item, name: str, storing: frozenset[str]) -> bool:
+    """A name the body stores one object by takes a constant no earlier slot gave it: each
+    slot stores under a key of its own (``inflight[rid] = k(...).submit()``), as the stores
+    written out one by one. A row stored by key (``d[k] = (out, pending)``) keeps the loop,
+    whose rules keep its columns together (``tilecheck.host.rows``)."""
+    if not isinstance(value, (int, str)) or isinstance(value, bool) or value in seen:
+        return False
+    if ROW + name in storing:
+        return False
+    seen.add(value)
     return True
