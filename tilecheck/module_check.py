@@ -378,8 +378,12 @@ def _check_module(
         for findings in found.values()
         for finding, near in findings
     ]
-    # a finding inside a function that two of its callers reported (TC105, TC110) is one
-    return sorted(dict.fromkeys(diagnostics), key=Diagnostic.sort_key)
+    # a finding inside a function that two of its callers reported (TC105, TC110), or that
+    # its own analysis and a call running it in place both reported, is one
+    unique: dict[tuple[str, object, str], Diagnostic] = {}
+    for diagnostic in sorted(diagnostics, key=lambda d: len(d.labels)):
+        unique.setdefault((diagnostic.code, diagnostic.span, diagnostic.message), diagnostic)
+    return sorted(unique.values(), key=Diagnostic.sort_key)
 
 
 AnyFinding = HostFinding | KernelFinding

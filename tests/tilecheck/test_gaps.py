@@ -36,9 +36,9 @@ BY_REASON: dict[str, tuple[str, int]] = {
     "TC902": (f"import pickle\np = {SUBMIT}\nblob = pickle.dumps(p)\n", 3),
     "TC903": (f"class Box:\n    pass\n\n\np = {SUBMIT}\nbox = Box(p)\n", 6),
     "TC904": (
-        f"def finish(pending: tr.Pending) -> None:\n    pending.wait()\n\n\n"
-        f"p = {SUBMIT}\nfinish(p)\n",
-        6,
+        f"def finish(pending: tr.Pending) -> None:\n    try:\n        pending.wait()\n"
+        f"    finally:\n        pass\n\n\np = {SUBMIT}\nfinish(p)\n",
+        9,
     ),
     "TC905": (f"import sys\np = {SUBMIT}\nsys.modules[__name__].pending = p\n", 3),
     "TC906": (f"p = {SUBMIT}\ndone = lambda: p.wait()\n", 2),

@@ -16,7 +16,7 @@ from tilecheck.host.carried import carried_names
 from tilecheck.host.indices import Affine, At, Bounds, Select
 from tilecheck.host.loop_columns import Counting
 from tilecheck.host.messages import Use
-from tilecheck.host.model import Hold, Kind, Oids, Value
+from tilecheck.host.model import Hold, Kind, Oids, Value, came_around
 from tilecheck.host.overwrites import Overwrites
 from tilecheck.host.turn_order import counter_of, innermost, loop_spans
 from tilecheck.syntax.constants import const_int
@@ -168,8 +168,7 @@ class FirstTurns(Overwrites):
     def _came_around(self, holder: int, seq: int) -> bool:
         """``holder`` is made at or after the use's element: it reaches the use around a back
         edge, after every later use of the turn that made it."""
-        made = self.infos[holder].seq
-        return made > seq or (made == seq and holder not in self.made_here)
+        return came_around(self.infos[holder].seq, seq, holder in self.made_here)
 
     def _surely_overlaps(self, tensor: int) -> bool:
         """The use being checked touches ``tensor`` itself, or the one tensor it is a part of

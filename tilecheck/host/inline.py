@@ -17,7 +17,6 @@ is applied through its summary as before."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import cast
 
 import libcst as cst
@@ -28,6 +27,33 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.frozen import frozen
 from tilecheck.host import gaps
 from tilecheck.host.bound_once import never_in
+from tilecheck.host.called_bodies import (
+    bound_constants as _bound_constants,
+)
+from tilecheck.host.called_bodies import (
+    built as _built,
+)
+from tilecheck.host.called_bodies import (
+    comprehends as _comprehends,
+)
+from tilecheck.host.called_bodies import (
+    gives as _gives,
+)
+from tilecheck.host.called_bodies import (
+    indexing as _indexing,
+)
+from tilecheck.host.called_bodies import (
+    lazily as _lazily,
+)
+from tilecheck.host.called_bodies import (
+    local_defs as _local_defs,
+)
+from tilecheck.host.called_bodies import (
+    shape as _shape,
+)
+from tilecheck.host.called_bodies import (
+    tested as _tested,
+)
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.containers import root_of
 from tilecheck.host.context import Context
@@ -41,32 +67,17 @@ from tilecheck.host.model import (
     Value,
     flatten,
 )
-from tilecheck.host.parameter_index import bound_names, rebound
+from tilecheck.host.model import SPAN as _SPAN
+from tilecheck.host.parameter_index import rebound
 from tilecheck.host.renamed_states import RETURN as _RETURN
 from tilecheck.host.renamed_states import Outward as _Outward
 from tilecheck.host.renamed_states import Renaming as _Renaming
 from tilecheck.host.scopes import declared_outer
-from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.walk import descendants
+from tilecheck.host.turn_order import innermost, loop_spans
+from tilecheck.syntax.constants import const_int
 
 _DEPTH = 2  # calls run in place inside one another, at most
 _ELEMENTS = 60  # a body of more CFG elements is applied through its summary
-_SPAN = 1_000_000  # each call site's copy of a body numbers its elements from a multiple
-# What a body that runs in place may not hold (compared by exact type).
-_REFUSED = frozenset(
-    {
-        cst.Lambda,
-        cst.FunctionDef,
-        cst.ClassDef,
-        cst.Yield,
-        cst.Await,
-        cst.Global,
-        cst.Nonlocal,
-        cst.With,
-        cst.Try,
-        cst.TryStar,
-    }
-)
 _SCOPE = (
     "scope_node",
     "module_node",
@@ -93,7 +104,7 @@ class _Running:
 
 
 class Inlined(Immediate):
-    __slots__ = ("_copies", "_inside", "_returning", "_running", "_site_verdicts")
+    __slots__ = ("_copies", "_inside", "_loop_spans", "_returning", "_running", "_site_verdicts")
 
     def __init__(self, ctx: Context) -> None:
         Immediate.__init__(self, ctx)
@@ -105,6 +116,7 @@ class Inlined(Immediate):
         self._site_verdicts: dict[tuple[str, int, cst.CSTNode], dict[int, Finding | None]] = {}
         self._inside: dict[cst.CSTNode, _Running] = {}  # a run recorded inside such a body
         self._returning = False  # the next ``escape`` is of a value a ``return`` gives back
+        self._loop_spans: dict[int, list[tuple[int, int, cst.For | cst.While]]] = {}
 
     # -- the call ---------------------------------------------------------------------------
     def _call(self, expr: cst.Call) -> Value:
@@ -124,6 +136,18 @@ class Inlined(Immediate):
                 value = self._run_in_place(expr, func.value.value, *found)
                 if value is not None:
                     return value
+        if (
+            type(func) is cst.Attribute
+            and not self.maybe
+            and not self.lazy
+            and len(self._running) < _DEPTH
+            and self.element is not None
+        ):
+            method = self._stateless(func, expr)
+            if method is not None:
+                value = self._run_in_place(expr, "", *method, None, first=1)
+                if value is not None:
+                    return value
         elif (
             type(func) is cst.Name
             and not self.maybe
@@ -131,7 +155,7 @@ class Inlined(Immediate):
             and len(self._running) < _DEPTH
             and self.element is not None
         ):
-            called = self._function(func.value)
+            called = self._function(func.value, expr)
             dropped = self.element.node
             if (
                 called is not None
@@ -147,33 +171,107 @@ class Inlined(Immediate):
                     return value
         return Immediate._call(self, expr)
 
-    def _function(self, name: str) -> tuple[cst.FunctionDef, int | None] | None:
+    def _function(self, name: str, call: cst.Call) -> tuple[cst.FunctionDef, int | None] | None:
         """The function ``name(...)`` runs, if its body may run in place here with its free
         names the caller's: a ``def`` of the body being analysed (a closure called at once;
         None: it lies in the caller's own statement), or from the module's own code, a
         function of the module."""
         if name in self.env or name in self.ctx.rebindable:
             return None
+        if any(type(arg.value) is cst.Lambda for arg in call.args):
+            return None  # (a callback it is given: the summary's ``capture_callbacks``)
+        given = any(self._given_followed(arg.value) for arg in call.args)
         scope = self.scope_node
+        found: tuple[cst.FunctionDef, int | None] | None = None
         if type(scope) is cst.FunctionDef:
             fn = self.ctx.index.fact(scope, _local_defs).get(name)
-            found: tuple[cst.FunctionDef, int | None] | None = (fn, None) if fn else None
-        elif scope is None and self.holds and not self.summarizing and not self.summarized:
-            # (nothing in flight: its own analysis says what it does to the module's names)
+            found = (fn, None) if fn else None
+        # a function of the module: from the module's code, or from a body given one of its
+        # objects (nothing in flight: its own analysis or summary says what it does)
+        if found is None and (
+            (scope is None and self.holds and not self.summarized)
+            or (type(scope) is cst.FunctionDef and given)
+        ):
             found = self.ctx.function_for(name)
-        else:
-            return None
         if found is None or any(r.fn is found[0] for r in self._running):
             return None
         ok, own, named = self.ctx.index.fact(found[0], _shape)
-        # only one of no parameters (a summary follows what an argument selects better than
-        # this), and only where it reads a name of the caller's the caller follows (else its
-        # summary, or its own analysis, says as much)
-        if _params(found[0]) or not ok or self.ctx.index.fact(found[0], _comprehends):
+        if not ok or self.ctx.index.fact(found[0], _comprehends):
             return None
-        if not any(n in self.env or n in self._based for n in named - own):
+        if self.ctx.index.fact(found[0], _built) or not self._followable(found[0], call):
+            return None
+        # only where it reads a name of the caller's the caller follows, or is given one
+        # (else its summary, or its own analysis, says as much)
+        if not given and not any(n in self.env or n in self._based for n in named - own):
             return None
         return found
+
+    def _stateless(self, func: cst.Attribute, call: cst.Call) -> tuple[cst.FunctionDef, int] | None:
+        """The method ``obj.name(...)`` or ``Cls().name(...)`` runs, where ``obj``'s class keeps
+        nothing the analysis follows (no tensor in an attribute; ``Cls`` without ``__init__``)
+        and an argument is an object the caller follows: it runs in place as a function of
+        the module would, ``self`` an object of unknown attributes."""
+        value = func.value
+        if type(value) is cst.Name:
+            cls = self.instances.get(value.value) if value.value != self.me else None
+        elif type(value) is cst.Call and type(value.func) is cst.Name and not value.args:
+            cls = value.func.value
+            if self.ctx.definition_for(f"{cls}.__init__") is not None:
+                return None
+        else:
+            return None
+        if cls is None or cls in self.ctx.classes or cls in self.env:
+            return None
+        found = self.ctx.definition_for(f"{cls}.{func.attr.value}")
+        if found is None or self_name(found[0]) is None:
+            return None
+        fn = found[0]
+        if any(r.fn is fn for r in self._running) or not self.ctx.index.fact(fn, _shape)[0]:
+            return None
+        if self.ctx.index.fact(fn, _comprehends) or self.ctx.index.fact(fn, _built):
+            return None
+        if not any(self._given_followed(arg.value) for arg in call.args):
+            return None
+        if any(type(arg.value) is cst.Lambda for arg in call.args):
+            return None
+        if not self._followable(fn, call, 1):
+            return None
+        return found
+
+    def _in_loop(self) -> bool:
+        """Whether the call lies in a loop of the body analysed (its turns' windows and
+        carried items are the summary's facts, applied at each turn)."""
+        cfg, element = self.body_cfg, self.element
+        if cfg is None or element is None or not cfg.loops:
+            return False
+        spans = self._loop_spans.get(id(cfg))
+        if spans is None:
+            spans = self._loop_spans[id(cfg)] = loop_spans(cfg)
+        return innermost(spans, element.seq) is not None
+
+    def _followable(self, fn: cst.FunctionDef, call: cst.Call, first: int = 0) -> bool:
+        """Whether what ``fn`` does is decided by the objects it is given, not by the values
+        of its other arguments (a branch testing a parameter as other than a holder that may
+        be None, an item a parameter selects, a slice bound not known here): the summary
+        follows those better, knowing the argument's literal and the index facts."""
+        items, bounds = self.ctx.index.fact(fn, _indexing)
+        if items or self.ctx.index.fact(fn, _tested) or (call.args and self._in_loop()):
+            return False
+        if not bounds:
+            return True
+        given = self._bind_arguments(call, fn, first)
+        return given is not None and all(
+            name in given and const_int(given[name].value, self.ctx.constants) is not None
+            for name in bounds
+        )
+
+    def _given_followed(self, expr: cst.BaseExpression) -> bool:
+        """Whether an argument names an object the caller follows (``bufs[i]``, ``t[0:8]``)."""
+        while type(expr) in (cst.Attribute, cst.Subscript):
+            expr = cast(cst.Attribute | cst.Subscript, expr).value
+        if type(expr) is cst.Call:
+            return any(self._given_followed(a.value) for a in expr.args)
+        return type(expr) is cst.Name and (expr.value in self.env or expr.value in self._based)
 
     def _callee(self, owner: str, attr: str) -> tuple[cst.FunctionDef, int, ClassInfo] | None:
         """The method ``owner.attr(...)`` runs, if its body may run in place here."""
@@ -246,29 +344,37 @@ class Inlined(Immediate):
         fn: cst.FunctionDef,
         statement: int | None,
         info: ClassInfo | None,
+        first: int = 0,
     ) -> Value | None:
         """``info``: the class of the method ``owner.fn(...)``; None: the function ``fn(...)``
-        (``owner`` empty, no receiver)."""
-        given = self._bind_arguments(call, fn, 0 if info is None else 1)
+        (``owner`` empty, no receiver; ``first``: 1 where it is a method, its ``self`` no
+        object the analysis follows)."""
+        given = self._bind_arguments(call, fn, 1 if info is not None else first)
         if given is None:
             return None
         me = self_name(fn) if info is not None else None
         # a name argument's paths are its parameter's (``fill(bufs)``), one name per root
         roots: dict[str, str] = {owner: me} if me is not None else {}
+        body_binds = rebound(fn)
         for param, arg in given.items():
-            if type(arg.value) is cst.Name and arg.value.value in self._based:
-                if arg.value.value in roots:
+            name = arg.value.value if type(arg.value) is cst.Name else None
+            if name is not None and (name in self._based or name in self.env):
+                if name in roots:
                     return None
-                roots[arg.value.value] = param
+                if param not in body_binds:  # (one it rebinds is bound to its value)
+                    roots[name] = param
         cfg, site, loops = self._copy(call, fn)
         if sum(len(b.elements) for b in cfg.blocks) > _ELEMENTS:
             return None
         values = {param: self.ev(arg.value) for param, arg in given.items()}
         caller = self.state()
         own = self.ctx.index.fact(fn, _shape)[1] | ({me} if me is not None else set())
-        # a function's names are not its callee's globals, but they are a closure's
-        hide_all = self.scope_node is not None and statement is not None
-        inward = _Renaming(own, hide_all, roots, me or "")
+        if self.scope_node is not None and statement is not None:
+            # a function's names are not its callee's globals (but they are a closure's)
+            scope = self.scope_node
+            local = self.ctx.index.fact(scope, _shape)[1] if type(scope) is cst.FunctionDef else own
+            own = own | (local & self.ctx.index.fact(fn, _shape)[2])
+        inward = _Renaming(own, False, roots, me or "")
         saved = {name: getattr(self, name, None) for name in _SCOPE}
         made_here, made_before = set(self.made_here), len(self.infos)
         self._load(inward.state(caller))
@@ -283,7 +389,7 @@ class Inlined(Immediate):
         if not closure:
             self.me = me
             self.method_of = info
-        self.parameters = frozenset(p.name.value for p in _params(fn))
+        self.parameters = frozenset(p.name.value for p in _params(fn)) - set(roots.values())
         self.outer_names = declared_outer(fn.body)
         self.body_cfg = cfg
         self.loop_first = cfg.loops
@@ -293,10 +399,13 @@ class Inlined(Immediate):
                 self.bind_name(param, value)
         running = _Running(call, fn, statement, site)
         self._running.append(running)
+        constants = self.ctx.constants
+        self.ctx.constants = _bound_constants(constants, fn, given, own)
         try:
             with self.elsewhere(statement, call):
                 states = solve(cfg, self.state(), self.transfer, State.join)
         finally:
+            self.ctx.constants = constants
             self._running.pop()
             for name, kept in saved.items():
                 setattr(self, name, kept)
@@ -441,107 +550,6 @@ class Inlined(Immediate):
             if len(kept) == len(verdicts) and kept:
                 self.sink.add((code, node), (min(verdicts), site), kept[0])
         return Immediate.findings(self)
-
-
-def _shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str], frozenset[str]]:
-    """Whether a method's body may run in place (no nested scope, ``super``, ``global``,
-    generator, coroutine, ``with``, ``try``, ``*args``); the names it binds; those it names."""
-    assert isinstance(fn, cst.FunctionDef)
-    ok = type(fn.params.star_arg) is not cst.Param and type(fn.params.star_kwarg) is not cst.Param
-    named: set[str] = set()
-    for node in index.nodes(fn.body):
-        kind = type(node)
-        if kind is cst.Name:
-            named.add(cast(cst.Name, node).value)
-        if kind in _REFUSED or (kind is cst.Name and cast(cst.Name, node).value == "super"):
-            ok = False
-            break
-    return ok, frozenset(p.name.value for p in _params(fn)) | rebound(fn), frozenset(named)
-
-
-def _comprehends(index: SyntaxIndex, fn: cst.CSTNode) -> bool:
-    """Whether a function's body holds a comprehension (its items are not followed in place)."""
-    assert isinstance(fn, cst.FunctionDef)
-    kinds = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-    return any(type(n) in kinds for n in index.nodes(fn.body))
-
-
-def _gives(index: SyntaxIndex, fn: cst.CSTNode) -> bool:
-    """Whether a function's body returns a value."""
-    assert isinstance(fn, cst.FunctionDef)
-    return any(type(n) is cst.Return and n.value is not None for n in index.nodes(fn.body))
-
-
-def _local_defs(index: SyntaxIndex, fn: cst.CSTNode) -> Mapping[str, cst.FunctionDef]:
-    """The ``def``s among a function's own statements whose names its body binds once."""
-    assert isinstance(fn, cst.FunctionDef)
-    defs = {
-        s.name.value: s for s in fn.body.body if type(s) is cst.FunctionDef and not s.decorators
-    }
-    if not defs:
-        return defs
-    seen: set[str] = set()
-    for name in bound_names(fn.body):
-        if name in defs and name in seen:
-            del defs[name]
-        seen.add(name)
-    return defs
-
-
-def _lazily(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, tuple[str, ...]]:
-    """Whether a method makes an attribute on its first call only; the methods it calls on
-    its receiver."""
-    assert isinstance(fn, cst.FunctionDef)
-    me = self_name(fn)
-    if me is None:
-        return False, ()
-    return lazily_made(fn.body, me), tuple(methods_called(fn.body, me))
-
-
-def lazily_made(body: cst.CSTNode, me: str) -> bool:
-    """``if me.X is None: me.X = ...`` (or ``if not me.X:``) somewhere in ``body``."""
-    for node in descendants(body):
-        if type(node) is cst.If:
-            attr = _tested_empty(node.test, me)
-            if attr is not None and _assigns(node.body, me, attr):
-                return True
-    return False
-
-
-def _tested_empty(test: cst.BaseExpression, me: str) -> str | None:
-    """The attribute ``test`` finds unset: ``me.X is None``, ``not me.X``."""
-    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
-        return _attribute_of(test.expression, me)
-    if type(test) is cst.Comparison and len(test.comparisons) == 1:
-        (target,) = test.comparisons
-        none = type(target.comparator) is cst.Name and target.comparator.value == "None"
-        if none and type(target.operator) is cst.Is:
-            return _attribute_of(test.left, me)
-    return None
-
-
-def _attribute_of(expr: cst.BaseExpression, me: str) -> str | None:
-    if type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == me:
-        return expr.attr.value
-    return None
-
-
-def _assigns(body: cst.CSTNode, me: str, attr: str) -> bool:
-    return any(
-        type(node) is cst.Assign and any(_attribute_of(t.target, me) == attr for t in node.targets)
-        for node in descendants(body)
-    )
-
-
-def methods_called(body: cst.CSTNode, me: str) -> list[str]:
-    """The methods ``body`` calls on ``me`` (``me.helper(...)``)."""
-    out: list[str] = []
-    for node in descendants(body):
-        if type(node) is cst.Call:
-            called = _attribute_of(node.func, me)
-            if called is not None and called not in out:
-                out.append(called)
-    return out
 
 
 def _params(fn: cst.FunctionDef) -> list[cst.Param]:

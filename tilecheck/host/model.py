@@ -510,3 +510,15 @@ def referenced(env: Mapping[str, Oids]) -> set[int]:
     for oids in env.values():
         out |= oids
     return out
+
+
+SPAN = 1_000_000  # each call site's copy of a body numbers its elements from a multiple
+
+
+def came_around(made: int, seq: int, made_here: bool) -> bool:
+    """An object made at element ``made`` reaches the element ``seq`` around a back edge: made
+    at or after it in the same body (not where one of them lies in a body run in place at a
+    call, which numbers its elements apart), or at it on an earlier pass."""
+    if (made >= SPAN or seq >= SPAN) and made // SPAN != seq // SPAN:
+        return False
+    return made > seq or (made == seq and not made_here)

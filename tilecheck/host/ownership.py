@@ -33,6 +33,7 @@ from tilecheck.host.model import (
     Oids,
     Packed,
     Value,
+    came_around,
     cover_names,
     flatten,
     shared_cover,
@@ -203,9 +204,8 @@ class Ownership(Verdicts):
                 name = shown or (
                     display(node) if isinstance(node, cst.BaseExpression) else "the tensor"
                 )
-                came_around = self.element is not None and (
-                    info.seq > self.element.seq
-                    or (info.seq == self.element.seq and oid not in self.made_here)
+                around = self.element is not None and (
+                    came_around(info.seq, self.element.seq, oid in self.made_here)
                 )
                 message, labels = messages.conflict(
                     code,
@@ -216,7 +216,7 @@ class Ownership(Verdicts):
                     borrow.exclusive,
                     self.holder_name(oid),
                     hold.released_at,
-                    came_around,
+                    around,
                 )
                 key = (code, self.site_of(oid), self.site_of(borrow.tensor))
                 self.conflicted.add(self.site_of(oid))

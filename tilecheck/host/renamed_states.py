@@ -28,8 +28,10 @@ class Renaming:
             if key != RETURN:
                 yield key
             return
-        yield HIDE + key if self.hide_all or root in self.own else key
         param = self.roots.get(root)
+        # (an argument's paths are its parameter's alone while the body runs: one name each)
+        if param is None or param == self.me:
+            yield HIDE + key if self.hide_all or root in self.own else key
         if param is not None and (key != root or param != self.me):
             # (``self`` itself is no name in a method's analysis: its attributes are)
             yield param + key[len(root) :]
