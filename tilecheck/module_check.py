@@ -192,6 +192,7 @@ def _module_context(
     )
     ctx.definition_for = functions.definition
     ctx.function_for = functions.function
+    ctx.add_def = functions.add_def
     ctx.global_reads = functools.cache(
         lambda: GlobalReads(module_code(tuple(module.body)), resolver)
     )

@@ -14,6 +14,8 @@ from tilecheck.catalog.round32k import INVALID as ROUND32K_INVALID
 from tilecheck.catalog.round32k import VALID as ROUND32K_VALID
 from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
+from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
+from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -181,6 +183,7 @@ def main() -> None:
     *ROUND31S_VALID["TC102"],
     *ROUND32K_VALID["TC102"],
     *ROUND32L_VALID["TC102"],
+    *ROUND32T_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -388,4 +391,5 @@ def main() -> None:
     *ROUND31S_INVALID["TC102"],
     *ROUND32K_INVALID["TC102"],
     *ROUND32L_INVALID["TC102"],
+    *ROUND32T_INVALID["TC102"],
 )

@@ -42,6 +42,8 @@ from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
 from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
+from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
+from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -181,6 +183,7 @@ def main() -> None:
         *ROUND32D_VALID["TC104"],
         *ROUND29C_VALID["TC104"],
         *ROUND32L_VALID["TC104"],
+        *ROUND32T_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -424,5 +427,6 @@ def main() -> None:
         *ROUND31N_INVALID["TC104"],
         *ROUND32D_INVALID["TC104"],
         *ROUND32L_INVALID["TC104"],
+        *ROUND32T_INVALID["TC104"],
     ),
 )

@@ -40,6 +40,8 @@ from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
+from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
+from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -167,6 +169,7 @@ def main() -> None:
         *ROUND29C2_VALID["TC109"],
         *ROUND30L_VALID["TC109"],
         *ROUND32D_VALID["TC109"],
+        *ROUND32T_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -353,5 +356,6 @@ def main() -> None:
         *ROUND29C_INVALID["TC109"],
         *ROUND30L_INVALID["TC109"],
         *ROUND32D_INVALID["TC109"],
+        *ROUND32T_INVALID["TC109"],
     ),
 )

@@ -46,6 +46,9 @@ class Context:
     classes: Mapping[str, ClassInfo] = field(default_factory=dict)
     # The summary of a function of the module called by this name, if it has one.
     summary_for: Callable[[str], Summary | None] = lambda name: None
+    # Adds a function built from one of the module's (``name``, the def, the one it is built
+    # from), summarized by ``summary_for`` from then on (``tilecheck.host.phases``).
+    add_def: Callable[[str, cst.FunctionDef, str], None] = lambda name, fn, like: None
     # The definition of a method of the module's own classes called by this name
     # (``Class.method``, inherited ones included), with the module statement it lies in, when
     # its body may run in place at a call (``tilecheck.host.inline``).

@@ -441,7 +441,8 @@ class Frame(Store):
     def holder_name(self, oid: int) -> str | None:
         for name, oids in sorted(self.env.items()):
             if oid in oids and name != CLOSURES and "[" not in name and " " not in name:
-                if not name.startswith("_exit_held_"):  # (``exit_stacks``: no name of the user's)
+                # (``exit_stacks``, ``phases``: no name of the user's)
+                if not name.startswith(("_exit_held_", "_phase_held_")):
                     return name
         return None
 

@@ -229,6 +229,13 @@ class Functions:
                 found.add(name)
         return frozenset(found)
 
+    def add_def(self, name: str, fn: cst.FunctionDef, like: str) -> None:
+        """A function built from the module's ``like`` (a thread's phase), by ``name``."""
+        if name not in self.defs:
+            self.defs[name] = (fn, None)
+            if like in self.statement:
+                self.statement[name] = self.statement[like]
+
     def summary_for(self, name: str) -> Summary | None:
         name = self.inherited.get(name, name)
         if name in self.summaries:

@@ -22,7 +22,7 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.flow.cfg import ElementKind
-from tilecheck.host import messages, tasks
+from tilecheck.host import messages, placements, tasks
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
@@ -74,7 +74,8 @@ class Immediate(PoppedItems):
         """``await f(...)`` of an ``async def`` of the module: its body runs here; tasks
         started at an ``await`` run their first part there (``tilecheck.host.tasks``)."""
         tasks.before_await(self, expr)
-        value = self._awaited(expr)
+        ran = placements.gathered(cast(placements.BodyAnalysis, self), expr)
+        value = self._awaited(expr) if ran is None else ran
         if self._task_starts is None:
             fn = self.scope_node
             canonical = lambda f: self.ctx.callee(f).canonical  # noqa: E731

@@ -27,7 +27,7 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.host import hook_runs, lowered_calls
+from tilecheck.host import hook_runs, lowered_calls, placements
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.library_spec import (
@@ -72,6 +72,8 @@ _RUNNING = named(Does.RUNNING)
 _PASSES = positions(Does.PASSES)
 # what runs on another thread (``threads``): ``t.start()``, ``pool.submit(f)``, ``to_thread(f)``
 _THREADED = frozenset(methods(Does.STARTS_CALL)) | frozenset(methods(Does.CALLS_NOW))
+_THREADED_METHODS = _THREADED | frozenset(methods(Does.MAPS_NOW))  # (``pool.map(f, xs)``)
+_PHASED = frozenset({"start", "wait", "set"})  # (``phases.METHODS`` but ``join``)
 _LISTED = named(Does.COLLECTS)
 _GETTERS = named(Does.GETS)
 _FOLDS = named(Does.FOLDS)
@@ -96,6 +98,15 @@ class LibraryRuns(Transfers):
         func = expr.func
         if type(func) is cst.Attribute and func.attr.value in _HELD:
             done = self._held_by_receiver(expr, func.attr.value)
+            if done is not None:
+                return done
+        if type(func) is cst.Attribute and func.attr.value in _PHASED:
+            done = self._phased_call(expr)
+            if done is not None:
+                return done
+        spelled = func.attr if type(func) is cst.Attribute else func
+        if type(spelled) is cst.Name and spelled.value == "register":  # ``atexit.register``
+            done = placements.at_end(cast(placements.BodyAnalysis, self), expr)
             if done is not None:
                 return done
         cache = self.ctx.runs
@@ -125,6 +136,15 @@ class LibraryRuns(Transfers):
                     return self.ev(drawn)
         return Transfers._call(self, expr)
 
+    def _phased_call(self, expr: cst.Call) -> Value | None:
+        """A statement a thread's phase runs after: the call, then the phases (``phases``)."""
+        module = self.ctx.module
+        if module is None or "threading" not in self.ctx.index.fact(module, imported):
+            return None
+        from tilecheck.host import phases  # (rarely met: compiled here)
+
+        return phases.call_then_phases(cast(phases.Analysis, self), expr, self._call)
+
     def _held_by_receiver(self, expr: cst.Call, method: str) -> Value | None:
         """A method of a library type the spec says holds what it is given: a stack's
         ``callback``/``enter_context`` and a group's ``create_task`` (``exit_stacks``), a
@@ -150,7 +170,7 @@ class LibraryRuns(Transfers):
                 spread = self._spread_map(expr, arg)
                 if spread is not None:
                     return spread
-        if (kind is cst.Attribute and func.attr.value in _THREADED) or (  # type: ignore[attr-defined]
+        if (kind is cst.Attribute and func.attr.value in _THREADED_METHODS) or (  # type: ignore[attr-defined]
             kind is cst.Name and func.value in _THREADED  # type: ignore[attr-defined]
         ):
             threaded = self._threaded(expr)
@@ -221,8 +241,10 @@ class LibraryRuns(Transfers):
         method = func.attr.value if type(func) is cst.Attribute else cast(cst.Name, func).value
         if module is None or not method_roots(method) & self.ctx.index.fact(module, imported):
             return None
-        from tilecheck.host import threads  # (rarely met: compiled here)
+        from tilecheck.host import phases, threads  # (rarely met: compiled here)
 
+        if method == "start" and phases.started(self.ctx, expr):
+            return None  # (its target runs in phases)
         made = threads.started(self.ctx, expr)
         return (_FIRST, made) if made is not None else None
 

@@ -90,6 +90,9 @@ class Does(enum.Enum):
     # another thread, done by the future's ``result()``): ``executor.submit(f, *a)``,
     # ``asyncio.to_thread(f, *a)``, ``loop.run_in_executor(ex, f, *a)`` (``at`` = 1)
     CALLS_NOW = enum.auto()
+    # a method that calls argument ``at`` on one item of each later argument, for every item,
+    # now (on worker threads, all submitted at the call: ``executor.map(f, xs)``)
+    MAPS_NOW = enum.auto()
     # a method of a queue type: stores argument ``at`` as the queue's last item
     PUTS = enum.auto()
     # a method of a queue type: takes the queue's first item (FIFO), or last (``LIFO``), or
@@ -200,6 +203,9 @@ SPEC: dict[str, Entry] = {
     "concurrent.futures.ThreadPoolExecutor.submit": _does(Does.CALLS_NOW),
     "concurrent.futures.ProcessPoolExecutor.submit": _does(Does.CALLS_NOW),
     "asyncio.to_thread": _does(Does.CALLS_NOW),
+    "asyncio.AbstractEventLoop.run_in_executor": _does(Does.CALLS_NOW, at=1),
+    "concurrent.futures.ThreadPoolExecutor.map": _does(Does.MAPS_NOW),
+    "concurrent.futures.ProcessPoolExecutor.map": _does(Does.MAPS_NOW),
     "queue.Queue.put": _does(Does.PUTS),
     "queue.Queue.put_nowait": _does(Does.PUTS),
     "queue.Queue.get": _does(Does.TAKES),
@@ -246,6 +252,14 @@ SPEC: dict[str, Entry] = {
     "contextlib.AsyncExitStack": _does(Does.EXIT_STACK),
     "contextlib.AsyncExitStack.callback": _does(Does.AT_EXIT),
     "contextlib.AsyncExitStack.enter_context": _does(Does.ENTERS),
+}
+
+
+# the type of what a library function returns, where its methods are in the spec
+RETURNS: dict[str, str] = {
+    "asyncio.get_running_loop": "asyncio.AbstractEventLoop",
+    "asyncio.get_event_loop": "asyncio.AbstractEventLoop",
+    "asyncio.new_event_loop": "asyncio.AbstractEventLoop",
 }
 
 
@@ -322,5 +336,5 @@ def method_roots(method: str) -> frozenset[str]:
 # no gate
 _GATED = frozenset(
     {Does.STORES, Does.LOADS, Does.AT_EXIT, Does.ENTERS, Does.STARTS_TASK}
-    | {Does.STARTS_CALL, Does.CALLS_NOW, Does.COPIES}
+    | {Does.STARTS_CALL, Does.CALLS_NOW, Does.MAPS_NOW, Does.COPIES}
 )

@@ -3,8 +3,11 @@
 
 ``t = threading.Thread(target=f, args=(a, b), kwargs={"k": v})`` runs ``f(a, b, k=v)`` on
 another thread from ``t.start()`` on, done by ``t.join()``; ``executor.submit(f, *args,
-**kwargs)`` of a ``concurrent.futures`` executor and ``asyncio.to_thread(f, *args)`` call ``f``
-on a worker thread, done by the future's ``result()`` (the awaited value). The analysis has no
+**kwargs)`` of a ``concurrent.futures`` executor, ``asyncio.to_thread(f, *args)`` and (round
+32T) ``loop.run_in_executor(ex, f, *args)`` call ``f`` on a worker thread, done by the future's
+``result()`` (the awaited value); ``executor.map(f, xs)`` submits ``f(item)`` for every item at
+the call (``[f(item) for item in xs]``). A target that meets its starter at a barrier or waits
+an event runs in phases instead (``tilecheck.host.phases``). The analysis has no
 threads: the call is run whole where it starts (``t.start()``, the ``submit``), first, and the
 library call is then what it was (an unknown call that may keep what it is given; a future's
 value is not followed). That is one interleaving the threads may take: what the target does
@@ -22,8 +25,9 @@ from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
+from tilecheck.host import lowered_calls
 from tilecheck.host.exit_stacks import bound_by
-from tilecheck.host.library_spec import Does, entry, methods, named
+from tilecheck.host.library_spec import RETURNS, Does, entry, methods, named
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
@@ -35,22 +39,26 @@ if TYPE_CHECKING:
 _THREADS = named(Does.RUNS_TARGET)
 _CALLS_NOW = named(Does.CALLS_NOW)
 # the cheap syntactic gate at a call: ``t.start()``, ``pool.submit(...)``, ``to_thread(...)``
-METHODS = frozenset(methods(Does.STARTS_CALL)) | frozenset(methods(Does.CALLS_NOW))
+METHODS = (
+    frozenset(methods(Does.STARTS_CALL))
+    | frozenset(methods(Does.CALLS_NOW))
+    | frozenset(methods(Does.MAPS_NOW))
+)
 
 
-def started(ctx: Context, call: cst.Call) -> cst.Call | None:
+def started(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
     """What ``call`` (``t.start()``, ``pool.submit(f, ...)``, ``asyncio.to_thread(f, ...)``)
     runs now, as a call built once (None where not followed)."""
     key = ("thread", id(call))
     if key in ctx.runs:
         found = ctx.runs[key]
-        return cast(cst.Call, found[1]) if found is not None else None
+        return cast(cst.BaseExpression, found[1]) if found is not None else None
     made = _started(ctx, call)
     ctx.runs[key] = (0, made) if made is not None else None
     return made
 
 
-def _started(ctx: Context, call: cst.Call) -> cst.Call | None:
+def _started(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
     module = ctx.module
     func = call.func
     if module is None:
@@ -66,26 +74,83 @@ def _started(ctx: Context, call: cst.Call) -> cst.Call | None:
     if type(made) is not cst.Call:
         return None
     owner = ctx.callee(made.func).canonical
+    owner = RETURNS.get(owner, owner) if owner is not None else None  # ``get_running_loop()``
     found = entry(f"{owner}.{func.attr.value}") if owner is not None else None
     if found is None:
         return None
     if Does.STARTS_CALL in found.does and owner in _THREADS and not call.args:
         return _target(ctx, call, made)
-    if Does.CALLS_NOW in found.does and type(receiver) is cst.Name:
-        return _submitted(call)
+    if Does.CALLS_NOW in found.does:
+        return _submitted(call, found.at)
+    if Does.MAPS_NOW in found.does:
+        return _mapped(call)
     return None
 
 
-def _submitted(call: cst.Call) -> cst.Call | None:
-    """``f(*rest)`` of ``submit(f, *rest)``: ``f`` a name or an attribute path, the rest plain
-    arguments (evaluated here, as the call evaluates them)."""
+def target_call(ctx: Context, call: cst.Call) -> cst.Call | None:
+    """``f(*args, **kwargs)`` the thread ``t`` of ``t.start()`` (``call``) runs, built once."""
+    key = ("target", id(call))
+    if key not in ctx.runs:
+        made = _started(ctx, call)
+        ctx.runs[key] = (0, made) if type(made) is cst.Call else None
+    found = ctx.runs[key]
+    return cast(cst.Call, found[1]) if found is not None else None
+
+
+def thread_targets(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, tuple[str, cst.Call]]:
+    """The module's names bound once to ``Thread(target=f, ...)`` (by spelling; its type is
+    checked where it runs), ``f`` a name, each with ``f`` and its one ``name.start()``."""
+    threads: dict[str, str] = {}
+    for name, made in _bound_once(index, module).items():
+        func = made.func
+        spelled = func.attr.value if type(func) is cst.Attribute else None
+        if type(func) is cst.Name:
+            spelled = func.value
+        if spelled != "Thread":
+            continue
+        for arg in made.args:
+            if arg.keyword is not None and arg.keyword.value == "target":
+                if type(arg.value) is cst.Name:
+                    threads[name] = arg.value.value
+    if not threads:
+        return {}
+    starts: dict[str, list[cst.Call]] = {}
+    for node in index.nodes(module):
+        if type(node) is cst.Call:
+            func = node.func
+            if type(func) is cst.Attribute and type(func.value) is cst.Name:
+                if func.attr.value == "start" and func.value.value in threads:
+                    starts.setdefault(func.value.value, []).append(node)
+    return {t: (threads[t], calls[0]) for t, calls in starts.items() if len(calls) == 1}
+
+
+def _submitted(call: cst.Call, at: int = 0) -> cst.Call | None:
+    """``f(*rest)`` of ``submit(f, *rest)`` (``run_in_executor(ex, f, *rest)``: ``at`` = 1):
+    ``f`` a name or an attribute path, the rest plain arguments (evaluated here, as the call
+    evaluates them)."""
     args = call.args
-    if not args or args[0].keyword is not None or args[0].star:
+    if len(args) <= at or any(a.keyword is not None or a.star for a in args[: at + 1]):
+        return None
+    func = args[at].value
+    if path_of(func) is None or any(a.star for a in args[at + 1 :]):
+        return None
+    return lowered_from(call, cst.Call(func=func, args=tuple(args[at + 1 :])))
+
+
+def _mapped(call: cst.Call) -> cst.ListComp | None:
+    """``[f(item) for item in xs]`` of ``executor.map(f, xs)`` (``zip`` of several): every
+    task is submitted at the call (``timeout=``/``chunksize=`` change nothing of it)."""
+    args = [a for a in call.args if a.keyword is None]
+    if len(args) < 2 or any(a.star for a in args):
+        return None
+    if any(a.keyword.value not in ("timeout", "chunksize") for a in call.args if a.keyword):
         return None
     func = args[0].value
-    if path_of(func) is None or any(a.star for a in args[1:]):
+    if type(func) is cst.Lambda or path_of(func) is None:
         return None
-    return lowered_from(call, cst.Call(func=func, args=tuple(args[1:])))
+    if len(args) == 2:
+        return lowered_calls.each(func, args[1].value, (), call)
+    return lowered_calls.zipped(func, [a.value for a in args[1:]], call)
 
 
 def _target(ctx: Context, call: cst.Call, made: cst.Call) -> cst.Call | None:
