@@ -35,6 +35,8 @@ from tilecheck.catalog.round28i import INVALID as ROUND28I_INVALID
 from tilecheck.catalog.round28i import VALID as ROUND28I_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
+from tilecheck.catalog.round32c import INVALID as ROUND32C_INVALID
+from tilecheck.catalog.round32c import VALID as ROUND32C_VALID
 from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.codes import MUTABLE_ALIAS
@@ -172,6 +174,7 @@ def main(forward: bool) -> None:
         *ROUND28H_VALID["TC101"],
         *ROUND28I_VALID["TC101"],
         *ROUND31K_VALID["TC101"],
+        *ROUND32C_VALID["TC101"],
         *ROUND32L_VALID["TC101"],
     ),
     invalid=(
@@ -381,6 +384,7 @@ def main() -> None:
         *ROUND28H_INVALID["TC101"],
         *ROUND28I_INVALID["TC101"],
         *ROUND31K_INVALID["TC101"],
+        *ROUND32C_INVALID["TC101"],
         *ROUND32L_INVALID["TC101"],
     ),
 )

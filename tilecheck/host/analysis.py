@@ -31,6 +31,7 @@ from tilecheck.host.implicit_calls import truth
 from tilecheck.host.implicit_sites import augmented, property_set
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.library_statements import STATEMENT_CALLS, lowered_statement
+from tilecheck.host.local_constants import scoped
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.match_cells import SUBJECT, bind_captures, narrow_none
 from tilecheck.host.model import (
@@ -50,7 +51,7 @@ from tilecheck.host.summary import Summary
 from tilecheck.host.turn_offsets import spent_items
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
-from tilecheck.syntax.nodes import dotted_name, path_of
+from tilecheck.syntax.nodes import dotted_name, path_of, target_names_of
 
 
 class BodyAnalysis(Positions):
@@ -78,7 +79,7 @@ class BodyAnalysis(Positions):
 
     def run_function(self, fn: cst.FunctionDef, cfg: CFG) -> dict[int, State]:
         self.outer_names = declared_outer(fn.body)
-        self.scope_node = fn
+        self.scope_node, self.ctx = fn, scoped(self.ctx, fn, self.outer_names)
         self.parameters = frozenset(target_names_of(fn.params))
         initial = self._parameters(fn.params, narrowed_parameters(fn))
         me = self.me = self_name(fn) if self.method_of is not None else None
@@ -561,15 +562,6 @@ class BodyAnalysis(Positions):
                     out |= self.env.get(element.value.value, NOTHING)
             return frozenset(out)
         return NOTHING
-
-
-def target_names_of(params: cst.Parameters) -> list[str]:
-    """Every parameter's name."""
-    out = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
-    for star in (params.star_arg, params.star_kwarg):
-        if type(star) is cst.Param:
-            out.append(star.name.value)
-    return out
 
 
 def _plain_names(target: cst.BaseExpression) -> list[str]:

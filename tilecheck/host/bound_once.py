@@ -57,18 +57,26 @@ def bound_again(body: Sequence[cst.BaseStatement], names: Iterable[str]) -> froz
 
 
 def _bindings(
-    body: Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement], names: set[str]
+    body: Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement],
+    names: set[str] | None,
 ) -> dict[str, int]:
-    counts = dict.fromkeys(names, 0)
+    """How often ``body`` binds each of ``names`` (None: every name it binds)."""
+    counts = dict.fromkeys(names, 0) if names is not None else {}
     stack: list[cst.CSTNode] = list(body)
     while stack:
         node = stack.pop()
         for name in _bound_by(node):
-            if name in counts:
-                counts[name] += 1
+            if names is None or name in counts:
+                counts[name] = counts.get(name, 0) + 1
         if type(node) is not cst.SimpleStatementLine and not exact.is_definition(node):
-            stack.extend(_statements_in(node))
+            stack.extend(statements_in(node))
     return counts
+
+
+def binding_counts(body: Sequence[cst.BaseStatement]) -> dict[str, int]:
+    """Every name ``body`` binds (nested statements included, nested scopes not), with how
+    often."""
+    return _bindings(body, None)
 
 
 def module_flags(body: Sequence[cst.BaseStatement], declared: frozenset[str]) -> frozenset[str]:
@@ -108,7 +116,7 @@ def _bound_by(node: cst.CSTNode) -> list[str]:
     return names
 
 
-def _statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+def statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The statements and handlers directly inside a compound statement."""
     found: list[cst.CSTNode] = []
     for suite in (
@@ -119,7 +127,7 @@ def _statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         if type(suite) is cst.IndentedBlock or type(suite) is cst.SimpleStatementSuite:
             found.extend(suite.body)
         elif type(suite) is cst.Else or type(suite) is cst.Finally:
-            found.extend(_statements_in(suite))
+            found.extend(statements_in(suite))
         elif type(suite) is cst.If:
             found.append(suite)
     if type(node) is cst.Try or type(node) is cst.TryStar:

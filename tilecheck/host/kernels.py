@@ -6,12 +6,14 @@ calling convention the host side needs."""
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 import libcst as cst
 
 from tilecheck.diagnostics import Span
+from tilecheck.host.bound_once import statements_in
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel import is_kernel_decorated
 from tilecheck.kernel.annotations import AnnotationReader
@@ -19,6 +21,7 @@ from tilecheck.kernel.signature import build_signature, signature_findings
 from tilecheck.kernel_signature import KernelSignature, ParamKind, ParamSig
 from tilecheck.names import CUDA_KERNEL, NameResolver, canonical
 from tilecheck.syntax.constants import const_int, string_value
+from tilecheck.syntax.exact import is_definition
 from tilecheck.syntax.nodes import dotted_name
 
 
@@ -178,12 +181,18 @@ def _cuda_launch(name: str, call: cst.Call, resolver: NameResolver) -> LaunchSig
     return LaunchSignature(signature, names, frozenset(), frozenset(names), variadic=False)
 
 
-def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
+def module_constants(
+    body: Sequence[cst.BaseStatement], outer: Mapping[str, int] | None = None
+) -> Mapping[str, int]:
     """Module-level names bound once, to an integer expression of literals and earlier
-    constants (``TILE = 1 << 10``): what static tile shapes may refer to."""
+    constants (``TILE = 1 << 10``): what static tile shapes may refer to. Statements nested in
+    the module's own blocks count (a script under ``if __name__ == "__main__":``, a ``with``
+    or a loop binds the same names); a name bound again anywhere is dropped by the caller.
+    ``outer``: the constants of the enclosing scope, which the values may name."""
     values: dict[str, int] = {}
+    known: Mapping[str, int] = ChainMap(values, dict(outer)) if outer else values
     assigned: set[str] = set()
-    for stmt in body:
+    for stmt in _in_order(body):
         if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
@@ -198,13 +207,22 @@ def module_constants(body: Sequence[cst.BaseStatement]) -> Mapping[str, int]:
                 targets = [small.target]
             for target in targets:
                 for name, item in _paired(target, value):
-                    number = const_int(item, values) if item is not None else None
+                    number = const_int(item, known) if item is not None else None
                     if name in assigned or number is None:
                         values.pop(name, None)
                     else:
                         values[name] = number
                     assigned.add(name)
     return values
+
+
+def _in_order(body: Sequence[cst.BaseStatement]) -> Iterable[cst.CSTNode]:
+    """The statements of the module's scope in source order, nested blocks included,
+    definitions' bodies not."""
+    for stmt in body:
+        yield stmt
+        if type(stmt) is not cst.SimpleStatementLine and not is_definition(stmt):
+            yield from _in_order(statements_in(stmt))  # type: ignore[arg-type]
 
 
 def _paired(

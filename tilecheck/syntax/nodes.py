@@ -112,3 +112,12 @@ def flat_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
             yield from flat_targets(element.value)
     else:
         yield target
+
+
+def target_names_of(params: cst.Parameters) -> list[str]:
+    """Every parameter's name."""
+    out = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    for star in (params.star_arg, params.star_kwarg):
+        if type(star) is cst.Param:
+            out.append(star.name.value)
+    return out
