@@ -187,17 +187,12 @@ def _drawn_length(
 ) -> int | None:
     """How many items a standard-library iterator draws (``syntax.drawn``), as the source
     shows its arguments."""
-    shape = drawn.arguments(call, form)
+    shape = drawn.drawing(call, form, lambda n: _bound_value(earlier, n, start))
     if shape is None:
         return None
-    sources, selectors, times, size, bounds = shape
-    mask = None
-    if selectors is not None:
-        mask = drawn.mask_of(selectors, lambda n: _bound_value(earlier, n, start))
-        if mask is None:
-            return None
+    sources, mask, times, size, bounds = shape
     lengths = [_length(s, earlier, start, depth + 1) for s in sources]
-    if selectors is not None and lengths[0] is None:
+    if mask is not None and lengths[0] is None:
         lengths = [-1]
     plan = drawn.plan(form, lengths, mask, times, size, bounds)
     return None if plan is None else len(plan)

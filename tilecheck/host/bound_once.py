@@ -7,7 +7,7 @@ not told of the module's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 import libcst as cst
@@ -71,6 +71,15 @@ def _bindings(
         if type(node) is not cst.SimpleStatementLine and not exact.is_definition(node):
             stack.extend(statements_in(node))
     return counts
+
+
+def scope_statements(body: Sequence[cst.BaseStatement]) -> Iterator[cst.CSTNode]:
+    """The statements of ``body``'s scope in source order, nested blocks included (``if``,
+    ``with``, loops, ``try``), definitions' bodies not."""
+    for stmt in body:
+        yield stmt
+        if type(stmt) is not cst.SimpleStatementLine and not exact.is_definition(stmt):
+            yield from scope_statements(statements_in(stmt))  # type: ignore[arg-type]
 
 
 def binding_counts(body: Sequence[cst.BaseStatement]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host.classes import self_name
-from tilecheck.host.constant_tables import Constants
+from tilecheck.host.constant_tables import hiding
 from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
@@ -60,9 +60,7 @@ def bound_constants(
         if number is not None and name not in body:
             ints[name] = number
 
-    out = Constants({k: v for k, v in constants.items() if k not in own} | ints)
-    out.tables = getattr(constants, "tables", dict)
-    return out
+    return hiding(constants, own, ints)
 
 
 def shape(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[bool, frozenset[str], frozenset[str]]:

@@ -7,7 +7,7 @@ tuple or a dict, nested) and named nowhere else but as the base of an index expr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 
 import libcst as cst
 
@@ -21,6 +21,17 @@ class Constants(dict[str, int]):
     """The module's integer constants, and its constant tables (worked out when asked)."""
 
     tables: Callable[[], Mapping[str, cst.BaseExpression]] = dict
+
+
+def hiding(
+    constants: Mapping[str, int], hidden: Container[str], added: Mapping[str, int]
+) -> Constants:
+    """``constants`` in a body that binds the names ``hidden`` (its own, not the module's:
+    neither a constant nor a table there) and knows ``added`` besides."""
+    out = Constants({k: v for k, v in constants.items() if k not in hidden} | dict(added))
+    tables = getattr(constants, "tables", dict)
+    out.tables = lambda: {k: v for k, v in tables().items() if k not in hidden}
+    return out
 
 
 def table_item(expr: cst.Subscript, constants: Mapping[str, int]) -> int | str | None:

@@ -27,6 +27,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host import lowered_calls
+from tilecheck.host.bound_once import scope_statements
 from tilecheck.host.cell_producers import known_items
 from tilecheck.host.dunders import receiver_path
 from tilecheck.host.library_spec import Does
@@ -62,15 +63,12 @@ def draws(
             cache[key] = _inserted(expr)
         return cache[key]
     form = next((f for d, f in _FORM_OF.items() if d in does), None)
-    found = drawn.arguments(expr, form) if form is not None else None
-    if form is None or found is None:
+    if form is None:
         return None
-    sources, selectors, times, size, bounds = found
-    mask = None
-    if selectors is not None:
-        mask = drawn.mask_of(selectors, lambda name: mask_bound(module, name, cache))
-        if mask is None:
-            return None
+    found = drawn.drawing(expr, form, lambda name: mask_bound(module, name, cache))
+    if found is None:
+        return None
+    sources, mask, times, size, bounds = found
     lengths = [_length(an, p, form != "selects") for p in sources]
     items = drawn.plan(form, lengths, mask, times, size, bounds)
     if not items:
@@ -189,7 +187,7 @@ def _bound_once(module: cst.Module, name: str) -> cst.BaseExpression | None:
     reads (no attribute, method or item store of it)."""
     value: cst.BaseExpression | None = None
     bindings = 0
-    for stmt in module.body:
+    for stmt in scope_statements(module.body):  # (a script's blocks included)
         if type(stmt) is cst.SimpleStatementLine:
             for small in stmt.body:
                 if type(small) is cst.Assign and len(small.targets) == 1:

@@ -13,7 +13,7 @@ from dataclasses import replace
 import libcst as cst
 
 from tilecheck.diagnostics import Span
-from tilecheck.host.bound_once import statements_in
+from tilecheck.host.bound_once import scope_statements
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.kernel import is_kernel_decorated
 from tilecheck.kernel.annotations import AnnotationReader
@@ -21,7 +21,6 @@ from tilecheck.kernel.signature import build_signature, signature_findings
 from tilecheck.kernel_signature import KernelSignature, ParamKind, ParamSig
 from tilecheck.names import CUDA_KERNEL, NameResolver, canonical
 from tilecheck.syntax.constants import const_int, string_value
-from tilecheck.syntax.exact import is_definition
 from tilecheck.syntax.nodes import dotted_name
 
 
@@ -192,7 +191,7 @@ def module_constants(
     values: dict[str, int] = {}
     known: Mapping[str, int] = ChainMap(values, dict(outer)) if outer else values
     assigned: set[str] = set()
-    for stmt in _in_order(body):
+    for stmt in scope_statements(body):
         if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
@@ -214,15 +213,6 @@ def module_constants(
                         values[name] = number
                     assigned.add(name)
     return values
-
-
-def _in_order(body: Sequence[cst.BaseStatement]) -> Iterable[cst.CSTNode]:
-    """The statements of the module's scope in source order, nested blocks included,
-    definitions' bodies not."""
-    for stmt in body:
-        yield stmt
-        if type(stmt) is not cst.SimpleStatementLine and not is_definition(stmt):
-            yield from _in_order(statements_in(stmt))  # type: ignore[arg-type]
 
 
 def _paired(

@@ -11,7 +11,7 @@ import copy
 import libcst as cst
 
 from tilecheck.host.bound_once import binding_counts
-from tilecheck.host.constant_tables import Constants
+from tilecheck.host.constant_tables import hiding
 from tilecheck.host.context import Context
 from tilecheck.host.kernels import module_constants
 from tilecheck.syntax.nodes import target_names_of
@@ -37,11 +37,6 @@ def scoped(ctx: Context, fn: cst.FunctionDef, declared: frozenset[str]) -> Conte
     local = {name: value for name, value in found.items() if counts.get(name) == 1}
     if not local and len(outer) == len(base):
         return ctx
-    merged = Constants(outer)
-    merged.update(local)
-    if isinstance(base, Constants):
-        tables = base.tables
-        merged.tables = lambda: {k: v for k, v in tables().items() if k not in counts}
     scoped_ctx = copy.copy(ctx)
-    scoped_ctx.constants = merged
+    scoped_ctx.constants = hiding(base, counts, local)
     return scoped_ctx

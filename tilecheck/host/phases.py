@@ -32,6 +32,7 @@ from typing import Protocol, cast
 
 import libcst as cst
 
+from tilecheck.host.bound_once import scope_statements
 from tilecheck.host.context import Context
 from tilecheck.host.model import Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import bound_names, rebound
@@ -214,11 +215,11 @@ def _plan(index: SyntaxIndex, module: cst.CSTNode) -> Plan:
 
 
 def _syncs(body: Sequence[cst.BaseStatement]) -> dict[str, str]:
-    """The module's top-level names bound to ``Barrier(2)``/``Event()`` (by spelling: the
-    kind each is), bound once at the top level."""
+    """The module's names bound to ``Barrier(2)``/``Event()`` (by spelling: the kind each
+    is), bound once in the module's own scope."""
     found: dict[str, str] = {}
     count: dict[str, int] = {}
-    for stmt in body:
+    for stmt in scope_statements(body):  # (a script's blocks included)
         small = stmt.body[0] if type(stmt) is cst.SimpleStatementLine else None
         targets = small.targets if type(small) is cst.Assign else ()
         for target in targets:

@@ -281,16 +281,11 @@ class Positions(SkippedWaits):
         found = entry(self.ctx.callee(call.func).canonical)
         if form is None or found is None or drawn_positions.FORM_OF.get(form) not in found.does:
             return None
-        shape = drawn.arguments(call, form)
+        module, cache = self.ctx.module, self.ctx.lowered
+        shape = drawn.drawing(call, form, lambda n: drawn_positions.mask_bound(module, n, cache))
         if shape is None:
             return None
-        sources, selectors, times, size, bounds = shape
-        mask = None
-        if selectors is not None:
-            module, cache = self.ctx.module, self.ctx.lowered
-            mask = drawn.mask_of(selectors, lambda n: drawn_positions.mask_bound(module, n, cache))
-            if mask is None:
-                return None
+        sources, mask, times, size, bounds = shape
         columns = [self.positions(source) for source in sources]
         known = [c for c in columns if c is not None]
         if len(known) != len(columns):

@@ -128,6 +128,21 @@ def arguments(
     return positional, None, times, 0, None
 
 
+def drawing(
+    call: cst.Call, form: str, bound: Callable[[str], cst.BaseExpression | None]
+) -> tuple[list[cst.BaseExpression], tuple[bool, ...] | None, int, int, Bounds | None] | None:
+    """``arguments`` with the selectors read as a mask (``mask_of`` through ``bound``); None
+    where either cannot be read."""
+    shape = arguments(call, form)
+    if shape is None:
+        return None
+    sources, selectors, times, size, bounds = shape
+    mask = None if selectors is None else mask_of(selectors, bound)
+    if selectors is not None and mask is None:
+        return None
+    return sources, mask, times, size, bounds
+
+
 def integer(expr: cst.BaseExpression) -> int | None:
     if type(expr) is cst.Integer:
         value = int(expr.value, 0)
