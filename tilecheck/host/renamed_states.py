@@ -7,13 +7,46 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 
 from tilecheck.host.containers import root_of
-from tilecheck.host.model import Hold, Oids, Pairs, State, cover_name, pair
+from tilecheck.host.model import Hold, Pairs, State, cover_name, pair
 
 HIDE = " ^"  # the caller's names a name of the method's own shadows, while it runs
 RETURN = " return"  # what the body's ``return``s gave (never a Python name)
 
 
-class Renaming:
+class _Renamer:
+    """A state's names mapped through ``names`` (each key to zero or more names): its env,
+    bindings, definitions, covers and pairs."""
+
+    def names(self, key: str) -> Iterator[str]:
+        raise NotImplementedError
+
+    def covered(self, name: str) -> frozenset[str] | None:
+        """A cover's name renamed (None: gone, so the cover says nothing)."""
+        return frozenset(self.names(name))
+
+    def state(self, state: State) -> State:
+        env = {n: oids for key, oids in state.env.items() for n in self.names(key)}
+        bound = {n: oid for key, oid in state.bound.items() for n in self.names(key)}
+        defs = {n: form for key, form in state.defs.items() for n in self.names(key)}
+        return State(
+            env,
+            _covers(state.holds, self.covered),
+            self.pairs(state.apart),
+            bound,
+            state.taken,
+            self.pairs(state.same),
+            defs,
+        )
+
+    def pairs(self, pairs: Pairs) -> Pairs:
+        out: set[frozenset[str]] = set()
+        for p in pairs:
+            x, y = sorted(p)
+            out.update(pair(a, b) for a in self.names(x) for b in self.names(y) if a != b)
+        return frozenset(out)
+
+
+class Renaming(_Renamer):
     """The caller's state as the callee's body starts with it: names the body binds hidden,
     each bound root's paths copied under its parameter (``obj.out`` as ``self.out``)."""
 
@@ -36,29 +69,8 @@ class Renaming:
             # (``self`` itself is no name in a method's analysis: its attributes are)
             yield param + key[len(root) :]
 
-    def state(self, state: State) -> State:
-        env = {n: oids for key, oids in state.env.items() for n in self.names(key)}
-        bound = {n: oid for key, oid in state.bound.items() for n in self.names(key)}
-        defs = {n: form for key, form in state.defs.items() for n in self.names(key)}
-        return State(
-            env,
-            _covers(state.holds, lambda name: frozenset(self.names(name))),
-            self.pairs(state.apart),
-            bound,
-            state.taken,
-            self.pairs(state.same),
-            defs,
-        )
 
-    def pairs(self, pairs: Pairs) -> Pairs:
-        out: set[frozenset[str]] = set()
-        for p in pairs:
-            x, y = sorted(p)
-            out.update(pair(a, b) for a in self.names(x) for b in self.names(y) if a != b)
-        return frozenset(out)
-
-
-class Outward:
+class Outward(_Renamer):
     """The callee's state at its end as the caller's: its own names gone, the hidden ones
     back, each parameter's paths its argument's again (``self.out`` as ``obj.out``)."""
 
@@ -67,6 +79,15 @@ class Outward:
     ) -> None:
         self.own, self.loops, self.owner = own, loops, owner
         self.param_of = {param: root for root, param in roots.items()}
+
+    def names(self, key: str) -> Iterator[str]:
+        found = self.name(key)
+        if found is not None:
+            yield found
+
+    def covered(self, name: str) -> frozenset[str] | None:
+        found = self.name(name)
+        return frozenset({found}) if found is not None else None
 
     def name(self, key: str) -> str | None:
         root = root_of(key)
@@ -85,38 +106,6 @@ class Outward:
         if root in self.own or root in self.param_of.values():
             return None
         return key
-
-    def state(self, state: State) -> State:
-        env: dict[str, Oids] = {}
-        for key, oids in state.env.items():
-            name = self.name(key)
-            if name is not None:
-                env[name] = oids
-        bound = {n: o for k, o in state.bound.items() if (n := self.name(k)) is not None}
-        defs = {n: f for k, f in state.defs.items() if (n := self.name(k)) is not None}
-
-        def covered(name: str) -> frozenset[str] | None:
-            found = self.name(name)
-            return frozenset({found}) if found is not None else None
-
-        return State(
-            env,
-            _covers(state.holds, covered),
-            self.pairs(state.apart),
-            bound,
-            state.taken,
-            self.pairs(state.same),
-            defs,
-        )
-
-    def pairs(self, pairs: Pairs) -> Pairs:
-        out: set[frozenset[str]] = set()
-        for p in pairs:
-            x, y = sorted(p)
-            a, b = self.name(x), self.name(y)
-            if a is not None and b is not None and a != b:
-                out.add(pair(a, b))
-        return frozenset(out)
 
 
 def _covers(
