@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def parse_and_check() -> None:
         module = cst.parse_module(source)
-        found[:] = check_module(module, path="generated.py", project=None)
+        found[:] = check_module(module, path="generated.py", project=None, source=source)
 
     parse_and_check()  # warm caches (imports, the rule catalog) outside the timing
     parse = best_of(args.repeats, parse_only)

@@ -148,6 +148,7 @@ def check_source(
             kernel_decorators=config.kernel_decorators,
             reuse=reuse,
             show_gaps=config.show_gaps,
+            source=source,
         )
 
     try:

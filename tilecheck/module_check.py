@@ -63,6 +63,7 @@ from tilecheck.kernel.launches import launches_in
 from tilecheck.names import DEVICE_FUNCTION
 from tilecheck.positions import SpanOf
 from tilecheck.project import Project
+from tilecheck.statement_lines import statement_starts
 from tilecheck.statement_positions import StatementPositions
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import forget_children
@@ -262,11 +263,14 @@ def check_module(
     kernel_decorators: Sequence[str] = (),
     reuse: Round | None = None,
     show_gaps: bool = False,
+    source: str | None = None,
 ) -> list[Diagnostic]:
     """The TC1xx and TC2xx findings of ``module`` (read from ``path``), sorted. ``reuse``: the
     findings of an earlier check of this document (``tilecheck.incremental``), reused for the
     top-level statements whose findings cannot have changed. ``show_gaps``: with the places
-    the host analysis gave up on an object (``tilecheck.host.gap_reasons``, codes ``TC9xx``)."""
+    the host analysis gave up on an object (``tilecheck.host.gap_reasons``, codes ``TC9xx``).
+    ``source``: the text ``module`` was parsed from, where the caller has it: the findings'
+    lines are read off it (``tilecheck.statement_lines``) rather than counted in the tree."""
     # The analysis makes many small objects that die young and no reference cycles worth
     # collecting before it ends; a full collection meanwhile would walk the whole tree (a
     # module of 20,000 lines is millions of nodes) again and again.
@@ -274,7 +278,7 @@ def check_module(
     gc.disable()
     gaps.RECORDING = show_gaps
     try:
-        return _check_module(module, path, project, kernel_decorators, reuse)
+        return _check_module(module, path, project, kernel_decorators, reuse, source)
     finally:
         gaps.RECORDING = False
         forget_children()
@@ -288,6 +292,7 @@ def _check_module(
     project: Project | None,
     kernel_decorators: Sequence[str],
     reuse: Round | None,
+    source: str | None,
 ) -> list[Diagnostic]:
     declared = reuse.declared_anywhere if reuse is not None else None
     # Analysed with each loop over a module generator stepped together with the generator's
@@ -303,7 +308,9 @@ def _check_module(
     )
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class
     launches = launches_in(module, resolver)  # for the kernels' tile-type rules
-    positions = StatementPositions(shown, reuse.memo if reuse is not None else None, aliases)
+    starts = statement_starts(shown, source) if source is not None else None
+    memo = reuse.memo if reuse is not None else None
+    positions = StatementPositions(shown, memo, aliases, starts)
     # What the bodies nested in each module statement found (None: the module body's own, each
     # with its statement), and what ``reuse`` still has (those bodies are not analysed again).
     found: dict[int | None, list[tuple[AnyFinding, int]]] = defaultdict(list)

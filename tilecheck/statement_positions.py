@@ -153,13 +153,16 @@ class StatementPositions:
         module: cst.Module,
         memo: StatementMemo | None = None,
         aliases: Mapping[cst.CSTNode, cst.CSTNode] | None = None,
+        starts: Sequence[int] | None = None,
     ) -> None:
         self._module = module
         # a node an analysis rewrite rebuilt, by the source node it stands for (round 29G)
         self._aliases = aliases or {}
         self._body = module.body
         self._memo = memo if memo is not None else StatementMemo()
-        self._starts: list[int] = []  # first line of each statement counted so far
+        # first line of each statement counted so far (all of them, where the source's lines
+        # gave them: ``tilecheck.statement_lines``)
+        self._starts: list[int] = list(starts) if starts is not None else []
         self._top_of: dict[cst.CSTNode, int] = {}
         self._walked: set[int] = set()
         self._whole: PositionLookup | None = None
