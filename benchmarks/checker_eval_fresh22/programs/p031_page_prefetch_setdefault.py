@@ -1,0 +1,31 @@
+"""A paged-KV prefetcher that remembers in-flight page loads with dict.setdefault."""
+
+import numpy as np
+from llmorbit import kernels as K
+from llmorbit.host import tiles, upload
+
+import tilert as tr
+
+PAGE = 64
+host_pages = {p: upload(np.full(PAGE, float(p)), name=f"host_page{p}") for p in range(4)}
+
+
+class Prefetcher:
+    def __init__(self) -> None:
+        self.loading: dict[int, tuple[tr.Tensor, tr.Pending]] = {}
+
+    def request(self, page: int) -> None:
+        buf = tr.zeros((PAGE,), name=f"page{page}")
+        load = K.copy(tiles(buf), host_pages[page]).submit()  # expect: TC108
+        self.loading.setdefault(page, (buf, load))
+
+    def get(self, page: int) -> np.ndarray:
+        buf, load = self.loading.pop(page)
+        load.wait()
+        return buf.to_numpy()
+
+
+pf = Prefetcher()
+for page in (0, 1, 1, 2):  # page 1 is asked for twice by two sequences
+    pf.request(page)  # expect-also
+print([float(pf.get(p)[0]) for p in (0, 1, 2)])
