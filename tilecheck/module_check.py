@@ -32,6 +32,8 @@ from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.constant_tables import Constants, constant_tables
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import class_dunders
+from tilecheck.host.empty_fields import empty_fields
+from tilecheck.host.enum_members import enum_constants, enum_walks, int_enums
 from tilecheck.host.factories import partition_maker_of
 from tilecheck.host.findings import Finding as HostFinding
 from tilecheck.host.findings import to_diagnostic
@@ -52,6 +54,7 @@ from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.lazy_code import drawn_at_once, moved
 from tilecheck.host.library import library_signature
 from tilecheck.host.managers import Managers
+from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
@@ -161,6 +164,8 @@ def _module_context(
     constants = module_constants(module.body)
     again = bound_again(module.body, constants) | rebindable
     known = Constants({name: value for name, value in constants.items() if name not in again})
+    enums = int_enums(module, resolver.resolve)
+    known.update(enum_constants(enums))
     known.tables = functools.cache(lambda: constant_tables(module, index))
     ctx = Context(
         resolver,
@@ -172,6 +177,7 @@ def _module_context(
     )
     ctx.flags = flags
     ctx.literals = literals
+    ctx.empty_fields = functools.cache(lambda: empty_fields(module))
     ctx.managers = managers
     ctx.index = index
     ctx.module = module
@@ -185,7 +191,7 @@ def _module_context(
         lambda: bound_once(module.body, partition_maker_of(module, find_def), rebindable)
     )
     ctx.filled = FilledAttributes(module)
-    ctx.key_lists = functools.cache(lambda: key_lists(module))
+    ctx.key_lists = functools.cache(lambda: {**key_lists(module), **enum_walks(enums)})
     ctx.records = functools.cache(lambda: plain_records(module))
     ctx.known_names = functools.cache(lambda: ScopeNames(module))
     ctx.drawn = functools.cache(
@@ -311,6 +317,7 @@ def _check_module(
     starts = statement_starts(shown, source) if source is not None else None
     memo = reuse.memo if reuse is not None else None
     positions = StatementPositions(shown, memo, aliases, starts)
+    plain = plain_definitions(module, source)  # analysed only where analysed code calls them
     # What the bodies nested in each module statement found (None: the module body's own, each
     # with its statement), and what ``reuse`` still has (those bodies are not analysed again).
     found: dict[int | None, list[tuple[AnyFinding, int]]] = defaultdict(list)
@@ -360,7 +367,7 @@ def _check_module(
         nested_in = _statement_of_nested(cfg, statement)
         for nested in cfg.nested if cfg is not None else ():
             where = nested_in.get(id(nested), 0)
-            if statement is None and reusable(where):
+            if statement is None and (reusable(where) or nested in plain):
                 continue
             if isinstance(nested, cst.FunctionDef) and is_device_def(
                 nested, resolver, kernel_decorators
@@ -369,7 +376,7 @@ def _check_module(
                 found[where].extend((finding, where) for finding in kernel)
             else:
                 scope = nested if isinstance(nested, cst.FunctionDef) else None
-                never = never_in(ctx.flags, scope, ctx.literals)
+                never = never_in(ctx.flags, scope, ctx.literals, ctx.empty_fields)
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
                 bodies.append((nested, build_cfg(body, never, ctx.filled, splice), where))

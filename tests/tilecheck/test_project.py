@@ -345,3 +345,59 @@ def test_a_partition_an_imported_helper_makes_is_kept_by_the_class(
     found = check_file(main, Project([tree]))
     makes = maker.endswith("tiles") and not replan
     assert found == ([("TC109", consumed)] if makes else [])
+
+
+UPLOADS = """\
+import numpy as np
+
+import tilert as tr
+
+
+def upload(values):
+    return tr.from_numpy(np.asarray(values, dtype=np.float32))
+
+
+def passed(t):
+    return t
+"""
+
+
+@pytest.mark.parametrize(("maker", "found"), [("H.upload", True), ("H.passed", False)])
+def test_a_tensor_an_imported_helper_makes_is_a_field_of_the_instance(
+    tree: Path, maker: str, found: bool
+) -> None:
+    """Round 33B: ``self.data = H.upload(values)`` in ``__init__``, ``H`` another module of the
+    tree whose ``upload`` returns a new tensor on every way out, is a field holding a tensor as
+    ``tr.zeros(...)`` there is: ``w *= a`` (its ``__imul__``, ``return self``) partitions it
+    while a launch in flight reads it. A helper that returns what it is given makes nothing."""
+    (tree / "pkg" / "uploads.py").write_text(UPLOADS)
+    main = tree / "pkg" / "main.py"
+    main.write_text(
+        textwrap.dedent("""\
+            import numpy as np
+
+            import tilert as tr
+            from pkg import uploads as H
+            from pkg.kernels import add
+
+
+            class Param:
+                def __init__(self, values: np.ndarray) -> None:
+                    self.data = {maker}(values)
+                    self.step = tr.ones((256,))
+
+                def __imul__(self, a: float) -> "Param":
+                    add(self.data.partition((64,)), self.step, self.step).sync()  # decay
+                    return self
+
+
+            def main() -> None:
+                w = Param(np.ones(256))
+                y = tr.zeros((256,))
+                fwd = add(y.partition((64,)), w.data, w.data).submit()
+                w *= 0.5
+                fwd.wait()
+        """).format(maker=maker)
+    )
+    decay = next(i for i, t in enumerate(main.read_text().splitlines(), 1) if "# decay" in t)
+    assert check_file(main, Project([tree])) == ([("TC103", decay)] if found else [])

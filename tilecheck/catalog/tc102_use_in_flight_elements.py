@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o
+from tilecheck.catalog import round30o, round33b
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -416,3 +416,6 @@ def main() -> None:
 # Round 30O (``round30o``): what a callee reaches of what it is given.
 VALID = (*VALID, *round30o.VALID["TC102"])
 INVALID = (*INVALID, *round30o.INVALID["TC102"])
+# Round 33B (``round33b``): methods Python runs at a set display, ``list()``, ``*=``, a store.
+VALID = (*VALID, *round33b.VALID["TC102"])
+INVALID = (*INVALID, *round33b.INVALID["TC102"])

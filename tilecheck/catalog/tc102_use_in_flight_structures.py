@@ -19,6 +19,10 @@ from tilecheck.catalog.round32f import INVALID as ROUND32F_INVALID
 from tilecheck.catalog.round32f import VALID as ROUND32F_VALID
 from tilecheck.catalog.round32p import INVALID as ROUND32P_INVALID
 from tilecheck.catalog.round32p import VALID as ROUND32P_VALID
+from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
+from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
+from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
+from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -271,6 +275,8 @@ def main() -> None:
     *ROUND31I_VALID["TC102"],
     *ROUND32F_VALID["TC102"],
     *ROUND32P_VALID["TC102"],
+    *ROUND33C_VALID["TC102"],
+    *ROUND33D_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -530,4 +536,6 @@ def main() -> None:
     *ROUND31I_INVALID["TC102"],
     *ROUND32F_INVALID["TC102"],
     *ROUND32P_INVALID["TC102"],
+    *ROUND33C_INVALID["TC102"],
+    *ROUND33D_INVALID["TC102"],
 )

@@ -62,6 +62,7 @@ from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
+from tilecheck.catalog.round33b import VALID as ROUND33B_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -333,6 +334,7 @@ class Prefetcher:
         *ROUND30P_VALID["TC108"],
         *ROUND31E_VALID["TC108"],
         *ROUND31K_VALID["TC108"],
+        *ROUND33B_VALID["TC108"],
     ),
     invalid=(
         invalid(

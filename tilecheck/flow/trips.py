@@ -19,6 +19,7 @@ LOOKBACK = 8
 _READERS = frozenset({"len", "max", "min", "sorted", "sum", "any", "all", "enumerate", "zip"})
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
+_ADDS_ONE = frozenset({"append", "appendleft", "insert", "add"})  # each adds one item
 
 
 def int_literal(expr: cst.BaseExpression) -> int | None:
@@ -204,6 +205,8 @@ def _shows_non_empty(stmt: Statement, name: str, least: int = 1) -> bool | None:
             return (made if made is not None else value_length(stmt.value)) >= least
     if isinstance(stmt, cst.For) and _walks_only(stmt, name):
         return None  # ``for c in xs: ...`` that names ``xs`` nowhere else leaves it as it is
+    if isinstance(stmt, cst.Expr) and least == 1 and _adds_one(stmt.value, name):
+        return True  # ``xs.append(x)``: one item at least, whatever it held (round 33D)
     if isinstance(stmt, cst.Del):  # ``del xs[0]`` may empty it
         return False if _mentions(stmt, name) or _indexes(stmt, name) else None
     if isinstance(stmt, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
@@ -212,6 +215,18 @@ def _shows_non_empty(stmt: Statement, name: str, least: int = 1) -> bool | None:
             return False
         return True if indexed and max(indexed) >= least else None
     return False
+
+
+def _adds_one(expr: cst.BaseExpression, name: str) -> bool:
+    """``name.append(x)`` (``appendleft``, ``insert``, ``add``) whose arguments do not name it."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)):
+        return False
+    func = expr.func
+    return (
+        _is_name(func.value, name)
+        and func.attr.value in _ADDS_ONE
+        and not any(_mentions(a.value, name) for a in expr.args)
+    )
 
 
 def _is_name(expr: cst.BaseExpression, name: str) -> bool:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from tilecheck.syntax import drawn
+from tilecheck.syntax.constants import int_value
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 Suites = Sequence[tuple[Sequence[Statement], int]]
@@ -154,6 +155,8 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         return None if found is None else _length(found[0], earlier, found[1], depth + 1)
     if kind is cst.Subscript:  # ``xs[1:]``, ``xs[:-1]``: a constant slice of a known length
         return _sliced_length(expr, earlier, start, depth)  # type: ignore[arg-type]
+    if kind is cst.BinaryOperation:  # ``[plan] * 3``: the display's items, again and again
+        return _repeated_length(expr, earlier, start, depth)  # type: ignore[arg-type]
     if kind is not cst.Call:
         return None
     call: cst.Call = expr  # type: ignore[assignment]
@@ -180,6 +183,26 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     if func.value == "range" and len(walked) == 1 and type(walked[0].value) is cst.Integer:
         return int(walked[0].value.value)
     return None
+
+
+def _repeated_length(
+    expr: cst.BinaryOperation, earlier: _Earlier, start: int, depth: int
+) -> int | None:
+    """``[x] * 3`` or ``3 * (a, b)``: the display's length times a literal count (or a name
+    bound to one a few statements before)."""
+    if type(expr.operator) is not cst.Multiply:
+        return None
+    left, right = expr.left, expr.right
+    display, count = (left, right) if type(left) in (cst.List, cst.Tuple) else (right, left)
+    if type(display) not in (cst.List, cst.Tuple):
+        return None
+    if type(count) is cst.Name:
+        found = earlier.bound(count.value, start)
+        count = found[0] if found is not None else count
+    if type(count) is not cst.Integer:
+        return None
+    length = _length(display, earlier, start, depth + 1)
+    return None if length is None else length * max(int_value(count), 0)
 
 
 def _drawn_length(

@@ -356,10 +356,11 @@ class BodyAnalysis(Positions):
                 self.flip(node.target.value, 1)  # ``cur ^= 1``: ``1 - cur``
             elif not self.extended(node):
                 given = self.ev(node.value)
-                found = augmented(self, node) if self.ctx.dunders else None
+                found, kept = augmented(self, node) if self.ctx.dunders else (None, False)
                 if found is None:  # (else ``__iadd__`` took it as its summary says)
                     self.escape(given)
-                self.bind(node.target, NOTHING if found is None else found)
+                if not kept:  # (``return self``: the same instance, its fields as left)
+                    self.bind(node.target, NOTHING if found is None else found)
         elif type(node) is cst.Del:
             if type(node.target) is cst.Subscript and self.ctx.dunders:
                 stored_item(self, node.target, None, "__delitem__")

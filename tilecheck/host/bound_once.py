@@ -7,17 +7,27 @@ not told of the module's."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 import libcst as cst
 
+from tilecheck.host.empty_fields import self_name
+from tilecheck.host.known_subjects import Known, constant_dicts, matched
 from tilecheck.host.scopes import free_names
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import int_value, string_value
 from tilecheck.syntax.nodes import target_names
 
 Never = Callable[[cst.BaseExpression], bool]
+Fields = Callable[[], Mapping[int, frozenset[str]]]  # a method -> its fields known empty
+_ORDER: dict[type[cst.BaseCompOp], Callable[[int, int], bool]] = {
+    cst.LessThan: operator.lt,
+    cst.LessThanEqual: operator.le,
+    cst.GreaterThan: operator.gt,
+    cst.GreaterThanEqual: operator.ge,
+}
 
 
 def bound_once(
@@ -148,13 +158,14 @@ def statements_in(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 def module_literals(
     body: Sequence[cst.BaseStatement], declared: frozenset[str]
-) -> Mapping[str, str | int]:
+) -> Mapping[str, Known]:
     """The module's names bound once to a string or integer literal (``mode = "train"``),
-    with their values: a test ``mode == "eval"`` of one is decided wherever it is read."""
+    with their values: a test ``mode == "eval"`` of one is decided wherever it is read; and
+    its constant dicts, as ``match`` subjects (``known_subjects``)."""
     names = bound_once(body, _is_literal, declared)
+    found: dict[str, Known] = dict(constant_dicts(body, declared, _bindings))
     if not names:
-        return {}
-    found: dict[str, str | int] = {}
+        return found
     for stmt in body:
         if type(stmt) is cst.SimpleStatementLine:
             for small in stmt.body:
@@ -187,18 +198,20 @@ class Tests:
     worked out the first time such a test is met). Called with a test: whether it is known
     false (no way leads into the ``if`` it guards)."""
 
-    __slots__ = ("_flags", "_free", "_literals", "_scope")
+    __slots__ = ("_fields", "_flags", "_free", "_literals", "_scope")
 
     def __init__(
         self,
         flags: frozenset[str],
-        literals: Callable[[], Mapping[str, str | int]],
+        literals: Callable[[], Mapping[str, Known]],
         scope: cst.FunctionDef | None,
+        fields: Fields | None = None,
     ) -> None:
         self._flags = flags
         self._literals = literals
         self._scope = scope
         self._free: frozenset[str] | None = None
+        self._fields = fields
 
     def __call__(self, test: cst.BaseExpression) -> bool:
         return self.truth(test) is False
@@ -207,12 +220,10 @@ class Tests:
         return self.truth(test) is True
 
     def case(self, subject: cst.BaseExpression, pattern: cst.MatchPattern) -> bool | None:
-        """Whether ``case pattern:`` matches ``subject``, where a literal pattern meets a
-        name bound once to a literal; None where not known."""
-        if type(pattern) is not cst.MatchValue:
-            return None
-        known, value = self._value(subject), self._value(pattern.value)
-        return None if known is None or value is None else known == value
+        """Whether ``case pattern:`` matches ``subject``, a name bound once to a literal or
+        to a constant dict (``known_subjects``); None where not known."""
+        known = self._value(subject)
+        return None if known is None else matched(known[0], pattern)
 
     def truth(self, test: cst.BaseExpression) -> bool | None:
         kind = type(test)
@@ -225,21 +236,46 @@ class Tests:
                 inner = self.truth(unary.expression)
                 return None if inner is None else not inner
             return None
+        if kind is cst.Attribute or kind is cst.Call:  # ``self.history``, ``len(...)``
+            return False if self._empty(test) else None
         if kind is not cst.Comparison:
             return None
         comparison = cast(cst.Comparison, test)
         if len(comparison.comparisons) != 1:
             return None
         target = comparison.comparisons[0]
-        equal = type(target.operator) is cst.Equal
-        if not equal and type(target.operator) is not cst.NotEqual:
-            return None
         left, right = self._value(comparison.left), self._value(target.comparator)
         if left is None or right is None:
             return None
+        order = _ORDER.get(type(target.operator))
+        if order is not None and type(left[0]) is int and type(right[0]) is int:
+            return order(left[0], right[0])  # ``len(self.history) > 0``
+        equal = type(target.operator) is cst.Equal
+        if not equal and type(target.operator) is not cst.NotEqual:
+            return None
         return (left == right) is equal
 
-    def _value(self, expr: cst.BaseExpression) -> tuple[str | int] | None:
+    def _empty(self, expr: cst.BaseExpression) -> bool:
+        """``self.history`` or ``len(self.history)`` of a field empty wherever this method
+        runs (``empty_fields``)."""
+        if type(expr) is cst.Call:
+            args = expr.args
+            if not (type(expr.func) is cst.Name and expr.func.value == "len" and len(args) == 1):
+                return False
+            expr = args[0].value
+        if self._fields is None or self._scope is None or type(expr) is not cst.Attribute:
+            return False
+        fields = self._fields().get(id(self._scope))
+        return (
+            fields is not None
+            and expr.attr.value in fields
+            and type(expr.value) is cst.Name
+            and expr.value.value == self_name(self._scope)
+        )
+
+    def _value(self, expr: cst.BaseExpression) -> tuple[Known] | None:
+        if type(expr) is cst.Call and self._empty(expr):
+            return (0,)
         if type(expr) is cst.Name:
             literals = self._literals()
             name = expr.value
@@ -260,9 +296,10 @@ class Tests:
 def never_in(
     flags: frozenset[str],
     scope: cst.FunctionDef | None,
-    literals: Callable[[], Mapping[str, str | int]] | None = None,
+    literals: Callable[[], Mapping[str, Known]] | None = None,
+    fields: Fields | None = None,
 ) -> Tests | None:
     """The tests known in a body (``Tests``); None when there is nothing to know."""
-    if not flags and literals is None:
+    if not flags and literals is None and (fields is None or scope is None):
         return None
-    return Tests(flags, literals or dict, scope)
+    return Tests(flags, literals or dict, scope, fields)

@@ -17,6 +17,7 @@ from tilecheck.codes import WRONG_ARGUMENT_KIND
 from tilecheck.host import api
 from tilecheck.host.calls import Calls
 from tilecheck.host.findings import Finding
+from tilecheck.host.late_binding import item_call, late_lambda, only_called
 from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Oids, flatten
@@ -42,7 +43,7 @@ Events = tuple[tuple[str, str, cst.CSTNode], ...]
 
 
 class Closures(Calls):
-    __slots__ = """_defaults _item_calls _reads awaited_call chain_returns closure_items
+    __slots__ = """_defaults _item_calls _late _reads awaited_call chain_returns closure_items
     closure_reads waiting_closures""".split()
 
     def __init__(self, ctx: object) -> None:
@@ -65,6 +66,7 @@ class Closures(Calls):
         # parameters defaulting to a name hold, and its body statement), round 26E
         self.closure_items: dict[str, dict[int, tuple[cst.Lambda, dict[str, Oids], int]]] = {}
         self._item_calls: dict[int, dict[int, str]] = {}  # a statement -> call -> container
+        self._late: set[str] = set()  # lists of lambdas reading a comprehension's last value
 
     def note_closure_items(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """``readers = [lambda t=b: ... for b in bufs]``, ``readers = {}`` then ``readers[k] =
@@ -93,6 +95,11 @@ class Closures(Calls):
             self._item_calls.clear()
         made_in = _comprehension_lambda(value)
         if made_in is None or not self._captures_all(made_in[0]):
+            late = late_lambda(value, self.ctx.constants, self.lookup_path)  # (``late_binding``)
+            scope = self.scope_node or self.module_node
+            if late is not None and scope is not None and only_called(scope, name):
+                self.closure_items[name] = {id(late[0]): (late[0], late[1], top)}
+                self._late.add(name)
             return
         lam, comp = made_in
         step = comp.target.value  # type: ignore[attr-defined]
@@ -413,6 +420,11 @@ class Closures(Calls):
 
     def closure_called(self, call: cst.Call) -> None:
         if self.closure_items and self.kept_closures_called(call):
+            return
+        late = item_call(call, self.ctx.constants) if self._late else None
+        if late in self._late and late in self.closure_items:  # ``readers[0]()``
+            for lam, made, top in self.closure_items[late].values():
+                self.run_closure(self.reads_of(lam), call, f"an item of `{late}`", top, made)
             return
         if type(call.func) is cst.Name and self.waiting_closures:
             held = self.env.get(call.func.value, NOTHING)

@@ -17,13 +17,14 @@ from collections.abc import Mapping
 import libcst as cst
 
 from tilecheck.host import cell_producers as made
+from tilecheck.host import dict_cells
 from tilecheck.host.cell_producers import distinct_items as distinct_items
 from tilecheck.host.counters import Counters
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at, known_key_path
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax import exact
-from tilecheck.syntax.constants import const_int, string_value
+from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key, path_of, source_of
 
 _CONTAINER_ADDS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault"})
@@ -378,9 +379,7 @@ class Containers(Counters):
             if isinstance(target, cst.Subscript):
                 base = path_of(target.value)
                 if base is not None and base + "[*]" in self.env:
-                    self.set_env(base + "[*]", self.env[base + "[*]"] | flatten(value))
-                    if base in self._key_order and f"{base}[#keys]" in self.env:
-                        self.set_env(f"{base}[#keys]", None)  # (the old item may live on)
+                    dict_cells.stored_over(self, base, path, value)  # (a cell, or joined)
             self.drop_paths(path)
             self.unrelate(path)
             self.set_env(path, None)
@@ -496,43 +495,14 @@ class Containers(Counters):
         return None
 
     def popped_at(self, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:
-        """``pends.pop("a")`` of a dict whose items are all kept by constant key (different
-        objects, none stored by a computed key): the item under ``"a"``, which leaves the
-        dict. None where the dict's items are not known so (any of them, as ``pop()``)."""
-        text = path_key(key)
-        if text is None or text[:1] not in ("'", '"') or f"{path}[=]" in self.env:
-            return None
-        held = self.stored(path)
-        if isinstance(held, Many) and held.lane is not None and isinstance(key, cst.SimpleString):
-            # a comprehension's result: the holder at that key (``tilecheck.host.lanes``)
-            value = string_value(key)
-            own = self.holders_at(held, At(value if isinstance(value, str) else text))
-            if not own or own & contents:
-                return None  # not taken out at its own key: any of the items
-            self.set_env(f"{path}[{text}]", None)
-            self.set_env(path + "[*]", self.env.get(path + "[*]", NOTHING) - own)
-            return own
-        items = self.constant_items(path, contents)
-        found = items.get(f"{path}[{text}]") if items is not None else None
-        if found is None:
-            return None
-        self.set_env(f"{path}[{text}]", None)
-        self.set_env(path + "[*]", contents - found)
-        return found
+        """``pends.pop("a")``, ``plans.pop(Slot.Q)``: the item under a constant key of a dict
+        kept by its keys, which leaves it (``tilecheck.host.dict_cells``); None where the
+        dict's items are not known so (any of them, as ``pop()``)."""
+        return dict_cells.taken_at(self, path, key, contents)
 
     def constant_items(self, path: str, contents: Oids) -> dict[str, Oids] | None:
-        """What a dict holds under each string key (by its path), where every item it holds
-        (``contents``) is kept by constant key; None otherwise."""
-        prefix = path + "["
-        keyed = [
-            k
-            for k in self._under.get(root_of(path), ())
-            if k.startswith(prefix) and k[len(prefix) :][:1] in ("'", '"') and k.endswith("]")
-        ]
-        items = {k: self.env[k] for k in keyed if k in self.env and "[" not in k[len(prefix) :]}
-        if not items or frozenset().union(*items.values()) != contents:
-            return None
-        return items
+        """What a dict holds under each constant key (``tilecheck.host.dict_cells``)."""
+        return dict_cells.constant_items(self, path, contents)
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
         """Also apart from an element (``srcs[i]``) of a container none of whose items is,

@@ -13,6 +13,7 @@ from tilecheck.host.classes import ClassInfo
 from tilecheck.host.global_reads import GlobalReads
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.known_keys import ScopeNames
+from tilecheck.host.known_subjects import Known
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.managers import Managers
 from tilecheck.host.summary import Summary
@@ -59,7 +60,10 @@ class Context:
     flags: frozenset[str] = frozenset()
     # The module's names bound once to a string or integer literal, with their values, worked
     # out the first time a test asks (``tilecheck.host.bound_once.Tests``).
-    literals: Callable[[], Mapping[str, str | int]] | None = None
+    literals: Callable[[], Mapping[str, Known]] | None = None
+    # The fields of ``self`` empty wherever a method runs, by the method's id, worked out the
+    # first time a test asks (``tilecheck.host.empty_fields``).
+    empty_fields: Callable[[], Mapping[int, frozenset[str]]] | None = None
     # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
     # the first time a body asks (``stream.record()`` on a name it does not bind).
     streams: Callable[[], frozenset[str]] = frozenset

@@ -142,3 +142,15 @@ def given(
         held = an.env.get(key) if arg is not None else None
         if arg is not None and held:
             bound[index] = (arg, held)
+
+
+def lambda_defaults(lam: cst.Lambda) -> list[cst.Call]:
+    """A lambda's defaults that are calls, in the order Python evaluates them where the lambda
+    is made (round 33D: ``thunks.append(lambda plan=tiles(w): k(plan).sync())`` makes the
+    partition there, and the lambda holds it until it may run, ``Frame.close_over``)."""
+    params = lam.params
+    found: list[cst.Call] = []
+    for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
+        if type(param.default) is cst.Call:
+            found.append(param.default)
+    return found

@@ -22,6 +22,7 @@ import libcst as cst
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.context import Context
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.plain_bases import no_methods
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.host.summary import Summary
 from tilecheck.syntax.nodes import path_of
@@ -90,7 +91,9 @@ def _own_methods(an: Analysis, cls: str) -> frozenset[str]:
     for stmt in module.body if module is not None else ():
         if type(stmt) is not cst.ClassDef or stmt.name.value != cls:
             continue
-        if stmt.bases or stmt.keywords or not all(map(_dataclass, stmt.decorators)):
+        if stmt.keywords or not all(map(_dataclass, stmt.decorators)):
+            return frozenset()
+        if not all(no_methods(an.ctx.resolver, base) for base in stmt.bases):
             return frozenset()
         return frozenset(
             s.name.value

@@ -15,8 +15,10 @@ import libcst as cst
 from tilecheck.host import api
 from tilecheck.host.cell_producers import fed_back, joined
 from tilecheck.host.context import Context
+from tilecheck.host.default_args import lambda_defaults
 from tilecheck.host.default_factories import DEFAULTDICT, default_factories, factory
 from tilecheck.host.dunders import compared, formatted_string, item_read
+from tilecheck.host.hashed_sites import set_built
 from tilecheck.host.implicit_calls import index, truth
 from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
@@ -339,6 +341,8 @@ class Expressions(ObjectGraphs):
                 for inner in children(child):
                     if isinstance(inner, cst.BaseExpression):
                         self.escape(self.ev(inner))
+        if type(expr) is cst.Set and "__hash__" in self.ctx.dunders:
+            set_built(self, expr)  # each element's ``__hash__`` (``hashed_sites``)
         return NOTHING
 
     def _comprehension(
@@ -432,6 +436,10 @@ class Expressions(ObjectGraphs):
         return Many(contents, None, contents <= per_item, lane, None if lazy else columns)
 
     def _lambda(self, expr: cst.Lambda) -> Value:
+        # its defaults are evaluated here, once (``lambda plan=tiles(w): ...`` makes the
+        # partition now): the lambda holds what they make until it may run (round 33D)
+        for param in lambda_defaults(expr):
+            self.close_over(flatten(self.ev(param)))
         self.capture(expr)
         if all(lam is not expr for lam, _ in self.lambdas):
             self.lambdas.append((expr, self.element.top if self.element is not None else 0))

@@ -22,7 +22,7 @@ def decorated(fn: cst.FunctionDef, name: str) -> bool:
     return len(fn.decorators) == 1 and dotted_name(fn.decorators[0].decorator) == name
 
 
-def _returns(fn: cst.FunctionDef) -> Iterator[cst.Return | None]:
+def exits(fn: cst.FunctionDef) -> Iterator[cst.Return | None]:
     """Each ``return`` of ``fn``'s own body (None for a ``yield`` or ``await``: no plain
     function), and None when the body may end without one (its last statement is none)."""
     body = fn.body
@@ -54,7 +54,7 @@ def factory(fn: cst.FunctionDef) -> bool:
         return False
     cls = params[0].name.value
     found = False
-    for ret in _returns(fn):
+    for ret in exits(fn):
         value = ret.value if ret is not None else None
         if type(value) is not cst.Call or type(value.func) is not cst.Name:
             return False
@@ -66,7 +66,7 @@ def factory(fn: cst.FunctionDef) -> bool:
 
 def made_by_factory(fn: cst.FunctionDef) -> cst.Call | None:
     """The ``cls(...)`` call a factory returns, where it has one ``return``."""
-    returns = list(_returns(fn))
+    returns = list(exits(fn))
     if len(returns) != 1 or returns[0] is None or type(returns[0].value) is not cst.Call:
         return None
     return returns[0].value
@@ -77,7 +77,7 @@ def partition_maker(fn: cst.FunctionDef) -> bool:
     if fn.asynchronous is not None or (fn.decorators and not decorated(fn, "staticmethod")):
         return False
     found = False
-    for ret in _returns(fn):
+    for ret in exits(fn):
         value = ret.value if ret is not None else None
         if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
             return False
@@ -99,7 +99,7 @@ def tensor_maker(fn: cst.FunctionDef) -> bool:
     if fn.asynchronous is not None or fn.decorators:
         return False
     found = False
-    for ret in _returns(fn):
+    for ret in exits(fn):
         value = ret.value if ret is not None else None
         func = value.func if type(value) is cst.Call else None
         if type(func) is not cst.Attribute or func.attr.value not in _MAKERS:
@@ -149,10 +149,19 @@ class PartitionMakers:
 
     def makes_tensor(self, value: cst.BaseExpression | None) -> bool:
         """``value`` calls a function of the module, or one another module of the checked
-        tree defines, that returns a new tensor on every way out (``vec(n)``)."""
-        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+        tree defines, that returns a new tensor on every way out (``vec(n)``; ``H.upload(v)``
+        of ``from pkg import host as H``, round 33B: the other module's, by its dotted name)."""
+        if type(value) is not cst.Call:
             return False
-        name = value.func.value
+        func = value.func
+        if type(func) is cst.Attribute and type(func.value) is cst.Name:
+            name = f"{func.value.value}.{func.attr.value}"
+            if self._imported is None:
+                return False
+        elif type(func) is cst.Name:
+            name = func.value
+        else:
+            return False
         found = self._known.get(f"tensor {name}")
         if found is None:
             fn = self._listed().get(name)

@@ -23,7 +23,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
-from tilecheck.host.implicit_calls import cleared_stores, next_parts
+from tilecheck.host.implicit_calls import cleared_stores, drained_name, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
@@ -86,6 +86,26 @@ def _plain(fn: cst.FunctionDef) -> bool:
     return True
 
 
+def generator(fn: cst.FunctionDef) -> bool:
+    """A synchronous generator: a ``yield`` in its own body (not ``yield from``, no ``await``)."""
+    if fn.asynchronous is not None:
+        return False
+    found = False
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Await:
+            return False
+        if isinstance(node, cst.Yield):
+            if type(node.value) is cst.From:
+                return False
+            found = True
+        if kind not in _SCOPES:
+            stack.extend(children(node))
+    return found
+
+
 def _unnamed_star(fn: cst.FunctionDef) -> bool:
     """``def on_done(self, part, *_)``: a ``*args`` its body never names (and no ``**kw``):
     summarized without it, as ``__exit__(self, *exc)`` is (a call giving more positional
@@ -136,6 +156,7 @@ class Functions:
         self._managers: set[str] = set()  # ``entered_name``s: generators run by a ``with``
         self._coroutines: set[str] = set()  # ``awaited_name``s: ``async def``s run by ``await``
         self._static: set[str] = set()  # ``Class.name`` of each ``@staticmethod``
+        self._drained: set[str] = set()  # generator methods run to their end (``drained_name``)
         where = statements or {}
         # the module's top-level ``def``s of a name no other of them has (``function``)
         self._top: dict[str, cst.FunctionDef | None] = {}
@@ -179,6 +200,12 @@ class Functions:
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
+                        if stmt.name.value == "__iter__" and generator(stmt):  # ``list(obj)``
+                            drained = f"{d.name.value}.{drained_name('__iter__')}"
+                            self.defs[drained] = (stmt, d.name.value)
+                            self._drained.add(drained)
+                            if id(d) in where:
+                                self.statement[drained] = where[id(d)]
                         if stmt.name.value == "__next__":  # in a loop (``implicit_calls``)
                             for turn_name, variant in next_parts(stmt, d.name.value).items():
                                 self.defs[turn_name] = (variant, d.name.value)
@@ -242,7 +269,10 @@ class Functions:
             return self.summaries[name]
         found = self.defs.get(name)
         plain = found is not None and (
-            name in self._managers or name in self._coroutines or _plain(found[0])
+            name in self._managers
+            or name in self._coroutines
+            or name in self._drained
+            or _plain(found[0])
         )
         if found is None or name in self._busy or self.ctx is None or not plain:
             return None
@@ -262,7 +292,7 @@ class Functions:
             analysis.yield_returns = name in self._managers and yields_last(fn)
             body = fn.body.body
             splice = self.ctx.managers.splice(body, False) if self.ctx.managers else None
-            never = never_in(self.ctx.flags, fn, self.ctx.literals)
+            never = never_in(self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields)
             cfg = build_cfg(body, never, self.ctx.filled, splice)
             states = analysis.run_function(fn, cfg)
         except RecursionError:

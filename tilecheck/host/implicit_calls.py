@@ -45,6 +45,37 @@ STDLIB = {
     "copy.deepcopy": ("__deepcopy__", *_REDUCED),
     "builtins.range": INDEX,  # (on each argument)
 }
+# Builtins that take every item of their one argument at once (round 33B): its ``__iter__``
+# runs there, and a generator ``__iter__``'s body to its end (``drained_name``).
+DRAINING = frozenset(
+    {"builtins.list", "builtins.tuple", "builtins.set", "builtins.frozenset", "builtins.sorted"}
+)
+STDLIB.update(dict.fromkeys(DRAINING, ("__iter__",)))
+
+
+def drained_name(method: str) -> str:
+    """The summary name of a generator method run to its end (``list(obj)`` of a generator
+    ``__iter__``: its body at once, each ``yield``'s value given away)."""
+    return f"{method} drained"
+
+
+def drained(an: Analysis, call: cst.Call) -> None:
+    """``list(obj)``, ``tuple(obj)``, ``sorted(obj)``...: ``obj.__iter__()``, and where that is a
+    generator its body run to its end there (a plain ``__iter__`` returns an iterator whose
+    ``__next__`` is not followed)."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return
+    arg = call.args[0].value
+    path = receiver_path(arg)
+    if path is None or certain_method(an, arg, ("__iter__",)) is None:
+        return
+    cls = an.receiver_class(path)
+    method = drained_name("__iter__")
+    if an.ctx.summary_for(f"{cls}.{method}") is None:
+        method = "__iter__"
+    value = apply_method(an, call, path, method, ())
+    if value is not None:
+        an.escape(value)
 
 
 def run(
@@ -161,6 +192,8 @@ def called(an: Looping, call: cst.Call, canonical: str) -> None:
         return
     if canonical == "builtins.range":
         ranged(an, call)
+    elif canonical in DRAINING:
+        drained(an, call)
     elif call.args and call.args[0].keyword is None and not call.args[0].star:
         run(an, call, call.args[0].value, STDLIB[canonical])
 

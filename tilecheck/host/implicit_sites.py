@@ -30,6 +30,7 @@ from tilecheck.host.dunders import (
     plain_other,
     receiver_path,
 )
+from tilecheck.host.factories import exits
 from tilecheck.host.model import Value
 from tilecheck.syntax.constants import string_value
 
@@ -103,17 +104,39 @@ def operated(an: Analysis, expr: cst.BinaryOperation) -> None:
         an.escape(found)
 
 
-def augmented(an: Analysis, node: cst.AugAssign) -> Value | None:
+def augmented(an: Analysis, node: cst.AugAssign) -> tuple[Value | None, bool]:
     """``a += b`` (``b`` evaluated): ``a.__iadd__(b)``, else ``a.__add__(b)``; the value bound
-    to ``a`` (None where not followed)."""
+    to ``a`` (None where not followed), and whether ``a`` keeps what it holds instead (round
+    33B: a method whose every way out is ``return self`` gives back the instance itself, its
+    fields as the method left them, so ``a`` is not bound again)."""
     name = _AUGMENTED.get(type(node.operator))
     value = node.value
     if name is None or type(value) not in _PLAIN or not plain_other(an, node.target, value):
-        return None
+        return None, False
     method = certain_method(an, node.target, (f"__i{name}__", f"__{name}__"))
-    if method is None:
-        return None
-    return _apply(an, node.target, node.target, method, (cst.Arg(value),))
+    path = receiver_path(node.target)
+    if method is None or path is None:
+        return None, False
+    cls = an.receiver_class(path)
+    found = apply_method(an, node.target, path, method, (cst.Arg(value),))
+    defined = an.ctx.definition_for(f"{cls}.{method}") if found is not None else None
+    return found, defined is not None and returns_receiver(defined[0])
+
+
+def returns_receiver(fn: cst.FunctionDef) -> bool:
+    """Every way out of ``fn`` is ``return self`` (its first parameter): the caller's receiver
+    is what the call gives back (an in-place operator's ``__imul__``)."""
+    params = (*fn.params.posonly_params, *fn.params.params)
+    if not params:
+        return False
+    me = params[0].name.value
+    found = False
+    for ret in exits(fn):
+        value = ret.value if ret is not None else None
+        if type(value) is not cst.Name or value.value != me:
+            return False
+        found = True
+    return found
 
 
 def percent_formatted(an: Analysis, template: cst.SimpleString, args: cst.BaseExpression) -> None:
@@ -206,6 +229,7 @@ def property_set(an: Analysis, target: cst.Attribute, value: cst.BaseExpression)
         return False
     attr = target.attr.value
     if attr not in info.properties or an.ctx.summary_for(setter_name(info.name, attr)) is None:
+        attribute_set(an, target, owner, value)
         return False
     args = (cst.Arg(value),) if type(value) in _PLAIN else ()
     found = apply_method(an, target, owner, f"{attr}.setter", args)
@@ -213,3 +237,48 @@ def property_set(an: Analysis, target: cst.Attribute, value: cst.BaseExpression)
         return False
     an.escape(found)
     return True
+
+
+def attribute_set(
+    an: Analysis, target: cst.Attribute, owner: str, value: cst.BaseExpression
+) -> None:
+    """``obj.attr = value`` on an instance of a module class with its own ``__setattr__`` that
+    stores through ``object``'s (``super().__setattr__(name, value)`` at its top level, so the
+    store is the caller's as before, round 33B): the method applied on ``obj`` first, given
+    ``"attr"`` and the value (a name or a literal; else its parameter is left unbound)."""
+    if certain_method(an, target.value, ("__setattr__",)) is None:
+        return
+    cls = an.receiver_class(owner)
+    defined = an.ctx.definition_for(f"{cls}.__setattr__")
+    if defined is None or not stores_through_object(defined[0]):
+        return
+    args = [cst.Arg(cst.SimpleString(repr(target.attr.value)))]
+    if type(value) in _PLAIN:
+        args.append(cst.Arg(value))
+    found = apply_method(an, target, owner, "__setattr__", tuple(args))
+    if found is not None:
+        an.escape(found)
+
+
+def stores_through_object(fn: cst.FunctionDef) -> bool:
+    """A ``__setattr__(self, name, value)`` whose body's top level calls
+    ``super().__setattr__(name, value)`` (or ``object.__setattr__(self, name, value)``)."""
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    body = fn.body.body if type(fn.body) is cst.IndentedBlock else ()
+    if len(params) != 3:
+        return False
+    for stmt in body:
+        small = stmt.body[0] if type(stmt) is cst.SimpleStatementLine else None
+        call = small.value if type(small) is cst.Expr else None
+        if type(call) is not cst.Call or type(call.func) is not cst.Attribute:
+            continue
+        if call.func.attr.value != "__setattr__" or any(a.keyword or a.star for a in call.args):
+            continue
+        given = [a.value.value if type(a.value) is cst.Name else "" for a in call.args]
+        head = call.func.value
+        if type(head) is cst.Call and type(head.func) is cst.Name and not head.args:
+            if head.func.value == "super" and given == params[1:]:
+                return True
+        if type(head) is cst.Name and head.value == "object" and given == params:
+            return True
+    return False

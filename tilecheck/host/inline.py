@@ -430,7 +430,7 @@ class Inlined(Immediate):
         found = self._copies.get(key)
         if found is None:
             site = len(self._copies) + 1
-            never = never_in(self.ctx.flags, fn, self.ctx.literals)
+            never = never_in(self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields)
             base = build_cfg(fn.body.body, never, self.ctx.filled)
             withs = self.element.withs if self.element is not None else ()
             offset = site * _SPAN

@@ -51,9 +51,9 @@ from tilecheck.host.containers import ELEMENTS, root_of
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.indices import At, Select
 from tilecheck.host.loop_columns import Column
-from tilecheck.host.loops import Loops
 from tilecheck.host.messages import Use
 from tilecheck.host.model import DONE, NOTHING, Hold, Kind, Many, Oids, Value, flatten
+from tilecheck.host.repeated_items import RepeatedItems
 from tilecheck.host.slot_facts import slot_relation
 from tilecheck.syntax.nodes import path_of
 from tilecheck.syntax.walk import with_parents
@@ -106,13 +106,13 @@ def item_attribute(path: str, container: str) -> str | None:
     return attr if key.isdigit() or quoted else None
 
 
-class ItemAttributes(Loops):
+class ItemAttributes(RepeatedItems):
     __slots__ = (
         """_arg_keys _bodies _every _lined_names _looked _plain_lists _step_copies""".split()
     )
 
     def __init__(self, ctx: object) -> None:
-        Loops.__init__(self, ctx)
+        RepeatedItems.__init__(self, ctx)
         self._step_copies: set[int] = set()  # the steps' copies of items' attributes
         self._bodies: dict[int, frozenset[int]] = {}  # a loop's body -> its nodes' ids
         # a container -> its items when a loop over every one of them left holders, made in
@@ -167,7 +167,7 @@ class ItemAttributes(Loops):
         is kept as every item's (``_every``), for a later walk of every item (round 21G:
         ``for s in slots: s.write(x)`` then ``[s.settle() for s in slots]``)."""
         walked = walked_item(loop) if self._based else None
-        Loops.loop_done(self, loop)
+        RepeatedItems.loop_done(self, loop)
         if self._arg_keys:
             self._looked_done(loop)
         if walked is None or root_of(walked[0]) not in self._based:
@@ -217,7 +217,7 @@ class ItemAttributes(Loops):
         Pendings under ``attr``: a copy per step of each, under ``b.attr`` (as ``iterate``)."""
         if for_in.ifs and filter_only(expr, for_in):  # its first ``if`` runs on every item
             for_in = for_in.with_changes(ifs=())
-        out = Loops.step_holders(self, expr, for_in, value)
+        out = RepeatedItems.step_holders(self, expr, for_in, value)
         target, it = for_in.target, for_in.iter
         if for_in.ifs or for_in.inner_for_in is not None or type(target) is not cst.Name:
             return out
@@ -264,14 +264,14 @@ class ItemAttributes(Loops):
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         walked = walked_item(loop) if self._based else None
         if walked is None or root_of(walked[0]) not in self._based:
-            Loops.iterate(self, loop, fallback)
+            RepeatedItems.iterate(self, loop, fallback)
             return
         container, name = walked
         # taken before the loop binds its name: an earlier loop's ``name.attr`` may be what
         # still names them (``for r in reqs: r.p = k(...).submit()`` then ``for r in reqs:
         # r.p.wait()``, the same name walking the same items)
         held = self.item_holders(container)
-        Loops.iterate(self, loop, fallback)
+        RepeatedItems.iterate(self, loop, fallback)
         for attr, holders in self.item_holders(container).items():
             held.setdefault(attr, set()).update(holders)
         for attr, holders in held.items():
@@ -286,18 +286,18 @@ class ItemAttributes(Loops):
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         base = target.value if type(target) is cst.Subscript else None
         if type(base) is not cst.Name:
-            Loops.bind(self, target, value)
+            RepeatedItems.bind(self, target, value)
             return
         name = cst.ensure_type(base, cst.Name).value
         found = self._slot_list(base)
         if found is None and name not in self._lined_names:
-            Loops.bind(self, target, value)
+            RepeatedItems.bind(self, target, value)
             return
         if name in self._lined_names:
             subscript = cst.ensure_type(target, cst.Subscript)
             form = self._slot_index(subscript, found[1]) if found is not None else None
             self._overwritten_lined(name, form, found[1] if found is not None else 0)
-        Loops.bind(self, target, value)
+        RepeatedItems.bind(self, target, value)
         if found is None:
             return
         for oid in flatten(value):
@@ -383,14 +383,14 @@ class ItemAttributes(Loops):
                 hold = self.holds[oid]
                 if hold.lined is not None and name in hold.lined:
                     self.set_hold(oid, dataclasses.replace(hold, lined=None))
-        Loops.bind_name(self, name, value)
+        RepeatedItems.bind_name(self, name, value)
 
     # -- containers written out in a loop's ``enumerate``/``zip`` --------------------------------
     def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
         """As ``Containers.builtin_call`` (they keep nothing), noting what an argument written
         out as a container holds."""
         if canonical not in _LOOKED:
-            return Loops.builtin_call(self, call, canonical)
+            return RepeatedItems.builtin_call(self, call, canonical)
         for arg in call.args:
             value = self.ev(arg.value)
             if not arg.star and path_of(arg.value) is None and flatten(value):
@@ -401,7 +401,7 @@ class ItemAttributes(Loops):
         """A loop's iterable: what each container written out in its ``enumerate``/``zip``
         holds is kept beside it, so a step takes its items as from a name's
         (``Loops.columns``)."""
-        Loops.evaluated(self, expr, value)
+        RepeatedItems.evaluated(self, expr, value)
         key = self._loops.get(id(expr))
         if key is None:
             self._looked.clear()
@@ -421,7 +421,7 @@ class ItemAttributes(Loops):
             place = self._arg_keys.get(id(iterable))
             if place is not None:
                 whole = self.stored(place)
-        return Loops.columns(self, iterable, whole)
+        return RepeatedItems.columns(self, iterable, whole)
 
     def lined_apart(self, holder: int, hold: Hold, node: cst.CSTNode, use: Use) -> bool:
         lined = hold.lined

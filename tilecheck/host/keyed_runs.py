@@ -19,6 +19,7 @@ import libcst as cst
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
+from tilecheck.host.hashed_sites import key_hashed
 from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
 from tilecheck.host.model import Value
 from tilecheck.host.skipped_runs import SkippedRuns
@@ -45,7 +46,12 @@ class KeyedRuns(SkippedRuns):
 
     def dict_display(self, expr: cst.Dict) -> Value:
         self._evaluated_holders[id(expr)] = expr
-        return SkippedRuns.dict_display(self, expr)
+        value = SkippedRuns.dict_display(self, expr)
+        if "__hash__" in self.ctx.dunders:  # each key's ``__hash__`` (``hashed_sites``)
+            for element in expr.elements:
+                if type(element) is cst.DictElement:
+                    key_hashed(self, element.key)
+        return value
 
     def _sequence(self, expr: cst.Tuple | cst.List) -> Value:
         if any(type(e.value) is cst.Call for e in expr.elements):  # (round 31E: ops by position)

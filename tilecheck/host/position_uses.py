@@ -35,6 +35,7 @@ def positional_comprehensions(
     walked_together: set[str] = set()
     slotted: set[str] = set()  # what an unrolled ``for`` walks (a dict comprehension: only)
     comps: list[cst.ListComp | cst.GeneratorExp] = []
+    keyed_reads: set[str] = set()  # ``plans.pop(k)``, ``plans.get(k)``: read by key (33C)
     for node in _nodes(scope):
         kind = type(node)
         if kind is cst.ListComp or kind is cst.GeneratorExp:
@@ -52,17 +53,26 @@ def positional_comprehensions(
             func = node.func  # type: ignore[attr-defined]
             if type(func) is cst.Attribute and func.attr.value in _REORDERING:
                 _demand(func.value, demanded, direct)
+            if type(func) is cst.Attribute and func.attr.value in _BY_KEY and node.args:  # type: ignore[attr-defined]
+                _keyed(func.value, keyed_reads)
         elif kind is cst.For:
             if id(node) in unrolled:
                 # (a dict comprehension's values by key, where the slots can take them: its
                 # keys stored by keep the loop, ``positions._slot_bindable``)
                 keyed = index_names(node.body)[1].isdisjoint(target_names(node.target))  # type: ignore[attr-defined]
                 for container in _walked(node.iter):  # type: ignore[attr-defined]
+                    if type(container) is cst.GeneratorExp:
+                        continue  # drawn one item a turn, between turns: not all at once
                     _demand(container, demanded, direct)
                     if keyed:
                         slotted.add(path_of(container) or "")
             else:
                 walked_together |= _together(node.iter)  # type: ignore[attr-defined]
+    # a dict comprehension read by key keeps its values by the key each position gives
+    for name in keyed_reads:
+        if any(type(c) is cst.DictComp for c in bound.get(name, ())):
+            slotted.add(name)
+            demanded.add(name)
     if not demanded and not direct:
         return frozenset()
     # what a demanded comprehension walks is demanded too
@@ -166,6 +176,15 @@ def _assign(
                 bound.setdefault(path, []).append(value)
 
 
+_BY_KEY = frozenset({"pop", "get"})
+
+
+def _keyed(container: cst.BaseExpression, keyed_reads: set[str]) -> None:
+    path = path_of(container)
+    if path is not None:
+        keyed_reads.add(path)
+
+
 def _sliced(node: cst.Subscript, demanded: set[str], direct: set[int]) -> None:
     if len(node.slice) == 1 and type(node.slice[0].slice) is cst.Slice:
         _demand(node.value, demanded, direct)
@@ -258,7 +277,9 @@ def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozense
             row = type(node.value) in (cst.Tuple, cst.List)  # type: ignore[attr-defined]
             for target in targets:
                 if type(target) is cst.Subscript and not scalar:
-                    names = [n.value for e in target.slice for n in _all_names(e)]
+                    # (a name inside another container's index, ``d[owner[s]]``, is not the
+                    # key: what that container holds there is)
+                    names = [n.value for e in target.slice for n in _key_names(e)]
                     storing.update(names)
                     storing.update(ROW + n for n in names if row)
         stack.extend(node.children)
@@ -278,6 +299,15 @@ def _scalar(value: cst.BaseExpression | None) -> bool:
 
 
 _SCALARS = frozenset({"float", "int", "str", "bool", "len", "repr", "round", "abs", "sum"})
+
+
+def _key_names(node: cst.CSTNode) -> list[cst.Name]:
+    """The names of a key but those inside a subscript's index in it."""
+    if type(node) is cst.Name:
+        return [node]
+    if type(node) is cst.Subscript:
+        return _key_names(node.value)
+    return [n for child in node.children for n in _key_names(child)]
 
 
 def _all_names(node: cst.CSTNode) -> list[cst.Name]:

@@ -17,6 +17,8 @@ an unknown length, more than ``LIMIT`` items) is evaluated as before: once, for 
 
 from __future__ import annotations
 
+from ast import literal_eval
+
 import libcst as cst
 
 from tilecheck.flow import peel
@@ -24,7 +26,8 @@ from tilecheck.flow.elements import ElementKind
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
 from tilecheck.host.indices import At
-from tilecheck.host.loop_columns import Column
+from tilecheck.host.key_walks import key_walk
+from tilecheck.host.loop_columns import Column, Counting
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
 from tilecheck.host.skipped_waits import SkippedWaits
@@ -148,6 +151,7 @@ class Positions(SkippedWaits):
         if type(expr) is cst.DictComp and id(expr) in self.positional():
             keyed = keyed_positions(self, expr)
             if keyed is not None:
+                self._evaluated_holders[id(expr)] = expr  # (its items, as ``KeyedRuns`` notes)
                 return keyed
         if (
             not isinstance(expr, (cst.ListComp, cst.GeneratorExp))
@@ -171,6 +175,10 @@ class Positions(SkippedWaits):
         """``for p in pend[::2]``: a constant slice of items known one by one walks those
         items, in order (``Containers.subscript`` made them)."""
         found = SkippedWaits.columns(self, iterable, whole)  # (what walking a slice notes, as ever)
+        if len(found) == 1 and (found[0] is None or isinstance(found[0], Counting)):
+            walk = key_walk(self, iterable, found[0])  # ``for slot in Slot: plans.pop(slot)``
+            if walk is not None:
+                return [walk]
         if (
             type(iterable) is cst.Subscript
             and isinstance(whole, Packed)
@@ -324,9 +332,11 @@ class Positions(SkippedWaits):
             return None
         if view == "values":
             return list(held.items)
+        # (a key as the constant it is: ``slots[s]`` of ``for s, p in d.items()``)
+        keys: list[Item] = [_key_value(k) for k in held.keys]
         if view == "keys":
-            return list(held.keys)
-        return [(key, item) for key, item in zip(held.keys, held.items, strict=True)]
+            return keys
+        return [(key, item) for key, item in zip(keys, held.items, strict=True)]
 
     def _position_item(self, expr: cst.BaseExpression) -> Value:
         path = path_of(expr)
@@ -387,8 +397,6 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
     if items is None or len(items) < 2:
         return None
     indexing = index_names(expr.value)[0]
-    # (a dict's view gives its keys as the analysis keeps them, ``repr`` of a string)
-    viewed = type(first.iter) is cst.Call and type(first.iter.func) is cst.Attribute
     keys: list[str] = []
     for item in items:
         bound = _bind(first.target, item)
@@ -397,7 +405,7 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
         key = None
         for name, value in bound:
             if name == expr.key.value:
-                key = (value if viewed else repr(value)) if isinstance(value, str) else None
+                key = repr(value) if isinstance(value, str) else None
                 key = str(value) if isinstance(value, int) and value >= 0 else key
             elif not isinstance(value, (int, str)) and not _oids(value) and name in indexing:
                 return None  # (one unknown index at every position)
@@ -408,6 +416,14 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
         return None
     an.ev(first.iter)
     return Packed(an.unrolled(expr, first.target, items).items, tuple(keys))
+
+
+def _key_value(text: str) -> int | str:
+    """A dict's key from its text in a path: ``0`` of ``"0"``, ``"a"`` of ``"'a'"``."""
+    if text.isdigit():
+        return int(text)
+    value = literal_eval(text) if text[:1] in ("'", '"') else text
+    return value if isinstance(value, str) else text
 
 
 def _bindable(target: cst.BaseExpression, items: list[Item], elt: cst.BaseExpression) -> bool:

@@ -16,6 +16,7 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host import messages
+from tilecheck.host.call_lines import runs_every_call
 from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
 from tilecheck.host.global_ops import GlobalOps
@@ -37,7 +38,6 @@ from tilecheck.host.parameter_index import rebound
 from tilecheck.host.submitted import RECEIVER_WAITED
 from tilecheck.host.summary import NO_RESULT, Result, Target
 from tilecheck.host.tensor_lists import items_target, walked_item
-from tilecheck.syntax import exact
 
 # What a function may return that holds borrows, and how its findings call it.
 HOLDERS = (Kind.OP, Kind.PENDING, Kind.GRAPH, Kind.PARTITION)
@@ -134,18 +134,11 @@ class Interprocedural(GlobalOps):
         return GlobalOps._call(self, expr)
 
     def every_call(self) -> bool:
-        """The current element runs on every call of the function: it lies in a line of its
-        body that no ``if``, loop, ``try``, ``return`` or ``raise`` comes before."""
+        """The current element runs on every call of the function (``call_lines``)."""
         fn = self.scope_node
-        if fn is None or self.maybe or self.element is None:
+        if type(fn) is not cst.FunctionDef or self.maybe or self.element is None:
             return False
-        top = self.element.top
-        body = fn.body.body
-        return top < len(body) and all(
-            type(stmt) is cst.SimpleStatementLine
-            and (index == top or not any(type(s) in exact.EXITS for s in stmt.body))
-            for index, stmt in enumerate(body[: top + 1])
-        )
+        return runs_every_call(fn, self.element)
 
     def parameter_launch(self, name: str, statement: cst.BaseExpression) -> None:
         if (

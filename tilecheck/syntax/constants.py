@@ -21,6 +21,8 @@ def const_int(expr: cst.BaseExpression, names: Mapping[str, int] = _NO_NAMES) ->
         return int_value(expr)
     if type(expr) is cst.Name:
         return names.get(expr.value)
+    if type(expr) is cst.Attribute and type(expr.value) is cst.Name:  # ``Slot.Q`` of an IntEnum
+        return names.get(f"{expr.value.value}.{expr.attr.value}") if names else None
     if type(expr) is cst.UnaryOperation:
         inner = const_int(expr.expression, names)
         if inner is None:

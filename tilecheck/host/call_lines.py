@@ -1,0 +1,62 @@
+"""Which statements of a function's body run on every call (``Summary.used_at``: where the
+runtime refuses a use that every call makes is reported inside the function, at that use).
+
+A line of the body's top level that no ``if``, loop, ``try``, ``return`` or ``raise`` comes
+before; and (round 33B) a line of the top level of a ``for _ in range(n)`` body, ``n`` a
+positive integer literal, that comes right after such lines, with only lines that leave nothing
+(no ``return``, ``raise``, ``break`` or ``continue``) before it in the loop: its first turn
+always runs it (a generator ``__iter__`` run to its end by ``list(obj)``, a warm-up loop)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tilecheck.flow.cfg import Element
+from tilecheck.syntax import exact
+from tilecheck.syntax.constants import const_int
+
+_LEAVING: frozenset[type[cst.CSTNode]] = frozenset({cst.Return, cst.Raise, cst.Break, cst.Continue})
+
+
+def runs_every_call(fn: cst.FunctionDef, element: Element) -> bool:
+    """``element`` (of ``fn``'s body's analysis) lies in a line every call of ``fn`` runs."""
+    body = fn.body.body if type(fn.body) is cst.IndentedBlock else ()
+    top = element.top
+    if top >= len(body):
+        return False
+    if not all(_plain_line(stmt, exact.EXITS) for stmt in body[:top]):
+        return False
+    stmt = body[top]
+    if type(stmt) is cst.SimpleStatementLine:
+        return True
+    return type(stmt) is cst.For and _first_turn(stmt, element.node)
+
+
+def _plain_line(stmt: cst.BaseStatement, leaving: frozenset[type[cst.CSTNode]]) -> bool:
+    return type(stmt) is cst.SimpleStatementLine and not any(type(s) in leaving for s in stmt.body)
+
+
+def _first_turn(loop: cst.For, node: cst.CSTNode) -> bool:
+    """``node`` is a small statement of a line of ``loop``'s body that its first turn runs."""
+    if not _counted(loop) or type(loop.body) is not cst.IndentedBlock:
+        return False
+    for line in loop.body.body:
+        if type(line) is not cst.SimpleStatementLine:
+            return False
+        if any(small is node for small in line.body):
+            return True
+        if not _plain_line(line, _LEAVING):
+            return False
+    return False
+
+
+def _counted(loop: cst.For) -> bool:
+    """``for _ in range(n)`` (a name as target, ``n`` a positive integer literal)."""
+    it = loop.iter
+    if type(loop.target) is not cst.Name or type(it) is not cst.Call or len(it.args) != 1:
+        return False
+    if type(it.func) is not cst.Name or it.func.value != "range":
+        return False
+    arg = it.args[0]
+    count = const_int(arg.value) if arg.keyword is None and not arg.star else None
+    return count is not None and count > 0
