@@ -2,11 +2,11 @@
 partitions or Pendings made by a display or by a comprehension over items known one by one
 (a constant ``range``, ``enumerate`` of a known list, the module's ``IntEnum`` class) keeps
 one cell per key; ``pop`` by a constant key (a literal, an ``IntEnum`` member, the step of a
-loop over the same constants) takes that cell out and leaves the others, ``d[k] = new`` over a
-held key replaces that cell (the old item is not joined with the new one), and a walk of
-``.items()`` pairs each key with its own item (an integer key indexes a list as itself). The
-VALID ones run clean and must stay silent; the INVALID ones are real errors (the interpreter
-raises at the marked line)."""
+loop over the same constants) takes that cell out and leaves the others (``d[k]`` and
+``d.get(k)`` read that cell alone), ``d[k] = new`` over a held key replaces that cell (the old
+item is not joined with the new one), and a walk of ``.items()`` pairs each key with its own
+item (an integer key indexes a list as itself). The VALID ones run clean and must stay
+silent; the INVALID ones are real errors (the interpreter raises at the marked line)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,19 @@ def main() -> None:
     print(bufs[0].to_numpy(), bufs[1].to_numpy())
 """,
             "a dict display of partitions by integer keys, each key popped once",
+        ),
+        valid(
+            _SLOTS
+            + """
+def main() -> None:
+    bufs = [tr.zeros((32,)) for _ in Slot]
+    plans = {slot: bufs[slot].partition((32,)) for slot in Slot}
+    scale(plans.pop(Slot.Q), 1.0).sync()
+    scale(plans[Slot.K], 2.0).sync()
+    scale(plans.get(Slot.V), 3.0).sync()
+    print([float(bufs[slot].to_numpy()[0]) for slot in Slot])
+""",
+            "each IntEnum member's partition taken once: by pop, by subscript, by get",
         ),
     ),
     "TC104": (
@@ -113,6 +126,18 @@ def main() -> None:
     print(bufs[1].to_numpy())  # TC104
 """,
             "one integer key's partition popped; the other key's buffer read while it lives",
+        ),
+        invalid(
+            """
+
+def main() -> None:
+    bufs = [tr.zeros((32,)) for _ in range(3)]
+    plans = {i: bufs[i].partition((32,)) for i in range(3)}
+    scale(plans.get(0), 1.0).sync()
+    scale(plans.get(1), 2.0).sync()
+    print(bufs[2].to_numpy())  # TC104
+""",
+            "two keys' partitions taken by get; the third key's buffer read while it lives",
         ),
     ),
     "TC102": (

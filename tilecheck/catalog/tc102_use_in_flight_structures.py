@@ -19,6 +19,8 @@ from tilecheck.catalog.round32f import INVALID as ROUND32F_INVALID
 from tilecheck.catalog.round32f import VALID as ROUND32F_VALID
 from tilecheck.catalog.round32p import INVALID as ROUND32P_INVALID
 from tilecheck.catalog.round32p import VALID as ROUND32P_VALID
+from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
+from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
@@ -275,6 +277,7 @@ def main() -> None:
     *ROUND31I_VALID["TC102"],
     *ROUND32F_VALID["TC102"],
     *ROUND32P_VALID["TC102"],
+    *ROUND33A_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
 )
@@ -536,6 +539,7 @@ def main() -> None:
     *ROUND31I_INVALID["TC102"],
     *ROUND32F_INVALID["TC102"],
     *ROUND32P_INVALID["TC102"],
+    *ROUND33A_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
 )

@@ -32,6 +32,8 @@ from tilecheck.catalog.round30l import INVALID as ROUND30L_INVALID
 from tilecheck.catalog.round30l import VALID as ROUND30L_VALID
 from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
+from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
+from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -131,6 +133,7 @@ def main() -> None:
         *ROUND29G_VALID["TC103"],
         *ROUND30L_VALID["TC103"],
         *ROUND31N_VALID["TC103"],
+        *ROUND33A_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -218,5 +221,6 @@ def main() -> None:
         *ROUND29C_INVALID["TC103"],
         *ROUND30L_INVALID["TC103"],
         *ROUND31N_INVALID["TC103"],
+        *ROUND33A_INVALID["TC103"],
     ),
 )

@@ -44,6 +44,8 @@ from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
 from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
+from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
+from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
@@ -188,6 +190,7 @@ def main() -> None:
         *ROUND29C_VALID["TC104"],
         *ROUND32L_VALID["TC104"],
         *ROUND32T_VALID["TC104"],
+        *ROUND33A_VALID["TC104"],
         *ROUND33C_VALID["TC104"],
         *ROUND33D_VALID["TC104"],
     ),
@@ -434,6 +437,7 @@ def main() -> None:
         *ROUND32D_INVALID["TC104"],
         *ROUND32L_INVALID["TC104"],
         *ROUND32T_INVALID["TC104"],
+        *ROUND33A_INVALID["TC104"],
         *ROUND33C_INVALID["TC104"],
         *ROUND33D_INVALID["TC104"],
     ),

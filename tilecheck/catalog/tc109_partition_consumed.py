@@ -42,6 +42,8 @@ from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
 from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
 from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
+from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
+from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
@@ -173,6 +175,7 @@ def main() -> None:
         *ROUND30L_VALID["TC109"],
         *ROUND32D_VALID["TC109"],
         *ROUND32T_VALID["TC109"],
+        *ROUND33A_VALID["TC109"],
         *ROUND33C_VALID["TC109"],
         *ROUND33D_VALID["TC109"],
     ),
@@ -362,6 +365,7 @@ def main() -> None:
         *ROUND30L_INVALID["TC109"],
         *ROUND32D_INVALID["TC109"],
         *ROUND32T_INVALID["TC109"],
+        *ROUND33A_INVALID["TC109"],
         *ROUND33D_INVALID["TC109"],
     ),
 )

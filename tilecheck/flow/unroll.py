@@ -30,6 +30,8 @@ MOST_SLOTS = 8  # a longer container keeps the loop
 BUDGET = 40  # slots times the statements of the body (nested ones too)
 LOOKBACK = 16  # earlier statements read for what a name was bound to
 _PASSING = frozenset({"list", "tuple", "enumerate", "reversed"})
+# the keyword each iterator takes that does not change how many items it gives
+_TOLERATED = {"zip": "strict", "enumerate": "start"}
 # A body calling one of these on a container keeps the loop: what a loop appends, pops or
 # keeps by key turn after turn has rules of its own (``tilecheck.host.appended`` and others).
 _KEEPING = frozenset(
@@ -172,7 +174,7 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         return None
     walked = [a for a in call.args if a.keyword is None]
     if any(a.star for a in call.args) or any(
-        a.keyword is not None and a.keyword.value != "strict" for a in call.args
+        a.keyword is not None and a.keyword.value != _TOLERATED.get(func.value) for a in call.args
     ):
         return None
     if func.value == "zip" and walked:

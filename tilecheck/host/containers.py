@@ -155,6 +155,8 @@ class Containers(Counters):
         path = f"{listed[0]}[{listed[1]}]" if listed is not None else None
         if path is None and self.defs:  # ``bufs[name]``, the name's value known here
             path = known_key_path(expr, self.defs)
+        if path is None:  # ``plans[Slot.K]``, ``plans[N]`` of a dict kept by its keys
+            path = dict_cells.key_path(self, expr)
         if path is not None:
             found = self.lookup_path(path)
             if found is not None:
@@ -483,6 +485,10 @@ class Containers(Counters):
             popped = self.popped_at(path, call.args[0].value, contents)
             if popped is not None:
                 return popped
+        if name == "get" and len(call.args) == 1:  # ``plans.get(Slot.Q)``: that key's item
+            got = dict_cells.item_at(self, path, call.args[0].value, contents)
+            if got is not None:
+                return got
         if name in _CONTAINER_GETS:
             return Many(contents, None, f"{path}[=]" not in self.env)
         if name == "clear" and not values:

@@ -22,7 +22,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.indices import At, Axis, axis_of
 from tilecheck.host.model import NOTHING, Many, Oids, Packed, Value, flatten
 from tilecheck.syntax.constants import string_value
-from tilecheck.syntax.nodes import path_key
+from tilecheck.syntax.nodes import path_key, path_of
 
 
 class Containers(Protocol):
@@ -74,6 +74,28 @@ def constant_items(an: Containers, path: str, contents: Oids) -> dict[str, Oids]
     if not items or frozenset().union(*items.values()) != contents:
         return None
     return items
+
+
+def key_path(an: Containers, expr: cst.Subscript) -> str | None:
+    """``plans[Slot.K]``, ``plans[N]``: the path of that key's cell, of a dict kept by its
+    keys (None: not a dict's, or not a constant key)."""
+    only = expr.slice[0].slice if len(expr.slice) == 1 else None
+    base = path_of(expr.value) if type(only) is cst.Index else None
+    if base is None or base not in an._key_order:
+        return None
+    assert type(only) is cst.Index
+    text = constant_key(an, only.value)
+    return None if text is None else f"{base}[{text}]"
+
+
+def item_at(an: Containers, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:
+    """``d.get(key)`` of a dict whose items are all kept by constant key: the item under that
+    key (or None, which holds nothing); None where not known so (any of the items)."""
+    text = constant_key(an, key)
+    if text is None or f"{path}[=]" in an.env or path not in an._key_order:
+        return None
+    items = constant_items(an, path, contents)
+    return items.get(f"{path}[{text}]") if items is not None else None
 
 
 def taken_at(an: Containers, path: str, key: cst.BaseExpression, contents: Oids) -> Oids | None:

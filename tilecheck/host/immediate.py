@@ -22,7 +22,7 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.flow.cfg import ElementKind
-from tilecheck.host import messages, placements, tasks
+from tilecheck.host import messages, placements, queued_items, tasks
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
@@ -86,6 +86,8 @@ class Immediate(PoppedItems):
 
     def _awaited(self, expr: cst.Await) -> Value:
         inner = expr.expression
+        if type(inner) is cst.Call and queued_items.gated(inner) and self.queued(inner):
+            return self.ev(inner)  # (``await q.get()``: the queue's wait, not the item's)
         if type(inner) is cst.Call and type(inner.func) is cst.Name:
             name = inner.func.value
             if name not in self.env and name not in self.parameters:

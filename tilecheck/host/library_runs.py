@@ -16,8 +16,8 @@ built once per call node (no part of the module; a finding there is shown at the
 * ``set(xs)``/``frozenset(xs)`` hash every item: ``[hash(item) for item in xs]`` first (so an
   item's ``__hash__``, ``dunders.PROTOCOLS``), where a class of the module defines one;
 * ``"{} {!r}".format(a, b)`` formats each field's argument (``implicit_sites``);
-* ``dataclasses.replace(obj, f=v)`` is ``Cls(f=v, g=obj.g, ...)``, ``Cls`` the module
-  ``@dataclass`` (no base, every field given to ``__init__``) ``obj`` certainly is;
+* ``dataclasses.replace(obj, f=v)`` and a ``NamedTuple``'s ``obj._replace(f=v)`` are
+  ``Cls(f=v, g=obj.g, ...)`` (``replaced_fields``);
 * ``getattr(obj, "name")`` is ``obj.name`` (two arguments, a literal identifier), and the
   statement ``setattr(obj, "name", v)`` is ``obj.name = v`` (``analysis``)."""
 
@@ -27,7 +27,13 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.host import hook_runs, lowered_calls, placements
+from tilecheck.host import (
+    hook_runs,
+    lowered_calls,
+    placements,
+    queued_items,
+    scheduled_calls,
+)
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
 from tilecheck.host.library_spec import (
@@ -45,9 +51,11 @@ from tilecheck.host.library_spec import (
     unbound_method,
 )
 from tilecheck.host.library_statements import imported
-from tilecheck.host.model import Kind, Many, Packed, Value, flatten
+from tilecheck.host.model import Many, Packed, Value
 from tilecheck.host.parameter_runs import module_functions, parameter_runs
 from tilecheck.host.property_reads import lowered_from, shown_node
+from tilecheck.host.replaced_fields import TUPLE_METHOD, replace_args, replaced, tuple_replace_args
+from tilecheck.host.replaced_fields import Analysis as ReplacedAnalysis
 from tilecheck.host.transfers import Transfers
 from tilecheck.syntax.constants import string_value
 
@@ -96,6 +104,14 @@ class LibraryRuns(Transfers):
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
+        if type(func) is cst.Attribute and func.attr.value in scheduled_calls.METHODS:
+            scheduled = self._scheduled(expr)
+            if scheduled is not None:
+                return self.ev(scheduled)
+        if queued_items.gated(expr):
+            queued = self.queued(expr)
+            if queued is not None:
+                return self.ev(queued)
         if type(func) is cst.Attribute and func.attr.value in _HELD:
             done = self._held_by_receiver(expr, func.attr.value)
             if done is not None:
@@ -127,7 +143,7 @@ class LibraryRuns(Transfers):
             elif kind == _FORMAT and self.ctx.dunders:
                 format_called(cast(Analysis, self), expr)
             elif kind == _REPLACE:
-                made = self._replace_run(expr)
+                made = replaced(cast(ReplacedAnalysis, self), expr)
                 if made is not None:
                     return self.ev(made)
             elif kind == _DRAWN:
@@ -135,6 +151,18 @@ class LibraryRuns(Transfers):
                 if drawn is not None:
                     return self.ev(drawn)
         return Transfers._call(self, expr)
+
+    def _scheduled(self, expr: cst.Call) -> cst.BaseExpression | None:
+        """A ``sched.scheduler``'s entry or ``run()`` (``scheduled_calls``)."""
+        module = self.ctx.module
+        if module is None or scheduled_calls.ROOT not in self.ctx.index.fact(module, imported):
+            return None
+        return scheduled_calls.lowered(self.ctx, module, expr)
+
+    def queued(self, expr: cst.Call) -> cst.BaseExpression | None:
+        """A queue one body fills and drains: the list form of the call (``queued_items``)."""
+        module = self.ctx.module
+        return queued_items.lowered(self.ctx, module, expr) if module is not None else None
 
     def _phased_call(self, expr: cst.Call) -> Value | None:
         """A statement a thread's phase runs after: the call, then the phases (``phases``)."""
@@ -194,6 +222,8 @@ class LibraryRuns(Transfers):
             if attr.attr.value == "sort":
                 found = self._key_runs(expr, attr.value)
                 return (_SORT, found[1]) if found is not None and found[0] == _FIRST else found
+            if attr.attr.value == TUPLE_METHOD:
+                return (_REPLACE, expr) if tuple_replace_args(expr) else None
             if attr.attr.value not in _SPELLED:
                 return None
         elif kind is not cst.Name or cast(cst.Name, func).value not in _SPELLED:
@@ -227,7 +257,7 @@ class LibraryRuns(Transfers):
         if canonical in _FOLDS:
             return self._reduce_runs(expr)
         if canonical == "dataclasses.replace":
-            return (_REPLACE, expr) if _replace_args(expr) else None
+            return (_REPLACE, expr) if replace_args(expr) else None
         if canonical == "builtins.getattr":
             return _got_attribute(expr)
         return None
@@ -523,43 +553,6 @@ class LibraryRuns(Transfers):
                         return True
         return False
 
-    # -- ``dataclasses.replace`` ---------------------------------------------------------------
-    def _replace_run(self, expr: cst.Call) -> cst.Call | None:
-        """``replace(obj, out=x)``: ``Cls(out=x, inp=obj.inp, ...)`` for the class ``obj``
-        certainly is here (built once per class)."""
-        source = expr.args[0].value
-        path = receiver_path(source)
-        if path is None:
-            return None
-        oids = flatten(self.env.get(path) or self.stored(path) or frozenset())
-        info = cast(Analysis, self).class_of(oids) if oids else None
-        if info is None or len(self.kinds(oids, Kind.INSTANCE)) != len(oids):
-            return None
-        if info.origin is not None or info.base is not None or info.name in self.env:
-            return None
-        key = (id(expr), info.name)
-        cache = self.ctx.lowered
-        if key in cache:
-            return cast("cst.Call | None", cache[key])
-        fields = lowered_calls.fields(self.ctx.module, info.name)
-        made: cst.Call | None = None
-        if fields is not None:
-            given = {a.keyword.value for a in expr.args[1:] if a.keyword is not None}
-            if given <= set(fields):
-                args = [a for a in expr.args[1:]]
-                args += [
-                    cst.Arg(
-                        keyword=cst.Name(f),
-                        value=cst.Attribute(value=source, attr=cst.Name(f)),
-                        equal=cst.AssignEqual(),
-                    )
-                    for f in fields
-                    if f not in given
-                ]
-                made = lowered_from(expr, cst.Call(func=cst.Name(info.name), args=args))
-        cache[key] = made
-        return made
-
 
 def _given(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
     """The arguments ``call`` gives ``fn``'s parameters, by name."""
@@ -577,13 +570,6 @@ def _literal(arg: cst.Arg) -> bool:
     return (
         arg.keyword is None and not arg.star and type(arg.value) in (cst.SimpleString, cst.Integer)
     )
-
-
-def _replace_args(expr: cst.Call) -> bool:
-    """``replace(obj, f=v, ...)``: one positional argument, the others keywords."""
-    if not expr.args or expr.args[0].keyword is not None or expr.args[0].star:
-        return False
-    return all(a.keyword is not None and not a.star for a in expr.args[1:])
 
 
 def _got_attribute(expr: cst.Call) -> _Lowered:

@@ -3,7 +3,8 @@ to the statements the analysis follows, built once per statement: ``setattr(obj,
 is ``obj.out = v``; ``a, b = tee(xs)`` (``library_spec``: ``COPIES``) is ``a = list(xs); b = a``
 (each copy gives the same objects); ``var.set(x)`` of a ``ContextVar`` (``CELL``) is ``var.value
 = x`` (``tilecheck.host.context_cells``); ``ns = SimpleNamespace(a=x)`` is ``ns =
-SimpleNamespace()`` then ``ns.a = x`` (``tilecheck.host.records``)."""
+SimpleNamespace()`` then ``ns.a = x`` (``tilecheck.host.records``); ``c = cycle(xs)`` and ``y =
+next(c)`` are a cyclic index into ``xs`` (``tilecheck.host.cycled_items``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.host import cycled_items
 from tilecheck.host.context import Context
 from tilecheck.host.library_spec import CELL_METHODS, Does, method_roots, named
 from tilecheck.host.property_reads import lowered_from
@@ -29,7 +31,9 @@ def setattr_call(expr: cst.BaseExpression) -> bool:
 
 
 # how the calls ``lowered_statement`` lowers are spelled (the cheap test, per statement)
-STATEMENT_CALLS = frozenset({"setattr", "tee", "SimpleNamespace"}) | CELL_METHODS
+STATEMENT_CALLS = (
+    frozenset({"setattr", "tee", "SimpleNamespace"}) | CELL_METHODS | cycled_items.CALLS
+)
 
 
 def lowered_statement(
@@ -43,6 +47,9 @@ def lowered_statement(
         return (stored,) if stored is not None else None
     if type(node) is cst.Assign and namespace_call(value):
         return namespace_stores(ctx, node)
+    cycled = cycled_items.lowered(ctx, node)
+    if cycled is not None:
+        return cycled
     module = ctx.module
     if type(value) is cst.Call and type(value.func) is cst.Attribute and module is not None:
         if not method_roots(value.func.attr.value) & ctx.index.fact(module, imported):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tilecheck.syntax.walk import descendants
+from tilecheck.syntax.walk import children, descendants
 
 # The methods and attributes of tilert's classes (tensors, partitions, ops, Pendings, graphs,
 # streams, events, communicators) and its public functions: a parameter's use by one of these
@@ -67,45 +67,58 @@ TILERT_NAMES = frozenset(
 )
 
 # Code whose effect on objects depends on who runs it: always analysed.
-_ALWAYS = (cst.Await, cst.Yield, cst.Global, cst.Nonlocal)
+_ALWAYS = frozenset({cst.Await, cst.Yield, cst.Global, cst.Nonlocal})
+_MAYBE_ASYNC = frozenset({cst.FunctionDef, cst.For, cst.With})
 # Values a module name may be bound to and stay plain.
-_LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)
+_LITERALS = frozenset(
+    {cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString}
+)
 
 
 @dataclass(frozen=True)
 class _Mentions:
-    names: frozenset[str]  # every name read or bound in it
+    names: frozenset[str]  # every name in it (an attribute's name too)
     attributes: frozenset[str]  # every attribute name after a dot
-    always: bool  # it awaits, yields, or declares a global or nonlocal
 
 
-def _mentions(definition: cst.CSTNode) -> _Mentions:
+def _mentions(definition: cst.CSTNode, tracked: frozenset[str] | set[str]) -> _Mentions | None:
+    """The names in ``definition``; None as soon as one shows it is not plain whatever the
+    module's other definitions are (a ``tracked`` name, one of tilert's, an ``await``...)."""
     names: set[str] = set()
     attributes: set[str] = set()
-    always = False
-    for node in descendants(definition):
+    stack = [definition]
+    while stack:
+        node = stack.pop()
         kind = type(node)
         if kind is cst.Name:
-            names.add(node.value)  # type: ignore[attr-defined]
-        elif kind is cst.Attribute:
-            attributes.add(node.attr.value)  # type: ignore[attr-defined]
-        elif isinstance(node, _ALWAYS) or (
-            kind is cst.FunctionDef and node.asynchronous is not None  # type: ignore[attr-defined]
-        ):
-            always = True
-        elif kind is cst.For or kind is cst.With:
-            always = always or node.asynchronous is not None  # type: ignore[attr-defined]
-    return _Mentions(frozenset(names), frozenset(attributes), always)
+            name = node.value  # type: ignore[attr-defined]
+            if name in tracked:
+                return None
+            names.add(name)
+            continue
+        if kind is cst.Attribute:
+            attribute = node.attr.value  # type: ignore[attr-defined]
+            if attribute in TILERT_NAMES:
+                return None
+            attributes.add(attribute)
+        elif kind in _ALWAYS:
+            return None
+        elif kind in _MAYBE_ASYNC and node.asynchronous is not None:  # type: ignore[attr-defined]
+            return None
+        stack.extend(children(node))
+    return _Mentions(frozenset(names), frozenset(attributes))
 
 
 def _literal(value: cst.BaseExpression) -> bool:
-    if isinstance(value, _LITERALS):
+    kind = type(value)  # (exact types: ``isinstance`` of libcst's classes is slow)
+    if kind in _LITERALS:
         return True
-    if isinstance(value, cst.Name):
-        return value.value in ("True", "False", "None")
-    if isinstance(value, (cst.Tuple, cst.List)):
-        return all(isinstance(e, cst.Element) and _literal(e.value) for e in value.elements)
-    return isinstance(value, cst.UnaryOperation) and _literal(value.expression)
+    if kind is cst.Name:
+        return value.value in ("True", "False", "None")  # type: ignore[attr-defined]
+    if kind is cst.Tuple or kind is cst.List:
+        elements = value.elements  # type: ignore[attr-defined]
+        return all(type(e) is cst.Element and _literal(e.value) for e in elements)
+    return kind is cst.UnaryOperation and _literal(value.expression)  # type: ignore[attr-defined]
 
 
 def _bindings(statements: Sequence[cst.BaseStatement]) -> Iterator[tuple[str, bool]]:
@@ -113,7 +126,7 @@ def _bindings(statements: Sequence[cst.BaseStatement]) -> Iterator[tuple[str, bo
     read off the statements (a walrus inside an expression is not: ``walrus_bindings``).
     Generous: every name inside a target counts, a subscript's or attribute's too."""
     for statement in statements:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             for small in statement.body:
                 yield from _small_bindings(small)
             continue
@@ -142,11 +155,15 @@ def _bindings(statements: Sequence[cst.BaseStatement]) -> Iterator[tuple[str, bo
 
 
 def _small_bindings(small: cst.BaseSmallStatement) -> Iterator[tuple[str, bool]]:
-    if isinstance(small, cst.Assign):
+    if type(small) is cst.Expr or type(small) is cst.Pass:
+        return
+    if type(small) is cst.Assign:
         literal = _literal(small.value)
         for target in small.targets:
-            simple = type(target.target) is cst.Name
-            yield from ((n, literal and simple) for n in _names_in(target.target))
+            if type(target.target) is cst.Name:
+                yield target.target.value, literal
+            else:
+                yield from ((n, False) for n in _names_in(target.target))
     elif isinstance(small, cst.AnnAssign):
         literal = small.value is not None and _literal(small.value)
         yield from ((n, literal) for n in _names_in(small.target))
@@ -207,21 +224,23 @@ def plain_definitions(module: cst.Module, source: str | None) -> frozenset[cst.C
     definitions = [s for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
     if not definitions:
         return frozenset()
-    mentions = {d: _mentions(d) for d in definitions}
-    named = {d.name.value: d for d in definitions}
     module_bound = _module_names(module, source is None or ":=" in source)
     if "*" in module_bound:  # ``from m import *``: any name may be the module's
         return frozenset()
-    plain = {d for d in definitions if not mentions[d].always}
+    mentions = {d: m for d in definitions if (m := _mentions(d, module_bound)) is not None}
+    plain = set(mentions)
     changed = True
     while changed:
         changed = False
-        # names that may stand for a tracked object or make one; attributes that may use one
-        tracked = (module_bound | set(named)) - {d.name.value for d in plain}
-        methods = set(TILERT_NAMES)
-        for definition in definitions:
-            if definition not in plain and isinstance(definition, cst.ClassDef):
-                methods.update(_method_names(definition))
+        # the module's definitions that may make or run a tracked object, and the methods of
+        # its classes that may
+        tracked = {d.name.value for d in definitions if d not in plain}
+        methods = {
+            name
+            for d in definitions
+            if d not in plain and isinstance(d, cst.ClassDef)
+            for name in _method_names(d)
+        }
         for definition in list(plain):
             seen = mentions[definition]
             if not seen.names.isdisjoint(tracked) or not seen.attributes.isdisjoint(methods):

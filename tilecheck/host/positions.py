@@ -37,6 +37,7 @@ from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
 
 LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
+_TOLERATED = {"zip": "strict", "enumerate": "start"}  # a keyword read (``positions``)
 
 # What one step takes: a value, a counter's constant (``range``, ``enumerate``), or a row of
 # those (``enumerate``, ``zip``).
@@ -211,21 +212,28 @@ class Positions(SkippedWaits):
             return self._drawn_positions(cst.ensure_type(iterable, cst.Call))
         if type(iterable) is cst.Call and type(iterable.func) is cst.Name:
             args = [a for a in iterable.args if a.keyword is None]
-            strict = iterable.func.value == "zip" and any(  # (it only checks the lengths)
-                a.keyword is not None and a.keyword.value == "strict" for a in iterable.args
-            )
-            if any(a.star for a in iterable.args) or len(args) < len(iterable.args) - strict:
-                return None
             name = iterable.func.value
+            # (``zip``'s ``strict=`` only checks the lengths; ``enumerate``'s ``start=`` offsets
+            # the counter, 33A)
+            tolerated = _TOLERATED.get(name)
+            given = [a for a in iterable.args if a.keyword is not None]
+            if any(a.star for a in iterable.args) or len(given) > 1:
+                return None
+            if given and given[0].keyword is not None and given[0].keyword.value != tolerated:
+                return None
             if name == "range" and 1 <= len(args) <= 3:
                 bounds = [const_int(a.value, self.ctx.constants) for a in args]
                 if any(b is None for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
                     return None
                 steps = range(*(b for b in bounds if b is not None))
                 return list(steps) if len(steps) <= LIMIT else None
-            if name == "enumerate" and len(args) == 1:
-                inner = self.positions(args[0].value)
-                return None if inner is None else [(i, v) for i, v in enumerate(inner)]
+            if name == "enumerate" and args and len(args) + len(given) <= 2:
+                first = [*args[1:], *given]
+                start = const_int(first[0].value, self.ctx.constants) if first else 0
+                inner = self.positions(args[0].value) if start is not None else None
+                if inner is None or start is None:
+                    return None
+                return [(start + i, v) for i, v in enumerate(inner)]
             if name in ("list", "tuple") and len(args) == 1:
                 return self.positions(args[0].value)
             if name == "zip" and args:

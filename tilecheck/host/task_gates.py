@@ -17,6 +17,7 @@ Only the syntax is read here; ``tasks`` applies it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import libcst as cst
 
@@ -136,6 +137,26 @@ def is_event(scope: cst.FunctionDef, name: str, canonical: Canonical, gather: cs
         if type(node) is not cst.Assign or len(node.targets) != 1:
             continue
         target, value = node.targets[0].target, node.value
-        if type(target) is cst.Name and target.value == name:
-            return type(value) is cst.Call and not value.args and canonical(value.func) == EVENT
+        made = _paired(target, value, name)  # (``out, ready = tr.zeros(n), Event()``, 33A)
+        if made is not None:
+            return type(made) is cst.Call and not made.args and canonical(made.func) == EVENT
     return False
+
+
+def _paired(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """What an assignment of ``value`` to ``target`` binds ``name`` to: the value itself,
+    or the item at the name's place of a tuple display given to a tuple of names."""
+    if type(target) is cst.Name:
+        return value if target.value == name else None
+    if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List):
+        return None
+    names = target.elements  # type: ignore[attr-defined]
+    items = value.elements  # type: ignore[attr-defined]
+    if len(names) != len(items) or any(type(e) is not cst.Element for e in (*names, *items)):
+        return None
+    for element, item in zip(names, items, strict=True):
+        if type(element.value) is cst.Name and element.value.value == name:
+            return cast(cst.BaseExpression, item.value)
+    return None

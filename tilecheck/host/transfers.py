@@ -177,14 +177,14 @@ class Transfers(Containers):
             return Containers.subscript(self, expr)
         records = self._records = self._records if self._records is not None else {}
         if info.name not in records:
-            records[info.name] = _tuple_fields(module, info.name, self.ctx.resolver.resolve)
+            records[info.name] = tuple_fields(module, info.name, self.ctx.resolver.resolve)
         if not records[info.name]:
             return Containers.subscript(self, expr)
         key = (id(expr), info.name)
         cache = self.ctx.lowered
         lowered = cache.get(key, _UNSEEN)
         if lowered is _UNSEEN:
-            fields = _tuple_fields(module, info.name, self.ctx.resolver.resolve)
+            fields = tuple_fields(module, info.name, self.ctx.resolver.resolve)
             lowered = cache[key] = (
                 expr.with_changes(
                     value=cst.Tuple(
@@ -212,7 +212,7 @@ class Transfers(Containers):
         module = self.ctx.module
         if cls is None or module is None:
             return None
-        return _tuple_fields(module, cls, self.ctx.resolver.resolve)
+        return tuple_fields(module, cls, self.ctx.resolver.resolve)
 
 
 def _spreads(expr: cst.Call) -> bool:
@@ -246,7 +246,7 @@ def _spread_tuples(expr: cst.Call) -> list[cst.Name]:
     return out
 
 
-def _tuple_fields(
+def tuple_fields(
     module: cst.Module, cls: str, resolve: Callable[[str], str | None]
 ) -> tuple[str, ...] | None:
     """The fields of the module's ``class cls(NamedTuple)``, in order."""
