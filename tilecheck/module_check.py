@@ -312,6 +312,7 @@ def _check_module(
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )
+    ctx.text = source
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class
     launches = launches_in(module, resolver)  # for the kernels' tile-type rules
     starts = statement_starts(shown, source) if source is not None else None

@@ -100,6 +100,42 @@ def main() -> None:
             "a dict item replaced by a new Pending; the walk of its items waits on each first",
         ),
     ),
+    "TC105": (
+        valid(
+            """
+
+def main() -> None:
+    bufs = [tr.zeros((32,)) for _ in range(3)]
+    warm = [scale(b.partition((32,)), 0.5) for b in bufs]
+    first, second, third = warm
+    first.sync()
+    second.sync()
+    third.sync()
+    del warm
+    print(bufs[2].to_numpy())
+""",
+            "every op of a list unpacked and run before the list is deleted",
+        ),
+    ),
+    "TC108": (
+        valid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    pends = [copy(o.partition((32,)), x).submit() for o in outs]
+    a, b, c = pends
+    a.wait()
+    b.wait()
+    kept = [c]
+    del pends
+    kept[0].wait()
+    print(outs[2].to_numpy())
+""",
+            "a list of Pendings deleted while its last item is kept in another list, waited later",
+        ),
+    ),
 }
 
 INVALID: dict[str, tuple[Case, ...]] = {
@@ -155,6 +191,37 @@ def main() -> None:
         p.wait()
 """,
             "a walk of a dict's items reads each slot before waiting on its own Pending",
+        ),
+    ),
+    "TC105": (
+        invalid(
+            """
+
+def main() -> None:
+    bufs = [tr.zeros((32,)) for _ in range(3)]
+    warm = [scale(b.partition((32,)), 0.5) for b in bufs]  # TC105
+    for op in warm[:2]:
+        op.sync()
+    del warm
+""",
+            "a list of ops walked by a slice that leaves the last out, then deleted",
+        ),
+    ),
+    "TC108": (
+        invalid(
+            """
+
+x = tr.ones((32,))
+outs = [tr.zeros((32,)) for _ in range(3)]
+pends = [copy(o.partition((32,)), x).submit() for o in outs]  # TC108
+a, b, c = pends
+a.wait()
+b.wait()
+del a, b, c
+del pends
+print(outs[0].to_numpy())
+""",
+            "a script: two of three Pendings unpacked and waited; the names and the list deleted",
         ),
     ),
 }

@@ -55,6 +55,8 @@ from tilecheck.catalog.round31e import INVALID as ROUND31E_INVALID
 from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
 from tilecheck.catalog.round32k import INVALID as ROUND32K_INVALID
 from tilecheck.catalog.round32k import VALID as ROUND32K_VALID
+from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
+from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -205,6 +207,7 @@ def main() -> None:
         *ROUND31C_VALID["TC105"],
         *ROUND31E_VALID["TC105"],
         *ROUND33D_VALID["TC105"],
+        *ROUND33C_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -315,5 +318,6 @@ def main() -> None:
         *ROUND31C_INVALID["TC105"],
         *ROUND31E_INVALID["TC105"],
         *ROUND33D_INVALID["TC105"],
+        *ROUND33C_INVALID["TC105"],
     ),
 )

@@ -63,6 +63,8 @@ from tilecheck.catalog.round31e import VALID as ROUND31E_VALID
 from tilecheck.catalog.round31k import INVALID as ROUND31K_INVALID
 from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.catalog.round33b import VALID as ROUND33B_VALID
+from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
+from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -335,6 +337,7 @@ class Prefetcher:
         *ROUND31E_VALID["TC108"],
         *ROUND31K_VALID["TC108"],
         *ROUND33B_VALID["TC108"],
+        *ROUND33C_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -491,5 +494,6 @@ def main() -> None:
         *ROUND30P_INVALID["TC108"],
         *ROUND31E_INVALID["TC108"],
         *ROUND31K_INVALID["TC108"],
+        *ROUND33C_INVALID["TC108"],
     ),
 )

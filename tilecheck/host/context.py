@@ -129,7 +129,15 @@ class Context:
     # The parameters (by their ``def``'s id) the calls that run their function give a
     # ``Communicator`` (``tilecheck.host.given_types``), worked out the first time one is asked.
     communicators: frozenset[tuple[int, str]] | None = None
+    # The module's source text, where the caller gave it (``check_module(source=...)``).
+    text: str | None = None
     _callees: dict[int, Callee] = field(default_factory=dict)
+
+    def mentions(self, needle: str) -> bool:
+        """Whether the module's text may hold ``needle``: a mechanism whose construct must
+        spell it (``Queue`` for a queue) walks nothing in a module without it. True where
+        the text is not known."""
+        return self.text is None or needle in self.text
 
     def callee(self, func: cst.BaseExpression) -> Callee:
         cached = self._callees.get(id(func))

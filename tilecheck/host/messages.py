@@ -149,6 +149,23 @@ def never_run(site: cst.CSTNode, op: ObjInfo) -> Finding:
     )
 
 
+def deleted_item(site: cst.CSTNode, info: ObjInfo, where: cst.CSTNode) -> Finding:
+    """An op or Pending left in a container deleted at ``where`` (round 33C)."""
+    op = info.kind is Kind.OP
+    what = f"{info.label} is created here" if op else "the Pending of this submit is made here"
+    left = "never run" if op else "never waited"
+    return Finding(
+        OP_NEVER_RUN if op else PENDING_NEVER_WAITED,
+        site,
+        (
+            f"{what} and kept in a container that is deleted at ",
+            where,
+            f" while it is still there, {left} on any path (its siblings taken out and used "
+            "do not count for it): tilert warns when it is collected; use every item first",
+        ),
+    )
+
+
 def skipped_head(site: cst.CSTNode, op: ObjInfo) -> Finding:
     return Finding(
         OP_NEVER_RUN,

@@ -11,16 +11,37 @@ submit (a log of submits cleared at an epoch's end)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
+from tilecheck.host import messages
 from tilecheck.host.cells import keyed_get
+from tilecheck.host.context import Context
+from tilecheck.host.deleted_items import plain_uses
+from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_runs import KeyedRuns
 from tilecheck.host.model import LIVE, Kind, Value
+from tilecheck.host.name_drops import layout
 from tilecheck.syntax.nodes import path_of
 
 
 class PoppedItems(KeyedRuns):
-    __slots__ = ()
+    __slots__ = ("_deleted",)
+
+    def __init__(self, ctx: Context) -> None:
+        KeyedRuns.__init__(self, ctx)
+        self._deleted: set[cst.CSTNode] = set()  # ``del ops`` that dropped some item (33C)
+
+    def findings(self) -> list[Finding]:
+        for (site, where), hit in self.dropped.items():
+            made = self.created_ops.get(site) or self.created_pendings.get(site)
+            if not hit or where not in self._deleted or made is None or site in self.conflicted:
+                continue
+            found = messages.deleted_item(made[0], self.infos[site], where)
+            found = dataclasses.replace(found, top=made[1], statement=self.made_elsewhere.get(site))
+            self.sink.add((found.code, site), (-2, site), found)
+        return KeyedRuns.findings(self)
 
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         if func.attr.value in ("get", "pop") and len(call.args) == 2:
@@ -47,6 +68,43 @@ class PoppedItems(KeyedRuns):
             for oid in live:
                 self.dropped[(self.site_of(oid), call)] = oid not in referenced
         return result
+
+    def delete(self, target: cst.BaseExpression) -> None:
+        """``del ops`` of a local container (round 33C): each op or Pending among its items
+        that is live on every path here (never run or waited on any) and that no other name,
+        item or closure holds once the name is gone is dropped right there (tilert warns when
+        it is collected): TC105 / TC108 at the line that made it, though a sibling ran. Only
+        an item nothing was ever derived from (no loop's copy, summary or element of it: a
+        copy's run is concluded on the item only where the loop's walk is known), of a name
+        no nested function, lambda or class names (it may run them elsewhere)."""
+        name = target.value if type(target) is cst.Name else None
+        held = self.env.get(name + "[*]") if name is not None else None
+        scope = self.scope_node or self.module_node
+        live: list[int] = []
+        if name is not None and held and scope is not None and self.local_container(name + "[*]"):
+            if name not in self.ctx.index.fact(scope, layout).nested and plain_uses(scope, name):
+                derived = set(self.primary.values()) | set(self.children)
+                live = [o for o in held if o not in derived and self._never_released(o)]
+        KeyedRuns.delete(self, target)
+        for key in [k for k in self.dropped if k[1] is target]:
+            self.dropped[key] = False  # each visit's verdict overwrites the last: the fixed point's
+        if live:
+            referenced: set[int] = set().union(*self.env.values())
+            for oid in live:
+                self.dropped[(self.site_of(oid), target)] = oid not in referenced
+            self._deleted.add(target)
+
+    def _never_released(self, oid: int) -> bool:
+        """An op never run or a Pending never waited, on every path here, made by this body."""
+        kind = self.infos[oid].kind
+        made = self.created_ops if kind is Kind.OP else self.created_pendings
+        hold = self.holds.get(oid)
+        return (
+            kind in (Kind.OP, Kind.PENDING)
+            and self.site_of(oid) in made
+            and hold is not None
+            and hold.status == LIVE
+        )
 
     def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
         """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""

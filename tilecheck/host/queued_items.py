@@ -70,6 +70,8 @@ def gated(call: cst.Call) -> bool:
 
 def lowered(ctx: Context, module: cst.Module, call: cst.Call) -> cst.BaseExpression | None:
     """The list form of ``call`` (a followed queue's construction or method), else None."""
+    if not ctx.mentions("Queue"):  # every queue class's name ends so
+        return None
     found = ctx.index.fact(module, _plans).get(id(call))
     if found is None:
         return None
@@ -88,8 +90,14 @@ def _plans(index: SyntaxIndex, module: cst.CSTNode) -> _Plan:
     out: _Plan = {}
     if type(module) is not cst.Module:
         return out
+    nodes = index.nodes(module)
+    if not any(
+        (type(n) is cst.Assign or type(n) is cst.AnnAssign) and _binding(n) is not None
+        for n in nodes
+    ):
+        return out  # (most modules make no queue: nothing more is walked)
     counts: dict[str, int] = {}
-    for node in index.nodes(module):
+    for node in nodes:
         if type(node) is cst.Name:
             counts[node.value] = counts.get(node.value, 0) + 1
     scopes: list[cst.CSTNode] = [module]
