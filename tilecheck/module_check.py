@@ -58,6 +58,7 @@ from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
+from tilecheck.host.table_calls import dispatched
 from tilecheck.incremental.units import Round
 from tilecheck.kernel import ImportResolver
 from tilecheck.kernel.checker import kernel_findings
@@ -309,6 +310,10 @@ def _check_module(
     # ... and a module generator's pieces written where ``next`` runs them
     module, resumed_from = resumed(module)
     aliases.update(resumed_from)
+    # ... and the module's functions called through a table or a loop over a display called
+    # as themselves (``tilecheck.host.table_calls``)
+    module, tabled = dispatched(module)
+    aliases.update((new, aliases.get(old, old)) for new, old in tabled.items())
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )

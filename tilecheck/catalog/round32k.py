@@ -106,10 +106,11 @@ VALID: dict[str, tuple[Case, ...]] = {
 INVALID: dict[str, tuple[Case, ...]] = {
     "TC102": (
         invalid(
-            _ENCODED.format(
-                order=_DUMPED.format(first="probs", mark="  # TC102") + "\npending.wait()"
+            _ENCODED.replace("tolist()\n", "tolist()  # TC102\n", 1).format(
+                order=_DUMPED.format(first="probs", mark="") + "\npending.wait()"
             ),
-            "`json.dumps` calls `default=` on the tensor it cannot encode: in flight",
+            "`json.dumps` calls `default=` on the tensor it cannot encode: in flight (shown at"
+            " the read under isinstance(obj, tr.Tensor), round 33B2)",
             typed=False,
         ),
         invalid(

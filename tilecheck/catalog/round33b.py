@@ -64,7 +64,7 @@ _LOGGED = """
 class Record:
     def __setattr__(self, name: str, value: object) -> None:
         if isinstance(value, tr.Tensor):
-            print(name, value.to_numpy()[0])
+            print(name, value.to_numpy()[0]){mark}
         super().__setattr__(name, value)
 
 
@@ -104,7 +104,7 @@ VALID: dict[str, tuple[Case, ...]] = {
             "len() of a Generic class's instance after the wait on what its __len__ reads",
         ),
         valid(
-            _LOGGED.format(order="pending.wait()\n    rec.buf = buf"),
+            _LOGGED.format(order="pending.wait()\n    rec.buf = buf", mark=""),
             "an attribute store runs __setattr__, which reads the value, after the wait",
         ),
     ),
@@ -153,9 +153,9 @@ INVALID: dict[str, tuple[Case, ...]] = {
             typed=False,
         ),
         invalid(
-            _LOGGED.format(order="rec.buf = buf  # TC102\n    pending.wait()"),
-            "an attribute store runs __setattr__, which reads the value in flight (shown at the"
-            " store: the read is under a test of the value)",
+            _LOGGED.format(order="rec.buf = buf\n    pending.wait()", mark="  # TC102"),
+            "an attribute store runs __setattr__, which reads the value in flight (shown in the"
+            " method: the read is under a test the tensor given passes, round 33B2)",
             typed=False,
         ),
     ),

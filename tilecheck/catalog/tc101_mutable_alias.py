@@ -39,6 +39,10 @@ from tilecheck.catalog.round32c import INVALID as ROUND32C_INVALID
 from tilecheck.catalog.round32c import VALID as ROUND32C_VALID
 from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
+from tilecheck.catalog.round33h import INVALID as ROUND33H_INVALID
+from tilecheck.catalog.round33h import VALID as ROUND33H_VALID
+from tilecheck.catalog.round33m import INVALID as ROUND33M_INVALID
+from tilecheck.catalog.round33m import VALID as ROUND33M_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -176,6 +180,8 @@ def main(forward: bool) -> None:
         *ROUND31K_VALID["TC101"],
         *ROUND32C_VALID["TC101"],
         *ROUND32L_VALID["TC101"],
+        *ROUND33H_VALID["TC101"],
+        *ROUND33M_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -386,5 +392,7 @@ def main() -> None:
         *ROUND31K_INVALID["TC101"],
         *ROUND32C_INVALID["TC101"],
         *ROUND32L_INVALID["TC101"],
+        *ROUND33H_INVALID["TC101"],
+        *ROUND33M_INVALID["TC101"],
     ),
 )

@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b
+from tilecheck.catalog import round30o, round33b, round33b2
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -419,3 +419,6 @@ INVALID = (*INVALID, *round30o.INVALID["TC102"])
 # Round 33B (``round33b``): methods Python runs at a set display, ``list()``, ``*=``, a store.
 VALID = (*VALID, *round33b.VALID["TC102"])
 INVALID = (*INVALID, *round33b.INVALID["TC102"])
+# Round 33B2 (``round33b2``): hashing by a set's or dict's methods, unpacking, sum/enumerate.
+VALID = (*VALID, *round33b2.VALID["TC102"])
+INVALID = (*INVALID, *round33b2.INVALID["TC102"])

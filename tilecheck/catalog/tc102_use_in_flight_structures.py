@@ -25,6 +25,10 @@ from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
+from tilecheck.catalog.round33h import INVALID as ROUND33H_INVALID
+from tilecheck.catalog.round33h import VALID as ROUND33H_VALID
+from tilecheck.catalog.round33m import INVALID as ROUND33M_INVALID
+from tilecheck.catalog.round33m import VALID as ROUND33M_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -280,6 +284,8 @@ def main() -> None:
     *ROUND33A_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
+    *ROUND33H_VALID["TC102"],
+    *ROUND33M_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -542,4 +548,6 @@ def main() -> None:
     *ROUND33A_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
+    *ROUND33H_INVALID["TC102"],
+    *ROUND33M_INVALID["TC102"],
 )

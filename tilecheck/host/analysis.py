@@ -25,9 +25,10 @@ from tilecheck.host.cells import settle_taken
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.closures import KEPT_CLOSURES
 from tilecheck.host.context import Context
-from tilecheck.host.dunders import narrowed_parameters, stored_item
+from tilecheck.host.dunders import narrowed_parameters
 from tilecheck.host.expressions import copies_of
-from tilecheck.host.implicit_calls import truth
+from tilecheck.host.hashed_sites import stored_item
+from tilecheck.host.implicit_calls import truth, unpacked
 from tilecheck.host.implicit_sites import augmented, property_set
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.library_statements import STATEMENT_CALLS, lowered_statement
@@ -324,6 +325,8 @@ class BodyAnalysis(Positions):
                 elif type(target.target) is cst.Attribute and self.instances:
                     if property_set(self, target.target, node.value):
                         continue  # its setter ran: nothing is stored there
+                elif type(target.target) in _UNPACKED and self.instances:
+                    unpacked(self, target.target, node.value)  # ``a, b = obj``: its ``__iter__``
                 self.bind(target.target, value)
                 if self.closure_items or type(node.value) in KEPT_CLOSURES:
                     self.note_closure_items(target.target, node.value)
@@ -563,6 +566,9 @@ class BodyAnalysis(Positions):
                     out |= self.env.get(element.value.value, NOTHING)
             return frozenset(out)
         return NOTHING
+
+
+_UNPACKED = (cst.Tuple, cst.List)
 
 
 def _plain_names(target: cst.BaseExpression) -> list[str]:

@@ -11,7 +11,8 @@ import libcst as cst
 
 from tilecheck.host.classes import self_name
 from tilecheck.host.constant_tables import hiding
-from tilecheck.host.parameter_index import bound_names, rebound
+from tilecheck.host.parameter_index import rebound
+from tilecheck.host.written_defs import written
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import descendants
@@ -173,19 +174,10 @@ def gives(index: SyntaxIndex, fn: cst.CSTNode) -> bool:
 
 
 def local_defs(index: SyntaxIndex, fn: cst.CSTNode) -> Mapping[str, cst.FunctionDef]:
-    """The ``def``s among a function's own statements whose names its body binds once."""
+    """The undecorated ``def``s a function's body writes (at its top or in its loops and
+    branches: ``written_defs``) whose names it binds once."""
     assert isinstance(fn, cst.FunctionDef)
-    defs = {
-        s.name.value: s for s in fn.body.body if type(s) is cst.FunctionDef and not s.decorators
-    }
-    if not defs:
-        return defs
-    seen: set[str] = set()
-    for name in bound_names(fn.body):
-        if name in defs and name in seen:
-            del defs[name]
-        seen.add(name)
-    return defs
+    return {name: d for name, d in written(fn, cst.FunctionDef).items() if not d.decorators}
 
 
 def params_of(fn: cst.FunctionDef) -> list[cst.Param]:

@@ -17,6 +17,7 @@ from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, METHODS, Collectives
 from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, array_call, formatting_call, protocol_call
 from tilecheck.host.given_types import communicator
+from tilecheck.host.hashed_sites import hashed_items
 from tilecheck.host.implicit_calls import STDLIB, Looping
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.launcher_items import Launching, launcher_item
@@ -357,6 +358,7 @@ class Calls(Collectives):
             return self.new_graph(call)
         if canonical in STDLIB:  # ``pickle.dumps(obj)``, ``range(n)`` (``implicit_calls``)
             implicit_calls.called(cast("Looping", self), call, canonical)
+        hashed_items(cast("Analysis", self), call, canonical)  # ``set([a, b])``
         if canonical in PROTOCOLS:  # ``float(obj)`` (``dunders``)
             if protocol_call(cast("Analysis", self), call, canonical):
                 return NOTHING

@@ -13,6 +13,7 @@ the items (``tilecheck.host.aliasing``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import libcst as cst
 
@@ -20,6 +21,8 @@ from tilecheck.host import cell_producers as made
 from tilecheck.host import dict_cells
 from tilecheck.host.cell_producers import distinct_items as distinct_items
 from tilecheck.host.counters import Counters
+from tilecheck.host.hashed_sites import hashed_call
+from tilecheck.host.implicit_calls import Scoped
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at, known_key_path
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
@@ -558,6 +561,8 @@ class Containers(Counters):
 
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
+        if type(func) is cst.Attribute and "__hash__" in self.ctx.dunders:  # ``s.add(obj)``
+            hashed_call(cast("Scoped", self), expr)
         if type(func) is cst.Attribute and self._based:
             kept = self.container_method(expr, func)
             if kept is not None:

@@ -19,6 +19,7 @@ from typing import Protocol, cast
 
 import libcst as cst
 
+from tilecheck.host.accessors import method_value
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.context import Context
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
@@ -49,6 +50,8 @@ class Analysis(Protocol):
     def escape(self, value: Value) -> None: ...
 
     def ev(self, expr: cst.BaseExpression) -> Value: ...
+
+    def stored(self, path: str) -> Value | None: ...
 
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]: ...
 
@@ -272,6 +275,9 @@ def apply_method(
     applied on it at a call node of its own for ``node``, given ``given``; None where it has
     no summary."""
     cls = an.receiver_class(owner)
+    read = method_value(an, node, cls, method, owner, given)  # (an accessor: ``accessors``)
+    if read is not None:
+        return read
     summary = an.ctx.summary_for(f"{cls}.{method}") if cls is not None else None
     if summary is None:
         return None

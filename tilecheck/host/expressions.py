@@ -18,8 +18,8 @@ from tilecheck.host.context import Context
 from tilecheck.host.default_args import lambda_defaults
 from tilecheck.host.default_factories import DEFAULTDICT, default_factories, factory
 from tilecheck.host.dunders import compared, formatted_string, item_read
-from tilecheck.host.hashed_sites import set_built
-from tilecheck.host.implicit_calls import index, truth
+from tilecheck.host.hashed_sites import hashed_in, hashed_key, set_built
+from tilecheck.host.implicit_calls import index, truth, unpacked
 from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
@@ -184,6 +184,7 @@ class Expressions(ObjectGraphs):
         value = self.subscript(expr)
         if self.instances:
             index(self, expr)  # ``seq[tok]``: its ``__index__`` (``implicit_calls``)
+            hashed_key(self, expr)  # ``d[obj]``: its ``__hash__`` (``hashed_sites``)
         return value
 
     def _factory_run(self, expr: cst.Subscript, name: str, made: tuple[cst.Call, int]) -> None:
@@ -229,6 +230,7 @@ class Expressions(ObjectGraphs):
         self.walk(expr)
         if self.ctx.dunders and len(expr.comparisons) == 1:
             compared(self, expr)
+            hashed_in(self, expr)  # ``obj in s``: its ``__hash__``
         return NOTHING
 
     def _spine(self, expr: cst.BaseExpression) -> Value:
@@ -317,6 +319,8 @@ class Expressions(ObjectGraphs):
         starred = False
         for element in expr.elements:
             value = self.ev(element.value)
+            if type(element) is cst.StarredElement and self.instances:
+                unpacked(self, element, element.value)  # ``[*obj]``: its ``__iter__``
             starred = starred or type(element) is cst.StarredElement
             items.append(value)
         if starred and not fed_back(self, expr):  # ``[*a, x, *b]``: ``cell_producers``

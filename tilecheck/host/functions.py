@@ -23,6 +23,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
+from tilecheck.host.gated_uses import used_if
 from tilecheck.host.implicit_calls import cleared_stores, drained_name, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
 from tilecheck.host.managers import exit_parameters
@@ -354,7 +355,7 @@ class Functions:
             frozenset(analysis.refusals),
             runs_callbacks=frozenset(analysis.called_back),
             views=analysis.view_targets(),
-            used_at=analysis.used_at(),
+            used_at=analysis.used_at() + used_if(analysis.use_nodes, analysis.gated_nodes),
             use_order=analysis.use_order(),
             global_runs=analysis.global_runs(),
             global_releases=global_releases,

@@ -15,8 +15,8 @@ class of the module with no base, defining the method (formatting and comparison
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, cast
 
 import libcst as cst
 
@@ -47,10 +47,25 @@ STDLIB = {
 }
 # Builtins that take every item of their one argument at once (round 33B): its ``__iter__``
 # runs there, and a generator ``__iter__``'s body to its end (``drained_name``).
+# ``sum``/``max``/``min`` of one iterable take every item too (round 33B2).
 DRAINING = frozenset(
-    {"builtins.list", "builtins.tuple", "builtins.set", "builtins.frozenset", "builtins.sorted"}
+    {
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.set",
+        "builtins.frozenset",
+        "builtins.sorted",
+        "builtins.sum",
+        "builtins.max",
+        "builtins.min",
+    }
 )
+# Builtins that call ``iter()`` on their iterable arguments at the call and take the items
+# later (round 33B2): a plain ``__iter__`` runs there; a generator one only makes its
+# generator (its body runs as the items are taken: not followed).
+ITERATING = {"builtins.enumerate": "first", "builtins.zip": "all", "builtins.iter": "only"}
 STDLIB.update(dict.fromkeys(DRAINING, ("__iter__",)))
+STDLIB.update(dict.fromkeys(ITERATING, ("__iter__",)))
 
 
 def drained_name(method: str) -> str:
@@ -65,7 +80,12 @@ def drained(an: Analysis, call: cst.Call) -> None:
     ``__next__`` is not followed)."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return
-    arg = call.args[0].value
+    unpacked(an, call, call.args[0].value)
+
+
+def unpacked(an: Analysis, node: cst.CSTNode, arg: cst.BaseExpression) -> None:
+    """``arg`` iterated to its end at ``node`` (``list(obj)``, ``[*obj]``, ``a, *b = obj``,
+    round 33B2): its ``__iter__``, a generator's body run to its end."""
     path = receiver_path(arg)
     if path is None or certain_method(an, arg, ("__iter__",)) is None:
         return
@@ -73,9 +93,31 @@ def drained(an: Analysis, call: cst.Call) -> None:
     method = drained_name("__iter__")
     if an.ctx.summary_for(f"{cls}.{method}") is None:
         method = "__iter__"
-    value = apply_method(an, call, path, method, ())
+    value = apply_method(an, cast(cst.BaseExpression, node), path, method, ())
     if value is not None:
         an.escape(value)
+
+
+def iterated_args(an: Analysis, call: cst.Call, which: str) -> None:
+    """``enumerate(obj)``, ``zip(a, b)``, ``iter(obj)``: each iterated argument's plain
+    ``__iter__`` (``which``: ``first`` for ``enumerate``'s, ``all`` for ``zip``'s, ``only``
+    for ``iter``'s one: ``iter(f, sentinel)`` calls ``f``). Not where an argument is starred
+    or by keyword."""
+    args = call.args
+    if any(a.star or a.keyword is not None for a in args) or not args:
+        return
+    if which == "only" and len(args) != 1:
+        return
+    for arg in args if which == "all" else args[:1]:
+        path = receiver_path(arg.value)
+        if path is None or certain_method(an, arg.value, ("__iter__",)) is None:
+            continue
+        cls = an.receiver_class(path)
+        if an.ctx.summary_for(f"{cls}.{drained_name('__iter__')}") is not None:
+            continue  # a generator: its body runs as the items are taken
+        value = apply_method(an, arg.value, path, "__iter__", ())
+        if value is not None:
+            an.escape(value)
 
 
 def run(
@@ -131,6 +173,15 @@ class Scoped(Analysis, Protocol):
 def _sequence(an: Scoped, name: str) -> bool:
     """``name`` is bound once in the scope's own statements (the module's, or the function's
     top-level ones), to a list, tuple or string display, and by nothing else there."""
+    return bound_once(an, name, lambda value: type(value) in _SEQUENCES)
+
+
+def bound_once(
+    an: Scoped, name: str, accepts: Callable[[cst.BaseExpression], bool], items: bool = False
+) -> bool:
+    """``name`` is bound once in the scope's own statements (the module's, or the function's
+    top-level ones), to a value ``accepts``, and by nothing else there (``items``: a store
+    into one of its items, ``name[k] = v``, is no binding of it)."""
     scope = an.scope_node
     if scope is None:
         body: Sequence[cst.CSTNode] = an.ctx.module.body if an.ctx.module is not None else ()
@@ -146,13 +197,18 @@ def _sequence(an: Scoped, name: str) -> bool:
             continue
         for small in node.body:
             if type(small) is cst.Assign:
-                names = {n for t in small.targets for n in _names_bound(t.target)}
+                names = {
+                    n
+                    for t in small.targets
+                    if not (items and type(t.target) is cst.Subscript)
+                    for n in _names_bound(t.target)
+                }
                 if name not in names:
                     continue
                 target = small.targets[0].target
                 if found or len(small.targets) != 1 or type(target) is not cst.Name:
                     return False
-                if type(small.value) not in _SEQUENCES:
+                if not accepts(small.value):
                     return False
                 found = True
             elif type(small) in (cst.AugAssign, cst.AnnAssign, cst.Global, cst.Nonlocal):
@@ -194,6 +250,8 @@ def called(an: Looping, call: cst.Call, canonical: str) -> None:
         ranged(an, call)
     elif canonical in DRAINING:
         drained(an, call)
+    elif canonical in ITERATING:
+        iterated_args(an, call, ITERATING[canonical])
     elif call.args and call.args[0].keyword is None and not call.args[0].star:
         run(an, call, call.args[0].value, STDLIB[canonical])
 

@@ -26,6 +26,7 @@ from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.frozen import frozen
 from tilecheck.host import gaps
+from tilecheck.host.accessors import method_value
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.called_bodies import (
     bound_constants as _bound_constants,
@@ -57,6 +58,7 @@ from tilecheck.host.called_bodies import (
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.containers import root_of
 from tilecheck.host.context import Context
+from tilecheck.host.dunders import certain_method, receiver_path
 from tilecheck.host.findings import Finding
 from tilecheck.host.immediate import Immediate
 from tilecheck.host.model import (
@@ -73,6 +75,7 @@ from tilecheck.host.renamed_states import RETURN as _RETURN
 from tilecheck.host.renamed_states import Outward as _Outward
 from tilecheck.host.renamed_states import Renaming as _Renaming
 from tilecheck.host.scopes import declared_outer
+from tilecheck.host.stateless_classes import plain_class, plain_method
 from tilecheck.host.turn_order import innermost, loop_spans
 from tilecheck.syntax.constants import const_int
 
@@ -121,6 +124,11 @@ class Inlined(Immediate):
     # -- the call ---------------------------------------------------------------------------
     def _call(self, expr: cst.Call) -> Value:
         func = expr.func
+        if type(func) is cst.Attribute and certain_method(self, func.value, (func.attr.value,)):
+            cls = self.receiver_class(cast(str, receiver_path(func.value)))
+            read = method_value(self, expr, cls, func.attr.value, func.value, expr.args)
+            if read is not None:  # (an accessor: ``accessors``)
+                return read
         if (
             type(func) is cst.Attribute
             and type(func.value) is cst.Name
@@ -193,6 +201,11 @@ class Inlined(Immediate):
             or (type(scope) is cst.FunctionDef and given)
         ):
             found = self.ctx.function_for(name)
+        elif found is None and scope is None and given and not self.summarized:
+            # nothing in flight yet: what it does to what it is given, unless it gives a value
+            found = self.ctx.function_for(name)
+            if found is not None and self.ctx.index.fact(found[0], _gives):
+                found = None
         if found is None or any(r.fn is found[0] for r in self._running):
             return None
         ok, own, named = self.ctx.index.fact(found[0], _shape)
@@ -206,7 +219,9 @@ class Inlined(Immediate):
             return None
         return found
 
-    def _stateless(self, func: cst.Attribute, call: cst.Call) -> tuple[cst.FunctionDef, int] | None:
+    def _stateless(
+        self, func: cst.Attribute, call: cst.Call
+    ) -> tuple[cst.FunctionDef, int | None] | None:
         """The method ``obj.name(...)`` or ``Cls().name(...)`` runs, where ``obj``'s class keeps
         nothing the analysis follows (no tensor in an attribute; ``Cls`` without ``__init__``)
         and an argument is an object the caller follows: it runs in place as a function of
@@ -216,18 +231,24 @@ class Inlined(Immediate):
             cls = self.instances.get(value.value) if value.value != self.me else None
         elif type(value) is cst.Call and type(value.func) is cst.Name and not value.args:
             cls = value.func.value
-            if self.ctx.definition_for(f"{cls}.__init__") is not None:
-                return None
         else:
             return None
-        if cls is None or cls in self.ctx.classes or cls in self.env:
+        if cls is None or cls in self.env:
             return None
-        found = self.ctx.definition_for(f"{cls}.{func.attr.value}")
+        found: tuple[cst.FunctionDef, int | None] | None = None
+        if cls not in self.ctx.classes and (
+            type(value) is not cst.Call or self.ctx.definition_for(f"{cls}.__init__") is None
+        ):
+            found = self.ctx.definition_for(f"{cls}.{func.attr.value}")
+        if found is None:
+            found = plain_method(self.ctx, self.scope_node, self.element, call, cls)
         if found is None or self_name(found[0]) is None:
             return None
         fn = found[0]
         if any(r.fn is fn for r in self._running) or not self.ctx.index.fact(fn, _shape)[0]:
             return None
+        if self.scope_node is None and not self.holds and self.ctx.index.fact(fn, _gives):
+            return None  # (nothing in flight: what it gives is its summary's, at the call)
         if self.ctx.index.fact(fn, _comprehends) or self.ctx.index.fact(fn, _built):
             return None
         if not any(self._given_followed(arg.value) for arg in call.args):
@@ -237,6 +258,15 @@ class Inlined(Immediate):
         if not self._followable(fn, call, 1):
             return None
         return found
+
+    def made_class(self, receiver: cst.BaseExpression) -> str | None:
+        """Also a class the module's code writes whose instances keep nothing: its summary
+        applies at ``Stage().step(a)`` as a function's at ``step(a)``."""
+        made = Immediate.made_class(self, receiver)
+        if made is None and type(receiver) is cst.Call and type(receiver.func) is cst.Name:
+            name = receiver.func.value
+            return name if name not in self.env and plain_class(self.ctx, name) else None
+        return made
 
     def _in_loop(self) -> bool:
         """Whether the call lies in a loop of the body analysed (its turns' windows and
@@ -383,7 +413,8 @@ class Inlined(Immediate):
             if key != root:
                 self._based.add(root)
                 self._under.setdefault(root, set()).add(key)
-        closure = info is None and statement is None  # (``self``: still the caller's)
+        # (``self``: still the caller's; a method's own ``self`` is not)
+        closure = info is None and statement is None and not first
         self.scope_node = fn
         self.module_node = None
         if not closure:

@@ -19,6 +19,7 @@ from tilecheck.host import messages
 from tilecheck.host.call_lines import runs_every_call
 from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
+from tilecheck.host.gated_uses import note_gated
 from tilecheck.host.global_ops import GlobalOps
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
@@ -56,7 +57,7 @@ class Interprocedural(GlobalOps):
 
     __slots__ = """_targets attribute_run_nodes attribute_runs called_back captured_calls distinct
     distinct_attributes early_nodes early_uses launches_dropped may_refused param_uses refusals
-    refused_at released_attributes returned use_events use_nodes""".split()
+    refused_at released_attributes returned use_events use_nodes gated_nodes""".split()
 
     def __init__(self, ctx: object) -> None:
         GlobalOps.__init__(self, ctx)
@@ -80,6 +81,7 @@ class Interprocedural(GlobalOps):
         self._targets: dict[int, Target] | None = None
         # each target's host uses: the nodes, and whether each runs on every call
         self.use_nodes: dict[Target, set[tuple[cst.CSTNode, bool]]] = {}
+        self.gated_nodes: dict[Target, cst.CSTNode] = {}  # ``gated_uses.used_if``
         # each target's uses in the order first met (``Summary.use_order``)
         self.use_events: dict[Target, list[tuple[Use, cst.CSTNode]]] = {}
         self.launches_dropped: dict[cst.BaseExpression, tuple[int, Finding]] = {}  # ``Summary``'s
@@ -247,6 +249,8 @@ class Interprocedural(GlobalOps):
                     if every is None:
                         every = top is None and self.every_call()
                     self.use_nodes.setdefault(target, set()).add((node, every))
+                    if not every and top is None and target[0] == "param":
+                        note_gated(self, target, node)
                     events = self.use_events.setdefault(target, [])
                     if (kept, node) not in events:
                         events.append((kept, node))
