@@ -21,6 +21,8 @@ from tilecheck.catalog.round32p import INVALID as ROUND32P_INVALID
 from tilecheck.catalog.round32p import VALID as ROUND32P_VALID
 from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
 from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
+from tilecheck.catalog.round33a2 import INVALID as ROUND33A2_INVALID
+from tilecheck.catalog.round33a2 import VALID as ROUND33A2_VALID
 from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
@@ -282,6 +284,7 @@ def main() -> None:
     *ROUND32F_VALID["TC102"],
     *ROUND32P_VALID["TC102"],
     *ROUND33A_VALID["TC102"],
+    *ROUND33A2_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
@@ -546,6 +549,7 @@ def main() -> None:
     *ROUND32F_INVALID["TC102"],
     *ROUND32P_INVALID["TC102"],
     *ROUND33A_INVALID["TC102"],
+    *ROUND33A2_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],

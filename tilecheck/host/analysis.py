@@ -223,7 +223,7 @@ class BodyAnalysis(Positions):
         elif kind is ElementKind.WITH_ENTER:
             item = cast(cst.WithItem, node)
             self.entered(item.item)
-            value = with_exits.entered(self, item, self.ev(item.item))
+            value = with_exits.entered(self, item, self.ev(with_exits.managed(self, item)))
             if item.asname is not None and value is not None:
                 # ``with tr.graph() as g``: a graph's ``__enter__`` returns the graph itself
                 known = self.definites(item.asname.name, item.item, value)
@@ -543,6 +543,7 @@ class BodyAnalysis(Positions):
                 self.assume(test.right, truth)
 
     def forget_holders(self, name: str) -> None:
+        self.holders_none(name)
         for p in self.same:
             if name in p:
                 (other,) = p - {name}

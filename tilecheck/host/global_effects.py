@@ -22,9 +22,11 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host import global_cells
 from tilecheck.host.api import TENSOR_WRITES
 from tilecheck.host.call_sites import CallSites
 from tilecheck.host.class_bodies import TENSOR
+from tilecheck.host.containers import root_of
 from tilecheck.host.frame import CLOSURES
 from tilecheck.host.model import CONSUMED, LIVE, Hold, Kind, Oids, State, Value, flatten
 from tilecheck.host.summary import Result, Summary, Target
@@ -35,7 +37,14 @@ _RUNS = frozenset({"wait", "sync", "sync_on", "synchronize", "launch", "result",
 
 
 class GlobalEffects(CallSites):
-    __slots__ = ("_given", "_shared_parts", "global_released", "global_stored")
+    __slots__ = (
+        "_given",
+        "_held_roots",
+        "_holder_paths",
+        "_shared_parts",
+        "global_released",
+        "global_stored",
+    )
 
     def __init__(self, ctx: object) -> None:
         CallSites.__init__(self, ctx)
@@ -43,6 +52,8 @@ class GlobalEffects(CallSites):
         self.global_released: set[str] = set()  # released by the functions it calls
         self._given: dict[int, Oids] = {}  # the call's tensors by parameter, for its stores
         self._shared_parts: dict[int, str] = {}  # class-body partitions reached, by path
+        self._holder_paths: dict[str, Value] = {}  # stores into holders (``global_cells``)
+        self._held_roots: set[str] = set()  # the caller's holders given a call's stores
 
     # -- the module's class statements ---------------------------------------------------------
     def class_body(self, cls: cst.ClassDef) -> None:
@@ -243,9 +254,72 @@ class GlobalEffects(CallSites):
         CallSites.bind_name(self, name, value)
 
     def global_summary(self) -> tuple[frozenset[str], tuple[tuple[str, Result], ...]]:
-        """``Summary.global_releases`` and ``global_stores``."""
+        """``Summary.global_releases`` and ``global_stores`` (after the exit state is loaded:
+        a holder's store is what the path still holds there, live)."""
+        for path, value in self._holder_paths.items():
+            if self.env.get(path) == value:
+                self.global_stored[path] = self.result(value)
+        self.holders_named()
         stores = tuple(sorted((n, r) for n, r in self.global_stored.items() if r.kind is not None))
         return frozenset(self.global_released), stores
+
+    # -- the module's holders (``global_cells``) -----------------------------------------------
+    def holder(self, name: str) -> bool:
+        """``name`` is the module's library holder, as this body sees it."""
+        module = self.ctx.module
+        if module is None or name in self.parameters or name in self.outer_names:
+            return False
+        fn = self.scope_node
+        if type(fn) is cst.FunctionDef and name in self._rebound_in(fn):
+            return False
+        made = self.ctx.index.fact(module, global_cells.holders).get(name)
+        if type(made) is cst.Call:
+            return global_cells.holder_call(self.ctx.callee(made.func).canonical)
+        return made is not None
+
+    def holder_store(self, target: cst.BaseExpression, value: Value) -> None:
+        """``var.attr = x`` in a function summarized, in a line every call runs, ``var`` a
+        holder it names nowhere else: kept for ``global_stores`` (``global_summary``)."""
+        fn = self.scope_node
+        found = global_cells.store_path(target) if self.summarized else None
+        if found is None or type(fn) is not cst.FunctionDef or not isinstance(value, frozenset):
+            return
+        root, path = found
+        if not value or self.env.get(root) or not self.every_call() or not self.holder(root):
+            return
+        if path not in self._holder_paths and global_cells.named_in(fn, root) == 1:
+            self._holder_paths[path] = value
+
+    def holders_named(self) -> None:
+        """The holders a function summarized names: what they got from stores, released."""
+        fn = self.scope_node
+        module = self.ctx.module
+        if not self.summarized or type(fn) is not cst.FunctionDef or module is None:
+            return
+        made = self.ctx.index.fact(module, global_cells.holders)
+        for name in made:
+            if self.holder(name) and global_cells.named_in(fn, name):
+                self.global_released.add(name + global_cells.RELEASED)
+
+    def holder_stores(self, call: cst.Call, summary: Summary, made: dict[Target, Oids]) -> None:
+        """A call by name of a function whose summary stores into holders: the same stores on
+        the caller's holders (a function summarized passes them on to its own callers where
+        it runs the call on every call and names the holder nowhere itself)."""
+        if type(call.func) is not cst.Name:
+            return
+        fn = self.scope_node
+        for name, result in summary.global_stores:
+            root = root_of(name)
+            if root == name or not self.holder(root) or self.env.get(root):
+                continue
+            held = self.realize(call, summary, result, name, self._given, None, made)
+            self.bind(cst.parse_expression(name), held)
+            self._held_roots.add(root)
+            if not self.summarized or type(fn) is not cst.FunctionDef:
+                continue
+            if isinstance(held, frozenset) and held and self.every_call():
+                if name not in self._holder_paths and not global_cells.named_in(fn, root):
+                    self._holder_paths[name] = held
 
     def free_run(self, name: str) -> None:
         """``name.wait()``, ``await name`` (any run) in a function summarized, of a name it
@@ -272,7 +346,10 @@ class GlobalEffects(CallSites):
             self.global_releases(call, summary)
         fn = self.scope_node
         made: dict[Target, Oids] = {}
+        self.holder_stores(call, summary, made)
         for name, result in summary.global_stores:
+            if root_of(name) != name:
+                continue  # (a holder's: ``holder_stores``)
             if fn is not None:
                 if name in self.parameters or (
                     name in self._rebound_in(fn) and name not in self.outer_names
@@ -325,6 +402,9 @@ class GlobalEffects(CallSites):
         """What the caller's names of the globals the function may release hold: released."""
         fn = self.scope_node
         for name in sorted(summary.global_releases):
+            if name.endswith(global_cells.RELEASED):
+                self.holder_released(call, name.removesuffix(global_cells.RELEASED))
+                continue
             if name in self.parameters:
                 continue
             if fn is not None:
@@ -333,6 +413,33 @@ class GlobalEffects(CallSites):
                 if self.summarized:
                     self.global_released.add(name)
             held = self.env.get(name)
+            if held:
+                self.release(self.kinds(held, Kind.PENDING), call)
+                self.release(self.kinds(held, Kind.OP), call, ran=True)
+                self.release(self.kinds(held, Kind.GRAPH), call)
+
+    def holders_none(self, name: str) -> None:
+        """``pending is None`` holds, ``pending`` what a holder a call stored into holds: the
+        holder holds none of that either (``var.get()`` gives the one object it holds)."""
+        held = self.env.get(name) if self._held_roots else None
+        if not held:
+            return
+        for key in sorted(self.env):
+            root = root_of(key)
+            if root != key and root in self._held_roots and self.env[key] == held:
+                kept = frozenset(self.kinds(held, Kind.TENSOR))
+                if kept != held:
+                    self.set_env(key, kept or None)
+
+    def holder_released(self, call: cst.Call, root: str) -> None:
+        """A call that names the holder ``root``: what the caller's holder got from a call's
+        stores is released (may), and the call's caller names it too."""
+        if self.summarized:
+            self.global_released.add(root + global_cells.RELEASED)
+        if root not in self._held_roots:
+            return
+        for key in sorted(self.env):
+            held = self.env[key] if root_of(key) == root and key != root else None
             if held:
                 self.release(self.kinds(held, Kind.PENDING), call)
                 self.release(self.kinds(held, Kind.OP), call, ran=True)

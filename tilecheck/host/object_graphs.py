@@ -250,6 +250,7 @@ class ObjectGraphs(Receivers):
         """``s.buf = x`` on an instance another keeps: what the other's paths say is stale.
         ``self.pend[key] = p`` in a method being summarized, the dict not followed here: kept
         as an appended holder is (``Summary.appends``), given away as before."""
+        self.holder_store(target, value)  # (``GlobalEffects``: a module holder's attribute)
         attr = stored_item_attribute(target, self.me) if self.summarizing else None
         path = f"{self.me}.{attr}"
         if attr is not None and path not in self.env and path + "[*]" not in self.env:

@@ -25,6 +25,10 @@ from tilecheck.syntax.walk import own_nodes
 STACK_TYPES = named(Does.EXIT_STACK)  # (``exit_stacks``)
 
 
+# Managers whose exit lets every exception of the block go on.
+_KEEPS_EXCEPTIONS = frozenset({api.GRAPH, "contextlib.closing"})
+
+
 class Verdicts(Frame):
     """Running twice (TC110) and graph captures (TC111): each visit records a verdict
     (``verdict``), and the fixed point's is the one kept (``Frame.findings``)."""
@@ -160,7 +164,8 @@ class Verdicts(Frame):
 
     def swallowing(self) -> frozenset[cst.WithItem]:
         """The ``with`` items around the current element that may swallow an exception (all but
-        ``tr.graph()``, which never does, and a followed stack of exits: ``exit_stacks``)."""
+        ``tr.graph()`` and ``contextlib.closing(x)``, which never do, and a followed stack of
+        exits: ``exit_stacks``)."""
         if self.element is None or not self.element.withs:
             return frozenset()
         return frozenset(
@@ -169,7 +174,7 @@ class Verdicts(Frame):
             if not (
                 isinstance(item.item, cst.Call)
                 and (
-                    self.ctx.callee(item.item.func).canonical == api.GRAPH
+                    self.ctx.callee(item.item.func).canonical in _KEEPS_EXCEPTIONS
                     or self._followed_stack(item)
                 )
             )

@@ -6,7 +6,9 @@
 and locals (its frame is gone once the ``with`` is left). For an instance of a module class
 with ``__enter__``, ``WITH_ENTER`` applies that method's summary on it and ``WITH_EXIT`` its
 ``__exit__``'s; both are applied at a call node of their own that no code holds
-(``PropertyRead``: a finding there is shown at the ``with`` item)."""
+(``PropertyRead``: a finding there is shown at the ``with`` item). ``with
+contextlib.closing(x) as name:`` enters ``x`` itself and its ``WITH_EXIT`` calls
+``name.close()`` (round 33A2), where the block never binds ``name``."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from tilecheck.host import gaps
 from tilecheck.host.library_spec import Does, named
 from tilecheck.host.model import NOTHING, Kind, Value
 from tilecheck.host.parameter_index import bound_names
-from tilecheck.host.property_reads import PropertyRead
+from tilecheck.host.property_reads import PropertyRead, lowered_from
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children, descendants
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from tilecheck.host.managers import Manager
 
 STACK_TYPES = named(Does.EXIT_STACK)  # (``exit_stacks``)
+_CLOSING = "contextlib.closing"
 _HIDDEN = " with "  # the instance a ``with Cls(...)`` made, under this and the item's id
 
 
@@ -167,10 +170,55 @@ def _receiver(an: BodyAnalysis, item: cst.WithItem, cls: str) -> str:
     return f"{_HIDDEN}{id(item)}"
 
 
+def managed(an: BodyAnalysis, item: cst.WithItem) -> cst.BaseExpression:
+    """What the ``with`` enters: ``x`` of ``with contextlib.closing(x) as name:`` (round
+    33A2: ``closing`` gives its argument, and its exit calls ``name.close()``, where the
+    block never binds ``name``); the item itself for anything else."""
+    made = item.item
+    if type(made) is not cst.Call or _closing(an, item) is None:
+        return made
+    return made.args[0].value
+
+
+def _closing(an: BodyAnalysis, item: cst.WithItem) -> cst.Call | None:
+    """``name.close()`` (shown at the item) that ``with contextlib.closing(x) as name:`` runs
+    at its exit, where followed."""
+    made, module = item.item, an.ctx.module
+    if type(made) is not cst.Call or type(module) is not cst.Module:
+        return None
+    if an.ctx.callee(made.func).canonical != _CLOSING:
+        return None
+    return an.ctx.index.fact(module, _closings).get(id(item))
+
+
+def _closings(index: object, module: cst.CSTNode) -> dict[int, cst.Call]:
+    """The module's ``closing(x) as name`` items (one positional argument, ``name`` a plain
+    name no other item or the block binds), with the ``name.close()`` each exit runs."""
+    found: dict[int, cst.Call] = {}
+    for node in descendants(module):
+        if type(node) is not cst.With:
+            continue
+        for item in node.items:
+            made, asname = item.item, item.asname
+            if type(made) is not cst.Call or asname is None or type(asname.name) is not cst.Name:
+                continue
+            args = made.args
+            if len(args) != 1 or args[0].keyword is not None or args[0].star:
+                continue
+            name = asname.name.value
+            if _kept_in_block(cast(cst.Module, module), item, name):
+                close = cst.Call(cst.Attribute(cst.Name(name), cst.Name("close")))
+                found[id(item)] = lowered_from(made, close)
+    return found
+
+
 def left(an: BodyAnalysis, item: cst.WithItem) -> None:
     """``WITH_EXIT``: the manager's frame goes; an instance's ``__exit__`` runs; a stack of
-    exits runs what its block registered (``exit_stacks``)."""
+    exits runs what its block registered (``exit_stacks``); ``closing``'s ``name.close()``."""
     made = item.item
+    close = _closing(an, item) if type(made) is cst.Call else None
+    if close is not None:
+        an.escape(an.ev(close))
     if type(made) is cst.Call and an.ctx.callee(made.func).canonical in STACK_TYPES:
         from tilecheck.host import exit_stacks  # (rarely met: compiled here)
 
