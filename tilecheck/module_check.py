@@ -312,7 +312,7 @@ def _check_module(
     aliases.update(resumed_from)
     # ... and the module's functions called through a table or a loop over a display called
     # as themselves (``tilecheck.host.table_calls``)
-    module, tabled = dispatched(module)
+    module, tabled = dispatched(module, source)
     aliases.update((new, aliases.get(old, old)) for new, old in tabled.items())
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared

@@ -28,6 +28,7 @@ place of the item is the item. Rebuilt nodes are placed by the nodes they stand 
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from typing import cast
 
@@ -104,13 +105,23 @@ def _binds(name: cst.Name, parent: cst.CSTNode, parent_of: dict[int, cst.CSTNode
     return getattr(parent, field, None) is node
 
 
-def dispatched(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode]]:
+# What the text of such a call or loop holds: ``name[key](``, ``for f in name:``, ``for f in [``.
+_SPELLED = re.compile(r"\]\s*\(|\bfor\s+\w+\s+in\s+(?:\w+\s*:|[\[(])")
+
+
+def dispatched(
+    module: cst.Module, source: str | None = None
+) -> tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode]]:
     """The module with the calls and loops above rewritten, and the rebuilt nodes by the
-    source nodes they stand for."""
+    source nodes they stand for. ``source``: the module's text, where known (a text with
+    neither form is not walked)."""
+    if source is not None and _SPELLED.search(source) is None:
+        return module, {}
     names = _Names(module)
     if not names.calls and not names.loops:
         return module, {}
-    tables = _tables(module, names)
+    functions = _functions(module, names)
+    tables = _tables(module, names, functions)
     literals = _literals(module, names)
     replaced: dict[cst.CSTNode, cst.CSTNode] = {}
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
@@ -118,13 +129,15 @@ def dispatched(module: cst.Module) -> tuple[cst.Module, dict[cst.CSTNode, cst.CS
         item = _table_item(call.func, tables, literals)
         if item is not None:
             replaced[call] = _called(call, item, aliases)
-    loops = [loop for loop in names.loops if _items(loop, tables, names, module) is not None]
-    inner = {id(n) for loop in loops for n in _walk(loop.body) if n is not loop}
-    for loop in loops:
+    turns = {
+        loop: items
+        for loop in names.loops
+        if (items := _items(loop, tables, names, module, functions)) is not None
+    }
+    inner = {id(n) for loop in turns for n in _walk(loop.body) if n is not loop}
+    for loop, items in turns.items():
         if id(loop) in inner:
             continue
-        items = _items(loop, tables, names, module)
-        assert items is not None
         replaced[loop] = _unrolled(loop, items, replaced, aliases)
     if not replaced:
         return module, {}
@@ -155,10 +168,11 @@ def _functions(module: cst.Module, names: _Names) -> dict[str, cst.FunctionDef]:
     }
 
 
-def _tables(module: cst.Module, names: _Names) -> dict[str, dict[Key, cst.Name]]:
+def _tables(
+    module: cst.Module, names: _Names, functions: dict[str, cst.FunctionDef]
+) -> dict[str, dict[Key, cst.Name]]:
     """The module's names bound once, at its top level, to a display of its functions, and
     named nowhere else but as ``name[key](...)`` or a loop's iterable."""
-    functions = _functions(module, names)
     out: dict[str, dict[Key, cst.Name]] = {}
     for stmt in module.body:
         if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
@@ -280,14 +294,17 @@ Item = tuple[cst.BaseExpression, bool]  # the item, and whether it is a function
 
 
 def _items(
-    loop: cst.For, tables: dict[str, dict[Key, cst.Name]], names: _Names, module: cst.Module
+    loop: cst.For,
+    tables: dict[str, dict[Key, cst.Name]],
+    names: _Names,
+    module: cst.Module,
+    functions: dict[str, cst.FunctionDef],
 ) -> list[Item] | None:
     """The turns of ``loop`` where it may be written as them (above)."""
     if loop.orelse is not None or loop.asynchronous is not None:
         return None
     if type(loop.target) is not cst.Name:
         return None
-    functions = _functions(module, names)
     iterable = loop.iter
     if type(iterable) is cst.Name:
         held = tables.get(iterable.value)
