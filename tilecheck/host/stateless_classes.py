@@ -27,7 +27,7 @@ from tilecheck.host.called_bodies import gives
 from tilecheck.host.classes import self_name
 from tilecheck.host.context import Context
 from tilecheck.host.parameter_index import bound_names
-from tilecheck.host.written_defs import written
+from tilecheck.host.written_defs import written, written_names
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
 
@@ -112,6 +112,11 @@ def written_classes(index: SyntaxIndex, scope: cst.CSTNode) -> Mapping[str, cst.
     return written(scope, cst.ClassDef)
 
 
+def class_names(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
+    """The names of those classes, however often bound (no walk of the scope's bindings)."""
+    return written_names(scope, cst.ClassDef)
+
+
 def method_of(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
     """The method ``name`` the class's own body defines."""
     for stmt in cls.body.body:
@@ -125,6 +130,8 @@ def plain_class(ctx: Context, name: str) -> bool:
     nothing."""
     module = ctx.module
     if module is None or name in ctx.rebindable:
+        return False
+    if name not in ctx.index.fact(module, class_names):
         return False
     cls = ctx.index.fact(module, written_classes).get(name)
     return cls is not None and ctx.index.fact(cls, keeps_nothing)
@@ -144,13 +151,20 @@ def plain_method(
     assert type(call.func) is cst.Attribute
     name = call.func.attr.value
     found: tuple[cst.FunctionDef, int | None] | None = None
-    written = ctx.index.fact(scope, written_classes) if scope is not None else {}
+    written: Mapping[str, cst.ClassDef] = {}
+    if scope is not None and cls in ctx.index.fact(scope, class_names):
+        written = ctx.index.fact(scope, written_classes)
     cdef = written.get(cls)
     if cdef is not None and type(scope) is cst.FunctionDef:
         fn = method_of(cdef, name)
         found = (fn, None) if fn is not None else None
     module = ctx.module
-    if cdef is None and module is not None and cls not in ctx.rebindable:
+    if (
+        cdef is None
+        and module is not None
+        and cls not in ctx.rebindable
+        and cls in ctx.index.fact(module, class_names)
+    ):
         cdef = ctx.index.fact(module, written_classes).get(cls)
         known = ctx.definition_for(f"{cls}.{name}") if cdef is not None else None
         if known is not None and cdef is not None and known[0] is method_of(cdef, name):

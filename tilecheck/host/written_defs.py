@@ -61,6 +61,13 @@ def written(scope: cst.CSTNode, kind: type[D]) -> Mapping[str, D]:
     return {name: node for name, node in found.items() if name not in twice}
 
 
+def written_names(scope: cst.CSTNode, kind: type[D]) -> frozenset[str]:
+    """The names of the definitions of ``kind`` ``scope`` writes, however often bound: a
+    cheap first test (statements only) before ``written`` walks every binding."""
+    body: cst.CSTNode = scope.body if type(scope) is cst.FunctionDef else scope
+    return frozenset(node.name.value for node in _own(body) if type(node) is kind)
+
+
 def _own(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The statements of ``body`` and of its blocks, not those of nested scopes."""
     stack: list[cst.CSTNode] = list(children(body))
