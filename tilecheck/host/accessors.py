@@ -27,7 +27,7 @@ from tilecheck.host.model import Packed, Value
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants
 
 if TYPE_CHECKING:
     from tilecheck.syntax.index import SyntaxIndex
@@ -73,7 +73,7 @@ def method_value(
     # ``len(xs)``, of a list of one known length here: that length (else not followed: an
     # index modulo an unknown length may name any item, the turns' items all one)
     lengths: dict[int, int] = {}
-    for node in _nodes(built):
+    for node in descendants(built):
         if type(node) is cst.Call:
             path = path_of(cst.ensure_type(node, cst.Call).args[0].value)
             held = an.stored(path) if path is not None else None
@@ -129,7 +129,7 @@ def accessor(index: SyntaxIndex, node: cst.CSTNode) -> Accessor | None:
     if len(line) != 1 or type(line[0]) is not cst.Return or line[0].value is None:
         return None
     value = line[0].value
-    if not any(type(n) is cst.Subscript for n in _nodes(value)):
+    if not any(type(n) is cst.Subscript for n in descendants(value)):
         return None  # (a field itself: the summary returns it)
     return (names[0], names[1:], value) if _plain(value, set(names), True) else None
 
@@ -196,17 +196,7 @@ def accessed(
 
 
 def _free(expr: cst.BaseExpression) -> set[str]:
-    return {n.value for n in _nodes(expr) if type(n) is cst.Name}
-
-
-def _nodes(expr: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(children(node))
-    return out
+    return {n.value for n in descendants(expr) if type(n) is cst.Name}
 
 
 class _Bind(cst.CSTTransformer):
@@ -238,8 +228,8 @@ def _shown_at(
 ) -> cst.BaseExpression:
     """``built``, its own nodes shown at ``site`` (the receiver's and the arguments' at their
     own places)."""
-    kept = {id(n) for v in (receiver, *(a.value for a in args)) for n in _nodes(v)}
-    for node in _nodes(built):
+    kept = {id(n) for v in (receiver, *(a.value for a in args)) for n in descendants(v)}
+    for node in descendants(built):
         if id(node) not in kept:
             lowered_from(site, node)
     return built

@@ -16,11 +16,11 @@ one of those ways only (no alias, no argument, no append, no store); a module th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants
 
 _EMPTY_CALLS = frozenset({"list", "dict", "set"})
 _KEEPING_EMPTY = frozenset({"clear", "copy"})  # methods that leave it empty
@@ -30,8 +30,9 @@ _DYNAMIC = frozenset({"setattr", "vars", "__dict__", "__setattr__"})
 def empty_fields(module: cst.Module) -> Mapping[int, frozenset[str]]:
     """The ids of the methods (not ``__init__``) of the module's classes, each with the
     fields of ``self`` that are empty wherever it runs."""
-    classes = [n for n in _all(module) if type(n) is cst.ClassDef]
-    if not classes or any(_dynamic(n) for n in _all(module)):
+    nodes = list(descendants(module))  # walked once for every field's question
+    classes = [n for n in nodes if type(n) is cst.ClassDef]
+    if not classes or any(_dynamic(n) for n in nodes):
         return {}
     based = {b.value.value for c in classes for b in c.bases if type(b.value) is cst.Name}
     out: dict[int, frozenset[str]] = {}
@@ -46,7 +47,7 @@ def empty_fields(module: cst.Module) -> Mapping[int, frozenset[str]]:
         if not candidates:
             continue
         others = [m for m in methods if m is not init and _self(m) is not None]
-        fields = frozenset(f for f in candidates if _only_read(module, init, others, f))
+        fields = frozenset(f for f in candidates if _only_read(nodes, init, others, f))
         if fields:
             for method in others:
                 out[id(method)] = fields
@@ -63,16 +64,6 @@ def _self(fn: cst.FunctionDef) -> str | None:
         return None  # (a ``staticmethod`` or ``classmethod``: no instance)
     params = [*fn.params.posonly_params, *fn.params.params]
     return params[0].name.value if params else None
-
-
-def _all(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(children(n))
-    return out
 
 
 def _dynamic(node: cst.CSTNode) -> bool:
@@ -120,22 +111,22 @@ def _empty(value: cst.BaseExpression) -> bool:
 
 
 def _only_read(
-    module: cst.Module, init: cst.FunctionDef, methods: list[cst.FunctionDef], field: str
+    nodes: Sequence[cst.CSTNode], init: cst.FunctionDef, methods: list[cst.FunctionDef], field: str
 ) -> bool:
     """Every mention of ``.field`` in the module is its one binding in ``__init__`` or a read
     of ``self.field`` in one of the class's methods that leaves it empty."""
     allowed: set[int] = set()
     for method in [init, *methods]:
         me = _self(method)
-        for node in _all(method):
+        for node in descendants(method):
             allowed |= _reading(node, field, me)
-    mentions = sum(1 for n in _all(module) if type(n) is cst.Attribute and n.attr.value == field)
+    mentions = sum(1 for n in nodes if type(n) is cst.Attribute and n.attr.value == field)
     return _bindings(init, field) == 1 and mentions == len(allowed) + 1
 
 
 def _bindings(init: cst.FunctionDef, field: str) -> int:
     count = 0
-    for node in _all(init):
+    for node in descendants(init):
         if type(node) is cst.AssignTarget or type(node) is cst.AnnAssign:
             target = node.target
             if type(target) is cst.Attribute and target.attr.value == field:

@@ -35,7 +35,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host.lazy_code import path_to, rebuilt_with
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants
 
 Key = int | str
 _MOST = 8  # turns a loop is written as
@@ -134,7 +134,7 @@ def dispatched(
         for loop in names.loops
         if (items := _items(loop, tables, names, module, functions)) is not None
     }
-    inner = {id(n) for loop in turns for n in _walk(loop.body) if n is not loop}
+    inner = {id(n) for loop in turns for n in descendants(loop.body) if n is not loop}
     for loop, items in turns.items():
         if id(loop) in inner:
             continue
@@ -144,16 +144,6 @@ def dispatched(
     on_path = {id(n) for node in replaced for n in path_to(module, node) or []}
     rebuilt = rebuilt_with(module, replaced, on_path, aliases)
     return cst.ensure_type(rebuilt, cst.Module), aliases
-
-
-def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        out.append(current)
-        stack.extend(children(current))
-    return out
 
 
 def _once(names: _Names, name: str) -> bool:
@@ -349,18 +339,18 @@ def _plain(loop: cst.For) -> bool:
         elif getattr(node, "orelse", None) is not None:
             return False  # (a ``break`` in its ``else`` is the outer loop's)
         else:
-            stack.extend(n for n in _walk(node) if isinstance(n, _NESTED))
+            stack.extend(n for n in descendants(node) if isinstance(n, _NESTED))
     return True
 
 
 def _bound_in(body: cst.CSTNode) -> set[str]:
     """The names ``body`` may bind (any target; more is safe)."""
     out: set[str] = set()
-    for node in _walk(body):
+    for node in descendants(body):
         field = _TARGETS.get(type(node))
         target = getattr(node, field, None) if field is not None else None
         if isinstance(target, cst.CSTNode):
-            out.update(n.value for n in _walk(target) if type(n) is cst.Name)
+            out.update(n.value for n in descendants(target) if type(n) is cst.Name)
     return out
 
 
@@ -381,7 +371,7 @@ def _quiet_instance(
     for arg in value.args:
         if arg.star:
             return False
-        for node in _walk(arg.value):
+        for node in descendants(arg.value):
             if type(node) not in (
                 cst.Name,
                 cst.Attribute,
@@ -395,7 +385,7 @@ def _quiet_instance(
     body = found[0].body
     for stmt in body.body if type(body) is cst.IndentedBlock else ():
         if type(stmt) is cst.FunctionDef and stmt.name.value == "__init__":
-            if any(type(n) is cst.Call for n in _walk(stmt.body)):
+            if any(type(n) is cst.Call for n in descendants(stmt.body)):
                 return False
     return not found[0].bases or all(
         type(b.value) is cst.Name and b.value.value in ("object", "Generic") for b in found[0].bases
@@ -422,7 +412,7 @@ def _unrolled(
     calls = [
         n
         for s in statements
-        for n in _walk(s)
+        for n in descendants(s)
         if type(n) is cst.Call
         and type(cst.ensure_type(n, cst.Call).func) is cst.Name
         and cst.ensure_type(n, cst.Call).func.value == variable.value  # type: ignore[attr-defined]
