@@ -1,0 +1,1 @@
+"""llmpress: a few elementwise f32 kernels and host helpers for the evaluation programs."""

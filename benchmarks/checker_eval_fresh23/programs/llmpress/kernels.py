@@ -1,0 +1,51 @@
+"""Elementwise f32 kernels, output first (written from README.md's saxpy and the async example)."""
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) + tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def mul(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], y: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z) * tl.load_tile_like(y, z))
+
+
+@tr.kernel
+def scale(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
+    z.store(a * tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def scale_inplace(z: Mutable[Tensor[f32]], a: float) -> None:
+    z.store(a * z.load())
+
+
+@tr.kernel
+def accum(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(z.load() + tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def axpy(y: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], a: float) -> None:
+    y.store(a * tl.load_tile_like(x, y) + y.load())
+
+
+@tr.kernel
+def copy(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    z.store(tl.load_tile_like(x, z))
+
+
+@tr.kernel
+def fill(z: Mutable[Tensor[f32]], value: float) -> None:
+    z.store(tl.zeros(z.tile_shape, tl.f32) + value)
+
+
+@tr.kernel
+def relu(z: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, z)
+    z.store(tl.maximum(t, 0.0 * t))

@@ -1,0 +1,23 @@
+"""Gradient accumulation over micro-batches with `+=` on a small gradient wrapper."""
+
+import llmpress.kernels as K
+import numpy as np
+from llmpress.host import tiles
+
+import tilert as tr
+
+
+class Grad:
+    def __init__(self, t: tr.Tensor) -> None:
+        self.t = t
+
+    def __iadd__(self, other: "Grad") -> "Grad":
+        K.accum(tiles(self.t), other.t).sync()
+        return self
+
+
+micro = [Grad(tr.from_numpy(np.full(128, float(i + 1), dtype=np.float32))) for i in range(4)]
+total = Grad(tr.zeros((128,)))
+for g in micro:
+    total += g
+assert total.t.to_numpy()[0] == 10.0

@@ -1,0 +1,19 @@
+from itertools import starmap
+
+import llmpress.kernels as K
+import numpy as np
+from llmpress.host import tiles
+
+import tilert as tr
+
+x = tr.from_numpy(np.arange(256, dtype=np.float32))
+q, k, v = (tr.empty((256,), name=n) for n in "qkv")
+jobs = [
+    (tiles(q), x, 0.125),
+    (tiles(k), x, 1.0),
+    (tiles(v), x, 1.0),
+]
+ops = list(starmap(K.scale, jobs))
+tr.zip(*ops).sync()
+np.testing.assert_allclose(q.to_numpy(), 0.125 * np.arange(256))
+assert np.array_equal(k.to_numpy(), v.to_numpy())

@@ -1,0 +1,23 @@
+"""A scaling job whose output plan is made per run; a preview prints the buffer."""
+
+import numpy as np
+from llmpress.kernels import scale
+
+import tilert as tr
+
+
+class PersistentScale:
+    def __init__(self, n: int) -> None:
+        self.out = tr.zeros((n,), name="out")
+
+    def preview(self) -> str:
+        return np.array2string(self.out.to_numpy()[:4])
+
+    def run(self, x: tr.Tensor) -> None:
+        scale(self.out.partition((256,)), x, 2.0).sync()
+
+
+job = PersistentScale(4096)
+print("before:", job.preview())
+job.run(tr.from_numpy(np.ones(4096, dtype=np.float32)))
+assert job.preview() == "[2. 2. 2. 2.]"
