@@ -29,6 +29,7 @@ from tilecheck.host.bound_once import (
 )
 from tilecheck.host.cells import plain_records
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
+from tilecheck.host.constant_fields import field_values
 from tilecheck.host.constant_tables import Constants, constant_tables
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import class_dunders
@@ -54,6 +55,7 @@ from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.lazy_code import drawn_at_once, moved
 from tilecheck.host.library import library_signature
 from tilecheck.host.managers import Managers
+from tilecheck.host.named_attributes import constant_getattrs
 from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
 from tilecheck.host.scopes import declared_anywhere
@@ -179,6 +181,7 @@ def _module_context(
     ctx.flags = flags
     ctx.literals = literals
     ctx.empty_fields = functools.cache(lambda: empty_fields(module))
+    ctx.field_values = functools.cache(lambda: field_values(module))
     ctx.managers = managers
     ctx.index = index
     ctx.module = module
@@ -314,6 +317,9 @@ def _check_module(
     # as themselves (``tilecheck.host.table_calls``)
     module, tabled = dispatched(module, source)
     aliases.update((new, aliases.get(old, old)) for new, old in tabled.items())
+    # ... and each ``getattr(obj, "name")`` read as ``obj.name`` (``named_attributes``)
+    module, named = constant_getattrs(module, source)
+    aliases.update((new, aliases.get(old, old)) for new, old in named.items())
     resolver, top, ctx, functions = _module_context(
         module, path, project, kernel_decorators, declared
     )
@@ -382,7 +388,7 @@ def _check_module(
                 found[where].extend((finding, where) for finding in kernel)
             else:
                 scope = nested if isinstance(nested, cst.FunctionDef) else None
-                never = never_in(ctx.flags, scope, ctx.literals, ctx.empty_fields)
+                never = never_in(ctx.flags, scope, ctx.literals, ctx.empty_fields, ctx.field_values)
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
                 bodies.append((nested, build_cfg(body, never, ctx.filled, splice), where))

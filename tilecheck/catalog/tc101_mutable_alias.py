@@ -43,6 +43,8 @@ from tilecheck.catalog.round33h import INVALID as ROUND33H_INVALID
 from tilecheck.catalog.round33h import VALID as ROUND33H_VALID
 from tilecheck.catalog.round33m import INVALID as ROUND33M_INVALID
 from tilecheck.catalog.round33m import VALID as ROUND33M_VALID
+from tilecheck.catalog.round34k import INVALID as ROUND34K_INVALID
+from tilecheck.catalog.round34k import VALID as ROUND34K_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -182,6 +184,7 @@ def main(forward: bool) -> None:
         *ROUND32L_VALID["TC101"],
         *ROUND33H_VALID["TC101"],
         *ROUND33M_VALID["TC101"],
+        *ROUND34K_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -394,5 +397,6 @@ def main() -> None:
         *ROUND32L_INVALID["TC101"],
         *ROUND33H_INVALID["TC101"],
         *ROUND33M_INVALID["TC101"],
+        *ROUND34K_INVALID["TC101"],
     ),
 )

@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b, round33b2
+from tilecheck.catalog import round30o, round33b, round33b2, round34k
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -422,3 +422,6 @@ INVALID = (*INVALID, *round33b.INVALID["TC102"])
 # Round 33B2 (``round33b2``): hashing by a set's or dict's methods, unpacking, sum/enumerate.
 VALID = (*VALID, *round33b2.VALID["TC102"])
 INVALID = (*INVALID, *round33b2.INVALID["TC102"])
+# Round 34K (``round34k``): a two-slot ring's other slot read after the wait through ``prev``.
+VALID = (*VALID, *round34k.VALID["TC102"])
+INVALID = (*INVALID, *round34k.INVALID["TC102"])

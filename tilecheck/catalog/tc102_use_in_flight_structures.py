@@ -31,6 +31,12 @@ from tilecheck.catalog.round33h import INVALID as ROUND33H_INVALID
 from tilecheck.catalog.round33h import VALID as ROUND33H_VALID
 from tilecheck.catalog.round33m import INVALID as ROUND33M_INVALID
 from tilecheck.catalog.round33m import VALID as ROUND33M_VALID
+from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
+from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round34b import INVALID as ROUND34B_INVALID
+from tilecheck.catalog.round34b import VALID as ROUND34B_VALID
+from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
+from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -286,9 +292,12 @@ def main() -> None:
     *ROUND33A_VALID["TC102"],
     *ROUND33A2_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
+    *ROUND34B_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
     *ROUND33M_VALID["TC102"],
+    *ROUND34E_VALID["TC102"],
+    *ROUND34A_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -551,7 +560,10 @@ def main() -> None:
     *ROUND33A_INVALID["TC102"],
     *ROUND33A2_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
+    *ROUND34B_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],
     *ROUND33M_INVALID["TC102"],
+    *ROUND34E_INVALID["TC102"],
+    *ROUND34A_INVALID["TC102"],
 )

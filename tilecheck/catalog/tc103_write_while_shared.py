@@ -34,6 +34,8 @@ from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
 from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
+from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
+from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -134,6 +136,7 @@ def main() -> None:
         *ROUND30L_VALID["TC103"],
         *ROUND31N_VALID["TC103"],
         *ROUND33A_VALID["TC103"],
+        *ROUND34A_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -222,5 +225,6 @@ def main() -> None:
         *ROUND30L_INVALID["TC103"],
         *ROUND31N_INVALID["TC103"],
         *ROUND33A_INVALID["TC103"],
+        *ROUND34A_INVALID["TC103"],
     ),
 )

@@ -50,6 +50,10 @@ from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
+from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
+from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
+from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -192,7 +196,9 @@ def main() -> None:
         *ROUND32T_VALID["TC104"],
         *ROUND33A_VALID["TC104"],
         *ROUND33C_VALID["TC104"],
+        *ROUND34E_VALID["TC104"],
         *ROUND33D_VALID["TC104"],
+        *ROUND34A_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -439,6 +445,8 @@ def main() -> None:
         *ROUND32T_INVALID["TC104"],
         *ROUND33A_INVALID["TC104"],
         *ROUND33C_INVALID["TC104"],
+        *ROUND34E_INVALID["TC104"],
         *ROUND33D_INVALID["TC104"],
+        *ROUND34A_INVALID["TC104"],
     ),
 )

@@ -47,6 +47,8 @@ from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
+from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
+from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -178,6 +180,7 @@ def main() -> None:
         *ROUND33A_VALID["TC109"],
         *ROUND33C_VALID["TC109"],
         *ROUND33D_VALID["TC109"],
+        *ROUND34A_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -367,5 +370,6 @@ def main() -> None:
         *ROUND32T_INVALID["TC109"],
         *ROUND33A_INVALID["TC109"],
         *ROUND33D_INVALID["TC109"],
+        *ROUND34A_INVALID["TC109"],
     ),
 )

@@ -35,6 +35,8 @@ from tilecheck.catalog.round31g import INVALID as ROUND31G_INVALID
 from tilecheck.catalog.round31g import VALID as ROUND31G_VALID
 from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
+from tilecheck.catalog.round34b import INVALID as ROUND34B_INVALID
+from tilecheck.catalog.round34b import VALID as ROUND34B_VALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -173,6 +175,7 @@ def main() -> None:
         *ROUND30L_VALID["TC111"],
         *ROUND31N_VALID["TC111"],
         *ROUND31G_VALID["TC111"],
+        *ROUND34B_VALID["TC111"],
     ),
     invalid=(
         invalid(
@@ -336,5 +339,6 @@ def main() -> None:
         *ROUND30L_INVALID["TC111"],
         *ROUND31N_INVALID["TC111"],
         *ROUND31G_INVALID["TC111"],
+        *ROUND34B_INVALID["TC111"],
     ),
 )

@@ -18,7 +18,7 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
-from tilecheck.host import api, default_args, implicit_calls, with_exits
+from tilecheck.host import api, default_args, implicit_calls, raised_objects, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
 from tilecheck.host.cell_stores import update_call, updated_items
 from tilecheck.host.cells import settle_taken
@@ -235,7 +235,7 @@ class BodyAnalysis(Positions):
                 self.set_taken(op, None)
             handler = cast(cst.ExceptHandler | cst.ExceptStarHandler, node)
             if handler.name is not None:
-                self.bind(handler.name.name, NOTHING)
+                self.bind(handler.name.name, raised_objects.caught(self, handler))
         elif kind is ElementKind.PATTERN:
             bind_captures(self, cast(cst.MatchCase, node))
         elif kind is ElementKind.DEF:
@@ -370,7 +370,7 @@ class BodyAnalysis(Positions):
             self.delete(node.target)
         elif type(node) is cst.Raise:
             if node.exc is not None:
-                self.ev(node.exc)
+                raised_objects.raised(self, node, self.ev(node.exc), self.ctx.classes)
             if node.cause is not None:
                 self.ev(node.cause.item)
         elif type(node) is cst.Assert:

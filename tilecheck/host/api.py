@@ -63,9 +63,29 @@ TENSOR_METADATA = frozenset(
         "created_at",
         "describe",
         "__class__",
+        # tilert's runtime reads no data for these (``Tensor.is_contiguous`` and ``.base`` look
+        # at the view's region, ``__dlpack_device__`` at the storage): no borrow is checked
+        "is_contiguous",
+        "base",
+        "__dlpack_device__",
     }
 )
 TENSOR_WRITES = frozenset({"copy_from"})
+# Exports of a tensor's memory to another framework (DLPack, the CUDA array interface):
+# tilert's runtime checks them as host writes (``check_host_write``: the importer may write
+# the memory), refused while an op reads or writes the tensor (round 34A).
+TENSOR_EXPORTS = frozenset({"__dlpack__", "__cuda_array_interface__"})
+TENSOR_HOST_WRITES = TENSOR_WRITES | TENSOR_EXPORTS
+# Other libraries' DLPack importers: ``np.from_dlpack(t)`` calls ``t.__dlpack__()``.
+DLPACK_IMPORTERS = frozenset(
+    {
+        "numpy.from_dlpack",
+        "torch.from_dlpack",
+        "torch.utils.dlpack.from_dlpack",
+        "cupy.from_dlpack",
+        "jax.dlpack.from_dlpack",
+    }
+)
 # Methods that make a new tensor, converted by a kernel (refused while a graph is captured).
 TENSOR_CONVERSIONS = frozenset({"astype"})
 # Views of a tensor (``y[0]`` and ``y.T`` too): tensors over its memory, borrowed by region.
@@ -117,10 +137,17 @@ _NUMPY_SHAPES = frozenset(
 
 def host_reader(canonical: str | None) -> bool:
     """``np.asarray(t)``, ``np.argmax(t)``, ``np.stack([a, b])``: a numpy call, which converts
-    its array_like arguments (a tilert tensor's data read on the host)."""
-    return (
-        canonical is not None and canonical.startswith("numpy.") and canonical not in _NUMPY_SHAPES
+    its array_like arguments (a tilert tensor's data read on the host); a DLPack importer
+    (``np.from_dlpack(t)``, ``torch.from_dlpack(t)``) exports them, a host write."""
+    return canonical is not None and (
+        (canonical.startswith("numpy.") and canonical not in _NUMPY_SHAPES)
+        or canonical in DLPACK_IMPORTERS
     )
+
+
+def host_writer(canonical: str | None) -> bool:
+    """A ``host_reader`` call that writes the tensors it is given (exports their memory)."""
+    return canonical in DLPACK_IMPORTERS
 
 
 MAX_PARTITION_RANK = 3

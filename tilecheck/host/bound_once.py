@@ -13,6 +13,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.host.constant_fields import Constant, field_truth
 from tilecheck.host.empty_fields import self_name
 from tilecheck.host.known_subjects import Known, constant_dicts, matched
 from tilecheck.host.scopes import free_names
@@ -22,6 +23,7 @@ from tilecheck.syntax.nodes import target_names
 
 Never = Callable[[cst.BaseExpression], bool]
 Fields = Callable[[], Mapping[int, frozenset[str]]]  # a method -> its fields known empty
+Values = Callable[[], Mapping[int, Constant]]  # a ``self.<field>`` read -> its constant
 _ORDER: dict[type[cst.BaseCompOp], Callable[[int, int], bool]] = {
     cst.LessThan: operator.lt,
     cst.LessThanEqual: operator.le,
@@ -198,7 +200,7 @@ class Tests:
     worked out the first time such a test is met). Called with a test: whether it is known
     false (no way leads into the ``if`` it guards)."""
 
-    __slots__ = ("_fields", "_flags", "_free", "_literals", "_scope")
+    __slots__ = ("_fields", "_flags", "_free", "_literals", "_scope", "_values")
 
     def __init__(
         self,
@@ -206,8 +208,10 @@ class Tests:
         literals: Callable[[], Mapping[str, Known]],
         scope: cst.FunctionDef | None,
         fields: Fields | None = None,
+        values: Values | None = None,
     ) -> None:
         self._flags = flags
+        self._values = values
         self._literals = literals
         self._scope = scope
         self._free: frozenset[str] | None = None
@@ -236,6 +240,10 @@ class Tests:
                 inner = self.truth(unary.expression)
                 return None if inner is None else not inner
             return None
+        if (kind is cst.Attribute or kind is cst.Comparison) and self._values is not None:
+            known = field_truth(self._values(), test)
+            if known is not None:
+                return known
         if kind is cst.Attribute or kind is cst.Call:  # ``self.history``, ``len(...)``
             return False if self._empty(test) else None
         if kind is not cst.Comparison:
@@ -276,6 +284,9 @@ class Tests:
     def _value(self, expr: cst.BaseExpression) -> tuple[Known] | None:
         if type(expr) is cst.Call and self._empty(expr):
             return (0,)
+        if type(expr) is cst.Attribute and self._values is not None:  # ``self.mode``
+            found = self._values().get(id(expr), None)
+            return (found,) if isinstance(found, (int, str)) else None
         if type(expr) is cst.Name:
             literals = self._literals()
             name = expr.value
@@ -298,8 +309,9 @@ def never_in(
     scope: cst.FunctionDef | None,
     literals: Callable[[], Mapping[str, Known]] | None = None,
     fields: Fields | None = None,
+    values: Values | None = None,
 ) -> Tests | None:
     """The tests known in a body (``Tests``); None when there is nothing to know."""
-    if not flags and literals is None and (fields is None or scope is None):
+    if not flags and literals is None and (fields is None or scope is None) and values is None:
         return None
-    return Tests(flags, literals or dict, scope, fields)
+    return Tests(flags, literals or dict, scope, fields, values)

@@ -9,6 +9,8 @@ always runs it (a generator ``__iter__`` run to its end by ``list(obj)``, a warm
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from tilecheck.flow.cfg import Element
@@ -29,7 +31,20 @@ def runs_every_call(fn: cst.FunctionDef, element: Element) -> bool:
     stmt = body[top]
     if type(stmt) is cst.SimpleStatementLine:
         return True
+    if element.node is _head(stmt):  # (a loop's iterable, a test: evaluated first; round 34B)
+        return True
     return type(stmt) is cst.For and _first_turn(stmt, element.node)
+
+
+def _head(stmt: cst.BaseStatement) -> cst.CSTNode | None:
+    """What a compound statement evaluates before anything else in it: a ``for``'s iterable,
+    an ``if``'s or a ``while``'s test."""
+    kind = type(stmt)
+    if kind is cst.For:
+        return cast(cst.For, stmt).iter
+    if kind is cst.If or kind is cst.While:
+        return cast(cst.If | cst.While, stmt).test
+    return None
 
 
 def _plain_line(stmt: cst.BaseStatement, leaving: frozenset[type[cst.CSTNode]]) -> bool:

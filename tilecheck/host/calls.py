@@ -209,12 +209,12 @@ class Calls(Collectives):
     def before_chain(self, call: cst.Call) -> None:
         """``op.then(callback)``: the callback runs with the chain (``BodyAnalysis``)."""
 
-    def read_args(self, call: cst.Call, values: list[Value]) -> None:
-        """The tensors among a call's arguments are read on the host."""
+    def read_args(self, call: cst.Call, values: list[Value], use: Use = Use.READ) -> None:
+        """The tensors among a call's arguments are read (or written) on the host."""
         for arg, value in zip(call.args, values, strict=True):
             tensors = frozenset(self.kinds(flatten(value), Kind.TENSOR))
             if tensors:
-                self.use(tensors, Use.READ, arg.value)
+                self.use(tensors, use, arg.value)
 
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
         """Evaluate a call's arguments in order; with ``escape``, the callee then takes them
@@ -365,7 +365,8 @@ class Calls(Collectives):
         if api.host_reader(canonical):  # ``np.argmax(t)`` converts ``t`` (29N)
             if canonical not in PROTOCOLS:  # an instance's ``__array__`` (``dunders``)
                 array_call(cast("Analysis", self), call)
-            self.read_args(call, self.unknown_args(call, escape=False))
+            use = Use.WRITE if api.host_writer(canonical) else Use.READ  # (34A)
+            self.read_args(call, self.unknown_args(call, escape=False), use)
             return NOTHING
         if canonical == api.FORCE_RELEASE:
             for value in self.unknown_args(call, escape=False):
@@ -464,7 +465,7 @@ class Calls(Collectives):
                     out |= self.view_of(call, tensors)
                 else:
                     self.use(
-                        tensors, Use.WRITE if name in api.TENSOR_WRITES else Use.READ, receiver
+                        tensors, Use.WRITE if name in api.TENSOR_HOST_WRITES else Use.READ, receiver
                     )
         partitions = self.kinds(oids, Kind.PARTITION)
         if partitions and name == "mapped":

@@ -10,6 +10,7 @@ import libcst as cst
 from tilecheck.frozen import frozen
 from tilecheck.host.api import ARRAY_LIBRARIES, STREAM_MAKERS, TENSOR_FACTORIES
 from tilecheck.host.classes import ClassInfo
+from tilecheck.host.constant_fields import Constant
 from tilecheck.host.global_reads import GlobalReads
 from tilecheck.host.kernels import with_options_of
 from tilecheck.host.known_keys import ScopeNames
@@ -64,6 +65,9 @@ class Context:
     # The fields of ``self`` empty wherever a method runs, by the method's id, worked out the
     # first time a test asks (``tilecheck.host.empty_fields``).
     empty_fields: Callable[[], Mapping[int, frozenset[str]]] | None = None
+    # The ``self.<field>`` reads of a field holding one constant wherever a method runs, by
+    # the read's id, with that constant (``tilecheck.host.constant_fields``).
+    field_values: Callable[[], Mapping[int, Constant]] | None = None
     # The module's names bound once to a stream (``tilecheck.host.bound_once``), worked out
     # the first time a body asks (``stream.record()`` on a name it does not bind).
     streams: Callable[[], frozenset[str]] = frozenset

@@ -201,6 +201,10 @@ class Counters(Aliasing):
         src = "y", "x"``: by those strings (``pool[dst]`` is ``pool["y"]``). ``prev, prev_idx
         = cur, c``: ``prev_idx`` is ``c`` where ``prev`` holds the holder bound beside it
         (``beside``; a pipeline's carried index, other before the first turn)."""
+        remainder = self._remainder(target, value)
+        if remainder is not None:  # ``_, slot = divmod(step, 2)``: ``slot`` is ``step % 2``
+            self.define(*remainder)
+            return
         if exact.is_sequence(target) and exact.is_sequence(value):
             pairs = list(zip(target.elements, value.elements, strict=False))
             if len(target.elements) == len(value.elements) and not any(
@@ -234,6 +238,27 @@ class Counters(Aliasing):
         elif distinct_constants(value) or type(value) is cst.DictComp:
             # ``names = ["q", "k"]``, or a dict (its keys differ): a loop over it
             self.set_env(target.value + "[!]", frozenset())
+
+    def _remainder(
+        self, target: cst.BaseExpression, value: cst.BaseExpression
+    ) -> tuple[cst.Name, cst.BinaryOperation] | None:
+        """``q, r = divmod(x, m)``: ``r`` and ``x % m`` (``m`` a positive constant), the
+        remainder the built-in gives as its second item; None for anything else."""
+        if not exact.is_sequence(target) or type(value) is not cst.Call:
+            return None
+        elements = target.elements
+        args = value.args
+        if len(elements) != 2 or len(args) != 2 or any(a.star or a.keyword for a in args):
+            return None
+        second = elements[1]
+        if type(second) is not cst.Element or type(second.value) is not cst.Name:
+            return None
+        if self.ctx.callee(value.func).canonical != "builtins.divmod":
+            return None
+        modulus = const_int(args[1].value, self.ctx.constants)
+        if modulus is None or modulus <= 0:
+            return None
+        return second.value, cst.BinaryOperation(args[0].value, cst.Modulo(), args[1].value)
 
     def _define_pair(self, pairs: Sequence[tuple[cst.BaseElement, cst.BaseElement]]) -> None:
         """``src, dst = 0, 1`` (two names, two different integers): ``dst`` is ``1 - src``
@@ -300,6 +325,11 @@ class Counters(Aliasing):
             composed = _compose(axis, form)
             if composed is not None:
                 axis, through = composed, axis.name
+                # ``other = 1 - r`` of ``r = step % 2``: a form of a form, one step further
+                again = self.defs.get(axis.name)
+                if isinstance(again, Affine) and again.beside is None and form.mod is None:
+                    composed = _compose(axis, again)
+                    axis = composed if composed is not None else axis
         bounds = self.defs.get(axis.name)
         if isinstance(bounds, Bounds):
             axis = bounds.fit(axis)
@@ -451,7 +481,9 @@ def _compose(outer: Affine, inner: Affine) -> Affine | None:
     ago (``prev_idx = c`` before ``c += 1``) keeps those offsets."""
     if outer.lo or outer.hi or outer.stride or (outer.mod and inner.mod != outer.mod):
         return None  # (``(cur + 1) % 2`` of ``cur = i % 2``: one modulus, ``(i + 1) % 2``)
-    if inner.mod and not outer.mod and (outer.a, outer.b) != (1, 0):
+    # ``1 - slot`` of ``slot = i % 2`` is ``(1 - i) % 2``: ``m - 1 - x % m`` is ``(m - 1 - x) % m``
+    other = inner.mod is not None and (outer.a, outer.b) == (-1, inner.mod - 1)
+    if inner.mod and not outer.mod and (outer.a, outer.b) != (1, 0) and not other:
         return None  # ``2 * slot`` of ``slot = i % 2``: no modulus of ``i`` says it
     if inner.width is not None:
         return None

@@ -26,6 +26,7 @@ from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.plain_bases import no_methods
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.host.summary import Summary
+from tilecheck.host.total_order import class_order, class_parameter, total_ordering
 from tilecheck.syntax.nodes import path_of
 
 
@@ -94,7 +95,7 @@ def _own_methods(an: Analysis, cls: str) -> frozenset[str]:
     for stmt in module.body if module is not None else ():
         if type(stmt) is not cst.ClassDef or stmt.name.value != cls:
             continue
-        if stmt.keywords or not all(map(_dataclass, stmt.decorators)):
+        if stmt.keywords or not all(_dataclass(d) or total_ordering(d) for d in stmt.decorators):
             return frozenset()
         if not all(no_methods(an.ctx.resolver, base) for base in stmt.bases):
             return frozenset()
@@ -301,9 +302,10 @@ def held_method(an: Analysis, name: str, order: tuple[str, ...]) -> str | None:
     if cls is None:
         return None
     value = an.env.get(name)
-    if not value and "[" in name:  # an element: ``receiver_class`` read what the path holds
-        info = an.ctx.classes.get(cls)
-        if info is None or info.origin is not None or info.base is not None:
+    if not value and ("[" in name or name.isidentifier()):  # an element; a parameter of the
+        info = an.ctx.classes.get(cls)  # class (``analysis``), where no subclass may be given
+        sub = "[" not in name and any(i.base == cls for i in an.ctx.classes.values())
+        if sub or info is None or info.origin is not None or info.base is not None:
             return None
         own = _own_methods(an, cls)
         return next((m for m in order if m in own), None)
@@ -376,8 +378,10 @@ def compared(an: Analysis, expr: cst.Comparison) -> None:
     mine, other = expr.left, target.comparator
     if order[0] == "__contains__":
         mine, other = other, mine
-    elif not plain_other(an, mine, other):
+    elif not plain_other(an, mine, other) and not class_parameter(an, mine, other):
         return
+    path = receiver_path(mine)  # (``@total_ordering``: the root its method calls first)
+    order = class_order(an.ctx.module, an.receiver_class(path) if path else None, order)
     method = certain_method(an, mine, order)
     if method is None or (type(other) is not cst.Name and type(other) not in _LITERALS):
         return

@@ -22,6 +22,7 @@ from tilecheck.host.hashed_sites import hashed_in, hashed_key, set_built
 from tilecheck.host.implicit_calls import index, truth, unpacked
 from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
+from tilecheck.host.missing_items import missing_read
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.object_graphs import ObjectGraphs
 from tilecheck.host.parameter_runs import module_functions
@@ -181,6 +182,7 @@ class Expressions(ObjectGraphs):
             made = self.ctx.index.fact(module, default_factories).get(base.value)
             if made is not None:
                 self._factory_run(expr, base.value, made)
+            missing_read(self, expr)  # ``pool[k]`` of a dict subclass's ``__missing__``
         value = self.subscript(expr)
         if self.instances:
             index(self, expr)  # ``seq[tok]``: its ``__index__`` (``implicit_calls``)
@@ -304,7 +306,8 @@ class Expressions(ObjectGraphs):
         tensors = self.kinds(oids, Kind.TENSOR)
         if tensors and attr not in api.TENSOR_METADATA and attr != "T":
             # making a view reads nothing: only a use through it does (``tilecheck.host.views``)
-            self.use(frozenset(tensors), Use.READ, expr.value)
+            use = Use.WRITE if attr in api.TENSOR_EXPORTS else Use.READ  # (34A)
+            self.use(frozenset(tensors), use, expr.value)
         if attr == "tensor":
             for part in self.kinds(oids, Kind.PARTITION):
                 out |= self.partition_tensors(part)

@@ -19,6 +19,7 @@ import dataclasses
 
 import libcst as cst
 
+from tilecheck.host.constant_fields import taken_arm
 from tilecheck.host.context import Context
 from tilecheck.host.dict_names import dict_names, literal_flags
 from tilecheck.host.graph_launches import GraphLaunches
@@ -130,3 +131,12 @@ class FlagGates(GraphLaunches):
                     self, oid, Hold(status, hold.borrows, hold.released_at, hold.consumed_at)
                 )
         self._known(name, truth)
+
+    def _if_exp(self, expr: cst.IfExp) -> Value:
+        """``x if self.inplace else tr.empty(...)``: only the arm a field holding one constant
+        takes (``tilecheck.host.constant_fields``); the other is never evaluated."""
+        arm = taken_arm(self.ctx.field_values, expr)
+        if arm is None:
+            return GraphLaunches._if_exp(self, expr)
+        self.ev(expr.test)
+        return self.ev(arm)

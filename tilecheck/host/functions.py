@@ -21,14 +21,16 @@ from tilecheck.host.collectives import COLLECTIVES
 from tilecheck.host.constant_paths import defaults, skipped_parameters
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name, coroutine, yields_last
+from tilecheck.host.drained_calls import drained_name
 from tilecheck.host.factories import decorated
 from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.gated_uses import used_if
-from tilecheck.host.implicit_calls import cleared_stores, drained_name, next_parts
+from tilecheck.host.implicit_calls import cleared_stores, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.messages import Use
+from tilecheck.host.method_hooks import bound_hooks
 from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.summary import Result, Summary, Target, join_returns, parameters
@@ -186,6 +188,11 @@ class Functions:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
                     self.statement[d.name.value] = where[id(d)]
+                if generator(d):  # ``list(gen(x))``: its body run to its end (``drained_calls``)
+                    self.defs[drained_name(d.name.value)] = (d, None)
+                    self._drained.add(drained_name(d.name.value))
+                    if id(d) in where:
+                        self.statement[drained_name(d.name.value)] = where[id(d)]
             elif isinstance(d, cst.FunctionDef) and id(d) not in device and memoized(d):
                 self.defs[memo_name(d.name.value)] = (d, None)  # its first call (``memo_calls``)
                 if id(d) in where:
@@ -201,8 +208,8 @@ class Functions:
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
-                        if stmt.name.value == "__iter__" and generator(stmt):  # ``list(obj)``
-                            drained = f"{d.name.value}.{drained_name('__iter__')}"
+                        if generator(stmt):  # ``list(obj)``, ``list(obj.rows())``
+                            drained = f"{d.name.value}.{drained_name(stmt.name.value)}"
                             self.defs[drained] = (stmt, d.name.value)
                             self._drained.add(drained)
                             if id(d) in where:
@@ -224,6 +231,10 @@ class Functions:
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (made, d.name.value)
                         if id(d) in where:  # its first read (``memo_calls``)
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
+        for hooked, fn in bound_hooks(module_body).items():  # (``method_hooks``)
+            self.defs[hooked] = (fn, hooked.partition(".")[0])
+            if id(fn) in where:
+                self.statement[hooked] = where[id(fn)]
         # a method a class inherits from another of the module: that one's summary
         self.inherited: dict[str, str] = {}
         for name, bases in ancestors(classes).items():
@@ -293,7 +304,9 @@ class Functions:
             analysis.yield_returns = name in self._managers and yields_last(fn)
             body = fn.body.body
             splice = self.ctx.managers.splice(body, False) if self.ctx.managers else None
-            never = never_in(self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields)
+            never = never_in(
+                self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
+            )
             cfg = build_cfg(body, never, self.ctx.filled, splice)
             states = analysis.run_function(fn, cfg)
         except RecursionError:

@@ -22,11 +22,18 @@ import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
 from tilecheck.flow.cfg import ElementKind
-from tilecheck.host import messages, placements, queued_items, tasks
+from tilecheck.host import (
+    bound_methods,
+    held_starts,
+    messages,
+    placements,
+    queued_items,
+    tasks,
+)
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
-from tilecheck.host.library_spec import Does, named
+from tilecheck.host.library_spec import Does, named, positions
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.popped_items import PoppedItems
@@ -42,6 +49,12 @@ _CONSUMERS = named(Does.WALKS)
 _LAZY = frozenset({"builtins.map", "builtins.filter"})
 _LAZY_NAMES = frozenset({"map", "filter"})
 _CALLING = _KEYED | _CONSUMERS  # the builtins a call of may run a lambda before it returns
+# the position of the iterable a keyed call walks (``heapq.nsmallest(n, xs, key=f)``: 1)
+_KEYED_AT = positions(Does.KEY_RUNS)
+# how a keyed call of a library module's is spelled as an attribute (``heapq.nsmallest``)
+_KEYED_METHODS = frozenset({"sort"}) | frozenset(
+    name.rpartition(".")[2] for name in _CALLING if not name.startswith("builtins.")
+)
 
 
 class Immediate(PoppedItems):
@@ -203,12 +216,22 @@ class Immediate(PoppedItems):
             kept = self._kept_lazy(expr)
             if kept is not None:
                 return self._keep_lazy(expr, kept)
+        spelled = func.attr if type(func) is cst.Attribute else func
+        if type(spelled) is cst.Name and spelled.value in held_starts.SPELLED:
+            name = self._assigned_name(expr)  # ``t = Thread(target=f, args=(...))`` (34A)
+            values = held_starts.held(expr, self.ctx.callee(func).canonical) if name else None
+            if name is not None and values is not None:
+                return held_starts.hold(self, expr, values, name)
+        if type(func) is cst.Attribute and func.attr.value in bound_methods.names(self.ctx):
+            bound = bound_methods.lowered(self, expr)  # ``obj.greedy()`` of a partialmethod
+            if bound is not None:
+                return self.ev(bound)
         value = PoppedItems._call(self, expr)
         if type(func) is cst.Name:
             known = self._builtin_names.get(func.value, "")  # "": not asked yet
             if known is None or (known and known not in _CALLING):
                 return value  # most calls: one lookup
-        elif type(func) is not cst.Attribute or func.attr.value != "sort":
+        elif type(func) is not cst.Attribute or func.attr.value not in _KEYED_METHODS:
             return value
         for lam, walked in self._run_now(expr):
             self.run_inline(lam, self._walked_items(walked))
@@ -239,6 +262,15 @@ class Immediate(PoppedItems):
     def _kept_lazy(self, call: cst.Call) -> str | None:
         """The name ``name = map(f, xs)`` (or ``filter``) keeps the lazy object in, if this
         call is that statement's whole value: nothing is applied yet."""
+        name = self._assigned_name(call)
+        if name is None or len(call.args) < 2:
+            return None
+        if any(a.star or a.keyword is not None for a in call.args):
+            return None
+        return name if self._builtin(call.func) in _LAZY else None
+
+    def _assigned_name(self, call: cst.Call) -> str | None:
+        """The one name the statement ``name = call`` binds, if ``call`` is its whole value."""
         element = self.element
         if element is None or element.kind is not ElementKind.STMT:
             return None
@@ -251,11 +283,9 @@ class Immediate(PoppedItems):
             target = node.target
         else:
             return None
-        if node.value is not call or type(target) is not cst.Name or len(call.args) < 2:
+        if node.value is not call or type(target) is not cst.Name:
             return None
-        if any(a.star or a.keyword is not None for a in call.args):
-            return None
-        return target.value if self._builtin(call.func) in _LAZY else None
+        return target.value
 
     def _keep_lazy(self, call: cst.Call, name: str) -> Value:
         """``waits = map(methodcaller("wait"), pends)``: the function is applied to the items
@@ -273,15 +303,18 @@ class Immediate(PoppedItems):
         """The lambdas ``call`` calls before it returns, each with what it walks (its
         parameter takes that iterable's items), if one."""
         func = call.func
-        if type(func) is cst.Attribute:  # ``xs.sort(key=...)``: a list's sort
-            if func.attr.value != "sort":
-                return []
+        if type(func) is cst.Attribute and func.attr.value == "sort":  # a list's sort
             return [(cast(cst.Lambda, a.value), func.value) for a in call.args if _keyed(a)]
-        canonical = self._builtin(func)
+        if type(func) is cst.Attribute:  # ``heapq.nsmallest(2, xs, key=...)`` (34A)
+            canonical = self.ctx.callee(func).canonical
+        else:
+            canonical = self._builtin(func)
         if canonical not in _CALLING:
             return []
-        first = call.args[0] if call.args else None
-        walked = first.value if first is not None and first.keyword is None else None
+        positional = [a for a in call.args if a.keyword is None]
+        at = _KEYED_AT.get(canonical, 0)
+        first = positional[at] if len(positional) > at else None
+        walked = first.value if first is not None else None
         out = [(cast(cst.Lambda, a.value), walked) for a in call.args if _keyed(a)]
         if canonical not in _KEYED:
             out = []
@@ -307,7 +340,7 @@ class Immediate(PoppedItems):
             return self._builtin_names[name]
         canonical = self.ctx.callee(func).canonical
         if canonical is not None and not canonical.startswith("builtins."):
-            canonical = None
+            canonical = canonical if canonical in _CALLING else None  # ``nsmallest`` imported
         self._builtin_names[name] = canonical
         return canonical
 

@@ -21,6 +21,7 @@ from typing import Protocol, cast
 import libcst as cst
 
 from tilecheck.host.attribute_drops import only_stored
+from tilecheck.host.drained_calls import Draining, drained_generator, drained_name
 from tilecheck.host.dunders import (
     Analysis,
     apply_method,
@@ -66,12 +67,6 @@ DRAINING = frozenset(
 ITERATING = {"builtins.enumerate": "first", "builtins.zip": "all", "builtins.iter": "only"}
 STDLIB.update(dict.fromkeys(DRAINING, ("__iter__",)))
 STDLIB.update(dict.fromkeys(ITERATING, ("__iter__",)))
-
-
-def drained_name(method: str) -> str:
-    """The summary name of a generator method run to its end (``list(obj)`` of a generator
-    ``__iter__``: its body at once, each ``yield``'s value given away)."""
-    return f"{method} drained"
 
 
 def drained(an: Analysis, call: cst.Call) -> None:
@@ -244,6 +239,8 @@ def ranged(an: Analysis, call: cst.Call) -> None:
 def called(an: Looping, call: cst.Call, canonical: str) -> None:
     """A call of ``STDLIB``: ``range(n)`` runs ``n.__index__()``; ``pickle.dumps(obj)``,
     ``copy.copy(obj)`` the method they reduce ``obj`` by."""
+    if canonical in DRAINING:  # ``list(gen(x))``: a generator run to its end
+        drained_generator(cast("Draining", an), call)
     if not an.instances:
         return
     if canonical == "builtins.range":

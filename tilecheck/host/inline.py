@@ -461,7 +461,9 @@ class Inlined(Immediate):
         found = self._copies.get(key)
         if found is None:
             site = len(self._copies) + 1
-            never = never_in(self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields)
+            never = never_in(
+                self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
+            )
             base = build_cfg(fn.body.body, never, self.ctx.filled)
             withs = self.element.withs if self.element is not None else ()
             offset = site * _SPAN

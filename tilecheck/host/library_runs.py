@@ -16,8 +16,11 @@ built once per call node (no part of the module; a finding there is shown at the
 * ``set(xs)``/``frozenset(xs)`` hash every item: ``[hash(item) for item in xs]`` first (so an
   item's ``__hash__``, ``dunders.PROTOCOLS``), where a class of the module defines one;
 * ``"{} {!r}".format(a, b)`` formats each field's argument (``implicit_sites``);
-* ``dataclasses.replace(obj, f=v)`` and a ``NamedTuple``'s ``obj._replace(f=v)`` are
-  ``Cls(f=v, g=obj.g, ...)`` (``replaced_fields``);
+* ``dataclasses.replace(obj, f=v)`` (``copy.replace`` too) and a ``NamedTuple``'s
+  ``obj._replace(f=v)`` are ``Cls(f=v, g=obj.g, ...)`` (``replaced_fields``);
+* ``dict.fromkeys(keys, v)``: ``v`` once, under every key (``shared_values``, round 34A);
+* ``timeit.timeit(f, number=n)``/``timeit.repeat(f, ...)`` run ``f()`` that often, first
+  (``timed_runs``, round 34A);
 * ``getattr(obj, "name")`` is ``obj.name`` (two arguments, a literal identifier), and the
   statement ``setattr(obj, "name", v)`` is ``obj.name = v`` (``analysis``)."""
 
@@ -33,6 +36,8 @@ from tilecheck.host import (
     placements,
     queued_items,
     scheduled_calls,
+    shared_values,
+    timed_runs,
 )
 from tilecheck.host.dunders import Analysis, receiver_path
 from tilecheck.host.implicit_sites import format_called
@@ -67,7 +72,7 @@ _WALKERS = named(Does.WALKS)
 _ENCODES = positions(Does.ENCODES)  # ``json.dumps(obj, default=f)``: ``f`` on its tensors
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
-    | {"list", "tuple", "reduce"}
+    | {"list", "tuple", "reduce", "timeit", "repeat", "fromkeys"}
     | {name.rpartition(".")[2] for name, e in SPEC.items() if e.does & DRAWING}
     | {name.rpartition(".")[2] for name in _WALKERS | _ENCODES.keys()}
 )
@@ -90,11 +95,12 @@ _ADDS = named(Does.ADDS)
 _HELD = STACK_METHODS | STARTS | CELL_METHODS | {RESULT}
 _MADE = _GETTERS | named(Does.CALLS_METHOD)
 _CMP = "functools.cmp_to_key"
+_REPLACES, _TIMED, _SHARES = named(Does.REPLACES), named(Does.TIMES), named(Does.ONE_VALUE_PER_KEY)
 _ITEM = lowered_calls.ITEM
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
 # list); the call's value; built per
 # receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
-_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK, _DRAWN = range(8)
+_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK, _DRAWN, _SHARED = range(9)
 _Lowered = tuple[int, cst.CSTNode] | None
 _UNSEEN: _Lowered = (-1, cst.Name("_unseen"))
 
@@ -146,6 +152,8 @@ class LibraryRuns(Transfers):
                 made = replaced(cast(ReplacedAnalysis, self), expr)
                 if made is not None:
                     return self.ev(made)
+            elif kind == _SHARED:  # ``dict.fromkeys(keys, v)`` (34A)
+                return shared_values.run(self, expr, cast(cst.DictComp, built))
             elif kind == _DRAWN:
                 drawn = self._drawn(expr)
                 if drawn is not None:
@@ -256,8 +264,13 @@ class LibraryRuns(Transfers):
             return self._add_runs(expr)
         if canonical in _FOLDS:
             return self._reduce_runs(expr)
-        if canonical == "dataclasses.replace":
+        if canonical in _REPLACES:  # (``copy.replace`` too: 34A)
             return (_REPLACE, expr) if replace_args(expr) else None
+        if canonical in _SHARES and shared_values.plain(expr):
+            return _SHARED, shared_values.comprehension(expr)
+        if canonical in _TIMED:  # ``timeit.repeat(op.sync, repeat=3)`` (34A)
+            timed = timed_runs.lowered(expr, canonical)
+            return (_FIRST, timed) if timed is not None else None
         if canonical == "builtins.getattr":
             return _got_attribute(expr)
         return None

@@ -140,6 +140,23 @@ class Does(enum.Enum):
     # puts argument ``at + 1`` into the list argument ``at``, running ``key=`` on it first
     # (``bisect.insort``'s search step; ``heapq.heappush``)
     INSERTS = enum.auto()
+    # calls argument ``at`` (with no argument; a string of code is not followed) ``number=``
+    # times before it returns (``timeit.timeit``: 1,000,000 if not given), ``repeat=`` times
+    # over where it ``REPEATS`` (5 if not given): ``timeit.repeat(op.sync, number=1,
+    # repeat=3)`` runs ``op.sync()`` three times (``timed_runs``, round 34A)
+    TIMES = enum.auto()
+    REPEATS = enum.auto()
+    # a copy of argument ``at`` with the fields its keywords name given those values, the
+    # others the same objects (``dataclasses.replace``, ``copy.replace``: ``replaced_fields``;
+    # ``copy.copy`` is ``object_graphs``')
+    REPLACES = enum.auto()
+    # a new dict with every item of argument ``at`` a key, each key's value the one object
+    # argument ``at + 1`` gives (evaluated once: ``dict.fromkeys(keys, tiles(t))`` puts one
+    # partition under every key; ``None`` if not given: ``shared_values``, round 34A)
+    ONE_VALUE_PER_KEY = enum.auto()
+    # a class body's ``m = partialmethod(f, *a, **k)``: ``obj.m(*r)`` calls ``obj.f(*a, *r,
+    # **k)`` (``bound_methods``, round 34A)
+    BINDS_METHOD = enum.auto()
 
 
 class Entry:
@@ -195,6 +212,14 @@ SPEC: dict[str, Entry] = {
     "bisect.insort": _does(Does.INSERTS),
     "bisect.insort_left": _does(Does.INSERTS),
     "bisect.insort_right": _does(Does.INSERTS),
+    "timeit.timeit": _does(Does.TIMES),
+    "timeit.repeat": _does(Does.TIMES, Does.REPEATS),
+    "dataclasses.replace": _does(Does.REPLACES),
+    "copy.replace": _does(Does.REPLACES),
+    "builtins.dict.fromkeys": _does(Does.ONE_VALUE_PER_KEY),
+    "collections.OrderedDict.fromkeys": _does(Does.ONE_VALUE_PER_KEY),
+    "collections.defaultdict.fromkeys": _does(Does.ONE_VALUE_PER_KEY),
+    "functools.partialmethod": _does(Does.BINDS_METHOD),
     "builtins.any": _does(Does.SHORT_CIRCUITS),
     "builtins.all": _does(Does.SHORT_CIRCUITS),
     "threading.Thread": _does(Does.RUNS_TARGET),

@@ -176,8 +176,7 @@ def _kept(
     for stmt in init.body.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
-        for small in stmt.body:
-            target, value = _single_store(small)
+        for target, value in (pair for small in stmt.body for pair in _paired_stores(small)):
             attr = _attribute_of(target, me)
             if attr is None or type(value) is not cst.Name or counts.get(attr) != 1:
                 continue
@@ -197,10 +196,7 @@ def _dataclass_fields(
         or (not cls.bases and any(_plain_dataclass(d.decorator) for d in cls.decorators))
     ):
         return (), {}, {}
-    if any(
-        isinstance(s, cst.FunctionDef) and s.name.value == "__post_init__" for s in cls.body.body
-    ):
-        return (), {}, {}  # it may wait or replace what the fields were given
+    # (a ``__post_init__`` runs on the fields as given: ``tilecheck.host.setup_runs``)
     names: list[str] = []
     annotations: dict[str, cst.BaseExpression] = {}
     for stmt in cls.body.body:
@@ -213,6 +209,8 @@ def _dataclass_fields(
             head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
             if (dotted_name(head) or "").split(".")[-1] in ("ClassVar", "InitVar", "KW_ONLY"):
                 return (), {}, {}
+            if _not_init(small.value):
+                continue  # ``field(init=False)``: no parameter (its value comes later)
             if isinstance(small.value, cst.Call) and _factory_class(small.value) is None:
                 return (), {}, {}  # ``field(...)``: its order and defaults not followed
             names.append(small.target.value)
@@ -229,6 +227,24 @@ def _factory_objects(cls: cst.ClassDef, kept: Mapping[str, str]) -> Iterator[tup
             made = _factory_class(small.value) if small.target.value in kept else None
             if made is not None:
                 yield small.target.value, made
+
+
+def _not_init(value: cst.BaseExpression | None) -> bool:
+    """``field(init=False)`` (with nothing else but ``repr``/``compare``/``hash``/``default``):
+    a field the generated ``__init__`` takes no parameter for."""
+    if not isinstance(value, cst.Call) or dotted_name(value.func) not in (
+        "field",
+        "dataclasses.field",
+    ):
+        return False
+    keywords = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+    if len(keywords) != len(value.args) or not set(keywords) <= _NOT_INIT_KEYWORDS:
+        return False
+    flag = keywords.get("init")
+    return type(flag) is cst.Name and flag.value == "False"
+
+
+_NOT_INIT_KEYWORDS = frozenset({"init", "repr", "compare", "hash", "default"})
 
 
 def _factory_class(value: cst.BaseExpression | None) -> str | None:
@@ -289,6 +305,23 @@ def _single_store(
     if isinstance(small, cst.AnnAssign) and small.value is not None:
         return small.target, small.value
     return None, None
+
+
+def _paired_stores(
+    small: cst.BaseSmallStatement,
+) -> Iterator[tuple[cst.BaseExpression | None, cst.BaseExpression | None]]:
+    """``target = value``, and each pair of ``a, b = x, y`` (a tuple display stored into a
+    tuple of as many plain targets: each gets its own value)."""
+    target, value = _single_store(small)
+    if exact.is_sequence(target) and exact.is_sequence(value):
+        targets, values = target.elements, value.elements
+        if len(targets) == len(values) and not any(
+            type(e) is cst.StarredElement for e in (*targets, *values)
+        ):
+            for t, v in zip(targets, values, strict=True):
+                yield t.value, v.value
+            return
+    yield target, value
 
 
 def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import cast
 
 import libcst as cst
@@ -31,7 +32,9 @@ from tilecheck.host.indices import Affine, Axis
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.property_reads import shown_node
+from tilecheck.host.raised_objects import handler_of
 from tilecheck.host.receivers import Receivers
+from tilecheck.host.setup_runs import init_uses, run_setup
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.nodes import dotted_name, path_of
 from tilecheck.syntax.walk import children
@@ -41,7 +44,15 @@ _MADE = " made"
 
 
 class ObjectGraphs(Receivers):
-    __slots__ = ("_fields", "_held_in", "_kept_of", "_last_made", "_shared")
+    __slots__ = (
+        "_fields",
+        "_held_in",
+        "_kept_of",
+        "_last_made",
+        "_set_up",
+        "_shared",
+        "setting_up",
+    )
 
     def __init__(self, ctx: object) -> None:
         Receivers.__init__(self, ctx)
@@ -53,6 +64,9 @@ class ObjectGraphs(Receivers):
         self._last_made: tuple[cst.Call, int] | None = None  # ``Writer(s).bump()``
         # an instance -> the attributes where a name's path keeps a holder for it (``job.pend``)
         self._held_in: dict[int, set[str]] = {}
+        # instances whose construction ran its setup method on their fields (``setup_runs``)
+        self._set_up: set[int] = set()
+        self.setting_up: cst.Call | None = None  # the construction whose setup runs now
 
     # -- a construction -------------------------------------------------------------------------
     def construct(self, call: cst.Call) -> Value | None:
@@ -64,14 +78,17 @@ class ObjectGraphs(Receivers):
                 return copied
         info = self.ctx.classes.get(func.value) if type(func) is cst.Name else None
         kept = info.construction if info is not None else None
-        if info is None or kept is None or not (kept.kept or kept.made):
+        if info is None or kept is None or any(a.star for a in call.args):
             return Receivers.construct(self, call)
-        if any(a.star for a in call.args):
+        init = self.ctx.summary_for(f"{info.name}.__init__") if info.setup == "__init__" else None
+        if not (kept.kept or kept.made or (init is not None and init.uses)):
             return Receivers.construct(self, call)
         values = [self.ev(arg.value) for arg in call.args]
+        init_uses(self, call, init, values, frozenset(kept.kept))
         destined = self._destined(call)
         objects: dict[str, int] = {}
         fields: dict[str, Value] = {}
+        given: dict[str, cst.BaseExpression] = {}
         for position, (arg, value) in enumerate(zip(call.args, values, strict=True)):
             param = arg.keyword.value if arg.keyword is not None else None
             if param is None and position < len(kept.params):
@@ -85,10 +102,21 @@ class ObjectGraphs(Receivers):
                     self._give_away(arg.value, value)
                 else:
                     objects[attr] = instance
-            elif destined:
-                fields[attr] = value
             else:
-                self._give_away(arg.value, value)
+                fields[attr] = value
+                given[attr] = arg.value
+        setup = self.ctx.summary_for(f"{info.name}.{info.setup}") if fields else None
+        after = run_setup(self, call, info, setup, fields) if fields else None
+        if after is not None:  # (``__post_init__`` ran on the fields: ``setup_runs``)
+            fields = after
+        if not destined:
+            for attr, held in sorted(fields.items()):
+                expr = given.get(attr)
+                if expr is not None:
+                    self._give_away(expr, held)
+                else:
+                    self.escape(held)
+            fields = {}
         self.call_closures()
         for attr in sorted(kept.made & set(kept.objects) - set(objects)):  # ``self.a = A()``
             objects[attr] = self._made_object(call, f"{info.name}.{attr}", kept.objects[attr])
@@ -104,6 +132,32 @@ class ObjectGraphs(Receivers):
             self._fields[instance] = fields
         self._last_made = (call, instance)
         return frozenset({instance})
+
+    def passed(self, call: cst.Call) -> Sequence[cst.Arg]:
+        if call is self.setting_up:
+            return ()  # (``__post_init__`` is given the instance only)
+        return Receivers.passed(self, call)
+
+    def initialized(self, name: str, instance: int, call: cst.Call, values: list[Value]) -> None:
+        if instance not in self._set_up:
+            Receivers.initialized(self, name, instance, call, values)
+
+    def take_fields(self, key: str, instance: int | None) -> None:
+        """The attributes kept under ``key`` go (to ``instance``'s fields, bound with it next:
+        ``except Busy as err`` of the instance ``raised_objects`` kept under that key)."""
+        fields: dict[str, Value] = {}
+        prefix = key + "."
+        for path in sorted(self._under.get(key, ())):
+            attr = path[len(prefix) :].split(".")[0].split("[")[0]
+            if path.startswith(prefix) and attr not in fields:
+                held = self.stored(prefix + attr)
+                if held is not None:
+                    fields[attr] = held
+        self.drop_paths(key)
+        self.set_env(key, None)
+        self.instances.pop(key, None)
+        if instance is not None and fields:
+            self._fields[instance] = fields
 
     def _give_away(self, expr: cst.BaseExpression, value: Value) -> None:
         """An argument the construction does not keep as given: unknown code's (as
@@ -138,6 +192,8 @@ class ObjectGraphs(Receivers):
             )
         if type(node) is cst.AnnAssign:
             return node.value is call and type(node.target) is cst.Name
+        if type(node) is cst.Raise:  # (caught by a handler here: ``raised_objects``)
+            return node.exc is call and handler_of(self, node, self.ctx.classes) is not None
         return type(node) is cst.Return and node.value is call
 
     # -- binding it ------------------------------------------------------------------------------

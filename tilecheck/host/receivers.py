@@ -66,8 +66,7 @@ class Receivers(KeptItems):
     # -- lists of holders in an attribute (``tilecheck.host.attribute_lists``) ------------------
     def _call(self, expr: cst.Call) -> Value:
         """``self.inflight.append(op.submit())`` in a method being summarized, the list not
-        followed here: what it appends, noted for ``Summary.appends`` (and given away, as
-        before)."""
+        followed here: what it appends, noted for ``Summary.appends`` (given away, as before)."""
         attr = appended_attribute(expr, self.me) if self.summarizing else None
         path = f"{self.me}.{attr}"
         if attr is None or path in self.env:
@@ -480,8 +479,7 @@ class Receivers(KeptItems):
         return None
 
     def _argument_attribute(self, call: cst.Call, summary: Summary, index: int, root: str) -> Oids:
-        """The tensor the call's argument for parameter ``index`` (an instance of the
-        module's class) keeps in ``root``."""
+        """The tensor the call's argument for parameter ``index`` (an instance) keeps in root."""
         arg = self._argument(call, summary, index)
         if arg is None:
             return NOTHING
@@ -489,6 +487,8 @@ class Receivers(KeptItems):
         held = self.stored(path) if path is not None else None
         if held is None and isinstance(arg.value, cst.Name):
             held = self.env.get(arg.value.value)
+        if not held and type(arg.value) is cst.Name and arg.value.value in self.instances:
+            return self.env.get(f"{arg.value.value}.{root}", NOTHING)  # a class's parameter
         instances = frozenset(self.kinds(flatten(held or NOTHING), Kind.INSTANCE))
         info = self.class_of(instances)
         # given to the call first, as to unknown code: stale only if it was before

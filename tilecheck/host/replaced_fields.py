@@ -5,6 +5,7 @@ original is spent in the copy too.
 * ``dataclasses.replace(obj, f=v)`` is ``Cls(f=v, g=obj.g, ...)``, ``Cls`` the module
   ``@dataclass`` (no base, every field given to ``__init__``, ``lowered_calls.fields``) that
   ``obj`` certainly is;
+* ``copy.replace(obj, f=v)`` (Python 3.13) the same (round 34A);
 * ``obj._replace(f=v)`` is ``Cls(f=v, g=obj.g, ...)``, ``Cls`` the module's
   ``class Cls(NamedTuple)`` (``transfers.tuple_fields``) that ``obj`` certainly is: what the
   generated ``_replace`` does (``self._make(map(kwds.pop, fields, self))``).

@@ -62,6 +62,8 @@ class Structures(Views):
         if env:
             self._based.add(me)
             self._under.setdefault(me, set()).update(env)
+        if param:  # its methods run on it (round 34B): a name known as an instance of the class
+            self.instances[me] = info.name
         return env
 
     # -- instances -------------------------------------------------------------------------------

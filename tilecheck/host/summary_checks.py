@@ -87,12 +87,24 @@ class SummaryChecks(CaptureSites):
                 if first is not None and first[0] is not use:
                     continue  # the runtime refuses an earlier use of the target's, inside
                 at = first[1] if first is not None else None
-            if held and at is not None:
+            if at is not None and target not in order and self.sibling(summary):
+                # a method of this method's class, summarized: its use is this one's, at the
+                # same node (a caller making it certain reports it there, round 34B)
+                self.use(tensors, use, at, shown)
+            elif held and at is not None:
                 # the runtime refuses it inside the function, at its (first refused) use
                 with self.elsewhere(summary.statement, call):
                     self.use(tensors, use, at, top=0, covers=False)
             else:
                 self.use(tensors, use, node, shown)
+
+    def sibling(self, summary: Summary) -> bool:
+        """``summary`` is of a method of the class whose method this body is, being summarized
+        (its uses lie in the same module statement as this body's)."""
+        info = self.method_of
+        if info is None or not self.summarizing or summary.statement is None:
+            return False
+        return "." in summary.name and summary.name.partition(".")[0] == info.name
 
     def first_refused(
         self, tensors: Oids, events: tuple[tuple[Use, cst.CSTNode], ...]
