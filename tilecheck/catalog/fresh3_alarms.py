@@ -263,16 +263,17 @@ class Unit:
     def peek(self, verbose: bool) -> float:
         if verbose:
             print("peeking")
-        return float(self.out.to_numpy()[0])
+        return float(self.out.to_numpy()[0])  # TC102
 
 
 def main(verbose: bool) -> None:
     u = Unit()
     p = copy(u.out.partition((64,)), tr.ones((256,))).submit()
-    print(u.peek(verbose))  # TC102
+    print(u.peek(verbose))
     p.wait()
 """,
-            "the method's read comes after a branch: reported at the call, as before",
+            "the method's one read comes after a branch: reported at the read, where the "
+            "runtime raises (round 34D; the call before)",
         ),
     ),
     "TC103": (

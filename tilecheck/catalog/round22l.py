@@ -68,7 +68,7 @@ class Batch:
             self.pendings.append(copy(out.partition((8,)), x).submit())
 
     def results(self) -> list[float]:
-        return [float(o.to_numpy()[0]) for o in self.outputs]
+        return [float(o.to_numpy()[0]) for o in self.outputs]{mark}
 
     def drain(self) -> None:
         while self.pendings:
@@ -248,8 +248,9 @@ INVALID: dict[str, tuple[Case, ...]] = {
     ),
     "TC102": (
         invalid(
-            _case(_BATCH, order="print(batch.results())  # TC102\nbatch.drain()"),
-            "the tensors one method appended read by another while their writes are in flight",
+            _case(_BATCH, "  # TC102", order="print(batch.results())\nbatch.drain()"),
+            "the tensors one method appended read by another while their writes are in flight "
+            "(at the read inside it since round 34D)",
             typed=False,  # items of an attribute's list: beyond the mypy plugin's types
         ),
         invalid(

@@ -104,9 +104,9 @@ INVALID: dict[str, tuple[Case, ...]] = {
             typed=False,
         ),
         invalid(
-            _case(_EQ, "same = other == held  # TC102\n    pending.wait()\n    print(same)"),
+            _case(_EQ, "same = other == held\n    pending.wait()\n    print(same)", "  # TC102"),
             "== runs the left operand's __eq__, which reads the right one's output in flight (on"
-            " the path past its isinstance test only: shown at the comparison)",
+            " the path past its isinstance test only: its one read, shown there since round 34D)",
             typed=False,
         ),
         invalid(

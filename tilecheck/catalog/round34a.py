@@ -3,12 +3,14 @@ tensor metadata read while an op is in flight (``is_contiguous()``, a view's ``.
 data; a DLPack export (``np.from_dlpack(t)``, ``t.__dlpack__()``) is a host write, refused while
 an op reads the tensor (TC103) or writes it (TC102); the ``key=`` of ``heapq.nsmallest`` and
 ``nlargest`` runs on every item before the call returns (``heapq.merge``'s only when walked);
-``timeit.timeit``/``timeit.repeat`` run the callable they time ``number=`` (× ``repeat=``)
+``timeit.timeit``/``timeit.repeat`` run the callable they time ``number=`` (x ``repeat=``)
 times; ``dict.fromkeys(keys, v)`` puts one object under every key; a class body's
 ``m = functools.partialmethod(f, *a)`` makes ``obj.m()`` the call ``obj.f(*a)``;
 ``threading.Thread(target=..., args=(...))`` evaluates its arguments at the construction and
-holds them until the thread starts. The VALID ones run clean and must stay silent; the INVALID
-ones are real errors (the interpreter raises at the marked line)."""
+holds them until the thread starts; an ``@asynccontextmanager``'s body runs around the block
+of the ``async with`` entering it, as a ``@contextmanager``'s around its ``with``. The VALID
+ones run clean and must stay silent; the INVALID ones are real errors (the interpreter raises
+at the marked line)."""
 
 from __future__ import annotations
 
@@ -54,6 +56,34 @@ def main() -> None:
     print(list(merged))
 """,
             "heapq.merge's key runs only when the merge is walked, after the waits",
+        ),
+        valid(
+            """
+import asyncio
+import contextlib
+
+
+@contextlib.asynccontextmanager
+async def launched(op):
+    pending = op.submit()
+    try:
+        yield
+    finally:
+        await pending
+
+
+async def handle() -> float:
+    x = tr.ones((16,))
+    out = tr.zeros((16,))
+    async with launched(copy(out.partition((16,)), x)):
+        await asyncio.sleep(0)
+    return float(out.to_numpy()[0])
+
+
+def main() -> None:
+    print(asyncio.run(handle()))
+""",
+            "an @asynccontextmanager awaits its launch at the exit; the read comes after it",
         ),
     ),
     "TC103": (
@@ -202,6 +232,34 @@ def main() -> None:
     pending.wait()
 """,
             "dict.fromkeys puts one tensor under both keys: the other key's read is early",
+        ),
+        invalid(
+            """
+import asyncio
+import contextlib
+
+
+@contextlib.asynccontextmanager
+async def launched(op):
+    pending = op.submit()
+    try:
+        yield
+    finally:
+        await pending
+
+
+async def handle() -> float:
+    x = tr.ones((16,))
+    out = tr.zeros((16,))
+    async with launched(copy(out.partition((16,)), x)):
+        top = float(out.to_numpy()[0])  # TC102
+    return top
+
+
+def main() -> None:
+    print(asyncio.run(handle()))
+""",
+            "the block of an @asynccontextmanager runs between its submit and its exit's await",
         ),
     ),
     "TC103": (

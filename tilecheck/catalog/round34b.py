@@ -145,6 +145,13 @@ VALID: dict[str, tuple[Case, ...]] = {
             "list(reversed(obj)) runs a generator __reversed__ after the wait",
         ),
         valid(
+            _gen(
+                "out = tr.zeros((4, 8))\n    p = scale(out[0].partition((8,)), 2.0).submit()\n"
+                "    p.wait()\n    print([int(s) for s in row_sums(out)])"
+            ),
+            "a list comprehension drains a generator function after the wait",
+        ),
+        valid(
             _HOOK.format(
                 body="p = scale(self.err.partition((64,)), 2.0).submit()\n"
                 "        p.wait()\n        self.on_step()",
@@ -201,6 +208,15 @@ INVALID: dict[str, tuple[Case, ...]] = {
                 mark2="  # TC102",
             ),
             "sorted(reversed(obj)) drains a generator __reversed__ reading a tensor in flight",
+            typed=False,
+        ),
+        invalid(
+            _gen(
+                "out = tr.zeros((4, 8))\n    p = scale(out[0].partition((8,)), 2.0).submit()\n"
+                "    print([int(s) for s in row_sums(out)])\n    p.wait()",
+                "  # TC102",
+            ),
+            "a list comprehension drains a generator function reading the tensor in flight",
             typed=False,
         ),
         invalid(

@@ -3,7 +3,9 @@ ring whose slot is ``step % 2`` or the remainder of ``divmod(step, 2)``, the pre
 Pending waited through ``prev`` before the other slot (``1 - slot``, ``slot ^ 1``, a name
 bound to either) is read; and a field ``__init__`` sets once to a constant (a literal, or a
 parameter every construction leaves at one literal) deciding an ``if`` or a conditional
-expression in a method. The VALID ones run clean and must stay silent; the INVALID ones are
+expression in a method; a local dict's item under a constant key written over on every turn of
+a loop of known turns (``d["k"] = ...`` or ``d |= {"k": ...}``), the earlier turns' Pendings
+dropped. The VALID ones run clean and must stay silent; the INVALID ones are
 real errors (the interpreter raises at the marked line)."""
 
 from __future__ import annotations
@@ -131,6 +133,41 @@ def main() -> None:
             )
         ),
     ),
+    "TC108": (
+        _beyond(
+            valid(
+                """
+
+def main() -> None:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    live = {}
+    for i in range(3):
+        live["cur"] = copy(outs[i].partition((32,)), src).submit()
+        live["cur"].wait()
+    print(outs[2].to_numpy())
+""",
+                "a constant key written on every turn, its Pending waited in the same turn",
+            )
+        ),
+        _beyond(
+            valid(
+                """
+
+def main() -> None:
+    src = tr.ones((32,))
+    a, b = tr.zeros((32,)), tr.zeros((32,))
+    live = {}
+    live |= {"a": copy(a.partition((32,)), src).submit()}
+    live |= {"b": copy(b.partition((32,)), src).submit()}
+    for pending in live.values():
+        pending.wait()
+    print(a.to_numpy(), b.to_numpy())
+""",
+                "two Pendings merged into a dict with `|=` under keys of their own, all waited",
+            )
+        ),
+    ),
 }
 
 INVALID: dict[str, tuple[Case, ...]] = {
@@ -216,6 +253,38 @@ def main() -> None:
 """,
             "a field another method sets: not a constant, the in-place arm may run",
             typed=False,  # a field's value across methods: beyond the mypy plugin
+        ),
+    ),
+    "TC108": (
+        invalid(
+            """
+
+def main() -> None:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    live = {}
+    for i, out in enumerate(outs):
+        live["cur"] = copy(out.partition((32,)), src).submit()  # TC108
+    live["cur"].wait()
+""",
+            "a constant key written over on every turn: the earlier turns' Pendings dropped",
+            typed=False,  # one item's fate across loop turns: beyond the mypy plugin
+        ),
+        invalid(
+            """
+
+def main() -> None:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    live = {}
+    for out in outs:
+        live |= {"cur": copy(out.partition((32,)), src).submit()}  # TC108
+    for pending in live.values():
+        pending.wait()
+    print(outs[2].to_numpy())
+""",
+            "`|=` of a one-key dict display on every turn: the key's earlier Pendings dropped",
+            typed=False,
         ),
     ),
 }

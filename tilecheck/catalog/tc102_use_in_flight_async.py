@@ -16,6 +16,8 @@ from tilecheck.catalog.round32l import INVALID as ROUND32L_INVALID
 from tilecheck.catalog.round32l import VALID as ROUND32L_VALID
 from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
 from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
+from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
+from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -184,6 +186,7 @@ def main() -> None:
     *ROUND32K_VALID["TC102"],
     *ROUND32L_VALID["TC102"],
     *ROUND32T_VALID["TC102"],
+    *ROUND34D_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -392,4 +395,5 @@ def main() -> None:
     *ROUND32K_INVALID["TC102"],
     *ROUND32L_INVALID["TC102"],
     *ROUND32T_INVALID["TC102"],
+    *ROUND34D_INVALID["TC102"],
 )

@@ -37,6 +37,8 @@ from tilecheck.catalog.round34b import INVALID as ROUND34B_INVALID
 from tilecheck.catalog.round34b import VALID as ROUND34B_VALID
 from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
+from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
+from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -292,6 +294,7 @@ def main() -> None:
     *ROUND33A_VALID["TC102"],
     *ROUND33A2_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
+    *ROUND34L_VALID["TC102"],
     *ROUND34B_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
@@ -560,6 +563,7 @@ def main() -> None:
     *ROUND33A_INVALID["TC102"],
     *ROUND33A2_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
+    *ROUND34L_INVALID["TC102"],
     *ROUND34B_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],

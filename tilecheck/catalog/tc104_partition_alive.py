@@ -52,6 +52,8 @@ from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
 from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
+from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.codes import PARTITION_ALIVE
@@ -199,6 +201,7 @@ def main() -> None:
         *ROUND34E_VALID["TC104"],
         *ROUND33D_VALID["TC104"],
         *ROUND34A_VALID["TC104"],
+        *ROUND34D_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -448,5 +451,6 @@ def main() -> None:
         *ROUND34E_INVALID["TC104"],
         *ROUND33D_INVALID["TC104"],
         *ROUND34A_INVALID["TC104"],
+        *ROUND34D_INVALID["TC104"],
     ),
 )

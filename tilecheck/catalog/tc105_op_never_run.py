@@ -59,6 +59,8 @@ from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
 from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
+from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
+from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -208,6 +210,7 @@ def main() -> None:
         *ROUND31E_VALID["TC105"],
         *ROUND33D_VALID["TC105"],
         *ROUND33C_VALID["TC105"],
+        *ROUND34D_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -319,5 +322,6 @@ def main() -> None:
         *ROUND31E_INVALID["TC105"],
         *ROUND33D_INVALID["TC105"],
         *ROUND33C_INVALID["TC105"],
+        *ROUND34D_INVALID["TC105"],
     ),
 )

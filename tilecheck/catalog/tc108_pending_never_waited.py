@@ -65,6 +65,12 @@ from tilecheck.catalog.round31k import VALID as ROUND31K_VALID
 from tilecheck.catalog.round33b import VALID as ROUND33B_VALID
 from tilecheck.catalog.round33c import INVALID as ROUND33C_INVALID
 from tilecheck.catalog.round33c import VALID as ROUND33C_VALID
+from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
+from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
+from tilecheck.catalog.round34k import INVALID as ROUND34K_INVALID
+from tilecheck.catalog.round34k import VALID as ROUND34K_VALID
+from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
+from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -338,6 +344,9 @@ class Prefetcher:
         *ROUND31K_VALID["TC108"],
         *ROUND33B_VALID["TC108"],
         *ROUND33C_VALID["TC108"],
+        *ROUND34L_VALID["TC108"],
+        *ROUND34K_VALID["TC108"],
+        *ROUND34D_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -495,5 +504,8 @@ def main() -> None:
         *ROUND31E_INVALID["TC108"],
         *ROUND31K_INVALID["TC108"],
         *ROUND33C_INVALID["TC108"],
+        *ROUND34L_INVALID["TC108"],
+        *ROUND34K_INVALID["TC108"],
+        *ROUND34D_INVALID["TC108"],
     ),
 )

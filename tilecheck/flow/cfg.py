@@ -27,8 +27,8 @@ from tilecheck.flow.trips import known, length, non_empty
 from tilecheck.flow.undone import undone_call
 from tilecheck.frozen import frozen
 
-Splice = Callable[
-    [cst.WithItem, tuple[cst.WithItem, ...]],
+Splice = Callable[  # (the item, the items around it, whether its ``with`` is ``async``)
+    [cst.WithItem, tuple[cst.WithItem, ...], bool],
     tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], cst.BaseSmallStatement] | None,
 ]
 
@@ -471,7 +471,7 @@ class _Builder:
             ctx.withs,
         )
         inner = (*ctx.withs, item)
-        found = self.splice(item, ctx.withs) if self.splice and not stmt.asynchronous else None
+        found = self.splice(item, ctx.withs, stmt.asynchronous is not None) if self.splice else None
         if found is None:
             inside = _replace_withs(left, inner)
             if ctx.raise_to is None:

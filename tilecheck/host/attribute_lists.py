@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.trimmed_attributes import front_trims
 from tilecheck.syntax.walk import children
 
 APPENDS = frozenset({"append", "appendleft"})
@@ -52,10 +53,11 @@ def stored_item_attribute(target: cst.BaseExpression, me: str | None) -> str | N
 
 def appended_only(fn: cst.FunctionDef, me: str) -> frozenset[str]:
     """The attributes of ``me`` that ``fn`` names only to append to them (or to store an item
-    into them, ``self.X[key] = value``)."""
+    into them, ``self.X[key] = value``), or to trim their front, waiting what it takes
+    (``tilecheck.host.trimmed_attributes``)."""
     appended: set[str] = set()
     other: set[str] = set()
-    skip: set[int] = set()  # the ``self.X`` of each ``self.X.append(...)`` seen
+    skip = set(front_trims(fn, me)[1])  # the ``self.X`` of each ``self.X.append(...)`` seen
     stack: list[cst.CSTNode] = [fn.body]
     while stack:
         node = stack.pop()

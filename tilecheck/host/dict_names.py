@@ -100,6 +100,8 @@ def _bound(index: SyntaxIndex, scope: cst.CSTNode) -> tuple[frozenset[str], ...]
             kind = _kind(node.value)  # ``d: dict[str, T] = {}`` binds as ``d = {}`` does
             if kind == _OTHER or kinds.setdefault(node.target.value, kind) != kind:
                 other.add(node.target.value)
+        elif _merged(node):
+            continue  # ``d |= {"k": v}``: a dict stays one (``overwrites``: item stores)
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
             other.update(target_names(node.target))
         elif isinstance(node, (cst.For, cst.CompFor)):
@@ -129,6 +131,16 @@ def _bound(index: SyntaxIndex, scope: cst.CSTNode) -> tuple[frozenset[str], ...]
         if name not in other:
             out[kind].add(name)
     return tuple(frozenset(names) for names in out)
+
+
+def _merged(node: cst.CSTNode) -> bool:
+    """``name |= {...}``: a dict display merged into a name."""
+    return (
+        type(node) is cst.AugAssign
+        and type(node.operator) is cst.BitOrAssign
+        and type(node.target) is cst.Name
+        and type(node.value) is cst.Dict
+    )
 
 
 def _imported(node: cst.Import | cst.ImportFrom) -> set[str]:

@@ -16,13 +16,18 @@ call it is, so it must mean the same twice and make nothing new."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, cast
 
 import libcst as cst
 
 from tilecheck.host.dunders import Analysis, apply_method, certain_method, receiver_path
+from tilecheck.syntax.walk import descendants
 
 _MODULE = "<module>."  # (how ``Context.callee`` names the module's own functions)
+_ACTING = (cst.Await, cst.Yield, cst.NamedExpr, cst.Lambda, cst.ListComp, cst.GeneratorExp)
+_CONVERSIONS = frozenset(
+    f"builtins.{n}" for n in ("int", "float", "str", "bool", "abs", "round", "len", "repr")
+)
 _PLAIN = (cst.Name, cst.Attribute, cst.Integer, cst.Float, cst.SimpleString)
 
 
@@ -43,7 +48,42 @@ def drained_generator(an: Draining, call: cst.Call) -> None:
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return
     made = call.args[0].value
-    if type(made) is not cst.Call or not all(_plain(a) for a in made.args):
+    if type(made) is cst.Call:
+        _drain(an, made)
+
+
+def drained_first(an: Draining, expr: cst.BaseExpression) -> None:
+    """``[int(t) for t in gen(a)]`` (a comprehension with one ``for`` and no ``if``, drawn at
+    once, its element calling nothing but ``int``, ``float``... on what it is given): the
+    generator's body run to its end before the elements are made, as it runs interleaved
+    with them (the elements touch nothing the body does)."""
+    if type(expr) is cst.GeneratorExp and id(expr) not in an.ctx.drawn():
+        return
+    comp = cast(cst.ListComp, expr)
+    first = comp.for_in
+    if first.ifs or first.inner_for_in is not None or first.asynchronous is not None:
+        return
+    parts = (comp.key, comp.value) if type(expr) is cst.DictComp else (comp.elt,)  # type: ignore[attr-defined]
+    if type(first.iter) is cst.Call and all(_inert(an, p) for p in parts):
+        _drain(an, first.iter)
+
+
+def _inert(an: Draining, expr: cst.CSTNode) -> bool:
+    """``expr`` calls nothing but the builtin conversions and awaits, yields or binds nothing."""
+    for node in descendants(expr):
+        kind = type(node)
+        if kind in _ACTING:
+            return False
+        if kind is cst.Call:
+            func = cast(cst.Call, node).func
+            if an.ctx.callee(func).canonical not in _CONVERSIONS:
+                return False
+    return True
+
+
+def _drain(an: Draining, made: cst.Call) -> None:
+    """``made`` (a call giving a generator, taken to its end here): its body run."""
+    if not all(_plain(a) for a in made.args):
         return
     func = made.func
     canonical = an.ctx.callee(func).canonical

@@ -17,6 +17,7 @@ from tilecheck.host.cell_producers import fed_back, joined
 from tilecheck.host.context import Context
 from tilecheck.host.default_args import lambda_defaults
 from tilecheck.host.default_factories import DEFAULTDICT, default_factories, factory
+from tilecheck.host.drained_calls import drained_first
 from tilecheck.host.dunders import compared, formatted_string, item_read
 from tilecheck.host.hashed_sites import hashed_in, hashed_key, set_built
 from tilecheck.host.implicit_calls import index, truth, unpacked
@@ -227,8 +228,7 @@ class Expressions(ObjectGraphs):
         return NOTHING
 
     def _comparison(self, expr: cst.Comparison) -> Value:
-        """``a == b``: the operands in order, then an instance's ``__eq__`` where it is certain
-        (``dunders``)."""
+        """``a == b``: the operands in order, then an instance's ``__eq__`` if certain (dunders)."""
         self.walk(expr)
         if self.ctx.dunders and len(expr.comparisons) == 1:
             compared(self, expr)
@@ -359,6 +359,7 @@ class Expressions(ObjectGraphs):
         unbound: dict[str, int] = {}
         # the first iterable at once; the rest may not run (or later)
         first = expr.for_in
+        drained_first(self, expr)  # a generator it takes every item of (``drained_calls``)
         walked = self.ev(first.iter)
         taken, counters = self.taken_by(first.target, first.iter, walked)
         steps = self.step_holders(expr, first, walked)
@@ -453,8 +454,7 @@ class Expressions(ObjectGraphs):
         return NOTHING
 
     def assume(self, test: cst.BaseExpression, truth: bool) -> None:
-        """Narrow the state to the paths where ``test`` has this truth value
-        (``BodyAnalysis``)."""
+        """Narrow the state to the paths where ``test`` has this truth value (BodyAnalysis)."""
 
     def _fork(
         self,

@@ -33,6 +33,7 @@ from tilecheck.host.model import (
     flatten,
 )
 from tilecheck.host.store import Store
+from tilecheck.host.trimmed_items import trimmed
 from tilecheck.host.turn_offsets import carried
 from tilecheck.host.turn_verdicts import judged
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
@@ -179,6 +180,7 @@ class Frame(Store):
         for node, finding in cycled_findings(scope, self.ctx, self.cycle_loops):
             self.sink.add((PARTITION_CONSUMED, node), (0, 0), finding)
         dropping = evictions(scope, self.deque_loops) if self.deque_loops else {}
+        trimming = trimmed(scope, self.deque_loops, self.ctx.constants)
         for pending, (site, top) in self.created_pendings.items():
             if site in refused or pending in self.conflicted:
                 continue
@@ -194,8 +196,9 @@ class Frame(Store):
                 if popped:
                     take = messages.cleared if _clears(popped[0]) else messages.popped
                     finding = take(site, popped[0])
-            elif site in dropping:
-                finding = messages.evicted(site, *dropping[site])
+            elif site in dropping or site in trimming:  # (a list's trim: ``trimmed_items``)
+                trim = trimming.get(site)
+                finding = messages.evicted(site, *dropping[site]) if trim is None else trim
             else:
                 continue
             self.sink.add(

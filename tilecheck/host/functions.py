@@ -42,6 +42,7 @@ from tilecheck.host.tasks import (
     task_resumed,
     with_globals,
 )
+from tilecheck.host.trimmed_attributes import front_trims
 from tilecheck.syntax.nodes import dotted_name
 from tilecheck.syntax.walk import children
 
@@ -402,6 +403,7 @@ class Functions:
             early=frozenset(analysis.early_uses) if releases else frozenset(),
             early_at=analysis.early_at() if releases else (),
             appends=appended,
+            trims=trims_of(fn, analysis.me, appended),
             kept_ops=kept,
             calls_in_capture=tuple(analysis.captured_calls.items()),
             gated=tuple(
@@ -460,6 +462,15 @@ def appends_of(fn: cst.FunctionDef, analysis: BodyAnalysis) -> tuple[tuple[str, 
         for attr, result in sorted(analysis.appended.items())
         if attr in only and result.kind is not None
     )
+
+
+def trims_of(
+    fn: cst.FunctionDef, me: str | None, appends: tuple[tuple[str, Result], ...]
+) -> frozenset[str]:
+    """The attributes of ``appends`` whose front the method trims (``Summary.trims``)."""
+    if me is None or not appends:
+        return frozenset()
+    return front_trims(fn, me)[0] & {attr for attr, _ in appends}
 
 
 def reached(

@@ -19,7 +19,12 @@ body ends in its only ``yield`` keeps round 17B's summary at the ``with``.
 A class of the module with ``__enter__`` (``with Scratch(ws) as part``, ``with scratch:``):
 its ``__enter__``'s summary is applied at the ``with`` on the instance (``as`` binds what it
 returns), its ``__exit__``'s at ``WITH_EXIT``, as method calls on an instance are applied; the
-instance a call made there is kept under a name of its own until the exit."""
+instance a call made there is kept under a name of its own until the exit.
+
+An ``@asynccontextmanager`` ``async def`` of the same shape is built in place of the ``async
+with`` that enters it (round 34A), its ``await``s allowed (``finally: await pending`` waits
+the Pending at the exit, as the caller's own ``await`` would); each kind of manager is built
+only for its own kind of ``with``."""
 
 from __future__ import annotations
 
@@ -38,6 +43,9 @@ if TYPE_CHECKING:
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 _DECORATORS = frozenset({"contextmanager", "contextlib.contextmanager"})
+# an ``async def`` generator under these is entered by ``async with`` (round 34A): the same
+# two halves, its ``await``s waits as the caller's own
+_ASYNC_DECORATORS = frozenset({"asynccontextmanager", "contextlib.asynccontextmanager"})
 _REFUSED = frozenset(
     {
         cst.Return,
@@ -54,8 +62,9 @@ _REFUSED = frozenset(
 class Manager:
     """One ``@contextmanager`` function of the module that may be built in place."""
 
-    def __init__(self, fn: cst.FunctionDef, yielded: cst.Expr) -> None:
+    def __init__(self, fn: cst.FunctionDef, yielded: cst.Expr, entered: bool = False) -> None:
         self.fn = fn
+        self.asynchronous = entered  # an ``@asynccontextmanager``: entered by ``async with``
         self.yielded = yielded  # its ``yield`` statement
         params = fn.params
         self.positional = [p.name.value for p in (*params.posonly_params, *params.params)]
@@ -86,9 +95,12 @@ class Manager:
 
 
 def _manager(fn: cst.FunctionDef) -> Manager | None:
-    if fn.asynchronous is not None or len(fn.decorators) != 1:
+    if len(fn.decorators) != 1:
         return None
-    if dotted_name(fn.decorators[0].decorator) not in _DECORATORS:
+    entered = fn.asynchronous is not None
+    if dotted_name(fn.decorators[0].decorator) not in (
+        _ASYNC_DECORATORS if entered else _DECORATORS
+    ):
         return None
     params = fn.params
     if type(params.star_arg) is cst.Param or params.star_kwarg is not None:
@@ -96,7 +108,7 @@ def _manager(fn: cst.FunctionDef) -> Manager | None:
     yields: list[cst.Yield] = []
     for node in own_nodes(fn.body):
         kind = type(node)
-        if kind in _REFUSED and node is not fn.body:
+        if kind in _REFUSED and node is not fn.body and not (entered and kind is cst.Await):
             return None
         if kind is cst.With and node.asynchronous is not None:  # type: ignore[attr-defined]
             return None
@@ -105,7 +117,7 @@ def _manager(fn: cst.FunctionDef) -> Manager | None:
     if len(yields) != 1 or type(yields[0].value) is cst.From or yields_last(fn):
         return None
     found = _yield_statement(fn.body.body, yields[0])
-    return Manager(fn, found) if found is not None else None
+    return Manager(fn, found, entered) if found is not None else None
 
 
 def _yield_statement(body: Sequence[Statement], target: cst.Yield) -> cst.Expr | None:
@@ -173,14 +185,16 @@ class Managers:
         bound: frozenset[str] | None = None
 
         def splice(
-            item: cst.WithItem, around: tuple[cst.WithItem, ...]
+            item: cst.WithItem, around: tuple[cst.WithItem, ...], asynchronous: bool
         ) -> tuple[Sequence[Statement], cst.Expr] | None:
             nonlocal names, bound
             call = item.item
             if type(call) is not cst.Call or type(call.func) is not cst.Name:
                 return None
             manager = self.by_name.get(call.func.value)
-            if manager is None or not manager.binds(call) or _inside(call.func.value, around):
+            if manager is None or manager.asynchronous != asynchronous:
+                return None  # (``async with`` of an ``@asynccontextmanager`` only: 34A)
+            if not manager.binds(call) or _inside(call.func.value, around):
                 return None  # (inside a ``with`` of its own: one frame's names for two)
             if names is None:
                 names = set(_names(body))

@@ -215,6 +215,20 @@ def evicted(site: cst.CSTNode, name: str, most: int) -> Finding:
     )
 
 
+def trimmed(site: cst.CSTNode, name: str, turn: int, statement: cst.CSTNode) -> Finding:
+    """A list of in-flight work dropping a turn's Pending unwaited (``trimmed_items``)."""
+    return Finding(
+        PENDING_NEVER_WAITED,
+        site,
+        (
+            f"the Pending of this submit is dropped unwaited: the loop keeps it in `{name}`, "
+            f"and `{source_of(statement)}` takes it out again (the Pending of turn {turn + 1}) "
+            "with nothing waiting on it; wait on it before it leaves the list "
+            f"(`{name}.pop(0).wait()`)",
+        ),
+    )
+
+
 def cycled_again(site: cst.CSTNode, name: str, count: int) -> Finding:
     """``next(c)`` of an ``itertools.cycle`` of partitions, given again (``cycles``)."""
     return Finding(

@@ -9,30 +9,35 @@ branch, an item someone else holds or waits on some path) reports nothing."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from tilecheck.flow.trips import length
 from tilecheck.host.dict_names import dict_names
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.keyed_turns import repeated_key
-from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.slot_facts import SlotFacts
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key
 from tilecheck.syntax.walk import children
 
+# Calls walking their one argument's items, as many as it has.
+_PASSING = frozenset({"enumerate", "list", "tuple", "reversed"})
 # Statements that may leave a loop's body before a later store in it runs.
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await, cst.Try)
 
 
 class Overwrites(SlotFacts):
-    __slots__ = ("_turn_stores",)
+    __slots__ = ("_merges", "_turn_stores")
 
     module_node: cst.Module | None  # the module, when this is its body
 
     def __init__(self, ctx: object) -> None:
         SlotFacts.__init__(self, ctx)
         self._turn_stores: dict[int, cst.For] | None = None  # a store -> the loop running it
+        self._merges: dict[int, list[cst.Subscript]] = {}  # ``d |= {...}`` -> its stores
 
     def bind(self, target: cst.BaseExpression, value: Value) -> None:
         if type(target) is not cst.Subscript or type(target.value) is not cst.Name:
@@ -46,6 +51,35 @@ class Overwrites(SlotFacts):
         elif self.dropped:  # each visit's verdict overwrites the last: the fixed point's
             for key in [k for k in self.dropped if k[1] is target]:
                 self.dropped[key] = False
+
+    def extended(self, node: cst.AugAssign) -> bool:
+        """``d |= {"kv": k(...).submit()}`` of a local dict (bound only to dict displays and
+        merged with them): the display's values evaluated, then stored key by key, as
+        ``d["kv"] = ...`` would (round 34K), so an item written over is seen as one."""
+        target, value = node.target, node.value
+        scope = self.scope_node or self.module_node
+        if (
+            type(node.operator) is not cst.BitOrAssign
+            or type(target) is not cst.Name
+            or type(value) is not cst.Dict
+            or scope is None
+            or target.value in self.ctx.rebindable
+            or target.value not in dict_names(self.ctx.index, scope)
+        ):
+            return SlotFacts.extended(self, node)
+        keys: list[cst.BaseExpression] = []
+        for element in value.elements:
+            if type(element) is not cst.DictElement or path_key(element.key) is None:
+                return SlotFacts.extended(self, node)
+            keys.append(element.key)
+        values = [self.ev(cast(cst.DictElement, e).value) for e in value.elements]
+        stores = self._merges.get(id(node))
+        if stores is None:  # (one store per key, the same on every visit)
+            stores = [cst.Subscript(target, [cst.SubscriptElement(cst.Index(k))]) for k in keys]
+            self._merges[id(node)] = stores
+        for store, item in zip(stores, values, strict=True):
+            self.bind(store, item)
+        return True
 
     def _live_pendings(self, oids: Oids) -> Oids:
         """The Pendings of ``oids`` never waited on any path, of a site the function makes."""
@@ -74,7 +108,10 @@ class Overwrites(SlotFacts):
         if n is None:
             const = path_key(index.value)
             if const is not None and scope is not None:
-                return self._at_dict_key(name, const, contents, live, scope)
+                found = self._at_dict_key(name, const, contents, live, scope)
+                if found is None:
+                    found = self._every_turn(name, const, value, live, scope)
+                return found
             return self._repeated(index.value, value, live)
         key = const_int(index.value, self.ctx.constants)
         if key is not None:
@@ -134,6 +171,49 @@ class Overwrites(SlotFacts):
             return None
         return items.get(f"{inside}{key}]", NOTHING) & live or None
 
+    def _every_turn(
+        self, name: str, key: str, value: Value, live: Oids, scope: cst.CSTNode
+    ) -> Oids | None:
+        """``d["kv"] = k(...).submit()`` of a local dict on every turn of a loop of two turns
+        or more (round 34K): each turn writes over the item the turn before stored under the
+        same constant key, so the earlier turns' Pending of the site is written over (where
+        the turns' cells are joined, ``_at_dict_key`` cannot tell the key's item apart)."""
+        element = self.element
+        if element is None or name in self.ctx.rebindable:
+            return None
+        loop = self._turn_loops().get(id(element.node))
+        if loop is None or name not in dict_names(self.ctx.index, scope):
+            return None
+        turns = self._turn_count(loop.iter)
+        new = flatten(value)
+        if turns is None or turns < 2 or len(new) != 1:
+            return None
+        (made,) = new
+        site = self.infos[made].site
+        if self.infos[made].kind is not Kind.PENDING or site is None:
+            return None
+        # the earlier turns' Pendings of the site, in the key's cell where it is kept apart
+        cell = self.env.get(f"{name}[{key}]")
+        earlier = frozenset(o for o in live if o != made and self.infos[o].site is site)
+        return (earlier & cell if cell is not None else earlier) or None
+
+    def _turn_count(self, iterable: cst.BaseExpression) -> int | None:
+        """How many turns a ``for`` over ``iterable`` takes: a literal's or ``range``'s
+        length, or that of a list whose items are known one by one (``enumerate`` and
+        ``list`` of it too)."""
+        iterable = _unwrapped(iterable)
+        if type(iterable) is cst.Call and type(iterable.func) is cst.Name:
+            args = iterable.args
+            if iterable.func.value == "zip" and args and not any(a.star or a.keyword for a in args):
+                counts = [self._turn_count(a.value) for a in args]  # (the shortest's)
+                return None if None in counts else min(c for c in counts if c is not None)
+        found = length(iterable)
+        if found is None and type(iterable) is cst.Name:
+            held = self.lookup_path(iterable.value)
+            if isinstance(held, Packed) and held.keys is None and not held.repeated:
+                found = len(held.items)
+        return found
+
     def _repeated(self, key: cst.BaseExpression, value: Value, live: Oids) -> Oids | None:
         """``d[rid] = ...submit()`` on every turn of a loop whose ``rid`` comes twice
         (``tilecheck.host.keyed_turns``): the earlier turns' Pending of the site is written over."""
@@ -185,8 +265,26 @@ class Overwrites(SlotFacts):
 
 
 def _walked(iterable: cst.BaseExpression) -> bool:
-    """A literal or ``range`` of known length, or a name (perhaps bound to one)."""
-    return type(iterable) is cst.Name or length(iterable) is not None
+    """A literal or ``range`` of known length, or a name (perhaps bound to one), or
+    ``enumerate``/``list`` of a name."""
+    inner = _unwrapped(iterable)
+    if type(inner) is cst.Call and type(inner.func) is cst.Name and inner.func.value == "zip":
+        return bool(inner.args) and all(_walked(a.value) for a in inner.args)
+    return type(inner) is cst.Name or length(iterable) is not None
+
+
+def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
+    """What ``enumerate(xs)``, ``list(xs)``, ... walk (``xs``), as many items as it has."""
+    while (
+        type(iterable) is cst.Call
+        and type(iterable.func) is cst.Name
+        and iterable.func.value in _PASSING
+        and len(iterable.args) == 1
+        and iterable.args[0].keyword is None
+        and not iterable.args[0].star
+    ):
+        iterable = iterable.args[0].value
+    return iterable
 
 
 def _plain(loop: cst.For) -> bool:

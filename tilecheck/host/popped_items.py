@@ -21,8 +21,9 @@ from tilecheck.host.context import Context
 from tilecheck.host.deleted_items import plain_uses
 from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_runs import KeyedRuns
-from tilecheck.host.model import LIVE, Kind, Value
+from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value
 from tilecheck.host.name_drops import layout
+from tilecheck.host.summary import Summary
 from tilecheck.syntax.nodes import path_of
 
 
@@ -42,6 +43,16 @@ class PoppedItems(KeyedRuns):
             found = dataclasses.replace(found, top=made[1], statement=self.made_elsewhere.get(site))
             self.sink.add((found.code, site), (-2, site), found)
         return KeyedRuns.findings(self)
+
+    def attribute_appends(
+        self, call: cst.Call, summary: Summary, receiver: str, tensors_of: dict[int, Oids]
+    ) -> None:
+        """A method that trims the front of a list attribute it appends to, waiting what it
+        takes (``Summary.trims``): the items the list held before the call may be waited by
+        it (not followed past it); the one it appends stays in flight."""
+        for attr in sorted(summary.trims):
+            self.escape(self.env.get(f"{receiver}.{attr}[*]", NOTHING))
+        KeyedRuns.attribute_appends(self, call, summary, receiver, tensors_of)
 
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
         if func.attr.value in ("get", "pop") and len(call.args) == 2:

@@ -30,7 +30,7 @@ from tilecheck.host.key_walks import key_walk
 from tilecheck.host.loop_columns import Column, Counting
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
-from tilecheck.host.skipped_waits import SkippedWaits
+from tilecheck.host.short_circuits import ShortCircuits
 from tilecheck.host.turn_tests import decided, turn_def
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import const_int, string_value
@@ -44,11 +44,11 @@ _TOLERATED = {"zip": "strict", "enumerate": "start"}  # a keyword read (``positi
 Item = Value | int | str | tuple["Item", ...]  # (a str: a dict's key, a view walks)
 
 
-class Positions(SkippedWaits):
+class Positions(ShortCircuits):
     __slots__ = ("_positional", "_unrolled_index_names", "_unrolled_items", "unreached")
 
     def __init__(self, ctx: Context) -> None:
-        SkippedWaits.__init__(self, ctx)
+        ShortCircuits.__init__(self, ctx)
         self._positional: dict[int, frozenset[int]] = {}
         self._unrolled_items: dict[int, list[Item]] = {}  # an unrolled loop -> its slots' items
         # a loop -> the names its body indexes by, each with the roots of what they index
@@ -76,7 +76,7 @@ class Positions(SkippedWaits):
             self.unreached = True
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        SkippedWaits.iterate(self, loop, fallback)
+        ShortCircuits.iterate(self, loop, fallback)
         element = self.element  # a turn built apart (``flow.peel``): its counter's value
         if element is not None and element.width and element.kind is ElementKind.FOR_TARGET:
             found = peel.counter(loop)
@@ -90,7 +90,7 @@ class Positions(SkippedWaits):
         if found is not None and found is not truth:
             self.unreached = True
             return
-        SkippedWaits.skipped_edge(self, test, truth)
+        ShortCircuits.skipped_edge(self, test, truth)
 
     def slot_taken(self, loop: cst.For, slot: int) -> None:
         """``FOR_SLOT``: the target takes the item of ``slot``, as ``target = item`` would."""
@@ -163,10 +163,10 @@ class Positions(SkippedWaits):
             or self.lazy
             or self.maybe
         ):
-            return SkippedWaits._comprehension(self, expr)
+            return ShortCircuits._comprehension(self, expr)
         items = self.positions(first.iter)
         if items is None or not _bindable(first.target, items, expr.elt):
-            return SkippedWaits._comprehension(self, expr)
+            return ShortCircuits._comprehension(self, expr)
         self.ev(first.iter)
         if type(expr) is cst.ListComp:  # (a holder of items, as ``KeyedRuns`` notes it)
             self._evaluated_holders[id(expr)] = expr
@@ -175,7 +175,7 @@ class Positions(SkippedWaits):
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
         """``for p in pend[::2]``: a constant slice of items known one by one walks those
         items, in order (``Containers.subscript`` made them)."""
-        found = SkippedWaits.columns(self, iterable, whole)  # (what walking a slice notes, as ever)
+        found = ShortCircuits.columns(self, iterable, whole)  # (what walking a slice notes)
         if len(found) == 1 and (found[0] is None or isinstance(found[0], Counting)):
             walk = key_walk(self, iterable, found[0])  # ``for slot in Slot: plans.pop(slot)``
             if walk is not None:

@@ -28,13 +28,15 @@ from tilecheck.syntax.nodes import path_of
 
 
 class Rows(Appended):
-    __slots__ = ("_columns", "_in_row", "_paired")
+    __slots__ = ("_columns", "_in_row", "_paired", "_sliced")
 
     def __init__(self, ctx: object) -> None:
         Appended.__init__(self, ctx)
         self._in_row = False
         self._columns: dict[str, tuple[Oids, ...]] = {}  # a comprehension of tuples stored
         self._paired: dict[tuple[Oids, ...], bool] = {}  # its rows made whole by each step
+        # the latest slice of a list of known rows (``jobs[-2:]``): its value, the list's markers
+        self._sliced: tuple[Value, dict[str, Oids]] | None = None
 
     def made_rows(self, columns: tuple[Oids, ...], made: set[int]) -> None:
         """A comprehension of tuples whose every item its step made (``[project(h) for h in
@@ -230,7 +232,12 @@ class Rows(Appended):
 
     def store(self, path: str, value: Value) -> None:
         Appended.store(self, path, value)
-        if not isinstance(value, frozenset) and flatten(value):
+        sliced = self._sliced
+        if sliced is not None and sliced[0] is value:  # ``jobs = jobs[-2:]``: some of the rows
+            self._sliced = None
+            for suffix, oids in sliced[1].items():
+                self.set_env(path + suffix, oids)
+        elif not isinstance(value, frozenset) and flatten(value):
             self._unknown_rows(path)
         if isinstance(value, Many) and value.columns is not None:
             self._columns[path] = value.columns
@@ -254,6 +261,8 @@ class Rows(Appended):
         of the row (a Pending's row beside its tensor: ``jobs[i][1].wait()`` waits, and
         touches no tensor)."""
         inner = expr.value
+        if len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Slice:
+            return self._kept_rows(expr)
         if type(inner) is not cst.Subscript or len(expr.slice) != 1:
             return Appended.subscript(self, expr)
         only = expr.slice[0].slice
@@ -278,6 +287,22 @@ class Rows(Appended):
             o for o in row if ("tensors" if self.infos[o].kind in ELEMENTS else "holders") == own
         )
 
+    def _kept_rows(self, expr: cst.Subscript) -> Value:
+        """``jobs[a:b]`` of a list of known rows: some of its rows, each as it was (kept as
+        rows where the slice is stored: ``jobs = jobs[-2:]``)."""
+        value = Appended.subscript(self, expr)
+        path = path_of(expr.value)
+        env = self.env
+        if path is None or isinstance(value, frozenset) or f"{path}[%!]" in env:
+            return value
+        if f"{path}[=]" in env or not flatten(value) <= env.get(path + "[*]", NOTHING):
+            return value
+        marks = {k[len(path) :]: v for k, v in env.items() if k.startswith(path + "[%")}
+        marks.update((k[len(path) :], v) for k, v in env.items() if k.startswith(path + "[*%"))
+        if any(k[2:-1].isdigit() for k in marks if k.startswith("[%")):
+            self._sliced = (value, marks)
+        return value
+
     def _column_kind(self, path: str, column: int) -> str | None:
         """What column ``column`` of the rows of ``path`` holds: "tensors" (or instances),
         "holders" (ops, Pendings, partitions), "" (nothing: scalars), None (both)."""
@@ -292,7 +317,7 @@ class Rows(Appended):
         """``for t, p in jobs`` over known rows: each name takes its column's element of the
         step, and each holder the step takes borrows the step's tensor of the column it is
         paired with (those the loop has yet to take: the rows it has yet to take)."""
-        path, env = value.path, self.env
+        path, env = value.path or self._sliced_rows(loop, value), self.env
         width = len(target.elements)
         if any(isinstance(e, cst.StarredElement) for e in target.elements):
             return False
@@ -319,6 +344,19 @@ class Rows(Appended):
             loop, target, path, [env.get(f"{path}[*%{k}]", NOTHING) for k in range(width)], path
         )
         return True
+
+    def _sliced_rows(self, loop: cst.For, value: Many) -> str | None:
+        """``for t, p in jobs[:-2]``: the path of ``jobs`` where the loop walks a slice of it
+        and takes nothing but its items (each step one of its rows, paired as ever)."""
+        walked = loop.iter
+        if type(walked) is not cst.Subscript or len(walked.slice) != 1:
+            return None
+        if type(walked.slice[0].slice) is not cst.Slice:
+            return None
+        path = path_of(walked.value)
+        if path is None or not value.contents <= self.env.get(path + "[*]", NOTHING):
+            return None
+        return path
 
     def _take_columns(
         self,

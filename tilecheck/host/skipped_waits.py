@@ -302,12 +302,18 @@ class SkippedWaits(FlagGates):
                     break
         return out
 
-    def _undecided(self, stmt: cst.If, shape: Layout, flags: frozenset[str]) -> bool:
+    def _undecided(
+        self,
+        stmt: cst.BaseStatement,
+        shape: Layout,
+        flags: frozenset[str],
+        test: cst.BaseExpression | None = None,
+    ) -> bool:
         """The test may go either way: it names something other than a parameter, a flag, a
         constant, a name a module statement binds to a literal (``if DEBUG:``, ``__name__``)
         or an item of a container a loop around it walks (``name in wanted`` may hold for
         every key)."""
-        found = names(stmt.test)
+        found = names(test if test is not None else stmt.test)  # type: ignore[attr-defined]
         if not found.isdisjoint(_DECIDED) or not found.isdisjoint(flags):
             return False
         ctx = self.ctx
@@ -513,7 +519,7 @@ def _step_finding(call: cst.Call, pending: bool, test: cst.CSTNode, statement: i
     )
 
 
-def _walked_items(stmt: cst.If, shape: Layout) -> frozenset[str]:
+def _walked_items(stmt: cst.BaseStatement, shape: Layout) -> frozenset[str]:
     """The targets of the loops around ``stmt`` that walk something other than a ``range``,
     the steps of ``enumerate`` or a call of a function of the module (a container's items)."""
     out: set[str] = set()

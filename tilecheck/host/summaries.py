@@ -262,7 +262,7 @@ class Interprocedural(GlobalOps):
     def used_at(self) -> tuple[tuple[Target, cst.CSTNode], ...]:
         """The targets used at one node only, in a line that runs on every call: where the
         runtime refuses a use a call makes (``CallSites`` reports it there)."""
-        return _one_node(self.use_nodes)
+        return _one_node(self.use_nodes, every=False)
 
     def use_order(self) -> tuple[tuple[Target, tuple[tuple[Use, cst.CSTNode], ...]], ...]:
         """The targets used at several nodes, each in a line that runs on every call: their
@@ -587,11 +587,11 @@ class Interprocedural(GlobalOps):
 
 
 def _one_node(
-    nodes_of: dict[Target, set[tuple[cst.CSTNode, bool]]],
+    nodes_of: dict[Target, set[tuple[cst.CSTNode, bool]]], *, every: bool = True
 ) -> tuple[tuple[Target, cst.CSTNode], ...]:
-    """The targets used at one node only, in a line that runs on every call."""
+    """The targets used at one node only (with ``every``: in a line that runs on every call)."""
     out: list[tuple[Target, cst.CSTNode]] = []
     for target, nodes in nodes_of.items():
-        if len({node for node, _ in nodes}) == 1 and all(every for _, every in nodes):
+        if len({node for node, _ in nodes}) == 1 and (not every or all(e for _, e in nodes)):
             out.append((target, next(iter(nodes))[0]))
     return tuple(out)

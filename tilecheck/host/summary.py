@@ -139,6 +139,9 @@ class Summary:
     # The holders a method appends to lists in its receiver's attributes it names only so
     # (``self.inflight.append(op.submit())``, ``tilecheck.host.attribute_lists``), by attribute.
     appends: tuple[tuple[str, Result], ...] = ()
+    # Those of them whose front it trims, waiting what it takes: what the list held before the
+    # call may be waited by it (``tilecheck.host.trimmed_attributes``).
+    trims: frozenset[str] = frozenset()
     # The list attributes a method leaves holding a display of ops of known length
     # (``self.ops = [k(...)]``), item by item (``tilecheck.host.attribute_items``).
     kept_ops: tuple[tuple[str, tuple[Result, ...]], ...] = ()

@@ -21,7 +21,9 @@ from tilecheck.host.model import (
     LIVE,
     NOTHING,
     Kind,
+    Many,
     Oids,
+    Packed,
     Value,
     flatten,
 )
@@ -56,8 +58,10 @@ class SummaryChecks(CaptureSites):
         order = dict(summary.use_order) if summary.statement is not None else {}
         for target, use in sorted(uses, key=lambda u: (str(u[0]), u[1].value)):
             kind, which = target
+            items = False  # the items of a container given
             if kind == "param" and isinstance(which, int) and which in bound:
                 tensors = tensors_of[which]
+                items = isinstance(bound[which][1], (Many, Packed))
                 node: cst.CSTNode = bound[which][0].value
                 if self.given_at:
                     node = self.given_at.get(id(node), node)
@@ -65,6 +69,7 @@ class SummaryChecks(CaptureSites):
             elif kind == "attr" and receiver is not None:
                 tensors = self.attribute_tensors(receiver, str(which))
                 node, shown = call, f"{receiver}.{which}"
+                items = str(which).endswith("[*]")  # (a container attribute's items)
             elif kind == "global":
                 if summary.statement is None or (
                     self.scope_node is None and "." not in str(which) and use is not Use.WRITE
@@ -81,7 +86,11 @@ class SummaryChecks(CaptureSites):
             if not tensors:
                 continue
             at = inside.get(target)
-            held = (at is not None or target in order) and self.certainly_held(tensors)
+            # (the items of a container given, used at one node: the runtime refuses there the
+            # first that conflicts, whichever it is)
+            held = (at is not None or target in order) and self.certainly_held(
+                tensors, several=items and target not in order
+            )
             if held and target in order:
                 first = self.first_refused(tensors, order[target])
                 if first is not None and first[0] is not use:
@@ -254,9 +263,10 @@ class SummaryChecks(CaptureSites):
             found = self.instance_attribute(flatten(held), attr) if held is not None else None
         return frozenset(self.kinds(found or NOTHING, Kind.TENSOR))
 
-    def certainly_held(self, tensors: Oids) -> bool:
-        """One tensor, and every holder that may borrow it holds it on every path."""
-        if len(tensors) != 1:
+    def certainly_held(self, tensors: Oids, *, several: bool = False) -> bool:
+        """One tensor (or, with ``several``, any number), and every holder that may borrow it
+        holds it on every path."""
+        if len(tensors) != 1 and not several:
             return False
         for oid in self.live_holders():
             hold = self.holds[oid]
