@@ -84,6 +84,7 @@ def _module_context(
     project: Project | None,
     kernel_decorators: Sequence[str],
     declared: frozenset[str] | None = None,
+    text: str | None = None,
 ) -> tuple[ImportResolver, CFG, Context, Functions]:
     """What every body of ``module`` shares: names, kernels, constants, classes, and the
     summaries of the functions it defines or imports from the checked tree."""
@@ -118,7 +119,7 @@ def _module_context(
         for d in top.nested
         if isinstance(d, cst.FunctionDef) and is_device_def(d, resolver, kernel_decorators)
     }
-    functions = Functions(top.nested, device, _statement_of_nested(top, None), module.body)
+    functions = Functions(top.nested, device, _statement_of_nested(top, None), module.body, text)
 
     def find_class(canonical: str) -> ClassInfo | None:
         if project is None or canonical.startswith(_NOT_USER_CODE):
@@ -321,7 +322,7 @@ def _check_module(
     module, named = constant_getattrs(module, source)
     aliases.update((new, aliases.get(old, old)) for new, old in named.items())
     resolver, top, ctx, functions = _module_context(
-        module, path, project, kernel_decorators, declared
+        module, path, project, kernel_decorators, declared, source
     )
     ctx.text = source
     methods_of: dict[int, ClassInfo] = {}  # a method's def -> its class

@@ -150,7 +150,10 @@ class Functions:
         device: set[int],
         statements: Mapping[int, int] | None = None,
         module_body: Sequence[cst.BaseStatement] = (),
+        text: str | None = None,
     ) -> None:
+        # (a generator must spell ``yield``: a module whose text has none walks no body for it)
+        yields = text is None or "yield" in text
         # a function by name, a method by ``Class.name``, with its class's name
         self.defs: dict[str, tuple[cst.FunctionDef, str | None]] = {}
         # a function or method by name -> the module statement it lies in (``statements``:
@@ -189,7 +192,7 @@ class Functions:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
                     self.statement[d.name.value] = where[id(d)]
-                if generator(d):  # ``list(gen(x))``: its body run to its end (``drained_calls``)
+                if yields and generator(d):  # ``list(gen(x))``: its body run to its end (``drained_calls``)
                     self.defs[drained_name(d.name.value)] = (d, None)
                     self._drained.add(drained_name(d.name.value))
                     if id(d) in where:
@@ -209,7 +212,7 @@ class Functions:
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
-                        if generator(stmt):  # ``list(obj)``, ``list(obj.rows())``
+                        if yields and generator(stmt):  # ``list(obj)``, ``list(obj.rows())``
                             drained = f"{d.name.value}.{drained_name(stmt.name.value)}"
                             self.defs[drained] = (stmt, d.name.value)
                             self._drained.add(drained)
