@@ -13,6 +13,8 @@ first evaluation's), its value given away; the read's value is what it was."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import libcst as cst
 
 from tilecheck.syntax.index import SyntaxIndex
@@ -42,20 +44,25 @@ def default_factories(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, tupl
             continue
         if dotted_name(value.func) in _SPELLED and len(value.args) == 1:
             made[target.value] = (value, at)
-    if not made:
-        return made
+    once = subscripted_once(index, module, made) if made else set()
+    return {n: call for n, call in made.items() if n in once}
+
+
+def subscripted_once(index: SyntaxIndex, module: cst.CSTNode, bound: Collection[str]) -> set[str]:
+    """The names of ``bound`` (each bound once at the module's top level) that the module
+    names twice only: at their binding and at one subscript (a store ``pool[k] = v`` is a
+    second one)."""
     names: dict[str, int] = {}
     items: dict[str, int] = {}
     for node in index.nodes(module):
         kind = type(node)
-        if kind is cst.Name and node.value in made:  # type: ignore[attr-defined]
+        if kind is cst.Name and node.value in bound:  # type: ignore[attr-defined]
             names[node.value] = names.get(node.value, 0) + 1  # type: ignore[attr-defined]
         elif kind is cst.Subscript:
             base = node.value  # type: ignore[attr-defined]
-            if type(base) is cst.Name and base.value in made:
+            if type(base) is cst.Name and base.value in bound:
                 items[base.value] = items.get(base.value, 0) + 1
-    # the binding's target and the one subscript
-    return {n: call for n, call in made.items() if names.get(n) == 2 and items.get(n) == 1}
+    return {n for n in bound if names.get(n) == 2 and items.get(n) == 1}
 
 
 def factory(

@@ -192,7 +192,7 @@ class Functions:
                 self.defs[d.name.value] = (d, None)
                 if id(d) in where:
                     self.statement[d.name.value] = where[id(d)]
-                if yields and generator(d):  # ``list(gen(x))``: its body run to its end (``drained_calls``)
+                if yields and generator(d):  # ``list(gen(x))``: run to its end (``drained_calls``)
                     self.defs[drained_name(d.name.value)] = (d, None)
                     self._drained.add(drained_name(d.name.value))
                     if id(d) in where:

@@ -19,7 +19,7 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.syntax.nodes import dotted_name, target_names
+from tilecheck.syntax.nodes import dotted_name, single_assignment, target_names
 from tilecheck.syntax.walk import descendants
 
 _TARGETS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)
@@ -51,12 +51,10 @@ def bound_hooks(body: Sequence[cst.BaseStatement]) -> dict[str, cst.FunctionDef]
 
 def _binding(stmt: cst.BaseStatement) -> tuple[str, str, str] | None:
     """``name.attr = types.MethodType(fn, name)``: (name, attr, fn)."""
-    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+    assigned = single_assignment(stmt)
+    if assigned is None:
         return None
-    small = stmt.body[0]
-    if type(small) is not cst.Assign or len(small.targets) != 1:
-        return None
-    target, value = small.targets[0].target, small.value
+    target, value = assigned
     if type(target) is not cst.Attribute or type(target.value) is not cst.Name:
         return None
     if type(value) is not cst.Call or dotted_name(value.func) not in _BINDERS:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.default_factories import subscripted_once
 from tilecheck.host.dunders import Analysis, apply_method
 from tilecheck.host.property_reads import PropertyRead
 from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import single_assignment
 
 _KEYS = (cst.Name, cst.Integer, cst.Float, cst.SimpleString)
 
@@ -33,30 +35,16 @@ def missing_dicts(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, str]:
         return {}
     made: dict[str, str] = {}
     for stmt in module.body:
-        if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        assigned = single_assignment(stmt)
+        if assigned is None:
             continue
-        small = stmt.body[0]
-        if type(small) is not cst.Assign or len(small.targets) != 1:
-            continue
-        target, value = small.targets[0].target, small.value
+        target, value = assigned
         if type(target) is not cst.Name or type(value) is not cst.Call or value.args:
             continue
         if type(value.func) is cst.Name and value.func.value in classes:
             made[target.value] = value.func.value
-    if not made:
-        return made
-    names: dict[str, int] = {}
-    items: dict[str, int] = {}
-    for node in index.nodes(module):
-        kind = type(node)
-        if kind is cst.Name and node.value in made:  # type: ignore[attr-defined]
-            names[node.value] = names.get(node.value, 0) + 1  # type: ignore[attr-defined]
-        elif kind is cst.Subscript:
-            base = node.value  # type: ignore[attr-defined]
-            if type(base) is cst.Name and base.value in made:
-                items[base.value] = items.get(base.value, 0) + 1
-    # the binding's target and the one subscript (a store ``pool[k] = v`` is a second one)
-    return {n: cls for n, cls in made.items() if names.get(n) == 2 and items.get(n) == 1}
+    once = subscripted_once(index, module, made) if made else set()
+    return {n: cls for n, cls in made.items() if n in once}
 
 
 def _missing(cls: cst.ClassDef) -> bool:

@@ -14,6 +14,7 @@ import libcst as cst
 
 from tilecheck.host.lazy_code import path_to, rebuilt_with
 from tilecheck.syntax.constants import string_value
+from tilecheck.syntax.nodes import single_assignment
 from tilecheck.syntax.walk import descendants
 
 _BINDERS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)
@@ -98,12 +99,10 @@ def _constants(module: cst.Module, bound: dict[str, int]) -> dict[str, str]:
     """The module's names bound once, anywhere, by ``NAME = "ident"`` at its top level."""
     out: dict[str, str] = {}
     for stmt in module.body:
-        if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        assigned = single_assignment(stmt)
+        if assigned is None:
             continue
-        small = stmt.body[0]
-        if type(small) is not cst.Assign or len(small.targets) != 1:
-            continue
-        target, value = small.targets[0].target, small.value
+        target, value = assigned
         if type(target) is not cst.Name or type(value) is not cst.SimpleString:
             continue
         text = string_value(value)

@@ -24,6 +24,19 @@ def dotted_name(expr: cst.BaseExpression) -> str | None:
     return ".".join(reversed(parts))
 
 
+def single_assignment(
+    stmt: cst.CSTNode,
+) -> tuple[cst.BaseAssignTargetExpression, cst.BaseExpression] | None:
+    """``(target, value)`` where ``stmt`` is a line holding one assignment of one target
+    (``target = value``), else None."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if type(small) is not cst.Assign or len(small.targets) != 1:
+        return None
+    return small.targets[0].target, small.value
+
+
 def head_of(dotted: str) -> str:
     return dotted.partition(".")[0]
 
