@@ -18,7 +18,7 @@ from collections.abc import Collection
 import libcst as cst
 
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, single_assignment
 
 _SPELLED = frozenset({"defaultdict", "collections.defaultdict"})
 DEFAULTDICT = "collections.defaultdict"
@@ -31,15 +31,10 @@ def default_factories(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, tupl
         return {}
     made: dict[str, tuple[cst.Call, int]] = {}
     for at, stmt in enumerate(module.body):
-        if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        assigned = single_assignment(stmt, annotated=True)
+        if assigned is None:
             continue
-        small = stmt.body[0]
-        value: cst.BaseExpression | None = None
-        target: cst.BaseExpression | None = None
-        if type(small) is cst.Assign and len(small.targets) == 1:
-            value, target = small.value, small.targets[0].target
-        elif type(small) is cst.AnnAssign:
-            value, target = small.value, small.target
+        target, value = assigned
         if type(target) is not cst.Name or type(value) is not cst.Call:
             continue
         if dotted_name(value.func) in _SPELLED and len(value.args) == 1:

@@ -21,7 +21,7 @@ import libcst as cst
 
 from tilecheck.flow.trips import int_literal, length
 from tilecheck.host.fixed_length import fixed_length
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, single_assignment
 from tilecheck.syntax.walk import with_parents
 
 Appended = tuple[str, cst.Call]  # the deque's name, the submit whose Pending it keeps
@@ -124,15 +124,10 @@ def _named(node: cst.CSTNode, name: str, *, outside_scopes: bool = False) -> int
 
 def _bounded(stmt: cst.BaseStatement, name: str) -> int | None:
     """``name = deque(maxlen=n)`` (annotated or not): ``n``."""
-    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+    assigned = single_assignment(stmt, annotated=True)
+    if assigned is None:
         return None
-    small = stmt.body[0]
-    if type(small) is cst.Assign and len(small.targets) == 1:
-        target, value = small.targets[0].target, small.value
-    elif type(small) is cst.AnnAssign and small.value is not None:
-        target, value = small.target, small.value
-    else:
-        return None
+    target, value = assigned
     if type(target) is not cst.Name or target.value != name or type(value) is not cst.Call:
         return None
     if dotted_name(value.func) not in ("deque", "collections.deque"):

@@ -48,6 +48,14 @@ class FindingSink:
     def has(self, key: object) -> bool:
         return key in self._kept
 
+    def with_late(self, late: list[tuple[object, Finding]]) -> list[Finding]:
+        """``findings()`` with the ``late`` ones (read after the body's run, on its whole
+        state) added where their key has none yet."""
+        for key, finding in late:
+            if key not in self._kept:
+                self.add(key, (-1, 0), finding)
+        return self.findings()
+
     def findings(self) -> list[Finding]:
         """The kept findings in source order; one that two root causes led to word for word
         (a name that may hold either of two tensors, both in flight) is given once."""

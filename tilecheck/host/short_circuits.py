@@ -69,10 +69,7 @@ class ShortCircuits(LazySources):
         kept = self._circuited() if any(self.circuits.values()) else []
         if not kept:
             return out
-        for key, finding in kept:
-            if not self.sink.has(key):
-                self.sink.add(key, (-1, 0), finding)
-        return self.sink.findings()
+        return self.sink.with_late(kept)
 
     def _circuited(self) -> list[tuple[object, Finding]]:
         scope = self.scope_node or self.module_node

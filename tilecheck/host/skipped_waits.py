@@ -122,10 +122,7 @@ class SkippedWaits(FlagGates):
                 kept += self._gathered_dropped()
         if not kept:
             return out
-        for key, finding in kept:
-            if not self.sink.has(key):
-                self.sink.add(key, (-1, 0), finding)
-        return self.sink.findings()
+        return self.sink.with_late(kept)
 
     def _skipped(self) -> list[tuple[object, Finding]]:
         scope = self.scope_node or self.module_node

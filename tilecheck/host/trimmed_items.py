@@ -34,7 +34,7 @@ from tilecheck.host.evictions import loop_trips
 from tilecheck.host.findings import Finding
 from tilecheck.host.list_turns import Drop, Made, Turns, Unknown
 from tilecheck.syntax.constants import const_int
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, single_assignment
 from tilecheck.syntax.walk import descendants, with_parents
 
 MOST_TURNS = 64  # turns run (a longer loop: its first ones)
@@ -228,15 +228,10 @@ def _started_empty(scope: cst.CSTNode, loop: cst.For, name: str) -> bool:
 
 def _binds_empty(stmt: cst.BaseStatement, name: str) -> bool:
     """``name = []`` (annotated or not; ``list()``, ``deque()`` with no argument too)."""
-    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+    assigned = single_assignment(stmt, annotated=True)
+    if assigned is None:
         return False
-    small = stmt.body[0]
-    if type(small) is cst.Assign and len(small.targets) == 1:
-        target, value = small.targets[0].target, small.value
-    elif type(small) is cst.AnnAssign and small.value is not None:
-        target, value = small.target, small.value
-    else:
-        return False
+    target, value = assigned
     if type(target) is not cst.Name or target.value != name:
         return False
     if type(value) is cst.List:

@@ -25,16 +25,18 @@ def dotted_name(expr: cst.BaseExpression) -> str | None:
 
 
 def single_assignment(
-    stmt: cst.CSTNode,
-) -> tuple[cst.BaseAssignTargetExpression, cst.BaseExpression] | None:
+    stmt: cst.CSTNode, annotated: bool = False
+) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
     """``(target, value)`` where ``stmt`` is a line holding one assignment of one target
-    (``target = value``), else None."""
+    (``target = value``; ``annotated``: ``target: T = value`` too), else None."""
     if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
         return None
     small = stmt.body[0]
-    if type(small) is not cst.Assign or len(small.targets) != 1:
-        return None
-    return small.targets[0].target, small.value
+    if type(small) is cst.Assign and len(small.targets) == 1:
+        return small.targets[0].target, small.value
+    if annotated and type(small) is cst.AnnAssign and small.value is not None:
+        return small.target, small.value
+    return None
 
 
 def head_of(dotted: str) -> str:
