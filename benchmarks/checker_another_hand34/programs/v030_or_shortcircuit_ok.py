@@ -1,0 +1,25 @@
+"""KV warm-up on a cache miss: `hit or bool(K.copy(...).sync())` builds the warm copy only when the
+left operand is false."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import tilert as tr
+from vkit import kernels as K
+from vkit.host import tiles, upload
+
+N = 128
+
+
+def ensure_warm(cache: set[str], key: str, buf: tr.Tensor, src: tr.Tensor) -> bool:
+    ready = key in cache or bool(K.copy(tiles(buf), src).sync())
+    cache.add(key)
+    return ready
+
+
+if __name__ == "__main__":
+    cache = {"layer0"}
+    buf = tr.zeros(N, name="kv")
+    src = upload(np.ones(N), name="prompt_kv")
+    print(ensure_warm(cache, "layer0", buf, src))

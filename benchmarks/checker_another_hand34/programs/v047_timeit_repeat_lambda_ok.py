@@ -1,0 +1,19 @@
+"""Timing a fused step with timeit.repeat at module level: the statement is a lambda building and
+syncing a fresh op on every run."""
+
+from __future__ import annotations
+
+import timeit
+
+import numpy as np
+
+import tilert as tr
+from vkit import kernels as K
+from vkit.host import tiles, upload
+
+N = 2048
+
+x = upload(np.arange(N), name="x")
+y = tr.zeros(N, name="y")
+times = timeit.repeat(lambda: K.scale(tiles(y), x, 0.5).sync(), repeat=2, number=1)
+print(f"best {min(times) * 1e6:.1f} us")
