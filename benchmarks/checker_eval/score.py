@@ -43,6 +43,9 @@ HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
 ROOT = HERE.parent.parent
 RESULTS = HERE / "results.json"
+# the set's program files and its local kernel package (a wrapper for another set may change them)
+PROGRAM_GLOB = "p*.py"
+HELPER_PREFIX = "llm"
 ORACLE_TAG = "@@ORACLE@@"
 EXPECT = re.compile(r"#\s*expect:\s*(TC\d{3})")
 EXPECT_ALSO = re.compile(r"#\s*expect-also\b")
@@ -116,7 +119,7 @@ class Program:
 
 def load_programs() -> list[Program]:
     programs = []
-    for path in sorted(PROGRAMS.glob("p*.py")):
+    for path in sorted(PROGRAMS.glob(PROGRAM_GLOB)):
         prog = Program(path)
         for number, text in enumerate(path.read_text().splitlines(), start=1):
             m = EXPECT.search(text)
@@ -314,7 +317,7 @@ def score() -> int:
     helper_findings = [
         {"path": rel, "line": f["line"], "code": f["code"], "message": f["message"]}
         for rel, fs in findings.items()
-        if rel.startswith("llm")
+        if rel.startswith(HELPER_PREFIX)
         for f in fs
     ]
     totals["fp_findings"] += len(helper_findings)

@@ -25,7 +25,9 @@ ROOT = HERE.parent.parent
 BASE = ROOT / "benchmarks" / "checker_eval" / "score.py"
 
 
-def load_base(here: Path = HERE) -> ModuleType:
+def load_base(here: Path = HERE, glob: str = "", helper: str = "") -> ModuleType:
+    """The base scorer pointed at ``here``; ``glob``/``helper``: the set's program files and
+    local package where they are not named ``p*.py`` and ``llm*``."""
     spec = importlib.util.spec_from_file_location("checker_eval_score", BASE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -33,6 +35,8 @@ def load_base(here: Path = HERE) -> ModuleType:
     spec.loader.exec_module(module)
     module.PROGRAMS = here / "programs"
     module.RESULTS = here / "results.json"
+    module.PROGRAM_GLOB = glob or module.PROGRAM_GLOB
+    module.HELPER_PREFIX = helper or module.HELPER_PREFIX
 
     def one_at_a_time(max_workers: int | None = None) -> ThreadPoolExecutor:
         return ThreadPoolExecutor(max_workers=1)
@@ -41,7 +45,7 @@ def load_base(here: Path = HERE) -> ModuleType:
     return module
 
 
-def main(here: Path = HERE) -> int:
+def main(here: Path = HERE, glob: str = "", helper: str = "") -> int:
     """Score the set in ``here`` (this folder, or a later set's: checker_eval_fresh2)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--oracle-only", action="store_true", help="run the oracle alone")
@@ -49,7 +53,7 @@ def main(here: Path = HERE) -> int:
     args = parser.parse_args()
     path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + path if path else "")
-    base = load_base(here)
+    base = load_base(here, glob, helper)
     if not args.oracle_only:
         return int(base.score())
     bad = 0

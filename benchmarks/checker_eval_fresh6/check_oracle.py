@@ -113,9 +113,9 @@ def judge(prog: Program, proc: subprocess.CompletedProcess[str]) -> str | None:
     return None
 
 
-def main(here: Path = HERE) -> int:
+def main(here: Path = HERE, glob: str = "p[0-9]*.py") -> int:
     """Judge the programs of the set in ``here`` (this one's by default; a later set's
-    check_oracle.py passes its own folder)."""
+    check_oracle.py passes its own folder, and its file names where they differ)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="print each run's stderr")
     parser.add_argument(
@@ -123,7 +123,7 @@ def main(here: Path = HERE) -> int:
     )
     parser.add_argument("names", nargs="*", help="programs (substrings of their file names)")
     args = parser.parse_args()
-    paths = sorted((here / "programs").glob("p[0-9]*.py"))
+    paths = sorted((here / "programs").glob(glob))
     progs = [load(p) for p in paths if not args.names or any(n in p.name for n in args.names)]
     bad = 0
     for prog in progs:
