@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
+from tilecheck.host.empty_fields import dynamic, self_name
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import flat_targets, store_targets
 from tilecheck.syntax.walk import descendants
@@ -39,7 +40,7 @@ def field_values(module: cst.Module) -> Mapping[int, Constant]:
     module's classes whose field holds one constant wherever they run, with that constant."""
     nodes = list(descendants(module))
     classes = [n for n in nodes if type(n) is cst.ClassDef]
-    if not classes or any(_dynamic(n) for n in nodes):
+    if not classes or any(dynamic(n, _DYNAMIC) for n in nodes):
         return {}
     based = {b.value.value for c in classes for b in c.bases if type(b.value) is cst.Name}
     stores = {id(t) for n in nodes for place in store_targets(n) for t in flat_targets(place)}
@@ -55,12 +56,12 @@ def field_values(module: cst.Module) -> Mapping[int, Constant]:
             continue
         methods = [s for s in cls.body.body if type(s) is cst.FunctionDef]
         init = next((m for m in methods if m.name.value == "__init__"), None)
-        if init is None or init.decorators or _self(init) is None:
+        if init is None or init.decorators or self_name(init) is None:
             continue
         bound = _bound(init)
         if not bound:
             continue
-        others = [m for m in methods if m is not init and _self(m) is not None]
+        others = [m for m in methods if m is not init and self_name(m) is not None]
         reads = _reads(others, stores)
         calls: list[cst.Call] | None = None
         for field, value in bound.items():
@@ -119,23 +120,10 @@ def _compared(values: Mapping[int, Constant], test: cst.Comparison) -> bool | No
     return same if operator in (cst.Is, cst.Equal) else not same
 
 
-def _self(fn: cst.FunctionDef) -> str | None:
-    if fn.decorators:
-        return None  # (a ``staticmethod`` or ``classmethod``: no instance)
-    params = [*fn.params.posonly_params, *fn.params.params]
-    return params[0].name.value if params else None
-
-
-def _dynamic(node: cst.CSTNode) -> bool:
-    return (type(node) is cst.Name and node.value in _DYNAMIC) or (
-        type(node) is cst.Attribute and node.attr.value in _DYNAMIC
-    )
-
-
 def _bound(init: cst.FunctionDef) -> dict[str, cst.BaseExpression | Constant]:
     """The fields ``__init__`` binds once, at its top level, each with its literal value or
     the parameter (a ``Name``) it takes, where that parameter is never rebound."""
-    me = _self(init)
+    me = self_name(init)
     assert type(init.body) is cst.IndentedBlock
     pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
     counts: dict[str, int] = {}
@@ -215,7 +203,7 @@ def _reads(methods: list[cst.FunctionDef], stores: set[int]) -> dict[str, list[i
     """Each field's ``self.<field>`` reads in ``methods`` whose instance name is not rebound."""
     out: dict[str, list[int]] = {}
     for method in methods:
-        me = _self(method)
+        me = self_name(method)
         if me is None or _rebinds(method, me):
             continue
         for node in descendants(method.body):

@@ -21,6 +21,7 @@ from tilecheck.host.exit_stacks import bound_by
 from tilecheck.host.library_spec import CELL_METHODS, Does, methods, named
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import single_assignment
 
 if TYPE_CHECKING:
     from tilecheck.host.context import Context
@@ -87,16 +88,10 @@ def _cells(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.Call]:
     with that call (its type is checked where it is used)."""
     made: dict[str, cst.Call] = {}
     for stmt in module.body if type(module) is cst.Module else ():
-        if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        assigned = single_assignment(stmt, annotated=True)
+        if assigned is None:
             continue
-        small = stmt.body[0]
-        if type(small) is cst.Assign and len(small.targets) == 1:
-            target: cst.BaseExpression = small.targets[0].target
-        elif type(small) is cst.AnnAssign and small.value is not None:
-            target = small.target
-        else:
-            continue
-        value = small.value
+        target, value = assigned
         if type(target) is cst.Name and type(value) is cst.Call:
             made[target.value] = value
     if not made:

@@ -32,7 +32,7 @@ def empty_fields(module: cst.Module) -> Mapping[int, frozenset[str]]:
     fields of ``self`` that are empty wherever it runs."""
     nodes = list(descendants(module))  # walked once for every field's question
     classes = [n for n in nodes if type(n) is cst.ClassDef]
-    if not classes or any(_dynamic(n) for n in nodes):
+    if not classes or any(dynamic(n) for n in nodes):
         return {}
     based = {b.value.value for c in classes for b in c.bases if type(b.value) is cst.Name}
     out: dict[int, frozenset[str]] = {}
@@ -46,7 +46,7 @@ def empty_fields(module: cst.Module) -> Mapping[int, frozenset[str]]:
         candidates = _initialised_empty(init)
         if not candidates:
             continue
-        others = [m for m in methods if m is not init and _self(m) is not None]
+        others = [m for m in methods if m is not init and self_name(m) is not None]
         fields = frozenset(f for f in candidates if _only_read(nodes, init, others, f))
         if fields:
             for method in others:
@@ -56,25 +56,22 @@ def empty_fields(module: cst.Module) -> Mapping[int, frozenset[str]]:
 
 def self_name(fn: cst.FunctionDef) -> str | None:
     """The name a method's first parameter binds (its instance), if plain."""
-    return _self(fn)
-
-
-def _self(fn: cst.FunctionDef) -> str | None:
     if fn.decorators:
         return None  # (a ``staticmethod`` or ``classmethod``: no instance)
     params = [*fn.params.posonly_params, *fn.params.params]
     return params[0].name.value if params else None
 
 
-def _dynamic(node: cst.CSTNode) -> bool:
-    return (type(node) is cst.Name and node.value in _DYNAMIC) or (
-        type(node) is cst.Attribute and node.attr.value in _DYNAMIC
+def dynamic(node: cst.CSTNode, names: frozenset[str] = _DYNAMIC) -> bool:
+    """``node`` names one of ``names`` (a way to reach an object's fields by name)."""
+    return (type(node) is cst.Name and node.value in names) or (
+        type(node) is cst.Attribute and node.attr.value in names
     )
 
 
 def _initialised_empty(init: cst.FunctionDef) -> set[str]:
     """The fields ``__init__`` binds once at its top level to an empty container."""
-    me = _self(init)
+    me = self_name(init)
     found: set[str] = set()
     if me is None or type(init.body) is not cst.IndentedBlock:
         return found
@@ -117,7 +114,7 @@ def _only_read(
     of ``self.field`` in one of the class's methods that leaves it empty."""
     allowed: set[int] = set()
     for method in [init, *methods]:
-        me = _self(method)
+        me = self_name(method)
         for node in descendants(method):
             allowed |= _reading(node, field, me)
     mentions = sum(1 for n in nodes if type(n) is cst.Attribute and n.attr.value == field)

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 
+from tilecheck.syntax.nodes import single_assignment
 from tilecheck.syntax.walk import with_parents
 
 Lengths = Mapping[tuple[str, str], int]  # (class, field) -> length
@@ -113,17 +114,11 @@ def _init(cls: cst.ClassDef) -> cst.FunctionDef | None:
 
 def _stored(stmt: cst.BaseStatement, me: str | None) -> tuple[str, cst.BaseExpression] | None:
     """``self.field = value`` (one target), as the field and the value."""
-    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+    assigned = single_assignment(stmt, annotated=True)
+    if assigned is None:
         return None
-    small = stmt.body[0]
-    if type(small) is cst.Assign and len(small.targets) == 1:
-        target: cst.BaseExpression = small.targets[0].target
-    elif type(small) is cst.AnnAssign and small.value is not None:
-        target = small.target
-    else:
-        return None
-    value = getattr(small, "value", None)
-    if type(target) is not cst.Attribute or type(target.value) is not cst.Name or value is None:
+    target, value = assigned
+    if type(target) is not cst.Attribute or type(target.value) is not cst.Name:
         return None
     return (target.attr.value, value) if target.value.value == me else None
 

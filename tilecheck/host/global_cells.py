@@ -26,7 +26,7 @@ from tilecheck.host.containers import root_of
 from tilecheck.host.exit_stacks import bound_by
 from tilecheck.host.library_spec import Does, named
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.nodes import path_of, single_assignment
 from tilecheck.syntax.walk import children
 
 # The library types whose instances hold what is stored into their attributes.
@@ -58,16 +58,10 @@ def holders(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.Call | cst
     dict display, by nothing else, with that value (a callee is checked where it is used)."""
     made: dict[str, cst.Call | cst.Dict] = {}
     for stmt in module.body if type(module) is cst.Module else ():
-        if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        assigned = single_assignment(stmt, annotated=True)
+        if assigned is None:
             continue
-        small = stmt.body[0]
-        if type(small) is cst.Assign and len(small.targets) == 1:
-            target: cst.BaseExpression = small.targets[0].target
-        elif type(small) is cst.AnnAssign and small.value is not None:
-            target = small.target
-        else:
-            continue
-        value = small.value
+        target, value = assigned
         if type(target) is cst.Name and (type(value) is cst.Dict or _spelled(value)):
             made[target.value] = cast(cst.Call | cst.Dict, value)
     if not made:
