@@ -1,0 +1,20 @@
+import numpy as np
+from llmquay import add
+
+import tilert as tr
+
+
+def residual_add(out: tr.Tensor, x: tr.Tensor, res: tr.Tensor) -> None:
+    add(out, x, res).sync()  # expect: TC106
+
+
+def main() -> None:
+    n = 4096
+    x = tr.from_numpy(np.full(n, 2.0, dtype=np.float32))
+    res = tr.ones((n,))
+    out = tr.empty((n,))
+    residual_add(out, x, res)  # expect-also: TC106
+    print(out.to_numpy()[:3])
+
+
+main()

@@ -1,0 +1,24 @@
+"""Time an elementwise kernel the way a quick benchmark script would."""
+
+import time
+
+from llmfjord import add
+
+import tilert as tr
+
+N = 1 << 16
+WARMUP, ITERS = 2, 5
+
+x = tr.ones((N,))
+y = tr.full((N,), 2.0)
+z = tr.empty((N,))
+
+op = add(z.partition((1024,)), x, y)
+for _ in range(WARMUP):
+    op.sync()  # expect: TC110
+
+start = time.perf_counter()
+for _ in range(ITERS):
+    add(z.partition((1024,)), x, y).sync()
+elapsed = (time.perf_counter() - start) / ITERS
+print(f"add: {elapsed * 1e6:.1f} us/iter, {3 * 4 * N / elapsed / 1e9:.2f} GB/s")

@@ -1,0 +1,16 @@
+"""Pre-norm before the attention block, with the library's RMSNorm."""
+
+import numpy as np
+
+import tilert as tr
+import tilert.kernels as tk
+
+TOKENS, HIDDEN = 32, 256
+rng = np.random.default_rng(0)
+
+hidden = tr.from_numpy(rng.standard_normal((TOKENS, HIDDEN)).astype(np.float32))
+norm_w = tr.from_numpy((1 + 0.1 * rng.standard_normal(HIDDEN)).astype(np.float32))
+normed = tr.empty(hidden.shape, dtype=tr.f32)
+
+tk.rmsnorm(normed, hidden, norm_w, eps=1e-6).sync()
+print(normed.to_numpy()[0, :4])

@@ -1,0 +1,20 @@
+"""Data-parallel gradient averaging, tested on the in-process stand-in world."""
+
+import numpy as np
+
+import tilert as tr
+import tilert.distributed as dist
+from tilert.distributed.testing import run_ranks
+
+N = 1024
+
+
+def train_rank(comm) -> float:
+    grad = tr.from_numpy(np.full(N, float(comm.rank + 1), np.float32))
+    pending = dist.all_reduce(grad, op="sum").submit()
+    local = float(grad.to_numpy().mean())  # expect: TC102
+    pending.wait()
+    return local / comm.size
+
+
+print(run_ranks(2, train_rank))  # expect-also: TC102
