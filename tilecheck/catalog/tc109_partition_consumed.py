@@ -49,6 +49,8 @@ from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
 from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
+from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -181,6 +183,7 @@ def main() -> None:
         *ROUND33C_VALID["TC109"],
         *ROUND33D_VALID["TC109"],
         *ROUND34A_VALID["TC109"],
+        *ROUND35R_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -371,5 +374,6 @@ def main() -> None:
         *ROUND33A_INVALID["TC109"],
         *ROUND33D_INVALID["TC109"],
         *ROUND34A_INVALID["TC109"],
+        *ROUND35R_INVALID["TC109"],
     ),
 )

@@ -51,6 +51,8 @@ from tilecheck.catalog.round33a2 import INVALID as ROUND33A2_INVALID
 from tilecheck.catalog.round33a2 import VALID as ROUND33A2_VALID
 from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
+from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -279,6 +281,7 @@ def main() -> None:
         *ROUND32L_VALID["TC110"],
         *ROUND33A2_VALID["TC110"],
         *ROUND34A_VALID["TC110"],
+        *ROUND35R_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -477,5 +480,6 @@ def main() -> None:
         *ROUND32L_INVALID["TC110"],
         *ROUND33A2_INVALID["TC110"],
         *ROUND34A_INVALID["TC110"],
+        *ROUND35R_INVALID["TC110"],
     ),
 )

@@ -27,6 +27,7 @@ from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.gated_uses import used_if
 from tilecheck.host.implicit_calls import cleared_stores, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
+from tilecheck.host.looped_runs import loop_bounds, looped_reruns
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
 from tilecheck.host.messages import Use
@@ -352,6 +353,7 @@ class Functions:
                 for use, node in events
                 if id(node) in before
             )
+        looped = self.ctx.index.fact(fn, looped_reruns)
         summary = Summary(
             name.removeprefix("memo ")
             .removeprefix("task ")
@@ -367,7 +369,7 @@ class Functions:
             releases,
             stores,
             self.statement.get(name),
-            analysis.parameter_reruns(),
+            analysis.parameter_reruns() + tuple(r[:2] for r in looped),
             reached(fn, analysis.me, appended := appends_of(fn, analysis), self.ctx),
             frozenset(analysis.refusals),
             runs_callbacks=frozenset(analysis.called_back),
@@ -421,6 +423,7 @@ class Functions:
             waited=frozenset(index for index, _ in waited),
             param_early=early,
             keys=shape if isinstance(shape, tuple) else None,
+            rerun_bounds=loop_bounds(fn, looped),
         )
         self.summaries[name] = summary
         return summary

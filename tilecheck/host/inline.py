@@ -61,6 +61,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.dunders import certain_method, receiver_path
 from tilecheck.host.findings import Finding
 from tilecheck.host.immediate import Immediate
+from tilecheck.host.looped_runs import looped_reruns
 from tilecheck.host.model import (
     NOTHING,
     Kind,
@@ -209,6 +210,8 @@ class Inlined(Immediate):
         if found is None or any(r.fn is found[0] for r in self._running):
             return None
         ok, own, named = self.ctx.index.fact(found[0], _shape)
+        if self.ctx.index.fact(found[0], looped_reruns):
+            return None  # (it runs an op it is given twice: its summary says where)
         if not ok or self.ctx.index.fact(found[0], _comprehends):
             return None
         if self.ctx.index.fact(found[0], _built) or not self._followable(found[0], call):

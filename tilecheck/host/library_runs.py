@@ -57,7 +57,7 @@ from tilecheck.host.library_spec import (
 )
 from tilecheck.host.library_statements import imported
 from tilecheck.host.model import Many, Packed, Value
-from tilecheck.host.parameter_runs import module_functions, parameter_runs
+from tilecheck.host.parameter_runs import lowered_runs
 from tilecheck.host.property_reads import lowered_from, shown_node
 from tilecheck.host.replaced_fields import TUPLE_METHOD, replace_args, replaced, tuple_replace_args
 from tilecheck.host.replaced_fields import Analysis as ReplacedAnalysis
@@ -318,31 +318,11 @@ class LibraryRuns(Transfers):
 
     def _parameters_run(self, expr: cst.Call, name: str) -> _Lowered:
         ctx = self.ctx
-        module = ctx.module
-        if module is None or any(a.star for a in expr.args):
+        if ctx.module is None or any(a.star for a in expr.args):
             return None
-        functions = ctx.index.fact(module, module_functions)
-        fn = functions.get(name)
-        runs = ctx.index.fact(fn, parameter_runs) if fn is not None else ()
-        if fn is None or not runs:
-            return None
-        given = _given(fn, expr)
-        built: list[cst.Element] = []
-        for _, param, times, bound in runs:
-            arg = given.get(param)
-            if arg is None or (bound is not None and bound in given):
-                continue
-            if type(arg) is not cst.Name or arg.value in self.env:
-                continue
-            run = functions.get(arg.value)
-            if run is None or any(p.default is None for p in run.params.params):
-                continue
-            if any(type(n) is cst.Yield for n in ctx.index.nodes(run.body)):
-                continue  # (a generator function: its call runs none of its body)
-            for _ in range(times):
-                called = lowered_from(expr, cst.Call(func=cst.Name(arg.value)))
-                built.append(cst.Element(called))
-        return (_FIRST, lowered_from(expr, cst.List(elements=built))) if built else None
+        scope = self.scope_node if type(self.scope_node) is cst.FunctionDef else None
+        built = lowered_runs(ctx.index, ctx.module, ctx.constants, scope, self.env, expr, name)
+        return (_FIRST, lowered_from(expr, built)) if built is not None else None
 
     def _drawn(self, expr: cst.Call) -> cst.BaseExpression | None:
         """A library iterator drawn by position where every position is certain here
@@ -565,18 +545,6 @@ class LibraryRuns(Transfers):
                     if type(line) is cst.FunctionDef and line.name.value == method:
                         return True
         return False
-
-
-def _given(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
-    """The arguments ``call`` gives ``fn``'s parameters, by name."""
-    params = [*fn.params.posonly_params, *fn.params.params]
-    given: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        if arg.keyword is not None:
-            given[arg.keyword.value] = arg.value
-        elif i < len(params):
-            given[params[i].name.value] = arg.value
-    return given
 
 
 def _literal(arg: cst.Arg) -> bool:

@@ -20,18 +20,22 @@ other function), so that the argument's runs evaluated before its summary keep t
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Container, Mapping
 
 import libcst as cst
 
+from tilecheck.host.called_bodies import local_defs
 from tilecheck.host.parameter_index import rebound
+from tilecheck.host.property_reads import lowered_from
+from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
 
-# (parameter position, parameter name, runs, the parameter giving the loop's bound or None)
-ParameterRun = tuple[int, str, int, str | None]
+# (parameter position, parameter name, the calls of it as statements of their own)
+ParameterRun = tuple[int, str, tuple[cst.Call, ...]]
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LEAVES = (cst.Return, cst.Raise)
+_SKIPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
 
 
 def module_functions(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.FunctionDef]:
@@ -44,7 +48,8 @@ def module_functions(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.F
 
 
 def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, ...]:
-    """The parameters ``fn`` certainly calls, with how often (an ``index.fact``)."""
+    """The parameters ``fn`` calls with no arguments and names nowhere else, with those calls
+    (an ``index.fact``; ``runs`` says how often a call certainly makes them)."""
     if type(fn) is not cst.FunctionDef:
         return ()
     params = [*fn.params.posonly_params, *fn.params.params]
@@ -59,42 +64,132 @@ def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, .
             reads[node.value] = reads.get(node.value, 0) + 1  # type: ignore[attr-defined]
         elif kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if type(func) is not cst.Name:
-                return ()  # (a method's call: it may act on what the argument's code uses)
-            if func.value in names:
+            if type(func) is cst.Name and func.value in names:
                 calls.setdefault(func.value, []).append(node)  # type: ignore[arg-type]
-            elif not _inert(index, node, fn):  # type: ignore[arg-type]
-                return ()
+            elif not inert(index, node, fn):  # type: ignore[arg-type]
+                return ()  # (it may act on what the argument's code uses)
     found: list[ParameterRun] = []
     for name, made in calls.items():
         if reads.get(name) != len(made) or any(c.args for c in made):
             continue  # named otherwise (rebound, passed on), or given arguments
-        runs, bound = 0, None
-        for call in made:
-            reached = _reached(fn, call, params)
-            if reached is None:
-                runs = 0
-                break
-            runs, bound = runs + reached[0], reached[1] or bound
-        if runs:
-            found.append((names[name], name, min(runs, 2), bound))
+        found.append((names[name], name, tuple(made)))
     return tuple(found)
 
 
-def _inert(index: SyntaxIndex, call: cst.Call, fn: cst.FunctionDef) -> bool:
+def lowered_runs(
+    index: SyntaxIndex,
+    module: cst.Module,
+    constants: Mapping[str, int],
+    scope: cst.FunctionDef | None,
+    env: Container[str],
+    call: cst.Call,
+    name: str,
+) -> cst.List | None:
+    """At ``call`` of the module's function ``name``, the calls of the functions it is given
+    that it certainly makes, in order (``[attempt(), attempt()]``); None: none. A function
+    given is a plain ``def`` of the module or a closure of ``scope`` (round 35R: ``do_bench
+    (run)`` of a nested ``def run()``) taking no argument, by a name nothing else binds, or
+    a lambda of no parameter (its body, as often: ``do_bench(lambda: k(plan, x).sync())``)."""
+    functions = index.fact(module, module_functions)
+    fn = functions.get(name)
+    found = index.fact(fn, parameter_runs) if fn is not None else ()
+    if fn is None or not found:
+        return None
+    given = given_to(fn, call)
+    turns = {p: const_int(value, constants) for p, value in given.items()}
+    local = index.fact(scope, local_defs) if scope is not None else {}
+    built: list[cst.Element] = []
+    for run in found:
+        arg = given.get(run[1])
+        if type(arg) is cst.Lambda and _no_parameters(arg.params):
+            times = runs(fn, run, turns)  # (its body, evaluated as often, where it runs)
+            built.extend(cst.Element(arg.body) for _ in range(times))
+            continue
+        if type(arg) is not cst.Name or arg.value in env:
+            continue
+        called = local.get(arg.value) or functions.get(arg.value)
+        if called is None or any(p.default is None for p in called.params.params):
+            continue
+        if any(type(n) is cst.Yield for n in index.nodes(called.body)):
+            continue  # (a generator function: its call runs none of its body)
+        for _ in range(runs(fn, run, turns)):
+            made = lowered_from(call, cst.Call(func=cst.Name(arg.value)))
+            built.append(cst.Element(made))
+    return cst.List(elements=built) if built else None
+
+
+def _no_parameters(params: cst.Parameters) -> bool:
+    return not (
+        params.params or params.posonly_params or params.kwonly_params or params.star_kwarg
+    ) and not isinstance(params.star_arg, cst.Param)
+
+
+def given_to(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The arguments ``call`` gives ``fn``'s parameters, by name."""
+    params = [*fn.params.posonly_params, *fn.params.params]
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value
+        elif i < len(params):
+            given[params[i].name.value] = arg.value
+    return given
+
+
+def runs(fn: cst.FunctionDef, run: ParameterRun, turns: Mapping[str, int | None]) -> int:
+    """How often a call of ``fn`` certainly calls the parameter of ``run`` (at most two),
+    given the constants it gives the parameters bounding loops (``turns``: None where what
+    it gives is no constant). A call that may not run is not counted."""
+    params = [*fn.params.posonly_params, *fn.params.params]
+    total = 0
+    for call in run[2]:
+        total += _reached(fn, call, params, turns) or 0
+    return min(total, 2)
+
+
+# Calls that act on nothing a callback's code may use: the clock (a benchmark's timer), and
+# builtins that only compute over the helper's own locals (its timings).
+_CLOCK = frozenset(
+    {"perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns"}
+    | {"process_time", "sleep"}
+)
+_PURE = frozenset({"min", "max", "sum", "len", "sorted", "float", "int", "round", "abs", "str"})
+_GROWS = frozenset({"append", "extend", "clear"})
+
+
+def inert(index: SyntaxIndex, call: cst.Call, fn: cst.FunctionDef) -> bool:
     """A call of the helper's own that acts on nothing its argument's code may use (so that
     the argument's runs may be evaluated before the helper's summary): ``range(...)``, an
-    exception's constructor, ``print`` of the helper's own locals (a loop's counter)."""
-    name = cast(cst.Name, call.func).value
+    exception's constructor, ``time.perf_counter()`` and the clock's other readings,
+    ``print``, ``min``, ``sum`` and such of the helper's own locals (a loop's counter, its
+    timings), and ``append`` to a list of its own (``times.append(time.perf_counter() -
+    t0)``)."""
+    func = call.func
+    own = rebound(fn) - {p.name.value for p in (*fn.params.posonly_params, *fn.params.params)}
+    if type(func) is cst.Attribute:
+        receiver = func.value
+        if type(receiver) is not cst.Name:
+            return False
+        if receiver.value == "time" and "time" not in own:
+            return func.attr.value in _CLOCK and _own_args(index, call, own)
+        return receiver.value in own and func.attr.value in _GROWS and _own_args(index, call, own)
+    if type(func) is not cst.Name:
+        return False
+    name = func.value
     if name == "range" or name.endswith(("Error", "Exception", "Warning")):
         return True
-    if name != "print":
-        return False
-    own = rebound(fn) - {p.name.value for p in fn.params.params}
+    if name in _CLOCK and name not in ("time", "sleep") and name not in own:
+        return not call.args  # (``from time import perf_counter``)
+    return (name == "print" or name in _PURE) and _own_args(index, call, own)
+
+
+def _own_args(index: SyntaxIndex, call: cst.Call, own: frozenset[str]) -> bool:
+    """Every name the arguments read is the helper's own local (or the clock's module)."""
+    nodes = [n for arg in call.args for n in index.nodes(arg.value)]
+    attrs = {id(n.attr) for n in nodes if type(n) is cst.Attribute}
     return all(
-        type(n) is not cst.Name or n.value in own
-        for arg in call.args
-        for n in index.nodes(arg.value)
+        n.value in own or n.value == "time" or n.value in _PURE or id(n) in attrs
+        for n in nodes
         if type(n) is cst.Name
     )
 
@@ -104,19 +199,20 @@ def _names_any(index: SyntaxIndex, scope: cst.CSTNode, names: dict[str, int]) ->
 
 
 def _reached(
-    fn: cst.FunctionDef, call: cst.Call, params: list[cst.Param]
-) -> tuple[int, str | None] | None:
-    """How often the statement ``call`` makes runs on a call of ``fn`` (1 or 2), and the
-    parameter the loop around it is bounded by; None where it may not run."""
+    fn: cst.FunctionDef,
+    call: cst.Call,
+    params: list[cst.Param],
+    given: Mapping[str, int | None],
+) -> int | None:
+    """How often the statement ``call`` makes runs on a call of ``fn`` (1 or 2); None where
+    it may not run."""
     suite: tuple[cst.CSTNode, ...] = tuple(fn.body.body)
-    runs, bound, looped, again = 1, None, False, False
+    runs, looped, again = 1, False, False
     while True:
         for stmt in suite:
             if _contains(stmt, call):
                 break
-            if type(stmt) is not cst.SimpleStatementLine or any(
-                type(s) in _LEAVES for s in stmt.body
-            ):
+            if _skips(stmt, looped):
                 return None
         else:
             return None
@@ -124,12 +220,12 @@ def _reached(
             only = stmt.body[0] if len(stmt.body) == 1 else None
             if type(only) is not cst.Expr or only.value is not call:
                 return None
-            return runs, bound
+            return runs
         if type(stmt) is cst.Try and _contains(stmt.body, call):
             if again and stmt.handlers and not any(_leaves(h.body) for h in stmt.handlers):
                 runs, again = 2, False  # the handler goes on to the next turn
         elif type(stmt) is cst.For and not looped and _contains(stmt.body, call):
-            turns, bound = _turns(stmt, params)
+            turns = _turns(stmt, params, given)
             if turns < 1 or stmt.orelse is not None:
                 return None
             looped = True
@@ -146,8 +242,19 @@ def _reached(
         suite = tuple(inner.body)
 
 
-def _turns(loop: cst.For, params: list[cst.Param]) -> tuple[int, str | None]:
-    """The turns of ``for _ in range(n)`` (0: not known), and the parameter ``n`` is."""
+def _skips(stmt: cst.CSTNode, looped: bool) -> bool:
+    """Whether a statement before the call may keep it from running: one that may return or
+    raise (or, inside the loop, go on to its next turn or leave it) other than by a call's
+    own exception."""
+    leaves = _SKIPS if looped else _LEAVES
+    if type(stmt) is cst.SimpleStatementLine:
+        return any(type(s) in leaves for s in stmt.body)
+    return _holds(stmt, leaves)
+
+
+def _turns(loop: cst.For, params: list[cst.Param], given: Mapping[str, int | None]) -> int:
+    """The turns of ``for _ in range(n)`` (0: not known): ``n`` an integer literal, or a
+    parameter the call gives a constant or leaves at an integer default."""
     it = loop.iter
     if (
         type(it) is not cst.Call
@@ -155,23 +262,29 @@ def _turns(loop: cst.For, params: list[cst.Param]) -> tuple[int, str | None]:
         or it.func.value != "range"
         or len(it.args) != 1
     ):
-        return 0, None
+        return 0
     n = it.args[0].value
     if type(n) is cst.Integer:
-        return int(n.value, 0), None
+        return int(n.value, 0)
     if type(n) is cst.Name:
+        if n.value in given:
+            return given[n.value] or 0
         for param in params:
             default = param.default
             if param.name.value == n.value and type(default) is cst.Integer:
-                return int(default.value, 0), n.value
-    return 0, None
+                return int(default.value, 0)
+    return 0
 
 
 def _leaves(body: cst.CSTNode) -> bool:
+    return _holds(body, (cst.Return, cst.Break, cst.Raise))
+
+
+def _holds(body: cst.CSTNode, kinds: tuple[type[cst.CSTNode], ...]) -> bool:
     stack: list[cst.CSTNode] = [body]
     while stack:
         node = stack.pop()
-        if type(node) in (cst.Return, cst.Break, cst.Raise):
+        if type(node) in kinds:
             return True
         if not isinstance(node, _NESTED):
             stack.extend(children(node))

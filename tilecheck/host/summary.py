@@ -188,6 +188,10 @@ class Summary:
     # A dict display returned on every path, by its constant keys (``returns`` in order):
     # the caller keeps its items as cells by those keys (round 30H).
     keys: tuple[str, ...] | None = None
+    # Of ``reruns``, those in a loop over ``range(n)`` of a parameter ``n``: (the rerun's node,
+    # n's position, its constant default): a call giving or leaving a constant below two runs
+    # the loop's body once (round 35R, ``tilecheck.host.looped_runs``).
+    rerun_bounds: tuple[tuple[cst.CSTNode, int, int | None], ...] = ()
 
 
 def join_returns(

@@ -16,6 +16,7 @@ from tilecheck.codes import MUTABLE_ALIAS, OP_ALREADY_RUN, PENDING_NEVER_WAITED
 from tilecheck.host import messages
 from tilecheck.host.capture_sites import CaptureSites
 from tilecheck.host.findings import Finding
+from tilecheck.host.looped_runs import once_bounded
 from tilecheck.host.messages import Use
 from tilecheck.host.model import (
     LIVE,
@@ -137,8 +138,9 @@ class SummaryChecks(CaptureSites):
         on every path, or a kernel call made right here)."""
         if summary.statement is None:
             return
+        once = once_bounded(summary, bound, self.ctx.constants)
         for index, finding in summary.reruns:
-            if index in bound:
+            if index in bound and finding.node not in once:
                 arg, value = bound[index]
                 if self.definite_kind(arg.value, value, Kind.OP) is not None:
                     shown = dataclasses.replace(finding, statement=summary.statement)

@@ -1,0 +1,303 @@
+"""Examples of round 35R of issue 17 (a one-shot thing reached again on a second pass through
+a helper): a retry wrapper that runs an op parameter in a loop with nothing leaving the loop
+after a successful run (``for _ in range(attempts): try: await op / except: continue``) runs
+it again on the next turn (TC110 at that run, where a call certainly gives an op; none where
+the call gives the loop's bound a constant below two); a closure, a module function or a
+lambda of no parameter that consumes a partition (or runs an op) made outside it, handed to a
+helper that calls its parameter twice or more (warm-up and timing loops of a benchmark
+helper reading the clock, a retry loop), consumes it twice (TC109 at the launch inside it).
+The VALID ones run clean and must stay silent (a retry that breaks or returns after success,
+a flag ending a ``while``, a loop of one turn, a closure or lambda that partitions afresh);
+the INVALID ones are real errors (the interpreter raises at the marked line)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Case
+from tilecheck.catalog.fresh_silences import _invalid
+from tilecheck.catalog.fresh_silences import _valid as valid
+
+_BENCH = """
+import time
+from collections.abc import Callable
+
+
+def do_bench(fn: Callable[[], None], warmup: int = 2, rep: int = 5) -> float:
+    for _ in range(warmup):
+        fn()
+    t0 = time.perf_counter()
+    for _ in range(rep):
+        fn()
+    return (time.perf_counter() - t0) / rep
+
+"""
+
+
+def invalid(body: str, note: str) -> Case:
+    return _invalid(body, note, typed=False)  # (across a call: beyond the mypy plugin)
+
+
+VALID: dict[str, tuple[Case, ...]] = {
+    "TC110": (
+        valid(
+            """
+import asyncio
+
+
+async def with_retry(op: tr.Op, attempts: int = 3) -> None:
+    for _ in range(attempts):
+        try:
+            await op
+            break
+        except tr.KernelError:
+            continue
+
+
+async def first_ok(op: tr.Op, attempts: int = 3) -> object:
+    for _ in range(attempts):
+        try:
+            return await op
+        except tr.KernelError:
+            await asyncio.sleep(0)
+    return None
+
+
+async def main() -> None:
+    z = tr.zeros((32,))
+    await with_retry(scale(z.partition((32,)), 2.0))
+    await first_ok(scale(z.partition((32,)), 2.0))
+    print(z.to_numpy())
+""",
+            "a retry that breaks or returns after a successful run runs the op once",
+        ),
+        valid(
+            """
+
+def until_done(op: tr.Op) -> None:
+    done = False
+    while not done:
+        try:
+            op.sync()
+            done = True
+        except tr.KernelError:
+            pass
+
+
+def pump(op: tr.Op, rounds: int = 2) -> None:
+    for _ in range(rounds):
+        try:
+            op.sync()
+        except tr.KernelError:
+            continue
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    until_done(scale(z.partition((32,)), 2.0))
+    pump(scale(z.partition((32,)), 2.0), 1)
+    pump(scale(z.partition((32,)), 2.0), rounds=1)
+    print(z.to_numpy())
+""",
+            "a flag ending the loop after success, a loop the call gives one turn",
+        ),
+        valid(
+            """
+from collections.abc import Callable
+
+
+def with_retry(make: Callable[[], tr.Op], attempts: int = 3) -> None:
+    for _ in range(attempts):
+        try:
+            make().sync()
+        except tr.KernelError:
+            continue
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    with_retry(lambda: scale(z.partition((32,)), 2.0))
+    print(z.to_numpy())
+""",
+            "a fresh op per attempt, made by the callable the retry is given",
+        ),
+    ),
+    "TC109": (
+        valid(
+            _BENCH
+            + """
+def main() -> None:
+    z = tr.zeros((32,))
+
+    def run() -> None:
+        scale(z.partition((32,)), 2.0).sync()
+
+    print(do_bench(run))
+    print(do_bench(lambda: scale(z.partition((32,)), 2.0).sync()))
+""",
+            "the benchmarked closure or lambda partitions its output afresh at each call",
+        ),
+        valid(
+            _BENCH
+            + """
+def main() -> None:
+    z = tr.zeros((32,))
+    plan = z.partition((32,))
+
+    def run() -> None:
+        scale(plan, 2.0).sync()
+
+    print(do_bench(run, warmup=0, rep=1))
+""",
+            "a benchmark the call gives one timed run and no warm-up consumes the plan once",
+        ),
+    ),
+}
+
+INVALID: dict[str, tuple[Case, ...]] = {
+    "TC110": (
+        invalid(
+            """
+import asyncio
+
+
+async def with_retry(op: tr.Op, attempts: int = 2) -> None:
+    for _ in range(attempts):
+        try:
+            await op  # TC110
+        except tr.KernelError:
+            continue
+
+
+async def main() -> None:
+    z = tr.zeros((32,))
+    await with_retry(scale(z.partition((32,)), 2.0))
+""",
+            "a retry wrapper awaits the op again on the next turn after a successful run",
+        ),
+        invalid(
+            """
+
+class Runner:
+    def run(self, op: tr.Op, tries: int = 3) -> None:
+        for attempt in range(tries):
+            print("attempt", attempt)
+            try:
+                op.sync()  # TC110
+            except tr.KernelError as exc:
+                print(exc)
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    Runner().run(scale(z.partition((32,)), 2.0))
+""",
+            "a method's retry loop syncs the op it is given on every turn",
+        ),
+        invalid(
+            """
+
+def pump(op: tr.Op, n: int = 2) -> None:
+    for _ in range(n):
+        try:
+            pending = op.submit()  # TC110
+        except tr.KernelError:
+            continue
+        pending.wait()
+
+
+z = tr.zeros((32,))
+job = scale(z.partition((32,)), 2.0)
+pump(job)
+""",
+            "a module-level call of a helper submitting its op parameter on each turn",
+        ),
+        invalid(
+            """
+
+def repeat(fn, n: int = 3) -> None:
+    for i in range(n):
+        print("run", i)
+        fn()
+
+
+z = tr.zeros((32,))
+op = scale(z.partition((32,)), 2.0)
+repeat(lambda: op.sync())  # TC110
+""",
+            "a lambda syncing one op, called three times by the helper",
+        ),
+    ),
+    "TC109": (
+        invalid(
+            _BENCH
+            + """
+def main() -> None:
+    z = tr.zeros((32,))
+    plan = z.partition((32,))
+
+    def run() -> None:
+        scale(plan, 2.0).sync()  # TC109
+
+    print(do_bench(run))
+""",
+            "a closure launching on a partition made outside it, timed by a benchmark helper",
+        ),
+        invalid(
+            _BENCH
+            + """
+def main() -> None:
+    z = tr.zeros((32,))
+    plan = z.partition((32,))
+    print(do_bench(lambda: scale(plan, 2.0).sync()))  # TC109
+""",
+            "a lambda launching on one partition, handed to the benchmark helper",
+        ),
+        invalid(
+            """
+import time
+
+
+def bench(fn, iters: int = 3) -> float:
+    times = []
+    for _ in range(iters):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+z = tr.zeros((32,))
+plan = z.partition((32,))
+
+
+def step() -> None:
+    scale(plan, 2.0).sync()  # TC109
+
+
+print(bench(step))
+""",
+            "a module function consuming a global partition, timed turn by turn into a list",
+        ),
+        invalid(
+            """
+
+def retry(fn, times: int = 3) -> None:
+    for attempt in range(times):
+        try:
+            fn()
+        except tr.KernelError:
+            print("failed attempt", attempt)
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    tiles = z.partition((32,))
+
+    def attempt() -> None:
+        scale(tiles, 2.0).sync()  # TC109
+
+    retry(attempt)
+""",
+            "a retry helper calling the closure again after it succeeded",
+        ),
+    ),
+}
