@@ -36,6 +36,8 @@ from tilecheck.catalog.round33a import INVALID as ROUND33A_INVALID
 from tilecheck.catalog.round33a import VALID as ROUND33A_VALID
 from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
+from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
+from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -137,6 +139,7 @@ def main() -> None:
         *ROUND31N_VALID["TC103"],
         *ROUND33A_VALID["TC103"],
         *ROUND34A_VALID["TC103"],
+        *ROUND35K_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -226,5 +229,6 @@ def main() -> None:
         *ROUND31N_INVALID["TC103"],
         *ROUND33A_INVALID["TC103"],
         *ROUND34A_INVALID["TC103"],
+        *ROUND35K_INVALID["TC103"],
     ),
 )

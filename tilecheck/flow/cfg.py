@@ -11,14 +11,17 @@ the state a handler sees is the state after any element that may have raised."""
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple, cast
+from dataclasses import replace
+from typing import cast
 
 import libcst as cst
 
-from tilecheck.flow import peel, unroll
+from tilecheck.flow import last_turn, peel, unroll
 from tilecheck.flow.elements import UNWINDING
 from tilecheck.flow.elements import ElementKind as ElementKind
+from tilecheck.flow.graph import CFG as CFG
+from tilecheck.flow.graph import Block as Block
+from tilecheck.flow.graph import Element as Element
 from tilecheck.flow.trips import constant_false as _is_constant_false
 from tilecheck.flow.trips import constant_true as _is_constant_true
 from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
@@ -31,68 +34,6 @@ Splice = Callable[  # (the item, the items around it, whether its ``with`` is ``
     [cst.WithItem, tuple[cst.WithItem, ...], bool],
     tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], cst.BaseSmallStatement] | None,
 ]
-
-
-class Element(NamedTuple):
-    kind: ElementKind
-    node: cst.CSTNode
-    withs: tuple[cst.WithItem, ...]  # the ``with`` items lexically around the element
-    seq: int  # order of construction, which follows the source (copies of ``finally`` aside)
-    top: int  # index, in the body given to ``build_cfg``, of the statement holding the element
-    slots: tuple[int, ...] = ()  # the slots of the unrolled loops around it, outermost first
-    width: int = 0  # ``UNROLL_IN``/``UNROLL_OUT``: how many slots; ``FOR_TARGET``: ``peel``'s
-
-
-@dataclass(eq=False)
-class Block:
-    index: int
-    elements: list[Element] = field(default_factory=list)
-    succs: list[int] = field(default_factory=list)
-
-    def link(self, other: Block) -> None:
-        if other.index not in self.succs:
-            self.succs.append(other.index)
-
-
-@dataclass
-class CFG:
-    blocks: list[Block]
-    entry: int
-    exit: int  # normal exit: ``return`` or falling off the end
-    raise_exit: int  # an exception leaving the body
-    nested: list[cst.FunctionDef | cst.ClassDef]
-    # Each loop (by ``id`` of its For or While) -> the ``seq`` of its first element: elements
-    # from there to its ``LOOP_BACK`` run in every iteration's turn.
-    loops: dict[int, int] = field(default_factory=dict)
-    unrolled: list[cst.For] = field(default_factory=list)  # loops built slot by slot too
-
-    def reverse_postorder(self) -> list[int]:
-        """Reachable blocks, each before its successors except along back edges."""
-        seen: set[int] = set()
-        order: list[int] = []
-        stack: list[tuple[int, int]] = [(self.entry, 0)]
-        seen.add(self.entry)
-        while stack:
-            index, child = stack[-1]
-            succs = self.blocks[index].succs
-            if child < len(succs):
-                stack[-1] = (index, child + 1)
-                nxt = succs[child]
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append((nxt, 0))
-            else:
-                stack.pop()
-                order.append(index)
-        order.reverse()
-        return order
-
-    def predecessors(self) -> dict[int, list[int]]:
-        preds: dict[int, list[int]] = {b.index: [] for b in self.blocks}
-        for b in self.blocks:
-            for s in b.succs:
-                preds[s].append(b.index)
-        return preds
 
 
 @frozen
@@ -162,6 +103,8 @@ class _Builder:
         self.slots: tuple[int, ...] = ()  # the slots of the unrolled loops being built
         self.unrolled: list[cst.For] = []
         self.continues: set[int] = set()  # the blocks ``continue`` jumps to
+        # a loop's body (by ``id``) -> the loop and the way out its last turn takes there
+        self.last_exits: dict[int, tuple[cst.For, Block]] = {}
         self.before: cst.CSTNode | None = None  # the statement before the one being built
         # the suite of the statement being built, and its index there
         self.suite: tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], int] = ((), 0)
@@ -227,7 +170,11 @@ class _Builder:
                     return None  # dead code after return/raise/break/continue
                 self.before = before
                 self.suite = (body, index)
-                current = self.stmt(stmt, current, ctx)
+                last = self.last_exits.get(id(body)) if index + 1 == len(body) else None
+                if last is not None and type(stmt) is cst.If:
+                    current = self.last_if(stmt, current, ctx, last)
+                else:
+                    current = self.stmt(stmt, current, ctx)
                 before = stmt
             return current
         finally:
@@ -323,6 +270,25 @@ class _Builder:
         return self.add(self.follow(test), kind, node, ctx)
 
     def if_(self, stmt: cst.If, block: Block, ctx: _Ctx) -> Block | None:
+        return self.join(*self.if_ends(stmt, block, ctx))
+
+    def last_if(
+        self, stmt: cst.If, block: Block, ctx: _Ctx, last: tuple[cst.For, Block]
+    ) -> Block | None:
+        """The last statement of a loop's body, an ``if``: where its test tells the loop's last
+        turn (``flow.last_turn``), the way taken on that turn leads out of the loop (``last[1]``:
+        the way out of an exhausted loop), not around it."""
+        way = last_turn.last_way(last[0], stmt.test)
+        ends = self.if_ends(stmt, block, ctx)
+        if way is None:
+            return self.join(*ends)
+        out, on = (ends[0], ends[1]) if way else (ends[1], ends[0])
+        if out is not None:
+            out.link(last[1])
+        return on
+
+    def if_ends(self, stmt: cst.If, block: Block, ctx: _Ctx) -> tuple[Block | None, Block | None]:
+        """The ends of ``stmt``'s ways (the test true, false), not yet joined."""
         # ``cancelled = True`` then ``if cancelled:``: no way around the body
         sure = known(self.never, "always", stmt.test) is True  # ``MODE == "a"``: no ``else``
         always = sure or _is_constant_true(stmt.test) or _holds_on_entry(stmt.test, self.before)
@@ -335,7 +301,7 @@ class _Builder:
             then_end = self.stmts(_suite(stmt.body), self.branch(test, stmt.test, True, ctx), ctx)
         orelse = stmt.orelse
         if orelse is None and always:
-            return then_end
+            return then_end, None
         otherwise = self.new() if sure else self.branch(test, stmt.test, False, ctx)
         if orelse is None:
             else_end: Block | None = otherwise
@@ -343,7 +309,7 @@ class _Builder:
             else_end = self.if_(orelse, otherwise, ctx)
         else:
             else_end = self.stmts(_suite(orelse.body), otherwise, ctx)
-        return self.join(then_end, None if sure else else_end)
+        return then_end, None if sure else else_end
 
     def loop_ctx(self, ctx: _Ctx, after: Block, header: Block) -> _Ctx:
         return _Ctx(
@@ -403,6 +369,9 @@ class _Builder:
         self.loops[id(stmt)] = self.seq
         once = length(stmt.iter) == 1
         peeled = not once and peel.peeled(stmt)  # (the first turn apart: ``flow.peel``)
+        body = _suite(stmt.body)
+        saved = self.last_exits.get(id(body))
+        self.last_exits[id(body)] = (stmt, exhausted)  # (``last_if``)
         later = self.first_turn(stmt, block, header, after, ctx) if peeled else 0
         body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx, later)
         if not once:
@@ -411,7 +380,11 @@ class _Builder:
         walked = non_empty(stmt.iter, *self.suite, self.filled, self.outer)
         if not (later and walked):  # (a first turn built apart is linked already)
             block.link(exhausted if later else body_start if walked else header)
-        end = self.stmts(_suite(stmt.body), body_start, self.loop_ctx(ctx, after, back))
+        end = self.stmts(body, body_start, self.loop_ctx(ctx, after, back))
+        if saved is None:
+            del self.last_exits[id(body)]
+        else:
+            self.last_exits[id(body)] = saved
         if once:  # ``for d in [1.0]:`` runs its body once: no next iteration
             for last in (end, back):
                 if last is not None:
