@@ -6,8 +6,12 @@ the call gives the loop's bound a constant below two); a closure, a module funct
 lambda of no parameter that consumes a partition (or runs an op) made outside it, handed to a
 helper that calls its parameter twice or more (warm-up and timing loops of a benchmark
 helper reading the clock, a retry loop), consumes it twice (TC109 at the launch inside it).
-The VALID ones run clean and must stay silent (a retry that breaks or returns after success,
-a flag ending a ``while``, a loop of one turn, a closure or lambda that partitions afresh);
+A bound method given (``op.sync``, ``step.run``) is called through its path. An op a class
+body keeps (``BOOT = fill(...)``) that a method reads as an attribute (``cls.BOOT``,
+``self.BOOT``) is not dropped unrun at the end of the class body. The VALID ones run clean and
+must stay silent (a retry that breaks or returns after success, a flag ending a ``while``, a
+loop of one turn, a closure or lambda that partitions afresh, a class attribute op a method
+runs);
 the INVALID ones are real errors (the interpreter raises at the marked line)."""
 
 from __future__ import annotations
@@ -37,6 +41,50 @@ def invalid(body: str, note: str) -> Case:
 
 
 VALID: dict[str, tuple[Case, ...]] = {
+    "TC105": (
+        valid(
+            """
+
+FLAGS = tr.zeros((32,))
+
+
+class Replica:
+    BOOT = scale(FLAGS.partition((32,)), 2.0)
+
+    @classmethod
+    def boot(cls) -> None:
+        cls.BOOT.sync()
+
+
+def main() -> None:
+    Replica.boot()
+    print(FLAGS.to_numpy())
+""",
+            "an op kept as a class attribute, run by a classmethod through `cls`",
+        ),
+        valid(
+            """
+
+BUF = tr.zeros((32,))
+
+
+class Warm:
+    WARMUP = scale(BUF.partition((32,)), 2.0)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def warm(self) -> None:
+        self.WARMUP.sync()
+
+
+def main() -> None:
+    Warm("w").warm()
+    print(BUF.to_numpy())
+""",
+            "an op kept as a class attribute, run by a method through `self`",
+        ),
+    ),
     "TC110": (
         valid(
             """
@@ -153,6 +201,50 @@ def main() -> None:
 }
 
 INVALID: dict[str, tuple[Case, ...]] = {
+    "TC105": (
+        valid(
+            """
+
+FLAGS = tr.zeros((32,))
+
+
+class Replica:
+    BOOT = scale(FLAGS.partition((32,)), 2.0)
+
+    @classmethod
+    def boot(cls) -> None:
+        cls.BOOT.sync()
+
+
+def main() -> None:
+    Replica.boot()
+    print(FLAGS.to_numpy())
+""",
+            "an op kept as a class attribute, run by a classmethod through `cls`",
+        ),
+        valid(
+            """
+
+BUF = tr.zeros((32,))
+
+
+class Warm:
+    WARMUP = scale(BUF.partition((32,)), 2.0)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def warm(self) -> None:
+        self.WARMUP.sync()
+
+
+def main() -> None:
+    Warm("w").warm()
+    print(BUF.to_numpy())
+""",
+            "an op kept as a class attribute, run by a method through `self`",
+        ),
+    ),
     "TC110": (
         invalid(
             """
@@ -224,6 +316,25 @@ op = scale(z.partition((32,)), 2.0)
 repeat(lambda: op.sync())  # TC110
 """,
             "a lambda syncing one op, called three times by the helper",
+        ),
+        invalid(
+            """
+import time
+
+
+def bench(fn, reps: int = 3) -> float:
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    op = scale(z.partition((32,)), 2.0)
+    print(bench(op.sync))  # TC110
+""",
+            "an op's bound `sync` handed to a helper that calls it on every turn",
         ),
     ),
     "TC109": (
@@ -298,6 +409,29 @@ def main() -> None:
     retry(attempt)
 """,
             "a retry helper calling the closure again after it succeeded",
+        ),
+        invalid(
+            """
+
+def twice(fn) -> None:
+    fn()
+    fn()
+
+
+class Step:
+    def __init__(self) -> None:
+        self.out = tr.zeros((32,))
+        self.plan = self.out.partition((32,))
+
+    def run(self) -> None:
+        scale(self.plan, 2.0).sync()  # TC109
+
+
+def main() -> None:
+    step = Step()
+    twice(step.run)
+""",
+            "a bound method consuming its object's partition, handed to a helper calling it twice",
         ),
     ),
 }

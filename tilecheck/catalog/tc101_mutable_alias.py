@@ -45,6 +45,8 @@ from tilecheck.catalog.round33m import INVALID as ROUND33M_INVALID
 from tilecheck.catalog.round33m import VALID as ROUND33M_VALID
 from tilecheck.catalog.round34k import INVALID as ROUND34K_INVALID
 from tilecheck.catalog.round34k import VALID as ROUND34K_VALID
+from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
+from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
 from tilecheck.codes import MUTABLE_ALIAS
 
 RULE = Rule(
@@ -185,6 +187,7 @@ def main(forward: bool) -> None:
         *ROUND33H_VALID["TC101"],
         *ROUND33M_VALID["TC101"],
         *ROUND34K_VALID["TC101"],
+        *ROUND35F_VALID["TC101"],
     ),
     invalid=(
         invalid(
@@ -398,5 +401,6 @@ def main() -> None:
         *ROUND33H_INVALID["TC101"],
         *ROUND33M_INVALID["TC101"],
         *ROUND34K_INVALID["TC101"],
+        *ROUND35F_INVALID["TC101"],
     ),
 )

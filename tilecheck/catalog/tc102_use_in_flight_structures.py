@@ -39,6 +39,8 @@ from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
 from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
+from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
+from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -295,6 +297,7 @@ def main() -> None:
     *ROUND33A2_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
     *ROUND34L_VALID["TC102"],
+    *ROUND35O_VALID["TC102"],
     *ROUND34B_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
@@ -564,6 +567,7 @@ def main() -> None:
     *ROUND33A2_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
     *ROUND34L_INVALID["TC102"],
+    *ROUND35O_INVALID["TC102"],
     *ROUND34B_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],

@@ -56,6 +56,8 @@ from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
 from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
+from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
+from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -199,6 +201,7 @@ def main() -> None:
         *ROUND33A_VALID["TC104"],
         *ROUND33C_VALID["TC104"],
         *ROUND34E_VALID["TC104"],
+        *ROUND35O_VALID["TC104"],
         *ROUND33D_VALID["TC104"],
         *ROUND34A_VALID["TC104"],
         *ROUND34D_VALID["TC104"],
@@ -449,6 +452,7 @@ def main() -> None:
         *ROUND33A_INVALID["TC104"],
         *ROUND33C_INVALID["TC104"],
         *ROUND34E_INVALID["TC104"],
+        *ROUND35O_INVALID["TC104"],
         *ROUND33D_INVALID["TC104"],
         *ROUND34A_INVALID["TC104"],
         *ROUND34D_INVALID["TC104"],

@@ -61,6 +61,9 @@ from tilecheck.catalog.round33d import INVALID as ROUND33D_INVALID
 from tilecheck.catalog.round33d import VALID as ROUND33D_VALID
 from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
 from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
+from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
+from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
+from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -210,7 +213,9 @@ def main() -> None:
         *ROUND31E_VALID["TC105"],
         *ROUND33D_VALID["TC105"],
         *ROUND33C_VALID["TC105"],
+        *ROUND35R_VALID["TC105"],
         *ROUND34D_VALID["TC105"],
+        *ROUND35F_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -323,5 +328,6 @@ def main() -> None:
         *ROUND33D_INVALID["TC105"],
         *ROUND33C_INVALID["TC105"],
         *ROUND34D_INVALID["TC105"],
+        *ROUND35F_INVALID["TC105"],
     ),
 )

@@ -18,7 +18,7 @@ import libcst as cst
 from tilecheck.flow.cfg import CFG, Block, Element, ElementKind
 from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
-from tilecheck.host import api, default_args, implicit_calls, raised_objects, with_exits
+from tilecheck.host import api, class_ops, default_args, implicit_calls, raised_objects, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
 from tilecheck.host.cell_stores import update_call, updated_items
 from tilecheck.host.cells import settle_taken
@@ -240,7 +240,7 @@ class BodyAnalysis(Positions):
             bind_captures(self, cast(cst.MatchCase, node))
         elif kind is ElementKind.DEF:
             definition = cast(cst.FunctionDef | cst.ClassDef, node)
-            self.capture(definition)
+            class_ops.capture(self, definition)  # (a class body's methods: its objects too)
             if type(definition) is cst.FunctionDef and self.scope_node is None:
                 default_args.evaluated(self, definition)
             elif type(definition) is cst.ClassDef and self.scope_node is None:

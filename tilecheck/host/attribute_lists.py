@@ -53,8 +53,8 @@ def stored_item_attribute(target: cst.BaseExpression, me: str | None) -> str | N
 
 def appended_only(fn: cst.FunctionDef, me: str) -> frozenset[str]:
     """The attributes of ``me`` that ``fn`` names only to append to them (or to store an item
-    into them, ``self.X[key] = value``), or to trim their front, waiting what it takes
-    (``tilecheck.host.trimmed_attributes``)."""
+    into them, ``self.X[key] = value``), to trim their front, waiting what it takes
+    (``tilecheck.host.trimmed_attributes``), or to read their length (``len(self.X)``)."""
     appended: set[str] = set()
     other: set[str] = set()
     skip = set(front_trims(fn, me)[1])  # the ``self.X`` of each ``self.X.append(...)`` seen
@@ -67,6 +67,8 @@ def appended_only(fn: cst.FunctionDef, me: str) -> frozenset[str]:
                 appended.add(attr)
                 assert isinstance(node.func, cst.Attribute)
                 skip.add(id(node.func.value))
+            elif type(node.func) is cst.Name and node.func.value == "len" and len(node.args) == 1:
+                skip.add(id(node.args[0].value))  # (its length read: its items left alone)
         elif type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             attr = stored_item_attribute(target, me)

@@ -31,11 +31,12 @@ from typing import Any
 import libcst as cst
 
 from tilecheck.host.context import Context
+from tilecheck.host.given_members import Members, members
 from tilecheck.host.known_keys import constant
 from tilecheck.host.library_spec import Does, named, positions
 from tilecheck.syntax.walk import children
 
-Literal = str | int | bool | None
+Literal = str | int | bool | None | Members
 _CONSTANTS: dict[str, Literal] = {"True": True, "False": False, "None": None}
 _UNKNOWN = object()
 _ONE = positions(Does.CALLS_ONE)
@@ -62,6 +63,8 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.GtE: operator.ge,
     ast.Is: operator.is_,
     ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
 }
 
 
@@ -94,7 +97,7 @@ def given(
             use = _called_with(node, parent, above, canonical)
             if use is None:
                 return _NONE
-            explicit |= _note(values, fn, use)
+            explicit |= _note(values, fn, use, module)
             ran = ran or top
             by_library = by_library or use[1] is None
             continue
@@ -138,7 +141,9 @@ def _called_with(
     return None if count is None else (count, None)
 
 
-def _note(values: dict[str, set[object]], fn: cst.FunctionDef, use: _Call) -> set[str]:
+def _note(
+    values: dict[str, set[object]], fn: cst.FunctionDef, use: _Call, module: cst.Module
+) -> set[str]:
     """Adds what ``use`` gives each parameter; returns those it gives an integer literal."""
     count, call = use
     explicit: set[str] = set()
@@ -154,17 +159,20 @@ def _note(values: dict[str, set[object]], fn: cst.FunctionDef, use: _Call) -> se
         elif at < count:
             values[name].add(_UNKNOWN)
             continue
-        values[name].add(_literal(arg if arg is not None else param.default))
+        values[name].add(_literal(arg if arg is not None else param.default, module))
         if type(arg) is cst.Integer:
             explicit.add(name)
     return explicit
 
 
-def _literal(expr: cst.BaseExpression | None) -> object:
+def _literal(expr: cst.BaseExpression | None, module: cst.Module) -> object:
     if expr is None:
         return _UNKNOWN
     if type(expr) is cst.Name:
-        return _CONSTANTS.get(expr.value, _UNKNOWN)
+        if expr.value in _CONSTANTS:
+            return _CONSTANTS[expr.value]
+        held = members(module, expr)  # (a container of literals: round 35F)
+        return _UNKNOWN if held is None else held
     found = constant(expr)
     return _UNKNOWN if found is None else found
 
@@ -219,10 +227,12 @@ def _value(node: ast.expr, values: Mapping[str, Literal]) -> object:
         return values.get(node.id, _UNKNOWN)
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
         inner = _value(node.operand, values)
-        return _UNKNOWN if inner is _UNKNOWN else _UNARY[type(node.op)](inner)
+        if inner is _UNKNOWN or (isinstance(inner, Members) and type(node.op) is not ast.Not):
+            return _UNKNOWN
+        return _UNARY[type(node.op)](inner)
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         left, right = _value(node.left, values), _value(node.right, values)
-        if left is _UNKNOWN or right is _UNKNOWN or isinstance(left, str) or isinstance(right, str):
+        if any(v is _UNKNOWN or isinstance(v, (str, Members)) for v in (left, right)):
             return _UNKNOWN
         return _BINARY[type(node.op)](left, right)
     if isinstance(node, ast.BoolOp):
@@ -234,8 +244,11 @@ def _value(node: ast.expr, values: Mapping[str, Literal]) -> object:
         left = _value(node.left, values)
         for op, right_node in zip(node.ops, node.comparators, strict=True):
             right = _value(right_node, values)
-            if left is _UNKNOWN or right is _UNKNOWN:
+            if left is _UNKNOWN or right is _UNKNOWN or isinstance(left, Members):
                 return _UNKNOWN
+            member = type(op) in (ast.In, ast.NotIn)
+            if member is not isinstance(right, Members):
+                return _UNKNOWN  # (``in`` only of a container of literals, and only it so)
             if not _COMPARE[type(op)](left, right):
                 return False
             left = right

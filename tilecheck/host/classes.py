@@ -20,6 +20,7 @@ from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
 from tilecheck.host.class_bodies import PARTITION, TENSOR, shared_attributes
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
+from tilecheck.host.field_views import whole_view
 from tilecheck.host.object_fields import Construction, construction
 from tilecheck.host.tensor_lists import empty_fields, empty_list, tensor_lists
 from tilecheck.names import NameResolver
@@ -224,6 +225,8 @@ def class_info(
                 keeps = t is target and isinstance(v, cst.Name) and v.value in captured
                 kept_graph[attr] = kept_graph.get(attr, True) and keeps
                 source = _attribute_of(v, me) if v is not None else None
+                if source is None and stmt.name.value == setup and t is target:  # (35F)
+                    source = whole_view(v, me, attr, (cls, *relatives))
                 if source is not None:
                     copied.setdefault(attr, []).append(source)
                     if stmt.name.value == setup and t is target:

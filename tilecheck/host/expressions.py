@@ -13,6 +13,7 @@ from typing import Any, cast
 import libcst as cst
 
 from tilecheck.host import api
+from tilecheck.host.attribute_cells import AttributeCells
 from tilecheck.host.cell_producers import fed_back, joined
 from tilecheck.host.context import Context
 from tilecheck.host.default_args import lambda_defaults
@@ -25,7 +26,6 @@ from tilecheck.host.implicit_sites import operated
 from tilecheck.host.messages import Use
 from tilecheck.host.missing_items import missing_read
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
-from tilecheck.host.object_graphs import ObjectGraphs
 from tilecheck.host.parameter_runs import module_functions
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.host.scopes import Scope, free_names
@@ -77,13 +77,13 @@ def _expression_handlers(cls: type) -> dict[type[cst.CSTNode], Callable[[Any, An
     return table
 
 
-class Expressions(ObjectGraphs):
+class Expressions(AttributeCells):
     """The expressions of one body; ``BodyAnalysis`` adds its statements."""
 
     __slots__ = ("_expr", "_free", "lambdas", "lazy_kept")
 
     def __init__(self, ctx: Context) -> None:
-        ObjectGraphs.__init__(self, ctx)
+        AttributeCells.__init__(self, ctx)
         self.lambdas: list[tuple[cst.Lambda, int]] = []  # with the body statement each is in
         self._free: dict[Scope, frozenset[str]] = {}  # the free names of each nested scope
         self.lazy_kept: set[str] = set()  # names ``name = map(f, xs)`` binds (``Immediate``)

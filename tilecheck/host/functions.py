@@ -27,6 +27,7 @@ from tilecheck.host.gated_ops import gated_ops
 from tilecheck.host.gated_uses import used_if
 from tilecheck.host.implicit_calls import cleared_stores, next_parts
 from tilecheck.host.implicit_sites import setter_name, setter_of
+from tilecheck.host.keyed_stores import keyed_stores
 from tilecheck.host.looped_runs import loop_bounds, looped_reruns
 from tilecheck.host.managers import exit_parameters
 from tilecheck.host.memo_calls import cached_body, memo_name, memoized
@@ -226,6 +227,12 @@ class Functions:
                                     self.statement[turn_name] = where[id(d)]
                         if static:
                             self._static.add(f"{d.name.value}.{stmt.name.value}")
+                        if coroutine(stmt):  # ``await obj.step()`` (round 35O)
+                            awaited = awaited_name(f"{d.name.value}.{stmt.name.value}")
+                            self.defs[awaited] = (stmt, d.name.value)
+                            self._coroutines.add(awaited)
+                            if id(d) in where:
+                                self.statement[awaited] = where[id(d)]
                         if id(d) in where:
                             self.statement[f"{d.name.value}.{stmt.name.value}"] = where[id(d)]
                     elif isinstance(stmt, cst.FunctionDef) and (attr := setter_of(stmt)):
@@ -331,6 +338,7 @@ class Functions:
             else {}
         )
         releases, stores = analysis.attribute_summary(entry, end)
+        stores += keyed_stores(analysis, entry, end)  # (``parts['out']``: ``keyed_stores``)
         if analysis.me is not None and analysis.method_of is not None:
             stores += cleared_stores(fn, analysis.me, stores)  # (``implicit_calls``)
         kept = (

@@ -30,6 +30,7 @@ from tilecheck.host import (
     queued_items,
     tasks,
 )
+from tilecheck.host.awaited_methods import awaited_method
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
@@ -111,6 +112,14 @@ class Immediate(PoppedItems):
                         return self.call_summary(inner, summary, None)
                     finally:
                         self.awaited_call = None
+        elif type(inner) is cst.Call and type(inner.func) is cst.Attribute:
+            found = awaited_method(self, inner.func)  # ``await obj.step()`` (round 35O)
+            if found is not None:
+                self.awaited_call = inner
+                try:
+                    return self.call_summary(inner, *found)
+                finally:
+                    self.awaited_call = None
         elif type(inner) is cst.Name and self.summarized and inner.value not in self.env:
             # ``await op`` of an op a caller may pass, or of the module's
             if self.parameter_op_named(inner) is None:

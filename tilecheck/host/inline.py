@@ -72,6 +72,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.model import SPAN as _SPAN
 from tilecheck.host.parameter_index import rebound
+from tilecheck.host.parameter_runs import parameter_runs
 from tilecheck.host.renamed_states import RETURN as _RETURN
 from tilecheck.host.renamed_states import Outward as _Outward
 from tilecheck.host.renamed_states import Renaming as _Renaming
@@ -210,8 +211,10 @@ class Inlined(Immediate):
         if found is None or any(r.fn is found[0] for r in self._running):
             return None
         ok, own, named = self.ctx.index.fact(found[0], _shape)
-        if self.ctx.index.fact(found[0], looped_reruns):
-            return None  # (it runs an op it is given twice: its summary says where)
+        if self.ctx.index.fact(found[0], looped_reruns) or (
+            call.args and self.ctx.index.fact(found[0], parameter_runs)
+        ):
+            return None  # (it runs an op, or calls a function, it is given: its summary's)
         if not ok or self.ctx.index.fact(found[0], _comprehends):
             return None
         if self.ctx.index.fact(found[0], _built) or not self._followable(found[0], call):

@@ -25,6 +25,7 @@ from collections.abc import Container, Mapping
 import libcst as cst
 
 from tilecheck.host.called_bodies import local_defs
+from tilecheck.host.dunders import receiver_path
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.constants import const_int
@@ -88,8 +89,9 @@ def lowered_runs(
     """At ``call`` of the module's function ``name``, the calls of the functions it is given
     that it certainly makes, in order (``[attempt(), attempt()]``); None: none. A function
     given is a plain ``def`` of the module or a closure of ``scope`` (round 35R: ``do_bench
-    (run)`` of a nested ``def run()``) taking no argument, by a name nothing else binds, or
-    a lambda of no parameter (its body, as often: ``do_bench(lambda: k(plan, x).sync())``)."""
+    (run)`` of a nested ``def run()``) taking no argument, by a name nothing else binds, a
+    lambda of no parameter (its body, as often: ``do_bench(lambda: k(plan, x).sync())``), or
+    an attribute path (a bound method, called through it: ``op.sync``, ``runner.step``)."""
     functions = index.fact(module, module_functions)
     fn = functions.get(name)
     found = index.fact(fn, parameter_runs) if fn is not None else ()
@@ -104,6 +106,10 @@ def lowered_runs(
         if type(arg) is cst.Lambda and _no_parameters(arg.params):
             times = runs(fn, run, turns)  # (its body, evaluated as often, where it runs)
             built.extend(cst.Element(arg.body) for _ in range(times))
+            continue
+        if type(arg) is cst.Attribute and receiver_path(arg) is not None:
+            for _ in range(runs(fn, run, turns)):  # (a bound method: ``op.sync``, ``r.step``)
+                built.append(cst.Element(lowered_from(call, cst.Call(func=arg))))
             continue
         if type(arg) is not cst.Name or arg.value in env:
             continue

@@ -19,6 +19,7 @@ from tilecheck.host.field_deaths import owed_fields
 from tilecheck.host.findings import Finding
 from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
 from tilecheck.host.kept_items import KeptItems
+from tilecheck.host.made_views import Realizing, made_or_given, made_tensors
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
@@ -28,20 +29,13 @@ from tilecheck.host.unread_stores import OWED as _OWED  # what the caller must r
 from tilecheck.host.unread_stores import owe_unread, store_unread, unread_attribute
 from tilecheck.syntax.nodes import path_of, source_of
 
-
-def _made_or_given(result: Result) -> bool:
-    """A tensor the method makes or is given (``self.outputs.append(out)``): the caller's list
-    holds it after the call (round 22L)."""
-    return result.kind is Kind.TENSOR and all(t[0] in ("new", "param") for t, _ in result.targets)
-
-
 # The axes of a view over a part of a target that the caller cannot name.
 _SOME_PART: tuple[Axis | None, ...] = (None,)
 
 
 class Receivers(KeptItems):
     __slots__ = """_appended_holders _appended_made _appending _bound_attributes _calling _owed
-    _param_attributes _reading _rebound _stale_before _unkept _views appended""".split()
+    _param_attributes _reading _rebound _stale_before _unkept _views appended _now""".split()
 
     def __init__(self, ctx: object) -> None:
         KeptItems.__init__(self, ctx)
@@ -62,6 +56,7 @@ class Receivers(KeptItems):
         self._appended_holders: set[int] = set()  # the holders ``attribute_appends`` made
         # the call whose appended holders were realized, and the tensors they made there
         self._appended_made: tuple[cst.Call, dict[Target, Oids]] | None = None
+        self._now: Realizing | None = None  # the call being realized, with what it made
 
     # -- lists of holders in an attribute (``tilecheck.host.attribute_lists``) ------------------
     def _call(self, expr: cst.Call) -> Value:
@@ -76,7 +71,7 @@ class Receivers(KeptItems):
             if type(given) is cst.Name:
                 result = self.result(self.ev(given))
                 known = self.appended.get(attr, result)
-                self.appended[attr] = known.join(result) if _made_or_given(result) else NO_RESULT
+                self.appended[attr] = known.join(result) if made_or_given(result) else NO_RESULT
             return KeptItems._call(self, expr)
         self.note_appended(attr, self.ev(expr.args[0].value))
         return NOTHING
@@ -84,7 +79,7 @@ class Receivers(KeptItems):
     def note_appended(self, attr: str, value: Value) -> None:
         """What a method keeps in a list (or dict) attribute, for ``Summary.appends``."""
         result = self.result(value)
-        if result.kind not in _OWED and not _made_or_given(result):
+        if result.kind not in _OWED and not made_or_given(result):
             result = NO_RESULT
         known = self.appended.get(attr)
         self.appended[attr] = result if known is None else known.join(result)
@@ -307,7 +302,9 @@ class Receivers(KeptItems):
             for target, tensors in self._appended_made[1].items():
                 if target[0] == "new":
                     made.setdefault(target, tensors)  # the tensor it appended a holder of
+        outer, self._now = self._now, (call, made)
         value = KeptItems.realize(self, call, summary, result, index, tensors_of, receiver, made)
+        self._now = outer
         # what it made and only reads (a global it launched with) is no tensor a name here holds
         targets = {t for t, exclusive in result.targets if t[0] != "new" or exclusive}
         if (
@@ -364,9 +361,10 @@ class Receivers(KeptItems):
         if not selects or not selects[0].memory or len(selects[0].of) != 1:
             return None
         (base,) = selects[0].of
-        of = self.target_of(base)
+        # (of a tensor it makes: ``made_views``, round 35F)
+        of = self.target_of(base) or (("new", self.site_of(base)) if self.summarizing else None)
         axes = None if oid in self._whole else selects[0].axes
-        if of is None or of[0] == "new":
+        if of is None:
             return None
         if oid not in self._whole and not self._nameable(axes):
             axes = _SOME_PART  # ``self.rows[self.at]``: some part of it, the caller's own
@@ -420,6 +418,8 @@ class Receivers(KeptItems):
             tensors = tensors_of.get(of[1], NOTHING)
         elif of[0] == "attr":
             tensors = self.attribute_tensors(receiver, str(of[1])) if receiver else NOTHING
+        elif of[0] == "new":
+            tensors = made_tensors(self, of, call, self._now)
         else:
             tensors = self.derived_tensors(of, call, tensors_of, receiver) or NOTHING
         if not tensors:
@@ -556,8 +556,8 @@ class Receivers(KeptItems):
             if root == attr and given:  # ``self.t = t``: the attribute is the caller's tensor
                 self.set_env(f"{name}.{attr}", given)
             elif result.kind is Kind.TENSOR and root is not None:
-                for target, _ in result.targets:
-                    if target[0] == "new":
+                for target, _ in result.targets:  # (or a view of one it made: 35F)
+                    if target[0] == "new" or str(target[1]).startswith("new:"):
                         shown = f"`{name}.{root}`"
                         made[target] = frozenset({self.attribute_of(instance, root, shown)})
         owed = self._owing(name)  # and what no code reads is the caller's (round 28L)

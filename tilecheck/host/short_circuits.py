@@ -11,14 +11,16 @@ silent, where ``if valid(raw): op.sync()`` is TC105 (``tilecheck.host.skipped_wa
   ``False or op.sync()`` runs it on every path;
 * otherwise, where the short circuit is the whole value of a statement (an expression
   statement, an assignment's value, a ``return``'s value, an ``if``'s test) and its left
-  operand may go either way (as an ``if`` test may: ``SkippedWaits._undecided``), the way that
+  operand may go either way (as an ``if`` test may: ``SkippedWaits._undecided``), or reads
+  parameters only, which every call gives values that make it skip the right operand (as an
+  ``if`` test's way is taken: ``SkippedWaits._taken_way``, round 35F), the way that
   skips the right operand is followed as an ``if``'s way is: a Pending or op that a plain local
   name alone holds, live on every path, that the right operand names and nothing else in the
   statement does, is dropped there where every way on lets the name go unread
   (``tilecheck.host.name_drops``): TC105 (TC108) at its site.
 
 Anything else (a short circuit inside a larger expression, a left operand that names the name,
-a parameter or a flag) gives no finding."""
+a parameter no call decides, or a flag) gives no finding."""
 
 from __future__ import annotations
 
@@ -82,7 +84,13 @@ class ShortCircuits(LazySources):
         out: list[tuple[object, Finding]] = []
         for expr, held in self.circuits.items():
             stmt = tops.get(expr)
-            if not held or stmt is None or not self._undecided(stmt, shape, flags, expr.left):
+            if not held or stmt is None:
+                continue
+            # (the left operand's truth at every call, from the arguments: round 35F)
+            skipping = type(expr.operator) is not cst.And
+            if not self._undecided(stmt, shape, flags, expr.left) and not self._taken_way(
+                expr.left, skipping
+            ):
                 continue
             tested = names(expr.left)
             right = names(expr.right)

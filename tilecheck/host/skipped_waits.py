@@ -137,7 +137,7 @@ class SkippedWaits(FlagGates):
             stmt = shape.tests.get(test)
             if stmt is None:
                 continue
-            if not self._undecided(stmt, shape, flags) and not self._taken_way(stmt, truth):
+            if not self._undecided(stmt, shape, flags) and not self._taken_way(test, truth):
                 continue
             tested = names(test)
             for name, oid in held:
@@ -323,24 +323,24 @@ class SkippedWaits(FlagGates):
             decided |= ctx.index.fact(ctx.module, _literals)
         return any(n not in decided and n not in ctx.constants for n in found)
 
-    def _taken_way(self, stmt: cst.If, truth: bool) -> bool:
+    def _taken_way(self, test: cst.BaseExpression, truth: bool) -> bool:
         """The test reads only parameters that every call of the function gives one literal
         (``called_values``: its own calls and the library calls it is handed to), and with
         them it takes the way ``truth``."""
         fn = self.scope_node
         module = self.ctx.module
-        found = names(stmt.test)
+        found = names(test)
         if type(fn) is not cst.FunctionDef or module is None or not found <= self.parameters:
             return False
         from tilecheck.host import called_values  # (rarely met: compiled here)
 
         ctx = self.ctx
         values, _, given = called_values.given(module, fn, lambda f: ctx.callee(f).canonical)
-        if not found <= values.keys() or called_values.decided(stmt.test, values) is not truth:
+        if not found <= values.keys() or called_values.decided(test, values) is not truth:
             return False
         # (a call of the module giving an integer to a test ``gated_ops`` reads: its TC105 at
         # that call, already)
-        return found.isdisjoint(given) or not called_values.gated(fn, stmt.test, found, ctx)
+        return found.isdisjoint(given) or not called_values.gated(fn, test, found, ctx)
 
     def _dropped_finding(
         self,

@@ -19,6 +19,8 @@ import libcst as cst
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
 from tilecheck.host.dunders import default_factories
+from tilecheck.host.fixed_lists import fixed_lengths
+from tilecheck.host.keyed_stores import dict_entry
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.records import record_call, typed_dict_call
 from tilecheck.host.views import Views
@@ -55,15 +57,34 @@ class Structures(Views):
         for attr, root in info.tensors.items():
             tensor = self.obj(Kind.TENSOR, (*owner, root), None, f"`{me}.{root}`")
             env[f"{me}.{attr}"] = frozenset({tensor})
+        fixed = {} if param else fixed_lengths(self.ctx, info.name)
         for attr in info.containers:
+            if attr in fixed:  # a list made once and only read: its items one by one
+                env.update(self.fixed_items(f"{me}.{attr}", (*owner, attr), fixed[attr]))
+                continue
             key = (*owner, attr + "[*]")
             tensor = self.obj(Kind.TENSOR, key, None, f"a tensor of `{me}.{attr}`")
             env[f"{me}.{attr}[*]"] = frozenset({tensor})
+        if not param:  # (its dicts of partitions by key: ``keyed_stores``)
+            env.update(dict_entry(self.ctx, me, info.name))
         if env:
             self._based.add(me)
             self._under.setdefault(me, set()).update(env)
         if param:  # its methods run on it (round 34B): a name known as an instance of the class
             self.instances[me] = info.name
+        return env
+
+    def fixed_items(self, path: str, owner: tuple[str, ...], n: int) -> dict[str, Oids]:
+        """The entries of a list attribute of ``n`` items that never change
+        (``tilecheck.host.fixed_lists``): a tensor per position, known to the caller as the
+        receiver's ``X[i]``, and the list's length."""
+        env: dict[str, Oids] = {}
+        for i in range(n):
+            key = (*owner[:-1], f"{owner[-1]}[{i}]")
+            env[f"{path}[{i}]"] = frozenset({self.obj(Kind.TENSOR, key, None, f"`{path}[{i}]`")})
+        env[f"{path}[*]"] = frozenset().union(*env.values())
+        env[f"{path}[#{n}]"] = NOTHING
+        self._lengths[path] = n
         return env
 
     # -- instances -------------------------------------------------------------------------------
@@ -141,7 +162,19 @@ class Structures(Views):
             shown = f"`{name}.{root}`"
             tensors = frozenset(self.attribute_of(o, root, shown) for o in oids)
             self.set_env(f"{name}.{attr}", tensors)
+        fixed = fixed_lengths(self.ctx, info.name)
         for attr in sorted(info.containers):
+            if attr in fixed:  # its items one by one, as its methods hold them
+                for i in range(fixed[attr]):
+                    items = frozenset(
+                        self.attribute_of(o, f"{attr}[{i}]", f"`{name}.{attr}[{i}]`") for o in oids
+                    )
+                    self.set_env(f"{name}.{attr}[{i}]", items)
+                every = [self.env.get(f"{name}.{attr}[{i}]", NOTHING) for i in range(fixed[attr])]
+                self.set_env(f"{name}.{attr}[*]", frozenset().union(*every))
+                self.set_env(f"{name}.{attr}[#{fixed[attr]}]", NOTHING)
+                self._lengths[f"{name}.{attr}"] = fixed[attr]
+                continue
             shown = f"a tensor of `{name}.{attr}`"
             tensors = frozenset(self.attribute_of(o, attr + "[*]", shown) for o in oids)
             self.set_env(f"{name}.{attr}[*]", tensors)
