@@ -7,14 +7,36 @@ that container on the way into the call, so ``layer in seen`` is decided there
 (``__init__``'s ``self.prev = self.state.reshape(-1)``, a helper's ``return buf.reshape(-1),
 buf``, a method's stores) is that tensor's memory under a second name: a launch that writes one
 through a partition and reads the other is TC101 (``tilecheck.host.field_views``,
-``tilecheck.host.made_views``). The VALID ones run clean and must stay silent; the INVALID ones
-are real errors (the interpreter raises, or tilert warns, at the marked line)."""
+``tilecheck.host.made_views``). A ``for`` over a generator method's items (``reversed(obj)`` of a
+generator ``__reversed__``, ``obj`` of a generator ``__iter__``, ``obj.rows()``) whose body
+touches nothing the generator does runs the generator to its end as ``list(...)`` would
+(``tilecheck.host.drained_calls.drained_loop``). The VALID ones run clean and must stay
+silent; the INVALID ones are real errors (the interpreter raises, or tilert warns, at the
+marked line)."""
 
 from __future__ import annotations
 
 from tilecheck.catalog.base import Case
 from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
+
+_HISTORY = """
+from collections.abc import Iterator
+
+
+class History:
+    def __init__(self) -> None:
+        self.rows = [tr.zeros((64,)) for _ in range(3)]
+
+    def __reversed__(self) -> Iterator[float]:
+        for row in reversed(self.rows):
+            yield float(row.to_numpy()[0])  # TC102
+
+    def heads(self, k: float) -> Iterator[float]:
+        for row in self.rows:
+            yield k * float(row.to_numpy()[0])  # TC102
+
+"""
 
 _PREFILL = """
 
@@ -27,6 +49,51 @@ def prefill(seen: set[str], layer: str, kv: Tensor[f32], prompt: Tensor[f32]) ->
 """
 
 VALID: dict[str, tuple[Case, ...]] = {
+    "TC102": (
+        valid(
+            _HISTORY.replace("  # TC102", "")
+            + """
+def main() -> None:
+    hist = History()
+    pend = scale(hist.rows[2].partition((64,)), 2.0).submit()
+    pend.wait()
+    newest = []
+    for value in reversed(hist):
+        newest.append(value)
+    print(newest)
+""",
+            "the rows walked newest first after the launch's wait",
+        ),
+        valid(
+            _HISTORY.replace("  # TC102", "")
+            + """
+def main() -> None:
+    hist = History()
+    pend = scale(hist.rows[2].partition((64,)), 2.0).submit()
+    first = 0.0
+    for value in hist.heads(2.0):
+        first = value
+        break
+    pend.wait()
+    print(first)
+""",
+            "a `break` on the first item: the generator never reads the row in flight",
+        ),
+        valid(
+            _HISTORY.replace("  # TC102", "")
+            + """
+def main() -> None:
+    hist = History()
+    pend = scale(hist.rows[2].partition((64,)), 2.0).submit()
+    total = 0.0
+    for value in hist.heads(2.0):
+        pend.wait()
+        total += value
+    print(total)
+""",
+            "the body waits before the generator's next piece reads: not taken at once",
+        ),
+    ),
     "TC101": (
         valid(
             """
@@ -126,6 +193,62 @@ refresh(False, out)
 }
 
 INVALID: dict[str, tuple[Case, ...]] = {
+    "TC102": (
+        invalid(
+            _HISTORY.replace("  # TC102", "", 1)
+            .replace("  # TC102", "")
+            .replace("yield float(row.to_numpy()[0])", "yield float(row.to_numpy()[0])  # TC102")
+            + """
+def main() -> None:
+    hist = History()
+    pend = scale(hist.rows[2].partition((64,)), 2.0).submit()
+    newest = []
+    for value in reversed(hist):
+        newest.append(value)
+    pend.wait()
+    print(newest)
+""",
+            "`for` over `reversed(obj)` of a generator `__reversed__`: its first row is in flight",
+        ),
+        invalid(
+            _HISTORY.replace("  # TC102", "", 1)
+            + """
+def main() -> None:
+    hist = History()
+    pend = scale(hist.rows[1].partition((64,)), 2.0).submit()
+    total = 0.0
+    for value in hist.heads(2.0):
+        if value > 0:
+            total += value
+    pend.wait()
+    print(total)
+""",
+            "`for` over a generator method: its second piece reads the row in flight",
+        ),
+        invalid(
+            """
+from collections.abc import Iterator
+
+
+class Ring:
+    def __init__(self) -> None:
+        self.slots = [tr.zeros((64,)) for _ in range(2)]
+
+    def __iter__(self) -> Iterator[float]:
+        for s in self.slots:
+            yield float(s.to_numpy()[0])  # TC102
+
+
+ring = Ring()
+pend = scale(ring.slots[0].partition((64,)), 3.0).submit()
+seen = [0.0]
+for v in ring:
+    seen.append(v)
+pend.wait()
+""",
+            "`for` over an instance whose `__iter__` is a generator, at module level",
+        ),
+    ),
     "TC101": (
         invalid(
             """

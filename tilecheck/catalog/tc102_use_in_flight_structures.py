@@ -39,6 +39,10 @@ from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
 from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
+from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
+from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
+from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
+from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
 from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -299,11 +303,13 @@ def main() -> None:
     *ROUND34L_VALID["TC102"],
     *ROUND35O_VALID["TC102"],
     *ROUND34B_VALID["TC102"],
+    *ROUND35F_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
     *ROUND33M_VALID["TC102"],
     *ROUND34E_VALID["TC102"],
     *ROUND34A_VALID["TC102"],
+    *ROUND35K_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -569,9 +575,11 @@ def main() -> None:
     *ROUND34L_INVALID["TC102"],
     *ROUND35O_INVALID["TC102"],
     *ROUND34B_INVALID["TC102"],
+    *ROUND35F_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],
     *ROUND33M_INVALID["TC102"],
     *ROUND34E_INVALID["TC102"],
     *ROUND34A_INVALID["TC102"],
+    *ROUND35K_INVALID["TC102"],
 )

@@ -71,6 +71,8 @@ from tilecheck.catalog.round34k import INVALID as ROUND34K_INVALID
 from tilecheck.catalog.round34k import VALID as ROUND34K_VALID
 from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
 from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
+from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
+from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -346,6 +348,7 @@ class Prefetcher:
         *ROUND33C_VALID["TC108"],
         *ROUND34L_VALID["TC108"],
         *ROUND34K_VALID["TC108"],
+        *ROUND35K_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(
@@ -506,6 +509,7 @@ def main() -> None:
         *ROUND33C_INVALID["TC108"],
         *ROUND34L_INVALID["TC108"],
         *ROUND34K_INVALID["TC108"],
+        *ROUND35K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),
 )

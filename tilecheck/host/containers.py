@@ -475,6 +475,11 @@ class Containers(Counters):
         before = made.known_items(self, path) if name in made.FILLS else None
         if name in ("append", "appendleft") and len(values) == 1:
             self.add_row(path, values[0], call.args[0].value)
+        elif name == "setdefault" and _keyed_default(call, values):
+            # ``d.setdefault(k, (buf, p))``: as ``d[k] = (buf, p)`` where ``k`` is new (round
+            # 35K): a row, its columns kept (where ``k`` was there, the value is dropped)
+            key = cst.SubscriptElement(cst.Index(call.args[0].value))
+            self.add_keyed(path, cst.Subscript(func.value, [key]), values[1])
         elif name in _CONTAINER_ADDS:
             self.add_to(path, frozenset().union(*map(flatten, values)) if values else NOTHING)
         if name in _CONTAINER_ADDS:
@@ -578,3 +583,9 @@ def _one_object(value: Packed) -> bool:
         return False
     first = value.items[0]
     return isinstance(first, frozenset) and len(first) == 1 and all(i == first for i in value.items)
+
+
+def _keyed_default(call: cst.Call, values: list[Value]) -> bool:
+    """``d.setdefault(k, v)``: two plain arguments, the key holding no tilert object."""
+    plain = len(values) == 2 and not any(a.star or a.keyword is not None for a in call.args)
+    return plain and not flatten(values[0])

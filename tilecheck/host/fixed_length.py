@@ -1,10 +1,13 @@
-"""The length of a list no code can change: bound once, to a display of ``n`` items or to a
+"""The length of a list no code can change: bound once, to a display of ``n`` items, to a
+display repeated a constant number of times (``[None] * SLOTS``, round 35K) or to a
 comprehension of one ``for`` over ``range(n)`` (or over a display of ``n`` items), and named
 elsewhere only where nothing changes its length (indexed, walked, measured, zipped). Where that
 holds, ``xs[-1]`` is ``xs[n - 1]``, apart from ``xs[0]`` (``tilecheck.host.lanes``: the items a
 loop over ``pends[:-1]`` leaves in flight); anything else gives no length (nothing guessed)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import libcst as cst
 
@@ -28,8 +31,12 @@ _READERS = frozenset({"len", "zip", "enumerate", "reversed", "sorted", "print", 
 }
 
 
-def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
-    """The length of the list ``name`` in ``scope`` (nested scopes included), or None."""
+def fixed_length(
+    scope: cst.CSTNode, name: str, constants: Mapping[str, int] | None = None
+) -> int | None:
+    """The length of the list ``name`` in ``scope`` (nested scopes included), or None.
+    ``constants``: the integer constants a count may name (``range(SLOTS)``); None: literals
+    alone."""
     length: int | None = None
     binds = 0
     for node, parent, above in with_parents(scope):
@@ -42,9 +49,10 @@ def fixed_length(scope: cst.CSTNode, name: str) -> int | None:
             if not _reads(node, parent, above):
                 return None
         if type(node) is cst.Assign and _binds(node, name):
-            length = _display_length(node.value)
+            length = _display_length(node.value, constants or {})
         if type(node) is cst.AnnAssign and _annotated(node, name):
-            length = _display_length(node.value) if node.value is not None else None
+            value = node.value
+            length = _display_length(value, constants or {}) if value is not None else None
     return length if binds == 1 else None
 
 
@@ -87,7 +95,16 @@ def _reader(func: cst.BaseExpression) -> bool:
     return False
 
 
-def _display_length(value: cst.BaseExpression) -> int | None:
+def _display_length(value: cst.BaseExpression, constants: Mapping[str, int]) -> int | None:
+    if type(value) is cst.BinaryOperation and type(value.operator) is cst.Multiply:
+        # ``[None] * n`` (or ``n * [None]``): the display's items, ``n`` times
+        display, times = value.left, const_int(value.right, constants)
+        if type(display) is not cst.List:
+            display, times = value.right, const_int(value.left, constants)
+        if type(display) is not cst.List or times is None or times < 0:
+            return None
+        once = _display_length(display, constants)
+        return None if once is None else once * times
     if isinstance(value, (cst.List, cst.Tuple)):
         if any(isinstance(e, cst.StarredElement) for e in value.elements):
             return None
@@ -99,7 +116,7 @@ def _display_length(value: cst.BaseExpression) -> int | None:
         return None
     walked = loop.iter
     if isinstance(walked, (cst.List, cst.Tuple)):
-        return _display_length(walked)
+        return _display_length(walked, constants)
     if (
         isinstance(walked, cst.Call)
         and isinstance(walked.func, cst.Name)
@@ -107,6 +124,6 @@ def _display_length(value: cst.BaseExpression) -> int | None:
         and len(walked.args) == 1
         and not walked.args[0].star
     ):
-        n = const_int(walked.args[0].value)
+        n = const_int(walked.args[0].value, constants)
         return n if n is not None and n >= 0 else None
     return None

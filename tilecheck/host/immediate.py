@@ -34,6 +34,7 @@ from tilecheck.host.awaited_methods import awaited_method
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.context import Context
 from tilecheck.host.coroutines import awaited_name
+from tilecheck.host.drained_calls import drained_loop
 from tilecheck.host.library_spec import Does, named, positions
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import rebound
@@ -210,6 +211,9 @@ class Immediate(PoppedItems):
                 self._run_inside[call] = (node, summary.statement)
 
     def _call(self, expr: cst.Call) -> Value:
+        loop = self._loop_of.get(id(expr))
+        if loop is not None:  # ``for v in obj.rows():`` (``drained_calls``, round 35F)
+            drained_loop(self, loop)
         element = self.element
         if element is not None and element.kind is ElementKind.WITH_ENTER:
             entering = cast(cst.WithItem, element.node).item

@@ -21,7 +21,7 @@ from typing import Protocol, cast
 import libcst as cst
 
 from tilecheck.host.attribute_drops import only_stored
-from tilecheck.host.drained_calls import Draining, drained_generator, drained_name
+from tilecheck.host.drained_calls import Draining, drained_generator, drained_loop, drained_name
 from tilecheck.host.dunders import (
     Analysis,
     apply_method,
@@ -298,6 +298,8 @@ def _docstring(stmt: cst.BaseStatement) -> bool:
 def loop_entered(an: Looping, loop: cst.For, value: Value) -> None:
     """``for x in obj``: ``obj.__iter__()`` once, before the first turn (``for x in
     Feed(b)``: the new instance is held by ``held_iterable``'s name first)."""
+    if type(loop.iter) is not cst.Call:  # (a call's: at it, ``Immediate._call``; round 35F)
+        drained_loop(cast("Draining", an), loop)
     if type(loop.iter) is cst.Call and isinstance(value, frozenset) and value:
         held = held_iterable(loop)
         if held is not None and an.kinds(value, Kind.INSTANCE):

@@ -353,7 +353,7 @@ class ItemAttributes(RepeatedItems):
                 name.isidentifier()
                 and scope is not None
                 and self.local_container(name + "[*]")
-                and fixed_length(scope, name) is not None
+                and fixed_length(scope, name, self.ctx.constants) is not None
                 and not _items_stored(scope, name)
             )
             self._plain_lists[name] = known

@@ -210,7 +210,11 @@ class Lanes(ItemAttributes):
         from ``bufs[0]``. None known: none (the loop's waits count for every item, as before)."""
         source = self._lanes[lane][0] if lane in self._lanes else ""
         scope = self.scope_node or self.module_node
-        n = fixed_length(scope, source) if source.isidentifier() and scope is not None else None
+        n = (
+            fixed_length(scope, source, self.ctx.constants)
+            if source.isidentifier() and scope is not None
+            else None
+        )
         if n is None:
             return ()
         at = tuple(key + n if key < 0 else key for key in keys)

@@ -104,7 +104,7 @@ class Overwrites(SlotFacts):
         if not live:
             return None
         scope = self.scope_node or self.module_node
-        n = fixed_length(scope, name) if scope is not None else None
+        n = fixed_length(scope, name, self.ctx.constants) if scope is not None else None
         if n is None:
             const = path_key(index.value)
             if const is not None and scope is not None:

@@ -15,13 +15,13 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host import messages
+from tilecheck.host import messages, popped_any
 from tilecheck.host.cells import keyed_get
 from tilecheck.host.context import Context
 from tilecheck.host.deleted_items import plain_uses
 from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_runs import KeyedRuns
-from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Value
+from tilecheck.host.model import LIVE, NOTHING, Kind, Many, Oids, Value
 from tilecheck.host.name_drops import layout
 from tilecheck.host.summary import Summary
 from tilecheck.syntax.nodes import path_of
@@ -88,6 +88,12 @@ class PoppedItems(KeyedRuns):
         an item nothing was ever derived from (no loop's copy, summary or element of it: a
         copy's run is concluded on the item only where the loop's walk is known), of a name
         no nested function, lambda or class names (it may run them elsewhere)."""
+        taken = popped_any.deleted_one(target)  # ``del d[k]`` (round 35K)
+        if taken is not None:
+            contents = self.env.get(taken + "[*]", NOTHING)
+            KeyedRuns.delete(self, target)
+            self._dropped_any(taken, target, contents)
+            return
         name = target.value if type(target) is cst.Name else None
         held = self.env.get(name + "[*]") if name is not None else None
         scope = self.scope_node or self.module_node
@@ -119,6 +125,11 @@ class PoppedItems(KeyedRuns):
 
     def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
         """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""
+        if isinstance(value, Many):
+            popped = popped_any.pops_one(expr)
+            if popped is not None:
+                self._dropped_any(popped[0], popped[1], value.contents)
+            return
         if type(expr) is not cst.Call or not isinstance(value, frozenset) or not value:
             return
         func = expr.func
@@ -140,3 +151,24 @@ class PoppedItems(KeyedRuns):
                 and hold.status == LIVE
             ):
                 self.dropped[(site, expr)] = oid not in referenced
+
+    def _dropped_any(self, name: str, where: cst.CSTNode, contents: Oids) -> None:
+        """``d.pop(k)``, ``d.popitem()``, ``del d[k]`` under a computed key took one of
+        ``contents`` out (``tilecheck.host.popped_any``): where all are Pendings of one submit
+        of this body, never waited, held by nothing but the dict, that one is dropped."""
+        scope = self.scope_node or self.module_node
+        if not contents or scope is None or not self.local_container(name + "[*]"):
+            return
+        if not popped_any.submits_only(self.ctx.index, scope, name):
+            return
+        if not all(self._never_released(o) for o in contents):
+            return
+        sites = {self.site_of(o) for o in contents}
+        if len(sites) != 1 or self.infos[next(iter(sites))].kind is not Kind.PENDING:
+            return
+        own = (name + "[", name + ".")
+        referenced: set[int] = set()
+        for key, oids in self.env.items():
+            if key != name and not key.startswith(own):
+                referenced |= oids
+        self.dropped[(next(iter(sites)), where)] = referenced.isdisjoint(contents)

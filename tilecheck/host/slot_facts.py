@@ -66,7 +66,7 @@ class SlotFacts(ZippedItems):
             scope = getattr(self, "scope_node", None) or self.module_node
             n = None
             if scope is not None and self.local_container(name + "[*]"):
-                n = fixed_length(scope, name)
+                n = fixed_length(scope, name, self.ctx.constants)
                 if n is not None and _stored_elsewhere(scope, name):
                     n = None  # a nested function stores into it: not where this body sees
             self._slot_lengths[name] = n
