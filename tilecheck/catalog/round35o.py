@@ -6,7 +6,8 @@ comprehension over a constant ``range``) and nothing changes the list afterwards
 writing ``self.slots[i]`` (a constant, or a form of its parameters such as ``layer % 2`` the
 caller gives a constant) leaves its Pending in flight, and another method's read of the same
 item, or a walk of every item, before the wait is TC102 there. A read of another item, or of
-the same one after the wait, is not.
+the same one after the wait, is not. A dict display of new tensors by constant keys
+(``self.bufs = {"k": ..., "v": ...}``) made so is followed by its keys the same way.
 
 Partitions a method stores into a dict attribute ``__init__`` made empty (named only through
 ``self``) stay alive for the caller until a method naming the dict runs: a read of their
@@ -81,6 +82,23 @@ class Recorder:
 
     def total(self) -> float:
         return sum(float(o.to_numpy().sum()) for o in self.outs)
+"""
+
+_KV = """
+
+class KV:
+    def __init__(self, src: tr.Tensor) -> None:
+        self.src = src
+        self.bufs = {"k": tr.zeros((32,)), "v": tr.zeros((32,))}
+        self.job: tr.Pending | None = None
+
+    def update(self) -> None:
+        self.job = copy(self.bufs["k"].partition((32,)), self.src).submit()
+
+    def settle(self) -> None:
+        if self.job is not None:
+            self.job.wait()
+            self.job = None
 """
 
 _STAGE = """
@@ -171,6 +189,22 @@ def main() -> None:
     print(rec.total())
 """,
             "outputs named by the list's length read after every Pending is waited",
+        ),
+        valid(
+            _KV
+            + """
+    def peek(self, key: str) -> float:
+        return float(self.bufs[key].to_numpy()[0])
+
+
+def main() -> None:
+    kv = KV(tr.ones((32,)))
+    kv.update()
+    print(float(kv.bufs["v"].to_numpy()[0]))
+    kv.settle()
+    print(kv.peek("k"))
+""",
+            "a dict field's other key read while `k` is written, `k` after the wait",
         ),
     ),
     "TC104": (
@@ -311,6 +345,20 @@ def main() -> None:
     rec.wait_all()
 """,
             "outputs named by the list's length read while the last write is in flight",
+        ),
+        invalid(
+            _KV
+            + """
+    def total(self) -> float:
+        return sum(float(b.to_numpy().sum()) for b in self.bufs.values())  # TC102
+
+
+kv = KV(tr.ones((32,)))
+kv.update()
+print(kv.total())
+kv.settle()
+""",
+            "every value of a dict field walked while the write of `k` is in flight",
         ),
     ),
     "TC104": (

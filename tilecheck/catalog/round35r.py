@@ -6,7 +6,9 @@ the call gives the loop's bound a constant below two); a closure, a module funct
 lambda of no parameter that consumes a partition (or runs an op) made outside it, handed to a
 helper that calls its parameter twice or more (warm-up and timing loops of a benchmark
 helper reading the clock, a retry loop), consumes it twice (TC109 at the launch inside it).
-A bound method given (``op.sync``, ``step.run``) is called through its path. An op a class
+A bound method given (``op.sync``, ``step.run``) is called through its path; an ``async
+def`` helper awaiting its callable's result (``await make()``) runs it so where the call is
+awaited. An op a class
 body keeps (``BOOT = fill(...)``) that a method reads as an attribute (``cls.BOOT``,
 ``self.BOOT``) is not dropped unrun at the end of the class body. The VALID ones run clean and
 must stay silent (a retry that breaks or returns after success, a flag ending a ``while``, a
@@ -196,6 +198,28 @@ def main() -> None:
     print(do_bench(run, warmup=0, rep=1))
 """,
             "a benchmark the call gives one timed run and no warm-up consumes the plan once",
+        ),
+        valid(
+            """
+import asyncio
+
+
+async def with_retry(make, attempts: int = 3):
+    for _ in range(attempts):
+        try:
+            return await make()
+        except tr.KernelError:
+            await asyncio.sleep(0)
+    return None
+
+
+async def main() -> None:
+    z = tr.zeros((32,))
+    await with_retry(lambda: scale(z.partition((32,)), 2.0))
+    plan = z.partition((32,))
+    await with_retry(lambda: scale(plan, 2.0))
+""",
+            "an async retry returning what the first successful attempt gives: one launch",
         ),
     ),
 }
@@ -432,6 +456,51 @@ def main() -> None:
     twice(step.run)
 """,
             "a bound method consuming its object's partition, handed to a helper calling it twice",
+        ),
+        invalid(
+            """
+import asyncio
+
+
+async def with_retry(make, attempts: int = 3):
+    result = None
+    for _ in range(attempts):
+        try:
+            result = await make()
+        except tr.KernelError:
+            await asyncio.sleep(0)
+    return result
+
+
+async def main() -> None:
+    z = tr.zeros((32,))
+    plan = z.partition((32,))
+    await with_retry(lambda: scale(plan, 2.0))  # TC109
+""",
+            "an async retry awaiting a fresh launch on one partition each turn, no break",
+        ),
+        invalid(
+            """
+
+def measure(fn, iters: int = 4) -> list[float]:
+    results = []
+    for _ in range(iters):
+        value = fn()
+        results.append(value)
+    return results
+
+
+def main() -> None:
+    z = tr.zeros((32,))
+    plan = z.partition((32,))
+
+    def step() -> float:
+        scale(plan, 2.0).sync()  # TC109
+        return 1.0
+
+    print(measure(step))
+""",
+            "a helper keeping what each call returns (`value = fn()`), called on every turn",
         ),
     ),
 }

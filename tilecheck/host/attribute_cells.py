@@ -23,14 +23,14 @@ import re
 
 import libcst as cst
 
-from tilecheck.host.fixed_lists import fixed_lengths
+from tilecheck.host.fixed_lists import fixed_keys
 from tilecheck.host.indices import At, Axis
 from tilecheck.host.model import Kind, Oids
 from tilecheck.host.object_graphs import ObjectGraphs
 from tilecheck.host.summary import Summary, Target
 from tilecheck.host.tensor_lists import walked_item
 
-_ITEM = re.compile(r"(\w+)\[(\d+|\*)\]")
+_ITEM = re.compile(r"(\w+)\[(\d+|'[^'\[\]]*'|\*)\]")
 
 
 class AttributeCells(ObjectGraphs):
@@ -131,11 +131,11 @@ class AttributeCells(ObjectGraphs):
         if info is None or len(instances) != 1 or not instances.isdisjoint(self._stale):
             return found
         name, at = matched.groups()
-        n = fixed_lengths(self.ctx, info.name).get(name)
-        if n is None or name not in info.containers:
+        keys = fixed_keys(self.ctx, info.name).get(name)
+        if keys is None or name not in info.containers:
             return found
         (instance,) = instances
-        positions = range(n) if at == "*" else [int(at)] if int(at) < n else []
+        positions = keys if at == "*" else [at] if at in keys else []
         return frozenset(
             self.attribute_of(instance, f"{name}[{i}]", f"`{receiver}.{name}[{i}]`")
             for i in positions

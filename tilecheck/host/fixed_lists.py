@@ -19,7 +19,9 @@ display (its length: the display's), or to a list comprehension over ``range(n)`
 of an attribute of that name, on any object, is a read of an item (``obj.X[i]`` not stored to
 or deleted), the iterable of a ``for`` or a comprehension, or the argument of ``len``,
 ``enumerate``, ``zip`` or ``reversed``. A module naming ``setattr``, ``vars`` or
-``__dict__`` has none."""
+``__dict__`` has none. A dict display of constant keys (``self.cache = {"k": tr.zeros(n),
+"v": tr.zeros(n)}``) is such a field too, by its keys, where the other mentions are item
+reads, walks, ``len`` or a call of its ``items``, ``values``, ``keys`` or ``get``."""
 
 from __future__ import annotations
 
@@ -30,10 +32,12 @@ import libcst as cst
 
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import path_key
 from tilecheck.syntax.walk import children
 
-# How long a list is: a display's count, or the bound of ``range(n)`` (a constant's name).
-Length = int | cst.BaseExpression
+# How long a list is: a display's count, or the bound of ``range(n)`` (a constant's name); a
+# dict display's constant keys, as paths write them (``'k'``).
+Length = int | cst.BaseExpression | tuple[str, ...]
 # class -> attribute -> length
 Fixed = Mapping[str, Mapping[str, Length]]
 
@@ -42,6 +46,7 @@ if TYPE_CHECKING:
 
 _MOST = 16  # (a longer list is one cell, as before)
 _READERS = frozenset({"len", "enumerate", "zip", "reversed"})
+_VIEWS = frozenset({"items", "values", "keys", "get"})  # a dict's methods that only read
 _DYNAMIC = ("setattr", "vars", "__dict__")
 
 
@@ -107,7 +112,13 @@ def _made_in_init(cls: cst.ClassDef) -> list[tuple[str, Length, cst.Attribute]]:
 
 
 def _length(value: cst.BaseExpression) -> Length | None:
-    """A display's item count (no starred item), or ``n`` of ``[f(...) for _ in range(n)]``."""
+    """A display's item count (no starred item), or ``n`` of ``[f(...) for _ in range(n)]``;
+    a dict display's distinct constant keys."""
+    if type(value) is cst.Dict:
+        keys = [path_key(e.key) if type(e) is cst.DictElement else None for e in value.elements]
+        if not keys or None in keys or len(set(keys)) != len(keys):
+            return None
+        return tuple(k for k in keys if k is not None)
     if type(value) in (cst.List, cst.Tuple):
         elements = value.elements  # type: ignore[attr-defined]
         if elements and all(type(e) is cst.Element for e in elements):
@@ -172,6 +183,9 @@ def _read_only(
         return id(parent) not in stored
     if type(parent) in (cst.For, cst.CompFor):
         return parent.iter is node  # type: ignore[union-attr]
+    if type(parent) is cst.Attribute and parent.value is node and parent.attr.value in _VIEWS:
+        call = parents.get(id(parent))  # ``obj.X.values()``, ``obj.X.get(k)``
+        return type(call) is cst.Call and call.func is parent
     if type(parent) is cst.Arg and parent.value is node and not parent.star:
         call = parents.get(id(parent))
         return (
@@ -219,7 +233,21 @@ def fixed_lengths(ctx: Context, cls: str) -> dict[str, int]:
         return {}
     out: dict[str, int] = {}
     for attr, length in ctx.index.fact(module, fixed_lists).get(cls, {}).items():
+        if isinstance(length, tuple):
+            continue
         n = length if isinstance(length, int) else const_int(length, ctx.constants)
         if n is not None and 0 < n <= _MOST:
             out[attr] = n
+    return out
+
+
+def fixed_keys(ctx: Context, cls: str) -> dict[str, tuple[str, ...]]:
+    """The class's fixed dict attributes with their keys; a list's positions as keys."""
+    module = ctx.module
+    if module is None or not ctx.mentions("__init__"):
+        return {}
+    out = {attr: tuple(map(str, range(n))) for attr, n in fixed_lengths(ctx, cls).items()}
+    for attr, length in ctx.index.fact(module, fixed_lists).get(cls, {}).items():
+        if isinstance(length, tuple) and len(length) <= _MOST:
+            out[attr] = length
     return out

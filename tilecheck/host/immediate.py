@@ -110,6 +110,8 @@ class Immediate(PoppedItems):
                 if summary is not None:
                     self.awaited_call = inner  # (its body runs here, up to its first await)
                     try:
+                        if inner.args:  # ``await retry(attempt)`` (``parameter_runs``)
+                            self.parameters_run(inner, name)
                         return self.call_summary(inner, summary, None)
                     finally:
                         self.awaited_call = None

@@ -321,7 +321,10 @@ class LibraryRuns(Transfers):
         if ctx.module is None or any(a.star for a in expr.args):
             return None
         scope = self.scope_node if type(self.scope_node) is cst.FunctionDef else None
-        built = lowered_runs(ctx.index, ctx.module, ctx.constants, scope, self.env, expr, name)
+        awaited = expr is getattr(self, "awaited_call", None)
+        built = lowered_runs(
+            ctx.index, ctx.module, ctx.constants, scope, self.env, expr, name, awaited
+        )
         return (_FIRST, lowered_from(expr, built)) if built is not None else None
 
     def _drawn(self, expr: cst.Call) -> cst.BaseExpression | None:

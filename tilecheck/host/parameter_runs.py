@@ -37,6 +37,7 @@ ParameterRun = tuple[int, str, tuple[cst.Call, ...]]
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LEAVES = (cst.Return, cst.Raise)
 _SKIPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+_STATEMENTS = (cst.Expr, cst.Assign, cst.AnnAssign)
 
 
 def module_functions(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.FunctionDef]:
@@ -44,6 +45,16 @@ def module_functions(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.F
     found: dict[str, cst.FunctionDef] = {}
     for stmt in module.body if type(module) is cst.Module else ():
         if type(stmt) is cst.FunctionDef and not stmt.decorators and stmt.asynchronous is None:
+            found[stmt.name.value] = stmt
+    return found
+
+
+def helpers(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.FunctionDef]:
+    """The module's plain top-level functions, ``async def`` ones too (round 35R: a retry
+    wrapper awaiting what its callable returns, ``await fn()``), by name (an ``index.fact``)."""
+    found: dict[str, cst.FunctionDef] = {}
+    for stmt in module.body if type(module) is cst.Module else ():
+        if type(stmt) is cst.FunctionDef and not stmt.decorators:
             found[stmt.name.value] = stmt
     return found
 
@@ -70,9 +81,12 @@ def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, .
             elif not inert(index, node, fn):  # type: ignore[arg-type]
                 return ()  # (it may act on what the argument's code uses)
     found: list[ParameterRun] = []
+    awaited = {id(n.expression) for n in index.nodes(fn.body) if type(n) is cst.Await}
     for name, made in calls.items():
         if reads.get(name) != len(made) or any(c.args for c in made):
             continue  # named otherwise (rebound, passed on), or given arguments
+        if any((id(c) in awaited) != (fn.asynchronous is not None) for c in made):
+            continue  # (an ``async def``'s: each awaited at once, ``await fn()``)
         found.append((names[name], name, tuple(made)))
     return tuple(found)
 
@@ -85,6 +99,7 @@ def lowered_runs(
     env: Container[str],
     call: cst.Call,
     name: str,
+    awaited: bool,
 ) -> cst.List | None:
     """At ``call`` of the module's function ``name``, the calls of the functions it is given
     that it certainly makes, in order (``[attempt(), attempt()]``); None: none. A function
@@ -93,10 +108,10 @@ def lowered_runs(
     lambda of no parameter (its body, as often: ``do_bench(lambda: k(plan, x).sync())``), or
     an attribute path (a bound method, called through it: ``op.sync``, ``runner.step``)."""
     functions = index.fact(module, module_functions)
-    fn = functions.get(name)
+    fn = index.fact(module, helpers).get(name)
     found = index.fact(fn, parameter_runs) if fn is not None else ()
-    if fn is None or not found:
-        return None
+    if fn is None or not found or (fn.asynchronous is not None and not awaited):
+        return None  # (an ``async def``'s runs: where it is awaited)
     given = given_to(fn, call)
     turns = {p: const_int(value, constants) for p, value in given.items()}
     local = index.fact(scope, local_defs) if scope is not None else {}
@@ -121,6 +136,8 @@ def lowered_runs(
         for _ in range(runs(fn, run, turns)):
             made = lowered_from(call, cst.Call(func=cst.Name(arg.value)))
             built.append(cst.Element(made))
+    if fn.asynchronous is not None:  # (each run awaited: ``await fn()``)
+        built = [cst.Element(lowered_from(call, cst.Await(e.value))) for e in built]
     return cst.List(elements=built) if built else None
 
 
@@ -178,6 +195,8 @@ def inert(index: SyntaxIndex, call: cst.Call, fn: cst.FunctionDef) -> bool:
             return False
         if receiver.value == "time" and "time" not in own:
             return func.attr.value in _CLOCK and _own_args(index, call, own)
+        if receiver.value == "asyncio" and "asyncio" not in own:
+            return func.attr.value == "sleep" and _own_args(index, call, own)
         return receiver.value in own and func.attr.value in _GROWS and _own_args(index, call, own)
     if type(func) is not cst.Name:
         return False
@@ -224,8 +243,11 @@ def _reached(
             return None
         if type(stmt) is cst.SimpleStatementLine:
             only = stmt.body[0] if len(stmt.body) == 1 else None
-            if type(only) is not cst.Expr or only.value is not call:
-                return None
+            value = getattr(only, "value", None) if type(only) in _STATEMENTS else None
+            if type(value) is cst.Await:
+                value = value.expression
+            if value is not call:
+                return None  # (``fn()``, ``out = fn()``, ``await fn()``)
             return runs
         if type(stmt) is cst.Try and _contains(stmt.body, call):
             if again and stmt.handlers and not any(_leaves(h.body) for h in stmt.handlers):

@@ -19,7 +19,7 @@ import libcst as cst
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
 from tilecheck.host.dunders import default_factories
-from tilecheck.host.fixed_lists import fixed_lengths
+from tilecheck.host.fixed_lists import fixed_keys
 from tilecheck.host.keyed_stores import dict_entry
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.records import record_call, typed_dict_call
@@ -57,7 +57,7 @@ class Structures(Views):
         for attr, root in info.tensors.items():
             tensor = self.obj(Kind.TENSOR, (*owner, root), None, f"`{me}.{root}`")
             env[f"{me}.{attr}"] = frozenset({tensor})
-        fixed = {} if param else fixed_lengths(self.ctx, info.name)
+        fixed = {} if param else fixed_keys(self.ctx, info.name)
         for attr in info.containers:
             if attr in fixed:  # a list made once and only read: its items one by one
                 env.update(self.fixed_items(f"{me}.{attr}", (*owner, attr), fixed[attr]))
@@ -74,18 +74,27 @@ class Structures(Views):
             self.instances[me] = info.name
         return env
 
-    def fixed_items(self, path: str, owner: tuple[str, ...], n: int) -> dict[str, Oids]:
-        """The entries of a list attribute of ``n`` items that never change
-        (``tilecheck.host.fixed_lists``): a tensor per position, known to the caller as the
-        receiver's ``X[i]``, and the list's length."""
+    def fixed_items(
+        self, path: str, owner: tuple[str, ...], keys: tuple[str, ...]
+    ) -> dict[str, Oids]:
+        """The entries of a list (or dict) attribute whose items never change
+        (``tilecheck.host.fixed_lists``): a tensor per position (key), known to the caller as
+        the receiver's ``X[i]``, and the list's length (the dict's keys)."""
         env: dict[str, Oids] = {}
-        for i in range(n):
+        for i in keys:
             key = (*owner[:-1], f"{owner[-1]}[{i}]")
             env[f"{path}[{i}]"] = frozenset({self.obj(Kind.TENSOR, key, None, f"`{path}[{i}]`")})
         env[f"{path}[*]"] = frozenset().union(*env.values())
-        env[f"{path}[#{n}]"] = NOTHING
-        self._lengths[path] = n
+        env[self.fixed_marker(path, keys)] = NOTHING
         return env
+
+    def fixed_marker(self, path: str, keys: tuple[str, ...]) -> str:
+        """The marker of a fixed list's length, or of a fixed dict's keys (``stored``)."""
+        if keys == tuple(map(str, range(len(keys)))):
+            self._lengths[path] = len(keys)
+            return f"{path}[#{len(keys)}]"
+        self._key_order[path] = keys
+        return f"{path}[#keys]"
 
     # -- instances -------------------------------------------------------------------------------
     def construct(self, call: cst.Call) -> Value | None:
@@ -162,18 +171,17 @@ class Structures(Views):
             shown = f"`{name}.{root}`"
             tensors = frozenset(self.attribute_of(o, root, shown) for o in oids)
             self.set_env(f"{name}.{attr}", tensors)
-        fixed = fixed_lengths(self.ctx, info.name)
+        fixed = fixed_keys(self.ctx, info.name)
         for attr in sorted(info.containers):
             if attr in fixed:  # its items one by one, as its methods hold them
-                for i in range(fixed[attr]):
+                for i in fixed[attr]:
                     items = frozenset(
                         self.attribute_of(o, f"{attr}[{i}]", f"`{name}.{attr}[{i}]`") for o in oids
                     )
                     self.set_env(f"{name}.{attr}[{i}]", items)
-                every = [self.env.get(f"{name}.{attr}[{i}]", NOTHING) for i in range(fixed[attr])]
+                every = [self.env.get(f"{name}.{attr}[{i}]", NOTHING) for i in fixed[attr]]
                 self.set_env(f"{name}.{attr}[*]", frozenset().union(*every))
-                self.set_env(f"{name}.{attr}[#{fixed[attr]}]", NOTHING)
-                self._lengths[f"{name}.{attr}"] = fixed[attr]
+                self.set_env(self.fixed_marker(f"{name}.{attr}", fixed[attr]), NOTHING)
                 continue
             shown = f"a tensor of `{name}.{attr}`"
             tensors = frozenset(self.attribute_of(o, attr + "[*]", shown) for o in oids)
