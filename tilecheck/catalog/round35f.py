@@ -3,16 +3,17 @@ The left operand of ``and`` / ``or`` that reads only parameters every call gives
 decides the right operand as an ``if`` test does (``tilecheck.host.short_circuits``); and a
 module name bound once to a display of literals, named nowhere else but in one argument, is
 that container on the way into the call, so ``layer in seen`` is decided there
-(``tilecheck.host.given_members``). A view of all of a tensor a call makes, given out with it
-(``__init__``'s ``self.prev = self.state.reshape(-1)``, a helper's ``return buf.reshape(-1),
-buf``, a method's stores) is that tensor's memory under a second name: a launch that writes one
-through a partition and reads the other is TC101 (``tilecheck.host.field_views``,
-``tilecheck.host.made_views``). A ``for`` over a generator method's items (``reversed(obj)`` of a
-generator ``__reversed__``, ``obj`` of a generator ``__iter__``, ``obj.rows()``) whose body
-touches nothing the generator does runs the generator to its end as ``list(...)`` would
-(``tilecheck.host.drained_calls.drained_loop``). The VALID ones run clean and must stay
-silent; the INVALID ones are real errors (the interpreter raises, or tilert warns, at the
-marked line)."""
+(``tilecheck.host.given_members``); a call in a function the script runs (``main()``, and what
+it calls) counts as one at the top (``tilecheck.host.run_functions``). A view of all of a tensor
+a call makes, given out with it (``__init__``'s ``self.prev = self.state.reshape(-1)``, a
+helper's ``return buf.reshape(-1), buf``, a method's stores) is that tensor's memory under a
+second name: a launch that writes one through a partition and reads the other is TC101
+(``tilecheck.host.field_views``, ``tilecheck.host.made_views``). A ``for`` over a generator
+method's items (``reversed(obj)`` of a generator ``__reversed__``, ``obj`` of a generator
+``__iter__``, ``obj.rows()``) whose body touches nothing the generator does runs the generator
+to its end as ``list(...)`` would (``tilecheck.host.drained_calls.drained_loop``). The VALID
+ones run clean and must stay silent; the INVALID ones are real errors (the interpreter raises,
+or tilert warns, at the marked line)."""
 
 from __future__ import annotations
 
@@ -189,6 +190,25 @@ refresh(False, out)
 """,
             "`cached or op.sync()` with `cached=False` at every call: the op always runs",
         ),
+        valid(
+            """
+SKIPPED = ("export", "trace")
+
+
+def stage(mode: str, skipped: tuple[str, ...], dst: Tensor[f32], src: Tensor[f32]) -> None:
+    op = copy(dst.partition((64,)), src)
+    if mode not in skipped:
+        op.sync()
+
+
+def cli() -> None:
+    stage("trace", SKIPPED, tr.zeros((64,)), tr.ones((64,)))
+
+
+print("cli() is never called: nothing runs")
+""",
+            "the only call is in a function the script never runs: nothing is decided",
+        ),
     ),
 }
 
@@ -358,6 +378,27 @@ def stage(mode: str, skipped: tuple[str, ...], dst: Tensor[f32], src: Tensor[f32
 stage("trace", SKIPPED, tr.zeros((64,)), tr.ones((64,)))
 """,
             "`if mode not in skipped:` with a module tuple and a mode it holds: skipped",
+        ),
+        invalid(
+            """
+
+def refresh(cached: bool, out: Tensor[f32]) -> None:
+    op = scale(out.partition((64,)), 2.0)  # TC105
+    cached or op.sync()
+
+
+def warm(out: Tensor[f32]) -> None:
+    refresh(True, out)
+
+
+def main() -> None:
+    warm(tr.zeros((64,)))
+
+
+if __name__ == "__main__":
+    main()
+""",
+            "the one call is in a helper `main()` runs: `cached=True` decides the `or` there",
         ),
         invalid(
             """

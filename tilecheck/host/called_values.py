@@ -13,9 +13,10 @@ A top-level ``def`` (no decorator, not ``async``) whose name the module names no
 
 holds, in a parameter every such call gives the same literal (a string, an integer, ``True``,
 ``False`` or ``None``), that literal wherever its body reads it, provided one such use is in
-the module's own top-level code (a script: the module runs it) and the body never rebinds the
-parameter. Another module importing the function and calling it otherwise is not seen: the
-module is read as the program it runs, as ``call_literals`` reads it.
+the module's own top-level code (a script: the module runs it), or in the body of a top-level
+function the script runs (``main()``: ``run_functions``, round 35F), and the body never
+rebinds the parameter. Another module importing the function and calling it otherwise is not
+seen: the module is read as the program it runs, as ``call_literals`` reads it.
 
 Read by ``skipped_waits``: a test that names such parameters (and literals) only is evaluated
 with their values, and where it takes, at every call, the way that skips a run, that way is
@@ -34,6 +35,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.given_members import Members, members
 from tilecheck.host.known_keys import constant
 from tilecheck.host.library_spec import Does, named, positions
+from tilecheck.host.run_functions import run_functions
 from tilecheck.syntax.walk import children
 
 Literal = str | int | bool | None | Members
@@ -85,10 +87,11 @@ def given(
     values: dict[str, set[object]] = {p.name.value: set() for p in params.params}
     ran = by_library = False
     explicit: set[str] = set()
-    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None, bool]]
-    stack = [(module, None, None, True)]
+    owners: set[str] = set()  # the top-level functions a call of it is made in
+    stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None, bool, str | None]]
+    stack = [(module, None, None, True, None)]
     while stack:
-        node, parent, above, top = stack.pop()
+        node, parent, above, top, owner = stack.pop()
         if type(node) is cst.Name and node.value == title and parent is not fn:
             if type(parent) is cst.Attribute and parent.attr is node:
                 continue
@@ -99,13 +102,19 @@ def given(
                 return _NONE
             explicit |= _note(values, fn, use, module)
             ran = ran or top
+            if owner is not None:
+                owners.add(owner)
             by_library = by_library or use[1] is None
             continue
         if node is fn:
-            stack.extend((c, node, parent, False) for c in (fn.params, fn.body))
+            stack.extend((c, node, parent, False, None) for c in (fn.params, fn.body))
             continue
         inner = top and not isinstance(node, _SCOPES)
-        stack.extend((c, node, parent, inner) for c in children(node))
+        if top and type(node) is cst.FunctionDef:
+            owner = node.name.value  # (a top-level function's body: round 35F)
+        stack.extend((c, node, parent, inner, owner) for c in children(node))
+    if not ran and owners:  # called from a function the script runs (``main()``)
+        ran = not owners.isdisjoint(run_functions(module))
     if not ran:
         return _NONE
     rebound = _rebound(fn)
