@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import contains_own
 
 
 def straight_to(fn: cst.FunctionDef, node: cst.CSTNode) -> bool:
@@ -19,7 +19,7 @@ def straight_to(fn: cst.FunctionDef, node: cst.CSTNode) -> bool:
     suite: tuple[cst.CSTNode, ...] = tuple(fn.body.body)
     while True:
         for stmt in suite:
-            if _contains(stmt, node):
+            if contains_own(stmt, node):
                 break
             if not isinstance(stmt, cst.SimpleStatementLine) or any(
                 isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body
@@ -30,21 +30,9 @@ def straight_to(fn: cst.FunctionDef, node: cst.CSTNode) -> bool:
         if isinstance(stmt, cst.SimpleStatementLine):
             return True
         if isinstance(stmt, cst.For):
-            return _contains(stmt.iter, node)
+            return contains_own(stmt.iter, node)
         if not isinstance(stmt, cst.With) or not isinstance(stmt.body, cst.IndentedBlock):
             return False
-        if any(_contains(item, node) for item in stmt.items):
+        if any(contains_own(item, node) for item in stmt.items):
             return True
         suite = tuple(stmt.body.body)
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(children(current))
-    return False

@@ -29,7 +29,7 @@ from tilecheck.host.model import Kind, Value
 from tilecheck.host.window_turns import window_counter
 from tilecheck.host.windows import Windows
 from tilecheck.syntax.constants import const_int
-from tilecheck.syntax.walk import with_parents
+from tilecheck.syntax.walk import contains, with_parents
 
 
 @frozen
@@ -215,7 +215,7 @@ def _only_append(
                 continue
             return None
         if isinstance(parent, (cst.AssignTarget, cst.AnnAssign)) and _empty_binding(above, parent):
-            if _contains(loop, node):
+            if contains(loop, node):
                 return None
             continue
         if isinstance(parent, cst.Attribute) and parent.value is node:
@@ -224,7 +224,7 @@ def _only_append(
                 clears += 1  # the drain's (``_drain``): any other drops items unwaited
                 continue
             if method == "append" and isinstance(above, cst.Call) and len(above.args) == 1:
-                if statement is None or not _contains(statement, node):
+                if statement is None or not contains(statement, node):
                     return None
                 found.append((above.args[0].value, statement))
                 continue
@@ -238,7 +238,3 @@ def _empty_binding(above: cst.CSTNode | None, parent: cst.CSTNode) -> bool:
     if isinstance(parent, cst.AnnAssign):
         value = parent.value
     return isinstance(value, cst.List) and not value.elements
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    return any(n is node for n, _, _ in with_parents(tree))

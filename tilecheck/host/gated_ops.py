@@ -20,7 +20,7 @@ from tilecheck.codes import OP_NEVER_RUN
 from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
 from tilecheck.syntax.nodes import source_of
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, contains
 
 # (parameter name, the test, the op's creation: the kernel call)
 Gated = tuple[str, cst.BaseExpression, cst.Call]
@@ -104,7 +104,7 @@ def loop_values(scope: cst.CSTNode, call: cst.CSTNode, name: str) -> list[int] |
     for loop in _loops(scope):
         if not (isinstance(loop.target, cst.Name) and loop.target.value == name):
             continue
-        if not _contains(loop.body, call) or _binds(loop.body, name):
+        if not contains(loop.body, call) or _binds(loop.body, name):
             continue
         found = _range_values(loop.iter)
     return found
@@ -259,14 +259,4 @@ def _binds(tree: cst.CSTNode, name: str) -> bool:
         if any(_names(t, name) for t in targets):
             return True
         stack.extend(children(node))
-    return False
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(children(current))
     return False

@@ -28,7 +28,7 @@ from tilecheck.host.parameter_index import rebound
 from tilecheck.host.summary import Summary
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, contains_own, own_nodes
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _METHODS = frozenset({"sync", "sync_on", "submit"})
@@ -54,7 +54,7 @@ def looped_reruns(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[LoopedRun, ...]:
     if not positions:
         return ()
     found: list[LoopedRun] = []
-    for node in _own_nodes(fn):
+    for node in own_nodes(fn.body):
         run = _run_of(node, positions)
         if run is None:
             continue
@@ -129,7 +129,7 @@ def _again(fn: cst.FunctionDef, run: cst.CSTNode) -> cst.BaseStatement | None:
         if any(_leaves(after) for after in suite[at + 1 :]):
             return None  # (the loop may be left after a successful run)
         if type(stmt) is cst.Try:
-            if not _contains(stmt.body, run):
+            if not contains_own(stmt.body, run):
                 return None  # (in a handler: only after a failure)
             if stmt.orelse is not None and _leaves(stmt.orelse):
                 return None
@@ -148,7 +148,7 @@ def _levels(fn: cst.FunctionDef, node: cst.CSTNode) -> list[Level] | None:
     suite: Sequence[cst.BaseStatement] = _suite(fn.body)
     levels: list[Level] = []
     while True:
-        at = next((i for i, s in enumerate(suite) if _contains(s, node)), None)
+        at = next((i for i, s in enumerate(suite) if contains_own(s, node)), None)
         if at is None:
             return None
         stmt = suite[at]
@@ -166,9 +166,9 @@ def _inner_suite(stmt: cst.BaseStatement, node: cst.CSTNode) -> Sequence[cst.Bas
     other suite: the caller decides which it accepts)."""
     if type(stmt) in (cst.For, cst.While):
         body = stmt.body  # type: ignore[attr-defined]
-        return _suite(body) if _contains(body, node) else None
+        return _suite(body) if contains_own(body, node) else None
     if type(stmt) is cst.Try:
-        if _contains(stmt.body, node):
+        if contains_own(stmt.body, node):
             return _suite(stmt.body)
         return None
     return None
@@ -191,7 +191,7 @@ def _statement_of(stmt: cst.BaseStatement, run: cst.CSTNode) -> bool:
         value = getattr(small, "value", None) if type(small) in _VALUED else None
         if value is run:
             return True
-        if _contains(small, run):
+        if contains_own(small, run):
             return False
     return False
 
@@ -237,29 +237,6 @@ def _leaves(tree: cst.CSTNode) -> bool:
         if not isinstance(node, _NESTED):
             stack.extend(children(node))
     return False
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        if not isinstance(current, _NESTED):
-            stack.extend(children(current))
-    return False
-
-
-def _own_nodes(fn: cst.FunctionDef) -> list[cst.CSTNode]:
-    """The nodes of ``fn``'s body outside its nested scopes."""
-    found: list[cst.CSTNode] = []
-    stack: list[cst.CSTNode] = [fn.body]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        if not isinstance(node, _NESTED):
-            stack.extend(children(node))
-    return found
 
 
 def once_bounded(

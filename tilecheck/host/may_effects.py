@@ -26,7 +26,7 @@ from tilecheck.host.model import Value, flatten
 from tilecheck.host.summary import Condition, MayRefusal, Summary
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import dotted_name
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, contains
 
 
 class Site(Protocol):
@@ -45,12 +45,6 @@ class Site(Protocol):
 Tests = list[tuple[cst.BaseExpression, bool]]
 
 _COMPOUND = (cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.Match)
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    if tree is node:
-        return True
-    return any(_contains(child, node) for child in children(tree))
 
 
 _EXITS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
@@ -74,7 +68,7 @@ def _tests_to(
     may leave the block, or ``node`` is not found."""
     before: Tests = []
     for stmt in body:
-        if not _contains(stmt, node):
+        if not contains(stmt, node):
             if _exits(stmt):
                 if not isinstance(stmt, cst.If) or stmt.orelse is not None:
                     return None
@@ -95,12 +89,12 @@ def _tests_to(
                 return [*before, (stmt.test, False), *found]
             return before  # (in the test)
         if isinstance(stmt, (cst.Try, cst.TryStar)):
-            if any(_contains(handler, node) for handler in stmt.handlers):
+            if any(contains(handler, node) for handler in stmt.handlers):
                 return None
         inner = _inner(stmt, node)
         if inner is None:
             return None
-        if isinstance(stmt, cst.While) and _contains(stmt.body, node):
+        if isinstance(stmt, cst.While) and contains(stmt.body, node):
             return [*before, (stmt.test, True), *inner]
         return [*before, *inner]
     return None
@@ -114,7 +108,7 @@ def _inner(stmt: cst.BaseCompoundStatement, node: cst.CSTNode) -> Tests | None:
         if extra is not None:
             blocks.append(extra.body)
     for block in blocks:
-        if _contains(block, node):
+        if contains(block, node):
             return _tests_to(block.body, node)
     return []  # in the header (an iterable, a ``with`` item): runs whenever the statement does
 

@@ -30,7 +30,7 @@ from tilecheck.host.parameter_index import rebound
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, contains_own
 
 # (parameter position, parameter name, the calls of it as statements of their own)
 ParameterRun = tuple[int, str, tuple[cst.Call, ...]]
@@ -235,7 +235,7 @@ def _reached(
     runs, looped, again = 1, False, False
     while True:
         for stmt in suite:
-            if _contains(stmt, call):
+            if contains_own(stmt, call):
                 break
             if _skips(stmt, looped):
                 return None
@@ -249,10 +249,10 @@ def _reached(
             if value is not call:
                 return None  # (``fn()``, ``out = fn()``, ``await fn()``)
             return runs
-        if type(stmt) is cst.Try and _contains(stmt.body, call):
+        if type(stmt) is cst.Try and contains_own(stmt.body, call):
             if again and stmt.handlers and not any(_leaves(h.body) for h in stmt.handlers):
                 runs, again = 2, False  # the handler goes on to the next turn
-        elif type(stmt) is cst.For and not looped and _contains(stmt.body, call):
+        elif type(stmt) is cst.For and not looped and contains_own(stmt.body, call):
             turns = _turns(stmt, params, given)
             if turns < 1 or stmt.orelse is not None:
                 return None
@@ -316,15 +316,4 @@ def _holds(body: cst.CSTNode, kinds: tuple[type[cst.CSTNode], ...]) -> bool:
             return True
         if not isinstance(node, _NESTED):
             stack.extend(children(node))
-    return False
-
-
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        if not isinstance(current, _NESTED):
-            stack.extend(children(current))
     return False

@@ -154,6 +154,30 @@ def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             stack.extend(children(current))
 
 
+def contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """``node`` is ``tree`` or one of its ``descendants``."""
+    stack = [tree]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(children(current))
+    return False
+
+
+def contains_own(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """``node`` is ``tree`` or lies in it outside the functions, classes and lambdas nested in
+    it (a ``tree`` that is one holds only itself): code that runs when ``tree`` runs."""
+    stack = [tree]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        if type(current) not in _SCOPES:
+            stack.extend(children(current))
+    return False
+
+
 def with_parents(
     node: cst.CSTNode,
 ) -> Iterator[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None]]:
