@@ -39,7 +39,7 @@ from tilecheck.host.classes import ClassInfo
 from tilecheck.host.model import NOTHING, Kind, ObjInfo, Oids, State
 from tilecheck.host.summary import Result
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import flat_targets, store_targets
+from tilecheck.syntax.nodes import empty_dict, flat_targets, store_targets
 from tilecheck.syntax.walk import children
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def keyed_dicts(index: SyntaxIndex, module: cst.CSTNode) -> Mapping[str, frozens
         for small in _init_lines(stmt):
             value = small.value
             target = small.targets[0].target if type(small) is cst.Assign else small.target  # type: ignore[union-attr]
-            if type(target) is cst.Attribute and _empty_dict(value):
+            if type(target) is cst.Attribute and empty_dict(value):
                 made[target.attr.value] = stmt.name.value
     out: dict[str, set[str]] = {}
     for attr, cls in made.items():
@@ -162,17 +162,6 @@ def _init_lines(cls: cst.ClassDef) -> Iterator[cst.Assign | cst.AnnAssign]:
                     yield small
                 elif type(small) is cst.AnnAssign and small.value is not None:
                     yield small
-
-
-def _empty_dict(value: cst.BaseExpression | None) -> bool:
-    if type(value) is cst.Dict:
-        return not value.elements
-    return (
-        type(value) is cst.Call
-        and type(value.func) is cst.Name
-        and value.func.value == "dict"
-        and not value.args
-    )
 
 
 def keyed_stores(

@@ -30,6 +30,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.syntax.index import SyntaxIndex
+from tilecheck.syntax.nodes import empty_dict
 from tilecheck.syntax.walk import with_parents
 
 _DROPPING = frozenset({"pop", "popitem"})  # as statements alone: their result dropped
@@ -74,11 +75,11 @@ def _submit_dicts(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
         name = node.value
         if isinstance(parent, cst.AssignTarget) and parent.target is node:
             binds[name] = binds.get(name, 0) + 1
-            if not (isinstance(above, cst.Assign) and _empty_dict(above.value)):
+            if not (isinstance(above, cst.Assign) and empty_dict(above.value)):
                 bad.add(name)
         elif isinstance(parent, cst.AnnAssign) and parent.target is node:
             binds[name] = binds.get(name, 0) + 1
-            if parent.value is None or not _empty_dict(parent.value):
+            if parent.value is None or not empty_dict(parent.value):
                 bad.add(name)
         elif not _use_ok(node, parent, above, dropped):
             bad.add(name)
@@ -147,14 +148,3 @@ def _submitted(value: cst.BaseExpression) -> bool:
     if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
         return False
     return value.func.attr.value == "submit" and type(value.func.value) is cst.Call
-
-
-def _empty_dict(value: cst.BaseExpression) -> bool:
-    if type(value) is cst.Dict:
-        return not value.elements
-    return (
-        type(value) is cst.Call
-        and type(value.func) is cst.Name
-        and value.func.value == "dict"
-        and not value.args
-    )

@@ -141,14 +141,3 @@ def _empty(value: cst.BaseExpression) -> bool:
     return (isinstance(func, cst.Name) and func.value == "deque") or (
         isinstance(func, cst.Attribute) and func.attr.value == "deque"
     )
-
-
-def contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """``node`` is ``tree`` or inside it."""
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(children(current))
-    return False

@@ -11,10 +11,9 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
-from tilecheck.host.queue_bounds import contains
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.loop_exits import continues
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, contains
 
 
 def window_counter(

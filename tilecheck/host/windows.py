@@ -20,11 +20,12 @@ from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, short_of
 from tilecheck.host.literal_keys import LiteralKeys
 from tilecheck.host.loop_columns import Column
 from tilecheck.host.model import DONE, LIVE, Borrow, Hold, Kind, Many, Packed, Value, flatten
-from tilecheck.host.queue_bounds import MOST, contains, drained_queue, upper_bound, upper_key
+from tilecheck.host.queue_bounds import MOST, drained_queue, upper_bound, upper_key
 from tilecheck.host.slice_ends import drops_an_end, mentions
 from tilecheck.host.window_turns import window_counter
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_of
+from tilecheck.syntax.walk import contains
 
 # Methods that take the oldest item of a queue.
 _FRONT = frozenset({"popleft", "pop"})

@@ -136,3 +136,15 @@ def target_names_of(params: cst.Parameters) -> list[str]:
         if type(star) is cst.Param:
             out.append(star.name.value)
     return out
+
+
+def empty_dict(value: cst.BaseExpression | None) -> bool:
+    """``{}`` or ``dict()``: a dict made empty."""
+    if type(value) is cst.Dict:
+        return not value.elements
+    return (
+        type(value) is cst.Call
+        and type(value.func) is cst.Name
+        and value.func.value == "dict"
+        and not value.args
+    )
