@@ -1,0 +1,14 @@
+"""Inspect the buffer, then partition it and launch."""
+
+import numpy as np
+from llmdelta import relu
+
+import tilert as tr
+
+x = tr.from_numpy(np.linspace(-1, 1, 256, dtype=np.float32))
+out = tr.zeros((256,), name="out")
+
+print("before:", out.to_numpy()[:2])
+out_tiles = out.partition((64,))
+relu(out_tiles, x).sync()
+print("after:", out.to_numpy()[-2:])

@@ -1,0 +1,18 @@
+"""Warm-up launches before timing; the last copy is run too."""
+
+from llmreef import copy, relu
+
+import tilert as tr
+
+x = tr.ones((4096,))
+y = tr.empty((4096,))
+
+
+def warmup(iters: int) -> None:
+    for _ in range(iters):
+        relu(y.partition((512,)), x).sync()
+    copy(y.partition((512,)), x).sync()
+
+
+warmup(3)
+print(y.to_numpy()[:4])

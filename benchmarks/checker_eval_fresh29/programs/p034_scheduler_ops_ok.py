@@ -1,0 +1,31 @@
+"""A scheduler that collects ops from model stages and runs them in order."""
+
+from dataclasses import dataclass, field
+
+from llmreef import relu, scale, silu
+
+import tilert as tr
+
+
+@dataclass
+class Scheduler:
+    queue: list[tr.Op] = field(default_factory=list)
+
+    def add(self, op: tr.Op) -> None:
+        self.queue.append(op)
+
+    def run(self) -> None:
+        for op in self.queue:
+            op.sync()
+        self.queue.clear()
+
+
+x = tr.arange(1024)
+a, b, c = tr.empty((1024,)), tr.empty((1024,)), tr.empty((1024,))
+sched = Scheduler()
+sched.add(relu(a.partition((256,)), x))
+sched.add(silu(b.partition((256,)), x))
+sched.run()
+sched.add(scale(c.partition((256,)), a, 0.5))
+sched.run()
+print(a.to_numpy()[-1], b.to_numpy()[-1], c.to_numpy()[-1])
