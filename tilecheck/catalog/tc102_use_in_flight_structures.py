@@ -45,6 +45,8 @@ from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
 from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
+from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
+from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -302,6 +304,7 @@ def main() -> None:
     *ROUND33C_VALID["TC102"],
     *ROUND34L_VALID["TC102"],
     *ROUND35O_VALID["TC102"],
+    *ROUND36M_VALID["TC102"],
     *ROUND34B_VALID["TC102"],
     *ROUND35F_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
@@ -574,6 +577,7 @@ def main() -> None:
     *ROUND33C_INVALID["TC102"],
     *ROUND34L_INVALID["TC102"],
     *ROUND35O_INVALID["TC102"],
+    *ROUND36M_INVALID["TC102"],
     *ROUND34B_INVALID["TC102"],
     *ROUND35F_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],

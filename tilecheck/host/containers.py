@@ -26,6 +26,7 @@ from tilecheck.host.implicit_calls import Scoped
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
 from tilecheck.host.key_lists import key_at, known_key_path
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.host.record_fields import record_field
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key, path_of, source_of
@@ -191,6 +192,10 @@ class Containers(Counters):
             if index is None:  # a slice: some of the same items
                 return Many(base.contents, None, base.distinct)
             return self.element_of(base, index, axis)
+        if type(index) is cst.SimpleString and isinstance(axis, At):
+            field = record_field(self, base, axis.key, source_of(expr))
+            if field is not None:
+                return field
         return self.part_of(expr, base)
 
     def below_least(self, base: Packed, axis: Axis | None) -> Oids:

@@ -1,0 +1,96 @@
+"""Examples of round 36M of issue 17 (records taken out of containers).
+
+A list of dict records (``{"prompt": ..., "slot": ...}``) built by a comprehension or by
+appends, walked by a ``for`` over the list or a slice of it (``waiting[:free]``), gives each
+step a record whose string keys are fields of their own: ``req["slot"]`` and ``req["prompt"]``
+are different tensors of the record, one of what the records hold, not two views of one
+tensor (which made ``copy(req["slot"].partition(s), req["prompt"])`` a false TC101). The same
+field twice in one launch is TC101; a read of the field a submitted op writes before its wait
+is TC102, of another field is not.
+
+The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
+interpreter raises at the marked line)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Case
+from tilecheck.catalog.fresh_silences import _invalid as invalid
+from tilecheck.catalog.fresh_silences import _valid as valid
+
+_WAITING = """
+
+def requests(n: int) -> list[dict[str, Tensor[f32]]]:
+    return [{"prompt": tr.ones((32,)), "slot": tr.zeros((32,))} for _ in range(n)]
+
+"""
+
+VALID: dict[str, tuple[Case, ...]] = {
+    "TC101": (
+        valid(
+            _WAITING
+            + """
+def admit(n: int, free: int) -> None:
+    waiting = requests(n)
+    for req in waiting[:free]:
+        copy(req["slot"].partition((32,)), req["prompt"]).sync()
+""",
+            "a slice of a list of records walked: two fields of one record in one launch",
+        ),
+        valid(
+            """
+
+rows = []
+for i in range(5):
+    rows.append({"x": tr.ones((32,)), "out": tr.zeros((32,))})
+for row in rows:
+    copy(row["out"].partition((32,)), row["x"]).sync()
+""",
+            "records appended in a loop of unknown turns, at module level",
+        ),
+    ),
+    "TC102": (
+        valid(
+            _WAITING
+            + """
+def admit(n: int) -> float:
+    total = 0.0
+    for req in requests(n):
+        pend = copy(req["slot"].partition((32,)), req["prompt"]).submit()
+        total += float(req["prompt"].to_numpy()[0])
+        pend.wait()
+    return total
+""",
+            "the field the op reads is read on the host while it runs",
+        ),
+    ),
+}
+
+INVALID: dict[str, tuple[Case, ...]] = {
+    "TC101": (
+        invalid(
+            _WAITING
+            + """
+def admit(n: int, free: int) -> None:
+    for req in requests(n)[:free]:
+        copy(req["slot"].partition((32,)), req["slot"]).sync()  # TC101
+""",
+            "one field of a record as the written partition and the read tensor",
+            typed=False,
+        ),
+    ),
+    "TC102": (
+        invalid(
+            _WAITING
+            + """
+def admit(n: int) -> float:
+    total = 0.0
+    for req in requests(n):
+        pend = copy(req["slot"].partition((32,)), req["prompt"]).submit()
+        total += float(req["slot"].to_numpy()[0])  # TC102
+        pend.wait()
+    return total
+""",
+            "the field the op writes read before its wait",
+        ),
+    ),
+}
