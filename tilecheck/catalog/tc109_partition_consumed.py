@@ -51,6 +51,8 @@ from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
+from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
+from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -184,6 +186,7 @@ def main() -> None:
         *ROUND33D_VALID["TC109"],
         *ROUND34A_VALID["TC109"],
         *ROUND35R_VALID["TC109"],
+        *ROUND36E_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -375,5 +378,6 @@ def main() -> None:
         *ROUND33D_INVALID["TC109"],
         *ROUND34A_INVALID["TC109"],
         *ROUND35R_INVALID["TC109"],
+        *ROUND36E_INVALID["TC109"],
     ),
 )

@@ -100,6 +100,8 @@ RUNNING_METHODS = frozenset({"wait", "sync", "sync_on", "submit", "then", "launc
 # Methods of an op, a Pending or a graph that a tensor lacks: a receiver that may be a tensor or
 # one of those (an unpacked ``(tensor, pending)`` pair) is not the tensor when it calls them.
 HOLDER_METHODS = RUNNING_METHODS | frozenset({"done", "record"})
+# Methods of a Pending that only look at it: ``p.done()`` asks, it neither waits nor keeps ``p``.
+POLLING_METHODS = frozenset({"done"})
 
 # Builtins that look at an object without keeping it: passing an op to them is no escape.
 INSPECTING_BUILTINS = frozenset(

@@ -8,6 +8,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.host.polled_fields import polled
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import flat_targets, store_targets
@@ -32,6 +33,8 @@ def unread_attributes(
                 stored.update(map(id, flat_targets(target.target)))
         elif isinstance(node, cst.Name) and node.value in ("getattr", "vars", "__dict__"):
             return frozenset(), frozenset()
+        elif (looked := polled(node)) is not None:
+            stored.add(id(looked))  # (a poll reads nothing that could wait: ``polled_fields``)
         elif isinstance(node, cst.Attribute):
             if node.attr.value in names and id(node) not in stored:
                 read.add(node.attr.value)
@@ -91,6 +94,10 @@ def attribute_use(node: cst.CSTNode, stored: set[int], read: set[str]) -> bool:
         stored.add(id(cast(cst.AnnAssign, node).target))
     elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
         return False
+    elif kind is cst.Call or kind is cst.Comparison:
+        looked = polled(node)
+        if looked is not None:
+            stored.add(id(looked))  # (a poll reads nothing that could wait: ``polled_fields``)
     elif kind is cst.Attribute:
         attribute = cast(cst.Attribute, node)
         if attribute.attr.value in _REFLECTIVE:

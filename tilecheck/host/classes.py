@@ -15,6 +15,8 @@ import libcst as cst
 
 from tilecheck.frozen import frozen
 from tilecheck.host import api
+from tilecheck.host.annotated_fields import annotated_params, is_partition_annotation
+from tilecheck.host.annotated_fields import is_tensor_annotation as _is_tensor_annotation
 from tilecheck.host.array_attributes import array_call, declared_arrays, factory_arrays
 from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
@@ -142,13 +144,6 @@ def _graph_names(body: cst.CSTNode, resolver: NameResolver) -> frozenset[str]:
     return frozenset(found)
 
 
-def _is_tensor_annotation(annotation: cst.BaseExpression, resolver: NameResolver) -> bool:
-    if isinstance(annotation, cst.Subscript):
-        annotation = annotation.value
-    dotted = dotted_name(annotation)
-    return dotted is not None and resolver.resolve(dotted) == api.TENSOR_TYPE
-
-
 def class_info(
     cls: cst.ClassDef,
     resolver: NameResolver,
@@ -182,6 +177,9 @@ def class_info(
                 if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                     if _is_tensor_annotation(small.annotation.annotation, resolver):
                         made.add(small.target.value)
+                    elif is_partition_annotation(small.annotation.annotation, resolver):
+                        parts.add(small.target.value)  # (a dataclass's field: round 36E)
+                        other.add(small.target.value)
         if not isinstance(stmt, cst.FunctionDef):
             continue
         if any(_is_property(d.decorator) for d in stmt.decorators):
@@ -192,11 +190,8 @@ def class_info(
         if me is None:
             continue
         methods.append((stmt, me))
-        tensor_params = {
-            p.name.value
-            for p in (*stmt.params.posonly_params, *stmt.params.params, *stmt.params.kwonly_params)
-            if p.annotation is not None and _is_tensor_annotation(p.annotation.annotation, resolver)
-        }
+        tensor_params = annotated_params(stmt, resolver, api.TENSOR_TYPE)
+        partition_params = annotated_params(stmt, resolver, api.PARTITION_TYPE)
         graphs = _graph_names(stmt.body, resolver)
         params = {p.name.value for p in _parameters(stmt)}
         captured: frozenset[str] = frozenset()
@@ -248,7 +243,11 @@ def class_info(
                 elif isinstance(v, cst.Name) and v.value in tensor_params:
                     made.add(attr)
                 else:
-                    if _partitions(v) or (makers is not None and makers.makes(v, me, owners)):
+                    if (
+                        _partitions(v)
+                        or (isinstance(v, cst.Name) and v.value in partition_params)
+                        or (makers is not None and makers.makes(v, me, owners))
+                    ):
                         parts.add(attr)
                     else:
                         partless.add(attr)

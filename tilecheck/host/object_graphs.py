@@ -36,6 +36,7 @@ from tilecheck.host.raised_objects import handler_of
 from tilecheck.host.receivers import Receivers
 from tilecheck.host.setup_runs import init_uses, run_setup
 from tilecheck.host.summary import Result, Summary, Target
+from tilecheck.host.tuple_instances import named, returns
 from tilecheck.syntax.nodes import dotted_name, path_of
 from tilecheck.syntax.walk import children
 
@@ -185,16 +186,12 @@ class ObjectGraphs(Receivers):
         node = self.element.node if self.element is not None else None
         call = cast(cst.Call, shown_node(call))
         if type(node) is cst.Assign:
-            return (
-                node.value is call
-                and len(node.targets) == 1
-                and type(node.targets[0].target) is cst.Name
-            )
+            return node.value is call and len(node.targets) == 1 and named(node.targets[0].target)
         if type(node) is cst.AnnAssign:
             return node.value is call and type(node.target) is cst.Name
         if type(node) is cst.Raise:  # (caught by a handler here: ``raised_objects``)
             return node.exc is call and handler_of(self, node, self.ctx.classes) is not None
-        return type(node) is cst.Return and node.value is call
+        return type(node) is cst.Return and node.value is not None and returns(node.value, call)
 
     # -- binding it ------------------------------------------------------------------------------
     def instance_paths(self, name: str, oids: Oids) -> None:

@@ -18,6 +18,7 @@ import libcst as cst
 from tilecheck.host import messages
 from tilecheck.host.call_lines import runs_every_call
 from tilecheck.host.capture_callbacks import straight_to
+from tilecheck.host.consumed_fields import reads_every_call
 from tilecheck.host.findings import Finding
 from tilecheck.host.gated_uses import note_gated
 from tilecheck.host.global_ops import GlobalOps
@@ -531,7 +532,7 @@ class Interprocedural(GlobalOps):
         for oid, attr in self._placeholders.items():
             hold = exit_holds.get(oid)
             if self.infos[oid].kind is Kind.PARTITION and hold is not None:
-                if hold.status == CONSUMED:
+                if hold.status == CONSUMED and reads_every_call(self.scope_node, self.me, attr):
                     out.add(attr)
         return frozenset(out)
 
