@@ -45,6 +45,8 @@ from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
 from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
+from tilecheck.catalog.round36a import INVALID as ROUND36A_INVALID
+from tilecheck.catalog.round36a import VALID as ROUND36A_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -302,6 +304,7 @@ def main() -> None:
     *ROUND33A_VALID["TC102"],
     *ROUND33A2_VALID["TC102"],
     *ROUND33C_VALID["TC102"],
+    *ROUND36A_VALID["TC102"],
     *ROUND34L_VALID["TC102"],
     *ROUND35O_VALID["TC102"],
     *ROUND36M_VALID["TC102"],
@@ -575,6 +578,7 @@ def main() -> None:
     *ROUND33A_INVALID["TC102"],
     *ROUND33A2_INVALID["TC102"],
     *ROUND33C_INVALID["TC102"],
+    *ROUND36A_INVALID["TC102"],
     *ROUND34L_INVALID["TC102"],
     *ROUND35O_INVALID["TC102"],
     *ROUND36M_INVALID["TC102"],

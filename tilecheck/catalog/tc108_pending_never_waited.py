@@ -73,6 +73,10 @@ from tilecheck.catalog.round34l import INVALID as ROUND34L_INVALID
 from tilecheck.catalog.round34l import VALID as ROUND34L_VALID
 from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
+from tilecheck.catalog.round36a import INVALID as ROUND36A_INVALID
+from tilecheck.catalog.round36a import VALID as ROUND36A_VALID
+from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
+from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -346,9 +350,11 @@ class Prefetcher:
         *ROUND31K_VALID["TC108"],
         *ROUND33B_VALID["TC108"],
         *ROUND33C_VALID["TC108"],
+        *ROUND36A_VALID["TC108"],
         *ROUND34L_VALID["TC108"],
         *ROUND34K_VALID["TC108"],
         *ROUND35K_VALID["TC108"],
+        *ROUND36E_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(
@@ -507,9 +513,11 @@ def main() -> None:
         *ROUND31E_INVALID["TC108"],
         *ROUND31K_INVALID["TC108"],
         *ROUND33C_INVALID["TC108"],
+        *ROUND36A_INVALID["TC108"],
         *ROUND34L_INVALID["TC108"],
         *ROUND34K_INVALID["TC108"],
         *ROUND35K_INVALID["TC108"],
+        *ROUND36E_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),
 )

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from tilecheck.flow import slot_tests
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import int_value
 
@@ -27,7 +28,7 @@ Statement = cst.BaseStatement | cst.BaseSmallStatement
 Suites = Sequence[tuple[Sequence[Statement], int]]
 
 MOST_SLOTS = 8  # a longer container keeps the loop
-BUDGET = 40  # slots times the statements of the body (nested ones too)
+BUDGET = 80  # slots times the statements of the body (nested ones too)
 LOOKBACK = 16  # earlier statements read for what a name was bound to
 _PASSING = frozenset({"list", "tuple", "enumerate", "reversed"})
 # the keyword each iterator takes that does not change how many items it gives
@@ -62,7 +63,7 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
     count = _length(iterable, _Earlier(suites), 0)
     if count is None or not 2 <= count <= MOST_SLOTS:
         return None
-    size = _size(loop.body, BUDGET // count)
+    size = _size(loop, BUDGET // count)
     return count if size is not None else None
 
 
@@ -182,9 +183,25 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         return lengths.pop() if len(lengths) == 1 else None
     if (func.value in _PASSING or func.value == "dict") and len(walked) == 1:
         return _length(walked[0].value, earlier, start, depth + 1)
-    if func.value == "range" and len(walked) == 1 and type(walked[0].value) is cst.Integer:
-        return int(walked[0].value.value)
+    if func.value == "range" and 1 <= len(walked) <= 3:
+        return _range_length([a.value for a in walked], earlier, start)
     return None
+
+
+def _range_length(args: list[cst.BaseExpression], earlier: _Earlier, start: int) -> int | None:
+    """``range(n)``, ``range(a, b[, s])`` of integer literals or names bound to one a few
+    statements before (``N_LAYERS = 5``)."""
+    bounds: list[int] = []
+    for arg in args:
+        if type(arg) is cst.Name:
+            found = earlier.bound(arg.value, start)
+            arg = found[0] if found is not None else arg
+        if type(arg) is not cst.Integer:
+            return None
+        bounds.append(int_value(arg))
+    if len(bounds) == 3 and bounds[2] == 0:
+        return None
+    return len(range(*bounds))
 
 
 def _repeated_length(
@@ -248,19 +265,24 @@ def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: in
     return None if whole is None else len(range(whole)[slice(*bounds)])
 
 
-def _size(body: cst.BaseSuite, most: int) -> int | None:
+def _size(loop: cst.For, most: int) -> int | None:
     """How many statements ``body`` has, nested ones too; None beyond ``most``, where a
     ``break`` or ``continue`` leaves a turn early (not for a nested function's), or where a
     turn decides what it runs (an ``if``, a ``try``, a ``while``, a ``match``: the rules
     of skipped turns, ``tilecheck.host.skipped_runs`` and others, are the loop's) or keeps
     items in a container (``_KEEPING``)."""
     count = 0
-    stack: list[cst.CSTNode] = [body]
+    stack: list[cst.CSTNode] = [loop.body]
+    moving: frozenset[str] | None = None
     while stack:
         node = stack.pop()
         kind = type(node)
         if kind in _DECIDING:
             return None
+        if kind is cst.If:  # (one each slot decides as the analysis can: ``slot_tests``)
+            moving = slot_tests.moving_names(loop) if moving is None else moving
+            if not slot_tests.slot_test(node.test, moving, loop):  # type: ignore[attr-defined]
+                return None
         if isinstance(node, cst.BaseSmallStatement) or isinstance(node, cst.BaseCompoundStatement):
             count += 1
             if count > most:
@@ -287,7 +309,7 @@ def _size(body: cst.BaseSuite, most: int) -> int | None:
 _SEQUENCES = frozenset(
     {cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.Name, cst.Attribute, cst.Subscript}
 )
-_DECIDING = frozenset({cst.Break, cst.Continue, cst.If, cst.Try, cst.TryStar, cst.While, cst.Match})
+_DECIDING = frozenset({cst.Break, cst.Continue, cst.Try, cst.TryStar, cst.While, cst.Match})
 
 
 def _keeps(line: cst.CSTNode) -> bool:
@@ -307,6 +329,8 @@ def _keeps(line: cst.CSTNode) -> bool:
             if type(func) is cst.Attribute and func.attr.value in _KEEPING:
                 # ``d.pop(k, default)`` (a dict's: a list's takes one argument) takes by key,
                 # which the slots read key by key (``tilecheck.host.cells``)
+                if func.attr.value == "append" and slot_tests.plain_add(node):
+                    continue  # ``sums.append(float(...))``: keeps no object
                 if func.attr.value != "pop" or len(node.args) != 2:
                     return True
         elif type(node) is cst.Lambda:

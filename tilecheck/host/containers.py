@@ -23,7 +23,7 @@ from tilecheck.host.cell_producers import distinct_items as distinct_items
 from tilecheck.host.counters import Counters
 from tilecheck.host.hashed_sites import hashed_call
 from tilecheck.host.implicit_calls import Scoped
-from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
+from tilecheck.host.indices import Affine, At, Axis, Select, axis_of, evaluated
 from tilecheck.host.key_lists import key_at, known_key_path
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.record_fields import record_field
@@ -177,6 +177,8 @@ class Containers(Counters):
             key = key_at(index, self.ctx.key_lists())
             axis = At(key) if key is not None else None
         if isinstance(base, Packed):
+            if isinstance(axis, Affine) and (fixed := evaluated(axis, self.defs, self.element)):
+                axis = fixed  # ``acts[i - 1]`` in an unrolled slot: a constant index (36A)
             if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
                 if -len(base.items) <= axis.key < len(base.items):
                     return base.items[axis.key]

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import libcst as cst
 
+from tilecheck.flow.graph import Element
 from tilecheck.frozen import frozen
 from tilecheck.host.constant_tables import table_item
 from tilecheck.syntax.constants import const_int, string_value
@@ -413,6 +414,22 @@ def _affine(expr: cst.BaseExpression, constants: Mapping[str, int]) -> Affine | 
             if left_n == inner.mod - 1:  # ``1 - i % 2``: still one of 0 .. mod - 1
                 return replace(inner, a=-inner.a, b=left_n - inner.b)
     return None
+
+
+def evaluated(form: Affine, defs: Mapping[str, object], element: Element | None) -> At | None:
+    """``form`` where an unrolled slot (``tilecheck.flow.unroll``: ``element`` is in one)
+    binds its name to an integer (``acts[i - 1]`` in the slot of ``i`` = 2: ``At(1)``); None:
+    not in a slot, not one index, or not known. (A peeled first turn's counter, ``flow.peel``,
+    decides that turn's tests only.)"""
+    if element is None or not any(s >= 0 for s in element.slots):
+        return None
+    value = defs.get(form.name)
+    if not isinstance(value, At) or not isinstance(value.key, int) or isinstance(value.key, bool):
+        return None
+    if (form.lo, form.hi, form.width, form.edge, form.beside) != (0, 0, None, None, None):
+        return None
+    number = form.a * value.key + form.b
+    return At(number % form.mod if form.mod else number)
 
 
 def region_of(
