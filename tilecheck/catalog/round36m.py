@@ -8,6 +8,12 @@ tensor (which made ``copy(req["slot"].partition(s), req["prompt"])`` a false TC1
 field twice in one launch is TC101; a read of the field a submitted op writes before its wait
 is TC102, of another field is not.
 
+A list filled by one append a step of a loop over ``range(n)`` or over another list
+(``for o in outs: pends.append(k(o.partition(s), staged).submit())``) holds at position ``k``
+the Pending that borrows the ``k``-th items of every list the step indexes (``outs[i]`` written,
+``staged[i]`` read): a drain ``for i, p in enumerate(pends): p.wait()`` then reads ``outs[i]``
+or writes ``staged[i]`` of the step it waited for.
+
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises at the marked line)."""
 
@@ -62,6 +68,75 @@ def admit(n: int) -> float:
 """,
             "the field the op reads is read on the host while it runs",
         ),
+        valid(
+            """
+
+def run(n: int) -> float:
+    staged = [tr.ones((32,)) for _ in range(n)]
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for i in range(n):
+        pends.append(copy(outs[i].partition((32,)), staged[i]).submit())
+    total = 0.0
+    for i, p in enumerate(pends):
+        p.wait()
+        total += float(outs[i].to_numpy()[0])
+    return total
+""",
+            "Pendings appended by a range loop that also reads another list's item",
+        ),
+        valid(
+            """
+
+def run(n: int) -> float:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for o in outs:
+        pends.append(copy(o.partition((32,)), src).submit())
+    total = 0.0
+    for i, p in enumerate(pends):
+        p.wait()
+        total += float(outs[i].to_numpy()[0])
+    return total
+""",
+            "Pendings appended by a loop over the list they write, drained by position",
+        ),
+        valid(
+            """
+
+def run(n: int) -> float:
+    src = tr.ones((32,))
+    streams = [tr.Stream() for _ in range(n)]
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for s, o in zip(streams, outs):
+        pends.append(copy(o.partition((32,)), src).submit(s))
+    total = 0.0
+    for p, o in zip(pends, outs):
+        p.wait()
+        total += float(o.to_numpy()[0])
+    return total
+""",
+            "a stream per output, zipped in and zipped out",
+        ),
+    ),
+    "TC103": (
+        valid(
+            """
+
+def run(n: int) -> None:
+    staged = [tr.ones((32,)) for _ in range(n)]
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for i in range(n):
+        pends.append(copy(outs[i].partition((32,)), staged[i]).submit())
+    for i, p in enumerate(pends):
+        p.wait()
+        scale(staged[i].partition((32,)), 0.5).sync()
+""",
+            "the item the waited step read written; the later steps read their own items",
+        ),
     ),
 }
 
@@ -91,6 +166,41 @@ def admit(n: int) -> float:
     return total
 """,
             "the field the op writes read before its wait",
+        ),
+        invalid(
+            """
+
+def run(n: int) -> float:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for o in outs:
+        pends.append(copy(o.partition((32,)), src).submit())
+    total = 0.0
+    for i, p in enumerate(pends[:-1]):
+        p.wait()
+        total += float(outs[i + 1].to_numpy()[0])  # TC102
+    pends[-1].wait()
+    return total
+""",
+            "the next step's item read after this step's wait",
+        ),
+        invalid(
+            """
+
+def run(n: int) -> float:
+    src = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(n)]
+    pends = []
+    for o in outs:
+        pends.append(copy(o.partition((32,)), src).submit())
+    total = 0.0
+    for p, o in zip(pends, reversed(outs)):
+        p.wait()
+        total += float(o.to_numpy()[0])  # TC102
+    return total
+""",
+            "the outputs zipped in the other order: the first wait is not the last output's",
         ),
     ),
 }

@@ -60,26 +60,31 @@ class Appended(Indexed):
         self._appends[id(loop)] = found
         return found
 
-    def appended_at(self, path: str, value: Value, expr: cst.BaseExpression) -> str | None:
-        """The container ``path`` now lines up with by position, if this append keeps it so."""
+    def appended_at(self, path: str, value: Value, expr: cst.BaseExpression) -> tuple[str, ...]:
+        """The containers ``path`` now lines up with by position, if this append keeps it so
+        (``k(outs[i].partition(s), staged[i])``: both ``outs`` and ``staged``)."""
         loop = self._append_loop.get(id(expr))
         if loop is None or not self._empty_start.get((id(loop), path), False):
-            return None
+            return ()
         counter = _counter(loop, self.ctx.constants)
-        if counter is None or counter in self.rebinds(loop):
-            return None
+        walked = _walked_lists(loop)  # ``for o in outs``: the step's item is ``outs[k]``
+        if counter is None and not walked:
+            return ()
+        if counter is not None and counter in self.rebinds(loop):
+            return ()
         if any(k.startswith(path + "[%") and "@" not in k for k in self._under.get(path, ())):
-            return None  # rows of tuples
-        walk = self._walks.get(counter)
+            return ()  # rows of tuples
+        walk = self._walks.get(counter) if counter is not None else (loop, walked)
         memo = self._turned.get(id(loop), {})
         steps = {  # ``outs[i]`` of ``range(len(outs))``: the step's element of ``outs``
             memo.get(("element", loop, Kind.TENSOR, walked)): walked
             for walked in (walk[1] if walk is not None and walk[0] is loop else ())
         }
+        counter = counter or ""
         sources: set[str] = set()
         for holder in flatten(value):
             if self.infos[holder].kind in ELEMENTS:
-                return None
+                return ()
             hold = self.holds.get(holder)
             for borrow in hold.borrows if hold is not None else ():
                 if borrow.tensor in steps:
@@ -88,14 +93,19 @@ class Appended(Indexed):
                     if select.axes is not None and len(select.axes) == 1:
                         if _at_counter(select.axes[0], counter):
                             sources.add(select.space)
-        if len(sources) != 1:
-            return None
-        source = next(iter(sources))
+        found = tuple(s for s in sorted(sources) if self._only_step(value, s, steps, counter))
+        return found if len(found) == len(sources) else ()
+
+    def _only_step(
+        self, value: Value, source: str, steps: Mapping[int | None, str], counter: str
+    ) -> bool:
+        """``source``'s items are different tensors, and of them the holders of ``value``
+        borrow only this step's."""
         held = self.stored(source)
         if held is None or not distinct_items(held):
-            return None
+            return False
         items = frozenset(self.kinds(flatten(held), Kind.TENSOR))
-        for holder in flatten(value):  # of ``source``'s tensors, only the step's
+        for holder in flatten(value):
             hold = self.holds.get(holder)
             for borrow in hold.borrows if hold is not None else ():
                 if borrow.tensor in steps:
@@ -104,8 +114,8 @@ class Appended(Indexed):
                     s.space == source and s.axes and _at_counter(s.axes[0], counter)
                     for s in self.infos[borrow.tensor].selects
                 ):
-                    return None
-        return source if items else None
+                    return False
+        return bool(items)
 
 
 def _append_call(statement: cst.BaseStatement) -> cst.Call | None:
@@ -155,3 +165,25 @@ def _at_counter(axis: object, counter: str) -> bool:
         and axis.width is None
         and axis.edge is None
     )
+
+
+def _walked_lists(loop: cst.For) -> frozenset[str]:
+    """The lists a loop walks from their start, one item a step: ``outs`` of ``for o in
+    outs`` and of ``for i, o in enumerate(outs)``, both of ``for s, o in zip(streams, outs)``
+    (plain names, each taken by a name of the target)."""
+    it, target = loop.iter, loop.target
+    if type(it) is cst.Name:
+        return frozenset({it.value}) if type(target) is cst.Name else frozenset()
+    if type(it) is not cst.Call or type(it.func) is not cst.Name:
+        return frozenset()
+    args = [a.value for a in it.args if a.keyword is None and not a.star]
+    if len(args) != len(it.args) or type(target) is not cst.Tuple:
+        return frozenset()
+    names = [e.value for e in target.elements]
+    if not all(type(n) is cst.Name for n in names):
+        return frozenset()
+    if it.func.value == "enumerate" and len(args) == 1 and len(names) == 2:
+        args = [args[0]]
+    elif it.func.value != "zip" or len(args) != len(names):
+        return frozenset()
+    return frozenset(a.value for a in args if type(a) is cst.Name)

@@ -65,11 +65,12 @@ class Rows(Appended):
         row = _row_of(value)
         if row is None:
             plain = isinstance(value, Packed) and value.keys is None
-            source = None if plain else self.appended_at(path, value, expr)
-            if source is None:
+            sources = () if plain else self.appended_at(path, value, expr)
+            if not sources:
                 self._unknown_rows(path)
-            elif f"{path}[%key@{source}]!" not in self.env:  # by position (``appended``)
-                self.set_env(f"{path}[%key@{source}]", NOTHING)
+            for source in sources:  # by position (``appended``)
+                if f"{path}[%key@{source}]!" not in self.env:
+                    self.set_env(f"{path}[%key@{source}]", NOTHING)
             return
         if self._add_row(path, row, value) and isinstance(expr, cst.Tuple):
             if len(expr.elements) == len(row):
@@ -167,7 +168,7 @@ class Rows(Appended):
         stands for the step's ``d[k]``."""
         hold = Appended.turn_hold(self, loop, value, origin, hold)
         path = value.path if isinstance(value, Many) else None
-        if path is None:
+        if path is None or _reordered_walk(loop):
             return hold
         for source in self._keyed(path, "key"):
             now, replaced, later = self._step_of(loop, source)
@@ -439,3 +440,15 @@ def _redirected(hold: Hold, tensors: Oids, to: Oids) -> Hold:
         else:
             borrows.add(b)
     return dataclasses.replace(hold, borrows=frozenset(borrows), cover=None)
+
+
+def _reordered_walk(loop: cst.For) -> bool:
+    """``zip(pends, reversed(outs))``, ``zip(pends, outs[1:])``: a walk some of whose lists
+    are not taken from their start in their order, so a step's Pending need not be the one
+    of the step's other items (their rows do not line up)."""
+    it = loop.iter
+    if type(it) is not cst.Call or type(it.func) is not cst.Name:
+        return False
+    if it.func.value not in ("zip", "enumerate"):
+        return False
+    return any(path_of(a.value) is None for a in it.args if a.keyword is None)
