@@ -1,11 +1,11 @@
 """Examples of round 36E of issue 17 (what object fields hold across method calls): an
 attribute the module reads only to poll what it holds (``x.pending.done()``, ``x.pending is
-None``, ``x.pending is not None``: ``tilecheck.host.polled_fields``) is, to a Pending stored
-there, an attribute no code reads, so nothing can ever wait it (TC108 where it was submitted),
-whether the store is in ``__init__``, in a method or a helper given the instance, or at module
-level; any other read of the attribute (a wait, a second name) keeps it taken as waited. The
-VALID ones run clean and must stay silent; the INVALID ones are real errors (the interpreter
-warns at the marked line).
+None``, ``x.pending is not None``, ``if x.pending:``: ``tilecheck.host.polled_fields``) is, to
+a Pending stored there, an attribute no code reads, so nothing can ever wait it (TC108 where it
+was submitted), whether the store is in ``__init__``, in a method or a helper given the
+instance, or at module level; any other read of the attribute (a wait, a second name) keeps it
+taken as waited. The VALID ones run clean and must stay silent; the INVALID ones are real errors
+(the interpreter warns at the marked line).
 
 A partition an instance is given (``self.part = part`` of a parameter annotated
 ``tr.Partition``, or a ``@dataclass`` field so annotated: ``tilecheck.host.annotated_fields``)
@@ -151,6 +151,22 @@ def main() -> None:
 """,
             "a polled attribute also read into a name that waits it",
         ),
+        valid(
+            _JOB
+            + """
+
+def main() -> None:
+    job = Job(tr.ones((32,)))
+    if not job.pending:
+        job.pending = scale(job.out.partition((32,)), 2.0).submit()
+    if job.pending and not job.pending.done():
+        print("busy")
+    if job.pending is not None:
+        job.pending.wait()
+    print(job.out.to_numpy())
+""",
+            "an attribute tested for truth and polled, then waited",
+        ),
     ),
 }
 
@@ -240,6 +256,18 @@ def main() -> None:
     print("done")
 """,
             "a Pending stored into an attribute and only polled until done",
+        ),
+        invalid(
+            _JOB
+            + """
+
+def main() -> None:
+    job = Job(tr.ones((32,)))
+    if not job.pending:
+        job.pending = scale(job.out.partition((32,)), 2.0).submit()  # TC108
+    print("busy" if job.pending and not job.pending.done() else "idle")
+""",
+            "an attribute only tested for truth and polled: its Pending is never waited",
         ),
         invalid(
             """

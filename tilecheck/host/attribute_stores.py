@@ -8,7 +8,7 @@ from typing import cast
 
 import libcst as cst
 
-from tilecheck.host.polled_fields import polled
+from tilecheck.host.polled_fields import polled_all
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import flat_targets, store_targets
@@ -33,8 +33,8 @@ def unread_attributes(
                 stored.update(map(id, flat_targets(target.target)))
         elif isinstance(node, cst.Name) and node.value in ("getattr", "vars", "__dict__"):
             return frozenset(), frozenset()
-        elif (looked := polled(node)) is not None:
-            stored.add(id(looked))  # (a poll reads nothing that could wait: ``polled_fields``)
+        elif looked := polled_all(node):
+            stored.update(map(id, looked))  # (a poll waits nothing: ``polled_fields``)
         elif isinstance(node, cst.Attribute):
             if node.attr.value in names and id(node) not in stored:
                 read.add(node.attr.value)
@@ -65,6 +65,12 @@ def attribute_stores(body: cst.Module, names: frozenset[str]) -> dict[str, int]:
 
 _BY_NAME = frozenset({"getattr", "setattr", "delattr", "vars", "__dict__"})
 
+# Nodes that may poll an attribute (``polled_fields.polled_all``).
+_POLLING = frozenset(
+    {cst.Call, cst.Comparison, cst.If, cst.While, cst.IfExp, cst.Assert, cst.CompIf}
+    | {cst.UnaryOperation}
+)
+
 
 # Names through which code may reach any attribute (by a string, or the whole namespace).
 _REFLECTIVE = frozenset({*_BY_NAME, "attrgetter", "asdict", "astuple", "__getattr__"})
@@ -94,10 +100,8 @@ def attribute_use(node: cst.CSTNode, stored: set[int], read: set[str]) -> bool:
         stored.add(id(cast(cst.AnnAssign, node).target))
     elif kind is cst.Name and cast(cst.Name, node).value in _REFLECTIVE:
         return False
-    elif kind is cst.Call or kind is cst.Comparison:
-        looked = polled(node)
-        if looked is not None:
-            stored.add(id(looked))  # (a poll reads nothing that could wait: ``polled_fields``)
+    elif kind in _POLLING:
+        stored.update(map(id, polled_all(node)))  # (a poll waits nothing: ``polled_fields``)
     elif kind is cst.Attribute:
         attribute = cast(cst.Attribute, node)
         if attribute.attr.value in _REFLECTIVE:

@@ -1,7 +1,8 @@
 """Attribute reads that only poll what the attribute holds (round 36E of issue 17).
 
 ``req.pending.done()`` asks whether the Pending's work is complete and ``req.pending is not
-None`` whether there is one: neither waits the Pending nor hands it to anything that could.
+None`` (or ``if req.pending:``) whether there is one: neither waits the Pending nor hands it to
+anything that could.
 An attribute that the module reads only so (a scheduler polling ``done()`` and dropping the
 request) is, to the Pending stored there, an attribute no code reads: nothing can ever wait
 it, and tilert warns where it is collected. ``tilecheck.host.attribute_stores`` skips such
@@ -16,6 +17,31 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host.api import POLLING_METHODS
+
+
+def polled_all(node: cst.CSTNode) -> list[cst.Attribute]:
+    """The attributes ``node`` only polls (``polled``), and those a test only tests for truth:
+    ``if x.pending and x.pending.done():`` tests ``x.pending`` (an ``if``, ``while``, ``assert``
+    or conditional expression's test, the operand of ``not``, and the operands of an ``and`` /
+    ``or`` that is itself only tested): Python asks ``bool()`` of it and keeps nothing."""
+    found = polled(node)
+    kind = type(node)
+    test: cst.BaseExpression | None = None
+    if kind is cst.If or kind is cst.While or kind is cst.IfExp or kind is cst.Assert:
+        test = cast(cst.If, node).test
+    elif kind is cst.CompIf:
+        test = cast(cst.CompIf, node).test
+    elif kind is cst.UnaryOperation and type(cast(cst.UnaryOperation, node).operator) is cst.Not:
+        test = cast(cst.UnaryOperation, node).expression
+    out = [found] if found is not None else []
+    stack = [test] if test is not None else []
+    while stack:
+        here = stack.pop()
+        if type(here) is cst.Attribute:
+            out.append(here)
+        elif type(here) is cst.BooleanOperation:
+            stack.extend((here.left, here.right))
+    return out
 
 
 def polled(node: cst.CSTNode) -> cst.Attribute | None:
