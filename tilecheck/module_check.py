@@ -27,6 +27,7 @@ from tilecheck.host.bound_once import (
     module_literals,
     never_in,
 )
+from tilecheck.host.callable_params import given_callables
 from tilecheck.host.cells import plain_records
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.constant_fields import field_values
@@ -318,6 +319,10 @@ def _check_module(
     # as themselves (``tilecheck.host.table_calls``)
     module, tabled = dispatched(module, source)
     aliases.update((new, aliases.get(old, old)) for new, old in tabled.items())
+    # ... and a parameter every call gives one function of the module read as that function
+    # (``tilecheck.host.callable_params``)
+    module, passed = given_callables(module, source)
+    aliases.update((new, aliases.get(old, old)) for new, old in passed.items())
     # ... and each ``getattr(obj, "name")`` read as ``obj.name`` (``named_attributes``)
     module, named = constant_getattrs(module, source)
     aliases.update((new, aliases.get(old, old)) for new, old in named.items())

@@ -47,6 +47,8 @@ from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
 from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
 from tilecheck.catalog.round36a import INVALID as ROUND36A_INVALID
 from tilecheck.catalog.round36a import VALID as ROUND36A_VALID
+from tilecheck.catalog.round36d import INVALID as ROUND36D_INVALID
+from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
@@ -312,6 +314,7 @@ def main() -> None:
     *ROUND35F_VALID["TC102"],
     *ROUND33D_VALID["TC102"],
     *ROUND33H_VALID["TC102"],
+    *ROUND36D_VALID["TC102"],
     *ROUND33M_VALID["TC102"],
     *ROUND34E_VALID["TC102"],
     *ROUND34A_VALID["TC102"],
@@ -586,6 +589,7 @@ def main() -> None:
     *ROUND35F_INVALID["TC102"],
     *ROUND33D_INVALID["TC102"],
     *ROUND33H_INVALID["TC102"],
+    *ROUND36D_INVALID["TC102"],
     *ROUND33M_INVALID["TC102"],
     *ROUND34E_INVALID["TC102"],
     *ROUND34A_INVALID["TC102"],

@@ -64,6 +64,8 @@ from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
 from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
+from tilecheck.catalog.round36d import INVALID as ROUND36D_INVALID
+from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -216,6 +218,7 @@ def main() -> None:
         *ROUND35R_VALID["TC105"],
         *ROUND34D_VALID["TC105"],
         *ROUND35F_VALID["TC105"],
+        *ROUND36D_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -329,5 +332,6 @@ def main() -> None:
         *ROUND33C_INVALID["TC105"],
         *ROUND34D_INVALID["TC105"],
         *ROUND35F_INVALID["TC105"],
+        *ROUND36D_INVALID["TC105"],
     ),
 )

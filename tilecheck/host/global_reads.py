@@ -12,6 +12,7 @@ borrows (``Closures.module_function_reads``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -161,21 +162,43 @@ class GlobalReads:
         if fn.decorators:
             return (), True
         free = free_names(fn)
-        local = rebound(fn)
         reads: list[Read] = []
-        for stmt in fn.body.body:
+        body = cast(Sequence[cst.BaseStatement], fn.body.body)
+        stop, _ = self._block(body, free, rebound(fn), top, by, depth, reads)
+        return tuple(reads), stop
+
+    def _block(
+        self,
+        body: Sequence[cst.BaseStatement],
+        free: frozenset[str],
+        local: frozenset[str],
+        top: int,
+        by: str,
+        depth: int,
+        reads: list[Read],
+    ) -> tuple[bool, bool]:
+        """The reads of ``body``'s statements, in order, into ``reads``: whether it may
+        release, whether it leaves the function (an ``if True:`` block, a loop written as its
+        turns by ``table_calls``, is run as its statements)."""
+        for stmt in body:
             if isinstance(stmt, cst.SimpleStatementLine):
                 found, stop = self._statement(stmt, free, top, by, depth, {})
             elif isinstance(stmt, cst.For) and stmt.asynchronous is None:
                 found, stop = self._callback_loop(stmt, free, local, top, by, depth)
+            elif _always(stmt):
+                block = cast(cst.IndentedBlock, cast(cst.If, stmt).body).body
+                stop, left = self._block(block, free, local, top, by, depth, reads)
+                if stop or left:
+                    return stop, left
+                continue
             else:
                 found, stop = (), True
             reads.extend(found)
             if stop:
-                return tuple(reads), True
+                return True, True
             if isinstance(stmt, cst.SimpleStatementLine) and _exits(stmt):
-                return tuple(reads), False
-        return tuple(reads), False
+                return False, True
+        return False, False
 
     def loop_callbacks(self, call: cst.Call) -> tuple[Read, ...]:
         """``cb(...)`` in a module-level ``for cb in callbacks:`` over a module list of
@@ -340,6 +363,17 @@ class GlobalReads:
                 reads.append(Read(arg.value, arg, top, by))
             return False
         return not canonical.startswith(_LIBRARIES)
+
+
+def _always(stmt: cst.BaseStatement) -> bool:
+    """``if True:`` with no ``else``."""
+    return (
+        type(stmt) is cst.If
+        and type(stmt.test) is cst.Name
+        and stmt.test.value == "True"
+        and stmt.orelse is None
+        and type(stmt.body) is cst.IndentedBlock
+    )
 
 
 def _exits(stmt: cst.SimpleStatementLine) -> bool:

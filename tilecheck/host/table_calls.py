@@ -1,25 +1,37 @@
-"""Functions and instances called through a table or a loop over a display (round 33H of
-issue 17).
+"""Functions, lambdas, closures and instances called through a table or a loop over a display
+(round 33H of issue 17; lambdas, closures, lists filled by ``append`` and dict walks: round 36D).
 
-A user keeps the module's functions in a container and calls them through it:
+A user keeps callables in a container and calls them through it:
 ``handlers = {"res": residual, "plain": plain}`` then ``handlers["res"](out, x, out)``;
 ``steps = [residual, plain]`` then ``steps[0](...)``; ``for f in [plain, residual]: f(...)``;
-``for stage in [Norm(), Residual(out)]: stage(out, x)``. Python calls the item, so the call is
-the item's own call, and the analysis follows a call of a name (the function's summary, or
-``__call__`` of an instance a name holds). The module is therefore analysed with
+``for stage in [Norm(), Residual(out)]: stage(out, x)``; ``variants = {"a": lambda: k(...)}``
+then ``variants["a"]()``; ``hooks = []``, ``hooks.append(make_logger(w))`` then ``for h in
+hooks: h(step)``. Python calls the item, so the call is the item's own call, and the analysis
+follows a call of a name (the function's summary, or ``__call__`` of an instance a name holds),
+a lambda's body where it is evaluated, and a factory's closure bound to a name. The module is
+therefore analysed with
 
-* each ``table[key](args)`` written ``item(args)``, where ``table`` is bound once, at the
-  module's top level, to a display of the module's top-level functions (a dict of constant
-  keys, a list or a tuple), and is named nowhere but in such calls and loop heads; ``key`` a
-  literal, or a name bound once to one at the module's top level, that the table holds;
-* each ``for v in items:`` over such a table, or over a list or tuple display written in its
-  head, whose items are all the module's top-level functions or calls of its top-level classes
-  (their arguments plain values the body does not rebind, their ``__init__`` calling nothing),
-  written as its turns one after the other (``v = item`` then the body, in an ``if True:``),
-  with the body's calls ``v(args)`` written ``item(args)`` where the item is a function. Exact
-  where the loop is: no ``else``, no ``break``/``continue`` of its own, no definition in its
-  body and no rebinding of ``v`` there; an instance made where the list was is made at its turn
-  instead, which its ``__init__`` calling nothing makes the same.
+* each ``table[key](args)`` written as the item's call (``callable_items``: ``item(args)`` for
+  a function, the lambda's body with its parameters given for a lambda), where ``table`` is
+  bound once, at the module's top level, to a display of callable values (a dict of constant
+  keys, a list or a tuple), or to an empty list that only the module's top-level ``append``
+  statements fill before anything of the module's runs (no call of its functions or classes
+  and no compound statement between the list and its last ``append``); the table named
+  nowhere but in such calls, loop heads, ``len``/``list``/... and the reads ``items()``,
+  ``values()``, ``keys()``, ``get()``, ``copy()``, ``count()``, ``index()``: every change of it
+  is one seen here; ``key`` a literal, or a name bound once to one at the module's top level,
+  that the table holds;
+* each ``for v in items:`` over such a table (``for v in table.values()``, ``for k, v in
+  table.items()`` of a dict), or over a list or tuple display written in its head, whose items
+  are all callable values or calls of the module's top-level classes (their arguments plain
+  values the body does not rebind, their ``__init__`` calling nothing), written as its turns
+  one after the other (``v = item`` then the body, in an ``if True:``), with the body's calls
+  ``v(args)`` written as the item's call where the item is a function or a lambda (a lambda's
+  ``v`` is named only in such calls and is not bound), and ``v = make(w)`` where it is a
+  factory's closure. Exact where the loop is: no ``else``, no ``break``/``continue`` of its own,
+  no definition in its body and no rebinding of its targets there; an instance or closure made
+  where the list was is made at its turn instead, which its ``__init__`` calling nothing (the
+  factory only defining it) makes the same.
 
 The functions' names are each bound once in the module (their ``def``), so the name written in
 place of the item is the item. Rebuilt nodes are placed by the nodes they stand for
@@ -27,86 +39,41 @@ place of the item is the item. Rebuilt nodes are placed by the nodes they stand 
 
 from __future__ import annotations
 
-import ast
 import re
-from collections import defaultdict
+from collections.abc import Sequence
 from typing import cast
 
 import libcst as cst
 
+from tilecheck.host.callable_items import (
+    CLOSURE,
+    FUNCTION,
+    LAMBDA,
+    Callables,
+    Callee,
+    literal,
+    reduced,
+)
 from tilecheck.host.lazy_code import path_to, rebuilt_with
+from tilecheck.host.module_names import ModuleNames, bound_in
 from tilecheck.syntax.walk import children, descendants
 
 Key = int | str
+# A table's items by key, each with the node of its key (a dict's) and what it calls.
+Table = dict[Key, tuple[cst.BaseExpression | None, Callee]]
 _MOST = 8  # turns a loop is written as
-_TARGETS: dict[type, str] = {
-    cst.AssignTarget: "target",
-    cst.AnnAssign: "target",
-    cst.AugAssign: "target",
-    cst.For: "target",
-    cst.CompFor: "target",
-    cst.NamedExpr: "target",
-    cst.Param: "name",
-    cst.AsName: "name",
-    cst.FunctionDef: "name",
-    cst.ClassDef: "name",
-    cst.Del: "target",
-    cst.ImportAlias: "name",
-    cst.NameItem: "name",
-    cst.MatchAs: "name",
-    cst.MatchStar: "name",
-    cst.MatchMapping: "rest",
-}
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LOOPS = (cst.For, cst.While)
+# A table's methods that read it and change nothing, and builtins that only read what they get.
+_READS = frozenset({"items", "values", "keys", "get", "copy", "count", "index"})
+_READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate", "print", "iter"})
 
 
-class _Names:
-    """Every name of the module with the node it lies in, and how often it is bound."""
-
-    def __init__(self, module: cst.Module) -> None:
-        self.uses: dict[str, list[tuple[cst.Name, cst.CSTNode]]] = defaultdict(list)
-        self.binds: dict[str, int] = defaultdict(int)
-        self.calls: list[cst.Call] = []
-        self.loops: list[cst.For] = []
-        parent_of: dict[int, cst.CSTNode] = {}
-        stack: list[cst.CSTNode] = [module]
-        while stack:
-            node = stack.pop()
-            kind = type(node)
-            if kind is cst.Name:
-                name = cst.ensure_type(node, cst.Name)
-                parent = parent_of.get(id(node), module)
-                self.uses[name.value].append((name, parent))
-                if _binds(name, parent, parent_of):
-                    self.binds[name.value] += 1
-                continue
-            if kind is cst.Call and type(cst.ensure_type(node, cst.Call).func) is cst.Subscript:
-                self.calls.append(cst.ensure_type(node, cst.Call))
-            elif kind is cst.For:
-                self.loops.append(cst.ensure_type(node, cst.For))
-            for child in children(node):
-                parent_of[id(child)] = node
-                stack.append(child)
-
-
-def _binds(name: cst.Name, parent: cst.CSTNode, parent_of: dict[int, cst.CSTNode]) -> bool:
-    node: cst.CSTNode = name
-    while type(parent) in (cst.Element, cst.StarredElement, cst.Tuple, cst.List):
-        node, parent = parent, parent_of.get(id(parent), parent)
-        if parent is node:
-            return False
-    field = _TARGETS.get(type(parent))
-    if field is None:
-        return False
-    if type(parent) is cst.ImportAlias:
-        held = cst.ensure_type(parent, cst.ImportAlias)
-        return held.asname is None and held.name is node
-    return getattr(parent, field, None) is node
-
-
-# What the text of such a call or loop holds: ``name[key](``, ``for f in name:``, ``for f in [``.
-_SPELLED = re.compile(r"\]\s*\(|\bfor\s+\w+\s+in\s+(?:\w+\s*:|[\[(])")
+# What the text of such a call or loop holds: ``name[key](``, ``for f in name:``, ``for f in [``,
+# ``for k, f in name.items():``.
+_SPELLED = re.compile(
+    r"\]\s*\(|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+(?:\w+(?:\.(?:values|items)\(\))?\s*:|[\[(])"
+)
 
 
 def dispatched(
@@ -117,28 +84,29 @@ def dispatched(
     neither form is not walked)."""
     if source is not None and _SPELLED.search(source) is None:
         return module, {}
-    names = _Names(module)
+    names = ModuleNames(module)
     if not names.calls and not names.loops:
         return module, {}
-    functions = _functions(module, names)
-    tables = _tables(module, names, functions)
+    callables = Callables(module, names)
+    tables = _tables(module, names, callables)
     literals = _literals(module, names)
     replaced: dict[cst.CSTNode, cst.CSTNode] = {}
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
     for call in names.calls:
         item = _table_item(call.func, tables, literals)
-        if item is not None:
-            replaced[call] = _called(call, item, aliases)
+        new = _called(call, item, callables, aliases) if item is not None else None
+        if new is not None:
+            replaced[call] = new
     turns = {
         loop: items
         for loop in names.loops
-        if (items := _items(loop, tables, names, module, functions)) is not None
+        if (items := _items(loop, tables, names, module, callables)) is not None
     }
     inner = {id(n) for loop in turns for n in descendants(loop.body) if n is not loop}
     for loop, items in turns.items():
         if id(loop) in inner:
             continue
-        replaced[loop] = _unrolled(loop, items, replaced, aliases)
+        replaced[loop] = _unrolled(loop, items, replaced, callables, aliases)
     if not replaced:
         return module, {}
     on_path = {id(n) for node in replaced for n in path_to(module, node) or []}
@@ -146,89 +114,146 @@ def dispatched(
     return cst.ensure_type(rebuilt, cst.Module), aliases
 
 
-def _once(names: _Names, name: str) -> bool:
-    return names.binds.get(name, 0) == 1
-
-
-def _functions(module: cst.Module, names: _Names) -> dict[str, cst.FunctionDef]:
-    return {
-        s.name.value: s
-        for s in module.body
-        if type(s) is cst.FunctionDef and _once(names, s.name.value)
-    }
-
-
-def _tables(
-    module: cst.Module, names: _Names, functions: dict[str, cst.FunctionDef]
-) -> dict[str, dict[Key, cst.Name]]:
-    """The module's names bound once, at its top level, to a display of its functions, and
-    named nowhere else but as ``name[key](...)`` or a loop's iterable."""
-    out: dict[str, dict[Key, cst.Name]] = {}
-    for stmt in module.body:
+def _tables(module: cst.Module, names: ModuleNames, callables: Callables) -> dict[str, Table]:
+    """The module's names bound once, at its top level, to a display of callable values or to
+    an empty list its top-level ``append`` statements fill, and named nowhere else but in the
+    uses ``_only_read`` allows."""
+    out: dict[str, Table] = {}
+    body = module.body
+    for at, stmt in enumerate(body):
         if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
             continue
         small = stmt.body[0]
-        if type(small) is not cst.Assign or len(small.targets) != 1:
+        if type(small) is cst.Assign and len(small.targets) == 1:
+            binder: cst.CSTNode = small.targets[0]
+            target = small.targets[0].target
+        elif type(small) is cst.AnnAssign and small.value is not None:
+            binder, target = small, small.target
+        else:
             continue
-        target = small.targets[0].target
-        if type(target) is not cst.Name or not _once(names, target.value):
+        if type(target) is not cst.Name or not names.once(target.value):
             continue
-        held = _display(small.value, functions)
-        if held is not None and _only_called(names, target.value, small.targets[0]):
+        value = cast(cst.BaseExpression, small.value)
+        appends: list[cst.Call] = []
+        if type(value) is cst.List and not value.elements:
+            held = _appended(body, at, target.value, names, callables, appends)
+        else:
+            held = _display(value, callables)
+        if held and _only_read(names, target.value, binder, appends):
             out[target.value] = held
     return out
 
 
-def _display(
-    value: cst.BaseExpression, functions: dict[str, cst.FunctionDef]
-) -> dict[Key, cst.Name] | None:
-    held: dict[Key, cst.Name] = {}
+def _display(value: cst.BaseExpression, callables: Callables) -> Table | None:
+    held: Table = {}
     if type(value) is cst.List or type(value) is cst.Tuple:
         elements: tuple[cst.BaseElement, ...] = tuple(getattr(value, "elements", ()))
         for i, element in enumerate(elements):
-            if type(element) is not cst.Element or type(element.value) is not cst.Name:
+            callee = callables.callee(element.value) if type(element) is cst.Element else None
+            if callee is None:
                 return None
-            held[i] = element.value
+            held[i] = (None, callee)
     elif type(value) is cst.Dict:
         for entry in cst.ensure_type(value, cst.Dict).elements:
-            if type(entry) is not cst.DictElement or type(entry.value) is not cst.Name:
+            if type(entry) is not cst.DictElement:
                 return None
-            key = _literal(entry.key)
-            if key is None:
+            key, callee = literal(entry.key), callables.callee(entry.value)
+            if key is None or callee is None:
                 return None
-            held[key] = entry.value
-    else:
-        return None
-    if not held or any(n.value not in functions for n in held.values()):
-        return None
-    return held
+            held[key] = (entry.key, callee)
+    return held or None
 
 
-def _only_called(names: _Names, name: str, binder: cst.AssignTarget) -> bool:
-    """``name`` is named only where ``binder`` binds it, as ``name[key](...)`` and as a
-    ``for``'s iterable."""
+def _appended(
+    body: Sequence[cst.BaseStatement],
+    at: int,
+    name: str,
+    names: ModuleNames,
+    callables: Callables,
+    appends: list[cst.Call],
+) -> Table | None:
+    """``name = []`` at statement ``at``, then ``name.append(item)`` statements of callable
+    values, with nothing of the module run between it and the last of them."""
+    held: Table = {}
+    quiet: list[cst.BaseStatement] = []
+    for stmt in body[at + 1 :]:
+        call = _append_of(stmt, name)
+        if call is None:
+            quiet.append(stmt)
+            continue
+        callee = callables.callee(call.args[0].value)
+        if callee is None:
+            return None
+        held[len(held)] = (None, callee)
+        appends.append(call)
+        for between in quiet:
+            if not _runs_nothing(between, names, callables):
+                return None
+        quiet.clear()
+    return held if 0 < len(held) <= _MOST else None
+
+
+def _append_of(stmt: cst.BaseStatement, name: str) -> cst.Call | None:
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return None
+    only = stmt.body[0]
+    call = only.value if type(only) is cst.Expr else None
+    if type(call) is not cst.Call or len(call.args) != 1 or call.args[0].keyword is not None:
+        return None
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "append":
+        return None
+    return call if type(func.value) is cst.Name and func.value.value == name else None
+
+
+def _runs_nothing(stmt: cst.BaseStatement, names: ModuleNames, callables: Callables) -> bool:
+    """A definition, an import, or simple statements calling none of the module's functions
+    or classes (but factories making an ``append``'s item)."""
+    if type(stmt) in (cst.FunctionDef, cst.ClassDef):
+        return True
+    if type(stmt) is not cst.SimpleStatementLine:
+        return False
+    for node in descendants(stmt):
+        if type(node) is cst.Call:
+            func = cst.ensure_type(node, cst.Call).func
+            if type(func) is cst.Name and names.binds.get(func.value, 0) > 0:
+                if not callables.factory(func.value):
+                    return False
+    return True
+
+
+def _only_read(names: ModuleNames, name: str, binder: cst.CSTNode, appends: list[cst.Call]) -> bool:
+    """``name`` is named only where ``binder`` binds it, in ``appends``, as ``name[key](...)``,
+    as a ``for``'s (or a comprehension's) iterable, as the receiver of a method that reads it,
+    or given to a builtin that reads it."""
+    counted = {id(call.func) for call in appends}
     for node, parent in names.uses.get(name, ()):
+        kind = type(parent)
         if parent is binder:
             continue
-        if type(parent) is cst.For and cst.ensure_type(parent, cst.For).iter is node:
+        if (kind is cst.For or kind is cst.CompFor) and getattr(parent, "iter", None) is node:
             continue
-        if type(parent) is cst.Subscript and any(call.func is parent for call in names.calls):
-            continue
+        if kind is cst.Subscript:
+            above = names.parent(parent)
+            if type(above) is cst.Call and cst.ensure_type(above, cst.Call).func is parent:
+                continue
+        elif kind is cst.Attribute:
+            if id(parent) in counted:
+                continue
+            above = names.parent(parent)
+            read = cst.ensure_type(parent, cst.Attribute).attr.value in _READS
+            if read and type(above) is cst.Call and cst.ensure_type(above, cst.Call).func is parent:
+                continue
+        elif kind is cst.Arg and not cst.ensure_type(parent, cst.Arg).star:
+            above = names.parent(parent)
+            func = cst.ensure_type(above, cst.Call).func if type(above) is cst.Call else None
+            if type(func) is cst.Name and func.value in _READERS and func.value not in names.binds:
+                continue
         return False
     return True
 
 
-def _literal(expr: cst.BaseExpression) -> Key | None:
-    if type(expr) is cst.Integer or type(expr) is cst.SimpleString:
-        try:
-            value = ast.literal_eval(cst.Module([]).code_for_node(expr))
-        except (ValueError, SyntaxError):
-            return None
-        return value if type(value) in (int, str) else None
-    return None
-
-
-def _literals(module: cst.Module, names: _Names) -> dict[str, Key]:
+def _literals(module: cst.Module, names: ModuleNames) -> dict[str, Key]:
     """The module's names bound once, at its top level, to an integer or string literal."""
     out: dict[str, Key] = {}
     for stmt in module.body:
@@ -241,17 +266,17 @@ def _literals(module: cst.Module, names: _Names) -> dict[str, Key]:
         elif type(small) is cst.AnnAssign and small.value is not None:
             target = small.target
         value = getattr(small, "value", None)
-        if type(target) is cst.Name and value is not None and _once(names, target.value):
-            key = _literal(value)
+        if type(target) is cst.Name and value is not None and names.once(target.value):
+            key = literal(value)
             if key is not None:
                 out[target.value] = key
     return out
 
 
 def _table_item(
-    func: cst.BaseExpression, tables: dict[str, dict[Key, cst.Name]], literals: dict[str, Key]
-) -> cst.Name | None:
-    """The function ``table[key]`` is."""
+    func: cst.BaseExpression, tables: dict[str, Table], literals: dict[str, Key]
+) -> Callee | None:
+    """What ``table[key]`` is."""
     if type(func) is not cst.Subscript or type(func.value) is not cst.Name:
         return None
     held = tables.get(func.value.value)
@@ -262,70 +287,137 @@ def _table_item(
     if type(index) is cst.Name:
         key = literals.get(index.value)
     elif type(index) is cst.UnaryOperation and isinstance(index.operator, cst.Minus):
-        inner = _literal(index.expression)
+        inner = literal(index.expression)
         key = -inner if type(inner) is int else None
     else:
-        key = _literal(index)
+        key = literal(index)
     if type(key) is int and key < 0 and all(type(k) is int for k in held):
         key += len(held)
-    return held.get(key) if key is not None else None
+    found = held.get(key) if key is not None else None
+    return found[1] if found is not None else None
 
 
-def _called(call: cst.Call, item: cst.Name, aliases: dict[cst.CSTNode, cst.CSTNode]) -> cst.Call:
-    """``item(args)`` for ``call``, placed where ``call`` and its callee are."""
-    name = cst.Name(item.value)
-    new = call.with_changes(func=name)
-    aliases[name] = call.func
-    aliases[new] = call
-    return new
+def _called(
+    call: cst.Call,
+    item: Callee,
+    callables: Callables,
+    aliases: dict[cst.CSTNode, cst.CSTNode],
+) -> cst.BaseExpression | None:
+    """The item's call for ``call``, placed where ``call`` and its callee are: ``item(args)``
+    for a function, the lambda's body for a lambda (None where not exact, and for a closure)."""
+    if item.kind == FUNCTION:
+        name = cst.Name(cst.ensure_type(item.node, cst.Name).value)
+        new = call.with_changes(func=name)
+        aliases[name] = call.func
+        aliases[new] = call
+        return new
+    if item.kind == LAMBDA:
+        lam = cst.ensure_type(item.node, cst.Lambda)
+        return reduced(call, lam, callables.shadowed(call, lam), aliases)
+    return None
 
 
-Item = tuple[cst.BaseExpression, bool]  # the item, and whether it is a function's name
+# A turn: its bindings (a target, the value) and the item it calls (None: an instance).
+Turn = tuple[tuple[tuple[cst.Name, cst.BaseExpression], ...], Callee | None]
 
 
 def _items(
     loop: cst.For,
-    tables: dict[str, dict[Key, cst.Name]],
-    names: _Names,
+    tables: dict[str, Table],
+    names: ModuleNames,
     module: cst.Module,
-    functions: dict[str, cst.FunctionDef],
-) -> list[Item] | None:
+    callables: Callables,
+) -> list[Turn] | None:
     """The turns of ``loop`` where it may be written as them (above)."""
-    if loop.orelse is not None or loop.asynchronous is not None:
+    if loop.orelse is not None or loop.asynchronous is not None or not _plain(loop):
         return None
-    if type(loop.target) is not cst.Name:
+    target, iterable = loop.target, loop.iter
+    walks = ""
+    if type(iterable) is cst.Call and type(iterable.func) is cst.Attribute and not iterable.args:
+        walks, iterable = iterable.func.attr.value, iterable.func.value
+    key_target: cst.Name | None = None
+    if walks == "items" and type(target) is cst.Tuple and len(target.elements) == 2:
+        first, second = (e.value for e in target.elements)
+        if type(first) is not cst.Name or type(second) is not cst.Name:
+            return None
+        key_target, target = first, second
+    if type(target) is not cst.Name:
         return None
-    iterable = loop.iter
-    if type(iterable) is cst.Name:
+    turns: list[Turn] = []
+    if type(iterable) is cst.Name and walks in ("", "values", "items"):
         held = tables.get(iterable.value)
-        if held is None or not all(type(k) is int for k in held):
+        if held is None or (walks == "") != all(type(k) is int for k in held):
             return None
-        return [(held[k], True) for k in sorted(held, key=int)] if _plain(loop) else None
-    if type(iterable) is not cst.List and type(iterable) is not cst.Tuple:
-        return None
-    elements: tuple[cst.BaseElement, ...] = tuple(getattr(iterable, "elements", ()))
-    if not 0 < len(elements) <= _MOST or not _plain(loop):
-        return None
-    rebound = _bound_in(loop.body)
-    items: list[Item] = []
-    for element in elements:
-        if type(element) is not cst.Element:
+        keys = sorted(held, key=int) if walks == "" else list(held)
+        for key in keys:
+            key_node, callee = held[key]
+            bound: tuple[tuple[cst.Name, cst.BaseExpression], ...] = ()
+            if key_target is not None:
+                if key_node is None:
+                    return None
+                bound = ((key_target, key_node),)
+            turns.append((bound, callee))
+    elif (type(iterable) is cst.List or type(iterable) is cst.Tuple) and not walks:
+        elements: tuple[cst.BaseElement, ...] = tuple(getattr(iterable, "elements", ()))
+        if not 0 < len(elements) <= _MOST:
             return None
-        value = element.value
-        if type(value) is cst.Name and value.value in functions:
-            items.append((value, True))
-        elif _quiet_instance(value, module, names, rebound):
-            items.append((value, False))
+        rebound = bound_in(loop.body)
+        for element in elements:
+            if type(element) is not cst.Element:
+                return None
+            value = element.value
+            made = callables.callee(value)
+            if made is None and not _quiet_instance(value, module, names, rebound):
+                return None
+            turns.append((((target, value),) if made is None else (), made))
+    else:
+        return None
+    return _bind_items(loop, target, turns, callables)
+
+
+def _bind_items(
+    loop: cst.For, target: cst.Name, turns: list[Turn], callables: Callables
+) -> list[Turn] | None:
+    """Each turn's binding of the loop's variable: none for a lambda (named only as a callee
+    in the body, every call of it written as its body), the item for the others."""
+    calls = _variable_calls(loop, target.value)
+    out: list[Turn] = []
+    for bound, callee in turns:
+        if callee is not None and callee.kind == LAMBDA:
+            if calls is None or not calls:
+                return None
+            lam = cst.ensure_type(callee.node, cst.Lambda)
+            if any(reduced(c, lam, callables.shadowed(c, lam), {}) is None for c in calls):
+                return None
+            out.append((bound, callee))
+        elif callee is not None:
+            out.append(((*bound, (target, callee.node)), callee))
         else:
-            return None
-    return items
+            out.append((bound, None))  # (an instance: bound to it already)
+    return out
+
+
+def _variable_calls(loop: cst.For, variable: str) -> list[cst.Call] | None:
+    """The calls ``v(args)`` of the loop's body; None where ``v`` is named otherwise too."""
+    calls: list[cst.Call] = []
+    callees: set[int] = set()
+    named = 0
+    for node in descendants(loop.body):
+        if type(node) is cst.Call:
+            func = cst.ensure_type(node, cst.Call).func
+            if type(func) is cst.Name and func.value == variable:
+                calls.append(cst.ensure_type(node, cst.Call))
+                callees.add(id(func))
+        elif type(node) is cst.Name and cst.ensure_type(node, cst.Name).value == variable:
+            named += 1
+    return calls if named == len(callees) else None
 
 
 def _plain(loop: cst.For) -> bool:
     """No ``break``/``continue`` of the loop's own, no definition and no rebinding of its
-    variable in its body."""
-    variable = cst.ensure_type(loop.target, cst.Name).value
-    if variable in _bound_in(loop.body):
+    targets in its body."""
+    targets = {n.value for n in descendants(loop.target) if type(n) is cst.Name}
+    if targets & bound_in(loop.body):
         return False
     stack: list[cst.CSTNode] = [loop.body]
     while stack:
@@ -343,19 +435,8 @@ def _plain(loop: cst.For) -> bool:
     return True
 
 
-def _bound_in(body: cst.CSTNode) -> set[str]:
-    """The names ``body`` may bind (any target; more is safe)."""
-    out: set[str] = set()
-    for node in descendants(body):
-        field = _TARGETS.get(type(node))
-        target = getattr(node, field, None) if field is not None else None
-        if isinstance(target, cst.CSTNode):
-            out.update(n.value for n in descendants(target) if type(n) is cst.Name)
-    return out
-
-
 def _quiet_instance(
-    value: cst.BaseExpression, module: cst.Module, names: _Names, rebound: set[str]
+    value: cst.BaseExpression, module: cst.Module, names: ModuleNames, rebound: set[str]
 ) -> bool:
     """``Class(a, b)`` of a top-level class of the module bound once, its arguments names,
     attributes of names or literals that ``rebound`` does not hold, its ``__init__`` (if it
@@ -363,7 +444,7 @@ def _quiet_instance(
     if type(value) is not cst.Call or type(value.func) is not cst.Name:
         return False
     title = value.func.value
-    if not _once(names, title):
+    if not names.once(title):
         return False
     found = [s for s in module.body if type(s) is cst.ClassDef and s.name.value == title]
     if len(found) != 1:
@@ -394,13 +475,13 @@ def _quiet_instance(
 
 def _unrolled(
     loop: cst.For,
-    items: list[Item],
+    items: list[Turn],
     replaced: dict[cst.CSTNode, cst.CSTNode],
+    callables: Callables,
     aliases: dict[cst.CSTNode, cst.CSTNode],
 ) -> cst.If:
-    """``if True:`` then, per item, ``v = item`` and the body (its ``v(args)`` written
-    ``item(args)`` where the item is a function)."""
-    variable = cst.ensure_type(loop.target, cst.Name)
+    """``if True:`` then, per item, its bindings (``v = item``) and the body (its ``v(args)``
+    written as the item's call where the item is a function or a lambda)."""
     body = loop.body
     statements: list[cst.BaseStatement] = (
         list(body.body)
@@ -409,6 +490,9 @@ def _unrolled(
             cst.SimpleStatementLine(body=list(cst.ensure_type(body, cst.SimpleStatementSuite).body))
         ]
     )
+    variable: cst.BaseExpression = loop.target
+    if type(variable) is cst.Tuple:
+        variable = variable.elements[1].value
     calls = [
         n
         for s in statements
@@ -418,25 +502,28 @@ def _unrolled(
         and cst.ensure_type(n, cst.Call).func.value == variable.value  # type: ignore[attr-defined]
     ]
     turns: list[cst.BaseStatement] = []
-    for item, function in items:
-        target = cst.Name(variable.value)
-        aliases[target] = variable
-        bound = cst.Assign(targets=[cst.AssignTarget(target=target)], value=item)
-        line = cst.SimpleStatementLine(body=[bound])
-        aliases[line] = loop
-        aliases[bound] = loop
-        turns.append(line)
+    for bound, callee in items:
+        for name, value in bound:
+            target = cst.Name(name.value)
+            aliases[target] = name
+            assigned = cst.Assign(targets=[cst.AssignTarget(target=target)], value=value)
+            line = cst.SimpleStatementLine(body=[assigned])
+            aliases[line] = loop
+            aliases[assigned] = loop
+            turns.append(line)
         mine = dict(replaced)
-        if function:
+        if callee is not None and callee.kind != CLOSURE:
             for call in calls:
-                mine[call] = _called(call, cst.ensure_type(item, cst.Name), aliases)
+                new = _called(call, callee, callables, aliases)
+                if new is not None:
+                    mine[call] = new
         for stmt in statements:
             on_path = {id(n) for node in mine for n in path_to(stmt, node) or []}
             turns.append(cast(cst.BaseStatement, rebuilt_with(stmt, mine, on_path, aliases)))
     block = cst.IndentedBlock(body=turns)
     test = cst.Name("True")
-    new = cst.If(test=test, body=block, leading_lines=loop.leading_lines)
+    new_if = cst.If(test=test, body=block, leading_lines=loop.leading_lines)
     aliases[test] = loop.iter
     aliases[block] = loop.body
-    aliases[new] = loop
-    return new
+    aliases[new_if] = loop
+    return new_if
