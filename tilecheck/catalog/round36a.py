@@ -6,7 +6,8 @@ earlier turn made) or by its counter (``if i > 0``, ``if i == 1``), and appends 
 turn's Pending is its own object, so a pipeline whose last turn is never waited is reported,
 and a double buffer swapped each turn reads the buffer the last wait finished. The VALID ones
 run clean and must stay silent; the INVALID ones are real errors (the interpreter raises at,
-or warns naming, the marked line)."""
+or warns naming, the marked line). So is a loop over literal keys that pops each one
+(``for h in ("q", "k"): pending.pop(h).wait()``): its slots pop key by key."""
 
 from __future__ import annotations
 
@@ -16,6 +17,22 @@ from tilecheck.catalog.fresh_silences import _valid as valid
 
 VALID: dict[str, tuple[Case, ...]] = {
     "TC108": (
+        valid(
+            """
+
+def main() -> None:
+    heads = ("q", "k", "v")
+    outs = {h: tr.ones((64,)) for h in heads}
+    pending = {}
+    for h in heads:
+        pending[h] = scale(outs[h].partition((32,)), 2.0).submit()
+    for h in ("q", "k", "v"):
+        pending.pop(h).wait()
+    pending.clear()
+    print(outs["q"].to_numpy())
+""",
+            "a dict of Pendings by constant keys, each key popped and waited by a loop",
+        ),
         valid(
             """
 
@@ -60,6 +77,22 @@ def main() -> None:
 
 INVALID: dict[str, tuple[Case, ...]] = {
     "TC108": (
+        invalid(
+            """
+
+def main() -> None:
+    heads = ("q", "k", "v")
+    outs = {h: tr.ones((64,)) for h in heads}
+    pending = {}
+    for h in heads:
+        pending[h] = scale(outs[h].partition((32,)), 2.0).submit()  # TC108
+    for h in ("q", "k"):
+        pending.pop(h).wait()
+    pending.clear()
+    print(outs["q"].to_numpy())
+""",
+            "a loop pops two of three constant keys; clear() drops the third Pending unwaited",
+        ),
         invalid(
             """
 

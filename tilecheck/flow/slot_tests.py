@@ -16,7 +16,9 @@ decide slot by slot (``if name in logged: reduce.sync()``) keeps the loop, whose
 (``tilecheck.host.skipped_runs`` and others) reason about the turns that skip it.
 
 A container add (``append``) of a plain number or string (``sums.append(float(...))``) keeps
-no object, so it does not keep the loop either. Only syntax is read, once per loop.
+no object, so it does not keep the loop either; nor does a ``pop`` by the key a loop over
+literal constants takes (``for h in ("q", "k"): pending.pop(h).wait()``), which the slots
+follow key by key. Only syntax is read, once per loop.
 """
 
 from __future__ import annotations
@@ -81,6 +83,23 @@ def plain_add(call: cst.Call) -> bool:
     """``xs.append(value)`` of a plain number or string: a literal, an f-string, a call of
     ``float``/``int``/``str``/... (``_PLAIN_CALLS``), or arithmetic of those."""
     return len(call.args) == 1 and not call.args[0].star and _plain(call.args[0].value)
+
+
+def constant_keys(loop: cst.For, constants: bool) -> frozenset[str]:
+    """The loop's target, where it takes a literal constant each turn (``constants``: the
+    iterable is a display of them) and is one name: the key each slot pops by."""
+    if not constants or type(loop.target) is not cst.Name:
+        return frozenset()
+    return frozenset({loop.target.value})
+
+
+def keyed_pop(call: cst.Call, keys: frozenset[str]) -> bool:
+    """``d.pop(k)`` by a name of ``keys`` (``constant_keys``): each slot pops its own key, as
+    the pops written out one by one (``tilecheck.host.cells`` follows a dict key by key)."""
+    if len(call.args) != 1 or call.args[0].star or call.args[0].keyword is not None:
+        return False
+    key = call.args[0].value
+    return type(key) is cst.Name and key.value in keys
 
 
 def _plain(expr: cst.BaseExpression) -> bool:

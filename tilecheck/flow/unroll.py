@@ -60,10 +60,12 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
         return None
     if loop.asynchronous is not None or loop.orelse is not None:
         return None
-    count = _length(iterable, _Earlier(suites), 0)
+    earlier = _Earlier(suites)
+    count = _length(iterable, earlier, 0)
     if count is None or not 2 <= count <= MOST_SLOTS:
         return None
-    size = _size(loop, BUDGET // count)
+    keys = slot_tests.constant_keys(loop, _constants(iterable, earlier))
+    size = _size(loop, BUDGET // count, keys)
     return count if size is not None else None
 
 
@@ -204,6 +206,21 @@ def _range_length(args: list[cst.BaseExpression], earlier: _Earlier, start: int)
     return len(range(*bounds))
 
 
+def _constants(iterable: cst.BaseExpression, earlier: _Earlier) -> bool:
+    """``iterable`` is a tuple or list display of string or integer literals, or a name bound
+    to one a few statements before."""
+    if type(iterable) is cst.Name:
+        found = earlier.bound(iterable.value, 0)
+        iterable = found[0] if found is not None else iterable
+    if type(iterable) not in (cst.Tuple, cst.List):
+        return False
+    elements = iterable.elements  # type: ignore[attr-defined]
+    return all(
+        type(e) is cst.Element and type(e.value) in (cst.SimpleString, cst.Integer)
+        for e in elements
+    )
+
+
 def _repeated_length(
     expr: cst.BinaryOperation, earlier: _Earlier, start: int, depth: int
 ) -> int | None:
@@ -265,7 +282,7 @@ def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: in
     return None if whole is None else len(range(whole)[slice(*bounds)])
 
 
-def _size(loop: cst.For, most: int) -> int | None:
+def _size(loop: cst.For, most: int, keys: frozenset[str]) -> int | None:
     """How many statements ``body`` has, nested ones too; None beyond ``most``, where a
     ``break`` or ``continue`` leaves a turn early (not for a nested function's), or where a
     turn decides what it runs (an ``if``, a ``try``, a ``while``, a ``match``: the rules
@@ -291,7 +308,7 @@ def _size(loop: cst.For, most: int) -> int | None:
                 continue
         if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
             stack.extend(node.body)  # type: ignore[attr-defined]
-            if _keeps(node):
+            if _keeps(node, keys):
                 return None
         elif isinstance(node, (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else)):
             stack.extend(
@@ -312,7 +329,7 @@ _SEQUENCES = frozenset(
 _DECIDING = frozenset({cst.Break, cst.Continue, cst.Try, cst.TryStar, cst.While, cst.Match})
 
 
-def _keeps(line: cst.CSTNode) -> bool:
+def _keeps(line: cst.CSTNode, keys: frozenset[str]) -> bool:
     """A statement line calls a container's ``append``/``pop``/... (``_KEEPING``), or adds
     to one with ``+=``."""
     stack: list[cst.CSTNode] = [line]
@@ -331,6 +348,8 @@ def _keeps(line: cst.CSTNode) -> bool:
                 # which the slots read key by key (``tilecheck.host.cells``)
                 if func.attr.value == "append" and slot_tests.plain_add(node):
                     continue  # ``sums.append(float(...))``: keeps no object
+                if func.attr.value == "pop" and slot_tests.keyed_pop(node, keys):
+                    continue  # ``pending.pop(h)`` of ``for h in ("q", "k")``: by each key
                 if func.attr.value != "pop" or len(node.args) != 2:
                     return True
         elif type(node) is cst.Lambda:

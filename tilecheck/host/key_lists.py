@@ -71,7 +71,8 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
             iterable = node.iter  # type: ignore[attr-defined]
             if type(iterable) is cst.Name:
                 allowed.add(id(iterable))
-        elif type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "len":
+        elif type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in _READ:
+            # (``enumerate(keys)`` walks it as a ``for`` does, 36A)
             if len(node.args) == 1 and type(node.args[0].value) is cst.Name:
                 allowed.add(id(node.args[0].value))
     out = dict(candidates)
@@ -138,6 +139,7 @@ def _listed(value: cst.BaseExpression) -> str | None:
 
 
 _READERS = frozenset({"items", "keys", "values", "get"})
+_READ = frozenset({"len", "enumerate"})  # calls that only read a list of keys given alone
 
 
 def _unchanged(

@@ -36,6 +36,8 @@ def positional_comprehensions(
     slotted: set[str] = set()  # what an unrolled ``for`` walks (a dict comprehension: only)
     comps: list[cst.ListComp | cst.GeneratorExp] = []
     keyed_reads: set[str] = set()  # ``plans.pop(k)``, ``plans.get(k)``: read by key (33C)
+    read_by_slot: set[str] = set()  # ``outs[h]`` in an unrolled ``for h in HEADS`` (36A)
+    walked_roots: set[str] = set()  # what a ``for`` walks
     for node in _nodes(scope):
         kind = type(node)
         if kind is cst.ListComp or kind is cst.GeneratorExp:
@@ -59,7 +61,14 @@ def positional_comprehensions(
             if id(node) in unrolled:
                 # (a dict comprehension's values by key, where the slots can take them: its
                 # keys stored by keep the loop, ``positions._slot_bindable``)
-                keyed = index_names(node.body)[1].isdisjoint(target_names(node.target))  # type: ignore[attr-defined]
+                reading, storing = index_names(node.body)  # type: ignore[attr-defined]
+                targets = set(target_names(node.target))  # type: ignore[attr-defined]
+                keyed = storing.isdisjoint(targets)
+                # ``outs[h]`` of ``for h in HEADS``: a dict comprehension read by each slot's
+                # key keeps its values by key, as ``outs.get(h)`` does (36A)
+                # (not where a turn captures a graph: its recorded launches are the graph's)
+                if not _enters(node.body):  # type: ignore[attr-defined]
+                    read_by_slot.update(r for t in targets for r in reading.get(t, ()) if r)
                 for container in _walked(node.iter):  # type: ignore[attr-defined]
                     if type(container) is cst.GeneratorExp:
                         continue  # drawn one item a turn, between turns: not all at once
@@ -68,6 +77,9 @@ def positional_comprehensions(
                         slotted.add(path_of(container) or "")
             else:
                 walked_together |= _together(node.iter)  # type: ignore[attr-defined]
+            walked_roots.update(path_of(c) or "" for c in _walked(node.iter))  # type: ignore[attr-defined]
+    # (a dict a loop walks keeps the walk's rules, which pair each key with its item)
+    keyed_reads |= read_by_slot - walked_roots
     # a dict comprehension read by key keeps its values by the key each position gives
     for name in keyed_reads:
         if any(type(c) is cst.DictComp for c in bound.get(name, ())):
@@ -177,6 +189,21 @@ def _assign(
 
 
 _BY_KEY = frozenset({"pop", "get"})
+
+
+def _enters(body: cst.CSTNode) -> bool:
+    """``body`` has a ``with`` statement (not in a function it defines)."""
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.With:
+            return True
+        if isinstance(node, (cst.BaseStatement, cst.BaseSuite)) and type(node) not in (
+            cst.FunctionDef,
+            cst.ClassDef,
+        ):
+            stack.extend(children(node))
+    return False
 
 
 def _keyed(container: cst.BaseExpression, keyed_reads: set[str]) -> None:

@@ -119,7 +119,7 @@ class Positions(ShortCircuits):
         if found is None:
             found = self._unrolled_index_names[id(loop)] = index_names(loop.body)
         reading, storing = found
-        if storing and type(loop.iter) in (cst.Tuple, cst.List):
+        if storing and (type(loop.iter) in (cst.Tuple, cst.List) or _constants(loop.iter, items)):
             storing |= {ROW + n for n in storing if not self._own_keys(loop, items, n, reading)}
         else:
             storing |= {ROW + n for n in storing}
@@ -492,6 +492,14 @@ def _bind(target: cst.BaseExpression, item: Item) -> list[tuple[str, Item]] | No
             out += inner
         return out
     return None
+
+
+def _constants(iterable: cst.BaseExpression, items: list[Item]) -> bool:
+    """A name whose items are literal constants (``HEADS = ("q", "k", "v")``), as a display of
+    them (36A)."""
+    return type(iterable) is cst.Name and all(
+        isinstance(i, (int, str)) and not isinstance(i, bool) for i in items
+    )
 
 
 def _slot_bindable(
