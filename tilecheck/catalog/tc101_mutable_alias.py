@@ -47,6 +47,8 @@ from tilecheck.catalog.round34k import INVALID as ROUND34K_INVALID
 from tilecheck.catalog.round34k import VALID as ROUND34K_VALID
 from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
 from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
+from tilecheck.catalog.round36c import INVALID as ROUND36C_INVALID
+from tilecheck.catalog.round36c import VALID as ROUND36C_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.codes import MUTABLE_ALIAS
@@ -190,6 +192,7 @@ def main(forward: bool) -> None:
         *ROUND33M_VALID["TC101"],
         *ROUND34K_VALID["TC101"],
         *ROUND35F_VALID["TC101"],
+        *ROUND36C_VALID["TC101"],
         *ROUND36M_VALID["TC101"],
     ),
     invalid=(
@@ -405,6 +408,7 @@ def main() -> None:
         *ROUND33M_INVALID["TC101"],
         *ROUND34K_INVALID["TC101"],
         *ROUND35F_INVALID["TC101"],
+        *ROUND36C_INVALID["TC101"],
         *ROUND36M_INVALID["TC101"],
     ),
 )

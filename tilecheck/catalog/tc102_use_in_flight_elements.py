@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b, round33b2, round34k
+from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -425,3 +425,6 @@ INVALID = (*INVALID, *round33b2.INVALID["TC102"])
 # Round 34K (``round34k``): a two-slot ring's other slot read after the wait through ``prev``.
 VALID = (*VALID, *round34k.VALID["TC102"])
 INVALID = (*INVALID, *round34k.INVALID["TC102"])
+# Round 36C (``round36c``): slices bound to names, the module's tensors' views in functions.
+VALID = (*VALID, *round36c.VALID["TC102"])
+INVALID = (*INVALID, *round36c.INVALID["TC102"])

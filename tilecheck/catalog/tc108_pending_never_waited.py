@@ -75,6 +75,7 @@ from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.round36a import INVALID as ROUND36A_INVALID
 from tilecheck.catalog.round36a import VALID as ROUND36A_VALID
+from tilecheck.catalog.round36c import INVALID as ROUND36C_INVALID
 from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
 from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -517,6 +518,7 @@ def main() -> None:
         *ROUND34L_INVALID["TC108"],
         *ROUND34K_INVALID["TC108"],
         *ROUND35K_INVALID["TC108"],
+        *ROUND36C_INVALID["TC108"],
         *ROUND36E_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),

@@ -15,6 +15,7 @@ import libcst as cst
 from tilecheck.flow.graph import Element
 from tilecheck.frozen import frozen
 from tilecheck.host.constant_tables import table_item
+from tilecheck.host.end_slices import Ends, ends_of, parts_apart
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of
 
@@ -117,7 +118,7 @@ class Bounds:
         return replace(form, least=form.a * least + form.b, most=most)
 
 
-Axis = At | Span | Others | Turn | Affine
+Axis = At | Span | Others | Turn | Affine | Ends
 NOW = Turn("now")
 LATER = Turn("later")
 
@@ -159,6 +160,9 @@ def apart(x: Axis | None, y: Axis | None) -> bool:
     """``x`` and ``y`` select different elements (or parts of one axis) on every path."""
     if x is None or y is None:
         return False
+    if isinstance(x, Ends) or isinstance(y, Ends):  # ``x[:-64]`` and ``x[-64:]``
+        first, second = _as_slice(x), _as_slice(y)
+        return first is not None and second is not None and parts_apart(first, second)
     if isinstance(x, Affine) and isinstance(y, Affine):
         if x.edge is not None or y.edge is not None:
             return _edges_apart(x, y)
@@ -182,6 +186,17 @@ def apart(x: Axis | None, y: Axis | None) -> bool:
     if isinstance(x, Span) and isinstance(y, Span):
         return _spans_apart(x, y)
     return False
+
+
+def _as_slice(axis: Axis) -> tuple[int | None, int | None] | None:
+    """The bounds of a part of step 1 (Python's, negative ones from the end), if it is one."""
+    if isinstance(axis, Ends):
+        return axis.start, axis.stop
+    if isinstance(axis, Span):
+        return (axis.start, axis.stop) if axis.step == 1 else None
+    if isinstance(axis, At) and isinstance(axis.key, int):
+        return axis.key, (axis.key + 1 if axis.key != -1 else None)
+    return None
 
 
 def regions_apart(x: Sequence[Axis | None], y: Sequence[Axis | None]) -> bool:
@@ -458,6 +473,7 @@ def region_of(
                 or window_of(index, constants)
                 or edge_of(index, constants)
                 or (window_of(index, constants, forms) if forms else None)
+                or from_end(index, constants)
             )
         else:
             axes.append(None)
@@ -476,6 +492,19 @@ def span_of(index: cst.Slice, constants: Mapping[str, int]) -> Span | None:
     if start is None or not step:
         return None
     return Span(start, stop, step)
+
+
+def from_end(index: cst.Slice, constants: Mapping[str, int]) -> Ends | None:
+    """A slice of constant bounds and step 1 counted from the end (``x[:-1]``), or None."""
+    if index.step is not None and const_int(index.step, constants) != 1:
+        return None
+    bounds: list[int | None] = []
+    for bound in (index.lower, index.upper):
+        value = None if bound is None else const_int(bound, constants)
+        if bound is not None and value is None:
+            return None
+        bounds.append(value)
+    return ends_of(*bounds)
 
 
 def window_of(

@@ -14,8 +14,10 @@ import math
 import libcst as cst
 
 from tilecheck.host import api
-from tilecheck.host.cleared_windows import ClearedWindows
+from tilecheck.host.array_shapes import FROM_NUMPY, array_shape, names_in
+from tilecheck.host.end_slices import Ends
 from tilecheck.host.flat_views import flat_box, flat_run, new_shape
+from tilecheck.host.global_views import module_factory, once_values, top_level_scopes
 from tilecheck.host.indices import (
     NOW,
     Affine,
@@ -31,16 +33,17 @@ from tilecheck.host.indices import (
 from tilecheck.host.model import NOTHING, Hold, Kind, Many, Oids, Value
 from tilecheck.host.row_slices import row_bounds
 from tilecheck.host.shapes import shape_dims
+from tilecheck.host.slice_names import SliceNames
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
 
 
-class Views(ClearedWindows):
-    __slots__ = ("_row_lanes", "_stepped", "_whole", "per_step")
+class Views(SliceNames):
+    __slots__ = ("_module_made", "_row_lanes", "_stepped", "_whole", "per_step")
 
     def __init__(self, ctx: object) -> None:
-        ClearedWindows.__init__(self, ctx)
+        SliceNames.__init__(self, ctx)
         self._whole: set[int] = set()  # views over all of their base's memory
         # lanes of a tensor's first axis, with how many rows the comprehension took, if known
         self._row_lanes: dict[int, int | None] = {}
@@ -51,12 +54,18 @@ class Views(ClearedWindows):
         # range(n)]``), a different row each step, by the id of the iterable it walks: the
         # comprehension's items are distinct (``Expressions``)
         self.per_step: dict[int, set[int]] = {}
+        # the module's tensor a function reads by its global name -> the factory call that
+        # made it (``tilecheck.host.global_views``)
+        self._module_made: dict[int, cst.Call] = {}
 
     def part_of(self, expr: cst.Subscript, base: Oids) -> Value:
         tensors = frozenset(self.kinds(base, Kind.TENSOR))
+        if not base:  # ``history[1:]`` in a function, ``history`` the module's tensor
+            tensors = self._module_tensor(expr.value)
         if not tensors:
             return NOTHING
         shown = expr
+        expr = self.sliced(expr)  # ``y[ch]`` of ``ch = slice(a, b)``: ``y[a:b]``
         nested = self._nested(expr, tensors)
         if nested is not None:  # ``cache[j][a:b]`` is ``cache[j, a:b]``: apart as that is
             expr, tensors = nested
@@ -65,7 +74,7 @@ class Views(ClearedWindows):
             return frozenset({lane})
         forms = self._bound_forms(expr)
         region = region_of(expr.slice, self.ctx.constants, forms)
-        if region is not None and None in region and len(tensors) == 1:
+        if region is not None and len(tensors) == 1 and any(_unsized(a) for a in region):
             region = self._from_end(expr, region, min(tensors))  # ``x[:-1]`` of ``arange(n)``
         rows = self._reshaped_part(expr, tensors)
         if rows is not None:  # ``flat[W : 2 * W]`` of ``flat = t.reshape(-1)``: ``t[1:2]``
@@ -74,7 +83,7 @@ class Views(ClearedWindows):
         through: list[str | None] = []
         if region is not None:
             resolved = [self.resolved(axis) for axis in region]
-            region = tuple(axis for axis, _ in resolved)
+            region = tuple(self._valued(axis) for axis, _ in resolved)
             through = [name for _, name in resolved]
         text = source_of(expr)
         names = self.index_names(expr, region or (), through)
@@ -104,6 +113,44 @@ class Views(ClearedWindows):
         self._taken_from(view, tensors)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def _module_tensor(self, value: cst.BaseExpression) -> Oids:
+        """The module's tensor a function (or a method) names by a global it never binds
+        (``tilecheck.host.global_views``), if the module binds it once to a factory's."""
+        fn, module = self.scope_node, self.ctx.module
+        if type(value) is not cst.Name or fn is None or module is None:
+            return NOTHING
+        name = value.value
+        if name in self.env or name in self.parameters or name in self.outer_names:
+            return NOTHING
+        if name in self.ctx.rebindable or name not in self.ctx.tensors():
+            return NOTHING
+        if id(fn) not in top_level_scopes(self.ctx.index, module) or name in self._rebound_in(fn):
+            return NOTHING
+        tensor = self.free_tensor(value)
+        if tensor is None:
+            return NOTHING
+        made = module_factory(self.ctx.index, module, name)
+        if made is not None:
+            self._module_made[tensor] = made
+        return frozenset({tensor})
+
+    def _valued(self, axis: Axis | None) -> Axis | None:
+        """A form of a name that holds a known integer here (a step of a comprehension or a
+        loop taken item by item, ``tilecheck.host.positions``) as the part it is at that
+        value: ``acc[i * 64 : (i + 1) * 64]`` at ``i`` = 1 is ``acc[64:128]``, apart from
+        the step before, where the form alone would be one part for every step."""
+        if not isinstance(axis, Affine) or axis.mod is not None or axis.lo or axis.hi != 0:
+            return axis
+        known = self.defs.get(axis.name) if self.defs else None
+        if not isinstance(known, At) or not isinstance(known.key, int):
+            return axis
+        at = axis.a * known.key + axis.b
+        if at < 0:
+            return axis  # (counted from the end: not this part)
+        if axis.edge is not None:
+            return Span(0, at, 1) if axis.edge == "below" else Span(at, None, 1)
+        return At(at) if axis.width is None else Span(at, at + axis.width, 1)
 
     def _taken_from(self, view: int, tensors: Oids) -> None:
         """A view of one object lies within it: when that object moves on (a loop's next
@@ -171,7 +218,7 @@ class Views(ClearedWindows):
         axes = list(region)
         for i, (axis, element) in enumerate(zip(region, expr.slice, strict=True)):
             index = element.slice
-            if axis is not None or type(index) is not cst.Slice or index.step is not None:
+            if not _unsized(axis) or type(index) is not cst.Slice or index.step is not None:
                 continue
             given = (index.lower, index.upper)
             lower, upper = (None if b is None else const_int(b, self.ctx.constants) for b in given)
@@ -186,11 +233,13 @@ class Views(ClearedWindows):
         """The constant shape a tensor factory (``tr.zeros((3, W))``, ``tr.arange(n)``) gave
         a new tensor."""
         info = self.infos[oid]
-        site = info.site
+        site = info.site if info.site is not None else self._module_made.get(oid)
         if info.selects or not isinstance(site, cst.Call) or not site.args:
             return None
         callee = dotted_name(site.func)
         canonical = self.ctx.resolver.resolve(callee) if callee is not None else None
+        if canonical == FROM_NUMPY and not site.args[0].keyword:
+            return self._array_shape(site.args[0].value, oid in self._module_made)
         if canonical in api.RANK_ONE_FACTORIES and not site.args[0].keyword:
             n = const_int(site.args[0].value, self.ctx.constants)
             return (n,) if n is not None and n > 0 else None
@@ -200,6 +249,28 @@ class Views(ClearedWindows):
         if dims is None or any(d is None for d in dims):
             return None
         return tuple(d for d in dims if d is not None)
+
+    def _array_shape(self, array: cst.BaseExpression, module: bool) -> tuple[int, ...] | None:
+        """The shape of the array ``tr.from_numpy`` is given (``tilecheck.host.array_shapes``),
+        its names read in the module's scope (``module``: the module's tensor in a function)
+        or in this body's, then the module's."""
+        fn, top = self.scope_node, self.ctx.module
+        if top is None:
+            return None
+        own = once_values(self.ctx.index, fn) if fn is not None else {}
+        if module and any(n in own or n in self.parameters for n in names_in(array)):
+            return None  # (the function's own names hide the module's)
+        shared = once_values(self.ctx.index, top)
+
+        def value(name: str) -> cst.BaseExpression | None:
+            if name in self.ctx.rebindable or (not module and name in self.parameters):
+                return None
+            return own[name] if not module and name in own else shared.get(name)
+
+        def canonical(func: cst.BaseExpression) -> str | None:
+            return self.ctx.callee(func).canonical
+
+        return array_shape(array, self.ctx.constants, canonical, value)
 
     def _bound_forms(self, expr: cst.Subscript) -> dict[str, Affine]:
         """The forms of counters the names bounding ``expr``'s slices are known by (``a`` of
@@ -247,7 +318,7 @@ class Views(ClearedWindows):
         return row_bounds(index, loop, self.ctx.constants)
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
-        ClearedWindows.iterate(self, loop, fallback)
+        SliceNames.iterate(self, loop, fallback)
         if exact.is_sequence(loop.target):
             rebound = self.rebinds(loop)
             for name in target_names(loop.target):
@@ -256,12 +327,12 @@ class Views(ClearedWindows):
 
     def bind_name(self, name: str, value: Value) -> None:
         self._stepped.pop(name, None)
-        ClearedWindows.bind_name(self, name, value)
+        SliceNames.bind_name(self, name, value)
 
     def loop_done(self, loop: cst.For) -> None:
         for name in [n for n, walked in self._stepped.items() if walked is loop]:
             del self._stepped[name]
-        ClearedWindows.loop_done(self, loop)
+        SliceNames.loop_done(self, loop)
 
     # -- lanes of a tensor's rows: ``[k(kv[i].partition(s)).submit() for i in range(n)]`` ------
     def _counter_lane(self, expr: cst.Subscript, tensors: Oids) -> int | None:
@@ -290,7 +361,7 @@ class Views(ClearedWindows):
 
     def item(self, lane: int, axis: At) -> int:
         if lane not in self._row_lanes:
-            return ClearedWindows.item(self, lane, axis)
+            return SliceNames.item(self, lane, axis)
         source, tensors = self._lanes[lane]
         region = (axis,)  # the object ``kv[0]`` is (``part_of``)
         view = self.selection(
@@ -304,7 +375,7 @@ class Views(ClearedWindows):
 
     def others(self, lane: int, keys: set[int | str]) -> Oids:
         if lane not in self._row_lanes:
-            return ClearedWindows.others(self, lane, keys)
+            return SliceNames.others(self, lane, keys)
         size = self._row_lanes[lane]
         if size is not None and set(range(size)) <= keys:
             return NOTHING  # every row taken out
@@ -318,9 +389,7 @@ class Views(ClearedWindows):
     def unpacked(self, value: Many, count: int, star: int | None) -> list[Value] | None:
         """``first, *rest = ps`` of a row lane: as of any container (each may be any row)."""
         return (
-            None
-            if value.lane in self._row_lanes
-            else ClearedWindows.unpacked(self, value, count, star)
+            None if value.lane in self._row_lanes else SliceNames.unpacked(self, value, count, star)
         )
 
     def turn_hold(self, loop: cst.For, value: Value, origin: int, hold: Hold) -> Hold:
@@ -328,7 +397,7 @@ class Views(ClearedWindows):
         lane = value.lane if isinstance(value, Many) else None
         if lane in self._row_lanes:
             return hold
-        return ClearedWindows.turn_hold(self, loop, value, origin, hold)
+        return SliceNames.turn_hold(self, loop, value, origin, hold)
 
     def view_of(self, node: cst.CSTNode, tensors: Oids) -> Oids:
         """``y.reshape(...)``, ``y.T``: a tensor over some part of ``y``, a new one each time."""
@@ -388,6 +457,11 @@ class Views(ClearedWindows):
         for oid in oids:
             for same in {oid, self.site_of(oid), self._summary.get(oid, oid)}:
                 self.infos[same] = dataclasses.replace(self.infos[same], viewed=True)
+
+
+def _unsized(axis: Axis | None) -> bool:
+    """An axis a known length may tell: unknown, or a part counted from the end."""
+    return axis is None or isinstance(axis, Ends)
 
 
 def _integer(element: cst.SubscriptElement) -> bool:
