@@ -14,6 +14,13 @@ the Pending that borrows the ``k``-th items of every list the step indexes (``ou
 ``staged[i]`` read): a drain ``for i, p in enumerate(pends): p.wait()`` then reads ``outs[i]``
 or writes ``staged[i]`` of the step it waited for.
 
+A function of the module called by the script with different flags (``step(x, y, True)``,
+then ``step(x, y, False)``) runs, at each call the script certainly makes (a statement of its
+own in the top-level code, the main guard or a function certainly called so), the way its
+arguments take: ``if fast: op.sync()`` drops the op unrun at the call giving ``False``
+(TC105), ``if block: pend.wait()`` the Pending unwaited (TC108). A call under a test the
+analysis cannot decide is not certain, and says nothing.
+
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises at the marked line)."""
 
@@ -31,6 +38,31 @@ def requests(n: int) -> list[dict[str, Tensor[f32]]]:
 """
 
 VALID: dict[str, tuple[Case, ...]] = {
+    "TC108": (
+        valid(
+            """
+
+def refresh(x: Tensor[f32], y: Tensor[f32], block: bool = True) -> None:
+    pend = copy(y.partition((32,)), x).submit()
+    if block:
+        pend.wait()
+
+
+def main() -> None:
+    x = tr.ones((32,))
+    y = tr.zeros((32,))
+    refresh(x, y)
+    if float(x.to_numpy()[0]) > 2.0:
+        refresh(x, y, block=False)
+    refresh(x, y, block=True)
+
+
+if __name__ == "__main__":
+    main()
+""",
+            "the call that skips the wait is under a test the script's input decides",
+        ),
+    ),
     "TC101": (
         valid(
             _WAITING
@@ -201,6 +233,49 @@ def run(n: int) -> float:
     return total
 """,
             "the outputs zipped in the other order: the first wait is not the last output's",
+        ),
+    ),
+    "TC105": (
+        invalid(
+            """
+
+def step(x: Tensor[f32], y: Tensor[f32], fast: bool) -> None:
+    op = copy(y.partition((32,)), x)  # TC105
+    if fast:
+        op.sync()
+
+
+x = tr.ones((32,))
+y = tr.zeros((32,))
+step(x, y, True)
+step(x, y, False)
+""",
+            "a helper called with both flags: the second call drops its op unrun",
+            typed=False,
+        ),
+    ),
+    "TC108": (
+        invalid(
+            """
+
+def refresh(x: Tensor[f32], y: Tensor[f32], block: bool = True) -> None:
+    pend = copy(y.partition((32,)), x).submit()  # TC108
+    if block:
+        pend.wait()
+
+
+def main() -> None:
+    x = tr.ones((32,))
+    y = tr.zeros((32,))
+    refresh(x, y)
+    refresh(x, y, block=False)
+
+
+if __name__ == "__main__":
+    main()
+""",
+            "a keyword flag at a call main() certainly makes skips the wait",
+            typed=False,
         ),
     ),
 }

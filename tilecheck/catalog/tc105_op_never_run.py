@@ -66,6 +66,7 @@ from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
 from tilecheck.catalog.round36d import INVALID as ROUND36D_INVALID
 from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
+from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -333,5 +334,6 @@ def main() -> None:
         *ROUND34D_INVALID["TC105"],
         *ROUND35F_INVALID["TC105"],
         *ROUND36D_INVALID["TC105"],
+        *ROUND36M_INVALID["TC105"],
     ),
 )

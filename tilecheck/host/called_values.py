@@ -174,6 +174,12 @@ def _note(
     return explicit
 
 
+def literal_of(expr: cst.BaseExpression | None, module: cst.Module) -> tuple[Literal] | None:
+    """The literal ``expr`` is (in a 1-tuple: ``None`` is one), or None where not known."""
+    found = _literal(expr, module)
+    return None if found is _UNKNOWN else (found,)  # type: ignore[return-value]
+
+
 def _literal(expr: cst.BaseExpression | None, module: cst.Module) -> object:
     if expr is None:
         return _UNKNOWN
