@@ -59,6 +59,7 @@ from tilecheck.host.managers import Managers
 from tilecheck.host.named_attributes import constant_getattrs
 from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
+from tilecheck.host.scope_constants import ScopeConstants
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
 from tilecheck.host.table_calls import dispatched
@@ -94,8 +95,14 @@ def _module_context(
     flags = module_flags(module.body, rebindable)
     literals = functools.cache(lambda: module_literals(module.body, rebindable))
     managers = Managers(module.body)  # ``with`` of a ``@contextmanager`` built in place
+    constants = module_constants(module.body)
+    again = bound_again(module.body, constants) | rebindable
+    known = Constants({name: value for name, value in constants.items() if name not in again})
     top = build_cfg(
-        module.body, never_in(flags, None, literals), splice=managers.splice(module.body, True)
+        module.body,
+        never_in(flags, None, literals),
+        splice=managers.splice(module.body, True),
+        constants=known,
     )
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
 
@@ -166,9 +173,6 @@ def _module_context(
         return None
 
     classes = module_classes(module, resolver, find_class, index, find_def)
-    constants = module_constants(module.body)
-    again = bound_again(module.body, constants) | rebindable
-    known = Constants({name: value for name, value in constants.items() if name not in again})
     enums = int_enums(module, resolver.resolve)
     known.update(enum_constants(enums))
     known.tables = functools.cache(lambda: constant_tables(module, index))
@@ -397,7 +401,8 @@ def _check_module(
                 never = never_in(ctx.flags, scope, ctx.literals, ctx.empty_fields, ctx.field_values)
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
-                bodies.append((nested, build_cfg(body, never, ctx.filled, splice), where))
+                known = ScopeConstants(ctx, scope)
+                bodies.append((nested, build_cfg(body, never, ctx.filled, splice, known), where))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

@@ -169,6 +169,8 @@ def test_a_loop_over_a_display_is_built_slot_by_slot_too() -> None:
         "for x in (a, *rest):\n    use(x)\n",
     ):
         assert not cfg_of(kept).unrolled, kept
+    # a display of reads: a turn may test its own item, as the ``if`` written out would
+    assert cfg_of("for x in (a[i], b[i]):\n    if x:\n        use(x)\n").unrolled
 
 
 def test_a_range_of_literals_and_a_while_made_true_before_it_run_at_least_once() -> None:

@@ -18,6 +18,8 @@ from tilecheck.catalog.round32t import INVALID as ROUND32T_INVALID
 from tilecheck.catalog.round32t import VALID as ROUND32T_VALID
 from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
 from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
+from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
+from tilecheck.catalog.round36bf import VALID as ROUND36BF_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -187,6 +189,7 @@ def main() -> None:
     *ROUND32L_VALID["TC102"],
     *ROUND32T_VALID["TC102"],
     *ROUND34D_VALID["TC102"],
+    *ROUND36BF_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -396,4 +399,5 @@ def main() -> None:
     *ROUND32L_INVALID["TC102"],
     *ROUND32T_INVALID["TC102"],
     *ROUND34D_INVALID["TC102"],
+    *ROUND36BF_INVALID["TC102"],
 )

@@ -38,6 +38,7 @@ from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
+from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
@@ -232,5 +233,6 @@ def main() -> None:
         *ROUND33A_INVALID["TC103"],
         *ROUND34A_INVALID["TC103"],
         *ROUND35K_INVALID["TC103"],
+        *ROUND36BF_INVALID["TC103"],
     ),
 )

@@ -64,6 +64,8 @@ from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.round35f import INVALID as ROUND35F_INVALID
 from tilecheck.catalog.round35f import VALID as ROUND35F_VALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
+from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
+from tilecheck.catalog.round36bf import VALID as ROUND36BF_VALID
 from tilecheck.catalog.round36d import INVALID as ROUND36D_INVALID
 from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
@@ -220,6 +222,7 @@ def main() -> None:
         *ROUND34D_VALID["TC105"],
         *ROUND35F_VALID["TC105"],
         *ROUND36D_VALID["TC105"],
+        *ROUND36BF_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -335,5 +338,6 @@ def main() -> None:
         *ROUND35F_INVALID["TC105"],
         *ROUND36D_INVALID["TC105"],
         *ROUND36M_INVALID["TC105"],
+        *ROUND36BF_INVALID["TC105"],
     ),
 )

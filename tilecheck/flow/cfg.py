@@ -10,7 +10,7 @@ the state a handler sees is the state after any element that may have raised."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -24,9 +24,9 @@ from tilecheck.flow.graph import Block as Block
 from tilecheck.flow.graph import Element as Element
 from tilecheck.flow.trips import constant_false as _is_constant_false
 from tilecheck.flow.trips import constant_true as _is_constant_true
+from tilecheck.flow.trips import counted, known, length, non_empty
 from tilecheck.flow.trips import holds_on_entry as _holds_on_entry
 from tilecheck.flow.trips import irrefutable as _irrefutable
-from tilecheck.flow.trips import known, length, non_empty
 from tilecheck.flow.undone import undone_call
 from tilecheck.frozen import frozen
 
@@ -88,7 +88,10 @@ class _Builder:
         never: Callable[[cst.BaseExpression], bool] | None = None,
         filled: Container[str] = frozenset(),
         splice: Splice | None = None,
+        constants: Mapping[str, int] | None = None,
     ) -> None:
+        # the scope's integer constants (``range(WARMUP)``: the loop runs)
+        self.constants = constants if constants is not None else {}
         self.never = never  # a test known false wherever the body runs (a module's flag)
         self.splice = splice
         # a spliced manager's ``yield`` statement (by id) -> how the ``with`` goes on there
@@ -378,6 +381,7 @@ class _Builder:
             header.link(body_start)
         # A non-empty literal, ``range`` or name shown so is walked: no way around the body.
         walked = non_empty(stmt.iter, *self.suite, self.filled, self.outer)
+        walked = walked or bool(counted(stmt.iter, self.constants))
         if not (later and walked):  # (a first turn built apart is linked already)
             block.link(exhausted if later else body_start if walked else header)
         end = self.stmts(body, body_start, self.loop_ctx(ctx, after, back))
@@ -543,14 +547,16 @@ def build_cfg(
     never: Callable[[cst.BaseExpression], bool] | None = None,
     filled: Container[str] = frozenset(),
     splice: Splice | None = None,
+    constants: Mapping[str, int] | None = None,
 ) -> CFG:
     """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``.
     ``never``: the tests known false there (no way leads into the ``if`` they guard);
     ``filled``: the attributes ``self.X`` known to hold a non-empty list; ``splice``: for a
     ``with`` item (and the items around it), the body of the ``@contextmanager`` function it
     enters and that body's one ``yield`` statement, where that body is built in place
-    (``WITH_CALL`` .. ``YIELDED``, the block, the rest of the body, ``WITH_EXIT``), else None."""
-    builder = _Builder(never, filled, splice)
+    (``WITH_CALL`` .. ``YIELDED``, the block, the rest of the body, ``WITH_EXIT``), else None;
+    ``constants``: the integer names the body sees (a ``range(N)`` loop's trips)."""
+    builder = _Builder(never, filled, splice, constants)
     end: Block | None = builder.follow(builder.entry)
     for index, stmt in enumerate(body):
         if end is None:

@@ -7,11 +7,11 @@ the loop's earlier siblings, a few of them, so this costs no walk of the whole b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.syntax.constants import int_value, string_value
+from tilecheck.syntax.constants import const_int, int_value, string_value
 
 # How far back from a loop its earlier siblings are read for what shows its iterable non-empty.
 LOOKBACK = 8
@@ -49,6 +49,18 @@ def length(iterable: cst.BaseExpression) -> int | None:
             return None
         return len(range(*(b for b in bounds if b is not None)))
     return None
+
+
+def counted(iterable: cst.BaseExpression, constants: Mapping[str, int]) -> int | None:
+    """How many turns ``range(...)`` of integer expressions of literals and the scope's
+    ``constants`` (``range(WARMUP)``, ``range(2 * N)``) makes; None for anything else."""
+    args = _builtin_args(iterable, "range")
+    if args is None or not 1 <= len(args) <= 3:
+        return None
+    bounds = [const_int(a, constants) for a in args]
+    if any(b is None or (i == 2 and b == 0) for i, b in enumerate(bounds)):
+        return None
+    return len(range(*(b for b in bounds if b is not None)))
 
 
 def non_empty(

@@ -65,7 +65,9 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
     if count is None or not 2 <= count <= MOST_SLOTS:
         return None
     keys = slot_tests.constant_keys(loop, _constants(iterable, earlier))
-    size = _size(loop, BUDGET // count, keys)
+    # a display of reads (``(loads[s], readers[s])``) is walked one by one: each turn may
+    # test its own item (``if p is not None``, round 36BF), as the ``if`` written out would
+    size = _size(loop, BUDGET // count, keys, _reads(iterable))
     return count if size is not None else None
 
 
@@ -282,7 +284,7 @@ def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: in
     return None if whole is None else len(range(whole)[slice(*bounds)])
 
 
-def _size(loop: cst.For, most: int, keys: frozenset[str]) -> int | None:
+def _size(loop: cst.For, most: int, keys: frozenset[str], any_test: bool = False) -> int | None:
     """How many statements ``body`` has, nested ones too; None beyond ``most``, where a
     ``break`` or ``continue`` leaves a turn early (not for a nested function's), or where a
     turn decides what it runs (an ``if``, a ``try``, a ``while``, a ``match``: the rules
@@ -296,7 +298,7 @@ def _size(loop: cst.For, most: int, keys: frozenset[str]) -> int | None:
         kind = type(node)
         if kind in _DECIDING:
             return None
-        if kind is cst.If:  # (one each slot decides as the analysis can: ``slot_tests``)
+        if kind is cst.If and not any_test:  # (one each slot decides: ``slot_tests``)
             moving = slot_tests.moving_names(loop) if moving is None else moving
             if not slot_tests.slot_test(node.test, moving, loop):  # type: ignore[attr-defined]
                 return None
@@ -327,6 +329,17 @@ _SEQUENCES = frozenset(
     {cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.Name, cst.Attribute, cst.Subscript}
 )
 _DECIDING = frozenset({cst.Break, cst.Continue, cst.Try, cst.TryStar, cst.While, cst.Match})
+
+
+def _reads(iterable: cst.BaseExpression) -> bool:
+    """A display whose every item is a subscript or an attribute (``tilecheck.host.display_walks``
+    binds each slot's target as its read would)."""
+    if type(iterable) is not cst.List and type(iterable) is not cst.Tuple:
+        return False
+    elements = iterable.elements
+    return all(
+        type(e) is cst.Element and type(e.value) in (cst.Subscript, cst.Attribute) for e in elements
+    )
 
 
 def _keeps(line: cst.CSTNode, keys: frozenset[str]) -> bool:

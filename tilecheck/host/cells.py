@@ -94,7 +94,18 @@ def settle_taken(an: Loops, oids: Oids) -> None:
 
 def _whole_walk(iterable: cst.BaseExpression) -> bool:
     """``pends``, ``self.pends``, ``enumerate(pends)``, ``d.values()``: a walk of every item
-    of one container."""
+    of one container; ``loads + readers``, ``chain(loads, readers)`` (round 36BF): of each
+    of them in turn."""
+    if type(iterable) is cst.BinaryOperation:
+        added = cst.ensure_type(iterable, cst.BinaryOperation)
+        return (
+            type(added.operator) is cst.Add and _whole_walk(added.left) and _whole_walk(added.right)
+        )
+    if type(iterable) is cst.Call and _chained(cst.ensure_type(iterable, cst.Call).func):
+        args = cst.ensure_type(iterable, cst.Call).args
+        return bool(args) and all(
+            not a.star and a.keyword is None and _whole_walk(a.value) for a in args
+        )
     while type(iterable) is cst.Call:
         call = cst.ensure_type(iterable, cst.Call)
         func = call.func
@@ -105,6 +116,19 @@ def _whole_walk(iterable: cst.BaseExpression) -> bool:
         else:
             return False
     return type(iterable) is cst.Name or type(iterable) is cst.Attribute
+
+
+def _chained(func: cst.BaseExpression) -> bool:
+    """``chain`` or ``itertools.chain``: the items of each argument in turn."""
+    if type(func) is cst.Attribute:
+        attribute = cst.ensure_type(func, cst.Attribute)
+        owner = attribute.value
+        return (
+            attribute.attr.value == "chain"
+            and type(owner) is cst.Name
+            and cst.ensure_type(owner, cst.Name).value == "itertools"
+        )
+    return type(func) is cst.Name and cst.ensure_type(func, cst.Name).value == "chain"
 
 
 _RECORD_HOOKS = frozenset({"__init__", "__post_init__", "__del__", "__setattr__", "__new__"})

@@ -76,6 +76,8 @@ def _reads(node: cst.Name, parent: cst.CSTNode | None, above: cst.CSTNode | None
         return parent.value is node and index and not isinstance(above, cst.Del)
     if isinstance(parent, (cst.For, cst.CompFor)):
         return parent.iter is node
+    if type(parent) is cst.BinaryOperation and type(parent.operator) is cst.Add:
+        return True  # ``xs + ys``: a new list of both's items (round 36BF), neither changed
     if isinstance(parent, cst.Arg):
         return (
             parent.value is node

@@ -35,6 +35,7 @@ from tilecheck.host.messages import Use
 from tilecheck.host.method_hooks import bound_hooks
 from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
+from tilecheck.host.scope_constants import ScopeConstants
 from tilecheck.host.summary import Result, Summary, Target, join_returns, parameters
 from tilecheck.host.tasks import (
     globals_name,
@@ -319,7 +320,8 @@ class Functions:
             never = never_in(
                 self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
             )
-            cfg = build_cfg(body, never, self.ctx.filled, splice)
+            known = ScopeConstants(self.ctx, fn)
+            cfg = build_cfg(body, never, self.ctx.filled, splice, known)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None

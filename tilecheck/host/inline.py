@@ -76,6 +76,7 @@ from tilecheck.host.parameter_runs import parameter_runs
 from tilecheck.host.renamed_states import RETURN as _RETURN
 from tilecheck.host.renamed_states import Outward as _Outward
 from tilecheck.host.renamed_states import Renaming as _Renaming
+from tilecheck.host.scope_constants import ScopeConstants
 from tilecheck.host.scopes import declared_outer
 from tilecheck.host.stateless_classes import plain_class, plain_method
 from tilecheck.host.turn_order import innermost, loop_spans
@@ -470,7 +471,8 @@ class Inlined(Immediate):
             never = never_in(
                 self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
             )
-            base = build_cfg(fn.body.body, never, self.ctx.filled)
+            known = ScopeConstants(self.ctx, fn)
+            base = build_cfg(fn.body.body, never, self.ctx.filled, None, known)
             withs = self.element.withs if self.element is not None else ()
             offset = site * _SPAN
 

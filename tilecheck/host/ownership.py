@@ -219,7 +219,8 @@ class Ownership(Verdicts):
                     around,
                 )
                 key = (code, self.site_of(oid), self.site_of(borrow.tensor))
-                self.conflicted.add(self.site_of(oid))
+                if not around or info.kind is not Kind.OP:
+                    self.conflicted.add(self.site_of(oid))  # (else a may-conflict: 36BF)
                 self.later_turn(oid, borrow.tensor)  # ordered after the loop's body, if so
                 self.report(key, Finding(code, node, message, labels), top)
                 break

@@ -18,6 +18,7 @@ an unknown length, more than ``LIMIT`` items) is evaluated as before: once, for 
 from __future__ import annotations
 
 from ast import literal_eval
+from collections.abc import Callable
 
 import libcst as cst
 
@@ -25,6 +26,7 @@ from tilecheck.flow import peel
 from tilecheck.flow.elements import ElementKind
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
+from tilecheck.host.display_walks import read_items, slot_assign
 from tilecheck.host.indices import At
 from tilecheck.host.key_walks import key_walk
 from tilecheck.host.loop_columns import Column, Counting
@@ -45,10 +47,19 @@ Item = Value | int | str | tuple["Item", ...]  # (a str: a dict's key, a view wa
 
 
 class Positions(ShortCircuits):
-    __slots__ = ("_positional", "_unrolled_index_names", "_unrolled_items", "unreached")
+    __slots__ = (
+        "_positional",
+        "_read_slots",
+        "_unrolled_index_names",
+        "_unrolled_items",
+        "unreached",
+    )
+
+    small: Callable[[cst.BaseSmallStatement], None]  # (``BodyAnalysis``'s: a statement run)
 
     def __init__(self, ctx: Context) -> None:
         ShortCircuits.__init__(self, ctx)
+        self._read_slots: dict[int, list[cst.Assign]] = {}  # (``display_walks.slot_assign``)
         self._positional: dict[int, frozenset[int]] = {}
         self._unrolled_items: dict[int, list[Item]] = {}  # an unrolled loop -> its slots' items
         # a loop -> the names its body indexes by, each with the roots of what they index
@@ -69,6 +80,10 @@ class Positions(ShortCircuits):
             and _slot_bindable(loop.target, items, *self._indexing(loop, items))
             and not any(self.infos[o].kind is Kind.INSTANCE for i in items for o in _oids(i))
         )
+        if items is None and (reads := read_items(loop)) is not None:  # ``(xs[i], ys[i])``
+            known = len(reads) == count
+            items = [NOTHING] * count  # (each slot binds its read: ``slot_taken``)
+            self._read_slots.setdefault(id(loop), [])
         if known and slots:
             assert items is not None
             self._unrolled_items[id(loop)] = items
@@ -77,6 +92,10 @@ class Positions(ShortCircuits):
 
     def iterate(self, loop: cst.For, fallback: Value) -> None:
         ShortCircuits.iterate(self, loop, fallback)
+        if type(loop.iter) is cst.Tuple or type(loop.iter) is cst.List:
+            elements = loop.iter.elements
+            if len(elements) == 1 and read_items(loop) is not None:  # ``for p in (xs[i],)``
+                self.small(slot_assign(self._read_slots, loop, 0))  # (its one turn)
         element = self.element  # a turn built apart (``flow.peel``): its counter's value
         if element is not None and element.width and element.kind is ElementKind.FOR_TARGET:
             found = peel.counter(loop)
@@ -94,6 +113,9 @@ class Positions(ShortCircuits):
 
     def slot_taken(self, loop: cst.For, slot: int) -> None:
         """``FOR_SLOT``: the target takes the item of ``slot``, as ``target = item`` would."""
+        if id(loop) in self._read_slots:  # ``p = xs[i]`` then ``p = ys[i]``
+            self.small(slot_assign(self._read_slots, loop, slot))
+            return
         items = self._unrolled_items.get(id(loop))
         bound = _bind(loop.target, items[slot]) if items is not None else None
         if bound is None:  # (not reached: the way in checked it)

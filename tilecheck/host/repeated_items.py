@@ -16,11 +16,11 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.host.loop_columns import Column
-from tilecheck.host.loops import Loops
 from tilecheck.host.model import Packed
+from tilecheck.host.short_counts import ShortCounts
 
 
-class RepeatedItems(Loops):
+class RepeatedItems(ShortCounts):
     """A loop's target bound to the one object a repeated list holds at every index."""
 
     def take(
@@ -34,7 +34,7 @@ class RepeatedItems(Loops):
             item = column.items[0]
             self.bind_name(target.value, item)
             return
-        Loops.take(self, loop, target, column, walked)
+        ShortCounts.take(self, loop, target, column, walked)
 
 
 def one_object(value: Packed) -> bool:
