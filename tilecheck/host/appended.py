@@ -80,7 +80,7 @@ class Appended(Indexed):
             memo.get(("element", loop, Kind.TENSOR, walked)): walked
             for walked in (walk[1] if walk is not None and walk[0] is loop else ())
         }
-        counter = counter or ""
+        counter = counter or ""  # (no counter: no index is the step's by its form)
         sources: set[str] = set()
         for holder in flatten(value):
             if self.infos[holder].kind in ELEMENTS:

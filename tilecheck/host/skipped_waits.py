@@ -340,10 +340,10 @@ class SkippedWaits(FlagGates):
             # one call the script certainly makes takes that way (round 36M)
             from tilecheck.host.certain_calls import certain_calls
 
-            return any(
-                found <= call.keys() and called_values.decided(test, call) is truth
-                for call in certain_calls(module, fn)
-            ) and (found.isdisjoint(given) or not called_values.gated(fn, test, found, ctx))
+            decided = called_values.decided
+            calls = certain_calls(module, fn)
+            if not any(found <= c.keys() and decided(test, c) is truth for c in calls):
+                return False
         # (a call of the module giving an integer to a test ``gated_ops`` reads: its TC105 at
         # that call, already)
         return found.isdisjoint(given) or not called_values.gated(fn, test, found, ctx)
