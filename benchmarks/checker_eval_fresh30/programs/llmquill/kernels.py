@@ -1,0 +1,41 @@
+"""Element-wise kernels: outputs Mutable (one tile per block), inputs Shared."""
+
+import tilert as tr
+import tilert.lang as tl
+from tilert import Mutable, Shared, Tensor, f32
+
+
+@tr.kernel
+def add(out: Mutable[Tensor[f32]], a: Shared[Tensor[f32]], b: Shared[Tensor[f32]]) -> None:
+    out.store(tl.load_tile_like(a, out) + tl.load_tile_like(b, out))
+
+
+@tr.kernel
+def axpy(y: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], alpha: float) -> None:
+    y.store(alpha * tl.load_tile_like(x, y) + y.load())
+
+
+@tr.kernel
+def scale(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]], factor: float) -> None:
+    out.store(tl.load_tile_like(x, out) * factor)
+
+
+@tr.kernel
+def copy(out: Mutable[Tensor[f32]], src: Shared[Tensor[f32]]) -> None:
+    out.store(tl.load_tile_like(src, out))
+
+
+@tr.kernel
+def relu(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    out.store(tl.maximum(tl.load_tile_like(x, out), 0.0))
+
+
+@tr.kernel
+def gelu(out: Mutable[Tensor[f32]], x: Shared[Tensor[f32]]) -> None:
+    t = tl.load_tile_like(x, out)
+    out.store(0.5 * t * (1.0 + tl.tanh(0.7978845608 * (t + 0.044715 * t * t * t))))
+
+
+@tr.kernel
+def residual_add(h: Mutable[Tensor[f32]], delta: Shared[Tensor[f32]]) -> None:
+    h.store(h.load() + tl.load_tile_like(delta, h))

@@ -1,0 +1,26 @@
+"""A progress callback captured in a closure reads the output buffer."""
+
+import numpy as np
+from llmforge import axpy
+
+import tilert as tr
+
+
+def make_reporter(buf: tr.Tensor):
+    def report(step: int) -> None:
+        print(f"step {step}: y[0] = {buf.to_numpy()[0]:.3f}")  # expect: TC102
+
+    return report
+
+
+def main() -> None:
+    y = tr.zeros((1024,))
+    g = tr.from_numpy(np.full(1024, 0.01, dtype=np.float32))
+    report = make_reporter(y)
+    for step in range(3):
+        pending = axpy(y.partition((256,)), g, -1.0).submit()
+        report(step)  # expect-also: TC102
+        pending.wait()
+
+
+main()

@@ -1,0 +1,28 @@
+"""Several request handlers running as asyncio tasks, each with its own buffers."""
+
+import asyncio
+
+import numpy as np
+from llmforge import add, scale
+
+import tilert as tr
+
+
+async def handle(request_id: int, n: int = 512) -> float:
+    x = tr.from_numpy(np.full(n, float(request_id), dtype=np.float32))
+    h = tr.empty((n,))
+    out = tr.empty((n,))
+    pending = scale(h.partition((128,)), x, 2.0).submit()
+    await asyncio.sleep(0)  # let the other requests launch
+    print(f"request {request_id}: h[0] = {h.to_numpy()[0]}")  # expect: TC102
+    await pending
+    await add(out.partition((128,)), h, x)
+    return float(out.to_numpy().sum())
+
+
+async def main() -> None:
+    results = await asyncio.gather(*(handle(i) for i in range(4)))  # expect-also: TC102
+    print("results:", results)
+
+
+asyncio.run(main())

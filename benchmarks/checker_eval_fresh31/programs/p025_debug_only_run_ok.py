@@ -1,0 +1,22 @@
+"""A layer that optionally computes a debug statistic."""
+
+import numpy as np
+from llmforge import relu, scale
+
+import tilert as tr
+
+DEBUG = False
+
+
+def main() -> None:
+    x = tr.from_numpy(np.linspace(-4, 4, 1024, dtype=np.float32))
+    act = tr.empty((1024,))
+    stats = tr.empty((1024,))
+    relu(act.partition((256,)), x).sync()
+    if DEBUG:
+        scale(stats.partition((256,)), act, 1.0 / 1024).sync()
+        print("debug mean", float(stats.to_numpy().sum()))
+    print("active fraction:", float((act.to_numpy() > 0).mean()))
+
+
+main()
