@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c
+from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c, round37m
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -428,3 +428,6 @@ INVALID = (*INVALID, *round34k.INVALID["TC102"])
 # Round 36C (``round36c``): slices bound to names, the module's tensors' views in functions.
 VALID = (*VALID, *round36c.VALID["TC102"])
 INVALID = (*INVALID, *round36c.INVALID["TC102"])
+
+VALID = (*VALID, *round37m.VALID["TC102"])
+INVALID = (*INVALID, *round37m.INVALID["TC102"])

@@ -472,7 +472,7 @@ def _at_most(
 
 # How many advances ago an element is still told apart from the others one by one (a ring
 # of three buffers waits for the one two steps back); older ones are taken together.
-_KEPT = 3
+_KEPT = 8
 
 
 def _compose(outer: Affine, inner: Affine) -> Affine | None:

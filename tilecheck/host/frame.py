@@ -34,7 +34,7 @@ from tilecheck.host.model import (
 )
 from tilecheck.host.store import Store
 from tilecheck.host.trimmed_items import trimmed
-from tilecheck.host.turn_offsets import carried
+from tilecheck.host.turn_offsets import aged_summaries
 from tilecheck.host.turn_verdicts import judged
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -359,9 +359,9 @@ class Frame(Store):
         oid = self.obj(kind, at, site, label, group=group, rank=rank)
         self.made_here.add(oid)
         if oid in self._made:
-            older = self._summary.get(oid) if kind is Kind.PENDING else None
-            if older is not None and carried(self, older):  # round 29D: turn offsets
-                self.move(older, self.summary_of(older))
+            if kind is Kind.PENDING:  # (round 29D, 37M: turn offsets)
+                for aged in reversed(aged_summaries(self, oid, self._summary)):
+                    self.move(aged, self.summary_of(aged))
             self.retire(oid)
         else:
             self._made.add(oid)

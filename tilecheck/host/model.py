@@ -237,6 +237,8 @@ Value = Oids | Packed | Many
 # is apart from what the holder writes (round 26D: ``K.add(tiles(back), front, x)`` after
 # ``front, back = back, front``, where ``front`` is read while the op writes ``back``).
 SHARED_MARK = "~"
+# A cover entry naming an object, not a name (``@12``: ``tilecheck.host.store``).
+OBJECT_MARK = "@"
 
 
 def shared_cover(cover: frozenset[str] | None) -> frozenset[str] | None:

@@ -18,7 +18,7 @@ from tilecheck.host.dict_names import dict_names
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.keyed_turns import repeated_key
 from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
-from tilecheck.host.slot_facts import SlotFacts
+from tilecheck.host.slot_facts import SlotFacts, slot_relation
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key
 from tilecheck.syntax.walk import children
@@ -116,7 +116,28 @@ class Overwrites(SlotFacts):
         key = const_int(index.value, self.ctx.constants)
         if key is not None:
             return self._at_key(name, n, key, contents, live)
-        return self._earlier_turns(n, value, live)
+        slotted = self._at_slot(name, target, n, live)
+        return slotted if slotted is not None else self._earlier_turns(n, value, live)
+
+    def _at_slot(self, name: str, target: cst.Subscript, n: int, live: Oids) -> Oids | None:
+        """``pends[i % 3] = ...``: the live Pendings whose slot fact (``slot_facts``) is the
+        stored index, where every live Pending the list may hold has such a fact on it (a
+        ring of ``n`` slots keeps the turns ``n`` apart in one slot)."""
+        form = self._slot_index(target, n)
+        if form is None:
+            return None
+        same: set[int] = set()
+        for oid in live:
+            hold = self.holds.get(oid)
+            slot = hold.slot if hold is not None else None
+            if slot is None or slot[0] != name:
+                return None
+            relation = slot_relation(slot[1], form, n)
+            if relation is None:
+                return None
+            if relation == "same":
+                same.add(oid)
+        return frozenset(same)
 
     def _at_key(self, name: str, n: int, key: int, contents: Oids, live: Oids) -> Oids | None:
         """``slots[0] = ...``: what item 0 holds, where the items tell all the list holds."""

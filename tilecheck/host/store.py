@@ -18,6 +18,7 @@ from tilecheck.host.model import (
     NO_PAIRS,
     NO_TAKEN,
     NOTHING,
+    OBJECT_MARK,
     SHARED_MARK,
     Hold,
     Oids,
@@ -203,8 +204,14 @@ class Store:
         return State(self.env, self.holds, self.apart, self.bound, self.taken, self.same, self.defs)
 
     def apart_from(self, name: str, others: frozenset[str]) -> bool:
-        """``name`` holds, on every path, an object none of ``others`` holds."""
-        return all(held_apart(self.env, self.apart, name, other) for other in others)
+        """``name`` holds, on every path, an object none of ``others`` holds (an entry
+        ``@oid``: the object itself, ``_by_object``)."""
+        return all(
+            _apart_from_object(self.env.get(name), other)
+            if other[:1] == OBJECT_MARK
+            else held_apart(self.env, self.apart, name, other)
+            for other in others
+        )
 
     def unrelate(self, name: str) -> None:
         """``name`` is rebound or deleted: what was known of the object it held no longer
@@ -215,13 +222,15 @@ class Store:
             self.same = frozenset(p for p in self.same if name not in p)
         item = name + "[?]"  # some item of the container ``name`` held
         mark = SHARED_MARK  # also as read only (``model.shared_cover``)
+        held = self.env.get(name)
         for oid in self.live_holders():  # a released holder's cover is never read
             hold = self.holds[oid]
             cover = hold.cover
             if cover is not None and (
                 name in cover or item in cover or (mark + name) in cover or (mark + item) in cover
             ):
-                self.set_hold(oid, dataclasses.replace(hold, cover=None))
+                kept = None if item in cover or (mark + item) in cover else held
+                self.set_hold(oid, dataclasses.replace(hold, cover=_by_object(cover, name, kept)))
 
     def relate(
         self, copies: list[tuple[str, str | None]], before: Pairs, old: dict[str, Oids]
@@ -296,3 +305,25 @@ class Store:
         }
         if added:
             self.same = self.same | added
+
+
+def _by_object(cover: frozenset[str], name: str, held: Oids | None) -> frozenset[str] | None:
+    """A holder's cover once ``name`` in it is rebound: the objects ``name`` held, each by its
+    own entry (``@oid``: ``for batch in batches`` moves on while the last turn's op still
+    reads the batch it took); None where what it held is not known."""
+    if not held:
+        return None
+    out: set[str] = set()
+    for marked in cover:
+        if cover_name(marked) != name:
+            out.add(marked)
+            continue
+        mark = marked[: len(marked) - len(name)]
+        out.update(f"{mark}{OBJECT_MARK}{oid}" for oid in held)
+    return frozenset(out)
+
+
+def _apart_from_object(mine: Oids | None, entry: str) -> bool:
+    """A name holding ``mine`` holds, on every path, another object than the cover's ``entry``
+    (``@oid``)."""
+    return mine is not None and bool(mine) and int(entry[1:]) not in mine

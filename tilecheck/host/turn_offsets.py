@@ -22,7 +22,7 @@ import libcst as cst
 
 from tilecheck.host.indices import Affine, Select
 from tilecheck.host.loop_columns import bound_in
-from tilecheck.host.model import Kind, ObjInfo, Oids
+from tilecheck.host.model import Hold, Kind, ObjInfo, Oids
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children
 
@@ -31,6 +31,29 @@ class _Body(Protocol):
     env: Mapping[str, Oids]
     scope_node: cst.FunctionDef | None
     module_node: cst.Module | None
+    holds: Mapping[int, Hold]
+
+
+# The most turns a site's Pendings are kept apart by (a ring of up to this many slots and one).
+_MOST_AGES = 8
+
+
+def aged_summaries(body: _Body, oid: int, summaries: Mapping[int, int]) -> list[int]:
+    """The summaries of a site's Pending ``oid`` that each grow one turn older before it
+    makes way for the next, youngest first. The previous turn's is kept apart from the older
+    ones where a name carried from turn to turn holds it (``carried``); a ring of ``n`` slots
+    (``pends[i % n]``, ``tilecheck.host.slot_facts``) keeps its last ``n - 1`` turns apart,
+    each live in a slot of its own (round 37M)."""
+    chain: list[int] = []
+    older = summaries.get(oid)
+    while older is not None and len(chain) < _MOST_AGES:
+        hold = body.holds.get(older)
+        slotted = hold is not None and hold.live and hold.slot is not None
+        if not (slotted or (not chain and carried(body, older))):
+            break
+        chain.append(older)
+        older = summaries.get(older)
+    return chain
 
 
 def carried(body: _Body, summary: int) -> bool:

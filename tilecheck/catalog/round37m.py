@@ -1,0 +1,88 @@
+"""Examples of round 37M of issue 17 (rings of more than two slots).
+
+A ring of ``n`` buffers with one Pending slot each (``pends[step % n] = k(bufs[step %
+n]...).submit()``, the slot's Pending waited before its buffer is reused, ``if pends[slot] is
+not None: pends[slot].wait()``) keeps ``n - 1`` turns in flight. Double buffering (``n`` = 2)
+was followed; with three or more slots the turns before the last were taken together, so the
+wait of the slot being reused settled none of them for certain (a false TC102 at the reuse)
+and the store into the slot was taken to drop the earlier turns' Pending unwaited (a false
+TC108). Each of the last ``n - 1`` turns' Pendings is now kept apart, in the slot it was
+stored in, up to eight slots. A ring whose slot is reused without the wait is TC102.
+
+The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
+interpreter raises at the marked line)."""
+
+from __future__ import annotations
+
+from tilecheck.catalog.base import Case
+from tilecheck.catalog.fresh_silences import _invalid as invalid
+from tilecheck.catalog.fresh_silences import _valid as valid
+
+VALID: dict[str, tuple[Case, ...]] = {
+    "TC102": (
+        valid(
+            """
+
+SLOTS = 3
+
+
+def main() -> None:
+    x = tr.ones((32,))
+    ring = [tr.zeros((32,)) for _ in range(SLOTS)]
+    pending: list[tr.Pending | None] = [None] * SLOTS
+    for step in range(10):
+        slot = step % SLOTS
+        if pending[slot] is not None:
+            pending[slot].wait()
+            print(step, ring[slot].to_numpy()[0])
+        pending[slot] = copy(ring[slot].partition((32,)), x).submit()
+    for p in pending:
+        if p is not None:
+            p.wait()
+""",
+            "a ring of three slots, each slot's Pending waited before its buffer is reused",
+        ),
+        valid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    ring = [tr.zeros((32,)) for _ in range(4)]
+    pending = [copy(r.partition((32,)), x).submit() for r in ring]
+    step = 4
+    while step < 12:
+        pending[step % 4].wait()
+        print(ring[step % 4].to_numpy()[0])
+        pending[step % 4] = copy(ring[step % 4].partition((32,)), x).submit()
+        step += 1
+    for p in pending:
+        p.wait()
+""",
+            "a primed ring of four slots in a while loop, the index spelled in place",
+        ),
+    ),
+}
+
+INVALID: dict[str, tuple[Case, ...]] = {
+    "TC102": (
+        invalid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    ring = [tr.zeros((32,)) for _ in range(4)]
+    pending: list[tr.Pending | None] = [None] * 4
+    for step in range(10):
+        slot = step % 4
+        if pending[slot] is not None:
+            print(ring[slot].to_numpy()[0])  # TC102
+        pending[slot] = copy(ring[slot].partition((32,)), x).submit()
+    for p in pending:
+        if p is not None:
+            p.wait()
+""",
+            "a ring of four slots whose buffer is read before the slot's Pending is waited",
+            typed=False,
+        ),
+    ),
+}
