@@ -40,6 +40,8 @@ from tilecheck.catalog.round35k import INVALID as ROUND35K_INVALID
 from tilecheck.catalog.round35k import VALID as ROUND35K_VALID
 from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
+from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
+from tilecheck.catalog.round37s import VALID as ROUND37S_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -143,6 +145,7 @@ def main() -> None:
         *ROUND34A_VALID["TC103"],
         *ROUND35K_VALID["TC103"],
         *ROUND36M_VALID["TC103"],
+        *ROUND37S_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -234,5 +237,6 @@ def main() -> None:
         *ROUND34A_INVALID["TC103"],
         *ROUND35K_INVALID["TC103"],
         *ROUND36BF_INVALID["TC103"],
+        *ROUND37S_INVALID["TC103"],
     ),
 )

@@ -30,6 +30,7 @@ from tilecheck.host.expressions import copies_of
 from tilecheck.host.hashed_sites import stored_item
 from tilecheck.host.implicit_calls import truth, unpacked
 from tilecheck.host.implicit_sites import augmented, property_set
+from tilecheck.host.iterated_params import iterated_tensor_params, tensor_container
 from tilecheck.host.keyed_turns import distinct_column
 from tilecheck.host.library_statements import STATEMENT_CALLS, lowered_statement
 from tilecheck.host.local_constants import scoped
@@ -111,13 +112,13 @@ class BodyAnalysis(Positions):
             if narrowed and narrowed.get(name) in self.ctx.classes:  # (``dunders``)
                 env.update(self.attribute_entry(name, self.ctx.classes[narrowed[name]], param=True))
                 continue
-            if param.annotation is None:
-                continue
-            annotation = param.annotation.annotation
-            if self.holds_tensors(annotation):  # ``ts: list[Tensor]``: one of its items
+            annotation = param.annotation.annotation if param.annotation else None
+            if self.holds_tensors(annotation, name):  # ``ts: list[Tensor]``: one of its items
                 items = self.obj(Kind.TENSOR, ("param-items", name), None, f"a tensor of `{name}`")
                 env[name + "[*]"] = frozenset({items})
                 self.under_name(name, name + "[*]")
+                continue
+            if annotation is None:
                 continue
             if isinstance(annotation, cst.Subscript):
                 annotation = annotation.value
@@ -140,22 +141,13 @@ class BodyAnalysis(Positions):
         self._ever_bound.update(bound.values())
         return State(env, holds, bound=bound)
 
-    def holds_tensors(self, annotation: cst.BaseExpression) -> bool:
-        """``list[Tensor]``, ``Sequence[tr.Tensor[f32]]``, ``dict[str, Tensor]``..."""
-        if not isinstance(annotation, cst.Subscript):
-            return False
-        dotted = dotted_name(annotation.value)
-        if dotted is None or self.ctx.resolver.resolve(dotted) not in api.CONTAINER_TYPES:
-            return False
-        for element in annotation.slice:
-            index = element.slice
-            inner = index.value if isinstance(index, cst.Index) else None
-            if isinstance(inner, cst.Subscript):
-                inner = inner.value
-            found = dotted_name(inner) if inner is not None else None
-            if found is not None and self.ctx.resolver.resolve(found) == api.TENSOR_TYPE:
-                return True
-        return False
+    def holds_tensors(self, annotation: cst.BaseExpression | None, name: str) -> bool:
+        """``list[Tensor]``, ``Sequence[tr.Tensor[f32]]``, ``dict[str, Tensor]``...; or none
+        and walked as tensors (``iterated_params``)."""
+        fn = self.scope_node
+        if annotation is not None or type(fn) is not cst.FunctionDef:
+            return annotation is not None and tensor_container(annotation, self.ctx.resolver)
+        return name in iterated_tensor_params(fn, lambda f: bool(self.ctx.callee(f).kernel))
 
     def transfer(self, block: Block, state: State) -> State | None:
         """Run a block's elements. A block of an unrolled ``for`` (``tilecheck.flow.unroll``)

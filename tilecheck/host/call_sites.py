@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import libcst as cst
 
 from tilecheck.host import api, default_args, param_kinds
+from tilecheck.host.bound_args import bind_arguments
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
 from tilecheck.host.launch import LaunchSignature
@@ -308,17 +309,12 @@ class CallSites(SummaryChecks):
         """``helper(z, 2.0)`` or ``self.helper(z)`` (``receiver``: ``self``)."""
         if any(arg.star for arg in call.args):
             return self.unknown_call(call)
-        bound: dict[int, tuple[cst.Arg, Value]] = {}
         args = self.passed(call)
         values = [self.ev(arg.value) for arg in args]
-        first = 1 if receiver is not None else 0
-        for position, (arg, value) in enumerate(zip(args, values, strict=True), first):
-            if arg.keyword is None:
-                if position >= summary.positional:
-                    return self.escape_all(values)
-                bound[position] = (arg, value)
-            elif arg.keyword.value in summary.names:
-                bound[summary.names.index(arg.keyword.value)] = (arg, value)
+        binding = bind_arguments(summary, args, values, 1 if receiver is not None else 0)
+        if binding is None:
+            return self.escape_all(values)
+        bound, spread = binding
         if receiver is None:
             if self.default_nodes:
                 default_args.given(self, call, summary, bound)
@@ -335,6 +331,8 @@ class CallSites(SummaryChecks):
         for index, (_, value) in bound.items():
             if index not in summary.consumes and index not in kept:
                 self.escape(value)
+        for value in spread:  # (what its ``*args``/``**kw`` take: not followed)
+            self.escape(value)
         tensors_of: dict[int, Oids] = {}
         used = {target for target, _ in summary.uses}
         for index, (arg, value) in bound.items():

@@ -36,7 +36,14 @@ from tilecheck.host.method_hooks import bound_hooks
 from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.scope_constants import ScopeConstants
-from tilecheck.host.summary import Result, Summary, Target, join_returns, parameters
+from tilecheck.host.summary import (
+    Result,
+    Summary,
+    Target,
+    join_returns,
+    parameters,
+    variadic_parameters,
+)
 from tilecheck.host.tasks import (
     globals_name,
     resume_name,
@@ -305,6 +312,7 @@ class Functions:
         names = parameters(fn) or (
             exit_parameters(fn) if name.endswith(".__exit__") or _unnamed_star(fn) else None
         )
+        variadic = names is None and (names := variadic_parameters(fn)) is not None
         if names is None:
             self.summaries[name] = None
             return None
@@ -427,6 +435,8 @@ class Functions:
             ),
             static=name in self._static,
             param_runs=analysis.parameter_runs(),
+            run_bounds=tuple(analysis.run_bounds.items()),
+            variadic=variadic,
             yielded=analysis.yield_returns,
             distinct_attributes=frozenset(analysis.distinct_attributes),
             untouched=untouched,

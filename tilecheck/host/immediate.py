@@ -39,6 +39,7 @@ from tilecheck.host.library_spec import Does, named, positions
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.popped_items import PoppedItems
+from tilecheck.host.reached_runs import Bound, bounds_met, reached_bounds
 from tilecheck.host.summary import Summary
 from tilecheck.syntax import exact
 from tilecheck.syntax.nodes import path_of
@@ -60,7 +61,7 @@ _KEYED_METHODS = frozenset({"sort"}) | frozenset(
 
 
 class Immediate(PoppedItems):
-    __slots__ = ("_builtin_names", "_param_runs", "_task_starts", "yield_returns")
+    __slots__ = ("_builtin_names", "_param_runs", "_task_starts", "run_bounds", "yield_returns")
 
     def __init__(self, ctx: Context) -> None:
         PoppedItems.__init__(self, ctx)
@@ -68,6 +69,7 @@ class Immediate(PoppedItems):
         # ``yield`` gives what the ``with`` binds, as a ``return`` would
         self.yield_returns = False
         self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
+        self.run_bounds: dict[cst.CSTNode, tuple[Bound, ...]] = {}  # ``Summary.run_bounds``
         # a called name -> the builtin it names, if one (by its text alone: ``Context.callee``)
         self._builtin_names: dict[str, str | None] = {}
         # the ``await``s of this body where tasks it created start (``tasks.task_starts``)
@@ -156,7 +158,8 @@ class Immediate(PoppedItems):
         return found
 
     def run_once(self, expr: cst.BaseExpression, value: Value, node: cst.CSTNode, how: str) -> None:
-        if self.summarizing and type(expr) is cst.Name and self.every_call():
+        bounds = self._reached(expr) if self.summarizing and type(expr) is cst.Name else None
+        if bounds is not None and type(expr) is cst.Name:
             name = expr.value
             given = self._oid_of.get((Kind.OP, ("param-op", name)))
             held = self.env.get(name)
@@ -167,7 +170,22 @@ class Immediate(PoppedItems):
             ):
                 index = self.summarizing.index(name)
                 self._param_runs.setdefault(index, set()).add((how, node))
+                if bounds:
+                    self.run_bounds[node] = bounds
         PoppedItems.run_once(self, expr, value, node, how)
+
+    def _reached(self, expr: cst.Name) -> tuple[Bound, ...] | None:
+        """The bounds under which every call runs this element (none: a line every call runs;
+        None: not on every call), through ``try``/``with`` bodies and counted loops too
+        (``tilecheck.host.reached_runs``)."""
+        if self.every_call():
+            return ()
+        fn, element = self.scope_node, self.element
+        if type(fn) is not cst.FunctionDef or element is None or self.maybe:
+            return None
+        if expr.value not in self.summarizing:
+            return None
+        return reached_bounds(fn, element.node, self.ctx.constants)
 
     def parameter_runs(self) -> tuple[tuple[int, str, cst.CSTNode], ...]:
         """``Summary.param_runs``: the parameters whose op one node runs, on every call."""
@@ -189,13 +207,16 @@ class Immediate(PoppedItems):
         first = 1 if receiver is not None else 0
         given: dict[int, cst.BaseExpression] = {}
         for position, arg in enumerate(self.passed(call), first):
-            if arg.keyword is None:
+            if arg.keyword is None and position < summary.positional:
                 given[position] = arg.value
-            elif arg.keyword.value in summary.names:
+            elif arg.keyword is not None and arg.keyword.value in summary.names:
                 given[summary.names.index(arg.keyword.value)] = arg.value
+        bounds = dict(summary.run_bounds)
         for index, how, node in summary.param_runs:
             named = given.get(index)
             if type(named) is not cst.Name:
+                continue
+            if node in bounds and not bounds_met(bounds[node], given, self.ctx.constants):
                 continue
             op = self.bound.get(named.value)
             if op is None or self.env.get(named.value) != frozenset({op}):

@@ -468,7 +468,7 @@ class Receivers(KeptItems):
         first = 1 if self._calling is not None and self._calling[1] is not None else 0
         for position, arg in enumerate(self.passed(call), first):
             keyword = arg.keyword.value if arg.keyword is not None else None
-            if (keyword is None and not arg.star and position == index) or (
+            if (keyword is None and not arg.star and position == index < summary.positional) or (
                 keyword is not None and summary.names.index(keyword) == index
                 if keyword in summary.names
                 else False

@@ -192,6 +192,13 @@ class Summary:
     # n's position, its constant default): a call giving or leaving a constant below two runs
     # the loop's body once (round 35R, ``tilecheck.host.looped_runs``).
     rerun_bounds: tuple[tuple[cst.CSTNode, int, int | None], ...] = ()
+    # Of ``param_runs``, those reached only through a loop over ``range(n)`` of parameters:
+    # (the run's node, each such ``n``'s position and constant default): a call runs it only
+    # when each is given, or left at, a constant of at least one (round 37S, ``reached_runs``).
+    run_bounds: tuple[tuple[cst.CSTNode, tuple[tuple[int, int | None], ...]], ...] = ()
+    # It has ``*args`` or ``**kw`` (``names`` are the others): what a call gives beyond its
+    # named parameters goes there, not followed (round 37S, ``tilecheck.host.bound_args``).
+    variadic: bool = False
 
 
 def join_returns(
@@ -212,6 +219,16 @@ def parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
     ``*args``/``**kwargs`` hide them."""
     params = fn.params
     if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        return None
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    return (*positional, *(p.name.value for p in params.kwonly_params)), len(positional)
+
+
+def variadic_parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
+    """As ``parameters``, of a function with ``*args`` or ``**kw`` (round 37S): its named
+    parameters; what a call gives beyond them goes to those (``Summary.variadic``)."""
+    params = fn.params
+    if not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None:
         return None
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     return (*positional, *(p.name.value for p in params.kwonly_params)), len(positional)
