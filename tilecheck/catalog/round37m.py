@@ -9,6 +9,10 @@ and the store into the slot was taken to drop the earlier turns' Pending unwaite
 TC108). Each of the last ``n - 1`` turns' Pendings is now kept apart, in the slot it was
 stored in, up to eight slots. A ring whose slot is reused without the wait is TC102.
 
+An op taken from a list by the target of a small loop over constants (``for i in (0, 1):
+ops[i].sync()``, the loop built slot by slot) is the item at that constant: run again through
+``ops[0]`` afterwards is TC110, as after ``for op in ops: op.sync()``.
+
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises at the marked line)."""
 
@@ -19,6 +23,22 @@ from tilecheck.catalog.fresh_silences import _invalid as invalid
 from tilecheck.catalog.fresh_silences import _valid as valid
 
 VALID: dict[str, tuple[Case, ...]] = {
+    "TC110": (
+        valid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    a = tr.zeros((32,))
+    b = tr.zeros((32,))
+    ops = [copy(a.partition((32,)), x), copy(b.partition((32,)), x)]
+    for i in (0, 1):
+        ops[i].sync()
+    print(a.to_numpy()[0], b.to_numpy()[0])
+""",
+            "a list's ops run once each by index in a loop over constants",
+        ),
+    ),
     "TC102": (
         valid(
             """
@@ -64,6 +84,22 @@ def main() -> None:
 }
 
 INVALID: dict[str, tuple[Case, ...]] = {
+    "TC110": (
+        invalid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    a = tr.zeros((32,))
+    b = tr.zeros((32,))
+    ops = [copy(a.partition((32,)), x), copy(b.partition((32,)), x)]
+    for i in (0, 1):
+        ops[i].sync()
+    ops[0].sync()  # TC110
+""",
+            "a list's ops run by index in a loop over constants, the first run again",
+        ),
+    ),
     "TC102": (
         invalid(
             """

@@ -24,6 +24,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.expressions import Expressions
 from tilecheck.host.field_paths import bare_names, settled_class
 from tilecheck.host.findings import Finding
+from tilecheck.host.key_lists import known_key_path
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.steady_items import steady_items
 from tilecheck.syntax.nodes import path_of, source_of, target_names
@@ -75,6 +76,8 @@ class ItemRuns(Expressions):
         if type(expr) is not cst.Subscript:
             return Expressions.check_rerun(self, expr, value, node, how)
         path = path_of(expr)
+        if path is None:  # ``ops[i]`` in an unrolled slot of ``for i in (0, 1)``: ``ops[0]``
+            path = known_key_path(expr, self.defs)
         if path is None or "[" not in path or not self.local_container(path):
             every = self._every_item_run(cst.ensure_type(expr, cst.Subscript), value, node, how)
             if every is not None:
