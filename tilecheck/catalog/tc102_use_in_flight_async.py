@@ -20,6 +20,8 @@ from tilecheck.catalog.round34d import INVALID as ROUND34D_INVALID
 from tilecheck.catalog.round34d import VALID as ROUND34D_VALID
 from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
 from tilecheck.catalog.round36bf import VALID as ROUND36BF_VALID
+from tilecheck.catalog.round37a import INVALID as ROUND37A_INVALID
+from tilecheck.catalog.round37a import VALID as ROUND37A_VALID
 from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
 from tilecheck.catalog.round37s import VALID as ROUND37S_VALID
 
@@ -192,6 +194,7 @@ def main() -> None:
     *ROUND32T_VALID["TC102"],
     *ROUND34D_VALID["TC102"],
     *ROUND36BF_VALID["TC102"],
+    *ROUND37A_VALID["TC102"],
     *ROUND37S_VALID["TC102"],
 )
 
@@ -403,5 +406,6 @@ def main() -> None:
     *ROUND32T_INVALID["TC102"],
     *ROUND34D_INVALID["TC102"],
     *ROUND36BF_INVALID["TC102"],
+    *ROUND37A_INVALID["TC102"],
     *ROUND37S_INVALID["TC102"],
 )

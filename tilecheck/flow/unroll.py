@@ -2,7 +2,8 @@
 
 A ``for`` over a container whose length the source shows (a display, a name bound a few
 statements before to a display, a dict display or a comprehension over one, ``zip``,
-``enumerate``, ``list`` or a dict's views of those), of 2 to ``MOST_SLOTS`` items, whose body
+``enumerate``, ``list``, ``reversed``, a constant slice (``xs[1:]``, round 37A: a view of a list
+walks as the list does) or a dict's views of those), of 2 to ``MOST_SLOTS`` items, whose body
 is small and straight (no ``break``/``continue``, no ``if``/``try``/``while``/``match``, no
 ``append``/``pop``/``+=`` on a container: what a loop skips or keeps turn after turn has rules of
 its own), gets two ways in: the body once per slot, one after another, the target bound to that
@@ -52,11 +53,11 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
         if drawn.spelled(func) is not None:
             pass  # ``product(xs, repeat=2)``, ``compress(xs, mask)`` (``syntax.drawn``)
         elif type(func) is cst.Name:
-            if func.value not in ("zip", "enumerate", "list", "tuple"):
+            if func.value not in ("zip", "enumerate", "list", "tuple", "reversed"):
                 return None
         elif type(func) is not cst.Attribute or func.attr.value not in _VIEWS:
             return None
-    elif kind not in (cst.Name, cst.List, cst.Tuple, cst.Attribute):
+    elif kind not in (cst.Name, cst.List, cst.Tuple, cst.Attribute, cst.Subscript):
         return None
     if loop.asynchronous is not None or loop.orelse is not None:
         return None

@@ -32,6 +32,7 @@ from tilecheck.host.model import (
     Value,
     flatten,
 )
+from tilecheck.host.site_keys import enclosing_key, site_key
 from tilecheck.host.store import Store
 from tilecheck.host.trimmed_items import trimmed
 from tilecheck.host.turn_offsets import aged_summaries
@@ -353,9 +354,7 @@ class Frame(Store):
     ) -> int:
         """A new object made at ``site`` (recency: the one it made before becomes its summary,
         a Pending's summary first its older one: the previous turn's apart from the rest)."""
-        at: object = site if key is None else key
-        if self.positions_stack:
-            at = (at, tuple(self.positions_stack))
+        at = site_key(site if key is None else key, self.positions_stack)
         oid = self.obj(kind, at, site, label, group=group, rank=rank)
         self.made_here.add(oid)
         if oid in self._made:
@@ -456,7 +455,8 @@ class Frame(Store):
         for item in reversed(self.element.withs):
             expr = item.item
             if isinstance(expr, cst.Call) and self.ctx.callee(expr.func).canonical == api.GRAPH:
-                return self.obj(Kind.GRAPH, expr, expr, "graph")
+                at = enclosing_key(self._oid_of, Kind.GRAPH, expr, self.positions_stack)
+                return self.obj(Kind.GRAPH, at, expr, "graph")
             if isinstance(expr, cst.Name):
                 for o in self.env.get(expr.value, NOTHING):
                     if self.infos[o].kind is Kind.GRAPH:

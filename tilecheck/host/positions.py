@@ -87,6 +87,8 @@ class Positions(ShortCircuits):
         if known and slots:
             assert items is not None
             self._unrolled_items[id(loop)] = items
+            if type(loop.iter) is cst.Subscript:  # ``for p in pends[1:]`` (round 37A)
+                self.walked_slice(loop.iter)
         if known != slots:
             self.unreached = True
 

@@ -199,6 +199,12 @@ class Windows(LiteralKeys):
 
     def columns(self, iterable: cst.BaseExpression, whole: Value | None) -> list[Column]:
         found = LiteralKeys.columns(self, iterable, whole)
+        self.walked_slice(iterable)
+        return found
+
+    def walked_slice(self, iterable: cst.BaseExpression) -> None:
+        """A loop walks ``iterable`` (item by item, or slot by slot: ``flow.unroll``): a
+        slice or a short ``range`` of a local list leaves items out (``slice_leaves``)."""
         if (
             type(iterable) is cst.Subscript
             and len(iterable.slice) == 1
@@ -210,7 +216,6 @@ class Windows(LiteralKeys):
         short = _short_range(iterable)
         if short is not None:
             self.slice_leaves(iterable, short)
-        return found
 
     def slice_leaves(self, sliced: cst.BaseExpression, name: str) -> None:
         """``for p in pends[:-1]`` over a local list only bound and sliced (or measured,
