@@ -55,6 +55,7 @@ BY_REASON: dict[str, tuple[str, int]] = {
         "for i in range(3):\n    p = scale(x.partition((16,)), float(i)).submit()\np.wait()\n",
         2,
     ),
+    "TC911": (f"def run(cb) -> None:\n    p = {SUBMIT}\n    cb()\n    p.wait()\n", 3),
 }
 SHOWN = Config(show_gaps=True)
 

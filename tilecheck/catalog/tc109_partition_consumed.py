@@ -53,6 +53,8 @@ from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
 from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
 from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
+from tilecheck.catalog.round37l import INVALID as ROUND37L_INVALID
+from tilecheck.catalog.round37l import VALID as ROUND37L_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -187,6 +189,7 @@ def main() -> None:
         *ROUND34A_VALID["TC109"],
         *ROUND35R_VALID["TC109"],
         *ROUND36E_VALID["TC109"],
+        *ROUND37L_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -379,5 +382,6 @@ def main() -> None:
         *ROUND34A_INVALID["TC109"],
         *ROUND35R_INVALID["TC109"],
         *ROUND36E_INVALID["TC109"],
+        *ROUND37L_INVALID["TC109"],
     ),
 )

@@ -53,6 +53,8 @@ from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
+from tilecheck.catalog.round37l import INVALID as ROUND37L_INVALID
+from tilecheck.catalog.round37l import VALID as ROUND37L_VALID
 from tilecheck.catalog.round37m import INVALID as ROUND37M_INVALID
 from tilecheck.catalog.round37m import VALID as ROUND37M_VALID
 from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
@@ -286,6 +288,7 @@ def main() -> None:
         *ROUND33A2_VALID["TC110"],
         *ROUND34A_VALID["TC110"],
         *ROUND35R_VALID["TC110"],
+        *ROUND37L_VALID["TC110"],
         *ROUND37S_VALID["TC110"],
         *ROUND37M_VALID["TC110"],
     ),
@@ -487,6 +490,7 @@ def main() -> None:
         *ROUND33A2_INVALID["TC110"],
         *ROUND34A_INVALID["TC110"],
         *ROUND35R_INVALID["TC110"],
+        *ROUND37L_INVALID["TC110"],
         *ROUND37S_INVALID["TC110"],
         *ROUND37M_INVALID["TC110"],
     ),

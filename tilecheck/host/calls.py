@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN, PENDING_NEVER_WAITED
-from tilecheck.host import api, implicit_calls, library_spec, messages
+from tilecheck.host import api, gaps, implicit_calls, library_spec, messages
 from tilecheck.host.bound_once import bound_once
 from tilecheck.host.collectives import COLLECTIVES, METHODS, Collectives
 from tilecheck.host.dunders import FORMATTERS, PROTOCOLS, array_call, formatting_call, protocol_call
@@ -85,6 +85,8 @@ class Calls(Collectives):
                     return self.partition(expr, func.value, frozenset({tensor}))
         else:  # ``finish()`` holding ``p.wait``: waits (runs, closes) what it is bound to
             held = flatten(self.ev(func))
+            if gaps.RECORDING and not held:  # ``cb()`` of a value not followed (37L)
+                gaps.called_unknown(self, expr)
             self.release(self.kinds(held, Kind.PENDING), expr)
             self.release(self.kinds(held, Kind.OP), expr, ran=True)
             self.release(self.kinds(held, Kind.GRAPH), expr)

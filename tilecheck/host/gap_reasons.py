@@ -95,6 +95,12 @@ JOINED = Reason(
     "objects are joined into one, followed as may-be only",
 )
 OTHER = Reason("TC910", "other", "released by `{call}` in the analysis")
+UNKNOWN_CALLEE = Reason(
+    "TC911",
+    "unknown-callee",
+    "live when {call} is called, a callable value the analysis does not resolve (a "
+    "parameter, an item, a value it does not follow): what it runs is not seen",
+)
 
 REASONS = (
     UNKNOWN_CALL,
@@ -107,6 +113,7 @@ REASONS = (
     UNKNOWN_MANAGER,
     JOINED,
     OTHER,
+    UNKNOWN_CALLEE,
 )
 BY_CODE = {reason.code: reason for reason in REASONS}
 
@@ -211,6 +218,22 @@ def left_unknown(an: Frame, item: cst.WithItem) -> None:
     live = [o for o in an.live_holders() if an.infos[o].kind is not Kind.TENSOR]
     if live:
         record(an, UNKNOWN_MANAGER, item, live, _call_text(expr))
+
+
+def called_unknown(an: Frame, call: cst.Call) -> None:
+    """A call of a value the analysis cannot tell the code of (round 37L): a parameter or a
+    local name holding nothing it follows, an item of a container, a call's result -- not a
+    ``def`` or class of the module (those are ``TC903`` where they take something). The
+    holders live there meet code it does not see."""
+    func = call.func
+    if type(func) is cst.Name:
+        if func.value in _defined(an.ctx.module) or func.value in _BUILTINS:
+            return
+    elif type(func) is not cst.Subscript and type(func) is not cst.Call:
+        return
+    live = [o for o in an.live_holders() if an.infos[o].kind is not Kind.TENSOR]
+    if live:
+        record(an, UNKNOWN_CALLEE, call, live, _call_text(call))
 
 
 def record(an: Frame, reason: Reason, node: cst.CSTNode | None, oids: list[int], call: str) -> None:

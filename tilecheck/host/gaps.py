@@ -43,3 +43,10 @@ def left_unknown(an: Frame, item: cst.WithItem) -> None:
     from tilecheck.host import gap_reasons
 
     gap_reasons.left_unknown(an, item)
+
+
+def called_unknown(an: Frame, call: cst.Call) -> None:
+    """``Calls._call`` of a callable value it does not resolve (``cb()``, ``hooks[k]()``)."""
+    from tilecheck.host import gap_reasons
+
+    gap_reasons.called_unknown(an, call)

@@ -31,6 +31,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host import (
+    callable_runs,
     hook_runs,
     lowered_calls,
     placements,
@@ -56,7 +57,7 @@ from tilecheck.host.library_spec import (
     unbound_method,
 )
 from tilecheck.host.library_statements import imported
-from tilecheck.host.model import Many, Packed, Value
+from tilecheck.host.model import NOTHING, Many, Packed, Value
 from tilecheck.host.parameter_runs import lowered_runs
 from tilecheck.host.property_reads import lowered_from, shown_node
 from tilecheck.host.replaced_fields import TUPLE_METHOD, replace_args, replaced, tuple_replace_args
@@ -73,6 +74,7 @@ _ENCODES = positions(Does.ENCODES)  # ``json.dumps(obj, default=f)``: ``f`` on i
 _SPELLED = frozenset(
     {"max", "min", "sorted", "nlargest", "nsmallest", "set", "frozenset", "replace", "getattr"}
     | {"list", "tuple", "reduce", "timeit", "repeat", "fromkeys"}
+    | {name.rpartition(".")[2] for name in positions(Does.RUNS_RESULT)}
     | {name.rpartition(".")[2] for name, e in SPEC.items() if e.does & DRAWING}
     | {name.rpartition(".")[2] for name in _WALKERS | _ENCODES.keys()}
 )
@@ -96,11 +98,12 @@ _HELD = STACK_METHODS | STARTS | CELL_METHODS | {RESULT}
 _MADE = _GETTERS | named(Does.CALLS_METHOD)
 _CMP = "functools.cmp_to_key"
 _REPLACES, _TIMED, _SHARES = named(Does.REPLACES), named(Does.TIMES), named(Does.ONE_VALUE_PER_KEY)
+_RESULTS_RUN = positions(Does.RUNS_RESULT)  # ``tr.testing.do_bench(fn)`` (37L)
 _ITEM = lowered_calls.ITEM
 # what a call lowers to: run first, then the call as before (``xs.sort``: where ``xs`` holds a
 # list); the call's value; built per
 # receiver class at each evaluation (``dataclasses.replace``); ``str.format``'s fields
-_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK, _DRAWN, _SHARED = range(9)
+_FIRST, _SORT, _VALUE, _REPLACE, _FORMAT, _PAIRS, _HOOK, _DRAWN, _SHARED, _EACH, _RAN = range(11)
 _Lowered = tuple[int, cst.CSTNode] | None
 _UNSEEN: _Lowered = (-1, cst.Name("_unseen"))
 
@@ -154,6 +157,14 @@ class LibraryRuns(Transfers):
                     return self.ev(made)
             elif kind == _SHARED:  # ``dict.fromkeys(keys, v)`` (34A)
                 return shared_values.run(self, expr, cast(cst.DictComp, built))
+            elif kind == _RAN:  # ``pool.submit(f, a)``: ``f(a)`` ran; nothing kept (37L)
+                self.escape(self.ev(node))
+                if type(func) is cst.Attribute and type(func.value) is cst.Name:
+                    self.ev(func.value)
+                return NOTHING
+            elif kind == _EACH:  # ``do_bench(fn)``: each run, then its op run (37L)
+                at = _RESULTS_RUN[self.ctx.callee(expr.func).canonical or ""]
+                return callable_runs.run(self, expr, cast(cst.List, built), at)
             elif kind == _DRAWN:
                 drawn = self._drawn(expr)
                 if drawn is not None:
@@ -273,6 +284,9 @@ class LibraryRuns(Transfers):
             return (_FIRST, timed) if timed is not None else None
         if canonical == "builtins.getattr":
             return _got_attribute(expr)
+        if canonical in _RESULTS_RUN:  # ``tr.testing.do_bench(fn)`` (``callable_runs``)
+            built = callable_runs.lowered_here(self.ctx, self.scope_node, self.env, expr)
+            return (_EACH, built) if built is not None else None
         return None
 
     def _threaded(self, expr: cst.Call) -> _Lowered:
@@ -289,7 +303,12 @@ class LibraryRuns(Transfers):
         if method == "start" and phases.started(self.ctx, expr):
             return None  # (its target runs in phases)
         made = threads.started(self.ctx, expr)
-        return (_FIRST, made) if made is not None else None
+        if made is None:
+            return None
+        # what an executor or ``to_thread`` is given goes to the call it runs, which has
+        # returned here: the library keeps none of it (a thread's ``start()``: its target's
+        # arguments were given at the ``Thread(...)``)
+        return (_FIRST if method == "start" else _RAN), made
 
     def _unbound_call(self, expr: cst.Call, func: cst.Attribute) -> cst.Call | None:
         """``T.m(obj, *args)`` of an instance method of a library type: ``obj.m(*args)``."""

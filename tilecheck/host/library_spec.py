@@ -122,6 +122,12 @@ class Does(enum.Enum):
     # calls argument ``at`` with one positional argument and nothing else, each time it calls
     # it (``run_ranks(n, fn)``: ``fn(comm)`` on each rank; ``called_values``)
     CALLS_ONE = enum.auto()
+    # calls argument ``at`` (or ``fn=``) with no argument at least twice, and after each call
+    # runs the ``Op`` it returns (submitted, then waited) or waits the ``Pending`` it returns
+    # before the next; None goes on, anything else is a ``TypeError`` after the first call
+    # (``tr.testing.do_bench``: five estimating runs, then at least one warm-up and one timed
+    # run; ``callable_runs``)
+    RUNS_RESULT = enum.auto()
     # the iterators the documentation defines by "roughly equivalent" code drawing items by
     # position, drawn where the positions are certain (``drawn_positions``): the items of
     # argument 0 whose selector in argument 1 is true (``compress``)
@@ -255,6 +261,7 @@ SPEC: dict[str, Entry] = {
     "threading.Event.set": _does(Does.SIGNALS),
     "threading.Event.wait": _does(Does.AWAITS_SIGNAL),
     "tilert.distributed.testing.run_ranks": _does(Does.CALLS_ONE, at=1),
+    "tilert.testing.do_bench": _does(Does.RUNS_RESULT),
     "json.dumps": _does(Does.ENCODES),
     "json.dump": _does(Does.ENCODES),
     "atexit.register": _does(Does.AT_END),

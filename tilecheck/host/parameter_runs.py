@@ -13,6 +13,9 @@ with one as its default that the call does not give. A call in such a loop of tw
 more runs twice where the loop body has no ``break`` or ``return``, or where the call lies in
 a ``try`` with handlers inside the loop (the handler goes on to the next turn: a second run on
 that path, as the same loop written at the call site has). A run count is at most two.
+Round 37L: a call whose value the helper runs is such a call too (``fn().sync()``,
+``fn().submit().wait()``, ``out = fn()`` then ``out.wait()``, ``return fn()``:
+``parameter_results``), lowered with those methods (``k(plan, x).sync()``).
 
 The helper does nothing else its argument's code could be ordered against: its other calls
 are ``range``, exceptions' constructors and ``print`` of its own locals (no method call, no
@@ -27,17 +30,19 @@ import libcst as cst
 from tilecheck.host.called_bodies import local_defs
 from tilecheck.host.dunders import receiver_path
 from tilecheck.host.parameter_index import rebound
+from tilecheck.host.parameter_results import peel, results_used, then_runs
 from tilecheck.host.property_reads import lowered_from
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children, contains_own
 
-# (parameter position, parameter name, the calls of it as statements of their own)
-ParameterRun = tuple[int, str, tuple[cst.Call, ...]]
+# (parameter position, parameter name, the calls of it as statements of their own, and for
+# each the methods run on its value: ``("sync",)`` for ``fn().sync()``)
+ParameterRun = tuple[int, str, tuple[cst.Call, ...], tuple[tuple[str, ...], ...]]
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LEAVES = (cst.Return, cst.Raise)
 _SKIPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
-_STATEMENTS = (cst.Expr, cst.Assign, cst.AnnAssign)
+_STATEMENTS = (cst.Expr, cst.Assign, cst.AnnAssign, cst.Return)
 
 
 def module_functions(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.FunctionDef]:
@@ -61,11 +66,13 @@ def helpers(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.FunctionDe
 
 def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, ...]:
     """The parameters ``fn`` calls with no arguments and names nowhere else, with those calls
-    (an ``index.fact``; ``runs`` says how often a call certainly makes them)."""
+    and what it does with each call's value (an ``index.fact``; ``runs`` says how often a call
+    certainly makes them)."""
     if type(fn) is not cst.FunctionDef:
         return ()
     params = [*fn.params.posonly_params, *fn.params.params]
     names = {p.name.value: i for i, p in enumerate(params)}
+    used = results_used(index, fn, frozenset(names))
     calls: dict[str, list[cst.Call]] = {}
     reads: dict[str, int] = {}
     for node in index.nodes(fn.body):
@@ -78,6 +85,8 @@ def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, .
             func = node.func  # type: ignore[attr-defined]
             if type(func) is cst.Name and func.value in names:
                 calls.setdefault(func.value, []).append(node)  # type: ignore[arg-type]
+            elif id(node) in used.methods:
+                continue  # (``fn().sync()``: the run of what the argument's call returns)
             elif not inert(index, node, fn):  # type: ignore[arg-type]
                 return ()  # (it may act on what the argument's code uses)
     found: list[ParameterRun] = []
@@ -87,8 +96,23 @@ def parameter_runs(index: SyntaxIndex, fn: cst.CSTNode) -> tuple[ParameterRun, .
             continue  # named otherwise (rebound, passed on), or given arguments
         if any((id(c) in awaited) != (fn.asynchronous is not None) for c in made):
             continue  # (an ``async def``'s: each awaited at once, ``await fn()``)
-        found.append((names[name], name, tuple(made)))
+        if len(made) > 1:  # (in the order the helper makes them)
+            order = _in_order(fn.body)
+            made.sort(key=lambda c: order[id(c)])
+        then = tuple(used.then.get(id(c), ()) for c in made)
+        found.append((names[name], name, tuple(made), then))
     return tuple(found)
+
+
+def _in_order(body: cst.CSTNode) -> dict[int, int]:
+    """The nodes of ``body`` by their place in the text (``SyntaxIndex.nodes`` has another)."""
+    order: dict[int, int] = {}
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        order[id(node)] = len(order)
+        stack.extend(reversed(children(node)))
+    return order
 
 
 def lowered_runs(
@@ -119,12 +143,12 @@ def lowered_runs(
     for run in found:
         arg = given.get(run[1])
         if type(arg) is cst.Lambda and _no_parameters(arg.params):
-            times = runs(fn, run, turns)  # (its body, evaluated as often, where it runs)
-            built.extend(cst.Element(arg.body) for _ in range(times))
+            # (its body, evaluated as often, where it runs)
+            built.extend(then_runs(call, arg.body, each_run(fn, run, turns)))
             continue
         if type(arg) is cst.Attribute and receiver_path(arg) is not None:
-            for _ in range(runs(fn, run, turns)):  # (a bound method: ``op.sync``, ``r.step``)
-                built.append(cst.Element(lowered_from(call, cst.Call(func=arg))))
+            made = lowered_from(call, cst.Call(func=arg))  # (a bound method: ``op.sync``)
+            built.extend(then_runs(call, made, each_run(fn, run, turns)))
             continue
         if type(arg) is not cst.Name or arg.value in env:
             continue
@@ -133,9 +157,8 @@ def lowered_runs(
             continue
         if any(type(n) is cst.Yield for n in index.nodes(called.body)):
             continue  # (a generator function: its call runs none of its body)
-        for _ in range(runs(fn, run, turns)):
-            made = lowered_from(call, cst.Call(func=cst.Name(arg.value)))
-            built.append(cst.Element(made))
+        made = lowered_from(call, cst.Call(func=cst.Name(arg.value)))
+        built.extend(then_runs(call, made, each_run(fn, run, turns)))
     if fn.asynchronous is not None:  # (each run awaited: ``await fn()``)
         built = [cst.Element(lowered_from(call, cst.Await(e.value))) for e in built]
     return cst.List(elements=built) if built else None
@@ -159,15 +182,20 @@ def given_to(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpressio
     return given
 
 
-def runs(fn: cst.FunctionDef, run: ParameterRun, turns: Mapping[str, int | None]) -> int:
-    """How often a call of ``fn`` certainly calls the parameter of ``run`` (at most two),
-    given the constants it gives the parameters bounding loops (``turns``: None where what
-    it gives is no constant). A call that may not run is not counted."""
+def each_run(
+    fn: cst.FunctionDef, run: ParameterRun, turns: Mapping[str, int | None]
+) -> list[tuple[tuple[str, ...], int]]:
+    """For each call of the parameter of ``run`` in order, the methods run on its value and how
+    often a call of ``fn`` certainly makes it; at most two runs in all."""
     params = [*fn.params.posonly_params, *fn.params.params]
+    found: list[tuple[tuple[str, ...], int]] = []
     total = 0
-    for call in run[2]:
-        total += _reached(fn, call, params, turns) or 0
-    return min(total, 2)
+    for call, then in zip(run[2], run[3], strict=True):
+        times = min(_reached(fn, call, params, turns) or 0, 2 - total)
+        if times:
+            found.append((then, times))
+            total += times
+    return found
 
 
 # Calls that act on nothing a callback's code may use: the clock (a benchmark's timer), and
@@ -246,9 +274,9 @@ def _reached(
             value = getattr(only, "value", None) if type(only) in _STATEMENTS else None
             if type(value) is cst.Await:
                 value = value.expression
-            if value is not call:
+            if peel(value)[0] is not call:
                 return None  # (``fn()``, ``out = fn()``, ``await fn()``)
-            return runs
+            return 1 if type(only) is cst.Return else runs  # (a ``return`` leaves: once)
         if type(stmt) is cst.Try and contains_own(stmt.body, call):
             if again and stmt.handlers and not any(_leaves(h.body) for h in stmt.handlers):
                 runs, again = 2, False  # the handler goes on to the next turn

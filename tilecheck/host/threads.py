@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, cast
 import libcst as cst
 
 from tilecheck.host import lowered_calls
+from tilecheck.host.callable_runs import no_parameters
 from tilecheck.host.exit_stacks import bound_by
 from tilecheck.host.library_spec import RETURNS, Does, entry, methods, named
 from tilecheck.host.property_reads import lowered_from
@@ -124,14 +125,16 @@ def thread_targets(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, tuple[s
     return {t: (threads[t], calls[0]) for t, calls in starts.items() if len(calls) == 1}
 
 
-def _submitted(call: cst.Call, at: int = 0) -> cst.Call | None:
+def _submitted(call: cst.Call, at: int = 0) -> cst.BaseExpression | None:
     """``f(*rest)`` of ``submit(f, *rest)`` (``run_in_executor(ex, f, *rest)``: ``at`` = 1):
     ``f`` a name or an attribute path, the rest plain arguments (evaluated here, as the call
-    evaluates them)."""
+    evaluates them); a lambda of no parameter given nothing else: its body."""
     args = call.args
     if len(args) <= at or any(a.keyword is not None or a.star for a in args[: at + 1]):
         return None
     func = args[at].value
+    if type(func) is cst.Lambda and len(args) == at + 1 and no_parameters(func.params):
+        return func.body  # (``pool.submit(lambda: k(plan, x).sync())``: its body, 37L)
     if path_of(func) is None or any(a.star for a in args[at + 1 :]):
         return None
     return lowered_from(call, cst.Call(func=func, args=tuple(args[at + 1 :])))
