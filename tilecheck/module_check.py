@@ -33,6 +33,7 @@ from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.constant_fields import field_values
 from tilecheck.host.constant_tables import Constants, constant_tables
 from tilecheck.host.context import Context
+from tilecheck.host.dict_walks import dict_walks
 from tilecheck.host.dunders import class_dunders
 from tilecheck.host.empty_fields import empty_fields
 from tilecheck.host.enum_members import enum_constants, enum_walks, int_enums
@@ -202,8 +203,12 @@ def _module_context(
     )
     ctx.filled = FilledAttributes(module)
     ctx.key_lists = functools.cache(lambda: {**key_lists(module), **enum_walks(enums)})
+    ctx.dict_keys = functools.cache(lambda: dict_walks(module))
+    ctx.walked_length = functools.cache(
+        lambda n: len(ctx.key_lists().get(n) or ctx.dict_keys().get(n, ())) or None
+    )
     ctx.records = functools.cache(lambda: plain_records(module))
-    ctx.known_names = functools.cache(lambda: ScopeNames(module))
+    ctx.known_names = functools.cache(lambda: ScopeNames(module, numbers=known))
     ctx.drawn = functools.cache(
         lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)
     )
@@ -402,7 +407,8 @@ def _check_module(
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
                 known = ScopeConstants(ctx, scope)
-                bodies.append((nested, build_cfg(body, never, ctx.filled, splice, known), where))
+                cfg = build_cfg(body, never, ctx.filled, splice, known, ctx.walked_length)
+                bodies.append((nested, cfg, where))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

@@ -105,7 +105,7 @@ def main() -> None:
     x, y, z = tr.zeros((256,)), tr.zeros((256,)), tr.zeros((256,))
     ops = [
         scale(x.partition((64,)), 2.0),
-        scale(y.partition((64,)), 2.0),
+        scale(y.partition((64,)), 2.0),  # TC105
         scale(z.partition((64,)), 2.0),
     ]
     ops[0].sync()

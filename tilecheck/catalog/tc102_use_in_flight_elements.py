@@ -5,7 +5,7 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c, round37m
+from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c, round37k, round37m
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -431,3 +431,6 @@ INVALID = (*INVALID, *round36c.INVALID["TC102"])
 
 VALID = (*VALID, *round37m.VALID["TC102"])
 INVALID = (*INVALID, *round37m.INVALID["TC102"])
+# Round 37K (``round37k``): a store loop over the keys of a module's dict of literals.
+VALID = (*VALID, *round37k.VALID["TC102"])
+INVALID = (*INVALID, *round37k.INVALID["TC102"])

@@ -69,6 +69,8 @@ from tilecheck.catalog.round36bf import VALID as ROUND36BF_VALID
 from tilecheck.catalog.round36d import INVALID as ROUND36D_INVALID
 from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
+from tilecheck.catalog.round37k import INVALID as ROUND37K_INVALID
+from tilecheck.catalog.round37k import VALID as ROUND37K_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -223,6 +225,7 @@ def main() -> None:
         *ROUND35F_VALID["TC105"],
         *ROUND36D_VALID["TC105"],
         *ROUND36BF_VALID["TC105"],
+        *ROUND37K_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -338,6 +341,7 @@ def main() -> None:
         *ROUND35F_INVALID["TC105"],
         *ROUND36D_INVALID["TC105"],
         *ROUND36M_INVALID["TC105"],
+        *ROUND37K_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
     ),
 )

@@ -80,6 +80,8 @@ from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
 from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
+from tilecheck.catalog.round37k import INVALID as ROUND37K_INVALID
+from tilecheck.catalog.round37k import VALID as ROUND37K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -359,6 +361,7 @@ class Prefetcher:
         *ROUND35K_VALID["TC108"],
         *ROUND36E_VALID["TC108"],
         *ROUND36M_VALID["TC108"],
+        *ROUND37K_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(
@@ -524,6 +527,7 @@ def main() -> None:
         *ROUND36C_INVALID["TC108"],
         *ROUND36E_INVALID["TC108"],
         *ROUND36M_INVALID["TC108"],
+        *ROUND37K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),
 )

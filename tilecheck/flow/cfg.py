@@ -89,9 +89,11 @@ class _Builder:
         filled: Container[str] = frozenset(),
         splice: Splice | None = None,
         constants: Mapping[str, int] | None = None,
+        lengths: unroll.Lengths | None = None,
     ) -> None:
         # the scope's integer constants (``range(WARMUP)``: the loop runs)
         self.constants = constants if constants is not None else {}
+        self.lengths = lengths  # the lengths of the module's lists of keys (``unroll.slots``)
         self.never = never  # a test known false wherever the body runs (a module's flag)
         self.splice = splice
         # a spliced manager's ``yield`` statement (by id) -> how the ``with`` goes on there
@@ -346,7 +348,8 @@ class _Builder:
 
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
-        count = unroll.slots(stmt, [self.suite[:2], *((s, at) for s, at, _ in self.outer)])
+        suites = [self.suite[:2], *((s, at) for s, at, _ in self.outer)]
+        count = unroll.slots(stmt, suites, self.lengths)
         if count is None:
             return self.loop(stmt, block, ctx)
         # the slots, one after another, then the loop: taken apart by ``UNROLL_IN``/``_OUT``
@@ -548,6 +551,7 @@ def build_cfg(
     filled: Container[str] = frozenset(),
     splice: Splice | None = None,
     constants: Mapping[str, int] | None = None,
+    lengths: unroll.Lengths | None = None,
 ) -> CFG:
     """The CFG of a body: a function's ``body.body``, a class's, or ``module.body``.
     ``never``: the tests known false there (no way leads into the ``if`` they guard);
@@ -555,8 +559,9 @@ def build_cfg(
     ``with`` item (and the items around it), the body of the ``@contextmanager`` function it
     enters and that body's one ``yield`` statement, where that body is built in place
     (``WITH_CALL`` .. ``YIELDED``, the block, the rest of the body, ``WITH_EXIT``), else None;
-    ``constants``: the integer names the body sees (a ``range(N)`` loop's trips)."""
-    builder = _Builder(never, filled, splice, constants)
+    ``constants``: the integer names the body sees (a ``range(N)`` loop's trips);
+    ``lengths``: the lengths of the module's names of known keys a function's loop walks."""
+    builder = _Builder(never, filled, splice, constants, lengths)
     end: Block | None = builder.follow(builder.entry)
     for index, stmt in enumerate(body):
         if end is None:

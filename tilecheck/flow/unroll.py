@@ -17,7 +17,7 @@ read, and only a few earlier statements, so a loop this does not take costs a ty
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -27,6 +27,7 @@ from tilecheck.syntax.constants import int_value
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 Suites = Sequence[tuple[Sequence[Statement], int]]
+Lengths = Callable[[str], int | None]
 
 MOST_SLOTS = 8  # a longer container keeps the loop
 BUDGET = 80  # slots times the statements of the body (nested ones too)
@@ -42,10 +43,11 @@ _KEEPING = frozenset(
 _VIEWS = frozenset({"values", "keys", "items"})
 
 
-def slots(loop: cst.For, suites: Suites) -> int | None:
+def slots(loop: cst.For, suites: Suites, lengths: Lengths | None = None) -> int | None:
     """How many slots ``loop`` is built with (None: built as a loop only). ``suites``: the
     loop's own suite and the suites around it, innermost first, each with the index of the
-    statement holding the loop."""
+    statement holding the loop; ``lengths``: the length of a name of the module the body
+    reads (a literal list of keys, a dict of constant keys: round 37K), where known."""
     iterable = loop.iter
     kind = type(iterable)
     if kind is cst.Call:
@@ -61,7 +63,7 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
         return None
     if loop.asynchronous is not None or loop.orelse is not None:
         return None
-    earlier = _Earlier(suites)
+    earlier = _Earlier(suites, lengths)
     count = _length(iterable, earlier, 0)
     if count is None or not 2 <= count <= MOST_SLOTS:
         return None
@@ -75,9 +77,10 @@ def slots(loop: cst.For, suites: Suites) -> int | None:
 class _Earlier:
     """The statements before the loop, latest first, read for a name's binding."""
 
-    __slots__ = ("_statements",)
+    __slots__ = ("_statements", "lengths")
 
-    def __init__(self, suites: Suites) -> None:
+    def __init__(self, suites: Suites, lengths: Lengths | None = None) -> None:
+        self.lengths = lengths  # a module name's length, where no earlier statement binds it
         out: list[Statement] = []
         for suite, at in suites:
             for position in range(at - 1, -1, -1):
@@ -160,6 +163,8 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         return _length(first.iter, earlier, start, depth + 1)
     if kind is cst.Name:
         found = earlier.bound(expr.value, start)  # type: ignore[attr-defined]
+        if found is None and earlier.lengths is not None:
+            return earlier.lengths(expr.value)  # type: ignore[attr-defined]
         return None if found is None else _length(found[0], earlier, found[1], depth + 1)
     if kind is cst.Subscript:  # ``xs[1:]``, ``xs[:-1]``: a constant slice of a known length
         return _sliced_length(expr, earlier, start, depth)  # type: ignore[arg-type]
@@ -195,18 +200,39 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
 
 def _range_length(args: list[cst.BaseExpression], earlier: _Earlier, start: int) -> int | None:
     """``range(n)``, ``range(a, b[, s])`` of integer literals or names bound to one a few
-    statements before (``N_LAYERS = 5``)."""
+    statements before (``N_LAYERS = 5``), ``len`` of a container of a length shown, and sums
+    and differences of those (``range(len(layers) - 1)``, round 37K)."""
     bounds: list[int] = []
     for arg in args:
-        if type(arg) is cst.Name:
-            found = earlier.bound(arg.value, start)
-            arg = found[0] if found is not None else arg
-        if type(arg) is not cst.Integer:
+        bound = _count(arg, earlier, start, 0)
+        if bound is None:
             return None
-        bounds.append(int_value(arg))
+        bounds.append(bound)
     if len(bounds) == 3 and bounds[2] == 0:
         return None
     return len(range(*bounds))
+
+
+def _count(arg: cst.BaseExpression, earlier: _Earlier, start: int, depth: int) -> int | None:
+    """The integer a bound of a ``range`` is, as the source shows (None: not shown)."""
+    if depth > 8:
+        return None
+    if type(arg) is cst.Name:
+        found = earlier.bound(arg.value, start)
+        return None if found is None else _count(found[0], earlier, found[1], depth + 1)
+    if type(arg) is cst.Integer:
+        return int_value(arg)
+    if type(arg) is cst.BinaryOperation and type(arg.operator) in (cst.Add, cst.Subtract):
+        left = _count(arg.left, earlier, start, depth + 1)
+        right = _count(arg.right, earlier, start, depth + 1)
+        if left is None or right is None:
+            return None
+        return left + right if type(arg.operator) is cst.Add else left - right
+    if type(arg) is cst.Call and type(arg.func) is cst.Name and arg.func.value == "len":
+        given = arg.args
+        if len(given) == 1 and given[0].keyword is None and not given[0].star:
+            return _length(given[0].value, earlier, start, depth + 1)
+    return None
 
 
 def _constants(iterable: cst.BaseExpression, earlier: _Earlier) -> bool:

@@ -91,6 +91,11 @@ class Context:
     # Names that hold a literal list of keys wherever read (``tilecheck.host.key_lists``),
     # worked out the first time an index is such a list's item (``bufs[keys[0]]``).
     key_lists: Callable[[], Mapping[str, tuple[int | str, ...]]] = dict
+    # Names of dicts of literals by constant keys only walked or read (``host.dict_walks``),
+    # worked out the first time a loop walks a name that is not such a list (round 37K).
+    dict_keys: Callable[[], Mapping[str, tuple[int | str, ...]]] = dict
+    # How many keys such a name (or a literal list of keys) walks, for a function's CFG.
+    walked_length: Callable[[str], int | None] = lambda _: None
     # The names of the whole module (``tilecheck.host.known_keys``), walked the first time a
     # function's ops by known key read a display or dict of the module (``watched`` in ``if n
     # in watched``).

@@ -329,7 +329,7 @@ class Functions:
                 self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
             )
             known = ScopeConstants(self.ctx, fn)
-            cfg = build_cfg(body, never, self.ctx.filled, splice, known)
+            cfg = build_cfg(body, never, self.ctx.filled, splice, known, self.ctx.walked_length)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None

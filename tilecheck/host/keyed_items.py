@@ -17,7 +17,7 @@ Anything else stays as before (stored ops count as run: someone may take them ou
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -28,8 +28,9 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
+from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import source_of
+from tilecheck.syntax.nodes import empty_dict, source_of
 from tilecheck.syntax.walk import descendants, own_nodes
 
 _COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
@@ -43,6 +44,7 @@ _COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
 _HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple))
 _DISPLAYS = (cst.List, cst.Tuple)  # round 31E: a display's positions are its keys
+_MADE = (cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple)
 
 
 def candidates(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[cst.CSTNode]:
@@ -84,10 +86,12 @@ def unrun_keyed(
     scope: cst.CSTNode,
     sites: frozenset[cst.CSTNode],
     outer: Callable[[], ScopeNames | None] | None = None,
+    numbers: Mapping[str, int] | None = None,
 ) -> Iterator[Finding]:
     """TC105 for the launches among ``sites`` that some known key leaves unrun (``outer``:
-    the module's names, for the names a function reads from it)."""
-    names = ScopeNames(scope, outer)
+    the module's names, for the names a function reads from it; ``numbers``: the scope's
+    integer constants)."""
+    names = ScopeNames(scope, outer, numbers)
     for loop in names.loops:
         if type(loop) is cst.For:
             yield from _gated(names, loop, sites)
@@ -137,16 +141,17 @@ def unwaited_keyed(
     sites: frozenset[cst.CSTNode],
     outer: Callable[[], ScopeNames | None] | None = None,
     records: frozenset[str] = frozenset(),
+    numbers: Mapping[str, int] | None = None,
 ) -> Iterator[Finding]:
     """TC108 for the submits among ``sites`` that make a container's items (also as a member
     of an item's tuple, or an argument of a plain record class in ``records``) (a comprehension
     or a display, bound once or indexed at once) whose every use takes items by keys or
     constant slices that leave some position out: the Pending there is never waited (round
     29C: the container's positions as cells; the untaken ones are dropped)."""
-    names = ScopeNames(scope, outer)
+    names = ScopeNames(scope, outer, numbers)
     for name in names.binds:
         value = names.bound_once(name)
-        if type(value) in (cst.DictComp, cst.ListComp, cst.Dict):
+        if type(value) in (cst.DictComp, cst.ListComp, cst.Dict) or empty_dict(value):
             uses = names.uses.get(name, ())
             left = _left_out(names, value, uses, sites, records)  # type: ignore[arg-type]
             for call, shown in left:
@@ -171,18 +176,26 @@ def _unwaited(call: cst.CSTNode, shown: Key, holder: str) -> Finding:
 
 def _left_out(
     names: ScopeNames,
-    value: cst.DictComp | cst.ListComp | cst.Dict | cst.List | cst.Tuple,
+    value: cst.DictComp | cst.ListComp | cst.Dict | cst.List | cst.Tuple | cst.Call,
     uses: Sequence[tuple[cst.CSTNode, object, object]],
     sites: frozenset[cst.CSTNode],
     records: frozenset[str] | None,
 ) -> Iterator[tuple[cst.CSTNode, Key]]:
     """The items of ``value`` made by ``sites`` that no use reaches, with a key left out
     (``records``: None, only items that are the launch itself)."""
-    made = _items_made(value, sites, records)
-    if not made:
-        return
-    keys = names.made_keys(value)
-    if not keys:
+    made: Sequence[tuple[cst.CSTNode, Key | None]]
+    if empty_dict(value):  # filled by stores under known keys (round 37K)
+        stored = stored_rows(names, uses, lambda item: _made_in(item, sites, records))
+        if stored is None:
+            return
+        made, keys, stores = stored
+        uses = [use for use in uses if id(use[0]) not in stores]
+    else:
+        if isinstance(value, cst.Call):
+            return
+        made, found = _items_made(value, sites, records), names.made_keys(value)
+        keys = found or []
+    if not made or not keys:
         return
     reached: set[Key] = set()
     for use in uses:
@@ -194,8 +207,10 @@ def _left_out(
     if not reached:
         return  # never read by key: stored, as before (someone may take it out)
     left = [k for k in keys if k not in reached]
+    shown: set[int] = set()
     for call, key in made:
-        if left and (key is None or key in left):
+        if left and (key is None or key in left) and id(call) not in shown:
+            shown.add(id(call))
             yield call, left[0] if key is None else key
 
 
@@ -203,7 +218,7 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
     value = names.bound_once(name)
     if type(value) in _DISPLAYS and not _named_display(names, name):
         return  # ``a, b = k(x), k(y)`` binds names, not a container
-    if type(value) not in (cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple):
+    if type(value) not in _MADE and not empty_dict(value):
         return
     uses = names.uses.get(name, ())
     for call, shown in _left_out(names, value, uses, sites, None):  # type: ignore[arg-type]
@@ -268,13 +283,18 @@ def _reaches(
     names: ScopeNames, use: tuple[cst.CSTNode, object, object], count: int | None
 ) -> set[Key] | None:
     """The keys one use of a container may take an item by (``use``: a name, or a list
-    comprehension indexed where it is made); None where it may take any."""
+    comprehension indexed where it is made); None where it may take any. ``count``: the
+    positions of a list (None: a dict, whose ``pop(k)`` and ``del d[k]`` move no other)."""
     name, parent, above = use
     if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
         return set()
     if type(parent) is cst.Attribute and parent.value is name and type(above) is cst.Call:
-        taken = dropped_or_taken(parent, above)  # ``ops.clear()``, ``ops.pop("a")``
-        return taken if taken is not None else _walked_items(names, parent, above)
+        taken = dropped_or_taken(parent, above)  # ``ops.clear()``, ``ops.pop(k)`` (round 37K)
+        if taken is False:
+            return set()
+        if isinstance(taken, cst.BaseExpression) and count is None:
+            return _key_taken(names, taken, count, name)
+        return _walked_items(names, parent, above)
     if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
         return None
     index = parent.slice[0].slice
@@ -283,24 +303,35 @@ def _reaches(
         return None if window is None else set(range(count)[window])
     if type(index) is not cst.Index:
         return None
-    key = constant(index.value)
+    if type(above) is cst.Del:  # a dict's ``del d[k]`` drops the item (a list's shifts)
+        return set() if count is None else None
+    return _key_taken(names, index.value, count, name)
+
+
+def _key_taken(
+    names: ScopeNames, index: cst.BaseExpression, count: int | None, name: cst.CSTNode
+) -> set[Key] | None:
+    """The keys ``d[index]`` or ``d.pop(index)`` (``name``: ``d``) may take an item by: a
+    constant, a name of one known key, the target of a loop over known keys (those of its
+    keys for which the use may run); None for any other key."""
+    key = constant(index)
     if key is not None:
         if count is not None and isinstance(key, int) and key < 0:
             key += count
         return {key}
-    if type(index.value) is not cst.Name:
+    if type(index) is not cst.Name:
         return None
-    known = known_key(names, index.value.value)  # round 29N2: ``ops[mode]``, ``mode`` known
+    known = known_key(names, index.value)  # round 29N2: ``ops[mode]``, ``mode`` known
     if known is not None:
         return {known}
-    loop = names.walker.get(id(index.value))
-    binders = names.binds.get(index.value.value, ())
+    loop = names.walker.get(id(index))
+    binders = names.binds.get(index.value, ())
     if loop is None or not all(type(b) in (cst.For, cst.CompFor) for b in binders):
         return None  # not the target of a loop around the use, or bound otherwise too
     walked = names.walked(loop)
     if walked is None:
         return None
-    key_name = index.value.value
+    key_name = index.value
     if type(loop) is not cst.For or walked_key(loop.target) != key_name:
         return set(walked)
     return _guarded(names, loop, key_name, walked, (name,))

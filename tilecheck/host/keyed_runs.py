@@ -68,7 +68,7 @@ class KeyedRuns(SkippedRuns):
         if scope is not None and sites and self._held(scope, sites):
             # a function's names it never binds are the module's
             outer = self.ctx.known_names if self.module_node is None else None
-            for finding in unrun_keyed(scope, frozenset(sites), outer):
+            for finding in unrun_keyed(scope, frozenset(sites), outer, self.ctx.constants):
                 op, top = sites[finding.node]
                 statement = self.made_elsewhere.get(op)
                 found = dataclasses.replace(finding, top=top, statement=statement)
@@ -88,7 +88,9 @@ class KeyedRuns(SkippedRuns):
             return
         outer = self.ctx.known_names if self.module_node is None else None
         records = self.ctx.records()
-        for finding in unwaited_keyed(scope, frozenset(pending_sites), outer, records):
+        for finding in unwaited_keyed(
+            scope, frozenset(pending_sites), outer, records, self.ctx.constants
+        ):
             pending, top = pending_sites[finding.node]
             found = dataclasses.replace(finding, top=top)
             self.sink.add((PENDING_NEVER_WAITED, pending), (-1, pending), found)

@@ -9,7 +9,7 @@ d.items()`` / ``for i in range(3)`` walks the keys of what it walks. Anything el
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
@@ -37,11 +37,18 @@ class ScopeNames:
     grandparent, and the places that bind it: walked once."""
 
     def __init__(
-        self, scope: cst.CSTNode, outer: Callable[[], ScopeNames | None] | None = None
+        self,
+        scope: cst.CSTNode,
+        outer: Callable[[], ScopeNames | None] | None = None,
+        numbers: Mapping[str, int] | None = None,
     ) -> None:
         # the module's names, asked for a name this scope reads but never binds
         self._outer = outer
         self.scope = scope
+        # the scope's integer constants (``HEADS = 4``), for the bounds of a ``range``
+        self.numbers: Mapping[str, int] = numbers or {}
+        # a target of an assignment -> the assignment (``d[k] = ...`` stores, round 37K)
+        self.assigned: dict[int, cst.Assign] = {}
         self.uses: dict[str, list[Use]] = {}
         self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
         self.loops: list[cst.For | cst.CompFor] = []
@@ -77,6 +84,9 @@ class ScopeNames:
                 inner = {**env, **_comprehension_targets(node.for_in)}  # type: ignore[attr-defined]
                 if type(parent) is cst.Subscript and parent.value is node:
                     self.indexed.append((node, parent, above))  # type: ignore[arg-type]
+            elif type(node) is cst.Assign:
+                for place in node.targets:
+                    self.assigned[id(place)] = node
             for child in children(node):
                 scoped = inner
                 if type(node) is cst.For and child is node.body:
@@ -195,7 +205,7 @@ class ScopeNames:
                 count = self.length(walked.args[0].value)
                 return None if count is None else list(range(count))
             if type(func) is cst.Name and func.value == "range" and 1 <= len(walked.args) <= 3:
-                bounds = [const_int(a.value) for a in walked.args]
+                bounds = [self.number(a.value) for a in walked.args]
                 if any(b is None for b in bounds):
                     return None
                 values = range(*(b for b in bounds if b is not None))
@@ -212,6 +222,21 @@ class ScopeNames:
             free = self._free(walked.value)
             return (free or self)._walked_name(walked)
         return self.constants(walked)
+
+    def number(self, expr: cst.BaseExpression) -> int | None:
+        """An integer the syntax shows (round 37K): literals, the scope's constants, ``len``
+        of a container of known length, and sums and differences of those (``HEADS - 1``,
+        ``len(LAYERS) - 1``)."""
+        if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len":
+            args = expr.args
+            plain = len(args) == 1 and not args[0].keyword and not args[0].star
+            return self.length(args[0].value) if plain else None
+        if type(expr) is cst.BinaryOperation and type(expr.operator) in (cst.Add, cst.Subtract):
+            left, right = self.number(expr.left), self.number(expr.right)
+            if left is None or right is None:
+                return None
+            return left + right if type(expr.operator) is cst.Add else left - right
+        return const_int(expr, self.numbers)
 
     def length(self, expr: cst.BaseExpression) -> int | None:
         """How many items ``expr`` holds: a display without ``*``, or a name bound once to

@@ -26,12 +26,14 @@ from tilecheck.flow import peel
 from tilecheck.flow.elements import ElementKind
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
+from tilecheck.host.dict_walks import literal_dict
 from tilecheck.host.display_walks import read_items, slot_assign
 from tilecheck.host.indices import At
 from tilecheck.host.key_walks import key_walk
 from tilecheck.host.loop_columns import Column, Counting
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
+from tilecheck.host.range_bounds import bound_of
 from tilecheck.host.short_circuits import ShortCircuits
 from tilecheck.host.turn_tests import decided, turn_def
 from tilecheck.syntax import drawn
@@ -39,6 +41,7 @@ from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
 
 LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
+_KEYED = ("keys", "items")  # a dict's views that take its keys (with no object beside)
 _TOLERATED = {"zip": "strict", "enumerate": "start"}  # a keyword read (``positions``)
 
 # What one step takes: a value, a counter's constant (``range``, ``enumerate``), or a row of
@@ -87,6 +90,7 @@ class Positions(ShortCircuits):
         if known and slots:
             assert items is not None
             self._unrolled_items[id(loop)] = items
+            self._evaluated_holders[id(loop)] = loop  # (its stores, as ``KeyedRuns`` notes)
             if type(loop.iter) is cst.Subscript:  # ``for p in pends[1:]`` (round 37A)
                 self.walked_slice(loop.iter)
         if known != slots:
@@ -165,6 +169,8 @@ class Positions(ShortCircuits):
                 return False
             if root + "[*]" in self.env and not self.env[root + "[*]"]:
                 continue
+            if set(keys) <= set(self.ctx.dict_keys().get(root, ())):
+                continue  # the module's dict of those keys (round 37K)
             if not all(f"{root}[{k!r}]" in self.env for k in keys):
                 return False
         return True
@@ -246,7 +252,7 @@ class Positions(ShortCircuits):
             if given and given[0].keyword is not None and given[0].keyword.value != tolerated:
                 return None
             if name == "range" and 1 <= len(args) <= 3:
-                bounds = [const_int(a.value, self.ctx.constants) for a in args]
+                bounds = [bound_of(self, a.value) for a in args]
                 if any(b is None for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
                     return None
                 steps = range(*(b for b in bounds if b is not None))
@@ -300,8 +306,9 @@ class Positions(ShortCircuits):
                     return None
             return out if len(out) <= LIMIT else None
         if type(iterable) is cst.Name:  # ``picks = [0, 2]`` bound once, only read (31C)
-            keys = self.ctx.key_lists().get(cst.ensure_type(iterable, cst.Name).value)
-            if keys is not None and len(keys) <= LIMIT:
+            name = cst.ensure_type(iterable, cst.Name).value
+            keys = self.ctx.key_lists().get(name) or self.ctx.dict_keys().get(name)
+            if keys and len(keys) <= LIMIT:
                 return list(keys)
         if type(iterable) is cst.Subscript:  # ``xs[1:]`` of items known one by one (31C)
             return self._sliced_positions(cst.ensure_type(iterable, cst.Subscript))
@@ -360,6 +367,8 @@ class Positions(ShortCircuits):
             return None
         path = path_of(func.value)
         held = self.keyed(path) if path is not None and self._based else None
+        if held is None and type(func.value) is cst.Name:  # a dict of literals (round 37K)
+            held = literal_dict(self.ctx.dict_keys().get(func.value.value))
         if held is None or held.keys is None or len(held.items) > LIMIT:
             return None
         if view == "values":
@@ -520,10 +529,15 @@ def _bind(target: cst.BaseExpression, item: Item) -> list[tuple[str, Item]] | No
 
 def _constants(iterable: cst.BaseExpression, items: list[Item]) -> bool:
     """A name whose items are literal constants (``HEADS = ("q", "k", "v")``), as a display of
-    them (36A)."""
-    return type(iterable) is cst.Name and all(
-        isinstance(i, (int, str)) and not isinstance(i, bool) for i in items
-    )
+    them (36A); or the ``.keys()`` or ``.items()`` of a name of a dict of literals (37K)."""
+    if type(iterable) is cst.Call and type(iterable.func) is cst.Attribute:
+        view = iterable.func.attr.value
+        if iterable.args or type(iterable.func.value) is not cst.Name or view not in _KEYED:
+            return False
+        items = [i[0] if type(i) is tuple and len(i) == 2 and not _oids(i[1]) else i for i in items]
+    elif type(iterable) is not cst.Name:
+        return False
+    return all(isinstance(i, (int, str)) and not isinstance(i, bool) for i in items)
 
 
 def _slot_bindable(
