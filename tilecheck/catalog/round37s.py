@@ -1,8 +1,9 @@
 """Examples of round 37S of issue 17 (summaries of the module's own functions): a helper that
 syncs its op parameter on every call through ``try`` and ``with`` bodies and a loop of at least
 one turn left by ``return`` (a retry wrapper: ``tilecheck.host.reached_runs``) runs the op, so a
-second call with the same op is TC110 inside it; a loop bound by a parameter counts only where
-the call gives it (or leaves it at) a constant of at least one. An unannotated parameter walked
+second call with the same op is TC110 inside it (also through a helper it hands the op to, and
+a ``while True`` loop); a loop bound by a parameter counts only where the call gives it (or
+leaves it at) a constant that makes a first turn. An unannotated parameter walked
 by a loop or comprehension whose items are used as tensors (``o.partition(...)``, given to a
 launch) is a list of tensors, as if annotated ``list[Tensor]`` (``tilecheck.host
 .iterated_params``): the Pendings a helper returns, one per item, borrow the caller's items. A
@@ -48,6 +49,50 @@ def launch_all(outs, src):
 
 VALID: dict[str, tuple[Case, ...]] = {
     "TC110": (
+        valid(
+            """
+
+def run_once(op):
+    return op.sync()
+
+
+def run_logged(op, label):
+    print("running", label)
+    if label == "skip":
+        return None
+    return run_once(op)
+
+
+def main() -> None:
+    out = tr.zeros((32,))
+    op = scale(out.partition((32,)), 2.0)
+    run_logged(op, "skip")
+    run_logged(op, "b")
+    print(out.to_numpy())
+""",
+            "a helper handing its op on only past an `if` that may leave first",
+        ),
+        valid(
+            """
+
+def run(op, attempts=3):
+    for attempt in range(1, attempts + 1):
+        try:
+            op.sync()
+            break
+        except tr.KernelError:
+            print("attempt", attempt, "failed")
+
+
+def main() -> None:
+    out = tr.zeros((32,))
+    op = scale(out.partition((32,)), 2.0)
+    run(op, 0)
+    run(op)
+    print(out.to_numpy())
+""",
+            "a retry loop over `range(1, attempts + 1)` given no attempt first",
+        ),
         valid(
             _RETRY.replace("  # TC110", "")
             + """
@@ -130,6 +175,40 @@ def main() -> None:
 """,
             "a string's `partition` is no tensor's; a variadic helper's Pending waited first",
         ),
+        valid(
+            """
+
+def fill(src, *parts):
+    for p in parts:
+        copy(p, src).sync()
+
+
+def main() -> None:
+    src = tr.ones((32,))
+    a = tr.zeros((32,))
+    b = tr.zeros((32,))
+    fill(src, a.partition((32,)), b.partition((32,)))
+    print(a.to_numpy(), b.to_numpy())
+""",
+            "a `*parts` parameter's items given to a Mutable parameter: partitions, no tensors",
+        ),
+        valid(
+            """
+
+def launch(buffers, src):
+    return {name: copy(buf.partition((32,)), src).submit() for name, buf in buffers.items()}
+
+
+def main() -> None:
+    src = tr.ones((32,))
+    buffers = {"a": tr.zeros((32,)), "b": tr.zeros((32,))}
+    pends = launch(buffers, src)
+    for p in pends.values():
+        p.wait()
+    print(buffers["a"].to_numpy())
+""",
+            "a helper's dict of Pendings over a dict's items, all waited before the read",
+        ),
     ),
     "TC103": (
         valid(
@@ -156,6 +235,67 @@ def main() -> None:
 
 INVALID: dict[str, tuple[Case, ...]] = {
     "TC110": (
+        invalid(
+            """
+
+def run_once(op):
+    return op.sync()  # TC110
+
+
+def run_logged(op, label):
+    print("running", label)
+    return run_once(op)
+
+
+def main() -> None:
+    out = tr.zeros((32,))
+    op = scale(out.partition((32,)), 2.0)
+    run_logged(op, "a")
+    run_logged(op, "b")
+""",
+            "a helper handing its op to a helper that syncs it, called twice with one op",
+        ),
+        invalid(
+            """
+
+def run(op, attempts=3):
+    for attempt in range(1, attempts + 1):
+        try:
+            op.sync()  # TC110
+            break
+        except tr.KernelError:
+            print("attempt", attempt, "failed")
+    while True:
+        return None
+
+
+def main() -> None:
+    out = tr.zeros((32,))
+    op = scale(out.partition((32,)), 2.0)
+    run(op)
+    run(op)
+""",
+            "a retry loop over `range(1, attempts + 1)`, called twice with one op",
+        ),
+        invalid(
+            """
+
+def run(op):
+    while True:
+        try:
+            return op.sync()  # TC110
+        except tr.KernelError:
+            print("retrying")
+
+
+def main() -> None:
+    out = tr.zeros((32,))
+    op = scale(out.partition((32,)), 2.0)
+    run(op)
+    run(op)
+""",
+            "a `while True` retry loop left by `return`, called twice with one op",
+        ),
         invalid(
             _RETRY
             + """
@@ -258,6 +398,41 @@ def main() -> None:
     pending.wait()
 """,
             "a helper passing its `*args` on to a launch; its output read before the wait",
+        ),
+        invalid(
+            """
+
+def zero_all(src, *outs):
+    return [copy(o.partition((32,)), src).submit() for o in outs]
+
+
+def main() -> None:
+    src = tr.ones((32,))
+    a = tr.ones((32,))
+    b = tr.ones((32,))
+    pends = zero_all(src, a, b)
+    print(b.to_numpy())  # TC102
+    for p in pends:
+        p.wait()
+""",
+            "a helper walking its `*outs` (the call's extra arguments); one read before the waits",
+        ),
+        invalid(
+            """
+
+def launch(buffers, src):
+    return {name: copy(buf.partition((32,)), src).submit() for name, buf in buffers.items()}
+
+
+def main() -> None:
+    src = tr.ones((32,))
+    buffers = {"a": tr.zeros((32,)), "b": tr.zeros((32,))}
+    pends = launch(buffers, src)
+    print(buffers["a"].to_numpy())  # TC102
+    for p in pends.values():
+        p.wait()
+""",
+            "a helper's dict comprehension of Pendings over a dict's `items()`; an item read first",
         ),
     ),
     "TC103": (

@@ -106,7 +106,9 @@ class BodyAnalysis(Positions):
         env: dict[str, Oids] = {}
         holds: dict[int, Hold] = {}
         bound: dict[str, int] = {}
-        everything = (*params.posonly_params, *params.params, *params.kwonly_params)
+        star = params.star_arg if isinstance(params.star_arg, cst.Param) else None
+        walked = (star,) if star is not None and star.annotation is None else ()  # (round 37S)
+        everything = (*params.posonly_params, *params.params, *params.kwonly_params, *walked)
         for param in everything:
             name = param.name.value
             if narrowed and narrowed.get(name) in self.ctx.classes:  # (``dunders``)
@@ -147,7 +149,7 @@ class BodyAnalysis(Positions):
         fn = self.scope_node
         if annotation is not None or type(fn) is not cst.FunctionDef:
             return annotation is not None and tensor_container(annotation, self.ctx.resolver)
-        return name in iterated_tensor_params(fn, lambda f: bool(self.ctx.callee(f).kernel))
+        return name in iterated_tensor_params(fn, lambda f: self.ctx.callee(f).kernel)
 
     def transfer(self, block: Block, state: State) -> State | None:
         """Run a block's elements. A block of an unrolled ``for`` (``tilecheck.flow.unroll``)

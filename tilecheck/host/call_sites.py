@@ -311,7 +311,7 @@ class CallSites(SummaryChecks):
             return self.unknown_call(call)
         args = self.passed(call)
         values = [self.ev(arg.value) for arg in args]
-        binding = bind_arguments(summary, args, values, 1 if receiver is not None else 0)
+        binding = bind_arguments(call, summary, args, values, 1 if receiver is not None else 0)
         if binding is None:
             return self.escape_all(values)
         bound, spread = binding

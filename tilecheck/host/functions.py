@@ -437,6 +437,10 @@ class Functions:
             param_runs=analysis.parameter_runs(),
             run_bounds=tuple(analysis.run_bounds.items()),
             variadic=variadic,
+            star=len(names[0]) - 1
+            if variadic and isinstance(fn.params.star_arg, cst.Param)
+            else None,
+            run_statements=tuple(analysis.run_statements.items()),
             yielded=analysis.yield_returns,
             distinct_attributes=frozenset(analysis.distinct_attributes),
             untouched=untouched,

@@ -61,7 +61,14 @@ _KEYED_METHODS = frozenset({"sort"}) | frozenset(
 
 
 class Immediate(PoppedItems):
-    __slots__ = ("_builtin_names", "_param_runs", "_task_starts", "run_bounds", "yield_returns")
+    __slots__ = (
+        "_builtin_names",
+        "_param_runs",
+        "_task_starts",
+        "run_bounds",
+        "run_statements",
+        "yield_returns",
+    )
 
     def __init__(self, ctx: Context) -> None:
         PoppedItems.__init__(self, ctx)
@@ -70,6 +77,7 @@ class Immediate(PoppedItems):
         self.yield_returns = False
         self._param_runs: dict[int, set[tuple[str, cst.CSTNode]]] = {}  # ``Summary.param_runs``
         self.run_bounds: dict[cst.CSTNode, tuple[Bound, ...]] = {}  # ``Summary.run_bounds``
+        self.run_statements: dict[cst.CSTNode, int] = {}  # ``Summary.run_statements``
         # a called name -> the builtin it names, if one (by its text alone: ``Context.callee``)
         self._builtin_names: dict[str, str | None] = {}
         # the ``await``s of this body where tasks it created start (``tasks.task_starts``)
@@ -218,6 +226,8 @@ class Immediate(PoppedItems):
                 continue
             if node in bounds and not bounds_met(bounds[node], given, self.ctx.constants):
                 continue
+            if self._passed_on(named, how, node, summary):
+                continue
             op = self.bound.get(named.value)
             if op is None or self.env.get(named.value) != frozenset({op}):
                 continue
@@ -231,7 +241,30 @@ class Immediate(PoppedItems):
             self.verdict(OP_ALREADY_RUN, call, finding)
             self.took(op, call, how)
             if summary.statement is not None:
-                self._run_inside[call] = (node, summary.statement)
+                inner = dict(summary.run_statements).get(node, summary.statement)
+                self._run_inside[call] = (node, inner)
+
+    def _passed_on(self, named: cst.Name, how: str, node: cst.CSTNode, summary: Summary) -> bool:
+        """A parameter of the function being summarized handed to one that runs it on every
+        call, in a line reached on every call: it runs it too (``Summary.run_statements``:
+        where, a helper calling a helper)."""
+        name = named.value
+        if (
+            name not in self.summarizing
+            or name in self.ctx.rebindable
+            or summary.statement is None
+            or self.scope_node is None
+            or name in rebound(self.scope_node)
+        ):
+            return False
+        bounds = self._reached(named) if name not in self.env else None
+        if bounds is None:  # (an op it ran itself first: its own run, checked as any)
+            return False
+        self._param_runs.setdefault(self.summarizing.index(name), set()).add((how, node))
+        self.run_statements[node] = dict(summary.run_statements).get(node, summary.statement)
+        if bounds:
+            self.run_bounds[node] = bounds
+        return True
 
     def _call(self, expr: cst.Call) -> Value:
         loop = self._loop_of.get(id(expr))

@@ -9,10 +9,11 @@ runtime raises (``Summary.param_runs``).
 before the statement: from the body's top down to the statement, each suite's lines before
 it are simple ones that neither leave nor skip (no ``return``, ``raise``, ``break``,
 ``continue``), and each compound statement on the way is a ``try`` (its body, not a handler),
-a ``with`` (its body: the manager's enter runs first) or a ``for _ in range(n)`` whose first
-turn is certain: ``n`` a positive integer literal, or a parameter of the function (its
-position and constant default come back as a bound the call must meet: given, or left at its
-default, a constant of at least one). An ``if``, a ``while``, another ``for`` and anything
+a ``with`` (its body: the manager's enter runs first), a ``while True`` or a ``for _ in
+range(n)`` (``range(s, n)``, ``range(s, n + c)``) whose first turn is certain: from constants,
+or for a parameter ``n`` of the function (its position, constant default and the least value
+that makes a first turn come back as a bound the call must meet: given, or left at its
+default, a constant of at least that). An ``if``, another ``while`` or ``for`` and anything
 nested in a ``def``, ``class`` or ``lambda`` are not certain. A raise before the statement
 ends the call with an exception (its caller's path is not the normal one), so the claim holds
 on normal paths, as the top level's does."""
@@ -25,9 +26,11 @@ import libcst as cst
 
 from tilecheck.syntax.constants import const_int
 
-# (the parameter ``n`` of ``for _ in range(n)``'s position, its constant default or None)
-Bound = tuple[int, int | None]
+# (the parameter ``n`` of ``for _ in range(n)``'s position, its constant default or None, the
+# least value of ``n`` that makes a first turn: 1 for ``range(n)``, 2 for ``range(1, n)``)
+Bound = tuple[int, int | None, int]
 _LEAVING = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+_SHIFTS = (cst.Add, cst.Subtract)
 
 
 def reached_bounds(
@@ -85,6 +88,8 @@ def _certain_suite(
         return None
     if type(stmt) is cst.Try or type(stmt) is cst.With:
         return body.body
+    if type(stmt) is cst.While:
+        return body.body if _endless(stmt) and stmt.orelse is None else None
     if type(stmt) is not cst.For or stmt.asynchronous is not None or stmt.orelse is not None:
         return None
     bound = _first_turn(stmt, params, names)
@@ -98,20 +103,39 @@ def _certain_suite(
 def _first_turn(
     loop: cst.For, params: list[cst.Param], names: Mapping[str, int]
 ) -> Bound | bool | None:
-    """``for _ in range(n)``: True for a positive literal ``n``, the bound for a parameter
-    ``n``; None otherwise."""
+    """``for _ in range(n)`` (or ``range(s, n)``, ``range(s, n + c)``): True where its first
+    turn is certain from constants, the bound where it is for a parameter ``n``; None
+    otherwise."""
     it = loop.iter
     if type(it) is not cst.Call or type(it.func) is not cst.Name or it.func.value != "range":
         return None
-    if len(it.args) != 1 or it.args[0].keyword is not None or it.args[0].star:
+    if not 1 <= len(it.args) <= 2 or any(a.keyword is not None or a.star for a in it.args):
         return None
-    n = it.args[0].value
+    start = const_int(it.args[0].value, names) if len(it.args) == 2 else 0
+    if start is None:
+        return None
+    stop, offset = it.args[-1].value, 0
+    if type(stop) is cst.BinaryOperation and type(stop.operator) in _SHIFTS:
+        step = const_int(stop.right, names)
+        if step is None:
+            return None
+        offset = step if type(stop.operator) is cst.Add else -step
+        stop = stop.left
     for position, param in enumerate(params):
-        if type(n) is cst.Name and param.name.value == n.value:
+        if type(stop) is cst.Name and param.name.value == stop.value:
             default = param.default
-            return position, const_int(default) if default is not None else None
-    count = const_int(n, names)
-    return True if count is not None and count > 0 else None
+            value = const_int(default, names) if default is not None else None
+            return position, value, start - offset + 1
+    count = const_int(stop, names)
+    return True if count is not None and count + offset > start else None
+
+
+def _endless(loop: cst.While) -> bool:
+    """``while True:`` (or a nonzero literal): its first turn is certain."""
+    test = loop.test
+    if type(test) is cst.Name:
+        return test.value == "True"
+    return type(test) is cst.Integer and const_int(test) != 0
 
 
 def bounds_met(
@@ -120,10 +144,10 @@ def bounds_met(
     names: Mapping[str, int],
 ) -> bool:
     """A call meets each bound: the parameter given, or left at its default, a constant of at
-    least one (``names``: the module's integer constants)."""
-    for position, default in bounds:
+    least the bound's least (``names``: the module's integer constants)."""
+    for position, default, least in bounds:
         expr = given.get(position)
         value = const_int(expr, names) if expr is not None else default
-        if value is None or value < 1:
+        if value is None or value < least:
             return False
     return True

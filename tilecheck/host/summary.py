@@ -193,12 +193,17 @@ class Summary:
     # the loop's body once (round 35R, ``tilecheck.host.looped_runs``).
     rerun_bounds: tuple[tuple[cst.CSTNode, int, int | None], ...] = ()
     # Of ``param_runs``, those reached only through a loop over ``range(n)`` of parameters:
-    # (the run's node, each such ``n``'s position and constant default): a call runs it only
-    # when each is given, or left at, a constant of at least one (round 37S, ``reached_runs``).
-    run_bounds: tuple[tuple[cst.CSTNode, tuple[tuple[int, int | None], ...]], ...] = ()
+    # (the run's node, each such ``n``'s position, constant default and least value for a first
+    # turn): a call runs it only when each is given, or left at, a constant of at least that
+    # (round 37S, ``tilecheck.host.reached_runs``).
+    run_bounds: tuple[tuple[cst.CSTNode, tuple[tuple[int, int | None, int], ...]], ...] = ()
     # It has ``*args`` or ``**kw`` (``names`` are the others): what a call gives beyond its
     # named parameters goes there, not followed (round 37S, ``tilecheck.host.bound_args``).
     variadic: bool = False
+    star: int | None = None  # the index of its ``*args`` in ``names``: the extra positionals
+    # Of ``param_runs``, those inside a function it hands the op to (a helper calling a
+    # helper): the module statement that function lies in (round 37S).
+    run_statements: tuple[tuple[cst.CSTNode, int], ...] = ()
 
 
 def join_returns(
@@ -226,12 +231,15 @@ def parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
 
 def variadic_parameters(fn: cst.FunctionDef) -> tuple[tuple[str, ...], int] | None:
     """As ``parameters``, of a function with ``*args`` or ``**kw`` (round 37S): its named
-    parameters; what a call gives beyond them goes to those (``Summary.variadic``)."""
+    parameters, then ``*args`` (``Summary.star``); what a call gives beyond the named ones goes
+    to those (``Summary.variadic``)."""
     params = fn.params
     if not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None:
         return None
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
-    return (*positional, *(p.name.value for p in params.kwonly_params)), len(positional)
+    star = (params.star_arg.name.value,) if isinstance(params.star_arg, cst.Param) else ()
+    keywords = (p.name.value for p in params.kwonly_params)
+    return (*positional, *keywords, *star), len(positional)
 
 
 def private_tensors(summary: Summary, result: Result) -> frozenset[Target]:
