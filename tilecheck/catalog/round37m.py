@@ -13,6 +13,12 @@ An op taken from a list by the target of a small loop over constants (``for i in
 ops[i].sync()``, the loop built slot by slot) is the item at that constant: run again through
 ``ops[0]`` afterwards is TC110, as after ``for op in ops: op.sync()``.
 
+A drain zipping a list of Pendings with a slice of the outputs they write that starts elsewhere
+(``zip(pends, outs[1:])``, ``zip(pends[1:], outs)``, ``outs[::-1]``) pairs each Pending with
+another output: the step's output is some output, not the one its Pending wrote, so reading it
+after the wait is TC102 (it was silence). Slices starting at the same position
+(``zip(pends[:-1], outs[:-1])``) still line up.
+
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises at the marked line)."""
 
@@ -40,6 +46,20 @@ def main() -> None:
         ),
     ),
     "TC102": (
+        valid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    pends = [copy(o.partition((32,)), x).submit() for o in outs]
+    for p, o in zip(pends[:-1], outs[:-1]):
+        p.wait()
+        print(o.to_numpy()[0])
+    pends[-1].wait()
+""",
+            "a drain zipping the same slice of the Pendings and of the outputs they write",
+        ),
         valid(
             """
 
@@ -101,6 +121,20 @@ def main() -> None:
         ),
     ),
     "TC102": (
+        invalid(
+            """
+
+def main() -> None:
+    x = tr.ones((32,))
+    outs = [tr.zeros((32,)) for _ in range(3)]
+    pends = [copy(o.partition((32,)), x).submit() for o in outs]
+    for p, o in zip(pends, outs[1:]):
+        p.wait()
+        print(o.to_numpy()[0])  # TC102
+    pends[-1].wait()
+""",
+            "a drain zipping each Pending with the next output: read before its own wait",
+        ),
         invalid(
             """
 

@@ -4,13 +4,15 @@ container or of a slice of it, a running index, a tuple of columns), and the syn
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
 from tilecheck.frozen import frozen
 from tilecheck.host.indices import Bounds, Select
 from tilecheck.host.model import NOTHING, Many, Packed, Value, flatten
 from tilecheck.syntax import exact
-from tilecheck.syntax.constants import literal_value
+from tilecheck.syntax.constants import const_int, literal_value
 from tilecheck.syntax.nodes import path_of, target_names
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
@@ -250,3 +252,34 @@ def unordered_keys(column: Column) -> bool:
 def holds_items(column: Column) -> bool:
     """A column of a container's items (not a count, a zip's tuple or untracked)."""
     return column is not None and not isinstance(column, (Counting, Zipped, Sliced))
+
+
+def unaligned(args: list[cst.BaseExpression], columns: list[Column]) -> list[Column]:
+    """The columns of ``zip(pends, outs[1:])``: a slice's items do not line up with the items
+    the other column's Pendings borrow, so each step takes some item of each container, in
+    line with none (a read of ``outs[i + 1]`` after waiting ``pends[i]`` is a use in flight).
+    Where every argument starts at the same position (``zip(pends[:-1], outs[:-1])``,
+    ``zip(bufs[:2], ops)``), or anything but a container's own items is walked, nothing is
+    claimed (silence, as before)."""
+    starts = {_start(a) for a in args}
+    if len(starts) == 1 and None not in starts:
+        return [None] * len(columns)
+    out: list[Column] = []
+    for column in columns:
+        held = column.value if isinstance(column, Sliced) else column
+        if not isinstance(held, Many):
+            return [None] * len(columns)
+        out.append(dataclasses.replace(held, lane=None))
+    return out
+
+
+def _start(arg: cst.BaseExpression) -> int | None:
+    """The position of its container ``zip`` takes first from ``arg``, stepping by one: 0 for
+    a container, ``s`` for ``x[s:...]`` (a constant ``s`` >= 0); None otherwise."""
+    if not is_slice(arg):
+        return 0
+    index = cst.ensure_type(cst.ensure_type(arg, cst.Subscript).slice[0].slice, cst.Slice)
+    if index.step is not None and const_int(index.step) != 1:
+        return None
+    start = 0 if index.lower is None else const_int(index.lower)
+    return start if start is not None and start >= 0 else None

@@ -35,6 +35,7 @@ from tilecheck.host.loop_columns import (
     single,
     source_path,
     target_parts,
+    unaligned,
     unordered_keys,
 )
 from tilecheck.host.model import LIVE, NOTHING, Hold, Kind, Many, Oids, Packed, Value, flatten
@@ -265,7 +266,7 @@ class Loops(NestedItems):
                     p[0] if single(p) else Zipped(tuple(p)) if len(p) > 1 else None for p in parts
                 ]
                 if self.slice_breaks_lanes(args, columns):
-                    return [None] * len(columns)
+                    return unaligned(args, columns)
                 return columns
             if name in ("list", "tuple", "sorted", "reversed", "iter") and len(args) == 1:
                 inner = self.columns(args[0], None)
