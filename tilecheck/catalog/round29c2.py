@@ -18,6 +18,8 @@ from tilecheck.catalog.round31c import INVALID as ROUND31C_INVALID
 from tilecheck.catalog.round31c import VALID as ROUND31C_VALID
 from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
+from tilecheck.catalog.round37e import INVALID as ROUND37E_INVALID
+from tilecheck.catalog.round37e import VALID as ROUND37E_VALID
 
 _REQUESTS = """
 from dataclasses import dataclass, field
@@ -113,3 +115,6 @@ INVALID["TC102"] = INVALID["TC102"] + ROUND31C_INVALID["TC102"]
 # Round 32D's cases (records by any constructor: ``dict(...)``, ``TypedDict``) too.
 VALID["TC102"] = VALID["TC102"] + ROUND32D_VALID["TC102"]
 INVALID["TC102"] = INVALID["TC102"] + ROUND32D_INVALID["TC102"]
+# Round 37E's cases (a function's appends to a module list, carried to its callers) too.
+VALID["TC102"] = VALID["TC102"] + ROUND37E_VALID["TC102"]
+INVALID["TC102"] = INVALID["TC102"] + ROUND37E_INVALID["TC102"]

@@ -53,6 +53,8 @@ from tilecheck.catalog.round34a import INVALID as ROUND34A_INVALID
 from tilecheck.catalog.round34a import VALID as ROUND34A_VALID
 from tilecheck.catalog.round35r import INVALID as ROUND35R_INVALID
 from tilecheck.catalog.round35r import VALID as ROUND35R_VALID
+from tilecheck.catalog.round37e import INVALID as ROUND37E_INVALID
+from tilecheck.catalog.round37e import VALID as ROUND37E_VALID
 from tilecheck.catalog.round37l import INVALID as ROUND37L_INVALID
 from tilecheck.catalog.round37l import VALID as ROUND37L_VALID
 from tilecheck.catalog.round37m import INVALID as ROUND37M_INVALID
@@ -291,6 +293,7 @@ def main() -> None:
         *ROUND37L_VALID["TC110"],
         *ROUND37S_VALID["TC110"],
         *ROUND37M_VALID["TC110"],
+        *ROUND37E_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -493,5 +496,6 @@ def main() -> None:
         *ROUND37L_INVALID["TC110"],
         *ROUND37S_INVALID["TC110"],
         *ROUND37M_INVALID["TC110"],
+        *ROUND37E_INVALID["TC110"],
     ),
 )

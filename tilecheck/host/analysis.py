@@ -505,7 +505,7 @@ class BodyAnalysis(Positions):
         if (type(test) is cst.Name or type(test) is cst.Attribute) and not truth:
             path = path_of(test)
             if path is not None:
-                self.emptied(path)  # ``while todo:`` ended: ``todo`` holds nothing
+                self.drained(test, path)  # ``while todo:`` ended: ``todo`` holds nothing
         if type(test) is cst.Name:
             self.flag_assumed(test.value, truth)  # ``if not waited:`` (``flag_gates``)
             if not truth:

@@ -22,7 +22,7 @@ import dataclasses
 
 import libcst as cst
 
-from tilecheck.host import global_cells
+from tilecheck.host import global_cells, module_lists
 from tilecheck.host.api import TENSOR_WRITES
 from tilecheck.host.call_sites import CallSites
 from tilecheck.host.class_bodies import TENSOR
@@ -44,6 +44,9 @@ class GlobalEffects(CallSites):
         "_shared_parts",
         "global_released",
         "global_stored",
+        "module_appended",
+        "module_appending",
+        "module_held",
     )
 
     def __init__(self, ctx: object) -> None:
@@ -54,6 +57,9 @@ class GlobalEffects(CallSites):
         self._shared_parts: dict[int, str] = {}  # class-body partitions reached, by path
         self._holder_paths: dict[str, Value] = {}  # stores into holders (``global_cells``)
         self._held_roots: set[str] = set()  # the caller's holders given a call's stores
+        self.module_appended: dict[str, Oids] = {}  # appends to module lists (``module_lists``)
+        self.module_appending: dict[tuple[int, str], bool] = {}  # ``module_lists.appends_only``
+        self.module_held: set[str] = set()  # module lists given items here (``module_lists``)
 
     # -- the module's class statements ---------------------------------------------------------
     def class_body(self, cls: cst.ClassDef) -> None:
@@ -164,6 +170,12 @@ class GlobalEffects(CallSites):
     def _call(self, expr: cst.Call) -> Value:
         """``C.x.to_numpy()``: a method of the class body's object (not a library's name)."""
         func = expr.func
+        if type(func) is cst.Attribute and type(self.scope_node) is cst.FunctionDef:
+            kept = module_lists.appended(self, expr)  # (round 37E: a module list's append)
+            if kept is not None:
+                return kept
+        if self.module_held:
+            module_lists.reached(self, expr)
         if (
             type(func) is cst.Attribute
             and func.attr.value in _RUNS
@@ -260,6 +272,7 @@ class GlobalEffects(CallSites):
             if self.env.get(path) == value:
                 self.global_stored[path] = self.result(value)
         self.holders_named()
+        module_lists.summary_stores(self)
         stores = tuple(sorted((n, r) for n, r in self.global_stored.items() if r.kind is not None))
         return frozenset(self.global_released), stores
 
@@ -347,6 +360,7 @@ class GlobalEffects(CallSites):
         fn = self.scope_node
         made: dict[Target, Oids] = {}
         self.holder_stores(call, summary, made)
+        module_lists.apply_stores(self, call, summary, made)
         for name, result in summary.global_stores:
             if root_of(name) != name:
                 continue  # (a holder's: ``holder_stores``)

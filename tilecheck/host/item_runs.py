@@ -26,6 +26,8 @@ from tilecheck.host.field_paths import bare_names, settled_class
 from tilecheck.host.findings import Finding
 from tilecheck.host.key_lists import known_key_path
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
+from tilecheck.host.queue_drains import Drain, drained, drains
+from tilecheck.host.rewalked_items import rewalked
 from tilecheck.host.steady_items import steady_items
 from tilecheck.syntax.nodes import path_of, source_of, target_names
 from tilecheck.syntax.walk import with_parents
@@ -42,19 +44,21 @@ _SKIPPED = (
     cst.GeneratorExp,
 )
 _LISTS = (cst.List, cst.Tuple, cst.ListComp)
+_EMPTY = frozenset({"builtins.list", "collections.deque"})
 # Where a name may be bound otherwise than by an assignment.
 _BINDERS = (cst.AugAssign, cst.NamedExpr, cst.AsName, cst.Element, cst.StarredElement)
 _LEAVES = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Try, cst.TryStar, cst.Yield)
 
 
 class ItemRuns(Expressions):
-    __slots__ = ("_every_run", "_lists", "_steady")
+    __slots__ = ("_every_run", "_lists", "_queue_drains", "_steady")
 
     def __init__(self, ctx: Context) -> None:
         Expressions.__init__(self, ctx)
         self._steady: dict[str, bool] = {}  # a container's name -> ``steady_items``
         self._every_run: dict[int, tuple[cst.Call, str] | None] = {}  # loop -> its step's run
         self._lists: dict[str, bool] = {}  # a name -> bound to lists only (``_list_walked``)
+        self._queue_drains: dict[int, dict[int, Drain]] = {}  # a scope's id -> its drain loops
 
     def steady(self, name: str) -> bool:
         """What ``name`` holds keeps its items at their keys in this body."""
@@ -73,6 +77,13 @@ class ItemRuns(Expressions):
             return whole
         if type(expr) is cst.Attribute and (self.instances or getattr(self, "me", None)):
             return self._field_rerun(expr, value, node, how)
+        if type(expr) is cst.Name:
+            op = Expressions.check_rerun(self, expr, value, node, how)
+            if op is None or op not in self.taken:  # (round 37E: a second walk)
+                again = rewalked(self, cst.ensure_type(expr, cst.Name), value, node, how)
+                if again is not None:
+                    self.verdict(OP_ALREADY_RUN, node, again)
+            return op
         if type(expr) is not cst.Subscript:
             return Expressions.check_rerun(self, expr, value, node, how)
         path = path_of(expr)
@@ -210,6 +221,19 @@ class ItemRuns(Expressions):
                     out.append(op)
         return out
 
+    def drained(self, test: cst.BaseExpression, path: str) -> None:
+        """``while q:`` ended (or ``if not q:`` holds): ``q`` is empty; a drain loop waited
+        every holder it held (``tilecheck.host.queue_drains``)."""
+        scope = self.scope_node or self.module_node
+        if type(test) is cst.Name and scope is not None and path + "[*]" in self.env:
+            found = self._queue_drains.get(id(scope))
+            if found is None:
+                found = self._queue_drains[id(scope)] = drains(scope)
+            drain = found.get(id(test))
+            if drain is not None and not self.lazy:
+                drained(self, drain)
+        self.emptied(path)
+
     def loop_done(self, loop: cst.For) -> None:
         ran = self._runs_every_item(loop)
         taken = self._elements.get(id(loop), {}) if ran is not None else {}
@@ -262,7 +286,7 @@ class ItemRuns(Expressions):
             if isinstance(parent, cst.AssignTarget):
                 continue  # checked with its statement below
             if isinstance(parent, cst.AnnAssign) and parent.target is node:
-                if not isinstance(parent.value, _LISTS):
+                if not (isinstance(parent.value, _LISTS) or self._empty(parent.value)):
                     return False
             elif isinstance(parent, _BINDERS):
                 return False
@@ -272,12 +296,21 @@ class ItemRuns(Expressions):
                 if any(name in target_names(t.target) for t in assign.targets) and (
                     len(assign.targets) != 1
                     or type(assign.targets[0].target) is not cst.Name
-                    or not isinstance(assign.value, _LISTS)
+                    or not (isinstance(assign.value, _LISTS) or self._empty(assign.value))
                 ):
                     return False
             elif isinstance(node, (cst.For, cst.CompFor)) and name in target_names(node.target):
                 return False
         return True
+
+    def _empty(self, value: cst.BaseExpression | None) -> bool:
+        """``deque()`` / ``list()``: a new empty list (round 37E), its items all appended where
+        the analysis sees them."""
+        return (
+            type(value) is cst.Call
+            and not value.args
+            and self.ctx.callee(value.func).canonical in _EMPTY
+        )
 
 
 def _step_run(loop: cst.For, name: str) -> tuple[cst.Call, str] | None:

@@ -24,6 +24,7 @@ from tilecheck.host.appended import Appended
 from tilecheck.host.containers import ELEMENTS, distinct_items
 from tilecheck.host.indices import LATER, Select
 from tilecheck.host.model import NOTHING, Borrow, Hold, Kind, Many, Oids, Packed, Value, flatten
+from tilecheck.host.popped_rows import popped_row
 from tilecheck.syntax.nodes import path_of
 
 
@@ -257,6 +258,12 @@ class Rows(Appended):
         return columns if frozenset().union(*columns) == value.contents else None
 
     # -- taking them out ----------------------------------------------------------------------
+    def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        """``slot, p = jobs.popleft()``: the row's columns (``tilecheck.host.popped_rows``)."""
+        found = Appended.container_method(self, call, func)
+        row = popped_row(self, func, found) if found is not None else None
+        return row if row is not None else found
+
     def subscript(self, expr: cst.Subscript) -> Value:
         """``jobs[i][1]``: what column 1 of the known rows holds (round 22W), not any item
         of the row (a Pending's row beside its tensor: ``jobs[i][1].wait()`` waits, and

@@ -38,7 +38,7 @@ class ZippedItems(LibraryRuns):
         LibraryRuns.__init__(self, ctx)
         self._zipped_at: dict[str, dict[cst.Call, None]] = {}  # a container -> its zips
         self._seen_whole: dict[str, bool] = {}  # a name -> only named where it is followed
-        self._zip_walks: dict[int, dict[int, str]] = {}  # a scope's id -> its ``_loop_runs``
+        self._zip_walks: dict[int, dict[int, str]] = {}  # a scope's id -> its ``loop_runs``
 
     def _unzipped(self, path: str, oids: Oids | None) -> None:
         infos = self.infos
@@ -118,7 +118,7 @@ class ZippedItems(LibraryRuns):
         scope = self.scope_node or getattr(self, "module_node", None)
         walks = self._zip_walks.get(id(scope))
         if walks is None:
-            walks = self._zip_walks[id(scope)] = _loop_runs(scope) if scope is not None else {}
+            walks = self._zip_walks[id(scope)] = loop_runs(scope) if scope is not None else {}
         base = walks.get(id(node))
         if base is None or base not in self._zipped_at or self.lazy:
             return
@@ -194,7 +194,7 @@ _BINDS = (
 )
 
 
-def _loop_runs(scope: cst.CSTNode) -> dict[int, str]:
+def loop_runs(scope: cst.CSTNode) -> dict[int, str]:
     """The calls ``op.sync()``/``op.submit()`` in the body of ``for op in ops:`` (of this
     scope, not of a nested function, lambda or comprehension, where ``op`` may be another
     variable or be read later), of a loop that never rebinds ``op``: each with ``ops``."""
