@@ -16,14 +16,14 @@ index of a dict is a key, not a position."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
 from tilecheck.host.known_keys import constant
 from tilecheck.host.model import NOTHING, Packed
 from tilecheck.syntax.nodes import flat_targets, store_targets
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import name_nodes
 
 Key = int | str
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
@@ -37,7 +37,7 @@ def dict_walks(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
     all literals (numbers, strings: no object to follow) and only read as above."""
     found: dict[str, tuple[Key, ...]] = {}
     bindings: dict[str, int] = {}
-    for node in _walk(module):
+    for node in name_nodes(module):
         if type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             if type(target) is cst.Name:
@@ -50,7 +50,7 @@ def dict_walks(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
         return {}
     allowed: set[int] = set()
     stored: set[int] = set()  # ``d[k] = ...``, ``del d[k]``: the keys may change
-    for node in _walk(module):
+    for node in name_nodes(module):
         for place in store_targets(node):
             stored.update(id(t) for t in flat_targets(place))
         if type(node) is cst.Assign and len(node.targets) == 1:
@@ -71,7 +71,7 @@ def dict_walks(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
             if node.func.value in _MEASURES and len(node.args) == 1:
                 if type(node.args[0].value) is cst.Name and node.args[0].keyword is None:
                     allowed.add(id(node.args[0].value))
-    for node in _walk(module):
+    for node in name_nodes(module):
         if type(node) is cst.Name and node.value in found and id(node) not in allowed:
             del found[node.value]
     return found
@@ -115,18 +115,3 @@ def _distinct(keys: list[Key | None]) -> tuple[Key, ...] | None:
     if len(known) != len(keys) or len(set(known)) != len(known):
         return None
     return tuple(known)
-
-
-def _walk(module: cst.Module) -> Iterator[cst.CSTNode]:
-    """Every node, except the attribute names of ``x.keys`` and the keywords of ``f(k=...)``
-    (names of other things)."""
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        yield node
-        if type(node) is cst.Attribute:
-            stack.append(node.value)
-        elif type(node) is cst.Arg:
-            stack.append(node.value)
-        else:
-            stack.extend(children(node))

@@ -11,14 +11,14 @@ that runs before the binding, or in a scope that does not see it, raises: no oth
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
 from tilecheck.host.indices import At
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import flat_targets, path_of, store_targets
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import name_nodes
 
 Key = int | str
 
@@ -30,7 +30,7 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
     dicts: dict[str, tuple[Key, ...]] = {}  # names bound to a dict of constant keys
     listed: dict[str, str] = {}  # ``keys = list(bufs)``: keys -> bufs
     bindings: dict[str, int] = {}
-    for node in _walk(module):
+    for node in name_nodes(module):
         if type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             if type(target) is not cst.Name:
@@ -53,7 +53,7 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
     allowed: set[int] = set()  # the ``Name`` nodes read by an allowed form
     bound: set[int] = set()
     stored: set[int] = set()  # ``keys[0] = ...``, ``del keys[0]``: no read
-    for node in _walk(module):
+    for node in name_nodes(module):
         for place in store_targets(node):
             stored.update(id(t) for t in flat_targets(place))
         if type(node) is cst.Assign and len(node.targets) == 1:
@@ -76,7 +76,7 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
             if len(node.args) == 1 and type(node.args[0].value) is cst.Name:
                 allowed.add(id(node.args[0].value))
     out = dict(candidates)
-    for node in _walk(module):
+    for node in name_nodes(module):
         if type(node) is cst.Name and node.value in out:
             if id(node) not in allowed and id(node) not in bound:
                 del out[node.value]
@@ -153,7 +153,7 @@ def _unchanged(
         return frozenset()
     allowed: set[int] = set()
     deleted: set[int] = set()
-    for node in _walk(module):
+    for node in name_nodes(module):
         if isinstance(node, cst.Del):
             deleted.update(id(t) for t in flat_targets(node.target))
         if isinstance(node, cst.Assign) and len(node.targets) == 1:
@@ -173,7 +173,7 @@ def _unchanged(
             and node.func.attr.value in _READERS
         ):
             allowed.add(id(node.func.value))
-    for node in _walk(module):
+    for node in name_nodes(module):
         if isinstance(node, cst.Name) and node.value in names and id(node) not in allowed:
             names.discard(node.value)
     return frozenset(names)
@@ -211,21 +211,6 @@ def _constant_keys(value: cst.BaseExpression) -> tuple[Key, ...] | None:
             return None
         keys.append(key)
     return tuple(keys) if keys else None
-
-
-def _walk(module: cst.Module) -> Iterator[cst.CSTNode]:
-    """Every node, except the attribute names of ``x.keys`` and the keywords of ``f(k=...)``
-    (names of other things)."""
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        yield node
-        if type(node) is cst.Attribute:
-            stack.append(node.value)
-        elif type(node) is cst.Arg:
-            stack.append(node.value)
-        else:
-            stack.extend(children(node))
 
 
 def known_key_path(target: cst.BaseExpression, defs: Mapping[str, object]) -> str | None:

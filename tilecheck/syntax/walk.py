@@ -189,3 +189,18 @@ def with_parents(
         current, parent, above = stack.pop()
         yield current, parent, above
         stack.extend((child, current, parent) for child in children(current))
+
+
+def name_nodes(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node of ``tree``, except the attribute names of ``x.keys`` and the keywords of
+    ``f(k=...)`` (names of other things than variables)."""
+    stack: list[cst.CSTNode] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if type(node) is cst.Attribute:
+            stack.append(node.value)
+        elif type(node) is cst.Arg:
+            stack.append(node.value)
+        else:
+            stack.extend(children(node))
