@@ -9,7 +9,8 @@ import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, NoReturn, Protocol
 
-from tilert._core import lanes, ownership
+from tilert import backends
+from tilert._core import host_half, lanes, ownership
 from tilert._core.capture import capturing
 from tilert._core.where import user_callsite, warn_in_user_code
 from tilert.errors import UnrunOpWarning
@@ -195,7 +196,10 @@ class Op(_Record):
         s = as_stream(stream)
         self._check_runnable(_TRIED[how])
         where = self._take(how)
-        ticket = s.enqueue(self._run_steps)
+        if chained(self) and not backends.current().launches_at_once:
+            ticket = host_half.run(self._run_steps, s)  # its callbacks now, as on a GPU
+        else:
+            ticket = s.enqueue(self._run_steps)
         if not ticket.launched:  # the CPU runs it later: later readers elsewhere wait for it
             mark_writer(self._holders, s, ticket.seq)
         for h in self._holders:  # on the stream, its writes marked: later readers follow it
@@ -299,8 +303,12 @@ class Op(_Record):
         )
 
     def _run_steps(self, stream: Stream) -> None:
+        half = host_half.current()
         for step in self._steps:
-            step(stream)
+            if half is None or type(step) is _ChainStep:
+                step(stream)
+            else:  # (a submitted chain's host half on the CPU: the launch waits its turn)
+                half.queue(stream, step)
 
     def __del__(self) -> None:
         if getattr(self, "_state", None) == "created":

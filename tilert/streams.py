@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tilert import backends
+from tilert._core import host_half
 from tilert.cuda import streams as cuda_streams
 from tilert.events import Event
 
@@ -188,7 +189,7 @@ class Stream:
         assert run is not None  # (a ticket runs once)
         item.run = None  # (a Pending or a graph keeps its ticket: not the work with it)
         try:
-            run(self)
+            host_half.outside(run, self)
         except BaseException as exc:  # kept for the waiter of that item
             _keep_error(item, exc)
         if not item.launched:  # the CPU runs in queue order: everything before it ran too
