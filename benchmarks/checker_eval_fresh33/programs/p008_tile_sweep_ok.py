@@ -1,0 +1,21 @@
+"""Sweep tile sizes for axpy and report the fastest."""
+
+import time
+
+from servekit import axpy
+
+import tilert as tr
+
+N = 4096
+x = tr.ones((N,))
+y = tr.zeros((N,))
+
+results = {}
+for tile in (64, 128, 256, 512):
+    t0 = time.perf_counter()
+    for _ in range(3):
+        axpy(y.partition((tile,)), x, 0.5).sync()
+    results[tile] = (time.perf_counter() - t0) / 3
+
+best = min(results, key=results.__getitem__)
+print(f"best tile {best}: {results[best] * 1e3:.3f} ms")

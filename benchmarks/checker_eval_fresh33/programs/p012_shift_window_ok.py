@@ -1,0 +1,18 @@
+"""A sliding window of recent feature vectors: shift left by one row, append the newest."""
+
+import numpy as np
+from servekit import copy
+
+import tilert as tr
+
+WINDOW, D = 8, 64
+window = tr.zeros((WINDOW, D))
+scratch = tr.zeros((WINDOW - 1, D))
+
+for step in range(3):
+    new = tr.full((1, D), float(step))
+    copy(scratch.partition((1, D)), window[1:]).sync()
+    copy(window[: WINDOW - 1].partition((1, D)), scratch).sync()
+    copy(window[WINDOW - 1 :].partition((1, D)), new).sync()
+
+print(np.asarray(window.to_numpy())[:, 0])

@@ -1,0 +1,16 @@
+"""Normalize a batch of hidden states into a separate buffer before the next layer."""
+
+import numpy as np
+
+import tilert as tr
+import tilert.kernels as tk
+
+ROWS, D = 16, 256
+rng = np.random.default_rng(30)
+hidden = tr.from_numpy(rng.standard_normal((ROWS, D)).astype(np.float32))
+gamma = tr.ones((D,))
+beta = tr.zeros((D,))
+normed = tr.empty((ROWS, D))
+
+tk.layernorm(normed, hidden, gamma, beta).sync()
+print("row means:", np.asarray(normed.to_numpy()).mean(axis=1)[:4])
