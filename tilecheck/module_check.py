@@ -29,6 +29,7 @@ from tilecheck.host.bound_once import (
 )
 from tilecheck.host.callable_params import given_callables
 from tilecheck.host.cells import plain_records
+from tilecheck.host.class_lists import class_lists
 from tilecheck.host.classes import ClassInfo, class_info, module_classes
 from tilecheck.host.constant_fields import field_values
 from tilecheck.host.constant_tables import Constants, constant_tables
@@ -51,13 +52,13 @@ from tilecheck.host.kernels import (
     module_launchables,
 )
 from tilecheck.host.key_lists import key_lists
-from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.lambdas import lowered
 from tilecheck.host.launch import LaunchSignature
 from tilecheck.host.lazy_code import drawn_at_once, moved
 from tilecheck.host.library import library_signature
 from tilecheck.host.managers import Managers
 from tilecheck.host.named_attributes import constant_getattrs
+from tilecheck.host.param_keys import CalledNames
 from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
 from tilecheck.host.scope_constants import ScopeConstants
@@ -202,13 +203,15 @@ def _module_context(
         lambda: bound_once(module.body, partition_maker_of(module, find_def), rebindable)
     )
     ctx.filled = FilledAttributes(module)
-    ctx.key_lists = functools.cache(lambda: {**key_lists(module), **enum_walks(enums)})
+    ctx.key_lists = functools.cache(
+        lambda: {**key_lists(module), **enum_walks(enums), **class_lists(module)}
+    )
     ctx.dict_keys = functools.cache(lambda: dict_walks(module))
     ctx.walked_length = functools.cache(
         lambda n: len(ctx.key_lists().get(n) or ctx.dict_keys().get(n, ())) or None
     )
     ctx.records = functools.cache(lambda: plain_records(module))
-    ctx.known_names = functools.cache(lambda: ScopeNames(module, numbers=known))
+    ctx.known_names = functools.cache(lambda: CalledNames(module, numbers=known))
     ctx.drawn = functools.cache(
         lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)
     )

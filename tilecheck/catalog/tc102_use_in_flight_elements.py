@@ -5,7 +5,17 @@ reported at their read (issue 17)."""
 
 from __future__ import annotations
 
-from tilecheck.catalog import round30o, round33b, round33b2, round34k, round36c, round37k, round37m
+from tilecheck.catalog import (
+    round30o,
+    round33b,
+    round33b2,
+    round34k,
+    round36c,
+    round37k,
+    round37m,
+    round38a,
+    round38p,
+)
 from tilecheck.catalog.base import Case, invalid, valid
 
 VALID: tuple[Case, ...] = (
@@ -434,3 +444,8 @@ INVALID = (*INVALID, *round37m.INVALID["TC102"])
 # Round 37K (``round37k``): a store loop over the keys of a module's dict of literals.
 VALID = (*VALID, *round37k.VALID["TC102"])
 INVALID = (*INVALID, *round37k.INVALID["TC102"])
+# Round 38P (``round38p``): a list filled one item a turn, taken back item by item.
+VALID = (*VALID, *round38p.VALID["TC102"])
+INVALID = (*INVALID, *round38p.INVALID["TC102"])
+# Round 38A (``round38a``): graphs per bucket of a module or class tuple, in functions and methods.
+VALID = (*VALID, *round38a.VALID["TC102"])

@@ -58,6 +58,8 @@ from tilecheck.catalog.round34e import INVALID as ROUND34E_INVALID
 from tilecheck.catalog.round34e import VALID as ROUND34E_VALID
 from tilecheck.catalog.round35o import INVALID as ROUND35O_INVALID
 from tilecheck.catalog.round35o import VALID as ROUND35O_VALID
+from tilecheck.catalog.round38p import INVALID as ROUND38P_INVALID
+from tilecheck.catalog.round38p import VALID as ROUND38P_VALID
 from tilecheck.codes import PARTITION_ALIVE
 
 RULE = Rule(
@@ -205,6 +207,7 @@ def main() -> None:
         *ROUND33D_VALID["TC104"],
         *ROUND34A_VALID["TC104"],
         *ROUND34D_VALID["TC104"],
+        *ROUND38P_VALID["TC104"],
     ),
     invalid=(
         invalid(
@@ -456,5 +459,6 @@ def main() -> None:
         *ROUND33D_INVALID["TC104"],
         *ROUND34A_INVALID["TC104"],
         *ROUND34D_INVALID["TC104"],
+        *ROUND38P_INVALID["TC104"],
     ),
 )

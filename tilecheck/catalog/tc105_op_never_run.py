@@ -71,6 +71,8 @@ from tilecheck.catalog.round36d import VALID as ROUND36D_VALID
 from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round37k import INVALID as ROUND37K_INVALID
 from tilecheck.catalog.round37k import VALID as ROUND37K_VALID
+from tilecheck.catalog.round38a import INVALID as ROUND38A_INVALID
+from tilecheck.catalog.round38a import VALID as ROUND38A_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -226,6 +228,7 @@ def main() -> None:
         *ROUND36D_VALID["TC105"],
         *ROUND36BF_VALID["TC105"],
         *ROUND37K_VALID["TC105"],
+        *ROUND38A_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -342,6 +345,7 @@ def main() -> None:
         *ROUND36D_INVALID["TC105"],
         *ROUND36M_INVALID["TC105"],
         *ROUND37K_INVALID["TC105"],
+        *ROUND38A_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
     ),
 )

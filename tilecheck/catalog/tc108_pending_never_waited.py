@@ -82,6 +82,10 @@ from tilecheck.catalog.round36m import INVALID as ROUND36M_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.catalog.round37k import INVALID as ROUND37K_INVALID
 from tilecheck.catalog.round37k import VALID as ROUND37K_VALID
+from tilecheck.catalog.round38a import INVALID as ROUND38A_INVALID
+from tilecheck.catalog.round38a import VALID as ROUND38A_VALID
+from tilecheck.catalog.round38k import INVALID as ROUND38K_INVALID
+from tilecheck.catalog.round38k import VALID as ROUND38K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -362,6 +366,8 @@ class Prefetcher:
         *ROUND36E_VALID["TC108"],
         *ROUND36M_VALID["TC108"],
         *ROUND37K_VALID["TC108"],
+        *ROUND38A_VALID["TC108"],
+        *ROUND38K_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(
@@ -528,6 +534,8 @@ def main() -> None:
         *ROUND36E_INVALID["TC108"],
         *ROUND36M_INVALID["TC108"],
         *ROUND37K_INVALID["TC108"],
+        *ROUND38A_INVALID["TC108"],
+        *ROUND38K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),
 )

@@ -349,7 +349,7 @@ class _Builder:
     def for_(self, stmt: cst.For, block: Block, ctx: _Ctx) -> Block | None:
         block = self.add(block, ElementKind.EVAL, stmt.iter, ctx)
         suites = [self.suite[:2], *((s, at) for s, at, _ in self.outer)]
-        count = unroll.slots(stmt, suites, self.lengths)
+        count = unroll.slots(stmt, suites, self.lengths, self.constants)
         if count is None:
             return self.loop(stmt, block, ctx)
         # the slots, one after another, then the loop: taken apart by ``UNROLL_IN``/``_OUT``

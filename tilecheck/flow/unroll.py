@@ -17,11 +17,11 @@ read, and only a few earlier statements, so a loop this does not take costs a ty
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.flow import slot_tests
+from tilecheck.flow import fresh_fills, slot_tests
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import int_value
 
@@ -43,11 +43,17 @@ _KEEPING = frozenset(
 _VIEWS = frozenset({"values", "keys", "items"})
 
 
-def slots(loop: cst.For, suites: Suites, lengths: Lengths | None = None) -> int | None:
+def slots(
+    loop: cst.For,
+    suites: Suites,
+    lengths: Lengths | None = None,
+    constants: Mapping[str, int] | None = None,
+) -> int | None:
     """How many slots ``loop`` is built with (None: built as a loop only). ``suites``: the
     loop's own suite and the suites around it, innermost first, each with the index of the
     statement holding the loop; ``lengths``: the length of a name of the module the body
-    reads (a literal list of keys, a dict of constant keys: round 37K), where known."""
+    reads (a literal list of keys, a dict of constant keys: round 37K), where known;
+    ``constants``: the integer names the body sees (``range(LAYERS)``, round 38P)."""
     iterable = loop.iter
     kind = type(iterable)
     if kind is cst.Call:
@@ -55,7 +61,7 @@ def slots(loop: cst.For, suites: Suites, lengths: Lengths | None = None) -> int 
         if drawn.spelled(func) is not None:
             pass  # ``product(xs, repeat=2)``, ``compress(xs, mask)`` (``syntax.drawn``)
         elif type(func) is cst.Name:
-            if func.value not in ("zip", "enumerate", "list", "tuple", "reversed"):
+            if func.value not in ("zip", "enumerate", "list", "tuple", "reversed", "range"):
                 return None
         elif type(func) is not cst.Attribute or func.attr.value not in _VIEWS:
             return None
@@ -63,24 +69,44 @@ def slots(loop: cst.For, suites: Suites, lengths: Lengths | None = None) -> int 
         return None
     if loop.asynchronous is not None or loop.orelse is not None:
         return None
-    earlier = _Earlier(suites, lengths)
+    earlier = _Earlier(suites, lengths, constants)
+    # (a loop filling a fresh container, not inside another loop: ``fresh_fills``)
+    bound = None if fresh_fills.in_loop(suites) else fresh_fills.only_filled(loop, earlier.value)
+    if kind is cst.Call and _named(iterable, "range"):
+        if bound is None or not fresh_fills.fills(loop, bound):
+            return None  # (a ``range`` loop filling no fresh container keeps its own rules)
+        earlier.filling = True
     count = _length(iterable, earlier, 0)
+    earlier.filling = False
     if count is None or not 2 <= count <= MOST_SLOTS:
         return None
     keys = slot_tests.constant_keys(loop, _constants(iterable, earlier))
     # a display of reads (``(loads[s], readers[s])``) is walked one by one: each turn may
     # test its own item (``if p is not None``, round 36BF), as the ``if`` written out would
-    size = _size(loop, BUDGET // count, keys, _reads(iterable))
+    straight = bound if bound is not None and fresh_fills.straight(loop) else None
+    size = _size(loop, BUDGET // count, keys, straight, _reads(iterable))
     return count if size is not None else None
+
+
+def _named(call: cst.BaseExpression, name: str) -> bool:
+    func = call.func  # type: ignore[attr-defined]
+    return type(func) is cst.Name and func.value == name
 
 
 class _Earlier:
     """The statements before the loop, latest first, read for a name's binding."""
 
-    __slots__ = ("_statements", "lengths")
+    __slots__ = ("_constants", "_statements", "filling", "lengths")
 
-    def __init__(self, suites: Suites, lengths: Lengths | None = None) -> None:
+    def __init__(
+        self,
+        suites: Suites,
+        lengths: Lengths | None = None,
+        constants: Mapping[str, int] | None = None,
+    ) -> None:
         self.lengths = lengths  # a module name's length, where no earlier statement binds it
+        self._constants = constants or {}  # the integer names the body sees
+        self.filling = False  # counting the turns of a loop filling a fresh list
         out: list[Statement] = []
         for suite, at in suites:
             for position in range(at - 1, -1, -1):
@@ -90,6 +116,22 @@ class _Earlier:
             if len(out) >= LOOKBACK:
                 break
         self._statements = out
+
+    @property
+    def constants(self) -> Mapping[str, int]:
+        """The scope's integer names, read only for the turns of a loop filling a fresh
+        container (``fresh_fills``; round 38P): other loops keep the lengths they had."""
+        return self._constants if self.filling else {}
+
+    def since(self, start: int) -> Iterator[tuple[int, Statement]]:
+        """The statements from the ``start``-th back, latest first, each with its place."""
+        for position in range(start, len(self._statements)):
+            yield position, self._statements[position]
+
+    def value(self, name: str) -> cst.BaseExpression | None:
+        """The value ``name`` was last bound to before the loop (``fresh_fills``)."""
+        found = self.bound(name, 0)
+        return None if found is None else found[0]
 
     def bound(self, name: str, start: int) -> tuple[cst.BaseExpression, int] | None:
         """The value ``name`` was last bound to by an assignment before the ``start``-th
@@ -162,10 +204,16 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
             return None
         return _length(first.iter, earlier, start, depth + 1)
     if kind is cst.Name:
+        filled = _filled_length(expr.value, earlier, start, depth)  # type: ignore[attr-defined]
+        if filled is not None:
+            return filled
         found = earlier.bound(expr.value, start)  # type: ignore[attr-defined]
         if found is None and earlier.lengths is not None:
             return earlier.lengths(expr.value)  # type: ignore[attr-defined]
         return None if found is None else _length(found[0], earlier, found[1], depth + 1)
+    if kind is cst.Attribute and earlier.lengths is not None:  # ``self.SIZES`` (38A)
+        path = _dotted(expr)
+        return earlier.lengths(path) if path is not None else None
     if kind is cst.Subscript:  # ``xs[1:]``, ``xs[:-1]``: a constant slice of a known length
         return _sliced_length(expr, earlier, start, depth)  # type: ignore[arg-type]
     if kind is cst.BinaryOperation:  # ``[plan] * 3``: the display's items, again and again
@@ -198,6 +246,40 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
     return None
 
 
+def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int | None:
+    """``xs`` after ``xs = []`` and a straight loop appending to it a fixed number of times a
+    turn (``fresh_fills.appends``): that number times the loop's turns, where the statements
+    since do not name ``xs`` (round 38P: a walk of the filled list gets slots too)."""
+    for position, stmt in earlier.since(start):
+        if type(stmt) is cst.For:
+            per_turn = fresh_fills.appends(stmt, name)
+            if per_turn is None:
+                return None
+            if per_turn:
+                before = earlier.bound(name, position + 1)
+                if before is None or not fresh_fills.empty_list(before[0]):
+                    return None
+                filling, earlier.filling = earlier.filling, True
+                try:
+                    turns = _length(stmt.iter, earlier, position + 1, depth + 1)
+                finally:
+                    earlier.filling = filling
+                return None if turns is None else turns * per_turn
+        elif fresh_fills.names(stmt, name):
+            return None
+    return None
+
+
+def _dotted(expr: cst.BaseExpression) -> str | None:
+    """``self.SIZES``: a name and attributes, as text (None: anything else)."""
+    if type(expr) is cst.Name:
+        return expr.value
+    if type(expr) is cst.Attribute:
+        base = _dotted(expr.value)
+        return None if base is None else f"{base}.{expr.attr.value}"
+    return None
+
+
 def _range_length(args: list[cst.BaseExpression], earlier: _Earlier, start: int) -> int | None:
     """``range(n)``, ``range(a, b[, s])`` of integer literals or names bound to one a few
     statements before (``N_LAYERS = 5``), ``len`` of a container of a length shown, and sums
@@ -219,7 +301,9 @@ def _count(arg: cst.BaseExpression, earlier: _Earlier, start: int, depth: int) -
         return None
     if type(arg) is cst.Name:
         found = earlier.bound(arg.value, start)
-        return None if found is None else _count(found[0], earlier, found[1], depth + 1)
+        if found is None:
+            return earlier.constants.get(arg.value)
+        return _count(found[0], earlier, found[1], depth + 1)
     if type(arg) is cst.Integer:
         return int_value(arg)
     if type(arg) is cst.BinaryOperation and type(arg.operator) in (cst.Add, cst.Subtract):
@@ -311,7 +395,13 @@ def _sliced_length(expr: cst.Subscript, earlier: _Earlier, start: int, depth: in
     return None if whole is None else len(range(whole)[slice(*bounds)])
 
 
-def _size(loop: cst.For, most: int, keys: frozenset[str], any_test: bool = False) -> int | None:
+def _size(
+    loop: cst.For,
+    most: int,
+    keys: frozenset[str],
+    bound: fresh_fills.Bound | None,
+    any_test: bool = False,
+) -> int | None:
     """How many statements ``body`` has, nested ones too; None beyond ``most``, where a
     ``break`` or ``continue`` leaves a turn early (not for a nested function's), or where a
     turn decides what it runs (an ``if``, a ``try``, a ``while``, a ``match``: the rules
@@ -337,7 +427,7 @@ def _size(loop: cst.For, most: int, keys: frozenset[str], any_test: bool = False
                 continue
         if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
             stack.extend(node.body)  # type: ignore[attr-defined]
-            if _keeps(node, keys):
+            if _keeps(node, keys, bound):
                 return None
         elif isinstance(node, (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else)):
             stack.extend(
@@ -369,12 +459,20 @@ def _reads(iterable: cst.BaseExpression) -> bool:
     )
 
 
-def _keeps(line: cst.CSTNode, keys: frozenset[str]) -> bool:
+def _keeps(line: cst.CSTNode, keys: frozenset[str], bound: fresh_fills.Bound | None) -> bool:
     """A statement line calls a container's ``append``/``pop``/... (``_KEEPING``), or adds
-    to one with ``+=``."""
+    to one with ``+=`` (not a list bound empty before a straight loop, ``bound`` given:
+    ``fresh_fills``)."""
     stack: list[cst.CSTNode] = [line]
     while stack:
         node = stack.pop()
+        if (
+            bound is not None
+            and (type(node) is cst.Call or type(node) is cst.AugAssign)
+            and fresh_fills.fresh_append(node, bound)
+        ):
+            stack.extend(node.children)  # (its value may keep in another container)
+            continue
         if (
             type(node) is cst.AugAssign
             and type(node.operator) is cst.AddAssign

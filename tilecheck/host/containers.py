@@ -176,9 +176,9 @@ class Containers(Counters):
         if axis is None and type(index) is cst.Subscript:  # ``bufs[keys[0]]``
             key = key_at(index, self.ctx.key_lists())
             axis = At(key) if key is not None else None
+        if isinstance(axis, Affine) and (fixed := evaluated(axis, self.defs, self.element)):
+            axis = fixed  # ``acts[i - 1]`` in an unrolled slot: a constant index (36A, 38P)
         if isinstance(base, Packed):
-            if isinstance(axis, Affine) and (fixed := evaluated(axis, self.defs, self.element)):
-                axis = fixed  # ``acts[i - 1]`` in an unrolled slot: a constant index (36A)
             if isinstance(axis, At) and isinstance(axis.key, int) and base.keys is None:
                 if -len(base.items) <= axis.key < len(base.items):
                     return base.items[axis.key]

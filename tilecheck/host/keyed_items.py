@@ -28,6 +28,7 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
+from tilecheck.host.param_keys import CalledNames
 from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import empty_dict, source_of
@@ -91,7 +92,7 @@ def unrun_keyed(
     """TC105 for the launches among ``sites`` that some known key leaves unrun (``outer``:
     the module's names, for the names a function reads from it; ``numbers``: the scope's
     integer constants)."""
-    names = ScopeNames(scope, outer, numbers)
+    names = CalledNames(scope, outer, numbers)
     for loop in names.loops:
         if type(loop) is cst.For:
             yield from _gated(names, loop, sites)
@@ -148,7 +149,7 @@ def unwaited_keyed(
     or a display, bound once or indexed at once) whose every use takes items by keys or
     constant slices that leave some position out: the Pending there is never waited (round
     29C: the container's positions as cells; the untaken ones are dropped)."""
-    names = ScopeNames(scope, outer, numbers)
+    names = CalledNames(scope, outer, numbers)
     for name in names.binds:
         value = names.bound_once(name)
         if type(value) in (cst.DictComp, cst.ListComp, cst.Dict) or empty_dict(value):

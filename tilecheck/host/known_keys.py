@@ -23,6 +23,7 @@ Use = tuple[cst.Name, cst.CSTNode | None, cst.CSTNode | None]  # a name, its par
 # Builtins that read a container without changing it, when given it as an argument.
 _READERS = frozenset(
     {"len", "sorted", "print", "list", "tuple", "set", "sum", "min", "max", "enumerate", "reversed"}
+    | {"zip"}
 )
 # Builtins whose walk takes the keys (or items) of their one argument, in some order.
 _SAME_KEYS = frozenset({"sorted", "list", "tuple", "reversed"})
@@ -49,6 +50,8 @@ class ScopeNames:
         self.numbers: Mapping[str, int] = numbers or {}
         # a target of an assignment -> the assignment (``d[k] = ...`` stores, round 37K)
         self.assigned: dict[int, cst.Assign] = {}
+        # facts derived from these names once (``tilecheck.host.param_keys``, round 38K)
+        self.memo: dict[object, object] = {}
         self.uses: dict[str, list[Use]] = {}
         self.binds: dict[str, list[cst.CSTNode]] = {}  # a name -> what binds it there
         self.loops: list[cst.For | cst.CompFor] = []
@@ -93,6 +96,11 @@ class ScopeNames:
                     scoped = {**env, **{n: node for n in target_names(node.target)}}
                 stack.append((child, node, parent, scoped))
 
+    def given(self, name: str, kind: str) -> list[Key] | None:
+        """What every call of the scope's function gives its parameter ``name`` (its keys, its
+        walk, its length: ``kind``): unknown here (``tilecheck.host.param_keys``, round 38K)."""
+        return None
+
     def _free(self, name: str) -> ScopeNames | None:
         """The module's names where ``name`` is free here (bound by this scope nowhere): a
         module's display of constants or dict of known keys, read in a function."""
@@ -112,6 +120,17 @@ class ScopeNames:
             return binder.value
         return None
 
+    def shown(self, name: str) -> cst.BaseExpression | None:
+        """The value ``name`` is bound to once (here, or in the module where it is free here)
+        where every use only reads it (round 38A: a loop's items the source shows)."""
+        free = self._free(name)
+        if free is not None:
+            return free.shown(name)
+        value = self.bound_once(name)
+        if value is None or not all(_read(u) for u in self.uses.get(name, ())):
+            return None
+        return value
+
     def constants(self, expr: cst.BaseExpression) -> list[Key] | None:
         """The constants a display of constants holds, or a name bound once to one and only
         read (never changed, never given away)."""
@@ -120,8 +139,10 @@ class ScopeNames:
             if free is not None:
                 return free.constants(expr)
             value = self.bound_once(expr.value)
-            if value is None or not all(_read(u) for u in self.uses.get(expr.value, ())):
+            if not all(_read(u) for u in self.uses.get(expr.value, ())):
                 return None
+            if value is None:  # a parameter: what every call gives it (round 38K)
+                return self.given(expr.value, "walked")
             return _display(value)
         return _display(expr)
 
@@ -133,10 +154,12 @@ class ScopeNames:
             return free.keys(name)
         value = self.bound_once(name)
         uses = self.uses.get(name, ())
-        if value is None or not all(_dict_read(u) for u in uses if not _cleared(u)):
+        if not all(dict_read(u) for u in uses if not _cleared(u)):
             return None
-        if any(_cleared(u) for u in uses) and not self._cleared_last(name, uses):
+        if any(_cleared(u) for u in uses) and (value is None or not self._cleared_last(name, uses)):
             return None
+        if value is None:  # a parameter: what every call gives it (round 38K)
+            return self.given(name, "keys")
         return self.made_keys(value)
 
     def _cleared_last(self, name: str, uses: Sequence[Use]) -> bool:
@@ -245,17 +268,25 @@ class ScopeNames:
             if expr.func.value in _SAME_LENGTH and not expr.args[0].keyword:
                 return self.length(expr.args[0].value)  # ``enumerate(bufs)``
             return None
+        if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "zip":
+            if not expr.args or any(a.keyword or a.star for a in expr.args):
+                return None
+            counts = [self.length(a.value) for a in expr.args]  # the shortest (round 38K)
+            return None if None in counts else min(c for c in counts if c is not None)
         if type(expr) is cst.Name:
             free = self._free(expr.value)
             if free is not None:
                 return free.length(expr)
             value = self.bound_once(expr.value)
-            if value is None:
-                return None
+            if value is None:  # a parameter: what every call gives it (round 38K)
+                if not all(dict_read(u) for u in self.uses.get(expr.value, ())):
+                    return None
+                given = self.given(expr.value, "length")
+                return None if given is None else len(given)
             if type(value) in (cst.Dict, cst.DictComp, cst.ListComp):
                 keys = self.keys(expr.value)
                 return None if keys is None else len(keys)
-            if not all(_dict_read(u) for u in self.uses.get(expr.value, ())):
+            if not all(dict_read(u) for u in self.uses.get(expr.value, ())):
                 return None
             expr = value
         if type(expr) in (cst.List, cst.Tuple):
@@ -270,6 +301,10 @@ class ScopeNames:
             bound = self.bound_once(walked.value)
             if type(bound) in (cst.Dict, cst.DictComp):
                 return self.keys(walked.value)
+            if bound is None:  # a parameter: what every call gives it (round 38K)
+                if not all(dict_read(u) for u in self.uses.get(walked.value, ())):
+                    return None
+                return self.given(walked.value, "walked")
         return self.constants(walked)
 
 
@@ -360,7 +395,7 @@ def _read(use: Use) -> bool:
     return _given_to_reader(parent, above)
 
 
-def _dict_read(use: Use) -> bool:
+def dict_read(use: Use) -> bool:
     """A use that reads a container and cannot change its keys: an item read (``d[k]``, also
     ``d[k].sync()``), a reading method, a walk, a reader builtin."""
     name, parent, above = use

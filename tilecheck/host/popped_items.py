@@ -12,6 +12,7 @@ submit (a log of submits cleared at an epoch's end)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 import libcst as cst
 
@@ -21,18 +22,20 @@ from tilecheck.host.context import Context
 from tilecheck.host.deleted_items import plain_uses
 from tilecheck.host.findings import Finding
 from tilecheck.host.keyed_runs import KeyedRuns
-from tilecheck.host.model import LIVE, NOTHING, Kind, Many, Oids, Value
+from tilecheck.host.model import LIVE, NOTHING, Kind, Many, Oids, Packed, Value, flatten
 from tilecheck.host.name_drops import layout
 from tilecheck.host.summary import Summary
 from tilecheck.syntax.nodes import path_of
 
 
 class PoppedItems(KeyedRuns):
-    __slots__ = ("_deleted",)
+    __slots__ = ("_deleted", "_popped_cells")
 
     def __init__(self, ctx: Context) -> None:
         KeyedRuns.__init__(self, ctx)
         self._deleted: set[cst.CSTNode] = set()  # ``del ops`` that dropped some item (33C)
+        # ``d.popitem()`` of a dict known by its keys -> the cell it took (round 38K)
+        self._popped_cells: dict[cst.CSTNode, Oids] = {}
 
     def findings(self) -> list[Finding]:
         for (site, where), hit in self.dropped.items():
@@ -54,7 +57,17 @@ class PoppedItems(KeyedRuns):
             self.escape(self.env.get(f"{receiver}.{attr}[*]", NOTHING))
         KeyedRuns.attribute_appends(self, call, summary, receiver, tensors_of)
 
+    def builtin_call(self, call: cst.Call, canonical: str) -> Value | None:
+        """``OrderedDict()``: an empty dict, kept as ``{}`` is (round 38K)."""
+        if canonical == _ORDERED and not call.args:
+            return Packed((), ())
+        return KeyedRuns.builtin_call(self, call, canonical)
+
     def container_method(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        if func.attr.value == "popitem":
+            cell = self._popped_cell(call, func)
+            if cell is not None:
+                return cell
         if func.attr.value in ("get", "pop") and len(call.args) == 2:
             got = keyed_get(self, call, func)  # a default beside the key (round 29C)
             if got is not None:
@@ -91,7 +104,12 @@ class PoppedItems(KeyedRuns):
         taken = popped_any.deleted_one(target)  # ``del d[k]`` (round 35K)
         if taken is not None:
             contents = self.env.get(taken + "[*]", NOTHING)
+            cell = self._cell_taken(taken, cast("cst.Subscript", target), contents)  # (38K)
             KeyedRuns.delete(self, target)
+            if cell is not None:
+                self._deleted.add(target)
+                self._taken(target, cell)
+                return
             self._dropped_any(taken, target, contents)
             return
         name = target.value if type(target) is cst.Name else None
@@ -125,10 +143,14 @@ class PoppedItems(KeyedRuns):
 
     def dropped_item(self, expr: cst.BaseExpression, value: Value) -> None:
         """``expr`` was evaluated as a statement to ``value`` (its result is discarded)."""
-        if isinstance(value, Many):
+        cell = self._popped_cells.get(expr)
+        if cell is not None:  # ``d.popitem()`` of a dict known by its keys (round 38K)
+            self._taken(expr, cell)
+            return
+        if isinstance(value, (Many, Packed)):  # (a row of a dict of tuples: its columns)
             popped = popped_any.pops_one(expr)
             if popped is not None:
-                self._dropped_any(popped[0], popped[1], value.contents)
+                self._dropped_any(popped[0], popped[1], flatten(value))
             return
         if type(expr) is not cst.Call or not isinstance(value, frozenset) or not value:
             return
@@ -140,6 +162,43 @@ class PoppedItems(KeyedRuns):
         path = path_of(func.value)
         if path is None or not self.local_container(path + "[*]"):
             return
+        self._taken(expr, value)
+
+    def _cell_taken(self, name: str, target: cst.Subscript, contents: Oids) -> Oids | None:
+        """``del d[k]`` under a constant key of a local dict kept by its keys: the cell under
+        ``k`` leaves the dict, as ``d.pop(k)`` takes it (``dict_cells.taken_at``)."""
+        if not contents or not self.local_container(name + "[*]"):
+            return None
+        index = target.slice[0].slice
+        return self.popped_at(name, index.value, contents) if type(index) is cst.Index else None
+
+    def _popped_cell(self, call: cst.Call, func: cst.Attribute) -> Value | None:
+        """``d.popitem()`` (``popitem(last=False)``: the first) of a local dict kept by its
+        constant keys, in order: the last key's cell leaves it, as ``d.pop(key)`` takes it;
+        the ``(key, item)`` pair (round 38K). None for anything else."""
+        path = path_of(func.value)
+        if path is None or not _popitem(call) or not self.local_container(path + "[*]"):
+            return None
+        kept = self.keyed(path)
+        contents = self.env.get(path + "[*]", NOTHING)
+        if kept is None or not kept.keys or not contents:
+            return None
+        last = True
+        if call.args:
+            given = call.args[0].value
+            if type(given) is not cst.Name or given.value not in ("True", "False"):
+                return None
+            last = given.value == "True"
+        key = kept.keys[-1] if last else kept.keys[0]
+        cell = self.popped_at(path, cst.parse_expression(key), contents)
+        if cell is None:
+            return None
+        self._popped_cells[call] = cell
+        return Packed((NOTHING, cell))
+
+    def _taken(self, where: cst.CSTNode, value: Oids) -> None:
+        """The Pendings among ``value`` (an item taken out of a container and dropped at
+        ``where``) live on every path here and held by nothing else are dropped unwaited."""
         referenced: set[int] = set().union(*self.env.values())
         for oid in value:
             hold = self.holds.get(oid)
@@ -150,7 +209,7 @@ class PoppedItems(KeyedRuns):
                 and hold is not None
                 and hold.status == LIVE
             ):
-                self.dropped[(site, expr)] = oid not in referenced
+                self.dropped[(site, where)] = oid not in referenced
 
     def _dropped_any(self, name: str, where: cst.CSTNode, contents: Oids) -> None:
         """``d.pop(k)``, ``d.popitem()``, ``del d[k]`` under a computed key took one of
@@ -161,9 +220,11 @@ class PoppedItems(KeyedRuns):
             return
         if not popped_any.submits_only(self.ctx.index, scope, name):
             return
-        if not all(self._never_released(o) for o in contents):
+        # a tuple item's other members (round 38K): tensors, dropped with it, run nothing
+        pendings = frozenset(o for o in contents if self.infos[o].kind is not Kind.TENSOR)
+        if not pendings or not all(self._never_released(o) for o in pendings):
             return
-        sites = {self.site_of(o) for o in contents}
+        sites = {self.site_of(o) for o in pendings}
         if len(sites) != 1 or self.infos[next(iter(sites))].kind is not Kind.PENDING:
             return
         own = (name + "[", name + ".")
@@ -171,4 +232,14 @@ class PoppedItems(KeyedRuns):
         for key, oids in self.env.items():
             if key != name and not key.startswith(own):
                 referenced |= oids
-        self.dropped[(next(iter(sites)), where)] = referenced.isdisjoint(contents)
+        self.dropped[(next(iter(sites)), where)] = referenced.isdisjoint(pendings)
+
+
+_ORDERED = "collections.OrderedDict"
+
+
+def _popitem(expr: cst.BaseExpression) -> bool:
+    """``d.popitem()`` or ``d.popitem(last=...)``."""
+    if type(expr) is not cst.Call or type(expr.func) is not cst.Attribute:
+        return False
+    return expr.func.attr.value == "popitem" and popped_any.pops_one(expr) is not None

@@ -38,6 +38,7 @@ def positional_comprehensions(
     keyed_reads: set[str] = set()  # ``plans.pop(k)``, ``plans.get(k)``: read by key (33C)
     read_by_slot: set[str] = set()  # ``outs[h]`` in an unrolled ``for h in HEADS`` (36A)
     walked_roots: set[str] = set()  # what a ``for`` walks
+    indexed: set[str] = set()  # ``tiles[1]``: taken at a constant index (38P)
     for node in _nodes(scope):
         kind = type(node)
         if kind is cst.ListComp or kind is cst.GeneratorExp:
@@ -48,6 +49,7 @@ def positional_comprehensions(
             _assign(node, bound, demanded, direct)  # type: ignore[arg-type]
         elif kind is cst.Subscript:
             _sliced(node, demanded, direct)  # type: ignore[arg-type]
+            _constant_index(node, indexed)  # type: ignore[arg-type]
         elif kind is cst.Arg or kind is cst.StarredElement:
             if kind is cst.StarredElement or node.star == "*":  # type: ignore[attr-defined]
                 _demand(node.value, demanded, direct)  # type: ignore[attr-defined]
@@ -65,10 +67,9 @@ def positional_comprehensions(
                 targets = set(target_names(node.target))  # type: ignore[attr-defined]
                 keyed = storing.isdisjoint(targets)
                 # ``outs[h]`` of ``for h in HEADS``: a dict comprehension read by each slot's
-                # key keeps its values by key, as ``outs.get(h)`` does (36A)
-                # (not where a turn captures a graph: its recorded launches are the graph's)
-                if not _enters(node.body):  # type: ignore[attr-defined]
-                    read_by_slot.update(r for t in targets for r in reading.get(t, ()) if r)
+                # key keeps its values by key, as ``outs.get(h)`` does (36A); also where a turn
+                # captures a graph (38A: each turn's graph holds its own key's tensors)
+                read_by_slot.update(r for t in targets for r in reading.get(t, ()) if r)
                 for container in _walked(node.iter):  # type: ignore[attr-defined]
                     if type(container) is cst.GeneratorExp:
                         continue  # drawn one item a turn, between turns: not all at once
@@ -78,6 +79,17 @@ def positional_comprehensions(
             else:
                 walked_together |= _together(node.iter)  # type: ignore[attr-defined]
             walked_roots.update(path_of(c) or "" for c in _walked(node.iter))  # type: ignore[attr-defined]
+    # a comprehension over a display, taken at a constant index: its items are the display's
+    # own, position by position (``lanes`` line up only what a name holds; round 38P)
+    for name in indexed - walked_together - walked_roots:
+        for comp in bound.get(name, ()):
+            if _over_display(comp):
+                direct.add(id(comp))
+            source = _filtered_source(comp)
+            if source is not None and source not in walked_roots:
+                # (the dict a filtered comprehension walks by key: its items one by one too)
+                direct |= {id(c) for c in bound.get(source, ()) if _over_display(c, True)}
+                direct.add(id(comp))
     # (a dict a loop walks keeps the walk's rules, which pair each key with its item)
     keyed_reads |= read_by_slot - walked_roots
     # a dict comprehension read by key keeps its values by the key each position gives
@@ -191,21 +203,6 @@ def _assign(
 _BY_KEY = frozenset({"pop", "get"})
 
 
-def _enters(body: cst.CSTNode) -> bool:
-    """``body`` has a ``with`` statement (not in a function it defines)."""
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if type(node) is cst.With:
-            return True
-        if isinstance(node, (cst.BaseStatement, cst.BaseSuite)) and type(node) not in (
-            cst.FunctionDef,
-            cst.ClassDef,
-        ):
-            stack.extend(children(node))
-    return False
-
-
 def _keyed(container: cst.BaseExpression, keyed_reads: set[str]) -> None:
     path = path_of(container)
     if path is not None:
@@ -215,6 +212,47 @@ def _keyed(container: cst.BaseExpression, keyed_reads: set[str]) -> None:
 def _sliced(node: cst.Subscript, demanded: set[str], direct: set[int]) -> None:
     if len(node.slice) == 1 and type(node.slice[0].slice) is cst.Slice:
         _demand(node.value, demanded, direct)
+
+
+def _constant_index(node: cst.Subscript, indexed: set[str]) -> None:
+    """``xs[1]``, ``xs[-1]``: a name taken at a constant integer index."""
+    if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        return
+    index = node.slice[0].slice.value
+    if type(index) is cst.UnaryOperation and type(index.operator) is cst.Minus:
+        index = index.expression
+    if type(index) in (cst.Integer, cst.SimpleString) and type(node.value) is cst.Name:
+        indexed.add(node.value.value)
+
+
+def _over_display(comp: Comp, walked: bool = False) -> bool:
+    """A comprehension of one ``for`` over a tuple or list display: a list comprehension with
+    no ``if``; a dict comprehension keyed by its own name with an ``if`` (one with none only
+    where a filtered one walks it, ``walked``: read by key, it keeps the rules of keyed reads,
+    ``tilecheck.host.keyed_runs``)."""
+    first = comp.for_in
+    if first.inner_for_in is not None or type(first.iter) not in (cst.Tuple, cst.List):
+        return False
+    if type(comp) is cst.DictComp:
+        return type(comp.key) is cst.Name and (walked or bool(first.ifs))
+    return not first.ifs
+
+
+def _filtered_source(comp: Comp) -> str | None:
+    """The name of the dict a dict comprehension with an ``if`` walks by ``.items()`` or
+    ``.keys()`` (``{n: b.partition(s) for n, b in bufs.items() if n != "out"}``: ``bufs``);
+    None for any other comprehension. Its ``if`` is decided key by key where it can be
+    (``constant_filters``)."""
+    first = comp.for_in
+    it = first.iter
+    if type(comp) is not cst.DictComp or not first.ifs or first.inner_for_in is not None:
+        return None
+    if type(comp.key) is not cst.Name or type(it) is not cst.Call or it.args:
+        return None
+    func = it.func
+    if type(func) is not cst.Attribute or func.attr.value not in ("items", "keys"):
+        return None
+    return path_of(func.value)
 
 
 def _demand(expr: cst.BaseExpression, demanded: set[str], direct: set[int]) -> None:
@@ -279,7 +317,8 @@ ROW = "("  # (before a name in ``index_names``' second set: it stores a row, ``d
 
 def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozenset[str]]:
     """The names used in an index or a slice somewhere in ``body``, each with the roots of
-    the containers it indexes (``bufs[name]``: ``bufs``; None: not a name's); and those used
+    the containers it indexes (``bufs[name]``: ``bufs``; ``self.hidden[b]``: ``self.hidden``,
+    round 38A; None: not a name's); and those used
     in the index of a subscript assigned something that may be a tilert object (also as
     ``ROW + name`` where that is a tuple or list display)."""
     out: dict[str, set[str | None]] = {}
@@ -290,7 +329,7 @@ def index_names(body: cst.CSTNode) -> tuple[dict[str, set[str | None]], frozense
         kind = type(node)
         if kind is cst.Subscript:
             base = path_of(node.value)  # type: ignore[attr-defined]
-            root = base.partition(".")[0].partition("[")[0] if base is not None else None
+            root = base.partition("[")[0] if base is not None else None
             for element in node.slice:  # type: ignore[attr-defined]
                 for name in _all_names(element):
                     out.setdefault(name.value, set()).add(root)

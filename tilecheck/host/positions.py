@@ -24,6 +24,7 @@ import libcst as cst
 
 from tilecheck.flow import peel
 from tilecheck.flow.elements import ElementKind
+from tilecheck.host import constant_filters
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
 from tilecheck.host.dict_walks import literal_dict
@@ -43,6 +44,7 @@ from tilecheck.syntax.nodes import path_of, target_names
 LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
 _KEYED = ("keys", "items")  # a dict's views that take its keys (with no object beside)
 _TOLERATED = {"zip": "strict", "enumerate": "start"}  # a keyword read (``positions``)
+_ROWS = frozenset({"enumerate", "zip", "list", "tuple"})  # walks of rows of the items walked
 
 # What one step takes: a value, a counter's constant (``range``, ``enumerate``), or a row of
 # those (``enumerate``, ``zip``).
@@ -305,8 +307,8 @@ class Positions(ShortCircuits):
                 else:  # (items with effects of their own are evaluated once, below)
                     return None
             return out if len(out) <= LIMIT else None
-        if type(iterable) is cst.Name:  # ``picks = [0, 2]`` bound once, only read (31C)
-            name = cst.ensure_type(iterable, cst.Name).value
+        if type(iterable) is cst.Name or type(iterable) is cst.Attribute:  # (31C, 38A)
+            name = path_of(iterable) or ""  # ``picks = [0, 2]``; a class's ``self.SIZES``
             keys = self.ctx.key_lists().get(name) or self.ctx.dict_keys().get(name)
             if keys and len(keys) <= LIMIT:
                 return list(keys)
@@ -430,11 +432,13 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
     display of them would be, so that a walk of its ``.items()`` pairs each key's members.
     None (nothing evaluated): anything else."""
     first = expr.for_in
-    if first.ifs or first.inner_for_in is not None or first.asynchronous is not None:
+    if first.inner_for_in is not None or first.asynchronous is not None:
         return None
     if an.lazy or an.maybe or type(expr.key) is not cst.Name:
         return None
     items = an.positions(first.iter)
+    if items is not None and first.ifs:  # ``if name != "out"``, decided position by position
+        items = _filtered(first.target, items, [c.test for c in first.ifs])
     if items is None or len(items) < 2:
         return None
     indexing = index_names(expr.value)[0]
@@ -457,6 +461,23 @@ def keyed_positions(an: Positions, expr: cst.DictComp) -> Packed | None:
         return None
     an.ev(first.iter)
     return Packed(an.unrolled(expr, first.target, items).items, tuple(keys))
+
+
+def _filtered(
+    target: cst.BaseExpression, items: list[Item], tests: list[cst.BaseExpression]
+) -> list[Item] | None:
+    """The items whose position passes ``tests`` (round 38P: ``constant_filters``); None
+    where a test's truth is not known at some position."""
+    out: list[Item] = []
+    for item in items:
+        bound = _bind(target, item) or ()
+        values = {n: v for n, v in bound if isinstance(v, (int, str)) and not isinstance(v, bool)}
+        truth = constant_filters.kept(tests, values)
+        if truth is None:
+            return None
+        if truth:
+            out.append(item)
+    return out
 
 
 def _key_value(text: str) -> int | str:
@@ -535,7 +556,9 @@ def _constants(iterable: cst.BaseExpression, items: list[Item]) -> bool:
         if iterable.args or type(iterable.func.value) is not cst.Name or view not in _KEYED:
             return False
         items = [i[0] if type(i) is tuple and len(i) == 2 and not _oids(i[1]) else i for i in items]
-    elif type(iterable) is not cst.Name:
+    elif type(iterable) is cst.Call and path_of(iterable.func) in _ROWS:  # ``enumerate`` (38A)
+        items = [part for i in items for part in (i if type(i) is tuple else (i,))]
+    elif type(iterable) is not cst.Name and type(iterable) is not cst.Attribute:
         return False
     return all(isinstance(i, (int, str)) and not isinstance(i, bool) for i in items)
 

@@ -28,11 +28,13 @@ from tilecheck.host.context import Context
 from tilecheck.host.findings import Finding
 from tilecheck.host.flag_gates import FlagGates
 from tilecheck.host.gathered_drops import discarded_gathers, returned_submits
+from tilecheck.host.known_keys import ScopeNames
 from tilecheck.host.last_items import last_appended
 from tilecheck.host.model import LIVE, Kind
 from tilecheck.host.name_drops import Layout, NameDrops, layout, names, suite
 from tilecheck.host.raised_drops import lookup_shown, may_raise, raising_lines, taken_way
 from tilecheck.host.tasks import GATHER
+from tilecheck.host.walked_tests import walked_way
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
 
@@ -137,7 +139,9 @@ class SkippedWaits(FlagGates):
             stmt = shape.tests.get(test)
             if stmt is None:
                 continue
-            if not self._undecided(stmt, shape, flags) and not self._taken_way(test, truth):
+            if not self._undecided(stmt, shape, flags, None, truth) and not self._taken_way(
+                test, truth
+            ):
                 continue
             tested = names(test)
             for name, oid in held:
@@ -305,11 +309,13 @@ class SkippedWaits(FlagGates):
         shape: Layout,
         flags: frozenset[str],
         test: cst.BaseExpression | None = None,
+        truth: bool | None = None,
     ) -> bool:
         """The test may go either way: it names something other than a parameter, a flag, a
         constant, a name a module statement binds to a literal (``if DEBUG:``, ``__name__``)
-        or an item of a container a loop around it walks (``name in wanted`` may hold for
-        every key)."""
+        or an item of a container a loop around it walks that the source shows (``name in
+        wanted`` may hold for every key: ``walked_tests`` tells the way ``truth`` from the
+        items, round 38A; a container the source does not show may hold any items)."""
         found = names(test if test is not None else stmt.test)  # type: ignore[attr-defined]
         if not found.isdisjoint(_DECIDED) or not found.isdisjoint(flags):
             return False
@@ -317,11 +323,24 @@ class SkippedWaits(FlagGates):
         # (a parameter: every caller may give a value that decides it, as ``step % 2`` with
         # the even steps of ``range(0, n, 2)``)
         if not found.isdisjoint(_walked_items(stmt, shape)):
-            return False
+            if truth is None or test is not None or type(stmt) is not cst.If:
+                return False
+            lists = self.ctx.key_lists().get
+            way = walked_way(stmt, stmt.test, truth, shape, self._scope_names, lists)
+            if way is not None:
+                return way
         decided = ctx.rebindable | ctx.flags | self.parameters
         if ctx.module is not None:
             decided |= ctx.index.fact(ctx.module, _literals)
         return any(n not in decided and n not in ctx.constants for n in found)
+
+    def _scope_names(self) -> ScopeNames:
+        """Every name of the scope (``known_keys``: what a loop walks), the module's where a
+        function reads a name it never binds."""
+        scope = self.scope_node or self.module_node
+        assert scope is not None
+        outer = self.ctx.known_names if self.module_node is None else None
+        return ScopeNames(scope, outer, self.ctx.constants)
 
     def _taken_way(self, test: cst.BaseExpression, truth: bool) -> bool:
         """The test reads only parameters that every call of the function gives one literal

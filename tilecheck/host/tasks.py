@@ -188,6 +188,11 @@ def with_globals(
     """``part`` taking the module values it reads (bound once at top level, never bound in
     it) as parameters after its own, so the caller passes the objects its globals hold;
     None where it reads none."""
+    params = part.params
+    if any(p.default is not None for p in params.params) or params.kwonly_params:
+        return None  # (the extras after a default: no valid signature, round 38K)
+    if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
+        return None
     read = frozenset(free_names(part) - rebound(part))
     extras = sorted(module_values(body, read)) if read else []
     if not extras:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 
 import libcst as cst
 
@@ -37,6 +38,7 @@ from tilecheck.host.slice_names import SliceNames
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, source_of, target_names
+from tilecheck.syntax.walk import name_nodes
 
 
 class Views(SliceNames):
@@ -73,7 +75,8 @@ class Views(SliceNames):
         if lane is not None:
             return frozenset({lane})
         forms = self._bound_forms(expr)
-        region = region_of(expr.slice, self.ctx.constants, forms)
+        constants = self._slot_constants()
+        region = region_of(expr.slice, constants, forms)
         if region is not None and len(tensors) == 1 and any(_unsized(a) for a in region):
             region = self._from_end(expr, region, min(tensors))  # ``x[:-1]`` of ``arange(n)``
         rows = self._reshaped_part(expr, tensors)
@@ -81,18 +84,32 @@ class Views(SliceNames):
             whole, region = rows
             tensors = frozenset({whole})
         through: list[str | None] = []
+        valued: set[str | None] = set()
         if region is not None:
             resolved = [self.resolved(axis) for axis in region]
             region = tuple(self._valued(axis) for axis, _ in resolved)
             through = [name for _, name in resolved]
+            if self.positions_stack:  # a slot's constant part stays that part (``_valued``)
+                valued = {
+                    n
+                    for (axis, name), now in zip(resolved, region, strict=True)
+                    if name is not None and not isinstance(now, Affine)
+                    for n in (name, axis.name if isinstance(axis, Affine) else None)
+                }
         text = source_of(expr)
-        names = self.index_names(expr, region or (), through)
+        names = self.index_names(expr, region or (), through) - valued
+        if constants is not self.ctx.constants:  # (a slot's integers: read into the region)
+            names = names - constants.keys()
         if forms and region is not None:
             # ``out[a:b]`` of ``a, b = r * R, (r + 1) * R``: the part moves with ``r``
             counters = {a.name for a in region if isinstance(a, Affine) and a.width is not None}
             names = frozenset(
                 forms[n].name if n in forms and forms[n].name in counters else n for n in names
             )
+        if self.positions_stack and region is not None and all(map(_constant, region)):
+            # a slot's (or a position's) constant part stays that part as the names of its
+            # index take the next slot's values (round 38P: ``tilecheck.flow.fresh_fills``)
+            names = names & _base_names(expr.value)
         loop = None if rows is not None else self._row_loop(expr, region)
         space = "" if loop is None else self._loops[id(loop.iter)]
         if loop is not None and region is not None:
@@ -113,6 +130,20 @@ class Views(SliceNames):
         self._taken_from(view, tensors)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def _slot_constants(self) -> Mapping[str, int]:
+        """The scope's integer constants, and in a slot of an unrolled loop (or a position of
+        a comprehension) the names it binds to an integer (``out[1, lo:hi]`` of ``for lo, hi
+        in [(0, 128), (128, 256)]``: each slot's own part; round 38P)."""
+        constants = self.ctx.constants
+        if not self.positions_stack or not self.defs:
+            return constants
+        known = {
+            n: d.key
+            for n, d in self.defs.items()
+            if isinstance(d, At) and type(d.key) is int and n.isidentifier()
+        }
+        return {**constants, **known} if known else constants
 
     def _module_tensor(self, value: cst.BaseExpression) -> Oids:
         """The module's tensor a function (or a method) names by a global it never binds
@@ -484,3 +515,12 @@ def _lower_bound(expr: cst.Subscript, name: cst.Name) -> bool:
         and e.slice.lower.value == name.value
         for e in expr.slice
     )
+
+
+def _constant(axis: Axis | None) -> bool:
+    return isinstance(axis, Span) or (isinstance(axis, At) and isinstance(axis.key, int))
+
+
+def _base_names(base: cst.BaseExpression) -> frozenset[str]:
+    """The variables ``base`` (a subscript's value) names."""
+    return frozenset(n.value for n in name_nodes(base) if type(n) is cst.Name)

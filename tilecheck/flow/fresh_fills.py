@@ -1,0 +1,192 @@
+"""A ``for`` that fills a container bound empty just before it, one item a turn (round 38P of
+issue 17): ``pends = []`` then ``for layer in range(4): pends.append(k(...).submit())``, or
+``pends = {}`` then ``for i in range(4): pends[i] = k(...).submit()``.
+
+Built slot by slot (``tilecheck.flow.unroll``), such a loop is the appends (or the stores)
+written out one after another: the list's items line up with the turns that made them, so
+``pends[-1].wait()`` waits for the last turn's Pending only, and the other turns' writes are
+still in flight. Built as a loop, the turns' Pendings are one joined object, and a wait for
+any of them counts for all (a missed finding, never a false one).
+
+Only syntax is read, and only where the body calls ``append`` or stores by subscript. What
+this takes: a straight body (simple statements only: each turn runs each of them once, so no
+``if``, ``break`` or ``continue``) of a loop not inside another loop (``in_loop``: the outer
+loop's next turn makes the items again), filling a name bound to ``[]``/``list()``
+(``{}``/``dict()`` for stores) by an earlier statement of the suites around the loop
+(``unroll._Earlier``), appended one object (``xs.append(value)``, ``xs += [value]``; not a
+row nor a plain number), or stored under the loop's own target (``d[i] = value``). Every
+other container (a ``deque`` with a ``maxlen``, an attribute, a parameter) keeps the loop,
+whose rules follow what it drops and keeps turn after turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import libcst as cst
+
+from tilecheck.syntax.walk import children
+
+# calls that give a plain value (``float(...)``): what they append keeps no object
+_PLAIN_CALLS = frozenset({"float", "int", "str", "bool", "len", "round", "abs", "sum", "repr"})
+# (a name -> the value an earlier statement last bound it to, where one did)
+Bound = Callable[[str], cst.BaseExpression | None]
+
+
+def fresh_append(node: cst.CSTNode, bound: Bound) -> bool:
+    """``xs.append(value)`` or ``xs += [value]`` of a name bound empty before the loop, the
+    value one object (not a row: ``xs.append((buf, pending))`` keeps the loop, whose rules
+    keep a row's columns together, ``tilecheck.host.rows``; nor a plain number)."""
+    kind = type(node)
+    if kind is cst.Call:
+        func = node.func  # type: ignore[attr-defined]
+        args = node.args  # type: ignore[attr-defined]
+        if type(func) is not cst.Attribute or func.attr.value != "append" or len(args) != 1:
+            return False
+        if args[0].star or args[0].keyword is not None or type(func.value) is not cst.Name:
+            return False
+        return _one_object(args[0].value) and _empty(bound(func.value.value), "list")
+    if kind is cst.AugAssign:
+        target, value = node.target, node.value  # type: ignore[attr-defined]
+        if type(node.operator) is not cst.AddAssign or type(target) is not cst.Name:  # type: ignore[attr-defined]
+            return False
+        if type(value) is not cst.List or len(value.elements) != 1:
+            return False
+        element = value.elements[0]
+        if type(element) is not cst.Element or not _one_object(element.value):
+            return False
+        return _empty(bound(target.value), "list")
+    return False
+
+
+def _one_object(value: cst.BaseExpression) -> bool:
+    """A call or a name (an object the turn made or took), not a display nor a literal."""
+    if type(value) is cst.Call:
+        func = value.func
+        return type(func) is not cst.Name or func.value not in _PLAIN_CALLS
+    return type(value) in (cst.Name, cst.Attribute, cst.Subscript)
+
+
+def in_loop(suites: Sequence[tuple[Sequence[cst.CSTNode], int]]) -> bool:
+    """The loop (``suites[0]``'s statement) is inside another ``for`` or ``while`` (the
+    statements holding it, ``suites[1:]``): its turns' objects are made again on the outer
+    loop's next turn, which the outer loop's rules follow (the fill keeps the loop)."""
+    for suite, at in suites[1:]:
+        if 0 <= at < len(suite) and type(suite[at]) in (cst.For, cst.While):
+            return True
+    return False
+
+
+def straight(loop: cst.For) -> bool:
+    """The body is simple statements only (no ``if``, no nested loop, no ``with``): each
+    turn runs every one of them, once."""
+    body = loop.body
+    if type(body) is cst.SimpleStatementSuite:
+        return True
+    return all(type(s) is cst.SimpleStatementLine for s in body.body)
+
+
+def fills(loop: cst.For, bound: Bound) -> bool:
+    """The body, straight (``straight``), appends to a list bound empty before the loop
+    (``fresh_append``), or stores under the loop's own target (one name) into a dict bound
+    empty before it."""
+    if not straight(loop):
+        return False
+    target = loop.target.value if type(loop.target) is cst.Name else None
+    stack: list[cst.CSTNode] = [loop.body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        if fresh_append(node, bound):
+            return True
+        if kind is cst.Assign and target is not None:
+            for t in node.targets:  # type: ignore[attr-defined]
+                if _stored_by(t.target, target) and _empty(bound(t.target.value.value), "dict"):
+                    return True
+        stack.extend(children(node))
+    return False
+
+
+def _stored_by(target: cst.BaseExpression, key: str) -> bool:
+    """``d[key]``, ``d`` a name."""
+    if type(target) is not cst.Subscript or type(target.value) is not cst.Name:
+        return False
+    if len(target.slice) != 1 or type(target.slice[0].slice) is not cst.Index:
+        return False
+    index = target.slice[0].slice.value
+    return type(index) is cst.Name and index.value == key
+
+
+def _empty(value: cst.BaseExpression | None, kind: str) -> bool:
+    """``value`` is an empty display (``[]``, ``{}``) or a call of ``list()``/``dict()``."""
+    if value is None:
+        return False
+    if kind == "list" and type(value) is cst.List:
+        return not value.elements
+    if kind == "dict" and type(value) is cst.Dict:
+        return not value.elements
+    return (
+        type(value) is cst.Call
+        and type(value.func) is cst.Name
+        and value.func.value == kind
+        and not value.args
+    )
+
+
+def appends(loop: cst.For, name: str) -> int | None:
+    """How many items a turn of ``loop`` appends to ``name`` where it certainly appends
+    them (a straight body of plain statements, ``name.append(x)`` or ``name += [x]`` each
+    one statement); 0 where the loop does not name it; None where it names it otherwise."""
+    if not names(loop, name):
+        return 0
+    if not straight(loop) or loop.asynchronous is not None or loop.orelse is not None:
+        return None
+    if names(loop.target, name) or names(loop.iter, name):
+        return None
+    body = loop.body
+    smalls: list[cst.BaseSmallStatement] = []
+    if isinstance(body, cst.SimpleStatementSuite):
+        smalls.extend(body.body)
+    else:
+        for line in body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                smalls.extend(line.body)
+    count = 0
+    for small in smalls:
+        if not names(small, name):
+            continue
+        node = small.value if isinstance(small, cst.Expr) else small
+        if not fresh_append(node, lambda n: cst.List([]) if n == name else None):
+            return None
+        count += 1
+    return count
+
+
+def names(node: cst.CSTNode, name: str) -> bool:
+    """``node`` (not a function or a class in it) names the variable ``name``."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value == name:
+            return True
+        if type(current) is cst.Attribute:
+            stack.append(current.value)
+        elif type(current) not in (cst.FunctionDef, cst.ClassDef):
+            stack.extend(children(current))
+    return False
+
+
+def empty_list(value: cst.BaseExpression) -> bool:
+    """``[]`` or ``list()``."""
+    return _empty(value, "list")
+
+
+def only_filled(loop: cst.For, bound: Bound) -> Bound:
+    """``bound`` for the names ``loop`` names only to append to (``appends``): a body that
+    also rebinds, slices or reads the list (``queue = queue[-2:]``) keeps the loop."""
+
+    def value(name: str) -> cst.BaseExpression | None:
+        return bound(name) if appends(loop, name) else None
+
+    return value
