@@ -44,6 +44,7 @@ from tilecheck.host.findings import to_diagnostic
 from tilecheck.host.functions import Functions
 from tilecheck.host.generators import Generators
 from tilecheck.host.global_reads import GlobalReads, module_code
+from tilecheck.host.handed_items import handed_findings
 from tilecheck.host.imported_bases import with_imported_bases
 from tilecheck.host.kernels import (
     is_device_def,
@@ -412,6 +413,10 @@ def _check_module(
                 known = ScopeConstants(ctx, scope)
                 cfg = build_cfg(body, never, ctx.filled, splice, known, ctx.walked_length)
                 bodies.append((nested, cfg, where))
+    # reads of a tensor handed over through a queue before its Pending's wait (round 38Q)
+    for finding, index in handed_findings(ctx, module):
+        if not reusable(index):
+            found[index].append((finding, index))
     if reuse is not None:
         for index in range(len(module.body)):
             if not reusable(index):

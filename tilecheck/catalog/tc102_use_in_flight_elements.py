@@ -15,6 +15,7 @@ from tilecheck.catalog import (
     round37m,
     round38a,
     round38p,
+    round38q,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -449,3 +450,6 @@ VALID = (*VALID, *round38p.VALID["TC102"])
 INVALID = (*INVALID, *round38p.INVALID["TC102"])
 # Round 38A (``round38a``): graphs per bucket of a module or class tuple, in functions and methods.
 VALID = (*VALID, *round38a.VALID["TC102"])
+# Round 38Q (``round38q``): a tensor handed over with its Pending through a queue or a field.
+VALID = (*VALID, *round38q.VALID["TC102"])
+INVALID = (*INVALID, *round38q.INVALID["TC102"])
