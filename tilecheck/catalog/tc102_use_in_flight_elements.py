@@ -14,6 +14,7 @@ from tilecheck.catalog import (
     round37k,
     round37m,
     round38a,
+    round38m,
     round38p,
     round38q,
 )
@@ -453,3 +454,6 @@ VALID = (*VALID, *round38a.VALID["TC102"])
 # Round 38Q (``round38q``): a tensor handed over with its Pending through a queue or a field.
 VALID = (*VALID, *round38q.VALID["TC102"])
 INVALID = (*INVALID, *round38q.INVALID["TC102"])
+# Round 38M (``round38m``): what a ``.then`` callback's launch borrows, held by its chain.
+VALID = (*VALID, *round38m.VALID["TC102"])
+INVALID = (*INVALID, *round38m.INVALID["TC102"])

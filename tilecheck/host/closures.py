@@ -9,6 +9,7 @@ where a comprehension calls every item (``[read() for read in readers]``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Container
 
 import libcst as cst
@@ -24,6 +25,7 @@ from tilecheck.host.model import NOTHING, Kind, Oids, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.host.summary import parameters
+from tilecheck.host.then_borrows import callback_borrows
 from tilecheck.host.then_launches import then_launch
 from tilecheck.kernel_signature import ParamKind
 from tilecheck.syntax import exact
@@ -137,7 +139,7 @@ class Closures(Calls):
     ) -> set[int]:
         out = Calls.op_method(self, call, name, ops, receiver, oids)
         if name == "then" and len(out) == 1 and call.args:
-            self._then_launch(call.args[0].value, ops)  # (round 31K)
+            self._then_launch(call.args[0].value, ops, next(iter(out)))  # (round 31K, 38M)
             returned = self._returned_name(call.args[0].value)
             if returned is not None:
                 self.chain_returns[next(iter(out))] = returned
@@ -149,15 +151,27 @@ class Closures(Calls):
                     self.run_once(returned, held, call, "then")
         return out
 
-    def _then_launch(self, callback: cst.BaseExpression, ops: list[int]) -> None:
-        """A callback returning a kernel call on the chain's outputs (``then_launches``)."""
+    def _then_launch(self, callback: cst.BaseExpression, ops: list[int], chain: int) -> None:
+        """A callback returning a kernel call on the chain's outputs (``then_launches``); what
+        that call borrows, the chain holds from its run (``then_borrows``)."""
         scope: Scope | None = callback if type(callback) is cst.Lambda else None
         if type(callback) is cst.Name and callback.value in self.closure_reads:
             scope = self.closure_reads[callback.value][0]
+        body: cst.BaseExpression | None
         if type(scope) is cst.Lambda:
-            then_launch(self, scope, ops, scope.body, scope.params)
+            body = scope.body
         elif type(scope) is cst.FunctionDef:
-            then_launch(self, scope, ops, _only_return(scope), scope.params)
+            body = _only_return(scope)
+        else:
+            return
+        then_launch(self, scope, ops, body, scope.params)
+        borrows, names = callback_borrows(self, scope, body, scope.params)
+        hold = self.holds.get(chain)
+        if borrows and hold is not None and hold.live:
+            cover = None if hold.cover is None else hold.cover | names
+            self.set_hold(
+                chain, dataclasses.replace(hold, borrows=hold.borrows | borrows, cover=cover)
+            )
 
     def _returned_name(self, callback: cst.BaseExpression) -> cst.Name | None:
         """The free name a ``.then`` callback returns as its value, on every call: ``lambda
