@@ -17,6 +17,7 @@ from tilecheck.catalog import (
     round38m,
     round38p,
     round38q,
+    round38r,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -457,3 +458,6 @@ INVALID = (*INVALID, *round38q.INVALID["TC102"])
 # Round 38M (``round38m``): what a ``.then`` callback's launch borrows, held by its chain.
 VALID = (*VALID, *round38m.VALID["TC102"])
 INVALID = (*INVALID, *round38m.INVALID["TC102"])
+# Round 38R (``round38r``): a dict attribute walked by key; a walrus on the right of ``and``.
+VALID = (*VALID, *round38r.VALID["TC102"])
+INVALID = (*INVALID, *round38r.INVALID["TC102"])

@@ -27,6 +27,7 @@ from tilecheck.host.closures import KEPT_CLOSURES
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import narrowed_parameters
 from tilecheck.host.expressions import copies_of
+from tilecheck.host.false_walrus import false_walrus
 from tilecheck.host.hashed_sites import stored_item
 from tilecheck.host.implicit_calls import truth, unpacked
 from tilecheck.host.implicit_sites import augmented, property_set
@@ -535,6 +536,8 @@ class BodyAnalysis(Positions):
             if both:
                 self.assume(test.left, truth)
                 self.assume(test.right, truth)
+            elif not truth and (walrus := false_walrus(test.right)) is not None:
+                self.forget_holders(walrus)  # ``ok and (p := op.submit())``: had it run, false
 
     def forget_holders(self, name: str) -> None:
         self.holders_none(name)

@@ -21,6 +21,7 @@ import libcst as cst
 
 from tilecheck.host.constant_fields import taken_arm
 from tilecheck.host.context import Context
+from tilecheck.host.dict_attributes import dict_attribute
 from tilecheck.host.dict_names import dict_names, literal_flags
 from tilecheck.host.graph_launches import GraphLaunches
 from tilecheck.host.indices import At
@@ -57,6 +58,9 @@ class FlagGates(GraphLaunches):
         scope = self.scope_node or self.module_node
         if scope is None or self._running or path + "[*]" not in self.env:
             return False  # (a dict that holds nothing the analysis follows: as before)
+        module = self.ctx.module
+        if module is not None and dict_attribute(self.ctx.index, module, path):
+            return True  # ``self.grads``, bound only to dicts (``dict_attributes``)
         return path not in self.ctx.rebindable and path in dict_names(self.ctx.index, scope)
 
     def _facts(self) -> frozenset[tuple[str, bool]]:
