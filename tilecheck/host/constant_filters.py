@@ -11,22 +11,13 @@ truth unknown, and the comprehension is followed as before (joined, silent)."""
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
-from tilecheck.syntax.constants import string_value
+from tilecheck.syntax.constants import COMPARISONS, string_value
 
 Constant = int | str
-_ORDER: dict[type[cst.BaseCompOp], Callable[[Constant, Constant], bool]] = {
-    cst.Equal: operator.eq,
-    cst.NotEqual: operator.ne,
-    cst.LessThan: operator.lt,
-    cst.LessThanEqual: operator.le,
-    cst.GreaterThan: operator.gt,
-    cst.GreaterThanEqual: operator.ge,
-}
 
 
 def kept(tests: list[cst.BaseExpression], values: Mapping[str, Constant]) -> bool | None:
@@ -70,7 +61,7 @@ def _compared(test: cst.Comparison, values: Mapping[str, Constant]) -> bool | No
         among = _constants(compare.comparator, values)
         return None if among is None else (first in among) is (op is cst.In)
     second = _constant(compare.comparator, values)
-    how = _ORDER.get(op)
+    how = COMPARISONS.get(op)
     if second is None or how is None or type(first) is not type(second):
         return None
     return how(first, second)

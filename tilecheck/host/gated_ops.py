@@ -19,6 +19,7 @@ import libcst as cst
 from tilecheck.codes import OP_NEVER_RUN
 from tilecheck.host.capture_callbacks import straight_to
 from tilecheck.host.findings import Finding
+from tilecheck.syntax.constants import COMPARISONS
 from tilecheck.syntax.nodes import source_of
 from tilecheck.syntax.walk import children, contains
 
@@ -31,14 +32,6 @@ _ARITHMETIC: dict[type[cst.BaseBinaryOp], Callable[[int, int], int]] = {
     cst.Multiply: operator.mul,
     cst.FloorDivide: operator.floordiv,
     cst.Modulo: operator.mod,
-}
-_COMPARE: dict[type[cst.BaseCompOp], Callable[[int, int], bool]] = {
-    cst.Equal: operator.eq,
-    cst.NotEqual: operator.ne,
-    cst.LessThan: operator.lt,
-    cst.LessThanEqual: operator.le,
-    cst.GreaterThan: operator.gt,
-    cst.GreaterThanEqual: operator.ge,
 }
 
 
@@ -128,7 +121,7 @@ def _made_op(
 def _truth(test: cst.BaseExpression, env: dict[str, int]) -> bool | None:
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
-        compare = _COMPARE.get(type(target.operator))
+        compare = COMPARISONS.get(type(target.operator))
         left, right = _value(test.left, env), _value(target.comparator, env)
         if compare is None or left is None or right is None:
             return None

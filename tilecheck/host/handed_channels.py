@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tilecheck.host.context import Context
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import children, descendants
 
 QUEUES = frozenset(
     {
@@ -104,7 +104,7 @@ def parents_of(module: cst.Module) -> Parents:
 def channels(ctx: Context, module: cst.Module, parents: Parents) -> list[Channel]:
     """The module's queues whose every put and take is known (see the module's doc)."""
     out: list[Channel] = []
-    for node in _walk(module):
+    for node in descendants(module):
         bound = _binding(ctx, node)
         if bound is None:
             continue
@@ -116,16 +116,6 @@ def channels(ctx: Context, module: cst.Module, parents: Parents) -> list[Channel
         if _follow(ctx, module, parents, scope, name, channel, {id(node)}, 0):
             out.append(channel)
     return out
-
-
-def _walk(root: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(children(node))
-    return found
 
 
 def _binding(ctx: Context, node: cst.CSTNode) -> tuple[str, cst.Call] | None:

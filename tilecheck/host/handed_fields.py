@@ -25,7 +25,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tilecheck.host.handed_channels import PUTS, TAKES, Channel, Parents
-from tilecheck.syntax.walk import children
+from tilecheck.syntax.walk import descendants
 
 _MAKERS = frozenset({"list", "dict", "deque", "Queue", "SimpleQueue", "LifoQueue"})
 _QUERIES = frozenset({"qsize", "empty", "full", "task_done", "join", "clear"})
@@ -33,11 +33,11 @@ _QUERIES = frozenset({"qsize", "empty", "full", "task_done", "join", "clear"})
 
 def field_channels(module: cst.Module, parents: Parents) -> list[Channel]:
     """The fields of the module's classes followed as channels (see the module's doc)."""
-    classes = [n for n in _walk(module) if type(n) is cst.ClassDef]
+    classes = [n for n in descendants(module) if type(n) is cst.ClassDef]
     if not classes:
         return []
     attributes: dict[str, list[cst.Attribute]] = {}
-    for node in _walk(module):
+    for node in descendants(module):
         if type(node) is cst.Attribute:
             attributes.setdefault(node.attr.value, []).append(node)
     mine = {c.name.value for c in classes}
@@ -67,16 +67,6 @@ def field_channels(module: cst.Module, parents: Parents) -> list[Channel]:
 def _known_base(base: cst.BaseExpression, mine: set[str]) -> bool:
     """``object`` or a class of the module (whose methods' mentions of the field are seen)."""
     return type(base) is cst.Name and (base.value == "object" or base.value in mine)
-
-
-def _walk(root: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(children(node))
-    return found
 
 
 def _methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:

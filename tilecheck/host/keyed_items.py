@@ -16,7 +16,6 @@ Anything else stays as before (stored ops count as run: someone may take them ou
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import libcst as cst
@@ -30,18 +29,11 @@ from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.host.param_keys import CalledNames
 from tilecheck.host.store_rows import stored_rows
+from tilecheck.syntax.constants import COMPARISONS
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import empty_dict, source_of
 from tilecheck.syntax.walk import descendants, own_nodes
 
-_COMPARE: dict[type[cst.BaseCompOp], Callable[[Key, Key], bool]] = {
-    cst.Equal: operator.eq,
-    cst.NotEqual: operator.ne,
-    cst.LessThan: operator.lt,
-    cst.LessThanEqual: operator.le,
-    cst.GreaterThan: operator.gt,
-    cst.GreaterThanEqual: operator.ge,
-}
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
 _HOLDERS = frozenset((cst.For, cst.DictComp, cst.ListComp, cst.Dict, cst.List, cst.Tuple))
 _DISPLAYS = (cst.List, cst.Tuple)  # round 31E: a display's positions are its keys
@@ -397,7 +389,7 @@ def _truth(test: cst.BaseExpression, key: str, value: Key, names: ScopeNames) ->
             if left is None or within is None:
                 return None
             return (left in within) == (type(target.operator) is cst.In)
-        compare = _COMPARE.get(type(target.operator))
+        compare = COMPARISONS.get(type(target.operator))
         right = _operand(target.comparator, key, value)
         if compare is None or left is None or right is None or type(left) is not type(right):
             return None

@@ -6,10 +6,22 @@ checked at launch)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import libcst as cst
 
+# ``a == b``, ``a < b``, ...: what each comparison of two constants computes, by its operator's
+# node (the host analysis decides tests of literals and known keys with it)
+COMPARISONS: dict[type[cst.BaseCompOp], Callable[[Any, Any], bool]] = {
+    cst.Equal: operator.eq,
+    cst.NotEqual: operator.ne,
+    cst.LessThan: operator.lt,
+    cst.LessThanEqual: operator.le,
+    cst.GreaterThan: operator.gt,
+    cst.GreaterThanEqual: operator.ge,
+}
 _MAX_BITS = 64  # larger results are no tile dimension anyway; never compute 2 ** 10 ** 9
 _NO_NAMES: Mapping[str, int] = {}
 
