@@ -8,6 +8,9 @@ wait, is TC102 at the read (the runtime raises there). The callback's launch is 
 chain is built: a lambda or a ``def`` whose only ``return`` is the launch; its arguments that
 are the callback's free names (not its parameters, the chain's outputs handed on).
 
+A method called inside a graph capture that runs two ops is reported at the first (where the
+runtime raises), not at the one whose message sorts first (TC111, fresh32 p050).
+
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises at the marked line)."""
 
@@ -96,6 +99,31 @@ def main() -> None:
     print(total)
 """,
             "a tensor a def callback's launch writes, read before the chain's wait",
+        ),
+    ),
+    "TC111": (
+        invalid(
+            """
+
+class Block:
+    def __init__(self) -> None:
+        self.act = tr.zeros((32,))
+        self.out = tr.zeros((32,))
+
+    def forward(self, x: tr.Tensor) -> None:
+        scale(self.act.partition((32,)), 2.0).sync()  # TC111
+        copy(self.out.partition((32,)), x).sync()
+
+
+def main() -> None:
+    block = Block()
+    x = tr.ones((32,))
+    with tr.graph() as g:
+        block.forward(x)
+    g.close()
+""",
+            "a method run inside a capture syncing two ops: the first one's line",
+            typed=False,
         ),
     ),
 }

@@ -37,6 +37,7 @@ from tilecheck.catalog.round31n import INVALID as ROUND31N_INVALID
 from tilecheck.catalog.round31n import VALID as ROUND31N_VALID
 from tilecheck.catalog.round34b import INVALID as ROUND34B_INVALID
 from tilecheck.catalog.round34b import VALID as ROUND34B_VALID
+from tilecheck.catalog.round38m import INVALID as ROUND38M_INVALID
 from tilecheck.codes import GRAPH_CAPTURE_MISUSE
 
 RULE = Rule(
@@ -340,5 +341,6 @@ def main() -> None:
         *ROUND31N_INVALID["TC111"],
         *ROUND31G_INVALID["TC111"],
         *ROUND34B_INVALID["TC111"],
+        *ROUND38M_INVALID["TC111"],
     ),
 )

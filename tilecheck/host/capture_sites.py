@@ -34,8 +34,9 @@ class CaptureSites(Interprocedural):
         """TC111 at a call, inside a graph capture, of a function that allocates (records an
         event, copies into a tensor) on every call: inside it, where the runtime refuses, for
         a function of this module; else at the call. True if so: the call raises."""
-        if summary.refusals:
-            what = min(summary.refusals)
+        if summary.refusals:  # the first the body makes: where the runtime raises
+            refusals = summary.refusals
+            what = next((w for w, _ in summary.refused_at if w in refusals), min(refusals))
             node = dict(summary.refused_at).get(what)
             capture = self.capturing_graph()
             if node is not None and summary.statement is not None and capture is not None:
