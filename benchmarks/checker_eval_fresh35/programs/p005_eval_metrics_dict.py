@@ -1,0 +1,34 @@
+"""Evaluation harness: run a few elementwise 'metrics' over predictions and labels."""
+
+import numpy as np
+from tilekit import add, mul, scale
+
+import tilert as tr
+
+
+def evaluate(preds_np, labels_np):
+    n = preds_np.shape[0]
+    preds, labels = tr.from_numpy(preds_np), tr.from_numpy(labels_np)
+    outs = {name: tr.empty((n,), name=name) for name in ("sum", "prod", "half")}
+    jobs = {
+        "sum": add(outs["sum"].partition((128,)), preds, labels).submit(),
+        "prod": mul(outs["prod"].partition((128,)), preds, labels).submit(),
+        "half": scale(outs["half"].partition((128,)), preds, 0.5).submit(),
+    }
+    # bail out early when the predictions are garbage
+    if not np.isfinite(outs["sum"].to_numpy()).all():  # expect: TC102
+        for job in jobs.values():
+            job.wait()
+        return None
+    metrics = {}
+    for name, job in jobs.items():
+        job.wait()
+        metrics[name] = float(outs[name].to_numpy().mean())
+    return metrics
+
+
+if __name__ == "__main__":
+    rng = np.random.default_rng(1)
+    p = rng.random(512, dtype=np.float32)
+    y = (rng.random(512) > 0.5).astype(np.float32)
+    print(evaluate(p, y))  # expect-also: TC102

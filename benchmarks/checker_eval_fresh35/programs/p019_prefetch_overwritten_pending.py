@@ -1,0 +1,21 @@
+"""Prefetch the next shard while 'training' on the current one."""
+
+import numpy as np
+from tilekit import copy
+
+import tilert as tr
+
+SHARD = 2048
+shards = [np.random.default_rng(s).random(SHARD, dtype=np.float32) for s in range(4)]
+staging = [tr.from_numpy(s) for s in shards]
+device_shards = [tr.empty((SHARD,), name=f"shard{i}") for i in range(4)]
+
+total = 0.0
+fetch = None
+for i in range(len(shards)):
+    fetch = copy(device_shards[i].partition((512,)), staging[i]).submit()  # expect: TC108
+    if i == len(shards) - 1:
+        fetch.wait()
+for t in device_shards:
+    total += float(t.to_numpy().sum())
+print("total", total)

@@ -1,0 +1,22 @@
+import os
+
+import numpy as np
+from tilekit import add, scale
+
+import tilert as tr
+
+VERBOSE = os.environ.get("VERBOSE_STATS") == "1"
+
+
+def forward(x, bias):
+    out = tr.empty(x.shape)
+    stats = tr.empty(x.shape)
+    add(out.partition((128,)), x, bias).sync()
+    if VERBOSE:
+        scale(stats.partition((128,)), out, 1.0 / x.shape[0]).sync()
+        print("mean", stats.to_numpy().sum())
+    return out
+
+
+x = tr.from_numpy(np.arange(512, dtype=np.float32))
+print(forward(x, tr.ones((512,))).to_numpy()[:3])
