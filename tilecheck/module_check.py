@@ -63,6 +63,7 @@ from tilecheck.host.param_keys import CalledNames
 from tilecheck.host.plain_bodies import plain_definitions
 from tilecheck.host.resumed import resumed
 from tilecheck.host.scope_constants import ScopeConstants
+from tilecheck.host.scope_walks import walk_lengths
 from tilecheck.host.scopes import declared_anywhere
 from tilecheck.host.summary import Summary
 from tilecheck.host.table_calls import dispatched
@@ -101,11 +102,14 @@ def _module_context(
     constants = module_constants(module.body)
     again = bound_again(module.body, constants) | rebindable
     known = Constants({name: value for name, value in constants.items() if name not in again})
+    # the module's names (``known_keys``), walked once where first asked
+    module_names = functools.cache(lambda: CalledNames(module, numbers=known))
     top = build_cfg(
         module.body,
         never_in(flags, None, literals),
         splice=managers.splice(module.body, True),
         constants=known,
+        lengths=walk_lengths(module_names, None),
     )
     kernels = module_launchables(module.body, top.nested, resolver, kernel_decorators)
 
@@ -130,7 +134,9 @@ def _module_context(
         for d in top.nested
         if isinstance(d, cst.FunctionDef) and is_device_def(d, resolver, kernel_decorators)
     }
-    functions = Functions(top.nested, device, _statement_of_nested(top, None), module.body, text)
+    functions = Functions(
+        top.nested, device, _statement_of_nested(top, None), module.body, text, resolver.resolve
+    )
 
     def find_class(canonical: str) -> ClassInfo | None:
         if project is None or canonical.startswith(_NOT_USER_CODE):
@@ -166,14 +172,7 @@ def _module_context(
         canonical = resolver.resolve(dotted) if project is not None else None
         if project is None or canonical is None or canonical.startswith(_NOT_USER_CODE):
             return None
-        module_name, _, name = canonical.rpartition(".")
-        found = project.module_of(module_name, path) if module_name else None
-        if found is None:
-            return None
-        for stmt in found[2].body:
-            if type(stmt) is cst.FunctionDef and stmt.name.value == name:
-                return stmt
-        return None
+        return _imported_def(project, canonical, path, 0)
 
     classes = module_classes(module, resolver, find_class, index, find_def)
     enums = int_enums(module, resolver.resolve)
@@ -212,7 +211,7 @@ def _module_context(
         lambda n: len(ctx.key_lists().get(n) or ctx.dict_keys().get(n, ())) or None
     )
     ctx.records = functools.cache(lambda: plain_records(module))
-    ctx.known_names = functools.cache(lambda: CalledNames(module, numbers=known))
+    ctx.known_names = module_names
     ctx.drawn = functools.cache(
         lambda: drawn_at_once(index.nodes(module), lambda f: ctx.callee(f).canonical)
     )
@@ -255,6 +254,24 @@ def _imported_summary(
         return _imported_summary(project, target, path, decorators, hops + 1)
     functions = _imported_functions(project, module_name, importer, decorators)
     return functions.summary_for(name) if functions is not None else None
+
+
+def _imported_def(
+    project: Project, canonical: str, importer: str | Path, hops: int
+) -> cst.FunctionDef | None:
+    """The ``def`` of a function another module of the checked tree defines, through the
+    packages that re-export it (``from pkg.host import vec`` in ``pkg/__init__.py``)."""
+    module_name, _, name = canonical.rpartition(".")
+    found = project.module_of(module_name, importer) if module_name else None
+    if found is None or hops > _MAX_HOPS:
+        return None
+    for stmt in found[2].body:
+        if type(stmt) is cst.FunctionDef and stmt.name.value == name:
+            return stmt
+    target = found[3].resolve(name)  # re-exported from elsewhere? (round 39S)
+    if target is None or target == canonical or target.startswith(_NOT_USER_CODE):
+        return None
+    return _imported_def(project, target, found[0], hops + 1)
 
 
 def _imported_functions(
@@ -411,7 +428,8 @@ def _check_module(
                 body = nested.body.body
                 splice = managers.splice(body, False) if (managers := ctx.managers) else None
                 known = ScopeConstants(ctx, scope)
-                cfg = build_cfg(body, never, ctx.filled, splice, known, ctx.walked_length)
+                lengths = walk_lengths(ctx.known_names, scope, ctx.walked_length, known)
+                cfg = build_cfg(body, never, ctx.filled, splice, known, lengths)
                 bodies.append((nested, cfg, where))
     # reads of a tensor handed over through a queue before its Pending's wait (round 38Q)
     for finding, index in handed_findings(ctx, module):

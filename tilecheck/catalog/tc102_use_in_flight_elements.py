@@ -18,6 +18,8 @@ from tilecheck.catalog import (
     round38p,
     round38q,
     round38r,
+    round39k,
+    round39s,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -461,3 +463,8 @@ INVALID = (*INVALID, *round38m.INVALID["TC102"])
 # Round 38R (``round38r``): a dict attribute walked by key; a walrus on the right of ``and``.
 VALID = (*VALID, *round38r.VALID["TC102"])
 INVALID = (*INVALID, *round38r.INVALID["TC102"])
+# Round 39S (``round39s``): an attribute given a tensor by a method of its class.
+VALID = (*VALID, *round39s.VALID["TC102"])
+INVALID = (*INVALID, *round39s.INVALID["TC102"])
+# Round 39K (``round39k``): loops over filtered comprehensions and parameters' keys, slot by slot.
+VALID = (*VALID, *round39k.VALID["TC102"])

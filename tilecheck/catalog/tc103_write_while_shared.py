@@ -42,6 +42,8 @@ from tilecheck.catalog.round36bf import INVALID as ROUND36BF_INVALID
 from tilecheck.catalog.round36m import VALID as ROUND36M_VALID
 from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
 from tilecheck.catalog.round37s import VALID as ROUND37S_VALID
+from tilecheck.catalog.round39s import INVALID as ROUND39S_INVALID
+from tilecheck.catalog.round39s import VALID as ROUND39S_VALID
 from tilecheck.codes import WRITE_WHILE_SHARED
 
 RULE = Rule(
@@ -146,6 +148,7 @@ def main() -> None:
         *ROUND35K_VALID["TC103"],
         *ROUND36M_VALID["TC103"],
         *ROUND37S_VALID["TC103"],
+        *ROUND39S_VALID["TC103"],
     ),
     invalid=(
         invalid(
@@ -238,5 +241,6 @@ def main() -> None:
         *ROUND35K_INVALID["TC103"],
         *ROUND36BF_INVALID["TC103"],
         *ROUND37S_INVALID["TC103"],
+        *ROUND39S_INVALID["TC103"],
     ),
 )

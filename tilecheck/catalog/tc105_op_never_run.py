@@ -73,6 +73,10 @@ from tilecheck.catalog.round37k import INVALID as ROUND37K_INVALID
 from tilecheck.catalog.round37k import VALID as ROUND37K_VALID
 from tilecheck.catalog.round38a import INVALID as ROUND38A_INVALID
 from tilecheck.catalog.round38a import VALID as ROUND38A_VALID
+from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
+from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
+from tilecheck.catalog.round39s import INVALID as ROUND39S_INVALID
+from tilecheck.catalog.round39s import VALID as ROUND39S_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -229,6 +233,8 @@ def main() -> None:
         *ROUND36BF_VALID["TC105"],
         *ROUND37K_VALID["TC105"],
         *ROUND38A_VALID["TC105"],
+        *ROUND39K_VALID["TC105"],
+        *ROUND39S_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -346,6 +352,8 @@ def main() -> None:
         *ROUND36M_INVALID["TC105"],
         *ROUND37K_INVALID["TC105"],
         *ROUND38A_INVALID["TC105"],
+        *ROUND39K_INVALID["TC105"],
+        *ROUND39S_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
     ),
 )

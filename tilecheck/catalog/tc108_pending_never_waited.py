@@ -86,6 +86,8 @@ from tilecheck.catalog.round38a import INVALID as ROUND38A_INVALID
 from tilecheck.catalog.round38a import VALID as ROUND38A_VALID
 from tilecheck.catalog.round38k import INVALID as ROUND38K_INVALID
 from tilecheck.catalog.round38k import VALID as ROUND38K_VALID
+from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
+from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -368,6 +370,7 @@ class Prefetcher:
         *ROUND37K_VALID["TC108"],
         *ROUND38A_VALID["TC108"],
         *ROUND38K_VALID["TC108"],
+        *ROUND39K_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(
@@ -536,6 +539,7 @@ def main() -> None:
         *ROUND37K_INVALID["TC108"],
         *ROUND38A_INVALID["TC108"],
         *ROUND38K_INVALID["TC108"],
+        *ROUND39K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),
 )

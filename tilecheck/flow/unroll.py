@@ -41,6 +41,7 @@ _KEEPING = frozenset(
     {"append", "appendleft", "extend", "insert", "put", "setdefault", "update", "pop"}
 )
 _VIEWS = frozenset({"values", "keys", "items"})
+_COMPUTED = (cst.ListComp, cst.GeneratorExp, cst.Call)  # values the scope's names may compute
 
 
 def slots(
@@ -210,7 +211,14 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
         found = earlier.bound(expr.value, start)  # type: ignore[attr-defined]
         if found is None and earlier.lengths is not None:
             return earlier.lengths(expr.value)  # type: ignore[attr-defined]
-        return None if found is None else _length(found[0], earlier, found[1], depth + 1)
+        if found is None:
+            return None
+        count = _length(found[0], earlier, found[1], depth + 1)
+        if count is None and earlier.lengths is not None and type(found[0]) in _COMPUTED:
+            # ``routed = [e for e in range(4) if gates[e] > 0]``: the scope's names compute
+            # its items where the tests read constants (round 39K)
+            return earlier.lengths(expr.value)  # type: ignore[attr-defined]
+        return count
     if kind is cst.Attribute and earlier.lengths is not None:  # ``self.SIZES`` (38A)
         path = _dotted(expr)
         return earlier.lengths(path) if path is not None else None

@@ -99,6 +99,7 @@ def self_name(fn: cst.FunctionDef) -> str | None:
 # slow on these walks).
 _DEFS = frozenset({cst.FunctionDef, cst.ClassDef})
 _SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+Own = tuple[str, ...]
 
 
 def _assignments(body: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
@@ -226,7 +227,7 @@ def class_info(
                     copied.setdefault(attr, []).append(source)
                     if stmt.name.value == setup and t is target:
                         init_copies[attr] = source
-                elif isinstance(v, cst.Call) and _new_tensor(v, resolver, makers):
+                elif isinstance(v, cst.Call) and _new_tensor(v, resolver, makers, me, owners):
                     made.add(attr)
                 elif v is not None and _makes_tensors(v, resolver):
                     lists.add(attr)
@@ -373,16 +374,13 @@ def _attribute_of(expr: cst.BaseExpression | None, me: str) -> str | None:
     return None
 
 
-def _new_tensor(call: cst.Call, resolver: NameResolver, makers: PartitionMakers | None) -> bool:
-    """A new tensor (``tr.zeros(n)``, a helper's ``vec(n)``), or a reshape of one."""
-    func = call.func
-    if (
-        type(func) is cst.Attribute
-        and func.attr.value == "reshape"
-        and type(func.value) is cst.Call
-    ):
-        call = func.value
-    return _makes_tensor(call, resolver) or (makers is not None and makers.makes_tensor(call))
+def _new_tensor(
+    call: cst.Call, resolver: NameResolver, makers: PartitionMakers | None, me: str, owners: Own
+) -> bool:
+    """A new tensor (``tr.zeros(n)``, a helper's ``vec(n)``, ``self.alloc(n)``), or a reshape."""
+    if type(func := call.func) is cst.Attribute and func.attr.value == "reshape":
+        call = func.value if type(func.value) is cst.Call else call
+    return _makes_tensor(call, resolver) or bool(makers and makers.makes_tensor(call, me, owners))
 
 
 def _shared_kind(call: cst.Call, resolver: NameResolver, makers: PartitionMakers | None) -> str:

@@ -16,6 +16,7 @@ index of a dict is a key, not a position."""
 
 from __future__ import annotations
 
+from ast import literal_eval
 from collections.abc import Mapping
 
 import libcst as cst
@@ -115,3 +116,11 @@ def _distinct(keys: list[Key | None]) -> tuple[Key, ...] | None:
     if len(known) != len(keys) or len(set(known)) != len(known):
         return None
     return tuple(known)
+
+
+def key_value(text: str) -> int | str:
+    """A dict's key from its text in a path: ``0`` of ``"0"``, ``"a"`` of ``"'a'"``."""
+    if text.isdigit():
+        return int(text)
+    value = literal_eval(text) if text[:1] in ("'", '"') else text
+    return value if isinstance(value, str) else text

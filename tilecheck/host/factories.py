@@ -94,20 +94,85 @@ _MAKERS = frozenset({"empty", "zeros", "ones", "full", "arange", "from_numpy", "
 
 
 def tensor_maker(fn: cst.FunctionDef) -> bool:
-    """A plain function whose every way out returns ``tr.zeros(...)``, ``tr.from_numpy(...)``
-    (or another of tilert's tensor factories): each call a new tensor (round 28G)."""
-    if fn.asynchronous is not None or fn.decorators:
+    """A plain function (or method) whose every way out returns ``tr.zeros(...)``,
+    ``tr.from_numpy(...)`` (or another of tilert's tensor factories), or a name its body binds
+    once to one (``t = tr.from_numpy(a); return t``, round 39S): each call a new tensor (round
+    28G)."""
+    if fn.asynchronous is not None or (fn.decorators and not decorated(fn, "staticmethod")):
         return False
+    made: frozenset[str] | None = None  # (read at the first ``return name`` met)
     found = False
     for ret in exits(fn):
         value = ret.value if ret is not None else None
-        func = value.func if type(value) is cst.Call else None
-        if type(func) is not cst.Attribute or func.attr.value not in _MAKERS:
-            return False
-        if type(func.value) is not cst.Name or func.value.value not in _TILERT:
+        if type(value) is cst.Name:
+            made = made_names(fn) if made is None else made
+            if value.value not in made:
+                return False
+        elif not _factory_call(value):
             return False
         found = True
     return found
+
+
+def _factory_call(value: cst.BaseExpression | None) -> bool:
+    func = value.func if type(value) is cst.Call else None
+    if type(func) is not cst.Attribute or func.attr.value not in _MAKERS:
+        return False
+    return type(func.value) is cst.Name and func.value.value in _TILERT
+
+
+def made_names(fn: cst.FunctionDef) -> frozenset[str]:
+    """The names ``fn``'s own body binds once, by ``name = tr.zeros(...)`` (a tilert factory),
+    and reads elsewhere only as ``return name`` or as the receiver of a method or attribute
+    (``name.copy_from(a)``): never handed to a call, stored or declared ``global``."""
+    bound: dict[str, int] = {}
+    made: set[str] = set()
+    plain: set[str] = set()  # names read otherwise than returned or as a receiver
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _SCOPES:
+            continue
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                for name in _bound_names(target.target):
+                    bound[name] = bound.get(name, 0) + 1
+            only = node.targets[0].target if len(node.targets) == 1 else None  # type: ignore[attr-defined]
+            if type(only) is cst.Name and _factory_call(node.value):  # type: ignore[attr-defined]
+                made.add(only.value)
+            stack.append(node.value)  # type: ignore[attr-defined]
+            continue
+        if kind in _BINDERS:
+            for name in _bound_names(getattr(node, "target", None) or getattr(node, "name", None)):
+                bound[name] = bound.get(name, 2)  # (a loop's or an ``except``'s: many)
+        if kind in (cst.Global, cst.Nonlocal):
+            for item in node.names:  # type: ignore[attr-defined]
+                plain.add(item.name.value)
+        if kind is cst.Return and type(node.value) is cst.Name:  # type: ignore[attr-defined]
+            continue
+        if kind is cst.Attribute and type(node.value) is cst.Name:  # type: ignore[attr-defined]
+            continue  # (its receiver: ``t.copy_from(a)``)
+        if kind is cst.Name:
+            plain.add(node.value)  # type: ignore[attr-defined]
+        stack.extend(children(node))
+    return frozenset(n for n in made if bound.get(n) == 1 and n not in plain)
+
+
+# Statements and expressions that bind names other than by ``=``.
+_BINDERS = frozenset(
+    {cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName, cst.ExceptHandler}
+)
+
+
+def _bound_names(target: cst.CSTNode | None) -> Iterator[str]:
+    if type(target) is cst.Name:
+        yield target.value
+    elif type(target) is cst.Tuple or type(target) is cst.List:
+        for element in target.elements:
+            yield from _bound_names(element.value)
+    elif type(target) is cst.StarredElement:
+        yield from _bound_names(target.value)
 
 
 class PartitionMakers:
@@ -136,6 +201,8 @@ class PartitionMakers:
                     for inner in stmt.body.body:
                         if type(inner) is cst.FunctionDef and decorated(inner, "staticmethod"):
                             self._defs[f"{stmt.name.value}.{inner.name.value}"] = inner
+                        elif type(inner) is cst.FunctionDef and not inner.decorators:
+                            self._defs[f"{stmt.name.value} {inner.name.value}"] = inner
         return self._defs
 
     def _maker(self, name: str) -> bool:
@@ -147,13 +214,20 @@ class PartitionMakers:
             found = self._known[name] = fn is not None and partition_maker(fn)
         return found
 
-    def makes_tensor(self, value: cst.BaseExpression | None) -> bool:
+    def makes_tensor(
+        self, value: cst.BaseExpression | None, me: str = "", owners: tuple[str, ...] = ()
+    ) -> bool:
         """``value`` calls a function of the module, or one another module of the checked
         tree defines, that returns a new tensor on every way out (``vec(n)``; ``H.upload(v)``
-        of ``from pkg import host as H``, round 33B: the other module's, by its dotted name)."""
+        of ``from pkg import host as H``, round 33B: the other module's, by its dotted name);
+        or ``self.alloc(n)`` (``me``: the method's ``self``), a plain method that each of
+        ``owners`` (the class and its relatives) defining it defines so (round 39S)."""
         if type(value) is not cst.Call:
             return False
         func = value.func
+        if me and type(func) is cst.Attribute and type(func.value) is cst.Name:
+            if func.value.value == me:
+                return self._method_maker(func.attr.value, owners)
         if type(func) is cst.Attribute and type(func.value) is cst.Name:
             name = f"{func.value.value}.{func.attr.value}"
             if self._imported is None:
@@ -169,6 +243,18 @@ class PartitionMakers:
                 fn = self._imported(name)
             found = self._known[f"tensor {name}"] = fn is not None and tensor_maker(fn)
         return found
+
+    def _method_maker(self, method: str, owners: tuple[str, ...]) -> bool:
+        defs = [self._listed().get(f"{owner} {method}") for owner in owners]
+        found = [fn for fn in defs if fn is not None]
+        return bool(found) and all(self._tensor_method(fn) for fn in found)
+
+    def _tensor_method(self, fn: cst.FunctionDef) -> bool:
+        key = f"method {id(fn)}"
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = tensor_maker(fn)
+        return known
 
     def makes(self, value: cst.BaseExpression | None, me: str, owners: tuple[str, ...]) -> bool:
         """``value`` calls one: ``plan(t)``, ``self.plan(t)`` or ``Engine.plan(t)`` (a static

@@ -5,7 +5,7 @@ to itself."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
@@ -14,6 +14,7 @@ from tilecheck.host import may_effects
 from tilecheck.host.analysis import BodyAnalysis
 from tilecheck.host.attribute_items import each_run, kept_ops
 from tilecheck.host.attribute_lists import appended_only
+from tilecheck.host.autotuned import autotuned_body
 from tilecheck.host.bound_once import never_in
 from tilecheck.host.callbacks import entered_name
 from tilecheck.host.classes import ancestors
@@ -36,6 +37,8 @@ from tilecheck.host.method_hooks import bound_hooks
 from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.scope_constants import ScopeConstants
+from tilecheck.host.scope_walks import walk_lengths
+from tilecheck.host.see_through import see_through, unbound_classmethod
 from tilecheck.host.summary import (
     Result,
     Summary,
@@ -161,6 +164,7 @@ class Functions:
         statements: Mapping[int, int] | None = None,
         module_body: Sequence[cst.BaseStatement] = (),
         text: str | None = None,
+        resolve: Callable[[str], str | None] | None = None,
     ) -> None:
         # (a generator must spell ``yield``: a module whose text has none walks no body for it)
         yields = text is None or "yield" in text
@@ -207,6 +211,14 @@ class Functions:
                     self._drained.add(drained_name(d.name.value))
                     if id(d) in where:
                         self.statement[drained_name(d.name.value)] = where[id(d)]
+            elif (
+                isinstance(d, cst.FunctionDef)
+                and id(d) not in device
+                and (tuned := autotuned_body(d, resolve, module_body) or see_through(d, self._top))
+            ):  # ``@tr.autotune``, ``@timed``: called as the body they run (``see_through``)
+                self.defs[d.name.value] = (tuned, None)
+                if id(d) in where:
+                    self.statement[d.name.value] = where[id(d)]
             elif isinstance(d, cst.FunctionDef) and id(d) not in device and memoized(d):
                 self.defs[memo_name(d.name.value)] = (d, None)  # its first call (``memo_calls``)
                 if id(d) in where:
@@ -218,7 +230,7 @@ class Functions:
                     self.statement[entered_name(d.name.value)] = where[id(d)]
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
-                for stmt in d.body.body:
+                for stmt in map(unbound_classmethod, d.body.body):  # (``see_through``)
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)
@@ -329,7 +341,8 @@ class Functions:
                 self.ctx.flags, fn, self.ctx.literals, self.ctx.empty_fields, self.ctx.field_values
             )
             known = ScopeConstants(self.ctx, fn)
-            cfg = build_cfg(body, never, self.ctx.filled, splice, known, self.ctx.walked_length)
+            lengths = walk_lengths(self.ctx.known_names, fn, self.ctx.walked_length, known)
+            cfg = build_cfg(body, never, self.ctx.filled, splice, known, lengths)
             states = analysis.run_function(fn, cfg)
         except RecursionError:
             self.summaries[name] = None

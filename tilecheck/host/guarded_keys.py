@@ -3,7 +3,9 @@
 (``tilecheck.host.keyed_items``). ``for n, op in ops.items(): if n in chosen: op.sync()`` runs
 the ops of the chosen keys only; a test that reads anything but the key and constants may hold
 for any key. Over-approximate on purpose: a ``continue`` or ``break`` before the use only makes
-fewer keys reach it, and a key said to reach a use is one the caller counts as run."""
+fewer keys reach it, and a key said to reach a use is one the caller counts as run. A
+statement after ``if test: continue`` in its block runs only where the test is false (round
+39K): ``for i, p in pend.items(): if i == 2: continue; p.wait()`` waits on all keys but 2."""
 
 from __future__ import annotations
 
@@ -35,6 +37,12 @@ def guards_of(body: cst.CSTNode, uses: Collection[cst.CSTNode]) -> list[tuple[Gu
             found.append(guards)
             continue
         inner = nested or isinstance(node, _NESTED)
+        if type(node) is cst.IndentedBlock:  # (round 39K: ``if k == 2: continue`` skips on)
+            for stmt in node.body:
+                stack.append((stmt, guards, inner))
+                skip = _skipping(stmt)
+                guards = guards if skip is None else (*guards, (skip, False))
+            continue
         if type(node) is cst.If or type(node) is cst.IfExp:
             test = node.test
             stack.append((test, guards, inner))
@@ -44,6 +52,18 @@ def guards_of(body: cst.CSTNode, uses: Collection[cst.CSTNode]) -> list[tuple[Gu
             continue
         stack.extend((child, guards, inner) for child in children(node))
     return found
+
+
+def _skipping(stmt: cst.CSTNode) -> cst.BaseExpression | None:
+    """The test of ``if test: ...; continue`` (no ``else``): the statements after it in its
+    block run only where the test is false (round 39K)."""
+    if type(stmt) is not cst.If or stmt.orelse is not None:
+        return None
+    body = stmt.body
+    last = body.body[-1] if body.body else None
+    if type(last) is cst.SimpleStatementLine:
+        last = last.body[-1]
+    return stmt.test if type(last) is cst.Continue else None
 
 
 def reaching(keys: list[Key], guards: list[tuple[Guard, ...]], truth: Truth) -> set[Key]:

@@ -193,7 +193,7 @@ def _left_out(
     reached: set[Key] = set()
     for use in uses:
         counted = type(value) is cst.ListComp or type(value) in _DISPLAYS
-        got = _reaches(names, use, len(keys) if counted else None)
+        got = _reaches(names, use, len(keys) if counted else None, keys)
         if got is None:
             return
         reached |= got
@@ -273,11 +273,15 @@ def _made_in(
 
 
 def _reaches(
-    names: ScopeNames, use: tuple[cst.CSTNode, object, object], count: int | None
+    names: ScopeNames,
+    use: tuple[cst.CSTNode, object, object],
+    count: int | None,
+    keys: list[Key] | None = None,
 ) -> set[Key] | None:
     """The keys one use of a container may take an item by (``use``: a name, or a list
     comprehension indexed where it is made); None where it may take any. ``count``: the
-    positions of a list (None: a dict, whose ``pop(k)`` and ``del d[k]`` move no other)."""
+    positions of a list (None: a dict, whose ``pop(k)`` and ``del d[k]`` move no other);
+    ``keys``: all the keys the container is given (a walk of it takes at most those)."""
     name, parent, above = use
     if type(above) is cst.Call and type(above.func) is cst.Name and above.func.value == "len":
         return set()
@@ -287,7 +291,7 @@ def _reaches(
             return set()
         if isinstance(taken, cst.BaseExpression) and count is None:
             return _key_taken(names, taken, count, name)
-        return _walked_items(names, parent, above)
+        return _walked_items(names, parent, above, keys)
     if type(parent) is not cst.Subscript or parent.value is not name or len(parent.slice) != 1:
         return None
     index = parent.slice[0].slice
@@ -319,7 +323,8 @@ def _key_taken(
         return {known}
     loop = names.walker.get(id(index))
     binders = names.binds.get(index.value, ())
-    if loop is None or not all(type(b) in (cst.For, cst.CompFor) for b in binders):
+    # (a parameter binds in its own function or lambda, never inside the loop: round 39K)
+    if loop is None or not all(type(b) in (cst.For, cst.CompFor, cst.Param) for b in binders):
         return None  # not the target of a loop around the use, or bound otherwise too
     walked = names.walked(loop)
     if walked is None:
@@ -330,9 +335,12 @@ def _key_taken(
     return _guarded(names, loop, key_name, walked, (name,))
 
 
-def _walked_items(names: ScopeNames, method: cst.Attribute, call: cst.Call) -> set[Key] | None:
+def _walked_items(
+    names: ScopeNames, method: cst.Attribute, call: cst.Call, keys: list[Key] | None
+) -> set[Key] | None:
     """The keys ``for k, v in d.items():`` takes items by: those for which a use of ``v`` in
-    the body may run (``v`` bound there only and named nowhere else)."""
+    the body may run (``v`` bound there only and named nowhere else). ``keys``: those ``d`` is
+    given (stored by known keys: round 39K), where its syntax does not show them."""
     loop = next((lp for lp in names.loops if type(lp) is cst.For and lp.iter is call), None)
     if method.attr.value != "items" or call.args or loop is None:
         return None
@@ -341,7 +349,7 @@ def _walked_items(names: ScopeNames, method: cst.Attribute, call: cst.Call) -> s
     if type(target) is not cst.Tuple or len(target.elements) != 2 or key_name is None:
         return None
     value = target.elements[1].value
-    walked = names.walked(loop)
+    walked = names.walked(loop) or keys
     if type(value) is not cst.Name or walked is None or names.binds.get(value.value) != [loop]:
         return None
     uses = [use for use, _, _ in names.uses.get(value.value, ())]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
+from tilecheck.host.filtered_keys import filtered_keys
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import children, descendants
@@ -120,6 +121,10 @@ class ScopeNames:
             return binder.value
         return None
 
+    def read_only(self, name: str) -> bool:
+        """Every use of ``name`` here reads it and cannot change its keys (``dict_read``)."""
+        return all(dict_read(u) for u in self.uses.get(name, ()))
+
     def shown(self, name: str) -> cst.BaseExpression | None:
         """The value ``name`` is bound to once (here, or in the module where it is free here)
         where every use only reads it (round 38A: a loop's items the source shows)."""
@@ -143,7 +148,8 @@ class ScopeNames:
                 return None
             if value is None:  # a parameter: what every call gives it (round 38K)
                 return self.given(expr.value, "walked")
-            return _display(value)
+            shown = _display(value)
+            return shown if shown is not None else filtered_keys(self, value)
         return _display(expr)
 
     def keys(self, name: str) -> list[Key] | None:
@@ -197,6 +203,9 @@ class ScopeNames:
             return None if starred or not elements else list(range(len(elements)))
         if type(value) in (cst.DictComp, cst.ListComp):
             comp = value.for_in  # type: ignore[attr-defined]
+            if type(value) is cst.ListComp and (comp.ifs or comp.inner_for_in is not None):
+                kept = filtered_keys(self, value)  # (round 39K: its positions)
+                return None if kept is None else list(range(len(kept)))
             if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
                 return None
             walked = self.walked(comp)
@@ -240,10 +249,12 @@ class ScopeNames:
                 and not walked.args
             ):
                 return self.keys(func.value.value)
-            return None
+            return filtered_keys(self, walked)  # ``list(filter(...))`` (round 39K)
         if type(walked) is cst.Name:
             free = self._free(walked.value)
             return (free or self)._walked_name(walked)
+        if type(walked) is cst.ListComp or type(walked) is cst.GeneratorExp:
+            return filtered_keys(self, walked)  # (round 39K)
         return self.constants(walked)
 
     def number(self, expr: cst.BaseExpression) -> int | None:
@@ -294,7 +305,8 @@ class ScopeNames:
             if any(type(e) is not cst.Element for e in elements) or len(elements) > MOST:
                 return None
             return len(elements)
-        return None
+        kept = filtered_keys(self, expr)  # ``list(filter(...))`` (round 39K)
+        return None if kept is None else len(kept)
 
     def _walked_name(self, walked: cst.Name) -> list[Key] | None:
         if self.binds.get(walked.value):

@@ -76,10 +76,8 @@ class Ownership(Verdicts):
             rank = ranks.pop() if len(ranks) == 1 else None
             problem = tile_shape_problem(dims, rank) if dims is not None else None
             if problem is not None:
-                self.report(
-                    (BAD_PARTITION_SHAPE, call),
-                    Finding(BAD_PARTITION_SHAPE, call.args[0].value, (problem,)),
-                )
+                shown = Finding(BAD_PARTITION_SHAPE, call.args[0].value, (problem,))
+                self.report((BAD_PARTITION_SHAPE, call), shown)
                 return NOTHING
         self.use(tensors, Use.PARTITION, receiver)
         part = self.fresh(Kind.PARTITION, call, "partition", group=self.current_group())
@@ -133,14 +131,9 @@ class Ownership(Verdicts):
         for graph in graphs:
             hold = self.holds.get(graph)
             if hold is not None and not borrows <= hold.borrows:
-                self.set_hold(
-                    graph,
-                    dataclasses.replace(
-                        hold,
-                        borrows=hold.borrows | borrows,
-                        cover=_union_cover(hold.cover, cover),
-                    ),
-                )
+                joined = _union_cover(hold.cover, cover)
+                grown = dataclasses.replace(hold, borrows=hold.borrows | borrows, cover=joined)
+                self.set_hold(graph, grown)
 
     def release(self, holders: list[int], where: cst.CSTNode, *, ran: bool = False) -> None:
         """Synced, waited on, awaited or closed: the borrows end here."""
@@ -318,6 +311,8 @@ class Ownership(Verdicts):
             oids = flatten(values[id(arg)])
             if not oids and param.kind is ParamKind.MUTABLE and not kernel.library:
                 oids = values[id(arg)] = self.parameter_written(arg.value)
+            elif not oids and kernel.library and param.kind in _TENSOR_KINDS:  # (round 39S)
+                oids = values[id(arg)] = self.library_free(arg.value)
             tensors = self.kinds(oids, Kind.TENSOR)
             partitions = self.kinds(oids, Kind.PARTITION)
             where = f"parameter `{param.name}` of kernel `{kernel.name}`"
@@ -439,6 +434,11 @@ class Ownership(Verdicts):
             what = f"`{shown}(...)` allocates"
             fix = "call it before the `with` block"
         self.refused(call, what, fix)
+
+    def library_free(self, expr: cst.BaseExpression) -> Oids:
+        """An untracked name (a global) given to the library: its tensor, as a kernel's (39S)."""
+        free = None if self.foreign_array(expr) else self.free_tensor(expr)
+        return frozenset({free}) if free is not None else NOTHING
 
     def foreign_array(self, expr: cst.BaseExpression) -> str | None:
         """The library whose array ``expr`` makes (``np.zeros(...)``), if it is one; a name

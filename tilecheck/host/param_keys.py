@@ -19,9 +19,10 @@ gives the parameter (or its default gives it) a container whose keys are known i
 given to this function, another parameter known so), and all calls give the same keys, the
 parameter has those keys inside (a ``for`` over it walks them, ``.items()`` walks them, its
 length is theirs). Methods called as ``self.m(...)`` in their class count too (every use of the
-method's name as an attribute must be such a call). Calls that disagree, a call the analysis
-cannot read, a function another module may call (the module read as the program it runs, as
-``tilecheck.host.call_literals`` does): unknown (None), nothing is guessed."""
+method's name as an attribute must be such a call), and ``__init__`` counts every
+``Owner(...)`` where the class is named nowhere else (round 39K). Calls that disagree, a call
+the analysis cannot read, a function another module may call (the module read as the program
+it runs, as ``tilecheck.host.call_literals`` does): unknown (None), nothing is guessed."""
 
 from __future__ import annotations
 
@@ -108,6 +109,11 @@ def _calls_of(
             if type(parent) is not cst.Call or parent.func is not used:
                 return None
             found.append(parent)
+    elif title == "__init__":  # ``Owner(...)``: its constructor's calls (round 39K)
+        found_made = _constructed(outer, module, owner)
+        if found_made is None:
+            return None
+        found = found_made
     else:
         for node, parent in _attributes(module, title):
             if type(parent) is not cst.Call or parent.func is not node:
@@ -128,6 +134,24 @@ def _calls_of(
             return None
         out.append((call, caller if isinstance(caller, cst.FunctionDef) else None))
     return out
+
+
+def _constructed(
+    outer: ScopeNames, module: cst.Module, owner: cst.ClassDef
+) -> list[cst.Call] | None:
+    """Every ``Owner(...)`` of the module, where the class is named nowhere else (no
+    subclass, no alias, no ``__init__`` called by name) and bound by its ``class`` only."""
+    title = owner.name.value
+    if outer.binds.get(title) or any(True for _ in _attributes(module, "__init__")):
+        return None
+    found: list[cst.Call] = []
+    for used, parent, _ in outer.uses.get(title, ()):
+        if parent is owner:
+            continue
+        if type(parent) is not cst.Call or parent.func is not used:
+            return None
+        found.append(parent)
+    return found
 
 
 def _receiver(

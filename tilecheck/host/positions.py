@@ -17,7 +17,6 @@ an unknown length, more than ``LIMIT`` items) is evaluated as before: once, for 
 
 from __future__ import annotations
 
-from ast import literal_eval
 from collections.abc import Callable
 
 import libcst as cst
@@ -27,7 +26,7 @@ from tilecheck.flow.elements import ElementKind
 from tilecheck.host import constant_filters
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.context import Context
-from tilecheck.host.dict_walks import literal_dict
+from tilecheck.host.dict_walks import key_value, literal_dict
 from tilecheck.host.display_walks import read_items, slot_assign
 from tilecheck.host.indices import At
 from tilecheck.host.key_walks import key_walk
@@ -35,6 +34,7 @@ from tilecheck.host.loop_columns import Column, Counting
 from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
 from tilecheck.host.range_bounds import bound_of
+from tilecheck.host.scope_walks import scope_positions
 from tilecheck.host.short_circuits import ShortCircuits
 from tilecheck.host.turn_tests import decided, turn_def
 from tilecheck.syntax import drawn
@@ -318,6 +318,8 @@ class Positions(ShortCircuits):
         held = self.lookup_path(path) if path is not None else None
         if isinstance(held, Packed) and held.keys is None and len(held.items) <= LIMIT:
             return list(held.items)
+        if type(iterable) is cst.Name:  # a parameter's, a filtered comprehension's (39K)
+            return scope_positions(self, iterable.value, LIMIT)  # type: ignore[return-value]
         return None
 
     def _drawn_positions(self, call: cst.Call) -> list[Item] | None:
@@ -376,7 +378,7 @@ class Positions(ShortCircuits):
         if view == "values":
             return list(held.items)
         # (a key as the constant it is: ``slots[s]`` of ``for s, p in d.items()``)
-        keys: list[Item] = [_key_value(k) for k in held.keys]
+        keys: list[Item] = [key_value(k) for k in held.keys]
         if view == "keys":
             return keys
         return [(key, item) for key, item in zip(keys, held.items, strict=True)]
@@ -478,14 +480,6 @@ def _filtered(
         if truth:
             out.append(item)
     return out
-
-
-def _key_value(text: str) -> int | str:
-    """A dict's key from its text in a path: ``0`` of ``"0"``, ``"a"`` of ``"'a'"``."""
-    if text.isdigit():
-        return int(text)
-    value = literal_eval(text) if text[:1] in ("'", '"') else text
-    return value if isinstance(value, str) else text
 
 
 def _bindable(target: cst.BaseExpression, items: list[Item], elt: cst.BaseExpression) -> bool:

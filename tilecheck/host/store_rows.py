@@ -28,6 +28,9 @@ MadeIn = Callable[[cst.BaseExpression], list[cst.CSTNode]]
 Stored = tuple[list[tuple[cst.CSTNode, Key]], list[Key], frozenset[int]]
 
 
+_LOOP_BINDERS = (cst.For, cst.CompFor, cst.Param)
+
+
 def stored_rows(
     names: ScopeNames, uses: Sequence[tuple[cst.CSTNode, object, object]], made_in: MadeIn
 ) -> Stored | None:
@@ -68,7 +71,8 @@ def _stored_keys(
         return None
     loop = names.walker.get(id(index))
     binders = names.binds.get(index.value, ())
-    if type(loop) is not cst.For or not all(type(b) in (cst.For, cst.CompFor) for b in binders):
+    # (a parameter binds in its own function or lambda, never inside the loop: round 39K)
+    if type(loop) is not cst.For or not all(type(b) in _LOOP_BINDERS for b in binders):
         return None  # the target of the loop around the store, bound by loops only
     if walked_key(loop.target) != index.value or type(loop.body) is not cst.IndentedBlock:
         return None
