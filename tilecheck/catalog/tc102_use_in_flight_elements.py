@@ -18,6 +18,8 @@ from tilecheck.catalog import (
     round38p,
     round38q,
     round38r,
+    round39e,
+    round39i,
     round39k,
     round39s,
 )
@@ -468,3 +470,9 @@ VALID = (*VALID, *round39s.VALID["TC102"])
 INVALID = (*INVALID, *round39s.INVALID["TC102"])
 # Round 39K (``round39k``): loops over filtered comprehensions and parameters' keys, slot by slot.
 VALID = (*VALID, *round39k.VALID["TC102"])
+# Round 39I (``round39i``): computed indices folded; ring buffers with a bounded queue.
+VALID = (*VALID, *round39i.VALID["TC102"])
+INVALID = (*INVALID, *round39i.INVALID["TC102"])
+# Round 39E (``round39e``): records kept in a list or dict the scope walks.
+VALID = (*VALID, *round39e.VALID["TC102"])
+INVALID = (*INVALID, *round39e.INVALID["TC102"])

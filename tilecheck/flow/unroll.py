@@ -13,6 +13,8 @@ are as many as the source showed, and the loop otherwise: the guess here only si
 it never decides what a run does. So ``for out, pend in zip(outs, pends)`` pairs each output with
 its own Pending, and ``for pair in [(a, b), (h, a)]: f(*pair)`` sees each pair. Only syntax is
 read, and only a few earlier statements, so a loop this does not take costs a type test or two.
+A ``range`` loop turning through a ring by a remainder of its counter (``bufs[i % 2]``:
+``flow.ring_turns``, round 39I) gets slots too, whatever ``if`` its body holds.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.flow import fresh_fills, slot_tests
+from tilecheck.flow import fresh_fills, ring_turns, slot_tests
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import int_value
 
@@ -73,8 +75,10 @@ def slots(
     earlier = _Earlier(suites, lengths, constants)
     # (a loop filling a fresh container, not inside another loop: ``fresh_fills``)
     bound = None if fresh_fills.in_loop(suites) else fresh_fills.only_filled(loop, earlier.value)
+    ringed = False
     if kind is cst.Call and _named(iterable, "range"):
-        if bound is None or not fresh_fills.fills(loop, bound):
+        ringed = ring_turns.turns_index(loop)
+        if not ringed and (bound is None or not fresh_fills.fills(loop, bound)):
             return None  # (a ``range`` loop filling no fresh container keeps its own rules)
         earlier.filling = True
     count = _length(iterable, earlier, 0)
@@ -85,7 +89,7 @@ def slots(
     # a display of reads (``(loads[s], readers[s])``) is walked one by one: each turn may
     # test its own item (``if p is not None``, round 36BF), as the ``if`` written out would
     straight = bound if bound is not None and fresh_fills.straight(loop) else None
-    size = _size(loop, BUDGET // count, keys, straight, _reads(iterable))
+    size = _size(loop, BUDGET // count, keys, straight, _reads(iterable) or ringed)
     return count if size is not None else None
 
 

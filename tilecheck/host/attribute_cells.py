@@ -26,25 +26,25 @@ import libcst as cst
 from tilecheck.host.fixed_lists import fixed_keys
 from tilecheck.host.indices import At, Axis
 from tilecheck.host.model import Kind, Oids
-from tilecheck.host.object_graphs import ObjectGraphs
+from tilecheck.host.record_rows import RecordRows
 from tilecheck.host.summary import Summary, Target
 from tilecheck.host.tensor_lists import walked_item
 
 _ITEM = re.compile(r"(\w+)\[(\d+|'[^'\[\]]*'|\*)\]")
 
 
-class AttributeCells(ObjectGraphs):
+class AttributeCells(RecordRows):
     __slots__ = ("_cells", "_items_of")
 
     def __init__(self, ctx: object) -> None:
-        ObjectGraphs.__init__(self, ctx)
+        RecordRows.__init__(self, ctx)
         # ("item", ...) targets of a method summarized -> (the list attribute, the index form)
         self._cells: dict[Target, tuple[Target, tuple[Axis | None, ...]]] = {}
         self._items_of: dict[int, str] | None = None  # an entry item's tensor -> its attribute
 
     # -- in a method summarized ---------------------------------------------------------------
     def target_of(self, oid: int) -> Target | None:
-        found = ObjectGraphs.target_of(self, oid)
+        found = RecordRows.target_of(self, oid)
         if found is not None or not self.summarizing or self.method_of is None:
             return found
         info = self.infos[oid]
@@ -86,14 +86,14 @@ class AttributeCells(ObjectGraphs):
 
     def view_targets(self) -> tuple[tuple[Target, Target, tuple[Axis | None, ...] | None], ...]:
         cells = tuple((target, of, axes) for target, (of, axes) in self._cells.items())
-        return ObjectGraphs.view_targets(self) + cells
+        return RecordRows.view_targets(self) + cells
 
     # -- at a call ----------------------------------------------------------------------------
     def derived_tensors(
         self, target: Target, call: cst.Call, tensors_of: dict[int, Oids], receiver: str | None
     ) -> Oids | None:
         if target[0] != "item":
-            return ObjectGraphs.derived_tensors(self, target, call, tensors_of, receiver)
+            return RecordRows.derived_tensors(self, target, call, tensors_of, receiver)
         if self._calling is None or receiver is None:
             return None
         summary = self._calling[0]
@@ -117,12 +117,12 @@ class AttributeCells(ObjectGraphs):
         if receiver == self.me and any("[" in attr for attr, _ in summary.stores):
             kept = tuple((attr, r) for attr, r in summary.stores if "[" not in attr)
             summary = dataclasses.replace(summary, stores=kept)
-        ObjectGraphs.attribute_effects(self, call, summary, receiver, tensors_of)
+        RecordRows.attribute_effects(self, call, summary, receiver, tensors_of)
 
     def attribute_tensors(self, receiver: str, attr: str) -> Oids:
         """Also an item of an instance's fixed list attribute (``pf.slots[0]``, every one for
         ``slots[*]``): the tensor the instance holds there, the same at every call."""
-        found = ObjectGraphs.attribute_tensors(self, receiver, attr)
+        found = RecordRows.attribute_tensors(self, receiver, attr)
         matched = _ITEM.fullmatch(attr) if not found else None
         if matched is None or receiver not in self.env:
             return found

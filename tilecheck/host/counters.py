@@ -15,7 +15,16 @@ from collections.abc import Mapping, Sequence
 import libcst as cst
 
 from tilecheck.host.aliasing import Aliasing
-from tilecheck.host.indices import Affine, At, Axis, Bounds, Select, axis_of, most_key
+from tilecheck.host.indices import (
+    Affine,
+    At,
+    Axis,
+    Bounds,
+    Select,
+    axis_of,
+    evaluated,
+    most_key,
+)
 from tilecheck.host.model import Kind, Value
 from tilecheck.syntax import exact
 from tilecheck.syntax.constants import const_int, literal_value
@@ -226,6 +235,12 @@ class Counters(Aliasing):
         key = axis_of(value, self.ctx.constants)
         if isinstance(key, At) and isinstance(key.key, str):  # (an integer name may count)
             self.set_def(target.value, key)
+        elif (
+            type(value) is cst.Name
+            and isinstance(key, Affine)
+            and (copied := evaluated(key, self.defs, self.element))
+        ):
+            self.set_def(target.value, copied)  # ``j = i`` in a slot of ``i`` (round 39I)
         elif type(value) is cst.BinaryOperation:
             form = axis_of(value, self.ctx.constants)
             if isinstance(form, Affine) and form.name != target.value:

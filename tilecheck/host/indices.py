@@ -438,13 +438,32 @@ def evaluated(form: Affine, defs: Mapping[str, object], element: Element | None)
     decides that turn's tests only.)"""
     if element is None or not any(s >= 0 for s in element.slots):
         return None
-    value = defs.get(form.name)
-    if not isinstance(value, At) or not isinstance(value.key, int) or isinstance(value.key, bool):
+    number = name_int(form.name, defs)
+    if number is None or not _plain(form):
         return None
-    if (form.lo, form.hi, form.width, form.edge, form.beside) != (0, 0, None, None, None):
-        return None
-    number = form.a * value.key + form.b
+    number = form.a * number + form.b
     return At(number % form.mod if form.mod else number)
+
+
+def name_int(name: str, defs: Mapping[str, object], depth: int = 0) -> int | None:
+    """The integer ``name`` is here: its ``At`` def, or its affine form of a name that is one
+    (``j = i % 3`` in the slot of ``i`` = 4: 1; round 39I), else None."""
+    form = defs.get(name)
+    if isinstance(form, At):
+        key = form.key
+        return key if isinstance(key, int) and not isinstance(key, bool) else None
+    if not isinstance(form, Affine) or depth >= 4 or not _plain(form):
+        return None
+    inner = name_int(form.name, defs, depth + 1)
+    if inner is None:
+        return None
+    number = form.a * inner + form.b
+    return number % form.mod if form.mod else number
+
+
+def _plain(form: Affine) -> bool:
+    """``form`` is of its name's value now, one index (no offsets, slice or condition)."""
+    return (form.lo, form.hi, form.width, form.edge, form.beside) == (0, 0, None, None, None)
 
 
 def region_of(

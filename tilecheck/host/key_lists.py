@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import libcst as cst
 
 from tilecheck.host.indices import At
+from tilecheck.host.slot_ints import slot_int
 from tilecheck.syntax.constants import string_value
 from tilecheck.syntax.nodes import flat_targets, path_of, store_targets
 from tilecheck.syntax.walk import name_nodes
@@ -216,14 +217,21 @@ def _constant_keys(value: cst.BaseExpression) -> tuple[Key, ...] | None:
 def known_key_path(target: cst.BaseExpression, defs: Mapping[str, object]) -> str | None:
     """``pends[key]`` where ``key`` is a name whose value is one constant here (a slot of an
     unrolled loop over constants, ``tilecheck.host.positions``): the path the same item by
-    that constant has, ``pends['a']``. None for anything else."""
+    that constant has, ``pends['a']``; so for an index of integers such names hold
+    (``slot_ints``). None for anything else."""
     if type(target) is not cst.Subscript or not defs:
         return None
     index = target.slice[0].slice if len(target.slice) == 1 else None
-    if type(index) is not cst.Index or type(index.value) is not cst.Name:
+    if type(index) is not cst.Index:
         return None
-    form = defs.get(index.value.value)
-    key = form.key if isinstance(form, At) else None
+    key: int | str | None
+    if type(index.value) is cst.Name:
+        form = defs.get(index.value.value)
+        key = form.key if isinstance(form, At) else slot_int(index.value, defs)
+    else:  # ``pend[(i - 2) % 3]`` in a slot of ``i`` (round 39I)
+        key = slot_int(index.value, defs)
+        if isinstance(key, int) and key < 0:
+            return None  # (``pends[-1]``: the path is by the position counted from the start)
     base = path_of(target.value) if isinstance(key, (int, str)) else None
     if base is None or isinstance(key, bool):
         return None

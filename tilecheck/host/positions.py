@@ -1,5 +1,4 @@
-"""Comprehensions over a container of known length, followed position by position (round 26A
-of issue 17).
+"""Comprehensions over a container of known length, followed position by position (26A).
 
 ``[op.submit() for op in ops]``, ``[tr.zeros(n) for _ in range(4)]``,
 ``[K.fill(tiles(s), 0.0) for i, s in enumerate(slots)]``: a list or tuple comprehension with
@@ -36,7 +35,8 @@ from tilecheck.host.position_uses import ROW, index_names, positional_comprehens
 from tilecheck.host.range_bounds import bound_of
 from tilecheck.host.scope_walks import scope_positions
 from tilecheck.host.short_circuits import ShortCircuits
-from tilecheck.host.turn_tests import decided, turn_def
+from tilecheck.host.slot_ints import slot_decided
+from tilecheck.host.turn_tests import turn_def
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
@@ -112,12 +112,12 @@ class Positions(ShortCircuits):
 
     def skipped_edge(self, test: cst.BaseExpression, truth: bool) -> None:
         """An ``if``'s way: none where a counter's value decides its test the other way
-        (``tilecheck.host.turn_tests``), as a slot not taken."""
-        found = decided(test, self.defs) if self.defs else None
+        (``tilecheck.host.turn_tests``, ``slot_ints``), as a slot not taken."""
+        found = slot_decided(test, self.defs, self.ctx.constants) if self.defs else None
         if found is not None and found is not truth:
             self.unreached = True
-            return
-        ShortCircuits.skipped_edge(self, test, truth)
+        else:
+            ShortCircuits.skipped_edge(self, test, truth)
 
     def slot_taken(self, loop: cst.For, slot: int) -> None:
         """``FOR_SLOT``: the target takes the item of ``slot``, as ``target = item`` would."""

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 import libcst as cst
 
 from tilecheck.flow.cfg import CFG
+from tilecheck.host.taken_waits import front_take, taken_waits
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.walk import children
 
@@ -64,7 +65,11 @@ def upper_bound(
 def drained_queue(cfg: CFG, name: str) -> list[cst.BaseExpression] | None:
     """What ``q.append(...)`` is given, where every mention of ``name`` in the body is
     ``q = deque()`` (or ``[]``), ``len(q)``, ``q.append(x)``, ``q.popleft().wait()`` or a test
-    of its own (``while q:``); None where another mention is (or a nested scope names it)."""
+    of its own (``while q:``); None where another mention is (or a nested scope names it).
+    The oldest item may be taken as ``q.pop(0)`` too, and waited on through a name the next
+    statement waits (``p = q.popleft()``, ``p.wait()``); a queue of tuples (``q.append((k(
+    ...).submit(), slot))``, ``p, slot = q.popleft()``, ``p.wait()``: round 39I) gives the
+    tuple's item at the place of the name waited on, the same at every take."""
     for nested in cfg.nested:
         if nested is not None and any(True for _ in _names(nested, name, [])):
             return None
@@ -74,14 +79,19 @@ def drained_queue(cfg: CFG, name: str) -> list[cst.BaseExpression] | None:
             for node, chain in _names(element.node, name, []):
                 if chain or id(node) not in parents:
                     parents[id(node)] = (node, chain)
+    taken = taken_waits(cfg, name)
     appended: list[cst.BaseExpression] = []
     for node, chain in parents.values():
-        use = _use(node, chain)
+        use = _use(node, chain, taken)
         if use is None:
             return None
         if isinstance(use, cst.BaseExpression):
             appended.append(use)
-    return appended
+    places = set(taken.values())
+    if len(places) > 1:
+        return None  # the Pending waited at one take and another item waited at another
+    place = next(iter(places), None)
+    return _items_at(appended, place)
 
 
 def _names(
@@ -97,8 +107,11 @@ def _names(
         yield from _names(child, name, inner)
 
 
-def _use(node: cst.Name, chain: list[cst.CSTNode]) -> cst.BaseExpression | bool | None:
-    """The argument of ``q.append(x)``, True for another allowed use, None for any other."""
+def _use(
+    node: cst.Name, chain: list[cst.CSTNode], taken: Mapping[int, int | None]
+) -> cst.BaseExpression | bool | None:
+    """The argument of ``q.append(x)``, True for another allowed use, None for any other
+    (``taken``: the takes of the oldest item whose next statement waits it)."""
     if not chain:
         return True  # a test of its own (the element is the name: ``while q:``)
     parent, above = chain[-1], chain[-2] if len(chain) >= 2 else None
@@ -109,6 +122,8 @@ def _use(node: cst.Name, chain: list[cst.CSTNode]) -> cst.BaseExpression | bool 
         return True if parent.target is node and value is not None and _empty(value) else None
     if isinstance(parent, (cst.If, cst.While)):
         return True
+    if isinstance(parent, cst.For) and parent.iter is node:
+        return True  # ``for p in q: p.wait()``: a walk over the items takes none out
     if isinstance(parent, cst.Arg):
         func = above.func if isinstance(above, cst.Call) else None
         return True if isinstance(func, cst.Name) and func.value == "len" else None
@@ -118,7 +133,9 @@ def _use(node: cst.Name, chain: list[cst.CSTNode]) -> cst.BaseExpression | bool 
         return None
     if parent.attr.value == "append" and len(above.args) == 1 and not above.args[0].star:
         return above.args[0].value
-    if parent.attr.value == "popleft" and not above.args and len(chain) >= 4:
+    if id(above) in taken:
+        return True
+    if front_take(above) and len(chain) >= 4:
         wait, waited = chain[-3], chain[-4]
         if (
             isinstance(wait, cst.Attribute)
@@ -141,3 +158,20 @@ def _empty(value: cst.BaseExpression) -> bool:
     return (isinstance(func, cst.Name) and func.value == "deque") or (
         isinstance(func, cst.Attribute) and func.attr.value == "deque"
     )
+
+
+def _items_at(
+    appended: list[cst.BaseExpression], place: int | None
+) -> list[cst.BaseExpression] | None:
+    """What each append gives at ``place`` of its tuple (None: the whole item), or None where
+    an append is no tuple with an item there (then the item waited is not the Pending)."""
+    if place is None:
+        return None if any(isinstance(a, cst.Tuple) for a in appended) else appended
+    out: list[cst.BaseExpression] = []
+    for value in appended:
+        if not isinstance(value, cst.Tuple) or len(value.elements) <= place:
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        out.append(value.elements[place].value)
+    return out

@@ -1,4 +1,5 @@
-"""Integer constants the syntax shows: ``64``, ``1 << 6``, ``2 * BLOCK`` (with BLOCK known).
+"""Integer constants the syntax shows: ``64``, ``1 << 6``, ``2 * BLOCK`` (with BLOCK known),
+``(0 + 1) % 2``.
 
 One evaluator for the host analysis (which knows module constants) and the kernel-body
 analysis (which knows none: a name there is a ``Const[int]`` parameter or ``z.tile_shape``,
@@ -97,6 +98,16 @@ def _binary(op: cst.BaseBinaryOp, left: int, right: int) -> int | None:
         if right == 0:
             return None
         result = left // right
+    elif isinstance(op, cst.Modulo):  # ``(step + 1) % 2`` of an unrolled counter (round 39I)
+        if right == 0:
+            return None
+        result = left % right
+    elif isinstance(op, cst.BitAnd):
+        result = left & right
+    elif isinstance(op, cst.BitOr):
+        result = left | right
+    elif isinstance(op, cst.BitXor):
+        result = left ^ right
     elif isinstance(op, cst.LeftShift):
         if not 0 <= right <= _MAX_BITS:
             return None
