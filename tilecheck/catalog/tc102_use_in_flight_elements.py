@@ -18,6 +18,7 @@ from tilecheck.catalog import (
     round38p,
     round38q,
     round38r,
+    round39c,
     round39e,
     round39i,
     round39k,
@@ -476,3 +477,6 @@ INVALID = (*INVALID, *round39i.INVALID["TC102"])
 # Round 39E (``round39e``): records kept in a list or dict the scope walks.
 VALID = (*VALID, *round39e.VALID["TC102"])
 INVALID = (*INVALID, *round39e.INVALID["TC102"])
+# Round 39C (``round39c``): calls in comprehensions; a function's tables of lambdas and defs.
+VALID = (*VALID, *round39c.VALID["TC102"])
+INVALID = (*INVALID, *round39c.INVALID["TC102"])

@@ -86,6 +86,8 @@ from tilecheck.catalog.round38a import INVALID as ROUND38A_INVALID
 from tilecheck.catalog.round38a import VALID as ROUND38A_VALID
 from tilecheck.catalog.round38k import INVALID as ROUND38K_INVALID
 from tilecheck.catalog.round38k import VALID as ROUND38K_VALID
+from tilecheck.catalog.round39c import INVALID as ROUND39C_INVALID
+from tilecheck.catalog.round39c import VALID as ROUND39C_VALID
 from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
 from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -370,6 +372,7 @@ class Prefetcher:
         *ROUND37K_VALID["TC108"],
         *ROUND38A_VALID["TC108"],
         *ROUND38K_VALID["TC108"],
+        *ROUND39C_VALID["TC108"],
         *ROUND39K_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
@@ -539,6 +542,7 @@ def main() -> None:
         *ROUND37K_INVALID["TC108"],
         *ROUND38A_INVALID["TC108"],
         *ROUND38K_INVALID["TC108"],
+        *ROUND39C_INVALID["TC108"],
         *ROUND39K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
     ),

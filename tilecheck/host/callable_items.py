@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from typing import cast
 
 import libcst as cst
 
@@ -173,7 +174,7 @@ def reduced(
         return None  # (a keyword it does not take)
     if any(n in values for n in _inner_binds(lam.body)):
         return None
-    return _substituted(lam.body, values, aliases)
+    return cast(cst.BaseExpression, substituted(lam.body, values, aliases))
 
 
 def _inner_binds(body: cst.CSTNode) -> set[str]:
@@ -191,12 +192,13 @@ def _inner_binds(body: cst.CSTNode) -> set[str]:
     return out
 
 
-def _substituted(
-    body: cst.BaseExpression,
+def substituted(
+    body: cst.CSTNode,
     values: dict[str, cst.BaseExpression],
     aliases: dict[cst.CSTNode, cst.CSTNode],
-) -> cst.BaseExpression:
-    """``body`` with each name read of a parameter written as its value."""
+) -> cst.CSTNode:
+    """``body`` with each name read of a parameter written as its value (also a loop's
+    target that holds a literal key on a turn: ``local_tables.keyed_turn``)."""
     if not values:
         return body
 
@@ -228,7 +230,7 @@ def _substituted(
         aliases[made] = node
         return made
 
-    return rebuilt(body)  # type: ignore[return-value]
+    return rebuilt(body)
 
 
 _FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}

@@ -84,7 +84,7 @@ class KeyedRuns(SkippedRuns):
             if pending not in self.conflicted:
                 pending_sites.setdefault(site, (pending, top))
         held = held_items(self._evaluated_holders.values(), members=True)
-        if pending_sites.keys().isdisjoint(held):
+        if pending_sites.keys().isdisjoint(held) and not self._filled_dicts():
             return
         outer = self.ctx.known_names if self.module_node is None else None
         records = self.ctx.records()
@@ -94,6 +94,14 @@ class KeyedRuns(SkippedRuns):
             pending, top = pending_sites[finding.node]
             found = dataclasses.replace(finding, top=top)
             self.sink.add((PENDING_NEVER_WAITED, pending), (-1, pending), found)
+
+    def _filled_dicts(self) -> bool:
+        """An empty dict display evaluated here: stores under constant keys may fill it
+        (``pend = {}``, ``pend["a"] = k(...).submit()``; ``store_rows``, round 39C)."""
+        return any(
+            type(node) is cst.Dict and not node.elements
+            for node in self._evaluated_holders.values()
+        )
 
     def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
         """Some site may be an item either form concerns: one made here, among the items of

@@ -21,6 +21,8 @@ from tilecheck.syntax.walk import children
 Comp = cst.ListComp | cst.DictComp
 _REORDERING = frozenset({"reverse", "pop", "insert"})
 _WALKS = frozenset({"enumerate", "zip", "list", "tuple", "reversed"})
+_READ_BUILTINS = frozenset({"float", "int", "bool", "len", "sum", "max", "min", "abs", "round"})
+_READ_METHODS = frozenset({"to_numpy", "sum", "mean", "max", "min", "item", "tolist", "copy"})
 
 
 def positional_comprehensions(
@@ -45,6 +47,8 @@ def positional_comprehensions(
             comps.append(node)  # type: ignore[arg-type]
             if _reads_per_item(node):  # type: ignore[arg-type]
                 _demand(node, demanded, direct)  # type: ignore[arg-type]
+        elif kind is cst.DictComp and _keyed_per_item(node):  # type: ignore[arg-type]
+            direct.add(id(node))
         elif kind is cst.Assign:
             _assign(node, bound, demanded, direct)  # type: ignore[arg-type]
         elif kind is cst.Subscript:
@@ -158,6 +162,39 @@ def _reads_per_item(comp: cst.ListComp | cst.GeneratorExp) -> bool:
         )
         for node in _nodes(comp.elt)
     )
+
+
+def _keyed_per_item(comp: cst.DictComp) -> bool:
+    """``{name: float(outs[name].to_numpy().sum()) for name in ("a", "b")}``: keyed by its
+    target, whose value reads on the host what another container holds by it (round 39C):
+    followed key by key where the keys are known (``positions.keyed_positions``), so each
+    step reads that key's item. (A value that makes ops or Pendings keeps today's rules.)"""
+    if any(type(n) is cst.Call and not _reading(n) for n in _nodes(comp.value)):
+        return False
+    first = comp.for_in
+    if first.ifs or first.inner_for_in is not None or type(first.target) is not cst.Name:
+        return False
+    name = first.target.value
+    if type(comp.key) is not cst.Name or comp.key.value != name:
+        return False
+    return any(
+        type(node) is cst.Subscript
+        and any(
+            type(e.slice) is cst.Index
+            and type(e.slice.value) is cst.Name
+            and e.slice.value.value == name
+            for e in node.slice
+        )
+        for node in _nodes(comp.value)
+    )
+
+
+def _reading(call: cst.Call) -> bool:
+    """A call that only reads on the host: a numeric builtin, or an array's reduction."""
+    func = call.func
+    if type(func) is cst.Name:
+        return func.value in _READ_BUILTINS
+    return type(func) is cst.Attribute and func.attr.value in _READ_METHODS
 
 
 def _paired(iterable: cst.BaseExpression) -> bool:

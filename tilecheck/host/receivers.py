@@ -12,14 +12,14 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
-from tilecheck.host import messages
+from tilecheck.host import called_views, messages
 from tilecheck.host.attribute_items import EACH
 from tilecheck.host.attribute_lists import appended_attribute
 from tilecheck.host.field_deaths import owed_fields
 from tilecheck.host.findings import Finding
-from tilecheck.host.indices import Affine, At, Axis, Select, Span, axis_of
+from tilecheck.host.indices import Affine, At, Axis, Select, Span
 from tilecheck.host.kept_items import KeptItems
-from tilecheck.host.made_views import Realizing, made_or_given, made_tensors
+from tilecheck.host.made_views import Realizing, made_or_given
 from tilecheck.host.messages import Use
 from tilecheck.host.model import NOTHING, Kind, Many, Oids, Value, flatten
 from tilecheck.host.parameter_index import parameter_form, put_in, rebound
@@ -418,8 +418,8 @@ class Receivers(KeptItems):
             tensors = tensors_of.get(of[1], NOTHING)
         elif of[0] == "attr":
             tensors = self.attribute_tensors(receiver, str(of[1])) if receiver else NOTHING
-        elif of[0] == "new":
-            tensors = made_tensors(self, of, call, self._now)
+        elif of[0] in ("new", "global"):  # (a made tensor's; the module's, round 39C)
+            tensors = called_views.viewed_base(self, of, call, summary, self._now)
         else:
             tensors = self.derived_tensors(of, call, tensors_of, receiver) or NOTHING
         if not tensors:
@@ -435,8 +435,8 @@ class Receivers(KeptItems):
             self.adopt(view, tensors, Select(tensors, "", None, memory=True))
             self.mark_viewed(tensors | {view})
             return frozenset({view})
-        if put is None:
-            return None
+        if put is None:  # (a comprehension's step: its own part, ``called_views``)
+            return called_views.stepped_view(self, call, summary, axes, tensors, of, receiver)
         region = f"`{source_of(call)}`"
         view = self.selection(
             ("view", tensors, repr(put)), region, tensors, (Select(tensors, "", put, True),)
@@ -457,7 +457,7 @@ class Receivers(KeptItems):
             if axis.name not in summary.names:
                 return None
             arg = self._argument(call, summary, summary.names.index(axis.name))
-            here = None if arg is None else put_in(axis, axis_of(arg.value, self.ctx.constants))
+            here = None if arg is None else put_in(axis, called_views.known_axis(self, arg.value))
             if here is None:
                 return None
             put.append(here)

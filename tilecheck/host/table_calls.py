@@ -45,6 +45,7 @@ from typing import cast
 
 import libcst as cst
 
+from tilecheck.host import local_tables, table_comprehensions
 from tilecheck.host.callable_items import (
     CLOSURE,
     FUNCTION,
@@ -74,6 +75,11 @@ _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate",
 _SPELLED = re.compile(
     r"\]\s*\(|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+(?:\w+(?:\.(?:values|items)\(\))?\s*:|[\[(])"
 )
+# ``[f() for f in name]``, ``{k: f() for k, f in name.items()}``: a comprehension calling its
+# item variable (round 39C, ``table_comprehensions``).
+_COMPREHENDED = re.compile(
+    r"\b(\w+)\([^\n]*\bfor\s+(?:\w+\s*,\s*)?\1\s+in\s+\w+(?:\.(?:values|items)\(\))?\s*[\]}]"
+)
 
 
 def dispatched(
@@ -82,26 +88,35 @@ def dispatched(
     """The module with the calls and loops above rewritten, and the rebuilt nodes by the
     source nodes they stand for. ``source``: the module's text, where known (a text with
     neither form is not walked)."""
-    if source is not None and _SPELLED.search(source) is None:
+    comprehended = source is None or _COMPREHENDED.search(source) is not None
+    if source is not None and _SPELLED.search(source) is None and not comprehended:
         return module, {}
     names = ModuleNames(module)
-    if not names.calls and not names.loops:
+    if not names.calls and not names.loops and not comprehended:
         return module, {}
     callables = Callables(module, names)
     tables = _tables(module, names, callables)
     literals = _literals(module, names)
     replaced: dict[cst.CSTNode, cst.CSTNode] = {}
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
-    for call in names.calls:
-        item = _table_item(call.func, tables, literals)
-        new = _called(call, item, callables, aliases) if item is not None else None
-        if new is not None:
-            replaced[call] = new
-    turns = {
-        loop: items
-        for loop in names.loops
-        if (items := _items(loop, tables, names, module, callables)) is not None
-    }
+    scoped: list[tuple[dict[str, Table], frozenset[int] | None]] = [(tables, None)]
+    scoped += _local_tables(module, names, callables)  # (a function's own, round 39C)
+    turns: dict[cst.For, list[Turn]] = {}
+    for held, within in scoped:
+        for call in names.calls:
+            item = _table_item(call.func, held, literals) if _in(call, within) else None
+            new = _called(call, item, callables, aliases) if item is not None else None
+            if new is not None:
+                replaced[call] = new
+        for loop in names.loops:
+            found = _items(loop, held, names, module, callables) if _in(loop, within) else None
+            if found is not None:
+                turns[loop] = found
+        for name, table in held.items():  # ``[f() for f in table]`` (round 39C)
+            for comp in table_comprehensions.comprehensions(name, names, within):
+                display = table_comprehensions.written_out(comp, table, callables, aliases)
+                if display is not None:
+                    replaced[comp] = display
     inner = {id(n) for loop in turns for n in descendants(loop.body) if n is not loop}
     for loop, items in turns.items():
         if id(loop) in inner:
@@ -142,6 +157,28 @@ def _tables(module: cst.Module, names: ModuleNames, callables: Callables) -> dic
         if held and _only_read(names, target.value, binder, appends):
             out[target.value] = held
     return out
+
+
+def _local_tables(
+    module: cst.Module, names: ModuleNames, callables: Callables
+) -> list[tuple[dict[str, Table], frozenset[int] | None]]:
+    """Each function's own tables (``local_tables``), with the ids of its nodes."""
+    out: list[tuple[dict[str, Table], frozenset[int] | None]] = []
+    for fn in local_tables.functions(module):
+        within, found = local_tables.candidates(fn, names)
+        held: dict[str, Table] = {}
+        local = local_tables.with_local_defs(callables, fn, names) if found else callables
+        for name, binder, value in found:
+            table = _display(value, local)
+            if table and _only_read(names, name, binder, [], within):
+                held[name] = table
+        if held:
+            out.append((held, within))
+    return out
+
+
+def _in(node: cst.CSTNode, within: frozenset[int] | None) -> bool:
+    return within is None or id(node) in within
 
 
 def _display(value: cst.BaseExpression, callables: Callables) -> Table | None:
@@ -222,12 +259,20 @@ def _runs_nothing(stmt: cst.BaseStatement, names: ModuleNames, callables: Callab
     return True
 
 
-def _only_read(names: ModuleNames, name: str, binder: cst.CSTNode, appends: list[cst.Call]) -> bool:
+def _only_read(
+    names: ModuleNames,
+    name: str,
+    binder: cst.CSTNode,
+    appends: list[cst.Call],
+    within: frozenset[int] | None = None,
+) -> bool:
     """``name`` is named only where ``binder`` binds it, in ``appends``, as ``name[key](...)``,
     as a ``for``'s (or a comprehension's) iterable, as the receiver of a method that reads it,
-    or given to a builtin that reads it."""
+    or given to a builtin that reads it (``within``: of the names among those nodes)."""
     counted = {id(call.func) for call in appends}
     for node, parent in names.uses.get(name, ()):
+        if within is not None and id(node) not in within:
+            continue
         kind = type(parent)
         if parent is binder:
             continue
@@ -417,7 +462,7 @@ def _plain(loop: cst.For) -> bool:
     """No ``break``/``continue`` of the loop's own, no definition and no rebinding of its
     targets in its body."""
     targets = {n.value for n in descendants(loop.target) if type(n) is cst.Name}
-    if targets & bound_in(loop.body):
+    if targets & local_tables.rebound_in(loop.body):
         return False
     stack: list[cst.CSTNode] = [loop.body]
     while stack:
@@ -503,7 +548,10 @@ def _unrolled(
     ]
     turns: list[cst.BaseStatement] = []
     for bound, callee in items:
+        keys = {n.value: v for n, v in bound if literal(v) is not None}
         for name, value in bound:
+            if name.value in keys:
+                continue  # (a key: written into the turn's statements, ``keyed_turn``)
             target = cst.Name(name.value)
             aliases[target] = name
             assigned = cst.Assign(targets=[cst.AssignTarget(target=target)], value=value)
@@ -519,7 +567,8 @@ def _unrolled(
                     mine[call] = new
         for stmt in statements:
             on_path = {id(n) for node in mine for n in path_to(stmt, node) or []}
-            turns.append(cast(cst.BaseStatement, rebuilt_with(stmt, mine, on_path, aliases)))
+            done = cast(cst.BaseStatement, rebuilt_with(stmt, mine, on_path, aliases))
+            turns.append(local_tables.keyed_turn(done, keys, aliases))
     block = cst.IndentedBlock(body=turns)
     test = cst.Name("True")
     new_if = cst.If(test=test, body=block, leading_lines=loop.leading_lines)

@@ -372,14 +372,20 @@ class Views(SliceNames):
         ``kv[0]`` and the rest every other row."""
         element = expr.slice[0].slice if len(expr.slice) == 1 else None
         index = element.value if isinstance(element, cst.Index) else None
-        found = self._indexes.get(index.value) if isinstance(index, cst.Name) else None
         source = path_of(expr.value)
-        if found is None or not found.positional or len(tensors) != 1 or source is None:
+        if not isinstance(index, cst.Name) or source is None:
             return None
-        assert isinstance(index, cst.Name)
+        return self.row_lane(index.value, source, tensors)
+
+    def row_lane(self, index: str, source: str, tensors: Oids) -> int | None:
+        """``source[index]`` of the comprehension's positional counter ``index`` (also where a
+        call's summary gives that view, ``write(i) for i in range(n)``: round 39C)."""
+        found = self._indexes.get(index)
+        if found is None or not found.positional or len(tensors) != 1:
+            return None
         lane = self.selection(
-            ("row lane", found.where, index.value, source, tensors),
-            f"`{source}[{index.value}]`",
+            ("row lane", found.where, index, source, tensors),
+            f"`{source}[{index}]`",
             tensors,
             (Select(tensors, "", None, memory=True),),
         )
