@@ -24,6 +24,8 @@ from tilecheck.catalog.round37a import INVALID as ROUND37A_INVALID
 from tilecheck.catalog.round37a import VALID as ROUND37A_VALID
 from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
 from tilecheck.catalog.round37s import VALID as ROUND37S_VALID
+from tilecheck.catalog.round39r import INVALID as ROUND39R_INVALID
+from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
 
 VALID: tuple[Case, ...] = (
     valid(
@@ -196,6 +198,7 @@ def main() -> None:
     *ROUND36BF_VALID["TC102"],
     *ROUND37A_VALID["TC102"],
     *ROUND37S_VALID["TC102"],
+    *ROUND39R_VALID["TC102"],
 )
 
 INVALID: tuple[Case, ...] = (
@@ -408,4 +411,5 @@ def main() -> None:
     *ROUND36BF_INVALID["TC102"],
     *ROUND37A_INVALID["TC102"],
     *ROUND37S_INVALID["TC102"],
+    *ROUND39R_INVALID["TC102"],
 )

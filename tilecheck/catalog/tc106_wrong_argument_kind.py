@@ -28,6 +28,8 @@ from tilecheck.catalog.round31g import INVALID as ROUND31G_INVALID
 from tilecheck.catalog.round31g import VALID as ROUND31G_VALID
 from tilecheck.catalog.round32d import INVALID as ROUND32D_INVALID
 from tilecheck.catalog.round32d import VALID as ROUND32D_VALID
+from tilecheck.catalog.round39r import INVALID as ROUND39R_INVALID
+from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.codes import WRONG_ARGUMENT_KIND
 
@@ -135,6 +137,7 @@ def main(factor: float) -> None:
         *ROUND29N2_VALID["TC106"],
         *ROUND31G_VALID["TC106"],
         *ROUND32D_VALID["TC106"],
+        *ROUND39R_VALID["TC106"],
     ),
     invalid=(
         invalid(
@@ -281,5 +284,6 @@ def main() -> None:
         *ROUND29N2_INVALID["TC106"],
         *ROUND31G_INVALID["TC106"],
         *ROUND32D_INVALID["TC106"],
+        *ROUND39R_INVALID["TC106"],
     ),
 )

@@ -90,6 +90,7 @@ from tilecheck.catalog.round39c import INVALID as ROUND39C_INVALID
 from tilecheck.catalog.round39c import VALID as ROUND39C_VALID
 from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
 from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
+from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -374,6 +375,7 @@ class Prefetcher:
         *ROUND38K_VALID["TC108"],
         *ROUND39C_VALID["TC108"],
         *ROUND39K_VALID["TC108"],
+        *ROUND39R_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
     ),
     invalid=(

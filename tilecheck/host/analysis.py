@@ -25,6 +25,7 @@ from tilecheck.host.cells import settle_taken
 from tilecheck.host.classes import ClassInfo, self_name
 from tilecheck.host.closures import KEPT_CLOSURES
 from tilecheck.host.context import Context
+from tilecheck.host.deferred_waits import DeferredWaits
 from tilecheck.host.dunders import narrowed_parameters
 from tilecheck.host.expressions import copies_of
 from tilecheck.host.false_walrus import false_walrus
@@ -48,7 +49,6 @@ from tilecheck.host.model import (
     State,
     Value,
 )
-from tilecheck.host.positions import Positions
 from tilecheck.host.scopes import declared_outer
 from tilecheck.host.summary import Summary
 from tilecheck.host.turn_offsets import spent_items
@@ -57,13 +57,13 @@ from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import dotted_name, path_of, target_names_of
 
 
-class BodyAnalysis(Positions):
+class BodyAnalysis(DeferredWaits):
     """One body's analysis. ``run_*`` solve it; ``findings()`` gives what was found."""
 
     __slots__ = ()
 
     def __init__(self, ctx: Context, method_of: ClassInfo | None = None) -> None:
-        Positions.__init__(self, ctx)
+        DeferredWaits.__init__(self, ctx)
         self.method_of = method_of
 
     # -- driving ----------------------------------------------------------------------------
@@ -396,7 +396,7 @@ class BodyAnalysis(Positions):
         """``for rid, t in [(7, a), (8, b)]`` (or a name holding such rows): a position whose
         rows hold tensors known apart takes another one each step, as ``for t in (a, b)``
         does, not any of them (``tilecheck.host.keyed_turns.distinct_column``)."""
-        Positions.take(self, loop, target, column, walked)
+        DeferredWaits.take(self, loop, target, column, walked)
         if type(target) is not cst.Tuple and type(target) is not cst.List:
             return
         if not isinstance(column, Packed):
@@ -454,7 +454,7 @@ class BodyAnalysis(Positions):
             if (hold := self.holds.get(o)) is not None and hold.status == LIVE
         }
         held = {p: self.env.get(p, NOTHING) for p in stores} if live else {}
-        Positions.attribute_effects(self, call, summary, receiver, tensors_of)
+        DeferredWaits.attribute_effects(self, call, summary, receiver, tensors_of)
         if not live:
             return
         others: set[int] = set()

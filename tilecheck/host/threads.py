@@ -71,7 +71,7 @@ def _started(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
     receiver = func.value
     made: cst.BaseExpression | None = receiver
     if type(receiver) is cst.Name:
-        made = ctx.index.fact(module, _bound_once).get(receiver.value)
+        made = ctx.index.fact(module, bound_once_calls).get(receiver.value)
     if type(made) is not cst.Call:
         return None
     owner = ctx.callee(made.func).canonical
@@ -102,7 +102,7 @@ def thread_targets(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, tuple[s
     """The module's names bound once to ``Thread(target=f, ...)`` (by spelling; its type is
     checked where it runs), ``f`` a name, each with ``f`` and its one ``name.start()``."""
     threads: dict[str, str] = {}
-    for name, made in _bound_once(index, module).items():
+    for name, made in bound_once_calls(index, module).items():
         func = made.func
         spelled = func.attr.value if type(func) is cst.Attribute else None
         if type(func) is cst.Name:
@@ -203,7 +203,7 @@ def _binding_counts(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, int]:
     return count
 
 
-def _bound_once(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.Call]:
+def bound_once_calls(index: SyntaxIndex, module: cst.CSTNode) -> dict[str, cst.Call]:
     """The module's names bound once, anywhere in it, by ``name = X(...)`` or ``with X(...) as
     name``, with that call (its type is checked where it is used)."""
     made: dict[str, cst.Call] = {}
