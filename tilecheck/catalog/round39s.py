@@ -8,9 +8,10 @@ the result of a helper that returns a new tensor on every way out (``t = tr.from
 return t``, a method ``self.alloc()``, a helper a package re-exports) holds a tensor, as one
 given ``tr.zeros(n)`` does. A ``tilert.kernels`` op in a function borrows the module's tensors
 it is given, as a ``@tr.kernel`` launch does (TC103 where one is written while it runs). A
-function under a decorator of the module that passes the call through (``functools.wraps``
-wrappers that time, log or count) is summarized as itself, and a ``@classmethod`` that never
-names its class as a static method.
+function or method under a decorator of the module that passes the call through
+(``functools.wraps`` wrappers that time, log or count, or one a decorator factory returns) is
+summarized as itself, and a ``@classmethod`` that never names its class as a static method. A
+helper returning another such helper's call of the module makes a new tensor too.
 
 The VALID ones run clean and must stay silent; the INVALID ones are real errors (the
 interpreter raises, or warns, at the marked line)."""
@@ -23,6 +24,71 @@ from tilecheck.catalog.fresh_silences import _valid as valid
 
 VALID: dict[str, tuple[Case, ...]] = {
     "TC102": (
+        valid(
+            """
+import functools
+import logging
+
+log = logging.getLogger("stage")
+
+
+def traced(label):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            log.info("enter %s", label)
+            out = fn(*args, **kwargs)
+            log.info("leave %s", label)
+            return out
+
+        return wrapper
+
+    return deco
+
+
+@traced("stage")
+def stage(dst, src):
+    return copy(dst.partition((64,)), src).submit()
+
+
+def main() -> None:
+    dst = tr.empty((256,))
+    pend = stage(dst, tr.ones((256,)))
+    pend.wait()
+    print(dst.to_numpy())
+""",
+            "a decorator factory's pass-through wrapper; the Pending waited before the read",
+        ),
+        valid(
+            """
+import numpy as np
+
+
+def host_tensor(arr):
+    return tr.from_numpy(np.ascontiguousarray(arr, dtype=np.float32))
+
+
+def init_table(n):
+    return host_tensor(np.zeros(n))
+
+
+class Table:
+    def __init__(self, n):
+        self.rows = init_table(n)
+        self.src = tr.ones((n,))
+
+    def load(self):
+        return copy(self.rows.partition((64,)), self.src).submit()
+
+
+def main() -> None:
+    t = Table(512)
+    p = t.load()
+    p.wait()
+    print(t.rows.to_numpy())
+""",
+            "a tensor from a helper calling a helper, read after the load is waited",
+        ),
         valid(
             """
 
@@ -138,6 +204,39 @@ def main() -> None:
     "TC105": (
         valid(
             """
+import time
+from functools import wraps
+
+
+def timed(fn):
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        t0 = time.perf_counter()
+        r = fn(*args, **kwargs)
+        print(f"{fn.__qualname__} {time.perf_counter() - t0:.4f}")
+        return r
+
+    return wrapper
+
+
+class Scaler:
+    def __init__(self, n):
+        self.buf = tr.ones((n,))
+
+    @timed
+    def halve(self):
+        return scale(self.buf.partition((64,)), 0.5)
+
+
+def main() -> None:
+    s = Scaler(512)
+    s.halve().sync()
+    s.halve().sync()
+""",
+            "a method under a timing decorator, each op it returns synced",
+        ),
+        valid(
+            """
 import functools
 import time
 
@@ -187,6 +286,73 @@ def main() -> None:
 
 INVALID: dict[str, tuple[Case, ...]] = {
     "TC102": (
+        invalid(
+            """
+import functools
+import logging
+
+log = logging.getLogger("stage")
+
+
+def traced(label):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            log.info("enter %s", label)
+            out = fn(*args, **kwargs)
+            log.info("leave %s", label)
+            return out
+
+        return wrapper
+
+    return deco
+
+
+@traced("stage")
+def stage(dst, src):
+    return copy(dst.partition((64,)), src).submit()
+
+
+def main() -> None:
+    dst = tr.empty((256,))
+    pend = stage(dst, tr.ones((256,)))
+    print(dst.to_numpy())  # TC102
+    pend.wait()
+""",
+            "a decorator factory's pass-through wrapper: the Pending still writes the tensor read",
+            typed=False,
+        ),
+        invalid(
+            """
+import numpy as np
+
+
+def host_tensor(arr):
+    return tr.from_numpy(np.ascontiguousarray(arr, dtype=np.float32))
+
+
+def init_table(n):
+    return host_tensor(np.zeros(n))
+
+
+class Table:
+    def __init__(self, n):
+        self.rows = init_table(n)
+        self.src = tr.ones((n,))
+
+    def load(self):
+        return copy(self.rows.partition((64,)), self.src).submit()
+
+
+def main() -> None:
+    t = Table(512)
+    p = t.load()
+    print(t.rows.to_numpy())  # TC102
+    p.wait()
+""",
+            "a tensor from a helper calling a helper, read while the load writes it",
+            typed=False,
+        ),
         invalid(
             """
 
@@ -305,6 +471,40 @@ def main() -> None:
         ),
     ),
     "TC105": (
+        invalid(
+            """
+import time
+from functools import wraps
+
+
+def timed(fn):
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        t0 = time.perf_counter()
+        r = fn(*args, **kwargs)
+        print(f"{fn.__qualname__} {time.perf_counter() - t0:.4f}")
+        return r
+
+    return wrapper
+
+
+class Scaler:
+    def __init__(self, n):
+        self.buf = tr.ones((n,))
+
+    @timed
+    def halve(self):
+        return scale(self.buf.partition((64,)), 0.5)  # TC105
+
+
+def main() -> None:
+    s = Scaler(512)
+    s.halve().sync()
+    s.halve()
+""",
+            "a method under a timing decorator: the op it returns dropped unrun",
+            typed=False,
+        ),
         invalid(
             """
 import functools

@@ -93,11 +93,13 @@ _TILERT = frozenset({"tr", "tilert"})
 _MAKERS = frozenset({"empty", "zeros", "ones", "full", "arange", "from_numpy", "from_dlpack"})
 
 
-def tensor_maker(fn: cst.FunctionDef) -> bool:
+def tensor_maker(
+    fn: cst.FunctionDef, nested: Callable[[cst.BaseExpression | None], bool] | None = None
+) -> bool:
     """A plain function (or method) whose every way out returns ``tr.zeros(...)``,
     ``tr.from_numpy(...)`` (or another of tilert's tensor factories), or a name its body binds
-    once to one (``t = tr.from_numpy(a); return t``, round 39S): each call a new tensor (round
-    28G)."""
+    once to one (``t = tr.from_numpy(a); return t``, round 39S), or a call ``nested`` knows as
+    one (another such function of the same module): each call a new tensor (round 28G)."""
     if fn.asynchronous is not None or (fn.decorators and not decorated(fn, "staticmethod")):
         return False
     made: frozenset[str] | None = None  # (read at the first ``return name`` met)
@@ -108,7 +110,7 @@ def tensor_maker(fn: cst.FunctionDef) -> bool:
             made = made_names(fn) if made is None else made
             if value.value not in made:
                 return False
-        elif not _factory_call(value):
+        elif not _factory_call(value) and not (nested is not None and nested(value)):
             return False
         found = True
     return found
@@ -238,10 +240,13 @@ class PartitionMakers:
             return False
         found = self._known.get(f"tensor {name}")
         if found is None:
+            self._known[f"tensor {name}"] = False  # (while read: a cycle makes none)
             fn = self._listed().get(name)
+            own = fn is not None and type(func) is cst.Name  # (its calls name this module's)
             if fn is None and self._imported is not None:
                 fn = self._imported(name)
-            found = self._known[f"tensor {name}"] = fn is not None and tensor_maker(fn)
+            nested = self.makes_tensor if own else None
+            found = self._known[f"tensor {name}"] = fn is not None and tensor_maker(fn, nested)
         return found
 
     def _method_maker(self, method: str, owners: tuple[str, ...]) -> bool:

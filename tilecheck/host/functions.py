@@ -38,7 +38,7 @@ from tilecheck.host.param_roles import NO_ROLES, nodes_before, parameter_roles
 from tilecheck.host.reach import reached_attributes
 from tilecheck.host.scope_constants import ScopeConstants
 from tilecheck.host.scope_walks import walk_lengths
-from tilecheck.host.see_through import see_through, unbound_classmethod
+from tilecheck.host.see_through import plain_method, see_through
 from tilecheck.host.summary import (
     Result,
     Summary,
@@ -230,7 +230,7 @@ class Functions:
                     self.statement[entered_name(d.name.value)] = where[id(d)]
             elif isinstance(d, cst.ClassDef):
                 classes[d.name.value] = d
-                for stmt in map(unbound_classmethod, d.body.body):  # (``see_through``)
+                for stmt in (plain_method(s, self._top) for s in d.body.body):  # (39S)
                     static = isinstance(stmt, cst.FunctionDef) and decorated(stmt, "staticmethod")
                     if isinstance(stmt, cst.FunctionDef) and (static or _read_as_call(stmt)):
                         self.defs[f"{d.name.value}.{stmt.name.value}"] = (stmt, d.name.value)

@@ -55,6 +55,7 @@ _OBSERVERS = frozenset(
     }
 )
 _WRAPS = frozenset({"wraps", "functools.wraps"})
+_LOGS = frozenset({"debug", "info", "warning", "error", "exception", "critical"})
 
 
 def see_through(
@@ -66,12 +67,41 @@ def see_through(
     if len(fn.decorators) != 1 or fn.asynchronous is not None:
         return None
     dec = fn.decorators[0].decorator
+    if type(dec) is cst.Call and type(dec.func) is cst.Name:  # ``@traced("step")``
+        made = _made_decorator(top.get(dec.func.value))
+        return fn.with_changes(decorators=()) if made is not None and _pass_through(made) else None
     if type(dec) is not cst.Name:
         return None
     wrapper = top.get(dec.value)
     if wrapper is None or not _pass_through(wrapper):
         return None
     return fn.with_changes(decorators=())
+
+
+def plain_method(stmt: cst.CSTNode, top: Mapping[str, cst.FunctionDef | None]) -> cst.CSTNode:
+    """A method of a class as its callers run it: under a pass-through decorator of the module,
+    the method itself; a ``@classmethod`` that never names its class, a static method
+    (``unbound_classmethod``); any other statement as it is."""
+    if type(stmt) is cst.FunctionDef and stmt.decorators:
+        through = see_through(stmt, top)
+        if through is not None:
+            return through
+    return unbound_classmethod(stmt)
+
+
+def _made_decorator(factory: cst.FunctionDef | None) -> cst.FunctionDef | None:
+    """The decorator a decorator factory of the module returns (``def traced(name): def
+    deco(fn): ...; return deco``): its one nested ``def``, returned as its last line."""
+    if factory is None or factory.decorators or factory.asynchronous is not None:
+        return None
+    body = factory.body.body if type(factory.body) is cst.IndentedBlock else ()
+    if len(body) != 2 or type(body[0]) is not cst.FunctionDef:
+        return None
+    last = body[1]
+    ret = last.body[0] if type(last) is cst.SimpleStatementLine and len(last.body) == 1 else None
+    if type(ret) is not cst.Return or type(ret.value) is not cst.Name:
+        return None
+    return body[0] if ret.value.value == body[0].name.value else None
 
 
 def unbound_classmethod(stmt: cst.CSTNode) -> cst.CSTNode:
@@ -204,8 +234,8 @@ def _observes(node: cst.CSTNode, wrapped: str, kept: tuple[str, ...]) -> bool:
             return False
         if kind is cst.Call:
             dotted = dotted_name(item.func)  # type: ignore[attr-defined]
-            root = dotted.partition(".")[0] if dotted is not None else None
-            if root not in _OBSERVERS:
+            root, _, rest = dotted.partition(".") if dotted is not None else ("", "", "")
+            if root not in _OBSERVERS and rest not in _LOGS:  # (``log.info(...)``: a logger's)
                 return False
         if kind is cst.Attribute and type(item.value) is cst.Name:  # type: ignore[attr-defined]
             if item.value.value == wrapped:  # type: ignore[attr-defined]
