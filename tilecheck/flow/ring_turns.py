@@ -11,12 +11,15 @@ Only syntax is read, once per such ``range`` loop."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from tilecheck.flow import peel
 from tilecheck.syntax.walk import children
 
 _CYCLING = (cst.Modulo, cst.BitAnd)
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 def turns_index(loop: cst.For) -> bool:
@@ -29,23 +32,24 @@ def turns_index(loop: cst.For) -> bool:
     stack: list[cst.CSTNode] = [loop.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        kind = type(node)  # (exact types: ``isinstance`` on libcst's classes is slow)
+        if kind in _SCOPES:
             continue
-        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
-            index = node.slice[0].slice
-            if isinstance(index, cst.Index) and _cycles(index.value, name):
+        if kind is cst.Subscript and len(cast(cst.Subscript, node).slice) == 1:
+            index = cast(cst.Subscript, node).slice[0].slice
+            if type(index) is cst.Index and _cycles(index.value, name):
                 return True
         stack.extend(children(node))
     return False
 
 
 def _cycles(expr: cst.BaseExpression, name: str) -> bool:
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CYCLING):
+    if type(expr) is cst.BinaryOperation and type(expr.operator) in _CYCLING:
         return _mentions(expr.left, name)
     return False
 
 
 def _mentions(expr: cst.CSTNode, name: str) -> bool:
-    if isinstance(expr, cst.Name):
+    if type(expr) is cst.Name:
         return expr.value == name
     return any(_mentions(c, name) for c in children(expr))

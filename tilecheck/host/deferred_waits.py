@@ -114,22 +114,41 @@ def _blocks(scope: cst.CSTNode) -> list[list[cst.BaseStatement]]:
     stack: list[cst.CSTNode] = [top]
     while stack:
         node = stack.pop()
-        body = getattr(node, "body", None)
-        if isinstance(body, (list, tuple)) and body and isinstance(body[0], cst.BaseStatement):
+        body: object = getattr(node, "body", None)
+        if (
+            type(body) in (list, tuple)
+            and cast("list[object]", body)
+            and _is(type(cast("list[object]", body)[0]), cst.BaseStatement)
+        ):
             stmts = list(cast("list[cst.BaseStatement]", body))
             found.append(stmts)
             for stmt in stmts:
                 if type(stmt) in (cst.FunctionDef, cst.ClassDef):
                     continue
                 for part in _COMPOUND_BODIES:
-                    sub = getattr(stmt, part, None)
-                    if isinstance(sub, cst.CSTNode):
-                        stack.append(sub)
-                    elif isinstance(sub, (list, tuple)):
-                        stack.extend(s for s in sub if isinstance(s, cst.CSTNode))
-        elif isinstance(body, cst.CSTNode):
-            stack.append(body)
+                    sub: object = getattr(stmt, part, None)
+                    if type(sub) in (list, tuple):
+                        items = cast("list[object]", sub)
+                        stack.extend(
+                            cast(cst.CSTNode, s) for s in items if _is(type(s), cst.CSTNode)
+                        )
+                    elif _is(type(sub), cst.CSTNode):
+                        stack.append(cast(cst.CSTNode, sub))
+        elif _is(type(body), cst.CSTNode):
+            stack.append(cast(cst.CSTNode, body))
     return found
+
+
+_SUBCLASS: dict[tuple[type, type], bool] = {}
+
+
+def _is(cls: type, base: type) -> bool:
+    """``issubclass``, kept by class (``isinstance`` on libcst's abstract classes is slow and
+    asked of every statement)."""
+    known = _SUBCLASS.get((cls, base))
+    if known is None:
+        known = _SUBCLASS[(cls, base)] = issubclass(cls, base)
+    return known
 
 
 def _single(stmt: cst.BaseStatement) -> cst.BaseSmallStatement | None:

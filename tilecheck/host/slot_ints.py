@@ -14,6 +14,7 @@ import libcst as cst
 from tilecheck.host.indices import name_int
 from tilecheck.host.turn_tests import decided
 from tilecheck.syntax.constants import COMPARISONS, const_int
+from tilecheck.syntax.walk import descendants
 
 
 def slot_int(
@@ -55,11 +56,9 @@ def slot_compared(
 
 
 def _names(node: cst.CSTNode) -> Iterator[cst.Name]:
-    if type(node) is cst.Name:
-        yield node
-        return
-    for child in node.children:
-        yield from _names(child)
+    """The names inside ``node`` (through ``syntax.walk``'s kept children: libcst's own
+    ``children`` rebuilds them at each call)."""
+    return (n for n in descendants(node) if type(n) is cst.Name)
 
 
 class _Known(Mapping[str, int]):
