@@ -23,6 +23,8 @@ the per-body table is a syntax fact, built once per body."""
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import cast
 
 import libcst as cst
@@ -38,6 +40,8 @@ from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children, own_nodes
 
 _ROOTS = frozenset({"asyncio", "concurrent", "threading"})
+# what a start must spell: a bound wait or sync not called, or a task or gather of ops
+_STARTS = re.compile(r"\.(?:wait|sync)\b(?!\s*\()|ensure_future|create_task|gather")
 # standard libraries whose objects have a ``submit`` of their own and make no op
 _OTHER_LIBRARIES = _ROOTS | {"multiprocessing", "queue", "sched"}
 # a callable run on another thread: the canonical name and the position of the callable
@@ -62,6 +66,12 @@ _COMPOUND_BODIES = ("body", "orelse", "handlers", "finalbody", "cases")
 _Start = tuple[cst.BaseExpression, str]
 # what a call of the body is: ("start", NAME) / ("begin", NAME) / ("collect", NAME)
 _Role = tuple[str, str]
+
+
+@functools.lru_cache(maxsize=4)
+def _spells_start(text: str) -> bool:
+    """The module's text spells what a start must (kept per text: asked at every call)."""
+    return _STARTS.search(text) is not None
 
 
 def _spelled(func: cst.BaseExpression) -> str | None:
@@ -339,6 +349,8 @@ class DeferredWaits(LibraryOutputs):
         ctx = self.ctx
         module = ctx.module
         if module is None or not _ROOTS & ctx.index.fact(module, imported):
+            return None
+        if ctx.text is not None and not _spells_start(ctx.text):
             return None
         scope: cst.CSTNode = self.scope_node or module
         roles, named = ctx.index.fact(scope, _roles)
