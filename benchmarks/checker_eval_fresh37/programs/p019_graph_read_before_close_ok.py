@@ -1,0 +1,16 @@
+import numpy as np
+from hostkit import axpy
+
+import tilert as tr
+
+D = 4096
+x = tr.from_numpy(np.ones(D, dtype=np.float32))
+y = tr.zeros((D,), name="y")
+
+with tr.graph() as g:
+    g.record(axpy(y.partition((512,)), x, 0.5))
+
+for _ in range(8):
+    g.launch().wait()
+g.close()
+print("y[0] =", y.to_numpy()[0])

@@ -1,0 +1,14 @@
+import numpy as np
+from hostkit import axpy
+
+import tilert as tr
+
+n = 2048
+w = tr.from_numpy(np.zeros(n, dtype=np.float32))
+grad = tr.full((n,), 0.5)
+w_tiles = w.partition((256,))
+
+lr = 0.1
+for _ in range(3):
+    axpy(w_tiles, grad, -lr).sync()  # expect: TC109
+print(w.to_numpy()[:4])

@@ -1,0 +1,23 @@
+import asyncio
+
+import numpy as np
+from hostkit import relu, scale
+
+import tilert as tr
+
+
+async def layer(x: tr.Tensor) -> tr.Tensor:
+    h = tr.empty(x.shape)
+    y = tr.empty(x.shape)
+    await relu(h.partition((128,)), x)
+    scale(y.partition((128,)), h, 0.5)  # expect: TC105
+    return y
+
+
+async def main():
+    x = tr.from_numpy(np.linspace(-2, 2, 512, dtype=np.float32))
+    y = await layer(x)  # expect-also: TC105
+    print(y.shape)
+
+
+asyncio.run(main())
