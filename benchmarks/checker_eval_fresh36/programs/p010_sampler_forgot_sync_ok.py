@@ -1,0 +1,22 @@
+"""Greedy sampling: argmax over the logits of each sequence, run before the ids are read."""
+
+import numpy as np
+
+import tilert as tr
+import tilert.kernels as tk
+
+
+def greedy(logits: tr.Tensor, out_ids: tr.Tensor) -> tr.Op:
+    return tk.argmax(out_ids, logits)
+
+
+def main() -> None:
+    logits = tr.from_numpy(np.random.default_rng(3).standard_normal((4, 1000)).astype(np.float32))
+    next_ids = tr.zeros((4,), dtype=tr.i32, name="next_ids")
+    greedy(logits, next_ids).sync()
+    ids = next_ids.to_numpy()
+    assert (ids == logits.to_numpy().argmax(axis=1)).all()
+    print("next tokens:", ids.tolist())
+
+
+main()

@@ -1,0 +1,26 @@
+"""A training step, functional style: the forward's matmul is submitted and waited, then the
+SGD update of the weight runs."""
+
+import numpy as np
+from modelops import axpy
+
+import tilert as tr
+import tilert.kernels as tk
+
+BATCH, IN, OUT = 16, 64, 32
+rng = np.random.default_rng(13)
+weight = tr.from_numpy((rng.standard_normal((OUT, IN)) * 0.1).astype(np.float32), name="weight")
+grad = tr.from_numpy(rng.standard_normal((OUT, IN)).astype(np.float32), name="grad")
+
+
+def train_step(x: tr.Tensor, y: tr.Tensor, lr: float) -> None:
+    fwd = tk.linear(y, x, weight).submit()
+    fwd.wait()
+    axpy(weight.partition((1, IN)), grad, -lr).sync()
+
+
+x = tr.from_numpy(rng.standard_normal((BATCH, IN)).astype(np.float32))
+y = tr.empty((BATCH, OUT))
+for _ in range(3):
+    train_step(x, y, lr=1e-2)
+print(float(y.to_numpy().std()))

@@ -1,0 +1,22 @@
+"""Merging a LoRA adapter into the base weight: W += scale * (B @ A), with a copy of the
+unmerged weight saved first, so the adapter can be unmerged later."""
+
+import numpy as np
+from modelops import axpy
+
+import tilert as tr
+import tilert.kernels as tk
+
+OUT, IN, RANK, ALPHA = 64, 32, 4, 8.0
+rng = np.random.default_rng(39)
+base = tr.from_numpy(rng.standard_normal((OUT, IN)).astype(np.float32), name="base_weight")
+lora_a = tr.from_numpy((rng.standard_normal((RANK, IN)) * 0.1).astype(np.float32))
+lora_b = tr.from_numpy((rng.standard_normal((OUT, RANK)) * 0.1).astype(np.float32))
+delta = tr.empty((OUT, IN), name="delta")
+
+tk.gemm(delta, lora_b, lora_a).sync()
+backup = base.to_numpy().copy()
+axpy(base.partition((1, IN)), delta, ALPHA / RANK).sync()
+expected = backup + ALPHA / RANK * (lora_b.to_numpy() @ lora_a.to_numpy())
+np.testing.assert_allclose(base.to_numpy(), expected, rtol=1e-4, atol=1e-4)
+print(float(np.abs(base.to_numpy() - backup).max()))
