@@ -23,6 +23,7 @@ from tilecheck.catalog import (
     round39i,
     round39k,
     round39s,
+    round40w,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -480,3 +481,6 @@ INVALID = (*INVALID, *round39e.INVALID["TC102"])
 # Round 39C (``round39c``): calls in comprehensions; a function's tables of lambdas and defs.
 VALID = (*VALID, *round39c.VALID["TC102"])
 INVALID = (*INVALID, *round39c.INVALID["TC102"])
+# Round 40W (``round40w``): the turn's key in walks of a dict or of a display of keys.
+VALID = (*VALID, *round40w.VALID["TC102"])
+INVALID = (*INVALID, *round40w.INVALID["TC102"])

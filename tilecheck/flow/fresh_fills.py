@@ -163,6 +163,74 @@ def appends(loop: cst.For, name: str) -> int | None:
     return count
 
 
+def stores(loop: cst.For, name: str) -> bool:
+    """A turn of ``loop`` stores one object into ``name`` under the loop's own target (one
+    name), once: a straight body whose one statement naming ``name`` is ``name[key] = value``
+    (round 40W: ``pends = {}`` then ``for key in keys: pends[key] = k(...).submit()`` holds
+    one item a turn, as many as the turns where the keys differ; the analysis checks them)."""
+    target = loop.target
+    if type(target) is not cst.Name or not straight(loop):
+        return False
+    if loop.asynchronous is not None or loop.orelse is not None:
+        return False
+    if names(loop.iter, name) or not names(loop.body, name):
+        return False
+    body = loop.body
+    smalls: list[cst.BaseSmallStatement] = []
+    if isinstance(body, cst.SimpleStatementSuite):
+        smalls.extend(body.body)
+    else:
+        for line in body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                smalls.extend(line.body)
+    found = 0
+    for small in smalls:
+        if not names(small, name):
+            continue
+        if type(small) is not cst.Assign or len(small.targets) != 1:
+            return False
+        stored = small.targets[0].target
+        if not _stored_by(stored, target.value):
+            return False
+        assert isinstance(stored, cst.Subscript) and isinstance(stored.value, cst.Name)
+        if stored.value.value != name:
+            return False
+        if names(small.value, name) or not _one_object(small.value):
+            return False
+        found += 1
+    return found == 1
+
+
+def key_store(stmt: cst.CSTNode, name: str) -> bool:
+    """A line ``name[<literal>] = value`` (one object) naming ``name`` nowhere else: one
+    more item under a constant key (the analysis checks that the keys differ)."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if type(small) is not cst.Assign or len(small.targets) != 1:
+        return False
+    target = small.targets[0].target
+    if type(target) is not cst.Subscript or type(target.value) is not cst.Name:
+        return False
+    if target.value.value != name or len(target.slice) != 1:
+        return False
+    index = target.slice[0].slice
+    if type(index) is not cst.Index or type(index.value) not in (cst.SimpleString, cst.Integer):
+        return False
+    return _one_object(small.value) and not names(small.value, name)
+
+
+def binds_empty_dict(stmt: cst.CSTNode, name: str) -> bool:
+    """A line ``name = {}`` (or ``dict()``)."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if type(small) is not cst.Assign or len(small.targets) != 1:
+        return False
+    target = small.targets[0].target
+    return type(target) is cst.Name and target.value == name and _empty(small.value, "dict")
+
+
 def names(node: cst.CSTNode, name: str) -> bool:
     """``node`` (not a function or a class in it) names the variable ``name``."""
     stack: list[cst.CSTNode] = [node]
@@ -175,6 +243,11 @@ def names(node: cst.CSTNode, name: str) -> bool:
         elif type(current) not in (cst.FunctionDef, cst.ClassDef):
             stack.extend(children(current))
     return False
+
+
+def empty_dict(value: cst.BaseExpression) -> bool:
+    """``{}`` or ``dict()``."""
+    return _empty(value, "dict")
 
 
 def empty_list(value: cst.BaseExpression) -> bool:

@@ -83,7 +83,7 @@ def slots(
         earlier.filling = True
     count = _length(iterable, earlier, 0)
     earlier.filling = False
-    if count is None or not 2 <= count <= MOST_SLOTS:
+    if count is None or not 1 <= count <= MOST_SLOTS or (count == 1 and not _one_key(iterable)):
         return None
     keys = slot_tests.constant_keys(loop, _constants(iterable, earlier))
     # a display of reads (``(loads[s], readers[s])``) is walked one by one: each turn may
@@ -91,6 +91,15 @@ def slots(
     straight = bound if bound is not None and fresh_fills.straight(loop) else None
     size = _size(loop, BUDGET // count, keys, straight, _reads(iterable) or ringed)
     return count if size is not None else None
+
+
+def _one_key(iterable: cst.BaseExpression) -> bool:
+    """``for name in ("prod",)``: a display of one constant key, built as its one slot (a
+    turn that waits ``jobs[name]`` then reads ``outs[name]`` is that key's, round 40W)."""
+    if type(iterable) is not cst.Tuple and type(iterable) is not cst.List:
+        return False
+    elements = iterable.elements
+    return len(elements) == 1 and type(elements[0].value) in (cst.SimpleString, cst.Integer)
 
 
 def _named(call: cst.BaseExpression, name: str) -> bool:
@@ -261,11 +270,22 @@ def _length(expr: cst.BaseExpression, earlier: _Earlier, start: int, depth: int 
 def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int | None:
     """``xs`` after ``xs = []`` and a straight loop appending to it a fixed number of times a
     turn (``fresh_fills.appends``): that number times the loop's turns, where the statements
-    since do not name ``xs`` (round 38P: a walk of the filled list gets slots too)."""
+    since do not name ``xs`` (round 38P: a walk of the filled list gets slots too); or ``d``
+    after ``d = {}`` and a straight loop storing ``d[key]`` by its target, or lines storing
+    under literal keys (round 40W: each one more item; the analysis checks the keys)."""
+    keyed = 0  # ``d["debug"] = x`` after ``d = {}`` (and a loop storing by its key): 40W
     for position, stmt in earlier.since(start):
+        if keyed and fresh_fills.binds_empty_dict(stmt, name):
+            return keyed
         if type(stmt) is cst.For:
             per_turn = fresh_fills.appends(stmt, name)
-            if per_turn is None:
+            if per_turn is None and fresh_fills.stores(stmt, name):  # ``d[key] = ...`` (40W)
+                before = earlier.bound(name, position + 1)
+                if before is None or not fresh_fills.empty_dict(before[0]):
+                    return None
+                turns = _length(stmt.iter, earlier, position + 1, depth + 1)
+                return None if turns is None else turns + keyed
+            if per_turn is None or (per_turn and keyed):
                 return None
             if per_turn:
                 before = earlier.bound(name, position + 1)
@@ -277,6 +297,8 @@ def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int 
                 finally:
                     earlier.filling = filling
                 return None if turns is None else turns * per_turn
+        elif fresh_fills.key_store(stmt, name):
+            keyed += 1
         elif fresh_fills.names(stmt, name):
             return None
     return None

@@ -132,6 +132,8 @@ def stored_over(an: Containers, base: str, path: str, value: Value) -> None:
     old item leaves it (unless another key holds it too) and the keys stay known; else the
     new item joins the others and the keys are no longer known (the old item may live on)."""
     keys = an._key_order.get(base)
+    if keys is not None and _new_key(an, base, path, keys, value):
+        return
     kept = an.keyed(base) if keys is not None and path[len(base) :] in _cells(keys) else None
     if kept is None or kept.keys is None:
         if keys is not None and f"{base}[#keys]" in an.env:
@@ -143,6 +145,26 @@ def stored_over(an: Containers, base: str, path: str, value: Value) -> None:
     ]
     contents = frozenset().union(*others) if others else NOTHING
     an.set_env(base + "[*]", contents | flatten(value))
+
+
+def _new_key(an: Containers, base: str, path: str, keys: tuple[str, ...], value: Value) -> bool:
+    """``base[key] = value`` under a constant key the dict kept by its keys does not hold yet
+    (``pends = {}`` then ``pends["q"] = k(...).submit()``, or the stores of a loop built slot
+    by slot, round 40W): one more key, after the others, the dict still known by its keys
+    (a later ``for key, p in pends.items()`` pairs each key with its own item)."""
+    cell = path[len(base) :]
+    if cell in _cells(keys) or not flatten(value) or f"{base}[#keys]" not in an.env:
+        return False
+    text = cell[1:-1]
+    if cell[:1] != "[" or cell[-1:] != "]" or "[" in text:
+        return False
+    if text[:1] not in _QUOTES and not text.isdigit():
+        return False
+    if an.keyed(base) is None:
+        return False
+    an._key_order[base] = (*keys, text)
+    an.set_env(base + "[*]", an.env[base + "[*]"] | flatten(value))
+    return True
 
 
 def _cells(keys: tuple[str, ...]) -> set[str]:

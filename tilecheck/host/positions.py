@@ -30,25 +30,25 @@ from tilecheck.host.display_walks import read_items, slot_assign
 from tilecheck.host.indices import At
 from tilecheck.host.key_walks import key_walk
 from tilecheck.host.loop_columns import Column, Counting
-from tilecheck.host.model import NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.model import NOTHING, Kind, Packed, Value
 from tilecheck.host.position_uses import ROW, index_names, positional_comprehensions
 from tilecheck.host.range_bounds import bound_of
 from tilecheck.host.scope_walks import scope_positions
 from tilecheck.host.short_circuits import ShortCircuits
 from tilecheck.host.slot_ints import slot_decided
+from tilecheck.host.slot_items import Item, string_keys
+from tilecheck.host.slot_items import bind_item as _bind
+from tilecheck.host.slot_items import constants_walked as _constants
+from tilecheck.host.slot_items import item_oids as _oids
+from tilecheck.host.slot_items import item_value as _value
+from tilecheck.host.slot_items import slot_bindable as _slot_bindable
 from tilecheck.host.turn_tests import turn_def
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import const_int, string_value
 from tilecheck.syntax.nodes import path_of, target_names
 
 LIMIT = 16  # positions followed one by one; a longer container stays a ``Many``
-_KEYED = ("keys", "items")  # a dict's views that take its keys (with no object beside)
 _TOLERATED = {"zip": "strict", "enumerate": "start"}  # a keyword read (``positions``)
-_ROWS = frozenset({"enumerate", "zip", "list", "tuple"})  # walks of rows of the items walked
-
-# What one step takes: a value, a counter's constant (``range``, ``enumerate``), or a row of
-# those (``enumerate``, ``zip``).
-Item = Value | int | str | tuple["Item", ...]  # (a str: a dict's key, a view walks)
 
 
 class Positions(ShortCircuits):
@@ -82,7 +82,7 @@ class Positions(ShortCircuits):
         known = (
             items is not None
             and len(items) == count
-            and _slot_bindable(loop.target, items, *self._indexing(loop, items))
+            and _slot_bindable(loop.target, items, *self._indexing(loop, items, True))
             and not any(self.infos[o].kind is Kind.INSTANCE for i in items for o in _oids(i))
         )
         if items is None and (reads := read_items(loop)) is not None:  # ``(xs[i], ys[i])``
@@ -141,14 +141,26 @@ class Positions(ShortCircuits):
                     self.set_bound(name, next(iter(held)) if len(held) == 1 else None)
                     self.instance_paths(name, held)
 
-    def _indexing(self, loop: cst.For, items: list[Item]) -> tuple[frozenset[str], frozenset[str]]:
+    def _indexing(
+        self, loop: cst.For, items: list[Item], keyed: bool = False
+    ) -> tuple[frozenset[str], frozenset[str]]:
         """The names ``loop``'s body indexes a container by that the analysis keeps (or
         something not a name's), and those it stores by (``pends[i] = ...``; as ``ROW +
-        name`` too where its keys are not each the key of a kept item: ``_own_keys``)."""
+        name`` too where its keys are not each the key of a kept item: ``_own_keys``).
+        ``keyed``: a name taking a string key in each slot is left out of the first where
+        every container it indexes holds an item under each key it takes (round 40W: the
+        slot's ``jobs[name].wait()`` then releases ``outs[name]`` of that key alone)."""
         found = self._unrolled_index_names.get(id(loop))
         if found is None:
             found = self._unrolled_index_names[id(loop)] = index_names(loop.body)
         reading, storing = found
+        if keyed:
+            reading = {
+                n: roots
+                for n, roots in reading.items()
+                if not string_keys(loop.target, items, n)
+                or not self._own_keys(loop, items, n, reading)
+            }
         if storing and (type(loop.iter) in (cst.Tuple, cst.List) or _constants(loop.iter, items)):
             storing |= {ROW + n for n in storing if not self._own_keys(loop, items, n, reading)}
         else:
@@ -318,6 +330,9 @@ class Positions(ShortCircuits):
         held = self.lookup_path(path) if path is not None else None
         if isinstance(held, Packed) and held.keys is None and len(held.items) <= LIMIT:
             return list(held.items)
+        if path is not None and self._based and (walked := self.keyed(path)) is not None:
+            assert walked.keys is not None  # ``for name in pends`` of a dict kept by keys (40W)
+            return [key_value(k) for k in walked.keys] if len(walked.keys) <= LIMIT else None
         if type(iterable) is cst.Name:  # a parameter's, a filtered comprehension's (39K)
             return scope_positions(self, iterable.value, LIMIT)  # type: ignore[return-value]
         return None
@@ -498,97 +513,4 @@ def _bindable(target: cst.BaseExpression, items: list[Item], elt: cst.BaseExpres
                 indexing = index_names(elt)[0]
             if name in indexing:
                 return False
-    return True
-
-
-def _value(item: Item) -> Value:
-    """A row of items as the display of them would be."""
-    if isinstance(item, (int, str)):
-        return NOTHING
-    if isinstance(item, tuple):
-        return Packed(tuple(_value(i) for i in item))
-    return item
-
-
-def _oids(item: Item) -> Oids:
-    if isinstance(item, (int, str)):
-        return NOTHING
-    if isinstance(item, tuple):
-        return frozenset().union(*(_oids(i) for i in item)) if item else NOTHING
-    return flatten(item)
-
-
-def _bind(target: cst.BaseExpression, item: Item) -> list[tuple[str, Item]] | None:
-    """What each name of ``target`` takes from ``item`` (None: not known name by name)."""
-    if type(target) is cst.Name:
-        return [(target.value, item)]
-    if type(target) in (cst.Tuple, cst.List):
-        elements = target.elements  # type: ignore[attr-defined]
-        if isinstance(item, Packed) and item.keys is None:
-            row: tuple[Item, ...] = item.items
-        elif isinstance(item, tuple):
-            row = item
-        else:
-            return None
-        if len(elements) != len(row) or any(type(e) is not cst.Element for e in elements):
-            return None
-        out: list[tuple[str, Item]] = []
-        for element, value in zip(elements, row, strict=True):
-            inner = _bind(element.value, value)
-            if inner is None:
-                return None
-            out += inner
-        return out
-    return None
-
-
-def _constants(iterable: cst.BaseExpression, items: list[Item]) -> bool:
-    """A name whose items are literal constants (``HEADS = ("q", "k", "v")``), as a display of
-    them (36A); or the ``.keys()`` or ``.items()`` of a name of a dict of literals (37K)."""
-    if type(iterable) is cst.Call and type(iterable.func) is cst.Attribute:
-        view = iterable.func.attr.value
-        if iterable.args or type(iterable.func.value) is not cst.Name or view not in _KEYED:
-            return False
-        items = [i[0] if type(i) is tuple and len(i) == 2 and not _oids(i[1]) else i for i in items]
-    elif type(iterable) is cst.Call and path_of(iterable.func) in _ROWS:  # ``enumerate`` (38A)
-        items = [part for i in items for part in (i if type(i) is tuple else (i,))]
-    elif type(iterable) is not cst.Name and type(iterable) is not cst.Attribute:
-        return False
-    return all(isinstance(i, (int, str)) and not isinstance(i, bool) for i in items)
-
-
-def _slot_bindable(
-    target: cst.BaseExpression, items: list[Item], indexing: frozenset[str], storing: frozenset[str]
-) -> bool:
-    """As ``_bindable``, where a name the body indexes nothing kept by may also take nothing;
-    a name the body stores by (``inflight[rid] = ...``) keeps the loop, whose rules tell
-    one turn's key from another's (``tilecheck.host.keyed_turns``), unless it holds objects,
-    what is stored is a plain value (``sums[name] = float(...)``), or it takes a constant of
-    its own on each turn (``_own_key``: then its reads go by that constant too)."""
-    keys: dict[str, set[int | str]] = {}
-    for item in items:
-        bound = _bind(target, item)
-        if bound is None or any(
-            (
-                n in storing
-                and not _oids(v)
-                and not _own_key(keys.setdefault(n, set()), v, n, storing)
-            )
-            or (not isinstance(v, int) and not _oids(v) and n in indexing and n not in storing)
-            for n, v in bound
-        ):
-            return False
-    return True
-
-
-def _own_key(seen: set[int | str], value: Item, name: str, storing: frozenset[str]) -> bool:
-    """A name the body stores one object by takes a constant no earlier slot gave it: each
-    slot stores under a key of its own (``inflight[rid] = k(...).submit()``), as the stores
-    written out one by one. A row stored by key (``d[k] = (out, pending)``) keeps the loop,
-    whose rules keep its columns together (``tilecheck.host.rows``)."""
-    if not isinstance(value, (int, str)) or isinstance(value, bool) or value in seen:
-        return False
-    if ROW + name in storing:
-        return False
-    seen.add(value)
     return True
