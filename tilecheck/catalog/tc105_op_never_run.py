@@ -77,6 +77,8 @@ from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
 from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.round39s import INVALID as ROUND39S_INVALID
 from tilecheck.catalog.round39s import VALID as ROUND39S_VALID
+from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
+from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -235,6 +237,7 @@ def main() -> None:
         *ROUND38A_VALID["TC105"],
         *ROUND39K_VALID["TC105"],
         *ROUND39S_VALID["TC105"],
+        *ROUND40N_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -355,5 +358,6 @@ def main() -> None:
         *ROUND39K_INVALID["TC105"],
         *ROUND39S_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
+        *ROUND40N_INVALID["TC105"],
     ),
 )

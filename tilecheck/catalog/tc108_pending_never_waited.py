@@ -91,6 +91,8 @@ from tilecheck.catalog.round39c import VALID as ROUND39C_VALID
 from tilecheck.catalog.round39k import INVALID as ROUND39K_INVALID
 from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
+from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
+from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -377,6 +379,7 @@ class Prefetcher:
         *ROUND39K_VALID["TC108"],
         *ROUND39R_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
+        *ROUND40N_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -547,5 +550,6 @@ def main() -> None:
         *ROUND39C_INVALID["TC108"],
         *ROUND39K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
+        *ROUND40N_INVALID["TC108"],
     ),
 )

@@ -55,6 +55,8 @@ from tilecheck.catalog.round36e import INVALID as ROUND36E_INVALID
 from tilecheck.catalog.round36e import VALID as ROUND36E_VALID
 from tilecheck.catalog.round37l import INVALID as ROUND37L_INVALID
 from tilecheck.catalog.round37l import VALID as ROUND37L_VALID
+from tilecheck.catalog.round40e import INVALID as ROUND40E_INVALID
+from tilecheck.catalog.round40e import VALID as ROUND40E_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -190,6 +192,7 @@ def main() -> None:
         *ROUND35R_VALID["TC109"],
         *ROUND36E_VALID["TC109"],
         *ROUND37L_VALID["TC109"],
+        *ROUND40E_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -383,5 +386,6 @@ def main() -> None:
         *ROUND35R_INVALID["TC109"],
         *ROUND36E_INVALID["TC109"],
         *ROUND37L_INVALID["TC109"],
+        *ROUND40E_INVALID["TC109"],
     ),
 )

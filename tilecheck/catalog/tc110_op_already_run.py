@@ -61,6 +61,10 @@ from tilecheck.catalog.round37m import INVALID as ROUND37M_INVALID
 from tilecheck.catalog.round37m import VALID as ROUND37M_VALID
 from tilecheck.catalog.round37s import INVALID as ROUND37S_INVALID
 from tilecheck.catalog.round37s import VALID as ROUND37S_VALID
+from tilecheck.catalog.round40e import INVALID as ROUND40E_INVALID
+from tilecheck.catalog.round40e import VALID as ROUND40E_VALID
+from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
+from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import OP_ALREADY_RUN
@@ -294,6 +298,8 @@ def main() -> None:
         *ROUND37S_VALID["TC110"],
         *ROUND37M_VALID["TC110"],
         *ROUND37E_VALID["TC110"],
+        *ROUND40N_VALID["TC110"],
+        *ROUND40E_VALID["TC110"],
     ),
     invalid=(
         invalid(
@@ -497,5 +503,7 @@ def main() -> None:
         *ROUND37S_INVALID["TC110"],
         *ROUND37M_INVALID["TC110"],
         *ROUND37E_INVALID["TC110"],
+        *ROUND40N_INVALID["TC110"],
+        *ROUND40E_INVALID["TC110"],
     ),
 )

@@ -110,6 +110,8 @@ class _Builder:
         self.continues: set[int] = set()  # the blocks ``continue`` jumps to
         # a loop's body (by ``id``) -> the loop and the way out its last turn takes there
         self.last_exits: dict[int, tuple[cst.For, Block]] = {}
+        self.last_ways: set[int] = set()  # the loops (by ``id``) whose body ends so (40N)
+        self.arounds: list[Block] = []  # ways around a loop into its body alone (``onward``)
         self.before: cst.CSTNode | None = None  # the statement before the one being built
         # the suite of the statement being built, and its index there
         self.suite: tuple[Sequence[cst.BaseStatement | cst.BaseSmallStatement], int] = ((), 0)
@@ -288,6 +290,7 @@ class _Builder:
         if way is None:
             return self.join(*ends)
         out, on = (ends[0], ends[1]) if way else (ends[1], ends[0])
+        self.last_ways.add(id(last[0]))
         if out is not None:
             out.link(last[1])
         return on
@@ -378,6 +381,7 @@ class _Builder:
         body = _suite(stmt.body)
         saved = self.last_exits.get(id(body))
         self.last_exits[id(body)] = (stmt, exhausted)  # (``last_if``)
+        arounds, self.arounds = self.arounds, []
         later = self.first_turn(stmt, block, header, after, ctx) if peeled else 0
         body_start = self.add(self.new(), ElementKind.FOR_TARGET, stmt, ctx, later)
         if not once:
@@ -397,10 +401,22 @@ class _Builder:
                 if last is not None:
                     last.link(header)
         else:
-            self.loop_back(stmt, end, back, header, ctx)
+            self.loop_back(stmt, end, back, self.onward(stmt, back, header), ctx)
+        for around in self.arounds:
+            around.link(body_start)
+        self.arounds = arounds
         done = self.add(exhausted, ElementKind.FOR_DONE, stmt, ctx)
         self.loop_else(stmt.orelse, done, after, ctx)
         return after
+
+    def onward(self, stmt: cst.For, back: Block, header: Block) -> Block:
+        """The header, or where the body ends in an ``if`` telling the last turn (``last_if``)
+        and nothing continues, a way into the body alone (linked once it is built): every way
+        around is a turn before the last, never followed by the way out (round 40N)."""
+        if id(stmt) not in self.last_ways or back.index in self.continues:
+            return header
+        self.arounds.append(self.new())
+        return self.arounds[-1]
 
     def first_turn(self, stmt: cst.For, block: Block, header: Block, end: Block, ctx: _Ctx) -> int:
         """A ``for`` whose body tests its counter (``tilecheck.flow.peel``): its first turn
@@ -412,7 +428,7 @@ class _Builder:
         block.link(start)
         back = self.new()
         done = self.stmts(_suite(stmt.body), start, self.loop_ctx(ctx, end, back))
-        self.loop_back(stmt, done, back, header, ctx)
+        self.loop_back(stmt, done, back, self.onward(stmt, back, header), ctx)
         self.slots = outer
         return peel.LATER
 

@@ -24,9 +24,11 @@ from tilecheck.host.context import Context
 from tilecheck.host.expressions import Expressions
 from tilecheck.host.field_paths import bare_names, settled_class
 from tilecheck.host.findings import Finding
+from tilecheck.host.item_loops import item_reruns
 from tilecheck.host.key_lists import known_key_path
 from tilecheck.host.model import Kind, Many, Packed, Value, flatten
 from tilecheck.host.queue_drains import Drain, drained, drains
+from tilecheck.host.returned_rows import returned_of
 from tilecheck.host.rewalked_items import rewalked
 from tilecheck.host.steady_items import steady_items
 from tilecheck.syntax.nodes import path_of, source_of, target_names
@@ -234,6 +236,15 @@ class ItemRuns(Expressions):
                 drained(self, drain)
         self.emptied(path)
 
+    def loop_back(self, loop: cst.CSTNode) -> None:
+        """Also an op an item holds, run again in the loop's next turn (round 40N)."""
+        Expressions.loop_back(self, loop)
+        if self.taken and not self.lazy:
+            top = self.element.top if self.element is not None else 0
+            found = item_reruns(self, loop, top)
+            if found:
+                self.loop_reruns[id(loop)] = {**found, **self.loop_reruns.get(id(loop), {})}
+
     def loop_done(self, loop: cst.For) -> None:
         ran = self._runs_every_item(loop)
         taken = self._elements.get(id(loop), {}) if ran is not None else {}
@@ -296,12 +307,23 @@ class ItemRuns(Expressions):
                 if any(name in target_names(t.target) for t in assign.targets) and (
                     len(assign.targets) != 1
                     or type(assign.targets[0].target) is not cst.Name
-                    or not (isinstance(assign.value, _LISTS) or self._empty(assign.value))
+                    or (
+                        not (isinstance(assign.value, _LISTS) or self._empty(assign.value))
+                        and not self._built(assign.value)
+                    )
                 ):
                     return False
             elif isinstance(node, (cst.For, cst.CompFor)) and name in target_names(node.target):
                 return False
         return True
+
+    def _built(self, value: cst.BaseExpression) -> bool:
+        """``build()``: a plain function of the module that returns a list or tuple display
+        (``tilecheck.host.returned_rows``, round 40N)."""
+        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+            return False
+        found = self.ctx.function_for(value.func.value)
+        return found is not None and type(returned_of(found[0])) in (cst.List, cst.Tuple)
 
     def _empty(self, value: cst.BaseExpression | None) -> bool:
         """``deque()`` / ``list()``: a new empty list (round 37E), its items all appended where

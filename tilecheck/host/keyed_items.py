@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
+from tilecheck.host.appended_rows import appended_rows, empty_list
 from tilecheck.host.call_literals import known_key
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.findings import Finding
@@ -28,6 +29,7 @@ from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.host.param_keys import CalledNames
+from tilecheck.host.returned_rows import returned_display
 from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.constants import COMPARISONS
 from tilecheck.syntax.index import SyntaxIndex
@@ -64,6 +66,8 @@ def held_items(holders: Iterable[cst.CSTNode], *, members: bool = False) -> froz
             for stmt in node.body.body:
                 if type(stmt) is cst.SimpleStatementLine and type(stmt.body[0]) is cst.Assign:
                     found.add(stmt.body[0].value)
+                elif type(stmt) is cst.SimpleStatementLine and type(stmt.body[0]) is cst.Expr:
+                    found.update(_appended(stmt.body[0].value))  # round 40N
         elif type(node) is cst.DictComp:
             found.add(node.value)
         elif type(node) is cst.ListComp:
@@ -144,7 +148,9 @@ def unwaited_keyed(
     names = CalledNames(scope, outer, numbers)
     for name in names.binds:
         value = names.bound_once(name)
-        if type(value) in (cst.DictComp, cst.ListComp, cst.Dict) or empty_dict(value):
+        returned = returned_display(names, value)  # ``pend = start()`` (round 40N)
+        value = returned or value
+        if type(value) in (cst.DictComp, cst.ListComp, cst.Dict) or _filled(value) or returned:
             uses = names.uses.get(name, ())
             left = _left_out(names, value, uses, sites, records)  # type: ignore[arg-type]
             for call, shown in left:
@@ -177,8 +183,14 @@ def _left_out(
     """The items of ``value`` made by ``sites`` that no use reaches, with a key left out
     (``records``: None, only items that are the launch itself)."""
     made: Sequence[tuple[cst.CSTNode, Key | None]]
-    if empty_dict(value):  # filled by stores under known keys (round 37K)
-        stored = stored_rows(names, uses, lambda item: _made_in(item, sites, records))
+    if empty_dict(value) or empty_list(value):  # stores under known keys (round 37K, 40N)
+        made_in = lambda item: _made_in(item, sites, records)  # noqa: E731
+        if empty_dict(value):
+            stored = stored_rows(names, uses, made_in)
+        elif uses and type(uses[0][0]) is cst.Name:
+            stored = appended_rows(names, uses[0][0].value, uses, made_in)
+        else:
+            stored = None
         if stored is None:
             return
         made, keys, stores = stored
@@ -211,7 +223,8 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
     value = names.bound_once(name)
     if type(value) in _DISPLAYS and not _named_display(names, name):
         return  # ``a, b = k(x), k(y)`` binds names, not a container
-    if type(value) not in _MADE and not empty_dict(value):
+    value = returned_display(names, value) or value  # ``ops = build()`` (round 40N)
+    if type(value) not in _MADE and not _filled(value):
         return
     uses = names.uses.get(name, ())
     for call, shown in _left_out(names, value, uses, sites, None):  # type: ignore[arg-type]
@@ -249,6 +262,19 @@ def _items_made(
         ]
     item = value.value if type(value) is cst.DictComp else value.elt  # type: ignore[union-attr]
     return [(made, None) for made in _made_in(item, sites, records)]
+
+
+def _filled(value: cst.BaseExpression | None) -> bool:
+    """An empty dict or list (items stored or appended later: round 37K, round 40N)."""
+    return empty_dict(value) or empty_list(value)
+
+
+def _appended(expr: cst.BaseExpression) -> list[cst.CSTNode]:
+    """What ``xs.append(value)`` appends (round 40N: a list filled in a loop)."""
+    if type(expr) is cst.Call and type(expr.func) is cst.Attribute and len(expr.args) == 1:
+        if expr.func.attr.value == "append":
+            return [expr.args[0].value]
+    return []
 
 
 def _named_display(names: ScopeNames, name: str) -> bool:
@@ -296,13 +322,28 @@ def _reaches(
         return None
     index = parent.slice[0].slice
     if type(index) is cst.Slice and count is not None and type(above) is not cst.AssignTarget:
-        window = constant_slice(index, {})  # ``ops[:-1]``: the positions it reads
+        window = _window(names, index)  # ``ops[:-1]``: the positions it reads
         return None if window is None else set(range(count)[window])
     if type(index) is not cst.Index:
         return None
     if type(above) is cst.Del:  # a dict's ``del d[k]`` drops the item (a list's shifts)
         return set() if count is None else None
     return _key_taken(names, index.value, count, name)
+
+
+def _window(names: ScopeNames, index: cst.Slice) -> slice | None:
+    """The slice of constant bounds, also of the scope's numbers (``ops[: HEADS - 1]``,
+    round 40N)."""
+    window = constant_slice(index, {})
+    if window is not None:
+        return window
+    if index.step is not None:
+        return None
+    lower = None if index.lower is None else names.number(index.lower)
+    upper = None if index.upper is None else names.number(index.upper)
+    if (lower is None and index.lower is not None) or (upper is None and index.upper is not None):
+        return None
+    return slice(lower, upper)
 
 
 def _key_taken(

@@ -12,7 +12,7 @@ before."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -22,6 +22,7 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.hashed_sites import key_hashed
 from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
 from tilecheck.host.model import Value
+from tilecheck.host.returned_rows import returned_items
 from tilecheck.host.skipped_runs import SkippedRuns
 
 
@@ -85,7 +86,8 @@ class KeyedRuns(SkippedRuns):
                 pending_sites.setdefault(site, (pending, top))
         held = held_items(self._evaluated_holders.values(), members=True)
         if pending_sites.keys().isdisjoint(held) and not self._filled_dicts():
-            return
+            if not self._returned(pending_sites):
+                return
         outer = self.ctx.known_names if self.module_node is None else None
         records = self.ctx.records()
         for finding in unwaited_keyed(
@@ -103,6 +105,14 @@ class KeyedRuns(SkippedRuns):
             for node in self._evaluated_holders.values()
         )
 
+    def _returned(self, sites: Mapping[cst.CSTNode, object]) -> bool:
+        """Some site is an item of a display a function of the module returns (``ops =
+        build()``: ``tilecheck.host.returned_rows``, round 40N)."""
+        module = self.ctx.module
+        if module is None or not self.made_elsewhere:
+            return False
+        return not sites.keys().isdisjoint(self.ctx.index.fact(module, returned_items))
+
     def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
         """Some site may be an item either form concerns: one made here, among the items of
         the holders evaluated; else, where a summary made some op, one in the syntax."""
@@ -111,6 +121,8 @@ class KeyedRuns(SkippedRuns):
             return True
         if not any(op in self.made_elsewhere for op, _ in sites.values()):
             return False
+        if self._returned(sites):
+            return True
         return any(
             not sites.keys().isdisjoint(self.ctx.index.fact(root, candidates))
             for root in self._roots(scope, sites.values())

@@ -102,6 +102,10 @@ class ScopeNames:
         walk, its length: ``kind``): unknown here (``tilecheck.host.param_keys``, round 38K)."""
         return None
 
+    def module_names(self) -> ScopeNames | None:
+        """The module's names (this scope's own at module level)."""
+        return self if self._outer is None else self._outer()
+
     def _free(self, name: str) -> ScopeNames | None:
         """The module's names where ``name`` is free here (bound by this scope nowhere): a
         module's display of constants or dict of known keys, read in a function."""

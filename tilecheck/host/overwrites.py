@@ -17,7 +17,7 @@ from tilecheck.flow.trips import length
 from tilecheck.host.dict_names import dict_names
 from tilecheck.host.fixed_length import fixed_length
 from tilecheck.host.keyed_turns import repeated_key
-from tilecheck.host.model import LIVE, NOTHING, Kind, Oids, Packed, Value, flatten
+from tilecheck.host.model import DONE, LIVE, NOTHING, Hold, Kind, Oids, Packed, Value, flatten
 from tilecheck.host.slot_facts import SlotFacts, slot_relation
 from tilecheck.syntax.constants import const_int
 from tilecheck.syntax.nodes import path_key
@@ -260,6 +260,24 @@ class Overwrites(SlotFacts):
                 elsewhere |= oids
         for oid in before:
             self.dropped[(self.site_of(oid), target)] = oid not in elsewhere
+
+    def note_dropped(self, before: dict[int, Oids], where: cst.CSTNode) -> None:
+        SlotFacts.note_dropped(self, before, where)
+        holds = self.holds
+        live = [o for oids in before.values() for o in oids if o in holds and holds[o].live]
+        if live:
+            referenced: set[int] = set().union(*self.env.values())
+            self._collected([o for o in live if o not in referenced], where)
+
+    def _collected(self, dropped: list[int], where: cst.CSTNode) -> None:
+        """A Pending that nothing holds any more is waited by the runtime when it is collected,
+        at the drop (with an ``UnrunOpWarning`` where it was live: the TC108 reported for the
+        drop): its borrows end there, so a later read of its tensors is no TC102 (round 40N).
+        Its site is not counted as waited (a TC108 of a Pending never waited stays one)."""
+        for oid in dropped:
+            hold = self.holds.get(oid)
+            if hold is not None and hold.live and self.infos[oid].kind is Kind.PENDING:
+                self.set_hold(oid, Hold(DONE, hold.borrows, frozenset({where})))
 
     def _turn_loops(self) -> dict[int, cst.For]:
         """Each assignment a ``for`` over a literal or ``range`` runs on every turn (a

@@ -20,6 +20,7 @@ from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
 from tilecheck.host.dunders import default_factories
 from tilecheck.host.fixed_lists import fixed_keys
+from tilecheck.host.held_receivers import held_paths
 from tilecheck.host.keyed_stores import dict_entry
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
 from tilecheck.host.records import record_call, typed_dict_call
@@ -262,13 +263,35 @@ class Structures(Views):
                     self.unrelate(key)
                     self.set_env(key, None)
 
+    def forget_but_partitions(self, held: frozenset[str]) -> None:
+        """Unknown code was given the objects some attributes of the receiver hold, not the
+        receiver (``held_receivers``): what lies under those, and every other attribute but
+        one that holds partitions only (which partition an attribute holds is all a method's
+        summary says of it; a tensor's rows and items stay forgotten, as before)."""
+        under = tuple(f"{path}{tail}" for path in sorted(held) for tail in (".", "["))
+        for key in sorted(self._under.get(next(iter(held)).split(".")[0], ())):
+            if key not in self.env or "." not in key:
+                continue
+            oids = self.env[key]
+            kept = bool(oids) and len(self.kinds(oids, Kind.PARTITION)) == len(oids)
+            if key.startswith(under) or not kept:
+                self.unrelate(key)
+                self.set_env(key, None)
+
     def unknown_args(self, call: cst.Call, *, escape: bool) -> list[Value]:
         values = Views.unknown_args(self, call, escape=escape)
         if escape and self._based:
             canonical = self.ctx.callee(call.func).canonical
             if canonical is None or not canonical.startswith(_HARMLESS):
                 reached = _names_in(call) & self._based
-                if reached:
+                held = (
+                    held_paths(self.ctx.index, self.ctx.module, call, self.me)
+                    if reached and reached == {self.me}
+                    else None
+                )
+                if held is not None:
+                    self.forget_but_partitions(held)  # (``held_receivers``)
+                elif reached:
                     self.forget_attributes(reached)
         return values
 

@@ -458,8 +458,9 @@ class Interprocedural(GlobalOps):
         held when the method was called, an op, a Pending or a graph (waiting on it, or
         closing it, is an effect of the method on its receiver)."""
         key = ("attribute", attr)
-        if any((kind, key) in self._oid_of for kind in _PLACED):
-            return None  # made once, on the way in; gone since
+        made = [self._oid_of[(kind, key)] for kind in _PLACED if (kind, key) in self._oid_of]
+        if any(oid in self.holds for oid in made):
+            return None  # made once, on the way in; gone since (on another path: the same)
         assert self.me is not None and self.method_of is not None
         label = f"`{self.me}.{attr}`"
         # a partition ``__init__`` kept (``self.tiles = self.out.partition(...)``): consumed
