@@ -144,7 +144,13 @@ class _Helper(cst.CSTTransformer):
     """The marked statement (a call, a ``return`` or an assignment of one value) run by a local
     helper defined just before it: ``def _step(): <call>`` / ``def _step(): return <value>``;
     with ``params_of``, the names it reads passed as arguments (``def _step(a, b)``); with
-    ``method``, the helper a method of a class (``class _Stage: def step(self, a, b)``)."""
+    ``method``, the helper a method of a class (``class _Stage: def step(self, a, b)``).
+
+    A helper given its variables is defined where users define one, at the module's level just
+    before the module statement holding the mark (a ``def`` or a class inside a loop's body,
+    made anew each turn, is a form users rarely write), wherever every name the statement reads
+    is passed or is the module's; else (it reads a name of an enclosing function it is not
+    given, or calls ``super()``) just before the statement, as the closure form is."""
 
     def __init__(
         self,
@@ -152,11 +158,16 @@ class _Helper(cst.CSTTransformer):
         mark: int,
         params_of: Callable[[cst.CSTNode], list[str]] | None = None,
         method: bool = False,
+        hoistable: Callable[[cst.CSTNode, list[str]], bool] | None = None,
+        holds_mark: Callable[[cst.CSTNode], bool] | None = None,
     ) -> None:
         self.line_of = line_of
         self.mark = mark
         self.params_of = params_of  # the names passed as arguments (none: a closure)
         self.method = method  # the helper a method of a class made beside it
+        self.hoistable = hoistable  # whether the helper may be defined at the module's level
+        self.holds_mark = holds_mark  # whether a module statement holds the mark's line
+        self.hoisted: cst.BaseStatement | None = None  # the helper, for the module's level
         self.done = False
         self.owners: list[type] = []  # the enclosing definitions, innermost last
 
@@ -218,6 +229,9 @@ class _Helper(cst.CSTTransformer):
             helper = cst.ClassDef(
                 name=cst.Name("_Stage"), body=_indented([helper]), leading_lines=stmt.leading_lines
             )
+        if self.owners and self.hoistable is not None and self.hoistable(original, names):
+            self.hoisted = helper.with_changes(leading_lines=[cst.EmptyLine()])
+            return [_statement(call).with_changes(leading_lines=stmt.leading_lines)]
         return [helper, _statement(call)]
 
     def _rewrite(
@@ -231,7 +245,16 @@ class _Helper(cst.CSTTransformer):
         return out
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        return updated.with_changes(body=self._rewrite(original.body, updated.body))
+        body = self._rewrite(original.body, updated.body)
+        if self.hoisted is not None and self.holds_mark is not None:
+            out: list[cst.BaseStatement] = []
+            for first, stmt in zip(original.body, body, strict=True):
+                if self.hoisted is not None and self.holds_mark(first):
+                    out.append(self.hoisted)
+                    self.hoisted = None
+                out.append(stmt)
+            body = out
+        return updated.with_changes(body=body)
 
     def leave_IndentedBlock(
         self, original: cst.IndentedBlock, updated: cst.IndentedBlock
@@ -275,11 +298,59 @@ def _helped(module: cst.Module, mark: int, passed: bool, method: bool) -> cst.Mo
         node = by_id.get(id(stmt))
         return [] if node is None else _variables_read(node, scopes)
 
+    def hoistable(stmt: cst.CSTNode, names: list[str]) -> bool:
+        node = by_id.get(id(stmt))
+        return node is not None and _module_level_reads(node, scopes, names)
+
+    def holds_mark(stmt: cst.CSTNode) -> bool:
+        node = by_id.get(id(stmt))
+        if node is None or node not in positions:
+            return False
+        span = positions[node]
+        return span.start.line <= mark <= span.end.line
+
     helper = _Helper(
-        lambda n: originals.get(id(n), -1), mark, params_of if passed else None, method
+        lambda n: originals.get(id(n), -1),
+        mark,
+        params_of if passed else None,
+        method,
+        hoistable if passed else None,
+        holds_mark,
     )
     out = module.visit(helper)
-    return out if helper.done else None
+    return out if helper.done and helper.hoisted is None else None
+
+
+def _module_level_reads(
+    stmt: cst.CSTNode, scopes: Mapping[cst.CSTNode, meta.Scope | None], names: list[str]
+) -> bool:
+    """Whether every name ``stmt`` reads is passed (``names``), the module's, a builtin or
+    bound inside ``stmt`` itself (a comprehension's or a lambda's), and it calls no
+    ``super()``: then a helper running it may be defined at the module's level."""
+    inside = {id(n) for n in _walk([stmt])}
+    skipped: set[int] = set()
+    for node in _walk([stmt]):
+        if isinstance(node, cst.Attribute):
+            skipped.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            skipped.add(id(node.keyword))
+    for node in _walk([stmt]):
+        if not isinstance(node, cst.Name) or node.value in names or id(node) in skipped:
+            continue
+        if node.value == "super":
+            return False
+        scope = scopes.get(node)
+        if scope is None or node.value not in scope:
+            continue
+        for a in scope[node.value]:
+            if isinstance(a.scope, meta.GlobalScope):
+                continue
+            if isinstance(a, meta.Assignment) and id(a.node) in inside:
+                continue
+            if not isinstance(a, meta.Assignment):
+                continue  # a builtin
+            return False
+    return True
 
 
 def _variables_read(

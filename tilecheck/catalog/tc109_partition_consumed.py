@@ -57,6 +57,8 @@ from tilecheck.catalog.round37l import INVALID as ROUND37L_INVALID
 from tilecheck.catalog.round37l import VALID as ROUND37L_VALID
 from tilecheck.catalog.round40e import INVALID as ROUND40E_INVALID
 from tilecheck.catalog.round40e import VALID as ROUND40E_VALID
+from tilecheck.catalog.round40m import INVALID as ROUND40M_INVALID
+from tilecheck.catalog.round40m import VALID as ROUND40M_VALID
 from tilecheck.codes import PARTITION_CONSUMED
 
 RULE = Rule(
@@ -193,6 +195,7 @@ def main() -> None:
         *ROUND36E_VALID["TC109"],
         *ROUND37L_VALID["TC109"],
         *ROUND40E_VALID["TC109"],
+        *ROUND40M_VALID["TC109"],
     ),
     invalid=(
         invalid(
@@ -387,5 +390,6 @@ def main() -> None:
         *ROUND36E_INVALID["TC109"],
         *ROUND37L_INVALID["TC109"],
         *ROUND40E_INVALID["TC109"],
+        *ROUND40M_INVALID["TC109"],
     ),
 )

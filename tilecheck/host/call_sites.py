@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import libcst as cst
 
-from tilecheck.host import api, default_args, param_kinds
+from tilecheck.host import api, default_args, field_consumes, param_kinds
 from tilecheck.host.bound_args import bind_arguments
 from tilecheck.host.constant_paths import skipped
 from tilecheck.host.containers import root_of
@@ -328,9 +328,10 @@ class CallSites(SummaryChecks):
         # never names stay the caller's, and those it only waits go after the uses before
         # its waits (round 30O, ``tilecheck.host.param_roles``).
         kept = summary.untouched | summary.waited
-        for index, (_, value) in bound.items():
-            if index not in summary.consumes and index not in kept:
-                self.escape(value)
+        with field_consumes.consumed(self, call, summary, bound):  # (kept through the escapes)
+            for index, (_, value) in bound.items():
+                if index not in summary.consumes and index not in kept:
+                    self.escape(value)
         for value in spread:  # (what its ``*args``/``**kw`` take: not followed)
             self.escape(value)
         tensors_of: dict[int, Oids] = {}
