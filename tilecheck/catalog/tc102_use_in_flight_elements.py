@@ -23,6 +23,7 @@ from tilecheck.catalog import (
     round39i,
     round39k,
     round39s,
+    round40r,
     round40w,
 )
 from tilecheck.catalog.base import Case, invalid, valid
@@ -484,3 +485,6 @@ INVALID = (*INVALID, *round39c.INVALID["TC102"])
 # Round 40W (``round40w``): the turn's key in walks of a dict or of a display of keys.
 VALID = (*VALID, *round40w.VALID["TC102"])
 INVALID = (*INVALID, *round40w.INVALID["TC102"])
+# Round 40R (``round40r``): a `.then` callback's launch borrows from the chain's run.
+VALID = (*VALID, *round40r.VALID["TC102"])
+INVALID = (*INVALID, *round40r.INVALID["TC102"])

@@ -79,6 +79,8 @@ from tilecheck.catalog.round39s import INVALID as ROUND39S_INVALID
 from tilecheck.catalog.round39s import VALID as ROUND39S_VALID
 from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
 from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
+from tilecheck.catalog.round40r import INVALID as ROUND40R_INVALID
+from tilecheck.catalog.round40r import VALID as ROUND40R_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -237,6 +239,7 @@ def main() -> None:
         *ROUND38A_VALID["TC105"],
         *ROUND39K_VALID["TC105"],
         *ROUND39S_VALID["TC105"],
+        *ROUND40R_VALID["TC105"],
         *ROUND40N_VALID["TC105"],
     ),
     invalid=(
@@ -357,6 +360,7 @@ def main() -> None:
         *ROUND38A_INVALID["TC105"],
         *ROUND39K_INVALID["TC105"],
         *ROUND39S_INVALID["TC105"],
+        *ROUND40R_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
         *ROUND40N_INVALID["TC105"],
     ),

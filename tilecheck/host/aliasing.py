@@ -11,18 +11,18 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.host.api import ALLOCATORS
-from tilecheck.host.closures import Closures
+from tilecheck.host.chain_runs import ChainRuns
 from tilecheck.host.indices import Select, regions_apart
 from tilecheck.host.messages import Use
 from tilecheck.host.model import Kind, Oids
 from tilecheck.syntax.nodes import dotted_name
 
 
-class Aliasing(Closures):
+class Aliasing(ChainRuns):
     __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for")
 
     def __init__(self, ctx: object) -> None:
-        Closures.__init__(self, ctx)
+        ChainRuns.__init__(self, ctx)
         self._index_deps: dict[str, set[int]] = {}  # a name -> elements indexed with it
         self._related: dict[Oids, Oids] = {}
         self._related_for = -1  # the ``family_version`` the cache was made for
@@ -157,6 +157,8 @@ class Aliasing(Closures):
         top: int | None = None,
     ) -> None:
         related = self.related(tensors)
-        Closures.use(self, related, use, node, shown, covers=covers and related == tensors, top=top)
+        ChainRuns.use(
+            self, related, use, node, shown, covers=covers and related == tensors, top=top
+        )
 
     # -- names the elements depend on -----------------------------------------------------------

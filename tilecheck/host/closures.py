@@ -9,7 +9,6 @@ where a comprehension calls every item (``[read() for read in readers]``)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Container
 
 import libcst as cst
@@ -21,7 +20,7 @@ from tilecheck.host.findings import Finding
 from tilecheck.host.late_binding import item_call, late_lambda, only_called
 from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
-from tilecheck.host.model import NOTHING, Kind, Oids, flatten
+from tilecheck.host.model import NOTHING, Borrow, Kind, Oids, flatten
 from tilecheck.host.parameter_index import rebound
 from tilecheck.host.scopes import Scope, free_names
 from tilecheck.host.summary import parameters
@@ -46,7 +45,7 @@ Events = tuple[tuple[str, str, cst.CSTNode], ...]
 
 class Closures(Calls):
     __slots__ = """_defaults _item_calls _late _reads awaited_call chain_returns closure_items
-    closure_reads waiting_closures""".split()
+    closure_reads then_deferred waiting_closures""".split()
 
     def __init__(self, ctx: object) -> None:
         Calls.__init__(self, ctx)  # type: ignore[arg-type]
@@ -64,6 +63,8 @@ class Closures(Calls):
         # a chained op (``.then``) -> the free name its callback returns: the op that name
         # holds when the chain runs is run then, by the chain
         self.chain_returns: dict[int, cst.Name] = {}
+        # a chained op -> what its callback's launch borrows from the chain's run (round 40R)
+        self.then_deferred: dict[int, tuple[frozenset[Borrow], frozenset[str]]] = {}
         # a name -> the lambdas kept in the list or dict it holds (each with what its
         # parameters defaulting to a name hold, and its body statement), round 26E
         self.closure_items: dict[str, dict[int, tuple[cst.Lambda, dict[str, Oids], int]]] = {}
@@ -166,12 +167,9 @@ class Closures(Calls):
             return
         then_launch(self, scope, ops, body, scope.params)
         borrows, names = callback_borrows(self, scope, body, scope.params)
-        hold = self.holds.get(chain)
-        if borrows and hold is not None and hold.live:
-            cover = None if hold.cover is None else hold.cover | names
-            self.set_hold(
-                chain, dataclasses.replace(hold, borrows=hold.borrows | borrows, cover=cover)
-            )
+        if borrows:  # (taken when the chain runs: ``tilecheck.host.chain_runs``)
+            deferred = self.then_deferred.get(chain, (frozenset(), frozenset()))
+            self.then_deferred[chain] = (deferred[0] | borrows, deferred[1] | names)
 
     def _returned_name(self, callback: cst.BaseExpression) -> cst.Name | None:
         """The free name a ``.then`` callback returns as its value, on every call: ``lambda

@@ -39,6 +39,7 @@ from tilecheck.host.reach import reached_attributes
 from tilecheck.host.scope_constants import ScopeConstants
 from tilecheck.host.scope_walks import walk_lengths
 from tilecheck.host.see_through import plain_method, see_through
+from tilecheck.host.self_forwards import alias_forwards
 from tilecheck.host.summary import (
     Result,
     Summary,
@@ -277,6 +278,7 @@ class Functions:
                     if owner == base and short not in own:
                         self.inherited[f"{name}.{short}"] = method
         self._dispatched = self._dispatch(classes)
+        alias_forwards(self.defs, self.inherited, self.statement, self._static)  # (round 40R)
         self.ctx: Context | None = None
         self.summaries: dict[str, Summary | None] = {}
         self.analyses: dict[int, BodyAnalysis] = {}  # a def -> its analysis, once made
