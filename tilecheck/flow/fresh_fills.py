@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from tilecheck.syntax.nodes import empty_dict, empty_list
 from tilecheck.syntax.walk import children
 
 # calls that give a plain value (``float(...)``): what they append keeps no object
@@ -44,7 +45,7 @@ def fresh_append(node: cst.CSTNode, bound: Bound) -> bool:
             return False
         if args[0].star or args[0].keyword is not None or type(func.value) is not cst.Name:
             return False
-        return _one_object(args[0].value) and _empty(bound(func.value.value), "list")
+        return _one_object(args[0].value) and empty_list(bound(func.value.value))
     if kind is cst.AugAssign:
         target, value = node.target, node.value  # type: ignore[attr-defined]
         if type(node.operator) is not cst.AddAssign or type(target) is not cst.Name:  # type: ignore[attr-defined]
@@ -54,7 +55,7 @@ def fresh_append(node: cst.CSTNode, bound: Bound) -> bool:
         element = value.elements[0]
         if type(element) is not cst.Element or not _one_object(element.value):
             return False
-        return _empty(bound(target.value), "list")
+        return empty_list(bound(target.value))
     return False
 
 
@@ -102,7 +103,7 @@ def fills(loop: cst.For, bound: Bound) -> bool:
             return True
         if kind is cst.Assign and target is not None:
             for t in node.targets:  # type: ignore[attr-defined]
-                if _stored_by(t.target, target) and _empty(bound(t.target.value.value), "dict"):
+                if _stored_by(t.target, target) and empty_dict(bound(t.target.value.value)):
                     return True
         stack.extend(children(node))
     return False
@@ -118,20 +119,15 @@ def _stored_by(target: cst.BaseExpression, key: str) -> bool:
     return type(index) is cst.Name and index.value == key
 
 
-def _empty(value: cst.BaseExpression | None, kind: str) -> bool:
-    """``value`` is an empty display (``[]``, ``{}``) or a call of ``list()``/``dict()``."""
-    if value is None:
-        return False
-    if kind == "list" and type(value) is cst.List:
-        return not value.elements
-    if kind == "dict" and type(value) is cst.Dict:
-        return not value.elements
-    return (
-        type(value) is cst.Call
-        and type(value.func) is cst.Name
-        and value.func.value == kind
-        and not value.args
-    )
+def _smalls(body: cst.BaseSuite) -> list[cst.BaseSmallStatement]:
+    """The small statements of a loop's body, its compound statements left out."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        return list(body.body)
+    out: list[cst.BaseSmallStatement] = []
+    for line in body.body:
+        if isinstance(line, cst.SimpleStatementLine):
+            out.extend(line.body)
+    return out
 
 
 def appends(loop: cst.For, name: str) -> int | None:
@@ -144,16 +140,8 @@ def appends(loop: cst.For, name: str) -> int | None:
         return None
     if names(loop.target, name) or names(loop.iter, name):
         return None
-    body = loop.body
-    smalls: list[cst.BaseSmallStatement] = []
-    if isinstance(body, cst.SimpleStatementSuite):
-        smalls.extend(body.body)
-    else:
-        for line in body.body:
-            if isinstance(line, cst.SimpleStatementLine):
-                smalls.extend(line.body)
     count = 0
-    for small in smalls:
+    for small in _smalls(loop.body):
         if not names(small, name):
             continue
         node = small.value if isinstance(small, cst.Expr) else small
@@ -175,16 +163,8 @@ def stores(loop: cst.For, name: str) -> bool:
         return False
     if names(loop.iter, name) or not names(loop.body, name):
         return False
-    body = loop.body
-    smalls: list[cst.BaseSmallStatement] = []
-    if isinstance(body, cst.SimpleStatementSuite):
-        smalls.extend(body.body)
-    else:
-        for line in body.body:
-            if isinstance(line, cst.SimpleStatementLine):
-                smalls.extend(line.body)
     found = 0
-    for small in smalls:
+    for small in _smalls(loop.body):
         if not names(small, name):
             continue
         if type(small) is not cst.Assign or len(small.targets) != 1:
@@ -228,7 +208,7 @@ def binds_empty_dict(stmt: cst.CSTNode, name: str) -> bool:
     if type(small) is not cst.Assign or len(small.targets) != 1:
         return False
     target = small.targets[0].target
-    return type(target) is cst.Name and target.value == name and _empty(small.value, "dict")
+    return type(target) is cst.Name and target.value == name and empty_dict(small.value)
 
 
 def names(node: cst.CSTNode, name: str) -> bool:
@@ -243,16 +223,6 @@ def names(node: cst.CSTNode, name: str) -> bool:
         elif type(current) not in (cst.FunctionDef, cst.ClassDef):
             stack.extend(children(current))
     return False
-
-
-def empty_dict(value: cst.BaseExpression) -> bool:
-    """``{}`` or ``dict()``."""
-    return _empty(value, "dict")
-
-
-def empty_list(value: cst.BaseExpression) -> bool:
-    """``[]`` or ``list()``."""
-    return _empty(value, "list")
 
 
 def only_filled(loop: cst.For, bound: Bound) -> Bound:

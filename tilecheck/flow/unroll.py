@@ -26,6 +26,7 @@ import libcst as cst
 from tilecheck.flow import fresh_fills, ring_turns, slot_tests
 from tilecheck.syntax import drawn
 from tilecheck.syntax.constants import int_value
+from tilecheck.syntax.nodes import empty_dict, empty_list
 
 Statement = cst.BaseStatement | cst.BaseSmallStatement
 Suites = Sequence[tuple[Sequence[Statement], int]]
@@ -281,7 +282,7 @@ def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int 
             per_turn = fresh_fills.appends(stmt, name)
             if per_turn is None and fresh_fills.stores(stmt, name):  # ``d[key] = ...`` (40W)
                 before = earlier.bound(name, position + 1)
-                if before is None or not fresh_fills.empty_dict(before[0]):
+                if before is None or not empty_dict(before[0]):
                     return None
                 turns = _length(stmt.iter, earlier, position + 1, depth + 1)
                 return None if turns is None else turns + keyed
@@ -289,7 +290,7 @@ def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int 
                 return None
             if per_turn:
                 before = earlier.bound(name, position + 1)
-                if before is None or not fresh_fills.empty_list(before[0]):
+                if before is None or not empty_list(before[0]):
                     return None
                 filling, earlier.filling = earlier.filling, True
                 try:

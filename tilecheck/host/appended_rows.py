@@ -30,18 +30,6 @@ MadeIn = Callable[[cst.BaseExpression], list[cst.CSTNode]]
 Rows = tuple[list[tuple[cst.CSTNode, Key]], list[Key], frozenset[int]]
 
 
-def empty_list(value: cst.BaseExpression | None) -> bool:
-    """``[]`` or ``list()``: a list made empty."""
-    if type(value) is cst.List:
-        return not value.elements
-    return (
-        type(value) is cst.Call
-        and type(value.func) is cst.Name
-        and value.func.value == "list"
-        and not value.args
-    )
-
-
 def appended_rows(
     names: ScopeNames,
     name: str,

@@ -24,11 +24,11 @@ from tilecheck.host.class_bodies import PARTITION, TENSOR, shared_attributes
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.field_views import whole_view
 from tilecheck.host.object_fields import Construction, construction
-from tilecheck.host.tensor_lists import empty_fields, empty_list, tensor_lists
+from tilecheck.host.tensor_lists import empty_fields, tensor_lists
 from tilecheck.names import NameResolver
 from tilecheck.syntax import exact
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import dotted_name, flat_targets
+from tilecheck.syntax.nodes import dotted_name, empty_list, flat_targets
 from tilecheck.syntax.walk import EXPRESSION, children, type_kind
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
-from tilecheck.host.appended_rows import appended_rows, empty_list
+from tilecheck.host.appended_rows import appended_rows
 from tilecheck.host.call_literals import known_key
 from tilecheck.host.containers import constant_slice
 from tilecheck.host.findings import Finding
@@ -33,7 +33,7 @@ from tilecheck.host.returned_rows import returned_display
 from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.constants import COMPARISONS
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import empty_dict, source_of
+from tilecheck.syntax.nodes import empty_dict, empty_list, source_of
 from tilecheck.syntax.walk import descendants, own_nodes
 
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)

@@ -28,18 +28,6 @@ _SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 _FILLS = frozenset({"extend", "insert", "__setitem__", "__iadd__", "appendleft"})
 
 
-def empty_list(value: cst.BaseExpression | None) -> bool:
-    """``[]`` or ``list()``."""
-    if type(value) is cst.List:
-        return not value.elements
-    return (
-        type(value) is cst.Call
-        and type(value.func) is cst.Name
-        and value.func.value == "list"
-        and not value.args
-    )
-
-
 def empty_fields(lineage: Iterable[cst.ClassDef]) -> set[str]:
     """The class-body fields ``x: T = field(default_factory=list)``."""
     found: set[str] = set()

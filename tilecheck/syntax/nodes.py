@@ -138,6 +138,18 @@ def target_names_of(params: cst.Parameters) -> list[str]:
     return out
 
 
+def empty_list(value: cst.BaseExpression | None) -> bool:
+    """``[]`` or ``list()``: a list made empty."""
+    if type(value) is cst.List:
+        return not value.elements
+    return (
+        type(value) is cst.Call
+        and type(value.func) is cst.Name
+        and value.func.value == "list"
+        and not value.args
+    )
+
+
 def empty_dict(value: cst.BaseExpression | None) -> bool:
     """``{}`` or ``dict()``: a dict made empty."""
     if type(value) is cst.Dict:
