@@ -30,7 +30,7 @@ import libcst as cst
 from tilecheck.host.context import Context
 from tilecheck.host.dunders import receiver_path
 from tilecheck.host.indices import Affine, At, Axis, Select, axis_of
-from tilecheck.host.made_views import Realizing, made_tensors
+from tilecheck.host.made_views import Making, Realizing, made_tensors
 from tilecheck.host.model import NOTHING, Kind, ObjInfo, Oids, Value, flatten
 from tilecheck.host.summary import Summary, Target
 
@@ -40,7 +40,7 @@ class _Counter(Protocol):
     def positional(self) -> bool: ...
 
 
-class _Calling(Protocol):
+class _Calling(Making, Protocol):
     """What of the analysis applying a summary (``Receivers``) this reads and makes."""
 
     @property
@@ -67,17 +67,6 @@ class _Calling(Protocol):
     def adopt(self, m: int, parents: Oids, *selects: Select) -> None: ...
 
     def mark_viewed(self, oids: Oids) -> None: ...
-
-    def fresh(
-        self,
-        kind: Kind,
-        site: cst.CSTNode,
-        label: str,
-        *,
-        group: int | None = None,
-        rank: int | None = None,
-        key: object = None,
-    ) -> int: ...
 
 
 def viewed_base(

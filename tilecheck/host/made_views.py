@@ -21,7 +21,9 @@ from tilecheck.host.model import NOTHING, Kind, Oids
 from tilecheck.host.summary import Result, Target
 
 
-class _Making(Protocol):
+class Making(Protocol):
+    """What of the analysis makes an object (``Frame.fresh``)."""
+
     def fresh(
         self,
         kind: Kind,
@@ -37,7 +39,7 @@ class _Making(Protocol):
 Realizing = tuple[cst.Call, dict[Target, Oids]]
 
 
-def made_tensors(analysis: _Making, of: Target, call: cst.Call, now: Realizing | None) -> Oids:
+def made_tensors(analysis: Making, of: Target, call: cst.Call, now: Realizing | None) -> Oids:
     """The tensors ``call`` made for the target ``of`` (a ``("new", n)``), as its realized
     results hold them (made here as ``CallSites.realize`` makes them where none did yet)."""
     if now is None or now[0] is not call:

@@ -28,13 +28,14 @@ from typing import Protocol
 import libcst as cst
 
 from tilecheck.flow.cfg import Element
+from tilecheck.host.made_views import Making
 from tilecheck.host.messages import Use
 from tilecheck.host.model import DONE, NOTHING, Hold, Kind, Oids, Runs, Value
 from tilecheck.host.summary import Result, Summary, Target
 from tilecheck.syntax.walk import children
 
 
-class Calling(Protocol):
+class Calling(Making, Protocol):
     """What of the analysis (``tilecheck.host.call_sites.CallSites``) a call's roles use."""
 
     created_ops: dict[int, tuple[cst.CSTNode, int]]
@@ -55,17 +56,6 @@ class Calling(Protocol):
     ) -> None: ...
 
     def escape(self, value: Value) -> None: ...
-
-    def fresh(
-        self,
-        kind: Kind,
-        site: cst.CSTNode,
-        label: str,
-        *,
-        group: int | None = None,
-        rank: int | None = None,
-        key: object = None,
-    ) -> int: ...
 
     def current_group(self) -> int | None: ...
 

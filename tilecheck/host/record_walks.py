@@ -24,18 +24,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tilecheck.host.module_names import SCOPES
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.walk import children
-
-_SCOPES = (
-    cst.FunctionDef,
-    cst.ClassDef,
-    cst.Lambda,
-    cst.ListComp,
-    cst.SetComp,
-    cst.DictComp,
-    cst.GeneratorExp,
-)
 
 
 def record_lists(index: SyntaxIndex, scope: cst.CSTNode) -> frozenset[str]:
@@ -71,7 +62,7 @@ def _appended_names(scope: cst.CSTNode) -> set[str]:
     stack: list[cst.CSTNode] = list(children(scope))
     while stack:
         node = stack.pop()
-        if isinstance(node, _SCOPES):
+        if isinstance(node, SCOPES):
             continue
         if type(node) is cst.Expr and type(node.value) is cst.Call:
             func = node.value.func
@@ -147,7 +138,7 @@ def _check(
         if item is not None and walked is not None and walked in seen:
             if nested or not _walk_ok(node, item):
                 seen[walked] = False
-    inner = nested or (parent is not None and isinstance(node, _SCOPES))
+    inner = nested or (parent is not None and isinstance(node, SCOPES))
     trail = (*above[-2:], node)
     for child in children(node):
         _check(child, node, trail, seen, inner, ways)
@@ -253,7 +244,7 @@ def _target_uses(
                 ok[0] = False
             elif _names_attribute(target.target, name):
                 ok[0] = node.value.value == "None"  # type: ignore[attr-defined]
-    inner = nested or isinstance(node, _SCOPES)
+    inner = nested or isinstance(node, SCOPES)
     for child in children(node):
         _target_uses(child, node, parent, name, ok, inner)
 
