@@ -1,0 +1,20 @@
+import numpy as np
+from trainkit import TILE, mul
+
+import tilert as tr
+
+
+class MaskedLayer:
+    def __init__(self, n: int, seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        self.act = tr.from_numpy(rng.standard_normal(n).astype(np.float32), name="act")
+        keep = (rng.random(n) > 0.1).astype(np.float32) / 0.9
+        self.mask = tr.from_numpy(keep.astype(np.float32), name="mask")
+
+    def forward(self) -> None:
+        mul(self.act.partition((TILE,)), self.act, self.mask).sync()  # expect: TC101
+
+
+layer = MaskedLayer(1024, seed=0)
+layer.forward()  # expect-also: TC101
+print(layer.act.to_numpy()[:4])

@@ -1,0 +1,17 @@
+from trainkit import TILE, sgd_step
+
+import tilert as tr
+
+
+class Optimizer:
+    def __init__(self, param: tr.Tensor, grad: tr.Tensor, lr: float) -> None:
+        self.param, self.grad, self.lr = param, grad, lr
+
+    def step(self) -> None:
+        sgd_step(self.param.partition((TILE,)), self.grad, self.lr).sync()
+
+
+opt = Optimizer(tr.ones((1024,)), tr.full((1024,), 0.1), lr=0.5)
+opt.step()
+opt.step()
+print(opt.param.to_numpy()[0])
