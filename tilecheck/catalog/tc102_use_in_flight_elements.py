@@ -25,6 +25,7 @@ from tilecheck.catalog import (
     round39s,
     round40r,
     round40w,
+    round41v,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -488,3 +489,6 @@ INVALID = (*INVALID, *round40w.INVALID["TC102"])
 # Round 40R (``round40r``): a `.then` callback's launch borrows from the chain's run.
 VALID = (*VALID, *round40r.VALID["TC102"])
 INVALID = (*INVALID, *round40r.INVALID["TC102"])
+# Round 41V (``round41v``): parts of a tensor indexed by values no one knows.
+VALID = (*VALID, *round41v.VALID["TC102"])
+INVALID = (*INVALID, *round41v.INVALID["TC102"])

@@ -19,7 +19,7 @@ from tilecheck.syntax.nodes import dotted_name
 
 
 class Aliasing(ChainRuns):
-    __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for")
+    __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for", "unplaced")
 
     def __init__(self, ctx: object) -> None:
         ChainRuns.__init__(self, ctx)
@@ -27,6 +27,8 @@ class Aliasing(ChainRuns):
         self._related: dict[Oids, Oids] = {}
         self._related_for = -1  # the ``family_version`` the cache was made for
         self._factory_made: dict[int, bool] = {}
+        # parts of a tensor no one can place (``tilecheck.host.unknown_parts``)
+        self.unplaced: set[int] = set()
 
     # -- making elements ------------------------------------------------------------------------
     def adopt(self, m: int, parents: Oids, *selects: Select) -> None:
@@ -157,8 +159,19 @@ class Aliasing(ChainRuns):
         top: int | None = None,
     ) -> None:
         related = self.related(tensors)
+        claimed = self.claimable(tensors, related) if related != tensors else related
         ChainRuns.use(
-            self, related, use, node, shown, covers=covers and related == tensors, top=top
+            self, claimed, use, node, shown, covers=covers and related == tensors, top=top
         )
+
+    def walked_unknown(self, name: str) -> bool:
+        """``name`` is being bound to the next item of a walk of values no one knows
+        (``tilecheck.host.unknown_parts``)."""
+        return False
+
+    def claimable(self, tensors: Oids, related: Oids) -> Oids:
+        """Of ``related``, what a use of ``tensors`` is checked against (``tilecheck.host.
+        unknown_parts``: less the parts of one tensor that only may be the used part)."""
+        return related
 
     # -- names the elements depend on -----------------------------------------------------------

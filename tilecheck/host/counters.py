@@ -186,6 +186,8 @@ class Counters(Aliasing):
             (Select(base, "", None, memory=True),),
             names,
         )
+        if self.walked_unknown(name):  # (the walk's next item: maybe the same, maybe not)
+            self.unplaced.add(within)
         if within_base:
             self.keep_within(within, tensor)
         self.move(item, within)

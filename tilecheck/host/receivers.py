@@ -12,7 +12,7 @@ import dataclasses
 import libcst as cst
 
 from tilecheck.codes import OP_ALREADY_RUN
-from tilecheck.host import called_views, messages
+from tilecheck.host import called_views, messages, unknown_parts
 from tilecheck.host.attribute_items import EACH
 from tilecheck.host.attribute_lists import appended_attribute
 from tilecheck.host.field_deaths import owed_fields
@@ -429,10 +429,10 @@ class Receivers(KeptItems):
         put = None if axes == _SOME_PART else self._arguments_put_in(call, summary, axes)
         if put is None and (axes == _SOME_PART or self._appending or self._reads_appended(tensors)):
             # a part the caller cannot name: any part, new per call (what a method appends
-            # borrows one, ``self.rows[r]`` of ``put(r)``, so a later read of the attribute
-            # may meet it)
+            # borrows one, ``self.rows[r]`` of ``put(r)``, so a later read may meet it)
             view = self.fresh(Kind.TENSOR, call, "tensor", key=("view", call, target))
             self.adopt(view, tensors, Select(tensors, "", None, memory=True))
+            unknown_parts.per_call(self, view, call, some=axes == _SOME_PART)
             self.mark_viewed(tensors | {view})
             return frozenset({view})
         if put is None:  # (a comprehension's step: its own part, ``called_views``)

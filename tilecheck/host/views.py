@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from tilecheck.host import api
+from tilecheck.host import api, unknown_parts
 from tilecheck.host.array_shapes import FROM_NUMPY, array_shape, names_in
 from tilecheck.host.end_slices import Ends
 from tilecheck.host.flat_views import flat_box, flat_run, new_shape
@@ -444,6 +444,26 @@ class Views(SliceNames):
         self._taken_from(view, tensors)
         self.mark_viewed(tensors | {view})
         return frozenset({view})
+
+    def claimable(self, tensors: Oids, related: Oids) -> Oids:
+        return unknown_parts.claimable(self, tensors, related)
+
+    def walked_unknown(self, name: str) -> bool:
+        element = self.element
+        if element is None:
+            return False
+        module = self.ctx.module
+        scope = self.scope_node if self.scope_node is not None else module
+        if scope is None:
+            return False
+        known = self.parameters | ({self.me} if self.me else set())
+        return unknown_parts.bound_unknown(
+            self.ctx.index, scope, module, known, element.kind, element.node, name
+        )
+
+    def whole_view(self, oid: int) -> bool:
+        """``oid`` is a view over all of its base's memory (``reshape``, ``T``)."""
+        return oid in self._whole
 
     def certain_overlap(self, first: Oids, second: Oids) -> int | None:
         """One tensor each, one a view of the other (``x[:, :64]`` and ``x``), or both of
