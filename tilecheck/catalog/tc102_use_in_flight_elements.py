@@ -25,7 +25,9 @@ from tilecheck.catalog import (
     round39s,
     round40r,
     round40w,
+    round41e,
     round41v,
+    round41w,
 )
 from tilecheck.catalog.base import Case, invalid, valid
 
@@ -492,3 +494,9 @@ INVALID = (*INVALID, *round40r.INVALID["TC102"])
 # Round 41V (``round41v``): parts of a tensor indexed by values no one knows.
 VALID = (*VALID, *round41v.VALID["TC102"])
 INVALID = (*INVALID, *round41v.INVALID["TC102"])
+# Round 41E (``round41e``): what a parameter is, read from every call of its function.
+VALID = (*VALID, *round41e.VALID["TC102"])
+INVALID = (*INVALID, *round41e.INVALID["TC102"])
+# Round 41W (``round41w``): a walk's fill with a ``with`` block, an annotated dict.
+VALID = (*VALID, *round41w.VALID["TC102"])
+INVALID = (*INVALID, *round41w.INVALID["TC102"])

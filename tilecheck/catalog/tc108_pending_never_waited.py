@@ -93,6 +93,8 @@ from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
 from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
 from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
+from tilecheck.catalog.round41w import INVALID as ROUND41W_INVALID
+from tilecheck.catalog.round41w import VALID as ROUND41W_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
 from tilecheck.catalog.windows_and_helpers import VALID as WINDOWS_VALID
 from tilecheck.codes import PENDING_NEVER_WAITED
@@ -380,6 +382,7 @@ class Prefetcher:
         *ROUND39R_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
         *ROUND40N_VALID["TC108"],
+        *ROUND41W_VALID["TC108"],
     ),
     invalid=(
         invalid(
@@ -551,5 +554,6 @@ def main() -> None:
         *ROUND39K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
         *ROUND40N_INVALID["TC108"],
+        *ROUND41W_INVALID["TC108"],
     ),
 )

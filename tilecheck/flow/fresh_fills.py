@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
-from tilecheck.syntax.nodes import empty_dict, empty_list
+from tilecheck.syntax.nodes import empty_dict, empty_list, store_targets
 from tilecheck.syntax.walk import children
 
 # calls that give a plain value (``float(...)``): what they append keeps no object
@@ -77,13 +77,40 @@ def in_loop(suites: Sequence[tuple[Sequence[cst.CSTNode], int]]) -> bool:
     return False
 
 
-def straight(loop: cst.For) -> bool:
-    """The body is simple statements only (no ``if``, no nested loop, no ``with``): each
-    turn runs every one of them, once."""
+def straight(loop: cst.For | cst.With) -> bool:
+    """The body is simple statements only, or ``with`` blocks of them (no ``if``, no nested
+    loop): each turn runs every one of them, once (round 41W: ``with tr.graph() as g:
+    g.record(...)`` then ``graphs[bs] = g`` is a straight turn)."""
     body = loop.body
     if type(body) is cst.SimpleStatementSuite:
         return True
-    return all(type(s) is cst.SimpleStatementLine for s in body.body)
+    return all(
+        type(s) is cst.SimpleStatementLine or (type(s) is cst.With and _plain_with(s))
+        for s in body.body
+    )
+
+
+def _plain_with(block: cst.With) -> bool:
+    """A ``with`` whose body is straight and whose manager is not ``suppress(...)`` (which
+    may leave the body halfway)."""
+    for item in block.items:
+        call = item.item
+        func = call.func if type(call) is cst.Call else None
+        name = func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)
+        if name == "suppress":
+            return False
+    return straight(block)
+
+
+def _headers_name(body: cst.BaseSuite, name: str) -> bool:
+    """A ``with`` block of a straight body names ``name`` in its header."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        return False
+    for line in body.body:
+        if isinstance(line, cst.With):
+            if any(names(item, name) for item in line.items) or _headers_name(line.body, name):
+                return True
+    return False
 
 
 def fills(loop: cst.For, bound: Bound) -> bool:
@@ -120,13 +147,16 @@ def _stored_by(target: cst.BaseExpression, key: str) -> bool:
 
 
 def _smalls(body: cst.BaseSuite) -> list[cst.BaseSmallStatement]:
-    """The small statements of a loop's body, its compound statements left out."""
+    """The small statements of a loop's body and of its ``with`` blocks, its other compound
+    statements left out."""
     if isinstance(body, cst.SimpleStatementSuite):
         return list(body.body)
     out: list[cst.BaseSmallStatement] = []
     for line in body.body:
         if isinstance(line, cst.SimpleStatementLine):
             out.extend(line.body)
+        elif isinstance(line, cst.With):
+            out.extend(_smalls(line.body))
     return out
 
 
@@ -138,7 +168,7 @@ def appends(loop: cst.For, name: str) -> int | None:
         return 0
     if not straight(loop) or loop.asynchronous is not None or loop.orelse is not None:
         return None
-    if names(loop.target, name) or names(loop.iter, name):
+    if names(loop.target, name) or names(loop.iter, name) or _headers_name(loop.body, name):
         return None
     count = 0
     for small in _smalls(loop.body):
@@ -161,12 +191,12 @@ def stores(loop: cst.For, name: str) -> bool:
         return False
     if loop.asynchronous is not None or loop.orelse is not None:
         return False
-    if names(loop.iter, name) or not names(loop.body, name):
+    if names(loop.iter, name) or not names(loop.body, name) or _headers_name(loop.body, name):
         return False
     found = 0
     for small in _smalls(loop.body):
-        if not names(small, name):
-            continue
+        if not names(small, name) or only_reads(small, name):
+            continue  # (``graphs[key].launch()`` beside the store reads its item: 41W)
         if type(small) is not cst.Assign or len(small.targets) != 1:
             return False
         stored = small.targets[0].target
@@ -205,10 +235,79 @@ def binds_empty_dict(stmt: cst.CSTNode, name: str) -> bool:
     if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
         return False
     small = stmt.body[0]
-    if type(small) is not cst.Assign or len(small.targets) != 1:
+    if type(small) is cst.AnnAssign:  # ``graphs: dict[int, Graph] = {}`` (round 41W)
+        target, value = small.target, small.value
+    elif type(small) is cst.Assign and len(small.targets) == 1:
+        target, value = small.targets[0].target, small.value
+    else:
         return False
-    target = small.targets[0].target
-    return type(target) is cst.Name and target.value == name and empty_dict(small.value)
+    return type(target) is cst.Name and target.value == name and empty_dict(value)
+
+
+def only_reads(stmt: cst.CSTNode, name: str) -> bool:
+    """``stmt`` names ``name`` only to read an item of it (``graphs[bs].launch()``, round
+    41W), never as a whole nor under a store, an ``del`` or a binding: what it holds, and so
+    how many items a filling loop before gave it, is left as it was."""
+    stack: list[cst.CSTNode] = [stmt]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.Name and current.value == name:  # type: ignore[attr-defined]
+            return False  # (a whole use: an item read is taken below, its name not visited)
+        if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
+            if names(current, name) or _binds_in(current, name):
+                return False
+            continue
+        targets = store_targets(current)
+        if targets and any(names(t, name) for t in targets):
+            return False
+        if kind is cst.Subscript:
+            value = current.value  # type: ignore[attr-defined]
+            if type(value) is cst.Name and value.value == name:
+                stack.extend(current.slice)  # type: ignore[attr-defined]
+                continue
+        if kind is cst.Call and _reads_whole(current, name):  # type: ignore[arg-type]
+            if type(current.func) is cst.Attribute:  # type: ignore[attr-defined]
+                stack.extend(a.value for a in current.args)  # type: ignore[attr-defined]
+            continue  # (``len(name)``: its one argument is the name)
+        if kind is cst.Attribute:
+            stack.append(current.value)  # type: ignore[attr-defined]
+            continue
+        stack.extend(children(current))
+    return True
+
+
+_READ_ONLY = frozenset({"get", "keys", "values", "items"})
+
+
+def _reads_whole(call: cst.Call, name: str) -> bool:
+    """``len(name)`` or ``name.get(k)`` / ``name.items()``: reads, the dict left as it was."""
+    func = call.func
+    if type(func) is cst.Name and func.value == "len" and len(call.args) == 1:
+        arg = call.args[0].value
+        return type(arg) is cst.Name and arg.value == name
+    if type(func) is cst.Attribute and func.attr.value in _READ_ONLY:
+        return type(func.value) is cst.Name and func.value.value == name
+    return False
+
+
+def _binds_in(node: cst.CSTNode, name: str) -> bool:
+    """A function or class body says ``global name`` / ``nonlocal name``."""
+    for current in _walk(node):
+        if type(current) in (cst.Global, cst.Nonlocal):
+            if any(n.name.value == name for n in current.names):  # type: ignore[attr-defined]
+                return True
+    return False
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack.extend(children(current))
+    return out
 
 
 def names(node: cst.CSTNode, name: str) -> bool:

@@ -156,6 +156,9 @@ class _Earlier:
             if type(stmt) is not cst.SimpleStatementLine:
                 continue
             for small in reversed(stmt.body):
+                if type(small) is cst.AnnAssign and small.value is not None:
+                    if type(small.target) is cst.Name and small.target.value == name:
+                        return small.value, position + 1  # ``d: dict[int, T] = {}`` (41W)
                 if type(small) is cst.Assign and len(small.targets) == 1:
                     target = small.targets[0].target
                     if type(target) is cst.Name and target.value == name:
@@ -280,6 +283,8 @@ def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int 
             return keyed
         if type(stmt) is cst.For:
             per_turn = fresh_fills.appends(stmt, name)
+            if per_turn is None and fresh_fills.only_reads(stmt, name):
+                continue  # (a loop reading items only keeps the count: round 41W)
             if per_turn is None and fresh_fills.stores(stmt, name):  # ``d[key] = ...`` (40W)
                 before = earlier.bound(name, position + 1)
                 if before is None or not empty_dict(before[0]):
@@ -300,8 +305,8 @@ def _filled_length(name: str, earlier: _Earlier, start: int, depth: int) -> int 
                 return None if turns is None else turns * per_turn
         elif fresh_fills.key_store(stmt, name):
             keyed += 1
-        elif fresh_fills.names(stmt, name):
-            return None
+        elif fresh_fills.names(stmt, name) and not fresh_fills.only_reads(stmt, name):
+            return None  # (a statement reading items only keeps the count: round 41W)
     return None
 
 

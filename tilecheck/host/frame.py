@@ -15,7 +15,7 @@ from tilecheck.codes import (
     PENDING_NEVER_WAITED,
 )
 from tilecheck.flow.cfg import CFG, Element
-from tilecheck.host import api, messages
+from tilecheck.host import api, carried_tuples, messages
 from tilecheck.host.context import Context
 from tilecheck.host.cycles import Cycled, cycled_findings
 from tilecheck.host.evictions import Appended, evictions
@@ -216,7 +216,7 @@ class Frame(Store):
         each Pending in the next iteration)."""
         held: dict[int, bool] = {}
         for name, oids in end.env.items():
-            local = name.isidentifier() and name not in self.outer_names
+            local = carried_tuples.local_holder(name, self)  # (or a carried tuple's item)
             kept = bool(self.windowed) and not local and self.local_container(name)
             for oid in oids:
                 in_local = local or (kept and self.site_of(oid) in self.windowed)

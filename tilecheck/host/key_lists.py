@@ -1,10 +1,11 @@
 """Names that hold a literal list of keys wherever they are read (round 13D of issue 17):
-``keys = ["main", "aux"]`` bound once in the module and only indexed by integer literals,
-walked or measured elsewhere, so ``bufs[keys[0]]`` selects ``bufs["main"]`` as a constant key
-would (two such selections under one key are one tensor; under two keys, apart).
+``keys = ["main", "aux"]`` bound once in the module and only indexed (round 41W: by any
+index, ``SIZES[step % len(SIZES)]`` reads an item too), walked or measured elsewhere, so
+``bufs[keys[0]]`` selects ``bufs["main"]`` as a constant key would (two such selections
+under one key are one tensor; under two keys, apart).
 
 Read from the syntax of the whole module: the one binding (in any scope) is the only place
-the name is bound, and every other occurrence of it, in any scope, is ``keys[<int>]``, ``for
+the name is bound, and every other occurrence of it, in any scope, is ``keys[<index>]``, ``for
 ... in keys`` or ``len(keys)``; anything else (a parameter, another binding, ``global``, a
 method call that may mutate the list, the list given to a call) leaves the name out. A read
 that runs before the binding, or in a scope that does not see it, raises: no other value."""
@@ -65,8 +66,8 @@ def key_lists(module: cst.Module) -> Mapping[str, tuple[Key, ...]]:
             if (
                 id(node) not in stored
                 and len(node.slice) == 1
-                and _integer_index(node.slice[0]) is not None
-            ):
+                and type(node.slice[0].slice) is cst.Index
+            ):  # (a computed index reads an item too: ``SIZES[step % len(SIZES)]``, 41W)
                 allowed.add(id(node.value))
         elif type(node) in (cst.For, cst.CompFor):
             iterable = node.iter  # type: ignore[attr-defined]

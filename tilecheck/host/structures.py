@@ -12,17 +12,20 @@ did), and its instances' attributes are not looked up again."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
 from tilecheck.host.classes import ClassInfo
 from tilecheck.host.containers import root_of
+from tilecheck.host.dict_methods import dict_receiver
 from tilecheck.host.dunders import default_factories
 from tilecheck.host.fixed_lists import fixed_keys
 from tilecheck.host.held_receivers import held_paths
 from tilecheck.host.keyed_stores import dict_entry
 from tilecheck.host.model import NOTHING, Kind, Oids, Value, flatten
+from tilecheck.host.record_attributes import record_attributes
 from tilecheck.host.records import record_call, typed_dict_call
 from tilecheck.host.views import Views
 from tilecheck.syntax.nodes import path_of
@@ -68,11 +71,29 @@ class Structures(Views):
             env[f"{me}.{attr}[*]"] = frozenset({tensor})
         if not param:  # (its dicts of partitions by key: ``keyed_stores``)
             env.update(dict_entry(self.ctx, me, info.name))
+            env.update(self.record_entry(me, info.name, env))
         if env:
             self._based.add(me)
             self._under.setdefault(me, set()).update(env)
         if param:  # its methods run on it (round 34B): a name known as an instance of the class
             self.instances[me] = info.name
+        return env
+
+    def record_entry(self, me: str, cls: str, known: Mapping[str, Oids]) -> dict[str, Oids]:
+        """The items of the attributes where ``cls``'s methods keep records
+        (``tilecheck.host.record_attributes``): one instance of the record's class for all
+        of them, under ``me.attr[*]``."""
+        module = self.ctx.module
+        records = record_attributes(self.ctx.index, module, cls) if module is not None else {}
+        env: dict[str, Oids] = {}
+        for attr, record in sorted(records.items()):
+            path = f"{me}.{attr}[*]"
+            if record not in self.ctx.classes or path in known:
+                continue
+            shown = f"a `{record}` of `{me}.{attr}`"
+            instance = self.obj(Kind.INSTANCE, ("attr", cls, attr + "[*]"), None, shown)
+            self._class_of[instance] = record
+            env[path] = frozenset({instance})
         return env
 
     def fixed_items(
@@ -263,6 +284,14 @@ class Structures(Views):
                     self.unrelate(key)
                     self.set_env(key, None)
 
+    def forget_items(self, path: str) -> None:
+        """A dict's own method changed the items of the dict ``path`` holds, nothing else."""
+        under = (f"{path}[", f"{path}.")
+        for key in sorted(self._under.get(root_of(path), ())):
+            if key in self.env and key.startswith(under):
+                self.unrelate(key)
+                self.set_env(key, None)
+
     def forget_but_partitions(self, held: frozenset[str]) -> None:
         """Unknown code was given the objects some attributes of the receiver hold, not the
         receiver (``held_receivers``): what lies under those, and every other attribute but
@@ -282,7 +311,10 @@ class Structures(Views):
         values = Views.unknown_args(self, call, escape=escape)
         if escape and self._based:
             canonical = self.ctx.callee(call.func).canonical
-            if canonical is None or not canonical.startswith(_HARMLESS):
+            own = dict_receiver(self.ctx.index, self.ctx.module, call)
+            if own is not None:  # ``self.tables.pop(k)``: that dict's items alone (41W)
+                self.forget_items(own)
+            elif canonical is None or not canonical.startswith(_HARMLESS):
                 reached = _names_in(call) & self._based
                 held = (
                     held_paths(self.ctx.index, self.ctx.module, call, self.me)
