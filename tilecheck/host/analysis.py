@@ -20,6 +20,7 @@ from tilecheck.flow.dataflow import solve
 from tilecheck.flow.undone import undone_call
 from tilecheck.host import api, class_ops, default_args, implicit_calls, raised_objects, with_exits
 from tilecheck.host.attribute_drops import only_stored, plain_attribute
+from tilecheck.host.caller_classes import given_tensor, parameter_kinds
 from tilecheck.host.cell_stores import update_call, updated_items
 from tilecheck.host.cells import settle_taken
 from tilecheck.host.classes import ClassInfo, self_name
@@ -84,7 +85,8 @@ class BodyAnalysis(DeferredWaits):
         self.outer_names = declared_outer(fn.body)
         self.scope_node, self.ctx = fn, scoped(self.ctx, fn, self.outer_names)
         self.parameters = frozenset(target_names_of(fn.params))
-        initial = self._parameters(fn.params, narrowed_parameters(fn))
+        given = {**parameter_kinds(self.ctx, fn), **narrowed_parameters(fn)}
+        initial = self._parameters(fn.params, given)
         me = self.me = self_name(fn) if self.method_of is not None else None
         if me is not None and self.method_of is not None and fn.name.value != "__init__":
             initial = dataclasses.replace(
@@ -121,12 +123,12 @@ class BodyAnalysis(DeferredWaits):
                 env[name + "[*]"] = frozenset({items})
                 self.under_name(name, name + "[*]")
                 continue
-            if annotation is None:
-                continue
             if isinstance(annotation, cst.Subscript):
                 annotation = annotation.value
-            dotted = dotted_name(annotation)
+            dotted = dotted_name(annotation) if annotation is not None else None
             canonical = self.ctx.resolver.resolve(dotted) if dotted else None
+            if annotation is None and (canonical := given_tensor(narrowed, name)) is None:
+                continue
             if canonical == api.TENSOR_TYPE:
                 tensor = self.obj(Kind.TENSOR, ("param", name), None, f"`{name}`")
                 env[name] = frozenset({tensor})

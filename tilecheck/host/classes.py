@@ -20,6 +20,7 @@ from tilecheck.host.annotated_fields import is_tensor_annotation as _is_tensor_a
 from tilecheck.host.array_attributes import array_call, declared_arrays, factory_arrays
 from tilecheck.host.attribute_stores import attribute_stores, unread_attributes
 from tilecheck.host.bound_once import bound_again
+from tilecheck.host.caller_classes import given_tensors
 from tilecheck.host.class_bodies import PARTITION, TENSOR, shared_attributes
 from tilecheck.host.factories import PartitionMakers, factory, made_by_factory
 from tilecheck.host.field_views import whole_view
@@ -150,9 +151,11 @@ def class_info(
     resolver: NameResolver,
     relatives: tuple[cst.ClassDef, ...] = (),
     makers: PartitionMakers | None = None,
+    given: frozenset[str] = frozenset(),
 ) -> ClassInfo:
     """What ``cls``'s methods, and those of its ``relatives`` (the module's classes it derives
-    from or that derive from it), assign to the attributes of ``self``."""
+    from or that derive from it), assign to the attributes of ``self`` (``given``:
+    ``caller_classes.given_tensors``)."""
     made: set[str] = set()  # attributes given a tensor
     lists: set[str] = set()  # attributes given a list of new tensors
     # attributes given ``op.submit()``, ``op.then(...)`` or a graph (``with tr.graph() as g``)
@@ -192,6 +195,7 @@ def class_info(
             continue
         methods.append((stmt, me))
         tensor_params = annotated_params(stmt, resolver, api.TENSOR_TYPE)
+        tensor_params |= given if stmt.name.value == "__init__" and stmt in cls.body.body else set()
         partition_params = annotated_params(stmt, resolver, api.PARTITION_TYPE)
         graphs = _graph_names(stmt.body, resolver)
         params = {p.name.value for p in _parameters(stmt)}
@@ -308,11 +312,6 @@ def _makes_graph(call: cst.Call, resolver: NameResolver) -> bool:
     """``tr.graph(...)`` or ``tr.Graph()``."""
     dotted = dotted_name(call.func)
     return dotted is not None and resolver.resolve(dotted) in (api.GRAPH, api.GRAPH_TYPE)
-
-
-def _calls(call: cst.Call, canonical: str, resolver: NameResolver) -> bool:
-    dotted = dotted_name(call.func)
-    return dotted is not None and resolver.resolve(dotted) == canonical
 
 
 def setup_method(cls: cst.ClassDef) -> str:
@@ -498,10 +497,12 @@ def _own_classes(
     bases = ancestors(classes)
     found: dict[str, ClassInfo] = {}
     relatives_of: dict[str, list[str]] = {}
+    given = given_tensors(index, body, resolver) if classes else {}
     for name, cls in classes.items():
         relatives = [*bases[name], *(other for other in classes if name in bases[other])]
         relatives_of[name] = relatives
-        found[name] = class_info(cls, resolver, tuple(classes[r] for r in relatives), makers)
+        lineage = tuple(classes[r] for r in relatives)
+        found[name] = class_info(cls, resolver, lineage, makers, given.get(name, frozenset()))
         first = dotted_name(cls.bases[0].value) if cls.bases else None
         if bases[name] and first == bases[name][0]:
             found[name] = replace(found[name], base=first)
