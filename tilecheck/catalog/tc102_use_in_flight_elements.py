@@ -26,6 +26,7 @@ from tilecheck.catalog import (
     round40r,
     round40w,
     round41e,
+    round41n,
     round41v,
     round41w,
 )
@@ -500,3 +501,6 @@ INVALID = (*INVALID, *round41e.INVALID["TC102"])
 # Round 41W (``round41w``): a walk's fill with a ``with`` block, an annotated dict.
 VALID = (*VALID, *round41w.VALID["TC102"])
 INVALID = (*INVALID, *round41w.INVALID["TC102"])
+# Round 41N (``round41n``): closures over a container's item, hooks in an attribute list.
+VALID = (*VALID, *round41n.VALID["TC102"])
+INVALID = (*INVALID, *round41n.INVALID["TC102"])

@@ -81,6 +81,8 @@ from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
 from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
 from tilecheck.catalog.round40r import INVALID as ROUND40R_INVALID
 from tilecheck.catalog.round40r import VALID as ROUND40R_VALID
+from tilecheck.catalog.round41n import INVALID as ROUND41N_INVALID
+from tilecheck.catalog.round41n import VALID as ROUND41N_VALID
 from tilecheck.catalog.rows_and_library import INVALID as ROWS_INVALID
 from tilecheck.catalog.rows_and_library import VALID as ROWS_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -241,6 +243,7 @@ def main() -> None:
         *ROUND39S_VALID["TC105"],
         *ROUND40R_VALID["TC105"],
         *ROUND40N_VALID["TC105"],
+        *ROUND41N_VALID["TC105"],
     ),
     invalid=(
         invalid(
@@ -363,5 +366,6 @@ def main() -> None:
         *ROUND40R_INVALID["TC105"],
         *ROUND36BF_INVALID["TC105"],
         *ROUND40N_INVALID["TC105"],
+        *ROUND41N_INVALID["TC105"],
     ),
 )

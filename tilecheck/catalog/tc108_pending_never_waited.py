@@ -93,6 +93,8 @@ from tilecheck.catalog.round39k import VALID as ROUND39K_VALID
 from tilecheck.catalog.round39r import VALID as ROUND39R_VALID
 from tilecheck.catalog.round40n import INVALID as ROUND40N_INVALID
 from tilecheck.catalog.round40n import VALID as ROUND40N_VALID
+from tilecheck.catalog.round41n import INVALID as ROUND41N_INVALID
+from tilecheck.catalog.round41n import VALID as ROUND41N_VALID
 from tilecheck.catalog.round41w import INVALID as ROUND41W_INVALID
 from tilecheck.catalog.round41w import VALID as ROUND41W_VALID
 from tilecheck.catalog.windows_and_helpers import INVALID as WINDOWS_INVALID
@@ -382,6 +384,7 @@ class Prefetcher:
         *ROUND39R_VALID["TC108"],
         *ROUND34D_VALID["TC108"],
         *ROUND40N_VALID["TC108"],
+        *ROUND41N_VALID["TC108"],
         *ROUND41W_VALID["TC108"],
     ),
     invalid=(
@@ -554,6 +557,7 @@ def main() -> None:
         *ROUND39K_INVALID["TC108"],
         *ROUND34D_INVALID["TC108"],
         *ROUND40N_INVALID["TC108"],
+        *ROUND41N_INVALID["TC108"],
         *ROUND41W_INVALID["TC108"],
     ),
 )

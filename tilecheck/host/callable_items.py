@@ -29,6 +29,7 @@ import libcst as cst
 
 from tilecheck.frozen import frozen
 from tilecheck.host.closures import returned_closure
+from tilecheck.host.item_cells import stable_item
 from tilecheck.host.module_names import ModuleNames, scope_binds
 from tilecheck.host.scopes import free_names
 from tilecheck.syntax.walk import children
@@ -90,9 +91,13 @@ class Callables:
         return known
 
     def stable(self, value: cst.BaseExpression) -> bool:
-        """A literal, or a name bound once in the module (the same value wherever read)."""
+        """A literal, or a name bound once in the module (the same value wherever read), or
+        an item of such a name under a literal key whose items the module never changes
+        (``outs[0]``, round 41N: ``tilecheck.host.item_cells``)."""
         if isinstance(value, _LITERALS):
             return True
+        if type(value) is cst.Subscript:
+            return stable_item(self.names, value)
         return type(value) is cst.Name and (
             value.value in _CONSTANTS or self.names.once(value.value)
         )

@@ -17,6 +17,7 @@ from tilecheck.codes import WRONG_ARGUMENT_KIND
 from tilecheck.host import api
 from tilecheck.host.calls import Calls
 from tilecheck.host.findings import Finding
+from tilecheck.host.item_cells import cell_of
 from tilecheck.host.late_binding import item_call, late_lambda, only_called
 from tilecheck.host.launch import bind
 from tilecheck.host.messages import Use
@@ -418,9 +419,8 @@ class Closures(Calls):
         defaults: dict[str, Oids] = {}
         for free in free_names(closure):
             if free in names:
-                value = given.get(free)
-                known = type(value) is cst.Name and free not in local
-                defaults[free] = self.env.get(value.value, NOTHING) if known else NOTHING  # type: ignore[union-attr]
+                given_value = None if free in local else given.get(free)  # (round 41N: items)
+                defaults[free] = cell_of(self, given_value, self.ctx.dunders)
             elif free in local or self.scope_node is not None:
                 defaults[free] = NOTHING  # its own local, or a global a name here may hide
         self.closure_reads[name] = (closure, statement)

@@ -24,12 +24,15 @@ from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.host.appended_rows import appended_rows
 from tilecheck.host.call_literals import known_key
 from tilecheck.host.containers import constant_slice
+from tilecheck.host.filled_returns import Filled, filled_rows, returned_filled
 from tilecheck.host.findings import Finding
+from tilecheck.host.formed_keys import form, formed_name
 from tilecheck.host.guarded_keys import guards_of, reaching
 from tilecheck.host.keyed_drops import dropped_or_taken
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.host.param_keys import CalledNames
 from tilecheck.host.returned_rows import returned_display
+from tilecheck.host.shadowed_names import module_own
 from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.constants import COMPARISONS
 from tilecheck.syntax.index import SyntaxIndex
@@ -147,12 +150,12 @@ def unwaited_keyed(
     29C: the container's positions as cells; the untaken ones are dropped)."""
     names = CalledNames(scope, outer, numbers)
     for name in names.binds:
-        value = names.bound_once(name)
+        value, uses = _binding(names, name)
         returned = returned_display(names, value)  # ``pend = start()`` (round 40N)
-        value = returned or value
+        filled = None if returned else returned_filled(names, value)  # (round 41N)
+        value = returned or (filled[2] if filled else value)
         if type(value) in (cst.DictComp, cst.ListComp, cst.Dict) or _filled(value) or returned:
-            uses = names.uses.get(name, ())
-            left = _left_out(names, value, uses, sites, records)  # type: ignore[arg-type]
+            left = _left_out(names, value, uses, sites, records, filled)  # type: ignore[arg-type]
             for call, shown in left:
                 yield _unwaited(call, shown, f"`{name}`")
     for comp, parent, above in names.indexed:
@@ -179,13 +182,18 @@ def _left_out(
     uses: Sequence[tuple[cst.CSTNode, object, object]],
     sites: frozenset[cst.CSTNode],
     records: frozenset[str] | None,
+    filled: Filled | None = None,
 ) -> Iterator[tuple[cst.CSTNode, Key]]:
     """The items of ``value`` made by ``sites`` that no use reaches, with a key left out
-    (``records``: None, only items that are the launch itself)."""
+    (``records``: None, only items that are the launch itself; ``filled``: ``value`` is the
+    empty container a called function fills and returns, round 41N)."""
     made: Sequence[tuple[cst.CSTNode, Key | None]]
     if empty_dict(value) or empty_list(value):  # stores under known keys (round 37K, 40N)
         made_in = lambda item: _made_in(item, sites, records)  # noqa: E731
-        if empty_dict(value):
+        if filled is not None:
+            rows = filled_rows(filled, made_in)
+            stored = None if rows is None else (*rows, frozenset[int]())
+        elif empty_dict(value):
             stored = stored_rows(names, uses, made_in)
         elif uses and type(uses[0][0]) is cst.Name:
             stored = appended_rows(names, uses[0][0].value, uses, made_in)
@@ -220,14 +228,15 @@ def _left_out(
 
 
 def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> Iterator[Finding]:
-    value = names.bound_once(name)
+    value, uses = _binding(names, name)
     if type(value) in _DISPLAYS and not _named_display(names, name):
         return  # ``a, b = k(x), k(y)`` binds names, not a container
-    value = returned_display(names, value) or value  # ``ops = build()`` (round 40N)
+    returned = returned_display(names, value)  # ``ops = build()`` (round 40N)
+    filled = None if returned else returned_filled(names, value)  # (round 41N)
+    value = returned or (filled[2] if filled else value)
     if type(value) not in _MADE and not _filled(value):
         return
-    uses = names.uses.get(name, ())
-    for call, shown in _left_out(names, value, uses, sites, None):  # type: ignore[arg-type]
+    for call, shown in _left_out(names, value, uses, sites, None, filled):  # type: ignore[arg-type]
         yield Finding(
             OP_NEVER_RUN,
             call,
@@ -237,6 +246,20 @@ def _unreached(names: ScopeNames, name: str, sites: frozenset[cst.CSTNode]) -> I
                 "a test false for this one); run it too, or do not make it",
             ),
         )
+
+
+def _binding(
+    names: ScopeNames, name: str
+) -> tuple[cst.BaseExpression | None, Sequence[tuple[cst.CSTNode, object, object]]]:
+    """The value ``name`` is bound to once and its uses; at module level also where the
+    module's functions bind the name as their own locals (``ops = build()`` beside ``build``'s
+    own ``ops``: ``tilecheck.host.shadowed_names``, round 41N, for a call's result only)."""
+    value = names.bound_once(name)
+    if value is None and len(names.binds.get(name, ())) > 1:
+        own = module_own(names, name)
+        if own is not None and type(own[0]) is cst.Call:
+            return own
+    return value, names.uses.get(name, ())
 
 
 def _items_made(
@@ -357,6 +380,11 @@ def _key_taken(
         if count is not None and isinstance(key, int) and key < 0:
             key += count
         return {key}
+    formed = form(index)  # ``ops[f"layer{i}.mlp"]`` (round 41N)
+    if formed is not None:
+        inner = _key_taken(names, formed_name(index), count, name)  # type: ignore[arg-type]
+        keys = None if inner is None else {formed(k) for k in inner}
+        return None if keys is None or None in keys else {k for k in keys if k is not None}
     if type(index) is not cst.Name:
         return None
     known = known_key(names, index.value)  # round 29N2: ``ops[mode]``, ``mode`` known

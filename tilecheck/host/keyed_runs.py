@@ -18,6 +18,7 @@ import libcst as cst
 
 from tilecheck.codes import OP_NEVER_RUN, PENDING_NEVER_WAITED
 from tilecheck.host.context import Context
+from tilecheck.host.filled_returns import filled_items
 from tilecheck.host.findings import Finding
 from tilecheck.host.hashed_sites import key_hashed
 from tilecheck.host.keyed_items import candidates, held_items, unrun_keyed, unwaited_keyed
@@ -74,7 +75,8 @@ class KeyedRuns(SkippedRuns):
                 statement = self.made_elsewhere.get(op)
                 found = dataclasses.replace(finding, top=top, statement=statement)
                 self.sink.add((OP_NEVER_RUN, op), (-1, op), found)
-        if scope is not None and self._evaluated_holders and self.created_pendings:
+        holders = self._evaluated_holders or self.made_elsewhere  # (round 41N: a builder's)
+        if scope is not None and holders and self.created_pendings:
             self._unwaited_items(scope)
         return SkippedRuns.findings(self)
 
@@ -111,7 +113,9 @@ class KeyedRuns(SkippedRuns):
         module = self.ctx.module
         if module is None or not self.made_elsewhere:
             return False
-        return not sites.keys().isdisjoint(self.ctx.index.fact(module, returned_items))
+        if not sites.keys().isdisjoint(self.ctx.index.fact(module, returned_items)):
+            return True
+        return not sites.keys().isdisjoint(self.ctx.index.fact(module, filled_items))
 
     def _held(self, scope: cst.CSTNode, sites: dict[cst.CSTNode, tuple[int, int]]) -> bool:
         """Some site may be an item either form concerns: one made here, among the items of

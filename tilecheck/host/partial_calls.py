@@ -42,7 +42,44 @@ def _is_partial(value: cst.BaseExpression) -> bool:
     first = value.args[0]
     if first.keyword is not None or first.star or dotted_name(first.value) is None:
         return False
-    return all(not a.star and type(a.value) in _GIVEN for a in value.args[1:])
+    return all(not a.star and _given(a.value) for a in value.args[1:])
+
+
+def _given(value: cst.BaseExpression) -> bool:
+    """A name, a literal scalar, or an item of a name under a literal key (``outs[1]``,
+    round 41N: the container must hold its items unchanged, ``_items_kept``)."""
+    if type(value) is cst.Subscript:
+        return _item_base(value) is not None
+    return type(value) in _GIVEN
+
+
+def _item_base(value: cst.Subscript) -> str | None:
+    base = value.value
+    index = value.slice[0].slice if len(value.slice) == 1 else None
+    if type(base) is not cst.Name or type(index) is not cst.Index:
+        return None
+    return base.value if type(index.value) in (cst.Integer, cst.SimpleString) else None
+
+
+def _items_kept(nodes: list[cst.CSTNode], name: str) -> bool:
+    """No statement of the scope stores, deletes or changes an item of ``name``, nor calls
+    a method of it (``outs.append``, ``outs.pop``)."""
+    for node in nodes:
+        targets: list[cst.BaseExpression] = []
+        if type(node) is cst.AssignTarget or type(node) is cst.AugAssign:
+            targets = [node.target]
+        elif type(node) is cst.Del:
+            targets = [node.target]
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+            targets = [node.func]
+        for target in targets:
+            if type(target) in (cst.Tuple, cst.List):
+                return False  # (unpacked stores: not read here)
+            if type(target) in (cst.Subscript, cst.Attribute):
+                base = target.value  # type: ignore[attr-defined]
+                if type(base) is cst.Name and base.value == name:
+                    return False
+    return True
 
 
 # what a partial may bind: a name (bound once, below) or a literal scalar
@@ -50,8 +87,15 @@ _GIVEN = frozenset({cst.Name, cst.Integer, cst.Float, cst.SimpleString})
 
 
 def given_names(call: cst.Call) -> list[str]:
-    """The names ``partial(f, ...)`` binds (``f`` itself left out)."""
-    return [a.value.value for a in call.args[1:] if type(a.value) is cst.Name]
+    """The names ``partial(f, ...)`` binds (``f`` itself left out; an item's container)."""
+    out: list[str] = []
+    for arg in call.args[1:]:
+        value = arg.value
+        if type(value) is cst.Name:
+            out.append(value.value)
+        elif type(value) is cst.Subscript and (base := _item_base(value)) is not None:
+            out.append(base)
+    return out
 
 
 def joined_args(made: cst.Call, call: cst.Call) -> tuple[cst.Arg, ...]:
@@ -141,7 +185,14 @@ def partials(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.Call]:
                 continue
             call = small.value
             assert type(call) is cst.Call  # (``_is_partial``)
-            if all(name in once for name in given_names(call)):
+            if (
+                all(name in once for name in given_names(call))
+                and all(
+                    _items_kept(nodes, _item_base(a.value) or "")  # type: ignore[arg-type]
+                    for a in call.args[1:]
+                    if type(a.value) is cst.Subscript
+                )
+            ):
                 out[target.value] = call
     return out
 

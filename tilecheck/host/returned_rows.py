@@ -24,6 +24,12 @@ Display = cst.Dict | cst.List | cst.Tuple
 
 def returned_display(names: ScopeNames, value: cst.BaseExpression | None) -> Display | None:
     """The display the module function called by ``value`` (``f(...)``) returns, or None."""
+    func = called_function(names, value)
+    return None if func is None else returned_of(func)
+
+
+def called_function(names: ScopeNames, value: cst.BaseExpression | None) -> cst.FunctionDef | None:
+    """The plain top-level function of the module ``value`` (``f(...)``) calls, or None."""
     if type(value) is not cst.Call or type(value.func) is not cst.Name:
         return None
     called = value.func.value
@@ -39,7 +45,7 @@ def returned_display(names: ScopeNames, value: cst.BaseExpression | None) -> Dis
     ]
     if len(defs) != 1 or defs[0] not in module.scope.body:
         return None
-    return returned_of(defs[0])
+    return defs[0]
 
 
 def returned_of(func: cst.FunctionDef) -> Display | None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from tilecheck.host.formed_keys import form, formed_name
 from tilecheck.host.known_keys import Key, ScopeNames, constant, walked_key
 from tilecheck.syntax.nodes import target_names
 from tilecheck.syntax.walk import descendants, own_nodes
@@ -67,6 +68,11 @@ def _stored_keys(
     key = constant(index)
     if key is not None:
         return [key]
+    formed = form(index)  # ``d[f"layer{i}.attn"] = ...`` (round 41N)
+    if formed is not None:
+        walked = _stored_keys(names, formed_name(index), assign)  # type: ignore[arg-type]
+        keys = [formed(k) for k in walked or ()]
+        return None if not keys or None in keys else [k for k in keys if k is not None]
     if type(index) is not cst.Name:
         return None
     loop = names.walker.get(id(index))

@@ -46,6 +46,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host import local_tables, table_comprehensions
+from tilecheck.host.attribute_tables import WALKED, attribute_tables, table_key
 from tilecheck.host.callable_items import (
     CLOSURE,
     FUNCTION,
@@ -55,6 +56,7 @@ from tilecheck.host.callable_items import (
     literal,
     reduced,
 )
+from tilecheck.host.comprehended_tables import comprehended_tables
 from tilecheck.host.lazy_code import path_to, rebuilt_with
 from tilecheck.host.module_names import ModuleNames, bound_in
 from tilecheck.syntax.walk import children, descendants
@@ -90,7 +92,8 @@ def dispatched(
     neither form is not walked)."""
     comprehended = source is None or _COMPREHENDED.search(source) is not None
     if source is not None and _SPELLED.search(source) is None and not comprehended:
-        return module, {}
+        if WALKED.search(source) is None:  # ``for hook in self.hooks:`` (round 41N)
+            return module, {}
     names = ModuleNames(module)
     if not names.calls and not names.loops and not comprehended:
         return module, {}
@@ -101,6 +104,9 @@ def dispatched(
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
     scoped: list[tuple[dict[str, Table], frozenset[int] | None]] = [(tables, None)]
     scoped += _local_tables(module, names, callables)  # (a function's own, round 39C)
+    scoped.append((attribute_tables(module, names, callables, source), None))  # (round 41N)
+    made = comprehended_tables(module, names, callables, literals, _only_read, aliases)
+    scoped.append((made, None))  # ``[make(outs[i]) for i in range(3)]`` (round 41N)
     turns: dict[cst.For, list[Turn]] = {}
     for held, within in scoped:
         for call in names.calls:
@@ -389,8 +395,9 @@ def _items(
     if type(target) is not cst.Name:
         return None
     turns: list[Turn] = []
-    if type(iterable) is cst.Name and walks in ("", "values", "items"):
-        held = tables.get(iterable.value)
+    named = iterable.value if type(iterable) is cst.Name else table_key(iterable)
+    if named is not None and walks in ("", "values", "items"):
+        held = tables.get(named)
         if held is None or (walks == "") != all(type(k) is int for k in held):
             return None
         keys = sorted(held, key=int) if walks == "" else list(held)
