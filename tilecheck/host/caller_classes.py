@@ -26,9 +26,10 @@ unknown: nothing is guessed. Computed once per module (``SyntaxIndex.fact``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
-from typing import Protocol
+from typing import Protocol, cast
 
 import libcst as cst
 
@@ -38,6 +39,7 @@ from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.names import NameResolver
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import dotted_name, target_names_of
+from tilecheck.syntax.walk import children
 
 _MAX_ROUNDS = 8
 TENSOR = " tensor"  # what a new tensor is made as (no class can be named so)
@@ -113,7 +115,8 @@ def _tensor_table(
         dotted = dotted_name(value.func)
         return TENSOR if dotted and resolver.resolve(dotted) in api.TENSOR_FACTORIES else None
 
-    given = _solve(index, module, calls, made) if calls.inits else {}
+    inits = dataclasses.replace(calls, targets=tuple(calls.inits.values()))
+    given = _solve(index, module, inits, made) if calls.inits else {}
     table: dict[int, frozenset[str]] = {}
     for init in calls.inits.values():
         params = frozenset(p for p, kind in given.get(id(init), {}).items() if kind == TENSOR)
@@ -161,9 +164,24 @@ def _calls(index: SyntaxIndex, node: cst.CSTNode) -> _Calls:
                     methods.setdefault(inner.name.value, []).append((inner, stmt))
     if not classes and not functions:
         return _Calls()
+    inits: dict[str, cst.FunctionDef] = {}
+    for name, cls in classes.items():
+        own = [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
+        init = next((s for s in own if s.name.value == "__init__"), None)
+        if init is not None and not any(s.decorators for s in own) and not cls.decorators:
+            inits[name] = init
+    owners = {id(f) for fs in functions.values() for f in fs}
+    owners.update(id(m) for ms in methods.values() for m, _ in ms)
+    if _unread(functions, methods, inits):
+        return _Calls()  # (no parameter to read: no walk)
     names: dict[str, int] = {}
     attrs: dict[str, int] = {}
-    for n in index.nodes(module):
+    sites: dict[int, list[_Site]] = {}
+    # one walk of the module, each node with the scope whose calls it makes (None: a nested
+    # function's or a class body's, whose names the calls' arguments cannot be read in)
+    stack: list[tuple[cst.CSTNode, _Owner | None]] = [(s, module) for s in module.body]
+    while stack:
+        n, owner = stack.pop()
         kind = type(n)
         if kind is cst.Name:
             value = n.value  # type: ignore[attr-defined]
@@ -177,30 +195,13 @@ def _calls(index: SyntaxIndex, node: cst.CSTNode) -> _Calls:
             for named in index.nodes(n):
                 if isinstance(named, cst.Name) and named.value in classes:
                     names[named.value] = names.get(named.value, 0) - 1
-    inits: dict[str, cst.FunctionDef] = {}
-    for name, cls in classes.items():
-        own = [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
-        init = next((s for s in own if s.name.value == "__init__"), None)
-        if init is not None and not any(s.decorators for s in own) and not cls.decorators:
-            inits[name] = init
-    owners: list[_Owner] = [module]
-    owners.extend(f for fs in functions.values() for f in fs)
-    owners.extend(m for ms in methods.values() for m, _ in ms)
-    sites: dict[int, list[_Site]] = {}
-    for owner in owners:
-        for n in _own_nodes(index, owner):
-            if type(n) is not cst.Call:
-                continue
-            func = n.func
-            if type(func) is cst.Name and len(functions.get(func.value, ())) == 1:
-                sites.setdefault(id(functions[func.value][0]), []).append((n, owner, 0))
-            elif type(func) is cst.Name and func.value in inits:
-                sites.setdefault(id(inits[func.value]), []).append((n, owner, 1))
-            elif type(func) is cst.Attribute and len(methods.get(func.attr.value, ())) == 1:
-                method = methods[func.attr.value][0][0]
-                receiver = func.value
-                shift = 0 if type(receiver) is cst.Name and receiver.value in classes else 1
-                sites.setdefault(id(method), []).append((n, owner, shift))
+        elif kind is cst.Call and owner is not None:
+            _site(cast(cst.Call, n), owner, (functions, methods, classes, inits), sites)
+        if kind is cst.FunctionDef:
+            scope: _Owner | None = cast(cst.FunctionDef, n) if id(n) in owners else None
+            stack.extend((c, scope) for c in children(n))
+        else:
+            stack.extend((c, None if kind is cst.ClassDef else owner) for c in children(n))
     targets: list[cst.FunctionDef] = []
     for name, fs in functions.items():
         if len(fs) == 1 and not fs[0].decorators:
@@ -248,26 +249,74 @@ def _solve(
     return given
 
 
-def _own_nodes(index: SyntaxIndex, owner: _Owner) -> Iterator[cst.CSTNode]:
-    """The nodes of ``owner``'s own scope: not those of the functions and classes it defines
-    (lambdas and comprehensions are read as its own)."""
-    stack: list[cst.CSTNode] = (
-        [owner.body] if type(owner) is cst.FunctionDef else list(owner.body)  # type: ignore[arg-type]
+def _unannotated(fn: cst.FunctionDef, method: bool) -> bool:
+    """``fn`` has a positional parameter with no annotation (a method's ``self`` aside)."""
+    params = (*fn.params.posonly_params, *fn.params.params)[1 if method else 0 :]
+    return any(p.annotation is None for p in params)
+
+
+def _unread(
+    functions: Mapping[str, list[cst.FunctionDef]],
+    methods: Mapping[str, list[tuple[cst.FunctionDef, cst.ClassDef]]],
+    inits: Mapping[str, cst.FunctionDef],
+) -> bool:
+    """No function, method or ``__init__`` has a parameter this module could read."""
+    if any(_unannotated(f, False) for fs in functions.values() for f in fs):
+        return False
+    if any(_unannotated(f, True) for f in inits.values()):
+        return False
+    return not any(
+        _unannotated(m, True) for n, ms in methods.items() for m, _ in ms if n[:2] != "__"
     )
-    while stack:
-        current = stack.pop()
-        kind = type(current)
-        if kind is cst.FunctionDef or kind is cst.ClassDef:
-            continue
-        yield current
-        stack.extend(current.children)
+
+
+_Defs = tuple[
+    Mapping[str, list[cst.FunctionDef]],
+    Mapping[str, list[tuple[cst.FunctionDef, cst.ClassDef]]],
+    Mapping[str, cst.ClassDef],
+    Mapping[str, cst.FunctionDef],
+]
+
+
+def _site(call: cst.Call, owner: _Owner, defs: _Defs, sites: dict[int, list[_Site]]) -> None:
+    """Keep ``call`` as a call of the function or method (or construction) it names."""
+    functions, methods, classes, inits = defs
+    func = call.func
+    if type(func) is cst.Name and len(functions.get(func.value, ())) == 1:
+        sites.setdefault(id(functions[func.value][0]), []).append((call, owner, 0))
+    elif type(func) is cst.Name and func.value in inits:
+        sites.setdefault(id(inits[func.value]), []).append((call, owner, 1))
+    elif type(func) is cst.Attribute and len(methods.get(func.attr.value, ())) == 1:
+        method = methods[func.attr.value][0][0]
+        receiver = func.value
+        shift = 0 if type(receiver) is cst.Name and receiver.value in classes else 1
+        sites.setdefault(id(method), []).append((call, owner, shift))
 
 
 def _attribute_kinds(index: SyntaxIndex, module: cst.Module, made: Made) -> dict[str, str]:
     """Attribute name -> what every store of it in the module makes (``x.a = Cls(...)``:
     ``Cls``), for names no class body binds."""
     found: dict[str, str | None] = {}
-    for n in index.nodes(module):
+    stores, unknown = index.fact(module, _attribute_stores)
+    for attr, value in stores:
+        what = made(value)
+        if found.setdefault(attr, what) != what:
+            found[attr] = None
+    return {attr: cls for attr, cls in found.items() if cls is not None and attr not in unknown}
+
+
+_STORES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.WithItem})
+
+
+def _attribute_stores(
+    index: SyntaxIndex, node: cst.CSTNode
+) -> tuple[tuple[tuple[str, cst.BaseExpression | None], ...], frozenset[str]]:
+    """Each store of an attribute in the module (its name, the value stored where one is), and
+    the names class bodies bind (read once per module)."""
+    stores: list[tuple[str, cst.BaseExpression | None]] = []
+    for n in index.nodes(node):
+        if type(n) not in _STORES:
+            continue
         targets: list[cst.CSTNode | None]
         value: cst.BaseExpression | None = None
         if isinstance(n, cst.Assign):
@@ -281,16 +330,12 @@ def _attribute_kinds(index: SyntaxIndex, module: cst.Module, made: Made) -> dict
             targets = [n.asname]
         else:
             continue
-        for target in targets:
-            for attr in _attribute_targets(target):
-                what = made(value)
-                if found.setdefault(attr, what) != what:
-                    found[attr] = None
-    for cls in (s for s in module.body if isinstance(s, cst.ClassDef)):
+        stores.extend((attr, value) for t in targets for attr in _attribute_targets(t))
+    unknown: set[str] = set()
+    for cls in (s for s in getattr(node, "body", ()) if isinstance(s, cst.ClassDef)):
         for stmt in cls.body.body:
-            for name in bound_names(stmt) if type(stmt) is not cst.FunctionDef else ():
-                found[name] = None
-    return {attr: cls for attr, cls in found.items() if cls is not None}
+            unknown.update(bound_names(stmt) if type(stmt) is not cst.FunctionDef else ())
+    return tuple(stores), frozenset(unknown)
 
 
 def _attribute_targets(target: cst.CSTNode | None) -> Iterator[str]:
@@ -329,6 +374,7 @@ class _Facts:
         self.stored = _attribute_kinds(index, module, made)
         self.method_class, self.given = method_class, given
         self._names: dict[tuple[int, str], str | None] = {}
+        self._assigned: dict[int, dict[str, tuple[int, frozenset[str | None]]]] = {}
 
     def passed(
         self, call: cst.Call, owner: _Owner, shift: int, position: int, name: str
@@ -370,23 +416,25 @@ class _Facts:
         """The class every binding of ``name`` in ``owner`` (nested scopes included)
         constructs; a function that binds it nowhere reads the module's."""
         body: cst.CSTNode = owner if isinstance(owner, cst.Module) else owner.body
-        bindings = sum(1 for n in bound_names(body) if n == name)
+        bindings = self.index.fact(body, _binding_counts).get(name, 0)
         if bindings == 0:
             if type(owner) is cst.Module:
                 return None
             return self._name_class(name, self.module)
-        made: set[str | None] = set()
-        count = 0
-        for n in self.index.nodes(body):
-            if type(n) is cst.Assign:
-                for t in n.targets:
-                    if type(t.target) is cst.Name and t.target.value == name:
-                        count += 1
-                        made.add(self.made(n.value))
-            elif type(n) is cst.AnnAssign and type(n.target) is cst.Name:
-                if n.target.value == name and n.value is not None:
-                    count += 1
-                    made.add(self.made(n.value))
+        assigned = self._assigned.get(id(body))
+        if assigned is None:  # (each body's assignments read once: name -> count, what)
+            assigned = self._assigned[id(body)] = {}
+            for n in self.index.nodes(body):
+                value = n.value if isinstance(n, (cst.Assign, cst.AnnAssign)) else None
+                if value is None:
+                    continue
+                targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else []
+                targets += [n.target] if isinstance(n, cst.AnnAssign) else []
+                for t in targets:
+                    if isinstance(t, cst.Name):
+                        count, made = assigned.get(t.value, (0, frozenset()))
+                        assigned[t.value] = (count + 1, made | {self.made(value)})
+        count, made = assigned.get(name, (0, frozenset()))
         if count != bindings or len(made) != 1:
             return None
         return next(iter(made))
@@ -408,3 +456,11 @@ class _Facts:
             ):
                 return self.stored[attr]
         return None
+
+
+def _binding_counts(index: SyntaxIndex, body: cst.CSTNode) -> Mapping[str, int]:
+    """How often ``body`` (nested scopes included) binds each name."""
+    counts: dict[str, int] = {}
+    for name in bound_names(body):
+        counts[name] = counts.get(name, 0) + 1
+    return counts
