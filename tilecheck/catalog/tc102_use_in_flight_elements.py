@@ -28,6 +28,7 @@ from tilecheck.catalog import (
     round41e,
     round41n,
     round41v,
+    round41v2,
     round41w,
 )
 from tilecheck.catalog.base import Case, invalid, valid
@@ -504,3 +505,6 @@ INVALID = (*INVALID, *round41w.INVALID["TC102"])
 # Round 41N (``round41n``): closures over a container's item, hooks in an attribute list.
 VALID = (*VALID, *round41n.VALID["TC102"])
 INVALID = (*INVALID, *round41n.INVALID["TC102"])
+# Round 41V2 (``round41v2``): walks of written-out lists whose items all differ.
+VALID = (*VALID, *round41v2.VALID["TC102"])
+INVALID = (*INVALID, *round41v2.INVALID["TC102"])

@@ -19,7 +19,14 @@ from tilecheck.syntax.nodes import dotted_name
 
 
 class Aliasing(ChainRuns):
-    __slots__ = ("_factory_made", "_index_deps", "_related", "_related_for", "unplaced")
+    __slots__ = (
+        "_factory_made",
+        "_index_deps",
+        "_related",
+        "_related_for",
+        "turns_apart",
+        "unplaced",
+    )
 
     def __init__(self, ctx: object) -> None:
         ChainRuns.__init__(self, ctx)
@@ -29,6 +36,8 @@ class Aliasing(ChainRuns):
         self._factory_made: dict[int, bool] = {}
         # parts of a tensor no one can place (``tilecheck.host.unknown_parts``)
         self.unplaced: set[int] = set()
+        # a walk's earlier turns' part, by the view each turn takes anew (``distinct_walks``)
+        self.turns_apart: dict[int, tuple[int, frozenset[int | str]]] = {}
 
     # -- making elements ------------------------------------------------------------------------
     def adopt(self, m: int, parents: Oids, *selects: Select) -> None:
@@ -168,6 +177,11 @@ class Aliasing(ChainRuns):
         """``name`` is being bound to the next item of a walk of values no one knows
         (``tilecheck.host.unknown_parts``)."""
         return False
+
+    def walked_apart(self, name: str) -> frozenset[int | str] | None:
+        """``name`` is being bound to the next item of a walk of written-out items no earlier
+        turn took (``tilecheck.host.distinct_walks``): all the items it takes."""
+        return None
 
     def claimable(self, tensors: Oids, related: Oids) -> Oids:
         """Of ``related``, what a use of ``tensors`` is checked against (``tilecheck.host.

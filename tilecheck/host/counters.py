@@ -186,7 +186,9 @@ class Counters(Aliasing):
             (Select(base, "", None, memory=True),),
             names,
         )
-        if self.walked_unknown(name):  # (the walk's next item: maybe the same, maybe not)
+        if (values := self.walked_apart(name)) is not None:  # (one no earlier turn took)
+            self.turns_apart[within] = (item, values)
+        elif self.walked_unknown(name):  # (the walk's next item: maybe the same, maybe not)
             self.unplaced.add(within)
         if within_base:
             self.keep_within(within, tensor)

@@ -23,7 +23,7 @@ import libcst as cst
 from tilecheck.flow.elements import ElementKind
 from tilecheck.host.bound_once import scope_statements
 from tilecheck.host.global_views import once_values
-from tilecheck.host.indices import Axis
+from tilecheck.host.indices import Affine, At, Axis
 from tilecheck.host.model import ObjInfo, Oids
 from tilecheck.syntax.index import SyntaxIndex
 from tilecheck.syntax.nodes import target_names
@@ -45,6 +45,9 @@ class _Placing(Protocol):
     @property
     def unplaced(self) -> set[int]: ...
 
+    @property
+    def turns_apart(self) -> Mapping[int, tuple[int, frozenset[int | str]]]: ...
+
     def whole_view(self, oid: int) -> bool: ...
 
     def related(self, tensors: Oids) -> Oids: ...
@@ -56,14 +59,49 @@ def claimable(an: _Placing, tensors: Oids, related: Oids) -> Oids:
     """``related`` (what ``tensors`` may share memory with) less the tensors that share it
     with none of ``tensors`` certainly, each being only some unplaced part of a tensor one
     of ``tensors`` is another part of."""
-    if not an.unplaced:
+    if not an.unplaced and not an.turns_apart:
         return related
     dropped = {
         other
         for other in related - tensors
-        if _unplaced(an, other) and all(_may_only(an, other, t) for t in tensors)
+        if (_unplaced(an, other) and all(_may_only(an, other, t) for t in tensors))
+        or (an.turns_apart and tensors and all(_turn_apart(an, other, t) for t in tensors))
     }
     return related - dropped if dropped else related
+
+
+def _turn_apart(an: _Placing, other: int, used: int) -> bool:
+    """``other`` is what a view took on an earlier turn of a walk whose turns each take an
+    item no earlier turn took (``tilecheck.host.distinct_walks``): its part then, or the
+    summary of the view itself, and ``used`` is the view again (the next turn's item); or
+    ``other`` is such a view or its part, and ``used`` a part of the same tensor at a
+    constant the walk never takes (``pool[2]`` beside ``pool[page]`` of pages 0, 1, 3)."""
+    record = an.turns_apart.get(other)
+    if record is None:
+        origin = other if an.infos[other].selects else an.primary.get(other)
+        record = next((r for r in an.turns_apart.values() if r[0] == origin), None)
+        if record is None:
+            return False
+    item, values = record
+    if used == item:
+        return other != item
+    walked, taken = an.infos[item].selects, an.infos[used].selects
+    if len(walked) != 1 or len(taken) != 1 or walked[0].of != taken[0].of:
+        return False
+    first, second = walked[0].axes, taken[0].axes
+    if not first or not second or not taken[0].memory:
+        return False
+    at = second[0]
+    return _plain(first[0]) and isinstance(at, At) and at.key not in values
+
+
+def _plain(axis: Axis | None) -> bool:
+    """``axis`` is the walk's name itself (``pool[page]``)."""
+    return (
+        isinstance(axis, Affine)
+        and (axis.a, axis.b, axis.mod, axis.lo, axis.hi, axis.stride) == (1, 0, None, 0, 0, 0)
+        and (axis.width, axis.edge) == (None, None)
+    )
 
 
 def _may_only(an: _Placing, a: int, b: int) -> bool:
@@ -99,6 +137,7 @@ def bound_unknown(
     kind: ElementKind,
     node: cst.CSTNode,
     name: str,
+    given: Mapping[str, cst.BaseExpression] | None = None,
 ) -> bool:
     """The element ``node`` (of ``kind``) binds ``name`` to the next item of a walk of values
     the module's code does not write out (``walks_unknown``), or to an item of such an item
@@ -107,7 +146,7 @@ def bound_unknown(
     if kind is ElementKind.FOR_TARGET:
         if type(node) is not cst.For or name not in target_names(node.target):
             return False
-        return walks_unknown(index, scope, module, parameters, node.iter)
+        return walks_unknown(index, scope, module, parameters, node.iter, given)
     if kind is not ElementKind.STMT or type(node) is not cst.Assign or len(node.targets) != 1:
         return False
     target, value = node.targets[0].target, node.value
@@ -121,7 +160,7 @@ def bound_unknown(
     return (
         walked is not None
         and value.value in index.fact(scope, _for_targets)
-        and walks_unknown(index, scope, module, parameters, walked)
+        and walks_unknown(index, scope, module, parameters, walked, given)
     )
 
 
@@ -131,11 +170,14 @@ def walks_unknown(
     module: cst.CSTNode | None,
     parameters: frozenset[str],
     expr: cst.BaseExpression,
+    given: Mapping[str, cst.BaseExpression] | None = None,
 ) -> bool:
     """The items ``for x in expr`` walks are values the module's code does not write out: a
     parameter's, an attribute's, what a call gives (not a display of the scope or the
     module, nor the items of another walk of such). Two turns of such a walk may take the
-    same item or not: no one can say."""
+    same item or not: no one can say. A parameter in ``given`` (a body run in place, its
+    call giving a display with a repeated item) is that display: the walk takes an item
+    twice, a real fault (round 41V2)."""
     seen: set[str] = set()
     while True:
         if type(expr) is cst.Call:
@@ -143,7 +185,8 @@ def walks_unknown(
             if type(func) is cst.Name and func.value in _PASSING and args:
                 if func.value == "zip":
                     return any(
-                        walks_unknown(index, scope, module, parameters, a.value) for a in args
+                        walks_unknown(index, scope, module, parameters, a.value, given)
+                        for a in args
                     )
                 expr = args[0].value
                 continue
@@ -159,6 +202,10 @@ def walks_unknown(
         if type(expr) is not cst.Name:
             return True
         name = expr.value
+        if given and name in given and name not in seen:
+            seen.add(name)
+            expr = given[name]
+            continue
         if name in parameters or name in seen:
             return True
         seen.add(name)
@@ -184,6 +231,23 @@ def _value_of(
             return value
         return index.fact(where, _walked_by).get(name)
     return None
+
+
+def value_of(
+    index: SyntaxIndex, scope: cst.CSTNode, module: cst.CSTNode | None, name: str
+) -> cst.BaseExpression | None:
+    """What ``name`` is bound to (``_value_of``)."""
+    return _value_of(index, scope, module, name)
+
+
+def walked_by(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.BaseExpression]:
+    """The names one ``for`` of ``scope`` binds, with its iterable (``_walked_by``)."""
+    return index.fact(scope, _walked_by)
+
+
+def body_of(scope: cst.CSTNode) -> Sequence[cst.BaseStatement]:
+    """The statements of a module's or a function's body (``_body``)."""
+    return _body(scope)
 
 
 def _walked_by(index: SyntaxIndex, scope: cst.CSTNode) -> dict[str, cst.BaseExpression]:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from tilecheck.host import api, unknown_parts
+from tilecheck.host import api, distinct_walks, unknown_parts
 from tilecheck.host.array_shapes import FROM_NUMPY, array_shape, names_in
 from tilecheck.host.end_slices import Ends
 from tilecheck.host.flat_views import flat_box, flat_run, new_shape
@@ -457,9 +457,19 @@ class Views(SliceNames):
         if scope is None:
             return False
         known = self.parameters | ({self.me} if self.me else set())
+        index, method = self.ctx.index, self.me is not None
+        given = distinct_walks.given_displays(index, scope, module, method) if module else None
         return unknown_parts.bound_unknown(
-            self.ctx.index, scope, module, known, element.kind, element.node, name
+            index, scope, module, known, element.kind, element.node, name, given
         )
+
+    def walked_apart(self, name: str) -> frozenset[int | str] | None:
+        element, module = self.element, self.ctx.module
+        if element is None or module is None:
+            return None
+        scope = self.scope_node if self.scope_node is not None else module
+        index = self.ctx.index
+        return distinct_walks.walks_apart(index, scope, module, element.kind, element.node, name)
 
     def whole_view(self, oid: int) -> bool:
         """``oid`` is a view over all of its base's memory (``reshape``, ``T``)."""
