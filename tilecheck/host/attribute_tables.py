@@ -48,6 +48,12 @@ _MOST = 8
 WALKED = re.compile(r"\bfor\s+\w+\s+in\s+\w+\.\w+\s*:")
 
 
+def walks_attributes(source: str) -> bool:
+    """The text may hold an attribute list filled by ``append`` and walked (the only tables
+    here): a module without both spellings is not read."""
+    return ".append(" in source and WALKED.search(source) is not None
+
+
 def table_key(iterable: cst.BaseExpression) -> str | None:
     """The key ``table_calls`` keeps a walked attribute's table under (its node)."""
     return f"#{id(iterable)}" if type(iterable) is cst.Attribute else None
@@ -59,7 +65,7 @@ def attribute_tables(
     """The walks of a list attribute (by ``table_key``) with the callables every instance's
     list holds there."""
     out: dict[str, Table] = {}
-    if source is not None and (".append(" not in source or WALKED.search(source) is None):
+    if source is not None and not walks_attributes(source):
         return out
     for cls in module.body:
         if type(cls) is not cst.ClassDef or not names.once(cls.name.value) or cls.bases:

@@ -46,8 +46,10 @@ Filled = tuple[ScopeNames, str, cst.BaseExpression]
 def returned_filled(names: ScopeNames, value: cst.BaseExpression | None) -> Filled | None:
     """The callee's filled local that the call ``value`` returns, or None."""
     func = called_function(names, value)
+    if func is None:  # (before the module's names: most values call no module function)
+        return None
     module = names.module_names()
-    if func is None or module is None:
+    if module is None:
         return None
     memo = module.memo
     mark = ("returned_filled", id(func))

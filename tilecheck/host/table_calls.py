@@ -46,7 +46,7 @@ from typing import cast
 import libcst as cst
 
 from tilecheck.host import local_tables, table_comprehensions
-from tilecheck.host.attribute_tables import WALKED, attribute_tables, table_key
+from tilecheck.host.attribute_tables import attribute_tables, table_key, walks_attributes
 from tilecheck.host.callable_items import (
     CLOSURE,
     FUNCTION,
@@ -92,7 +92,7 @@ def dispatched(
     neither form is not walked)."""
     comprehended = source is None or _COMPREHENDED.search(source) is not None
     if source is not None and _SPELLED.search(source) is None and not comprehended:
-        if WALKED.search(source) is None:  # ``for hook in self.hooks:`` (round 41N)
+        if not walks_attributes(source):  # ``for hook in self.hooks:`` (round 41N)
             return module, {}
     names = ModuleNames(module)
     if not names.calls and not names.loops and not comprehended:
@@ -104,9 +104,11 @@ def dispatched(
     aliases: dict[cst.CSTNode, cst.CSTNode] = {}
     scoped: list[tuple[dict[str, Table], frozenset[int] | None]] = [(tables, None)]
     scoped += _local_tables(module, names, callables)  # (a function's own, round 39C)
-    scoped.append((attribute_tables(module, names, callables, source), None))  # (round 41N)
+    walked = attribute_tables(module, names, callables, source)  # (round 41N)
     made = comprehended_tables(module, names, callables, literals, _only_read, aliases)
-    scoped.append((made, None))  # ``[make(outs[i]) for i in range(3)]`` (round 41N)
+    # ``[make(outs[i]) for i in range(3)]`` (round 41N); an empty table adds nothing the
+    # module's own (the first, read everywhere) does not
+    scoped += [(held, None) for held in (walked, made) if held]
     turns: dict[cst.For, list[Turn]] = {}
     for held, within in scoped:
         for call in names.calls:
