@@ -167,29 +167,31 @@ def _register(method: cst.FunctionDef, attr: str) -> bool:
 
 def _appended(stmt: cst.BaseStatement, receiver: str, attr: str) -> cst.BaseExpression | None:
     """What ``receiver.attr.append(v)``, a statement of its own, appends."""
-    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
-        return None
-    expr = stmt.body[0]
-    call = expr.value if type(expr) is cst.Expr else None
-    if type(call) is not cst.Call or len(call.args) != 1 or call.args[0].keyword:
-        return None
-    func = call.func
-    if type(func) is not cst.Attribute or func.attr.value != "append" or call.args[0].star:
+    call = _lone_call(stmt)
+    func = call.func if call is not None else None
+    if call is None or type(func) is not cst.Attribute or func.attr.value != "append":
         return None
     return call.args[0].value if _is_attr(func.value, receiver, attr) else None
 
 
 def _registered(stmt: cst.BaseStatement, receiver: str, method: str) -> cst.BaseExpression | None:
     """What ``receiver.method(v)``, a statement of its own, registers."""
+    call = _lone_call(stmt)
+    if call is None or not _is_attr(call.func, receiver, method):
+        return None
+    return call.args[0].value
+
+
+def _lone_call(stmt: cst.BaseStatement) -> cst.Call | None:
+    """A statement that is only a call given one positional argument (``x.f(v)``)."""
     if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
         return None
     expr = stmt.body[0]
     call = expr.value if type(expr) is cst.Expr else None
-    if type(call) is not cst.Call or len(call.args) != 1 or call.args[0].keyword:
+    if type(call) is not cst.Call or len(call.args) != 1:
         return None
-    if call.args[0].star or not _is_attr(call.func, receiver, method):
-        return None
-    return call.args[0].value
+    arg = call.args[0]
+    return call if arg.keyword is None and not arg.star else None
 
 
 def _filled(

@@ -32,7 +32,7 @@ import libcst as cst
 from tilecheck.host.appended_rows import appended_rows
 from tilecheck.host.known_keys import Key, ScopeNames
 from tilecheck.host.param_keys import CalledNames
-from tilecheck.host.returned_rows import called_function
+from tilecheck.host.returned_rows import called_function, only_return
 from tilecheck.host.store_rows import stored_rows
 from tilecheck.syntax.nodes import empty_dict, empty_list
 from tilecheck.syntax.walk import own_nodes
@@ -94,18 +94,8 @@ def _filled(module: ScopeNames, func: cst.FunctionDef) -> Filled | None:
 def returned_name(func: cst.FunctionDef) -> str | None:
     """The local ``func`` returns on every call (``return name``: its one ``return``, its
     last statement)."""
-    if func.decorators or func.asynchronous is not None or type(func.body) is not cst.IndentedBlock:
-        return None
-    body = func.body.body
-    last = body[-1] if body else None
-    if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
-        return None
-    ret = last.body[0]
-    if type(ret) is not cst.Return or type(ret.value) is not cst.Name:
-        return None
-    if any(type(n) in (cst.Return, cst.Yield) and n is not ret for n in own_nodes(func.body)):
-        return None
-    return ret.value.value
+    value = only_return(func)
+    return value.value if type(value) is cst.Name else None
 
 
 def filled_items(index: object, module: cst.CSTNode) -> frozenset[cst.CSTNode]:

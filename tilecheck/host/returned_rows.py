@@ -48,8 +48,9 @@ def called_function(names: ScopeNames, value: cst.BaseExpression | None) -> cst.
     return defs[0]
 
 
-def returned_of(func: cst.FunctionDef) -> Display | None:
-    """The display ``func`` returns on every call (its one ``return``, its last statement)."""
+def only_return(func: cst.FunctionDef) -> cst.BaseExpression | None:
+    """What a plain function returns on every call: its one ``return``'s value, the return
+    its last statement (no other ``return`` or ``yield`` of its own)."""
     if func.decorators or func.asynchronous is not None or type(func.body) is not cst.IndentedBlock:
         return None
     body = func.body.body
@@ -57,11 +58,17 @@ def returned_of(func: cst.FunctionDef) -> Display | None:
     if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
         return None
     ret = last.body[0]
-    if type(ret) is not cst.Return or type(ret.value) not in (cst.Dict, cst.List, cst.Tuple):
+    if type(ret) is not cst.Return or ret.value is None:
         return None
     if any(type(n) in (cst.Return, cst.Yield) and n is not ret for n in own_nodes(func.body)):
         return None
-    return ret.value  # type: ignore[return-value]
+    return ret.value
+
+
+def returned_of(func: cst.FunctionDef) -> Display | None:
+    """The display ``func`` returns on every call (its one ``return``, its last statement)."""
+    value = only_return(func)
+    return value if type(value) in (cst.Dict, cst.List, cst.Tuple) else None  # type: ignore[return-value]
 
 
 def returned_items(index: object, module: cst.CSTNode) -> frozenset[cst.CSTNode]:
