@@ -38,7 +38,7 @@ from tilecheck.host import api
 from tilecheck.host.parameter_index import bound_names, rebound
 from tilecheck.names import NameResolver
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import dotted_name, target_names_of
+from tilecheck.syntax.nodes import dotted_name, passed_argument, target_names_of
 from tilecheck.syntax.walk import children
 
 _MAX_ROUNDS = 8
@@ -380,15 +380,7 @@ class _Facts:
         self, call: cst.Call, owner: _Owner, shift: int, position: int, name: str
     ) -> str | None:
         """The class of what ``call`` gives the parameter (``position``, ``name``)."""
-        arg: cst.BaseExpression | None = None
-        for i, a in enumerate(call.args):
-            if a.star:
-                return None
-            if a.keyword is not None:
-                if a.keyword.value == name:
-                    arg = a.value
-            elif i + shift == position:
-                arg = a.value
+        arg = passed_argument(call, position, name, shift)
         return self.class_of(arg, owner) if arg is not None else None
 
     def class_of(self, arg: cst.BaseExpression, owner: _Owner) -> str | None:

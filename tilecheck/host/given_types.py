@@ -24,7 +24,7 @@ from tilecheck.host.context import Context
 from tilecheck.host.parameter_index import rebound
 from tilecheck.names import NameResolver
 from tilecheck.syntax.index import SyntaxIndex
-from tilecheck.syntax.nodes import dotted_name
+from tilecheck.syntax.nodes import dotted_name, passed_argument
 
 # Library calls that run a callable with a ``Communicator`` as its first argument: the
 # callable's position and keyword in the call.
@@ -203,15 +203,7 @@ def _passes(
     given: dict[int, set[str]],
 ) -> bool:
     """``call`` gives the parameter (``position``, ``name``) a communicator of ``owner``."""
-    arg: cst.BaseExpression | None = None
-    for i, a in enumerate(call.args):
-        if a.star:
-            return False
-        if a.keyword is not None:
-            if a.keyword.value == name:
-                arg = a.value
-        elif i + shift == position:
-            arg = a.value
+    arg = passed_argument(call, position, name, shift)
     if type(arg) is not cst.Name:
         return False
     held = given.get(id(owner), ())

@@ -160,3 +160,21 @@ def empty_dict(value: cst.BaseExpression | None) -> bool:
         and value.func.value == "dict"
         and not value.args
     )
+
+
+def passed_argument(
+    call: cst.Call, position: int, name: str, shift: int = 0
+) -> cst.BaseExpression | None:
+    """What ``call`` gives the parameter at ``position`` named ``name`` (``shift``: how many
+    parameters come before the call's first argument, ``self`` for a method); None where a
+    starred argument may give it, or none does."""
+    arg: cst.BaseExpression | None = None
+    for i, a in enumerate(call.args):
+        if a.star:
+            return None
+        if a.keyword is not None:
+            if a.keyword.value == name:
+                arg = a.value
+        elif i + shift == position:
+            arg = a.value
+    return arg
